@@ -1,0 +1,162 @@
+// Package game is arbiter's core: the abstractions every game implements
+// (Descriptor, Game, State, Move, Result), the registry of games, and what
+// works the same for all of them: options, move parsing and diagnostics,
+// perft, repetition history and Zobrist keys.
+//
+// The core knows no game. A game package describes itself with a
+// Descriptor and calls Register from its init function.
+package game
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/arbiter-games/arbiter/board"
+)
+
+// Player is a seat at the table, 0..Players()-1, in turn order.
+type Player int8
+
+// NoPlayer is the owner of an empty cell.
+const NoPlayer Player = -1
+
+// MaxPlayers is the most players any game seats.
+const MaxPlayers = 4
+
+// Descriptor is the static description of a game: its id, a one-line
+// summary, the options it takes, and how to build it from them.
+type Descriptor struct {
+	ID      string
+	Summary string
+	Players int
+	// Options the game takes besides maxplies, which every game has.
+	Options []OptionSpec
+	// New builds the game from a complete, checked set of options.
+	New func(Options) (Game, error)
+}
+
+// AllOptions lists the game's options, maxplies included, in key order.
+func (d Descriptor) AllOptions() []OptionSpec {
+	specs := append(slices.Clone(d.Options), maxPliesOption)
+	slices.SortFunc(specs, func(a, b OptionSpec) int {
+		if a.Key < b.Key {
+			return -1
+		}
+		if a.Key > b.Key {
+			return 1
+		}
+		return 0
+	})
+	return specs
+}
+
+// Game is a game with its options fixed. It is immutable and safe for
+// concurrent use; every State it makes is independent.
+type Game interface {
+	ID() string
+	Options() Options
+	Players() int
+	// PlayerName names a player as the rules do ("White").
+	PlayerName(Player) string
+	// Board is the geometry the game is played on.
+	Board() *board.Board
+	// Start returns the starting position.
+	Start() State
+	// ParseFEN reads a position in the game's one-line notation.
+	ParseFEN(string) (State, error)
+}
+
+// State is a position in a game with its history. A State is not safe for
+// concurrent use; Clone it to hand a copy to another goroutine.
+type State interface {
+	Game() Game
+	// ToMove is the player whose turn it is.
+	ToMove() Player
+	// Ply counts the moves played since the start or the FEN position.
+	Ply() int
+	// Moves appends the legal moves by the rules of play to buf and returns
+	// it. It ignores the draw safeguards: see Result.
+	Moves(buf []Move) []Move
+	// Play makes a move, which must be one Moves returned.
+	Play(Move)
+	// Undo takes back the last move played; it reports false when there is
+	// none.
+	Undo() bool
+	// Result tells whether the game is over, the draw safeguards included.
+	Result() Result
+	// Hash is the Zobrist hash of the position and the player to move.
+	Hash() uint64
+	// Owner is the player who owns (or commands) the piece on a cell, or
+	// NoPlayer when the cell is empty.
+	Owner(board.Cell) Player
+	// Clone returns an independent copy, history included.
+	Clone() State
+	// FEN writes the position in the game's one-line notation.
+	FEN() string
+	// String draws the board as text.
+	String() string
+}
+
+var registry = struct {
+	sync.RWMutex
+	games map[string]Descriptor
+}{games: map[string]Descriptor{}}
+
+// Register makes a game known by its id. It panics on a duplicate id or an
+// incomplete descriptor, as that is a programming error found at start-up.
+func Register(d Descriptor) {
+	registry.Lock()
+	defer registry.Unlock()
+	if d.ID == "" || d.New == nil || d.Players < 1 || d.Players > MaxPlayers {
+		panic(fmt.Sprintf("game.Register: incomplete descriptor %q", d.ID))
+	}
+	if _, dup := registry.games[d.ID]; dup {
+		panic("game.Register: duplicate id " + d.ID)
+	}
+	registry.games[d.ID] = d
+}
+
+// Lookup returns the descriptor of a registered game.
+func Lookup(id string) (Descriptor, bool) {
+	registry.RLock()
+	defer registry.RUnlock()
+	d, ok := registry.games[id]
+	return d, ok
+}
+
+// All returns every registered game, sorted by id.
+func All() []Descriptor {
+	registry.RLock()
+	defer registry.RUnlock()
+	ds := make([]Descriptor, 0, len(registry.games))
+	for _, d := range registry.games {
+		ds = append(ds, d)
+	}
+	slices.SortFunc(ds, func(a, b Descriptor) int {
+		if a.ID < b.ID {
+			return -1
+		}
+		return 1
+	})
+	return ds
+}
+
+// New builds a registered game with the given options; options not given
+// take their defaults. Unknown games and options, and bad values, are
+// errors that say what is allowed.
+func New(id string, options map[string]string) (Game, error) {
+	d, ok := Lookup(id)
+	if !ok {
+		var ids []string
+		for _, d := range All() {
+			ids = append(ids, d.ID)
+		}
+		return nil, fmt.Errorf("unknown game %q (games: %v)", id, ids)
+	}
+	opts, err := resolve(d.AllOptions(), options)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", id, err)
+	}
+	return d.New(opts)
+}

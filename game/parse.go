@@ -1,0 +1,180 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/board"
+)
+
+// IllegalMoveError says which move was refused and why.
+type IllegalMoveError struct {
+	Move   string // the move as given
+	Reason string
+}
+
+func (e *IllegalMoveError) Error() string {
+	return fmt.Sprintf("illegal move %q: %s", e.Move, e.Reason)
+}
+
+// MoveError is an illegal move in a sequence, with its 1-based index.
+type MoveError struct {
+	Index int
+	Err   *IllegalMoveError
+}
+
+func (e *MoveError) Error() string {
+	return fmt.Sprintf("move %d %q is illegal: %s", e.Index, e.Err.Move, e.Err.Reason)
+}
+
+func (e *MoveError) Unwrap() error { return e.Err }
+
+// MoveTexts returns the notation of every legal move of s, sorted in byte
+// order, as the moves command prints them. A game that is over, draw
+// safeguards included, has none.
+func MoveTexts(s State) []string {
+	if s.Result().Over() {
+		return nil
+	}
+	b := s.Game().Board()
+	var texts []string
+	for _, m := range s.Moves(nil) {
+		texts = append(texts, m.Text(b))
+	}
+	slices.Sort(texts)
+	return texts
+}
+
+// ParseMove finds the legal move of s written as text. ':' is accepted for
+// 'x'. When there is none, the error says why the move is not legal.
+func ParseMove(s State, text string) (Move, error) {
+	m, err := parseMove(s, text, true)
+	return m, err
+}
+
+// ParseRuleMove is ParseMove ignoring the draw safeguards, as perft does.
+func ParseRuleMove(s State, text string) (Move, error) {
+	return parseMove(s, text, false)
+}
+
+func parseMove(s State, text string, safeguards bool) (Move, error) {
+	norm := normalizeMoveText(text)
+	b := s.Game().Board()
+	cells, err := splitMove(b, norm)
+	if err != nil {
+		return Move{}, &IllegalMoveError{Move: text, Reason: err.Error()}
+	}
+	if r := s.Result(); r.Over() && (safeguards || r.Reason != Repetition && r.Reason != PlyCap) {
+		return Move{}, &IllegalMoveError{Move: text, Reason: "the game is over (" + r.Describe(s.Game()) + ")"}
+	}
+	moves := s.Moves(nil)
+	var buf []byte
+	for _, m := range moves {
+		buf = m.AppendText(buf[:0], b)
+		if string(buf) == norm {
+			return m, nil
+		}
+	}
+	return Move{}, &IllegalMoveError{Move: text, Reason: whyIllegal(s, moves, cells[0], norm)}
+}
+
+// splitMove checks the syntax of a move and returns its cells.
+func splitMove(b *board.Board, text string) ([]board.Cell, error) {
+	if text == "" {
+		return nil, fmt.Errorf("empty move")
+	}
+	if strings.ToLower(text) != text {
+		return nil, fmt.Errorf("moves are written in lower case: %s", strings.ToLower(text))
+	}
+	path, drops, _ := strings.Cut(text, "@")
+	hasDash, hasX := strings.Contains(path, "-"), strings.Contains(path, "x")
+	if hasDash && hasX {
+		return nil, fmt.Errorf("a move uses either '-' (no capture) or 'x' (capture) between its cells, not both")
+	}
+	names := strings.FieldsFunc(path, func(r rune) bool { return r == '-' || r == 'x' })
+	if len(names) < 2 || strings.Count(path, "-")+strings.Count(path, "x") != len(names)-1 {
+		return nil, fmt.Errorf("write a move as from-to, from-to-to... or fromxtoxto..., with cells such as %s", b.Name(0))
+	}
+	if drops != "" {
+		names = append(names, strings.Split(drops, "@")...)
+	}
+	var cells []board.Cell
+	for _, name := range names {
+		c, ok := b.Parse(name)
+		if !ok {
+			if name == "" {
+				return nil, fmt.Errorf("a cell is missing")
+			}
+			return nil, fmt.Errorf("%q is not a cell of this board", name)
+		}
+		cells = append(cells, c)
+	}
+	return cells, nil
+}
+
+// whyIllegal explains why a well-formed move starting at from is not among
+// the legal moves.
+func whyIllegal(s State, moves []Move, from board.Cell, text string) string {
+	g, b := s.Game(), s.Game().Board()
+	me := s.ToMove()
+	switch owner := s.Owner(from); {
+	case owner == NoPlayer:
+		return fmt.Sprintf("there is no piece on %s", b.Name(from))
+	case owner != me:
+		return fmt.Sprintf("the piece on %s is %s's, and %s is to move", b.Name(from), g.PlayerName(owner), g.PlayerName(me))
+	}
+	var fromHere, captures []string
+	for _, m := range moves {
+		if m.IsCapture() {
+			captures = append(captures, m.Text(b))
+		}
+		if m.From() == from {
+			fromHere = append(fromHere, m.Text(b))
+		}
+	}
+	slices.Sort(fromHere)
+	slices.Sort(captures)
+	switch {
+	case len(captures) > 0 && !strings.Contains(text, "x"):
+		return "capture is compulsory; the captures are " + list(captures)
+	case len(fromHere) == 0 && len(captures) > 0:
+		return fmt.Sprintf("the piece on %s cannot capture, and capture is compulsory; the captures are %s", b.Name(from), list(captures))
+	case len(fromHere) == 0:
+		return fmt.Sprintf("the piece on %s has no legal move", b.Name(from))
+	default:
+		return fmt.Sprintf("the piece on %s can play %s", b.Name(from), list(fromHere))
+	}
+}
+
+// list joins up to a dozen moves for a message.
+func list(moves []string) string {
+	const most = 12
+	if len(moves) > most {
+		return strings.Join(moves[:most], ", ") + fmt.Sprintf(" and %d more", len(moves)-most)
+	}
+	return strings.Join(moves, ", ")
+}
+
+// PlayMoves parses and plays each move in turn. On an illegal move it stops
+// and returns a *MoveError naming the move and its 1-based index; the moves
+// before it stay played.
+func PlayMoves(s State, moves []string) error {
+	return playMoves(s, moves, ParseMove)
+}
+
+// PlayRuleMoves is PlayMoves ignoring the draw safeguards, as perft does.
+func PlayRuleMoves(s State, moves []string) error {
+	return playMoves(s, moves, ParseRuleMove)
+}
+
+func playMoves(s State, moves []string, parse func(State, string) (Move, error)) error {
+	for i, text := range moves {
+		m, err := parse(s, text)
+		if err != nil {
+			return &MoveError{Index: i + 1, Err: err.(*IllegalMoveError)}
+		}
+		s.Play(m)
+	}
+	return nil
+}

@@ -1,0 +1,7 @@
+// Package all registers every game arbiter knows. Import it for its side
+// effect; adding a game means adding its package here.
+package all
+
+import (
+	_ "github.com/arbiter-games/arbiter/games/pommel" // pommel, pommel-76
+)
