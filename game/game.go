@@ -10,6 +10,7 @@ package game
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/arbiter-games/arbiter/board"
@@ -152,7 +153,7 @@ func New(id string, options map[string]string) (Game, error) {
 		for _, d := range All() {
 			ids = append(ids, d.ID)
 		}
-		return nil, fmt.Errorf("unknown game %q (games: %v)", id, ids)
+		return nil, fmt.Errorf("unknown game %q (games: %s)", id, strings.Join(ids, ", "))
 	}
 	opts, err := resolve(d.AllOptions(), options)
 	if err != nil {

@@ -69,16 +69,22 @@ func (r Result) Describe(g Game) string {
 	if !r.Over() {
 		return "game in progress"
 	}
+	var losers []string
+	for p := 0; p < g.Players(); p++ {
+		if !r.Winners.Has(Player(p)) {
+			losers = append(losers, g.PlayerName(Player(p)))
+		}
+	}
 	var why string
 	switch r.Reason {
 	case NoPieces:
-		why = "the player to move has no pieces"
+		why = strings.Join(losers, " and ") + " has no pieces left"
 	case NoMoves:
-		why = "the player to move has no legal move"
+		why = strings.Join(losers, " and ") + " has no legal move"
 	case Repetition:
 		why = "the same position occurred three times"
 	case PlyCap:
-		why = fmt.Sprintf("the game reached %s plies (maxplies)", g.Options().Get("maxplies"))
+		why = "the ply limit was reached (maxplies=" + g.Options().Get("maxplies") + ")"
 	case Scored:
 		var parts []string
 		for p := 0; p < g.Players(); p++ {

@@ -92,6 +92,7 @@ func TestGameEnd(t *testing.T) {
 	}{
 		{"in progress", nil, "W:Wa1:Bg6", nil, game.Ongoing, 0},
 		{"no pieces loses", nil, "B:Wa1:B", nil, game.NoPieces, game.PlayerSet(0).Add(0)},
+		{"a FEN where the player not to move has no pieces is won", nil, "W:Wa1:B", nil, game.NoPieces, game.PlayerSet(0).Add(0)},
 		{"capturing the last piece wins", nil, "W:Wd3:Bd4", []string{"d3xd5"}, game.NoPieces, game.PlayerSet(0).Add(0)},
 		{"no legal move loses", nil, "W:Wb6:Ba6,b7,c6,d7", nil, game.NoMoves, game.PlayerSet(0).Add(1)},
 		{"a position repeated twice is not yet a draw", nil, "W:WKa2,Ka3:BKg6,Kf1,Kc5",

@@ -138,12 +138,16 @@ func (s *State) Undo() bool {
 	return true
 }
 
-// Result applies RULINGS sections 0 and 1: the player to move loses with no
-// pieces or no legal move; otherwise the draw safeguards apply.
+// Result applies RULINGS sections 0 and 1: a player with no pieces loses,
+// and so does the player to move without a legal move; otherwise the draw
+// safeguards apply.
 func (s *State) Result() game.Result {
 	me := s.pos.toMove
 	if s.pos.count[me] == 0 {
 		return game.Win(1-me, game.NoPieces)
+	}
+	if s.pos.count[1-me] == 0 { // only from a FEN: play ends the move before
+		return game.Win(me, game.NoPieces)
 	}
 	s.scratch = s.Moves(s.scratch[:0])
 	if len(s.scratch) == 0 {

@@ -48,9 +48,11 @@ checkers-like abstract games. Run "arbiter games" to list them.`,
 type position struct {
 	options []string
 	from    string
+	cmd     *cobra.Command // to tell an empty --from from none
 }
 
 func (p *position) addFlags(cmd *cobra.Command) {
+	p.cmd = cmd
 	cmd.Flags().StringArrayVarP(&p.options, "option", "o", nil, "a game option as key=value (repeatable); see 'arbiter games'")
 	cmd.Flags().StringVar(&p.from, "from", "", "start from this position (FEN) instead of the starting position")
 }
@@ -80,7 +82,7 @@ func (p *position) state(id string, moves []string, ruleMoves bool) (game.State,
 		return nil, err
 	}
 	s := g.Start()
-	if p.from != "" {
+	if p.cmd.Flags().Changed("from") {
 		if s, err = g.ParseFEN(p.from); err != nil {
 			return nil, err
 		}
@@ -99,7 +101,7 @@ func gamesCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "games",
 		Short: "List the games with their options",
-		Args:  cobra.NoArgs,
+		Args:  withUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			w := cmd.OutOrStdout()
 			for _, d := range game.All() {
@@ -123,7 +125,7 @@ func movesCmd() *cobra.Command {
 		Long: `moves plays the given moves from the start (or --from) and prints the legal
 moves of the position reached, one per line, in byte order. A finished game
 has none. An illegal move is an error naming it and its index.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: withUsage(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := p.state(args[0], args[1:], false)
 			if err != nil {
@@ -150,7 +152,7 @@ func perftCmd() *cobra.Command {
 sequence of DEPTH legal moves from there and prints the count alone on the
 last line. With --divide it first prints each legal move with its count.
 The draw safeguards (repetition, maxplies) do not apply.`,
-		Args: cobra.MinimumNArgs(2),
+		Args: withUsage(cobra.MinimumNArgs(2)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			depth, err := strconv.Atoi(args[1])
 			if err != nil || depth < 0 {
@@ -184,7 +186,7 @@ func fenCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "fen GAME [MOVE...]",
 		Short: "Print the position after the given moves in one line (FEN)",
-		Args:  cobra.MinimumNArgs(1),
+		Args:  withUsage(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := p.state(args[0], args[1:], false)
 			if err != nil {
@@ -203,7 +205,7 @@ func showCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "show GAME [MOVE...]",
 		Short: "Draw the board after the given moves",
-		Args:  cobra.MinimumNArgs(1),
+		Args:  withUsage(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := p.state(args[0], args[1:], false)
 			if err != nil {
@@ -233,7 +235,7 @@ func playCmd() *cobra.Command {
 		Short: "Play a game at this terminal, people taking turns",
 		Long: `play shows the board and the legal moves, and reads one move per line.
 It also understands: undo, moves, board, fen, help, quit.`,
-		Args: cobra.ExactArgs(1),
+		Args: withUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := p.state(args[0], nil, false)
 			if err != nil {
@@ -244,6 +246,17 @@ It also understands: undo, moves, board, fen, help, quit.`,
 	}
 	p.addFlags(cmd)
 	return cmd
+}
+
+// withUsage adds the command's usage line to check's errors, so that a
+// wrong number of arguments says what the command wants.
+func withUsage(check cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := check(cmd, args); err != nil {
+			return fmt.Errorf("%s: %w (usage: %s)", cmd.Name(), err, cmd.UseLine())
+		}
+		return nil
+	}
 }
 
 // errQuit ends the play loop.

@@ -30,6 +30,8 @@ func Play(s game.State, in io.Reader, out io.Writer) error {
 			fmt.Fprint(out, "\n"+describe(s))
 			if moves := game.MoveTexts(s); len(moves) > 0 {
 				fmt.Fprintf(out, "Legal moves: %s\n", strings.Join(moves, " "))
+			} else {
+				fmt.Fprintln(out, "Type undo to take back the last move, or quit to leave.")
 			}
 		}
 		show = true

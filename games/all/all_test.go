@@ -1,0 +1,80 @@
+package all_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
+	_ "github.com/arbiter-games/arbiter/games/all"
+)
+
+// optionSets returns every combination of the values of a game's options
+// that have a list of values (integer options keep their defaults).
+func optionSets(d game.Descriptor) []map[string]string {
+	sets := []map[string]string{{}}
+	for _, o := range d.Options {
+		var next []map[string]string
+		for _, set := range sets {
+			for _, v := range o.Values {
+				m := map[string]string{o.Key: v}
+				for k, x := range set {
+					m[k] = x
+				}
+				next = append(next, m)
+			}
+		}
+		if len(o.Values) > 0 {
+			sets = next
+		}
+	}
+	return sets
+}
+
+// TestConformance runs the conformance suite over every registered game
+// and every set of option values.
+func TestConformance(t *testing.T) {
+	games := 20
+	if testing.Short() {
+		games = 4
+	}
+	for _, d := range game.All() {
+		for _, opts := range optionSets(d) {
+			g, err := game.New(d.ID, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Run(d.ID+" "+g.Options().String(), func(t *testing.T) {
+				t.Parallel()
+				rng := rand.New(rand.NewPCG(uint64(len(d.ID)), 7))
+				for i := 0; i < games; i++ {
+					gametest.RandomGame(t, g.Start(), rng, 400, nil)
+				}
+			})
+		}
+	}
+}
+
+func TestRegistry(t *testing.T) {
+	for _, id := range []string{"pommel", "pommel-76"} {
+		d, ok := game.Lookup(id)
+		if !ok {
+			t.Fatalf("%s is not registered", id)
+		}
+		if d.Summary == "" || d.Players != 2 {
+			t.Errorf("%s: incomplete descriptor %+v", id, d)
+		}
+	}
+	if _, err := game.New("nosuch", nil); err == nil {
+		t.Error("an unknown game was built")
+	}
+	if _, err := game.New("pommel", map[string]string{"hop": "sideways"}); err == nil {
+		t.Error("a bad option value was accepted")
+	}
+	if _, err := game.New("pommel", map[string]string{"colour": "red"}); err == nil {
+		t.Error("an unknown option was accepted")
+	}
+	if _, err := game.New("pommel", map[string]string{"maxplies": "0"}); err == nil {
+		t.Error("maxplies=0 was accepted")
+	}
+}
