@@ -1,75 +1,90 @@
 package pommel
 
 import (
+	"math/bits"
+
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 )
+
+// gen is the move generator's view of a position: the cells it may change
+// while following a chain (and restores), and the owner bits that tell the
+// mover's pieces from the enemy's (piece&mine, piece&theirs).
+type gen struct {
+	cells        *[maxCells]piece
+	t            *tables
+	mine, theirs piece
+	hopAny       bool
+	me           game.Player
+}
+
+func (s *State) gen() gen {
+	me := s.pos.toMove
+	return gen{cells: &s.pos.cells, t: s.g.t, mine: soldierOf(me), theirs: soldierOf(1 - me), hopAny: s.g.hopAny, me: me}
+}
 
 // Moves appends the legal moves of the player to move: every capture if
 // there is one (capture is compulsory, any capture may be chosen), else
 // every non-capturing move.
 func (s *State) Moves(buf []game.Move) []game.Move {
-	p, t := &s.pos, s.g.t
-	me := p.toMove
+	g := s.gen()
+	own := s.pos.pieces[g.me]
 	n0 := len(buf)
-	for c := 0; c < t.n; c++ {
-		if v := p.cells[c]; v != empty && v.owner() == me {
-			buf = s.captures(board.Cell(c), buf)
+	for w := 0; w < 2; w++ {
+		for m := own[w]; m != 0; m &= m - 1 {
+			buf = g.captures(board.Cell(w<<6+bits.TrailingZeros64(m)), buf)
 		}
 	}
 	if len(buf) > n0 {
 		return buf
 	}
-	for c := 0; c < t.n; c++ {
-		v := p.cells[c]
-		switch {
-		case v == empty || v.owner() != me:
-		case v.isCaptain():
-			buf = s.captainSlides(board.Cell(c), buf)
-		default:
-			buf = s.soldierSteps(board.Cell(c), buf)
+	for w := 0; w < 2; w++ {
+		for m := own[w]; m != 0; m &= m - 1 {
+			c := board.Cell(w<<6 + bits.TrailingZeros64(m))
+			if g.cells[c].isCaptain() {
+				buf = g.captainSlides(c, buf)
+			} else {
+				buf = g.soldierSteps(c, buf)
+			}
 		}
 	}
 	return buf
 }
 
-func (s *State) isEnemy(v piece) bool { return v != empty && v.owner() != s.pos.toMove }
-
-// enemyLine returns the length of the run of enemy pieces at the start of
-// ray.
-func (s *State) enemyLine(ray []board.Cell) int {
-	k := 0
-	for k < len(ray) && s.isEnemy(s.pos.cells[ray[k]]) {
-		k++
-	}
-	return k
-}
-
 // captures appends every capture of the piece on c. The piece leaves its
 // cell for the whole move, so its chain may cross it again.
-func (s *State) captures(c board.Cell, buf []game.Move) []game.Move {
-	cells, b := &s.pos.cells, s.g.t.b
+func (g *gen) captures(c board.Cell, buf []game.Move) []game.Move {
+	cells := g.cells
 	v := cells[c]
-	cells[c] = empty
-	m := game.Start(c, true)
+	captain := v.isCaptain()
+	var m game.Move
+	started := false
 	for d := 0; d < 6; d++ {
-		ray := b.Ray(c, d)
+		ray := g.t.rays[c][d]
 		i := 0
-		if v.isCaptain() {
+		if captain {
 			for i < len(ray) && cells[ray[i]] == empty {
 				i++
 			}
 		}
-		k := s.enemyLine(ray[i:])
-		if k == 0 || i+k >= len(ray) || cells[ray[i+k]] != empty {
+		// k is the length of the line of enemy pieces starting at ray[i].
+		k := i
+		for k < len(ray) && cells[ray[k]]&g.theirs != 0 {
+			k++
+		}
+		if k == i || k >= len(ray) || cells[ray[k]] != empty {
 			continue
 		}
-		landing := ray[i+k]
-		m.Land(landing)
-		if k == 1 { // a jump: the chain goes on
+		if !started {
+			cells[c] = empty
+			m = game.Start(c, true)
+			started = true
+		}
+		m.Land(ray[k])
+		if k == i+1 { // a jump: the chain goes on
 			taken := cells[ray[i]]
 			cells[ray[i]] = empty
-			buf = s.chain(landing, v.isCaptain(), &m, buf)
+			buf = g.chain(ray[k], captain, &m, buf)
 			cells[ray[i]] = taken
 		} else { // a leap over a line of 2+: the move ends
 			buf = append(buf, m)
@@ -83,25 +98,25 @@ func (s *State) captures(c board.Cell, buf []game.Move) []game.Move {
 // chain continues a jump chain from cur: the piece must jump again while it
 // can, and only jumps count (a leap never continues a chain). The move is
 // complete when no jump is left.
-func (s *State) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Move) []game.Move {
-	cells, b := &s.pos.cells, s.g.t.b
+func (g *gen) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Move) []game.Move {
+	cells := g.cells
 	jumped := false
 	for d := 0; d < 6; d++ {
-		ray := b.Ray(cur, d)
+		ray := g.t.rays[cur][d]
 		i := 0
 		if captain {
 			for i < len(ray) && cells[ray[i]] == empty {
 				i++
 			}
 		}
-		if i+1 >= len(ray) || !s.isEnemy(cells[ray[i]]) || cells[ray[i+1]] != empty {
+		if i+1 >= len(ray) || cells[ray[i]]&g.theirs == 0 || cells[ray[i+1]] != empty {
 			continue
 		}
 		jumped = true
 		taken := cells[ray[i]]
 		cells[ray[i]] = empty
 		m.Land(ray[i+1])
-		buf = s.chain(ray[i+1], captain, m, buf)
+		buf = g.chain(ray[i+1], captain, m, buf)
 		m.Unland()
 		cells[ray[i]] = taken
 	}
@@ -114,17 +129,19 @@ func (s *State) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Mov
 // soldierSteps appends the non-capturing moves of the soldier on c: in each
 // forward direction, to the first empty cell, passing over friendly pieces
 // (or any pieces with hop=any).
-func (s *State) soldierSteps(c board.Cell, buf []game.Move) []game.Move {
-	cells, t := &s.pos.cells, s.g.t
-	me := s.pos.toMove
-	for _, d := range t.forward[me] {
-		for _, x := range t.b.Ray(c, d) {
-			v := cells[x]
+func (g *gen) soldierSteps(c board.Cell, buf []game.Move) []game.Move {
+	passable := g.mine
+	if g.hopAny {
+		passable |= g.theirs
+	}
+	for _, d := range g.t.forward[g.me] {
+		for _, x := range g.t.rays[c][d] {
+			v := g.cells[x]
 			if v == empty {
 				buf = append(buf, game.Step(c, x))
 				break
 			}
-			if v.owner() != me && !s.g.hopAny {
+			if v&passable == 0 {
 				break
 			}
 		}
@@ -135,16 +152,16 @@ func (s *State) soldierSteps(c board.Cell, buf []game.Move) []game.Move {
 // captainSlides appends the non-capturing moves of the captain on c: across
 // empty cells in any direction, stopping only where, after the move, a line
 // reaches an enemy piece across empty cells.
-func (s *State) captainSlides(c board.Cell, buf []game.Move) []game.Move {
-	cells, b := &s.pos.cells, s.g.t.b
+func (g *gen) captainSlides(c board.Cell, buf []game.Move) []game.Move {
+	cells := g.cells
 	v := cells[c]
 	cells[c] = empty
 	for d := 0; d < 6; d++ {
-		for _, x := range b.Ray(c, d) {
+		for _, x := range g.t.rays[c][d] {
 			if cells[x] != empty {
 				break
 			}
-			if s.seesEnemy(x) {
+			if g.seesEnemy(x) {
 				buf = append(buf, game.Step(c, x))
 			}
 		}
@@ -155,12 +172,11 @@ func (s *State) captainSlides(c board.Cell, buf []game.Move) []game.Move {
 
 // seesEnemy reports whether one of the six lines from c reaches an enemy
 // piece across empty cells only.
-func (s *State) seesEnemy(c board.Cell) bool {
-	cells, b := &s.pos.cells, s.g.t.b
+func (g *gen) seesEnemy(c board.Cell) bool {
 	for d := 0; d < 6; d++ {
-		for _, x := range b.Ray(c, d) {
-			if v := cells[x]; v != empty {
-				if v.owner() != s.pos.toMove {
+		for _, x := range g.t.rays[c][d] {
+			if v := g.cells[x]; v != empty {
+				if v&g.theirs != 0 {
 					return true
 				}
 				break

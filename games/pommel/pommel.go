@@ -67,6 +67,9 @@ type tables struct {
 	lastCell [2][maxCells]bool
 	// forward[p] are the three directions of p's non-capturing steps.
 	forward [2][3]int
+	// rays[c][d] is board.Ray(c, d), kept here so the move generator reads
+	// it without index arithmetic.
+	rays [maxCells][6][]board.Cell
 	// keys[c*4+k] is the Zobrist key of piece kind k (see pieceKey) on c.
 	keys    []uint64
 	sideKey uint64
@@ -80,6 +83,9 @@ func newTables(v variant) *tables {
 	t.forward[White] = [3]int{board.HexNW, board.HexN, board.HexNE}
 	t.forward[Black] = [3]int{board.HexSW, board.HexS, board.HexSE}
 	for c := 0; c < t.n; c++ {
+		for d := 0; d < 6; d++ {
+			t.rays[c][d] = b.Ray(board.Cell(c), d)
+		}
 		t.lastCell[White][c] = b.Neighbor(board.Cell(c), board.HexN) == board.None
 		t.lastCell[Black][c] = b.Neighbor(board.Cell(c), board.HexS) == board.None
 	}

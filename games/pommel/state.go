@@ -30,10 +30,18 @@ func (p piece) isCaptain() bool { return p&captainFlag != 0 }
 // pieceKey indexes the Zobrist table: 0..3 for the four kinds.
 func (p piece) key() int { return int(p&3) - 1 + int(p>>2)*2 }
 
+// cellSet is a set of cells as a bit mask: 76 cells fit in two words.
+type cellSet [2]uint64
+
+func (s *cellSet) toggle(c board.Cell) { s[c>>6] ^= 1 << (c & 63) }
+
 // position is everything the rules look at. It is small and copied whole
 // for undo: cheaper and simpler than reversing a capture chain.
 type position struct {
-	cells  [maxCells]piece
+	cells [maxCells]piece
+	// pieces[p] is the set of cells holding p's pieces, so that move
+	// generation visits a side's pieces without scanning the board.
+	pieces [2]cellSet
 	count  [2]uint8
 	toMove game.Player
 	hash   uint64
@@ -42,6 +50,7 @@ type position struct {
 func (p *position) put(t *tables, c board.Cell, v piece) {
 	p.cells[c] = v
 	p.count[v.owner()]++
+	p.pieces[v.owner()].toggle(c)
 	p.hash ^= t.keys[int(c)*4+v.key()]
 }
 
@@ -49,6 +58,7 @@ func (p *position) remove(t *tables, c board.Cell) piece {
 	v := p.cells[c]
 	p.cells[c] = empty
 	p.count[v.owner()]--
+	p.pieces[v.owner()].toggle(c)
 	p.hash ^= t.keys[int(c)*4+v.key()]
 	return v
 }
