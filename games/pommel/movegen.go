@@ -25,8 +25,12 @@ func (s *State) gen() gen {
 
 // Moves appends the legal moves of the player to move: every capture if
 // there is one (capture is compulsory, any capture may be chosen), else
-// every non-capturing move.
+// every non-capturing move. A side without pieces has lost, so then there
+// are none (only a FEN can leave the opponent of the mover without pieces).
 func (s *State) Moves(buf []game.Move) []game.Move {
+	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
+		return buf
+	}
 	g := s.gen()
 	own := s.pos.pieces[g.me]
 	n0 := len(buf)

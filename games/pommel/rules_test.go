@@ -123,6 +123,8 @@ func TestMoveRules(t *testing.T) {
 			"W:WKa1:Bg6", []string{"a1-a3", "a1-g4"}},
 		{"captain quiet move: the vacated start cell counts as empty", "pommel", nil,
 			"W:WKd2:Bd7", []string{"d2-d1", "d2-d3", "d2-d4", "d2-d5", "d2-d6"}},
+		{"no moves once the opponent has no pieces", "pommel", nil,
+			"W:Wa1:B", nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
