@@ -7,12 +7,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/record"
 )
 
 // Execute runs the command line with args (without the program name) and
@@ -40,7 +43,7 @@ checkers-like abstract games. Run "arbiter games" to list them.`,
 	root.SetIn(in)
 	root.SetOut(out)
 	root.SetErr(errOut)
-	root.AddCommand(gamesCmd(), movesCmd(), perftCmd(), fenCmd(), showCmd(), playCmd())
+	root.AddCommand(gamesCmd(), movesCmd(), perftCmd(), fenCmd(), showCmd(), playCmd(), replayCmd())
 	return root
 }
 
@@ -230,21 +233,133 @@ func describe(s game.State) string {
 
 func playCmd() *cobra.Command {
 	var p position
+	var save, load string
+	var gameNo int
 	cmd := &cobra.Command{
 		Use:   "play GAME",
 		Short: "Play a game at this terminal, people taking turns",
 		Long: `play shows the board and the legal moves, and reads one move per line.
-It also understands: undo, moves, board, fen, help, quit.`,
-		Args: withUsage(cobra.ExactArgs(1)),
+It also understands: undo, moves, board, fen, help, quit.
+
+With --save FILE the game is added to the record file FILE (PDN style) and
+the file is rewritten after every move, keeping the other games in it.
+With --load FILE the last game of FILE (or --game N) is replayed and play
+goes on from its last move, saving back into the same place of the file.
+GAME may be omitted with --load.`,
+		Args: withUsage(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if load != "" {
+				return resume(cmd, load, gameNo, args)
+			}
+			if len(args) != 1 {
+				return fmt.Errorf("play: name the game to play (see 'arbiter games'), or --load a record")
+			}
 			s, err := p.state(args[0], nil, false)
 			if err != nil {
 				return err
 			}
-			return Play(s, cmd.InOrStdin(), cmd.OutOrStdout())
+			ss := &Session{State: s, Index: -1}
+			if save != "" {
+				fen := ""
+				if p.cmd.Flags().Changed("from") {
+					fen = s.FEN()
+				}
+				ss.Record, ss.Path = record.New(s.Game(), fen, nil, time.Now().Format("2006.01.02")), save
+			}
+			return ss.Run(cmd.InOrStdin(), cmd.OutOrStdout())
 		},
 	}
 	p.addFlags(cmd)
+	cmd.Flags().StringVar(&save, "save", "", "add the game to this record file and keep it saved after every move")
+	cmd.Flags().StringVar(&load, "load", "", "resume a game from this record file")
+	cmd.Flags().IntVar(&gameNo, "game", 0, "with --load: which game of the file (1 is the first; default the last)")
+	return cmd
+}
+
+// resume loads a game from a record file and plays on, saving back to it.
+func resume(cmd *cobra.Command, path string, gameNo int, args []string) error {
+	recs, err := readRecords(path)
+	if err != nil {
+		return err
+	}
+	if len(recs) == 0 {
+		return fmt.Errorf("%s holds no game", path)
+	}
+	if gameNo == 0 {
+		gameNo = len(recs)
+	}
+	if gameNo < 1 || gameNo > len(recs) {
+		return fmt.Errorf("%s holds %d games; there is no game %d", path, len(recs), gameNo)
+	}
+	r := recs[gameNo-1]
+	if len(args) == 1 && args[0] != r.Get("Game") {
+		return fmt.Errorf("game %d of %s is %s, not %s", gameNo, path, r.Get("Game"), args[0])
+	}
+	s, err := r.Replay(gameNo)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	ss := &Session{State: s, Record: r, Path: path, Index: gameNo - 1}
+	return ss.Run(cmd.InOrStdin(), cmd.OutOrStdout())
+}
+
+func readRecords(path string) ([]*record.Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	recs, err := record.Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return recs, nil
+}
+
+func replayCmd() *cobra.Command {
+	var gameNo int
+	cmd := &cobra.Command{
+		Use:   "replay FILE",
+		Short: "Check every game of a record file and show how each ends",
+		Long: `replay reads a record file (PDN style), plays every move of every game
+against the rules, and prints each game's players, length, result and final
+board. A malformed file or an illegal move is an error naming the game, the
+move and why.`,
+		Args: withUsage(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			recs, err := readRecords(args[0])
+			if err != nil {
+				return err
+			}
+			if gameNo < 0 || gameNo > len(recs) {
+				return fmt.Errorf("%s holds %d games; there is no game %d", args[0], len(recs), gameNo)
+			}
+			w := cmd.OutOrStdout()
+			for i, r := range recs {
+				s, err := r.Replay(i + 1)
+				if err != nil {
+					return fmt.Errorf("%s: %w", args[0], err)
+				}
+				if gameNo != 0 && gameNo != i+1 {
+					continue
+				}
+				g := s.Game()
+				var seats []string
+				for p := 0; p < g.Players(); p++ {
+					name := g.PlayerName(game.Player(p))
+					seats = append(seats, name+" "+r.Get(name))
+				}
+				fmt.Fprintf(w, "Game %d: %s (%s), %s; %d moves; result %s\n", i+1, g.ID(), g.Options(),
+					strings.Join(seats, " vs "), len(r.Moves), r.Get("Result"))
+				fmt.Fprint(w, describe(s))
+				if i+1 < len(recs) && gameNo == 0 {
+					fmt.Fprintln(w)
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&gameNo, "game", 0, "show only this game (1 is the first); every game is still checked")
 	return cmd
 }
 

@@ -360,7 +360,7 @@ func TestErrors(t *testing.T) {
 		// Commands and their arguments.
 		{[]string{"moves"}, []string{"moves", "at least 1 arg", "usage: arbiter moves GAME"}},
 		{[]string{"perft", "pommel"}, []string{"perft", "at least 2 arg", "usage: arbiter perft GAME DEPTH"}},
-		{[]string{"play", "pommel", "a1-a3"}, []string{"play", "accepts 1 arg", "usage: arbiter play GAME"}},
+		{[]string{"play", "pommel", "a1-a3"}, []string{"play", "accepts at most 1 arg", "usage: arbiter play GAME"}},
 		{[]string{"games", "pommel"}, []string{"games", "usage: arbiter games"}},
 		{[]string{"move", "pommel"}, []string{`unknown command "move"`}},
 		{[]string{"moves", "pommel", "--frm", "W:Wa1:Ba6"}, []string{"unknown flag: --frm"}},

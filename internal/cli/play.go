@@ -2,11 +2,15 @@ package cli
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/record"
 )
 
 const playHelp = `Enter a move as the legal moves are written (a1-b2, c3xc5xe6), or:
@@ -22,6 +26,24 @@ const playHelp = `Enter a move as the legal moves are written (a1-b2, c3xc5xe6),
 // the board and the legal moves, reads a move or a command per line from
 // in, and stops at quit or the end of the input.
 func Play(s game.State, in io.Reader, out io.Writer) error {
+	return (&Session{State: s}).Run(in, out)
+}
+
+// Session is a game being played at the terminal, and where it is saved.
+type Session struct {
+	State game.State
+	// Record, when not nil, receives the moves; with Path set, the file is
+	// rewritten after every move and undo, so that nothing is lost.
+	Record *record.Record
+	Path   string
+	// Index is the record's place among the games of the file; -1 adds it
+	// at the end on the first save.
+	Index int
+}
+
+// Run plays until quit or the end of the input.
+func (ss *Session) Run(in io.Reader, out io.Writer) error {
+	s := ss.State
 	sc := bufio.NewScanner(in)
 	fmt.Fprint(out, playHelp)
 	show := true
@@ -40,20 +62,74 @@ func Play(s game.State, in io.Reader, out io.Writer) error {
 			fmt.Fprintln(out)
 			return sc.Err()
 		}
-		switch err := playLine(s, strings.TrimSpace(sc.Text()), out); err {
+		err := ss.line(strings.TrimSpace(sc.Text()), out)
+		switch err {
 		case errQuit:
 			return nil
 		case errNoRedraw:
 			show = false
+		case errChanged:
+			if err := ss.save(); err != nil {
+				fmt.Fprintf(out, "could not save the game: %v\n", err)
+			}
 		}
 	}
 }
 
+// save rewrites the record file with this game in its place, keeping every
+// other game in the file. A file that cannot be read as records is never
+// overwritten.
+func (ss *Session) save() error {
+	if ss.Record == nil || ss.Path == "" {
+		return nil
+	}
+	ss.Record.Finish(ss.State.Result(), ss.State.Game())
+	var recs []*record.Record
+	if f, err := os.Open(ss.Path); err == nil {
+		recs, err = record.Read(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("not saving into %s, which is not a record file this game can be added to: %w", ss.Path, err)
+		}
+	} else if !os.IsNotExist(err) {
+		return err
+	}
+	if ss.Index < 0 || ss.Index >= len(recs) {
+		ss.Index = len(recs)
+		recs = append(recs, ss.Record)
+	} else {
+		recs[ss.Index] = ss.Record
+	}
+	return writeFileAtomic(ss.Path, func(w io.Writer) error { return record.Write(w, recs...) })
+}
+
+// writeFileAtomic writes a file through a temporary file and a rename, so
+// that a crash never leaves half a file.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// errChanged tells the loop that the position changed and must be saved.
+var errChanged = errors.New("changed")
+
 // errNoRedraw tells the loop that the line needs no new board.
 var errNoRedraw = fmt.Errorf("no redraw")
 
-// playLine acts on one line of input.
-func playLine(s game.State, line string, out io.Writer) error {
+// line acts on one line of input.
+func (ss *Session) line(line string, out io.Writer) error {
+	s := ss.State
 	switch line {
 	case "":
 		return errNoRedraw
@@ -79,13 +155,19 @@ func playLine(s game.State, line string, out io.Writer) error {
 			fmt.Fprintln(out, "nothing to undo")
 			return errNoRedraw
 		}
-		return nil
+		if ss.Record != nil {
+			ss.Record.Moves = ss.Record.Moves[:len(ss.Record.Moves)-1]
+		}
+		return errChanged
 	}
 	m, err := game.ParseMove(s, line)
 	if err != nil {
 		fmt.Fprintln(out, err)
 		return errNoRedraw
 	}
+	if ss.Record != nil {
+		ss.Record.Moves = append(ss.Record.Moves, m.Text(s.Game().Board()))
+	}
 	s.Play(m)
-	return nil
+	return errChanged
 }

@@ -1,0 +1,79 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestPlaySavesAndResumes: a game played with --save is in the file after
+// every move, undo included; --load resumes it and saves back in place,
+// keeping the other games of the file.
+func TestPlaySavesAndResumes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.pdn")
+	if r := run(t, "a1-a3\na6-a4\na3xa6\nundo\nquit\n", "play", "pommel", "--save", path); r.code != 0 {
+		t.Fatalf("play: %+v", r)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	for _, want := range []string{`[Game "pommel"]`, `[Options "hop=friendly maxplies=600"]`, "1. a1-a3 a6-a4 *"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("saved file lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "a3xa6") {
+		t.Errorf("the undone move is still saved:\n%s", text)
+	}
+	// A second game goes after the first.
+	run(t, "g1-g3\nquit\n", "play", "pommel-76", "--save", path)
+	// Resume the first game: the capture a3xa6 is forced.
+	r := run(t, "a3xa6\nquit\n", "play", "--load", path, "--game", "1")
+	if r.code != 0 || !strings.Contains(r.out, "Legal moves: a3xa6") {
+		t.Fatalf("resume: %+v", r)
+	}
+	out := runOK(t, "replay", path)
+	for _, want := range []string{"Game 1: pommel (hop=friendly maxplies=600), White ? vs Black ?; 3 moves", "Game 2: pommel-76", "; 1 moves"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("replay output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestPlayNeverOverwritesAForeignFile: a file that is not a record file is
+// left as it was.
+func TestPlayNeverOverwritesAForeignFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "notes.txt")
+	const notes = "my shopping list {milk\n"
+	if err := os.WriteFile(path, []byte(notes), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := run(t, "a1-a3\nquit\n", "play", "pommel", "--save", path)
+	if !strings.Contains(r.out, "could not save the game: not saving into") {
+		t.Errorf("no warning: %+v", r)
+	}
+	if data, _ := os.ReadFile(path); string(data) != notes {
+		t.Errorf("the file was changed to %q", data)
+	}
+}
+
+func TestReplayErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.pdn")
+	os.WriteFile(bad, []byte("[Game \"pommel\"]\n\n1. a1-a3 a6-a4 2. b1-b3 *\n"), 0o644)
+	r := run(t, "", "replay", bad)
+	if r.code == 0 || !strings.Contains(r.errOut, `game 1 (line 1), move 3 "b1-b3": capture is compulsory`) {
+		t.Errorf("replay of an illegal move: %+v", r)
+	}
+	r = run(t, "", "replay", filepath.Join(dir, "missing.pdn"))
+	if r.code == 0 || !strings.Contains(r.errOut, "missing.pdn") {
+		t.Errorf("replay of a missing file: %+v", r)
+	}
+	r = run(t, "", "play", "--load", bad)
+	if r.code == 0 || !strings.Contains(r.errOut, "capture is compulsory") {
+		t.Errorf("load of a bad record: %+v", r)
+	}
+}

@@ -1,0 +1,130 @@
+// Package record reads and writes game records in the style of PDN: tag
+// pairs, then the moves in the project's notation, then the result. A file
+// may hold several games. Reading checks the syntax; Replay checks every
+// move against the rules.
+//
+//	[Game "pommel"]
+//	[Options "hop=friendly maxplies=600"]
+//	[White "Ann"]
+//	[Black "Bob"]
+//	[Date "2026.11.21"]
+//	[Result "1-0"]
+//	[Termination "no pieces"]
+//
+//	1. a1-a3 g6-g4 2. a3xa5 ... 1-0
+package record
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// Tag is one tag pair.
+type Tag struct{ Name, Value string }
+
+// Record is one game: its tags in order and its moves.
+type Record struct {
+	Tags  []Tag
+	Moves []string
+	// Line is where the game starts in the file it was read from (1-based),
+	// for error messages; 0 for a record made in memory.
+	Line int
+}
+
+// The tags the project writes, in the order it writes them (PDN's seven
+// tag roster, adapted: Game and Options say what is played, Red is the
+// third seat).
+var rosterOrder = []string{"Event", "Site", "Date", "Round", "Game", "Options", "White", "Black", "Red", "Result", "Termination", "FEN"}
+
+// Get returns the value of a tag, or "" when it is missing.
+func (r *Record) Get(name string) string {
+	for _, t := range r.Tags {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// Set sets a tag, replacing its value or adding it in roster order.
+func (r *Record) Set(name, value string) {
+	for i, t := range r.Tags {
+		if t.Name == name {
+			r.Tags[i].Value = value
+			return
+		}
+	}
+	r.Tags = append(r.Tags, Tag{name, value})
+	rank := func(n string) int {
+		for i, x := range rosterOrder {
+			if x == n {
+				return i
+			}
+		}
+		return len(rosterOrder)
+	}
+	// Keep roster tags first, in roster order; others keep their order.
+	for i := len(r.Tags) - 1; i > 0 && rank(r.Tags[i].Name) < rank(r.Tags[i-1].Name); i-- {
+		r.Tags[i], r.Tags[i-1] = r.Tags[i-1], r.Tags[i]
+	}
+}
+
+// New starts a record of a game from its start (fen == "") or from a FEN,
+// with the seats' names in turn order.
+func New(g game.Game, fen string, players []string, date string) *Record {
+	r := &Record{}
+	r.Set("Date", date)
+	r.Set("Game", g.ID())
+	r.Set("Options", g.Options().String())
+	for p := 0; p < g.Players(); p++ {
+		name := "?"
+		if p < len(players) && players[p] != "" {
+			name = players[p]
+		}
+		r.Set(g.PlayerName(game.Player(p)), name)
+	}
+	r.Set("Result", "*")
+	if fen != "" {
+		r.Set("FEN", fen)
+	}
+	return r
+}
+
+// ResultText writes a result as the Result tag does: each seat's share of
+// the point in seat order, "1-0", "0-1", "1/2-1/2", "1-0-0", "1/2-1/2-0";
+// "*" for a game in progress.
+func ResultText(res game.Result, players int) string {
+	if !res.Over() {
+		return "*"
+	}
+	winners := res.Winners.Len()
+	parts := make([]string, players)
+	for p := range parts {
+		switch {
+		case winners == 0:
+			parts[p] = share(players)
+		case res.Winners.Has(game.Player(p)):
+			parts[p] = share(winners)
+		default:
+			parts[p] = "0"
+		}
+	}
+	return strings.Join(parts, "-")
+}
+
+func share(n int) string {
+	if n == 1 {
+		return "1"
+	}
+	return fmt.Sprintf("1/%d", n)
+}
+
+// Finish sets the Result and Termination tags from the state's result.
+func (r *Record) Finish(res game.Result, g game.Game) {
+	r.Set("Result", ResultText(res, g.Players()))
+	if res.Over() {
+		r.Set("Termination", res.Reason.String())
+	}
+}
