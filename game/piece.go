@@ -27,3 +27,11 @@ type Stacker interface {
 	// an empty cell appends nothing.
 	Stack(c board.Cell, buf []Piece) []Piece
 }
+
+// Evaluator is implemented by states that can judge their position for
+// the AI: a score for each player, higher is better, in hundredths of a
+// plain piece. Only differences between players matter. Games that do not
+// implement it get a material count from the AI.
+type Evaluator interface {
+	Evaluate() [MaxPlayers]int
+}
