@@ -14,6 +14,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/record"
 )
@@ -43,7 +45,7 @@ checkers-like abstract games. Run "arbiter games" to list them.`,
 	root.SetIn(in)
 	root.SetOut(out)
 	root.SetErr(errOut)
-	root.AddCommand(gamesCmd(), movesCmd(), perftCmd(), fenCmd(), showCmd(), playCmd(), replayCmd())
+	root.AddCommand(gamesCmd(), movesCmd(), perftCmd(), fenCmd(), showCmd(), playCmd(), replayCmd(), bestCmd())
 	return root
 }
 
@@ -231,10 +233,57 @@ func describe(s game.State) string {
 	return text
 }
 
+// seatFlags are the flags that say who plays each seat, and how long an
+// engine may think.
+type seatFlags struct {
+	specs    map[string]*string // by lower-case seat name
+	movetime time.Duration
+	depth    int
+	nodes    int64
+	seed     uint64
+}
+
+func (f *seatFlags) add(cmd *cobra.Command) {
+	f.specs = map[string]*string{}
+	for _, seat := range []string{"white", "black", "red"} {
+		f.specs[seat] = cmd.Flags().String(seat, "human", "who plays "+seat+": human, or an engine such as ai:level=4, ab, uct, random")
+	}
+	cmd.Flags().DurationVar(&f.movetime, "movetime", 0, "time per engine move (default: the level's own, or 1s)")
+	cmd.Flags().IntVar(&f.depth, "depth", 0, "search depth limit for engines")
+	cmd.Flags().Int64Var(&f.nodes, "nodes", 0, "node limit per engine move")
+	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed for the engines' random choices")
+}
+
+// seats builds an engine for every seat not played by a person.
+func (f *seatFlags) seats(g game.Game) ([]ai.Engine, ai.Limits, error) {
+	seats := make([]ai.Engine, g.Players())
+	lim := ai.Limits{MoveTime: f.movetime, Depth: f.depth, Nodes: f.nodes}
+	for p := range seats {
+		name := strings.ToLower(g.PlayerName(game.Player(p)))
+		spec := "human"
+		if v, ok := f.specs[name]; ok {
+			spec = *v
+		}
+		if spec == "human" {
+			continue
+		}
+		e, err := ai.New(spec, f.seed+uint64(p))
+		if err != nil {
+			return nil, lim, fmt.Errorf("--%s: %w", name, err)
+		}
+		seats[p] = e
+		if !strings.Contains(spec, "level") && lim == (ai.Limits{}) {
+			lim.MoveTime = time.Second
+		}
+	}
+	return seats, lim, nil
+}
+
 func playCmd() *cobra.Command {
 	var p position
 	var save, load string
 	var gameNo int
+	var sf seatFlags
 	cmd := &cobra.Command{
 		Use:   "play GAME",
 		Short: "Play a game at this terminal, people taking turns",
@@ -249,7 +298,7 @@ GAME may be omitted with --load.`,
 		Args: withUsage(cobra.MaximumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if load != "" {
-				return resume(cmd, load, gameNo, args)
+				return resume(cmd, load, gameNo, args, &sf)
 			}
 			if len(args) != 1 {
 				return fmt.Errorf("play: name the game to play (see 'arbiter games'), or --load a record")
@@ -259,12 +308,15 @@ GAME may be omitted with --load.`,
 				return err
 			}
 			ss := &Session{State: s, Index: -1}
+			if ss.Seats, ss.Limits, err = sf.seats(s.Game()); err != nil {
+				return err
+			}
 			if save != "" {
 				fen := ""
 				if p.cmd.Flags().Changed("from") {
 					fen = s.FEN()
 				}
-				ss.Record, ss.Path = record.New(s.Game(), fen, nil, time.Now().Format("2006.01.02")), save
+				ss.Record, ss.Path = record.New(s.Game(), fen, sf.names(s.Game()), time.Now().Format("2006.01.02")), save
 			}
 			return ss.Run(cmd.InOrStdin(), cmd.OutOrStdout())
 		},
@@ -273,11 +325,24 @@ GAME may be omitted with --load.`,
 	cmd.Flags().StringVar(&save, "save", "", "add the game to this record file and keep it saved after every move")
 	cmd.Flags().StringVar(&load, "load", "", "resume a game from this record file")
 	cmd.Flags().IntVar(&gameNo, "game", 0, "with --load: which game of the file (1 is the first; default the last)")
+	sf.add(cmd)
 	return cmd
 }
 
+// names are the players' names for a record: the engine specs, or "?".
+func (f *seatFlags) names(g game.Game) []string {
+	names := make([]string, g.Players())
+	for p := range names {
+		names[p] = "?"
+		if v, ok := f.specs[strings.ToLower(g.PlayerName(game.Player(p)))]; ok && *v != "human" {
+			names[p] = *v
+		}
+	}
+	return names
+}
+
 // resume loads a game from a record file and plays on, saving back to it.
-func resume(cmd *cobra.Command, path string, gameNo int, args []string) error {
+func resume(cmd *cobra.Command, path string, gameNo int, args []string, sf *seatFlags) error {
 	recs, err := readRecords(path)
 	if err != nil {
 		return err
@@ -300,6 +365,9 @@ func resume(cmd *cobra.Command, path string, gameNo int, args []string) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	ss := &Session{State: s, Record: r, Path: path, Index: gameNo - 1}
+	if ss.Seats, ss.Limits, err = sf.seats(s.Game()); err != nil {
+		return err
+	}
 	return ss.Run(cmd.InOrStdin(), cmd.OutOrStdout())
 }
 
@@ -361,6 +429,71 @@ move and why.`,
 	}
 	cmd.Flags().IntVar(&gameNo, "game", 0, "show only this game (1 is the first); every game is still checked")
 	return cmd
+}
+
+func bestCmd() *cobra.Command {
+	var p position
+	var player string
+	var movetime time.Duration
+	var depth int
+	var nodes int64
+	var seed uint64
+	cmd := &cobra.Command{
+		Use:   "best GAME [MOVE...]",
+		Short: "Search the position after the given moves and print the best move",
+		Long: `best searches the position reached (from the start or --from, then the
+moves) and prints one line per completed iteration (depth, score from the
+mover's point of view in hundredths of a piece, nodes, time, principal
+variation), then "bestmove MOVE" alone on the last line.`,
+		Args: withUsage(cobra.MinimumNArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := p.state(args[0], args[1:], false)
+			if err != nil {
+				return err
+			}
+			if r := s.Result(); r.Over() {
+				return fmt.Errorf("the game is over (%s)", r.Describe(s.Game()))
+			}
+			e, err := ai.New(player, seed)
+			if err != nil {
+				return err
+			}
+			lim := ai.Limits{MoveTime: movetime, Depth: depth, Nodes: nodes}
+			w, b := cmd.OutOrStdout(), s.Game().Board()
+			info := e.Search(cmd.Context(), s, lim, func(i ai.Info) {
+				fmt.Fprintf(w, "depth %d score %s nodes %d time %s pv %s\n", i.Depth, scoreText(i.Score), i.Nodes,
+					i.Elapsed.Round(time.Millisecond), moveList(i.PV, b))
+			})
+			fmt.Fprintf(w, "bestmove %s\n", info.Move.Text(b))
+			return nil
+		},
+	}
+	p.addFlags(cmd)
+	cmd.Flags().StringVar(&player, "player", "ab", "the engine: ab, uct, random, ai:level=N")
+	cmd.Flags().DurationVar(&movetime, "movetime", 2*time.Second, "time to think (0: no time limit)")
+	cmd.Flags().IntVar(&depth, "depth", 0, "depth limit")
+	cmd.Flags().Int64Var(&nodes, "nodes", 0, "node limit")
+	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed for the engine's random choices")
+	return cmd
+}
+
+// scoreText writes a score, a forced win or loss as "win in N" plies.
+func scoreText(score int) string {
+	switch {
+	case score > ai.Mate-1000:
+		return fmt.Sprintf("win%d", ai.Mate-score)
+	case score < -ai.Mate+1000:
+		return fmt.Sprintf("loss%d", ai.Mate+score)
+	}
+	return fmt.Sprintf("%+d", score)
+}
+
+func moveList(moves []game.Move, b *board.Board) string {
+	texts := make([]string, len(moves))
+	for i, m := range moves {
+		texts[i] = m.Text(b)
+	}
+	return strings.Join(texts, " ")
 }
 
 // withUsage adds the command's usage line to check's errors, so that a

@@ -2,13 +2,16 @@ package cli
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
+	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/record"
 )
@@ -39,6 +42,42 @@ type Session struct {
 	// Index is the record's place among the games of the file; -1 adds it
 	// at the end on the first save.
 	Index int
+	// Seats holds an engine for each seat the program plays, nil for a
+	// person; Limits bounds its searches.
+	Seats  []ai.Engine
+	Limits ai.Limits
+}
+
+// engineToMove returns the engine whose turn it is, or nil for a person.
+func (ss *Session) engineToMove() ai.Engine {
+	p := int(ss.State.ToMove())
+	if p < len(ss.Seats) && !ss.State.Result().Over() {
+		return ss.Seats[p]
+	}
+	return nil
+}
+
+// hasPerson reports whether a person plays one of the seats.
+func (ss *Session) hasPerson() bool {
+	for p := 0; p < ss.State.Game().Players(); p++ {
+		if p >= len(ss.Seats) || ss.Seats[p] == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// aiMove lets the engine to move play, and says what it played.
+func (ss *Session) aiMove(e ai.Engine, out io.Writer) {
+	s := ss.State
+	info := e.Search(context.Background(), s, ss.Limits, nil)
+	text := info.Move.Text(s.Game().Board())
+	fmt.Fprintf(out, "%s (%s) plays %s  [score %+d, depth %d, %d nodes, %s]\n", s.Game().PlayerName(s.ToMove()),
+		e.Name(), text, info.Score, info.Depth, info.Nodes, info.Elapsed.Round(time.Millisecond))
+	if ss.Record != nil {
+		ss.Record.Moves = append(ss.Record.Moves, text)
+	}
+	s.Play(info.Move)
 }
 
 // Run plays until quit or the end of the input.
@@ -57,6 +96,13 @@ func (ss *Session) Run(in io.Reader, out io.Writer) error {
 			}
 		}
 		show = true
+		if e := ss.engineToMove(); e != nil {
+			ss.aiMove(e, out)
+			if err := ss.save(); err != nil {
+				fmt.Fprintf(out, "could not save the game: %v\n", err)
+			}
+			continue
+		}
 		fmt.Fprintf(out, "%s> ", s.Game().PlayerName(s.ToMove()))
 		if !sc.Scan() {
 			fmt.Fprintln(out)
@@ -151,12 +197,21 @@ func (ss *Session) line(line string, out io.Writer) error {
 		}
 		return errNoRedraw
 	case "undo", "u":
-		if !s.Undo() {
+		// Take back moves until a person is to move again, so that an
+		// engine's reply does not come straight back.
+		undone := 0
+		for undone == 0 || ss.engineToMove() != nil && ss.hasPerson() {
+			if !s.Undo() {
+				break
+			}
+			undone++
+			if ss.Record != nil && len(ss.Record.Moves) > 0 {
+				ss.Record.Moves = ss.Record.Moves[:len(ss.Record.Moves)-1]
+			}
+		}
+		if undone == 0 {
 			fmt.Fprintln(out, "nothing to undo")
 			return errNoRedraw
-		}
-		if ss.Record != nil {
-			ss.Record.Moves = ss.Record.Moves[:len(ss.Record.Moves)-1]
 		}
 		return errChanged
 	}

@@ -1,0 +1,297 @@
+package ai
+
+import (
+	"context"
+	"time"
+
+	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// ab is alpha-beta (negamax) for two players: iterative deepening, a
+// transposition table on the Zobrist hash, move ordering (hash move,
+// captures by length, killers, history) and quiescence over captures. It
+// also plays three-player games, each player maximising its own score
+// against the best of the others (a paranoid-style reduction).
+type ab struct {
+	name       string
+	depthLimit int
+	tt         []ttEntry
+	clk        *clock
+	s          game.State
+	bufs       [2*MaxDepth + 2][]game.Move
+	scores     [2*MaxDepth + 2][]int64
+	killers    [2*MaxDepth + 2][2]game.Move
+	history    [board.MaxCells][board.MaxCells]int32
+	pv         [2*MaxDepth + 2][2*MaxDepth + 2]game.Move
+	pvLen      [2*MaxDepth + 2]int
+	path       [2*MaxDepth + 2]uint64
+}
+
+// ttEntry remembers a searched position: the index of its best move in
+// the (deterministic) move list, so that moves need not be stored.
+type ttEntry struct {
+	key   uint64
+	score int32
+	depth int8
+	bound uint8
+	best  uint16
+}
+
+const (
+	boundExact uint8 = iota + 1
+	boundLower
+	boundUpper
+)
+
+const infinity = 2 * Mate
+
+func newAB(spec string, _ uint64, params map[string]string) (*ab, error) {
+	depth, err := intParam(params, "depth", 0, 1, MaxDepth)
+	if err != nil {
+		return nil, err
+	}
+	bits, err := intParam(params, "tt", 20, 10, 26)
+	if err != nil {
+		return nil, err
+	}
+	if err := noneLeft(spec, params); err != nil {
+		return nil, err
+	}
+	return &ab{name: spec, depthLimit: depth, tt: make([]ttEntry, 1<<bits)}, nil
+}
+
+func (e *ab) Name() string { return e.name }
+
+// Search runs iterative deepening until a limit is reached and returns the
+// best move of the last completed iteration.
+func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(Info)) Info {
+	e.s = s0.Clone()
+	e.clk = newClock(ctx, lim)
+	maxDepth := MaxDepth
+	if lim.Depth > 0 {
+		maxDepth = min(maxDepth, lim.Depth)
+	} else if e.depthLimit > 0 && lim.MoveTime == 0 && lim.Nodes == 0 {
+		maxDepth = e.depthLimit
+	}
+	for i := range e.killers {
+		e.killers[i] = [2]game.Move{}
+	}
+	for i := range e.history {
+		for j := range e.history[i] {
+			e.history[i][j] /= 8
+		}
+	}
+	root := e.s.Moves(nil)
+	best := Info{Move: root[0]}
+	for depth := 1; depth <= maxDepth; depth++ {
+		score := e.negamax(depth, -infinity, infinity, 0)
+		if e.clk.stopped && depth > 1 {
+			break
+		}
+		best = Info{Score: score, Depth: depth, Nodes: e.clk.nodes, Elapsed: time.Since(e.clk.start)}
+		best.PV = append([]game.Move(nil), e.pv[0][:e.pvLen[0]]...)
+		if len(best.PV) > 0 {
+			best.Move = best.PV[0]
+		}
+		if report != nil {
+			report(best)
+		}
+		if e.clk.stopped || len(root) == 1 && lim.Depth == 0 || score > Mate-MaxDepth || score < -Mate+MaxDepth {
+			break
+		}
+	}
+	best.Nodes, best.Elapsed = e.clk.nodes, time.Since(e.clk.start)
+	return best
+}
+
+// negamax returns the score of the position for the player to move.
+func (e *ab) negamax(depth, alpha, beta, ply int) int {
+	e.pvLen[ply] = ply
+	if e.clk.tick() {
+		return 0
+	}
+	s := e.s
+	hash := s.Hash()
+	e.path[ply] = hash
+	for i := ply - 2; i >= 0; i -= 1 {
+		if e.path[i] == hash {
+			return 0 // a repetition inside the search is a draw
+		}
+	}
+	moves := s.Moves(e.bufs[ply][:0])
+	e.bufs[ply] = moves
+	if len(moves) == 0 {
+		return resultScore(s.Result(), s.ToMove(), ply)
+	}
+	if depth <= 0 || ply >= len(e.bufs)-2 {
+		return e.quiesce(alpha, beta, ply, moves)
+	}
+	entry := &e.tt[hash&uint64(len(e.tt)-1)]
+	hashMove := -1
+	if entry.key == hash {
+		hashMove = int(entry.best)
+		if ply > 0 && int(entry.depth) >= depth {
+			score := fromTT(int(entry.score), ply)
+			switch {
+			case entry.bound == boundExact,
+				entry.bound == boundLower && score >= beta,
+				entry.bound == boundUpper && score <= alpha:
+				if hashMove < len(moves) {
+					e.pv[ply][ply] = moves[hashMove]
+					e.pvLen[ply] = ply + 1
+				}
+				return score
+			}
+		}
+	}
+	e.order(ply, moves, hashMove)
+	alpha0, best, bestIdx := alpha, -infinity, 0
+	for i := range moves {
+		e.pick(ply, moves, i)
+		m := moves[i]
+		s.Play(m)
+		score := -e.negamax(depth-1, -beta, -alpha, ply+1)
+		s.Undo()
+		if e.clk.stopped {
+			return 0
+		}
+		if score > best {
+			best, bestIdx = score, i
+			if score > alpha {
+				alpha = score
+				e.pv[ply][ply] = m
+				copy(e.pv[ply][ply+1:], e.pv[ply+1][ply+1:e.pvLen[ply+1]])
+				e.pvLen[ply] = max(e.pvLen[ply+1], ply+1)
+			}
+			if alpha >= beta {
+				if !m.IsCapture() {
+					if e.killers[ply][0] != m {
+						e.killers[ply][1] = e.killers[ply][0]
+						e.killers[ply][0] = m
+					}
+					e.history[m.From()][m.To()] = min(e.history[m.From()][m.To()]+int32(depth*depth), 1<<24)
+				}
+				break
+			}
+		}
+	}
+	bound := boundExact
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best <= alpha0:
+		bound = boundUpper
+	}
+	// The table stores the move's index in the generator's order, which is
+	// the same every time the position is generated; ordering moved it, so
+	// find where it came from.
+	idx := e.originalIndex(ply, moves, bestIdx)
+	*entry = ttEntry{key: hash, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound, best: uint16(idx)}
+	return best
+}
+
+// quiesce resolves the compulsory captures before judging a position:
+// with captures to make the player must make one; without, the position
+// is quiet and is evaluated.
+func (e *ab) quiesce(alpha, beta, ply int, moves []game.Move) int {
+	s := e.s
+	if !moves[0].IsCapture() || ply >= len(e.bufs)-2 {
+		return evaluate(s)
+	}
+	e.order(ply, moves, -1)
+	best := -infinity
+	for i := range moves {
+		e.pick(ply, moves, i)
+		s.Play(moves[i])
+		var score int
+		if e.clk.tick() {
+			score = 0
+		} else {
+			next := s.Moves(e.bufs[ply+1][:0])
+			e.bufs[ply+1] = next
+			if len(next) == 0 {
+				score = -resultScore(s.Result(), s.ToMove(), ply+1)
+			} else {
+				score = -e.quiesce(-beta, -alpha, ply+1, next)
+			}
+		}
+		s.Undo()
+		if e.clk.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+			}
+			if alpha >= beta {
+				break
+			}
+		}
+	}
+	return best
+}
+
+// order scores the moves for ordering; pick then brings the best remaining
+// one forward. The generator's order is kept in the scores' low bits so
+// that originalIndex can recover it.
+func (e *ab) order(ply int, moves []game.Move, hashMove int) {
+	scores := e.scores[ply][:0]
+	for i, m := range moves {
+		var v int64
+		switch {
+		case i == hashMove:
+			v = 1 << 40
+		case m.IsCapture():
+			v = 1<<39 + int64(m.Len())<<20
+		case m == e.killers[ply][0]:
+			v = 1<<38 + 1
+		case m == e.killers[ply][1]:
+			v = 1 << 38
+		default:
+			v = int64(e.history[m.From()][m.To()])
+		}
+		scores = append(scores, v<<16|int64(i&0xffff))
+	}
+	e.scores[ply] = scores
+}
+
+func (e *ab) pick(ply int, moves []game.Move, i int) {
+	scores := e.scores[ply]
+	best := i
+	for j := i + 1; j < len(moves); j++ {
+		if scores[j]>>16 > scores[best]>>16 {
+			best = j
+		}
+	}
+	moves[i], moves[best] = moves[best], moves[i]
+	scores[i], scores[best] = scores[best], scores[i]
+}
+
+// originalIndex returns where the move now at i stood in the generator's
+// order.
+func (e *ab) originalIndex(ply int, _ []game.Move, i int) int {
+	return int(e.scores[ply][i] & 0xffff)
+}
+
+// Mate scores are stored relative to the position, not the root.
+func toTT(score, ply int) int {
+	switch {
+	case score > Mate-2*MaxDepth-10:
+		return score + ply
+	case score < -Mate+2*MaxDepth+10:
+		return score - ply
+	}
+	return score
+}
+
+func fromTT(score, ply int) int {
+	switch {
+	case score > Mate-2*MaxDepth-10:
+		return score - ply
+	case score < -Mate+2*MaxDepth+10:
+		return score + ply
+	}
+	return score
+}

@@ -1,0 +1,73 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// level is an engine for people: alpha-beta held back by depth, and at the
+// lowest levels by chance, so that each level is stronger than the one
+// below.
+type level struct {
+	name  string
+	n     int
+	inner *ab
+	rng   *rand.Rand
+	// depth caps the search; blunder is the chance of a random move.
+	depth   int
+	blunder float64
+	// moveTime is the time the level takes when the caller gives none.
+	moveTime time.Duration
+}
+
+var levels = [...]struct {
+	depth    int
+	blunder  float64
+	moveTime time.Duration
+}{
+	1: {depth: 1, blunder: 0.5},
+	2: {depth: 2, blunder: 0.2},
+	3: {depth: 3},
+	4: {depth: 5},
+	5: {depth: MaxDepth, moveTime: 500 * time.Millisecond},
+	6: {depth: MaxDepth, moveTime: 3 * time.Second},
+}
+
+func newLevel(spec string, seed uint64, params map[string]string) (*level, error) {
+	n, err := intParam(params, "level", 3, 1, len(levels)-1)
+	if err != nil {
+		return nil, fmt.Errorf("player %q: %w", spec, err)
+	}
+	if err := noneLeft(spec, params); err != nil {
+		return nil, err
+	}
+	inner, _ := newAB("ab", seed, map[string]string{})
+	l := levels[n]
+	return &level{name: spec, n: n, inner: inner, rng: rand.New(rand.NewPCG(seed, uint64(n))),
+		depth: l.depth, blunder: l.blunder, moveTime: l.moveTime}, nil
+}
+
+func (l *level) Name() string { return l.name }
+
+func (l *level) Search(ctx context.Context, s game.State, lim Limits, report func(Info)) Info {
+	if l.blunder > 0 && l.rng.Float64() < l.blunder {
+		moves := s.Moves(nil)
+		m := moves[l.rng.IntN(len(moves))]
+		info := Info{Move: m, PV: []game.Move{m}, Nodes: 1}
+		if report != nil {
+			report(info)
+		}
+		return info
+	}
+	if lim.Depth == 0 || lim.Depth > l.depth {
+		lim.Depth = l.depth
+	}
+	if lim.MoveTime == 0 && lim.Nodes == 0 {
+		lim.MoveTime = l.moveTime
+	}
+	return l.inner.Search(ctx, s, lim, report)
+}
