@@ -12,11 +12,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/match"
 	"github.com/arbiter-games/arbiter/record"
 )
 
@@ -45,7 +47,7 @@ checkers-like abstract games. Run "arbiter games" to list them.`,
 	root.SetIn(in)
 	root.SetOut(out)
 	root.SetErr(errOut)
-	root.AddCommand(gamesCmd(), movesCmd(), perftCmd(), fenCmd(), showCmd(), playCmd(), replayCmd(), bestCmd())
+	root.AddCommand(gamesCmd(), movesCmd(), perftCmd(), fenCmd(), showCmd(), playCmd(), replayCmd(), bestCmd(), matchCmd())
 	return root
 }
 
@@ -474,6 +476,83 @@ variation), then "bestmove MOVE" alone on the last line.`,
 	cmd.Flags().IntVar(&depth, "depth", 0, "depth limit")
 	cmd.Flags().Int64Var(&nodes, "nodes", 0, "node limit")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed for the engine's random choices")
+	return cmd
+}
+
+func matchCmd() *cobra.Command {
+	var p position
+	var players []string
+	var games, concurrency, opening int
+	var movetime time.Duration
+	var depth int
+	var nodes int64
+	var seed uint64
+	var out string
+	var quiet bool
+	cmd := &cobra.Command{
+		Use:   "match GAME --player NAME=SPEC --player NAME=SPEC ...",
+		Short: "Play engines against each other and measure the result",
+		Long: `match plays --games games between the players, one --player per seat of the
+game (SPEC: random, uct, ab, ai:level=N, with parameters such as
+ab:depth=4). Seats rotate from game to game; each group of games starts
+from the same few random plies (--opening) with the seats rotated. A
+progress bar runs on standard error; then a table gives each player's wins,
+draws, losses, score and (two players) Elo difference with its 95%
+interval. With --out every game is written to a record file.`,
+		Args: withUsage(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := p.newGame(args[0])
+			if err != nil {
+				return err
+			}
+			cfg := match.Config{Game: g, Games: games, Concurrency: concurrency, Seed: seed, OpeningPlies: opening,
+				Limits: ai.Limits{MoveTime: movetime, Depth: depth, Nodes: nodes}, Date: time.Now().Format("2006.01.02")}
+			for _, ps := range players {
+				name, spec, ok := strings.Cut(ps, "=")
+				if !ok || name == "" || spec == "" {
+					return fmt.Errorf("--player %q: write NAME=SPEC, e.g. mine=ab", ps)
+				}
+				if _, err := ai.New(spec, 0); err != nil {
+					return fmt.Errorf("--player %s: %w", name, err)
+				}
+				cfg.Players = append(cfg.Players, match.Player{Name: name, New: func(seed uint64) (ai.Engine, error) { return ai.New(spec, seed) }})
+			}
+			if cfg.Limits == (ai.Limits{}) {
+				return fmt.Errorf("give the engines a limit: --movetime, --depth or --nodes")
+			}
+			var bar *progressbar.ProgressBar
+			if !quiet {
+				bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(cmd.ErrOrStderr()),
+					progressbar.OptionSetDescription(g.ID()), progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true),
+					progressbar.OptionOnCompletion(func() { fmt.Fprintln(cmd.ErrOrStderr()) }))
+			}
+			sum, err := match.Run(cmd.Context(), cfg, func(int) {
+				if bar != nil {
+					bar.Add(1)
+				}
+			})
+			if err != nil {
+				return err
+			}
+			fmt.Fprint(cmd.OutOrStdout(), sum.Table())
+			if out != "" {
+				return writeFileAtomic(out, func(w io.Writer) error { return record.Write(w, sum.Records...) })
+			}
+			return nil
+		},
+	}
+	p.options = nil
+	cmd.Flags().StringArrayVarP(&p.options, "option", "o", nil, "a game option as key=value (repeatable)")
+	cmd.Flags().StringArrayVar(&players, "player", nil, "NAME=SPEC, once per seat")
+	cmd.Flags().IntVar(&games, "games", 10, "number of games")
+	cmd.Flags().IntVar(&concurrency, "concurrency", 1, "games played at once")
+	cmd.Flags().IntVar(&opening, "opening", 4, "random plies that start each group of games")
+	cmd.Flags().DurationVar(&movetime, "movetime", 0, "time per move")
+	cmd.Flags().IntVar(&depth, "depth", 0, "depth limit per move")
+	cmd.Flags().Int64Var(&nodes, "nodes", 0, "node limit per move")
+	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed for openings and engines")
+	cmd.Flags().StringVar(&out, "out", "", "write every game to this record file")
+	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
 	return cmd
 }
 
