@@ -38,6 +38,9 @@ type Info struct {
 	Nodes   int64
 	PV      []game.Move
 	Elapsed time.Duration
+	// Err is set when the engine could not choose a move (an external
+	// engine that failed or answered an illegal move); Move is then unset.
+	Err error
 }
 
 // Mate is the score of a won position; a win in n plies scores Mate-n.

@@ -22,6 +22,9 @@ func PlayGame(ctx context.Context, s game.State, seats []Engine, lim Limits) ([]
 			return moves, fmt.Errorf("no player for seat %s", s.Game().PlayerName(p))
 		}
 		info := seats[p].Search(ctx, s, lim, nil)
+		if info.Err != nil {
+			return moves, fmt.Errorf("%s (%s): %w", s.Game().PlayerName(p), seats[p].Name(), info.Err)
+		}
 		moves = append(moves, info.Move.Text(b))
 		s.Play(info.Move)
 	}

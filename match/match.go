@@ -7,6 +7,7 @@ package match
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"sync"
@@ -158,6 +159,13 @@ func playOne(ctx context.Context, cfg Config, i int) (*record.Record, game.Resul
 	rec.Set("Event", "arbiter match")
 	rec.Set("Round", fmt.Sprint(i+1))
 	rec.Moves = opening
+	defer func() {
+		for _, e := range seats {
+			if c, ok := e.(io.Closer); ok {
+				c.Close()
+			}
+		}
+	}()
 	moves, err := ai.PlayGame(ctx, s, seats, cfg.Limits)
 	if err != nil {
 		return nil, game.Result{}, nil, err

@@ -17,6 +17,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/match"
 	"github.com/arbiter-games/arbiter/record"
@@ -47,7 +48,7 @@ checkers-like abstract games. Run "arbiter games" to list them.`,
 	root.SetIn(in)
 	root.SetOut(out)
 	root.SetErr(errOut)
-	root.AddCommand(gamesCmd(), movesCmd(), perftCmd(), fenCmd(), showCmd(), playCmd(), replayCmd(), bestCmd(), matchCmd())
+	root.AddCommand(gamesCmd(), movesCmd(), perftCmd(), fenCmd(), showCmd(), playCmd(), replayCmd(), bestCmd(), matchCmd(), engineCmd())
 	return root
 }
 
@@ -494,7 +495,8 @@ func matchCmd() *cobra.Command {
 		Short: "Play engines against each other and measure the result",
 		Long: `match plays --games games between the players, one --player per seat of the
 game (SPEC: random, uct, ab, ai:level=N, with parameters such as
-ab:depth=4). Seats rotate from game to game; each group of games starts
+ab:depth=4, or cmd:PATH ARGS for an external engine that speaks the engine
+protocol of docs/protocol.md). Seats rotate from game to game; each group of games starts
 from the same few random plies (--opening) with the seats rotated. A
 progress bar runs on standard error; then a table gives each player's wins,
 draws, losses, score and (two players) Elo difference with its 95%
@@ -512,10 +514,11 @@ interval. With --out every game is written to a record file.`,
 				if !ok || name == "" || spec == "" {
 					return fmt.Errorf("--player %q: write NAME=SPEC, e.g. mine=ab", ps)
 				}
-				if _, err := ai.New(spec, 0); err != nil {
+				newEngine, err := engineMaker(name, spec)
+				if err != nil {
 					return fmt.Errorf("--player %s: %w", name, err)
 				}
-				cfg.Players = append(cfg.Players, match.Player{Name: name, New: func(seed uint64) (ai.Engine, error) { return ai.New(spec, seed) }})
+				cfg.Players = append(cfg.Players, match.Player{Name: name, New: newEngine})
 			}
 			if cfg.Limits == (ai.Limits{}) {
 				return fmt.Errorf("give the engines a limit: --movetime, --depth or --nodes")
@@ -554,6 +557,34 @@ interval. With --out every game is written to a record file.`,
 	cmd.Flags().StringVar(&out, "out", "", "write every game to this record file")
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
 	return cmd
+}
+
+// engineMaker returns how to make a player's engine for each game: one of
+// ours from an ai spec, or an external program for "cmd:PATH ARGS".
+func engineMaker(name, spec string) (func(uint64) (ai.Engine, error), error) {
+	if cmdline, ok := strings.CutPrefix(spec, "cmd:"); ok {
+		argv := strings.Fields(cmdline)
+		if len(argv) == 0 {
+			return nil, fmt.Errorf("cmd: names no program")
+		}
+		return func(uint64) (ai.Engine, error) { return engine.Start(name, argv[0], argv[1:]...) }, nil
+	}
+	if _, err := ai.New(spec, 0); err != nil {
+		return nil, err
+	}
+	return func(seed uint64) (ai.Engine, error) { return ai.New(spec, seed) }, nil
+}
+
+func engineCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "engine",
+		Short: "Speak the engine protocol (UCI style) on standard input and output",
+		Long:  "engine reads protocol commands on standard input and answers on standard output; see docs/protocol.md.",
+		Args:  withUsage(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return engine.Serve(cmd.InOrStdin(), cmd.OutOrStdout())
+		},
+	}
 }
 
 // scoreText writes a score, a forced win or loss as "win in N" plies.
