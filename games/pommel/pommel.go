@@ -75,6 +75,9 @@ type tables struct {
 	sideKey uint64
 	// maxPieces is the most pieces a side can have: its starting count.
 	maxPieces int
+	// advance[p][c] is how many rows a soldier of p on c has come from
+	// its own side, in half-cells (doubled coordinates).
+	advance [2][maxCells]uint8
 }
 
 func newTables(v variant) *tables {
@@ -91,6 +94,15 @@ func newTables(v variant) *tables {
 	}
 	keys := game.ZobristKeys(uint64(len(v.id))*0x51ed27f3+uint64(t.n), t.n*4+1)
 	t.keys, t.sideKey = keys[:t.n*4], keys[t.n*4]
+	maxY := 0
+	for c := 0; c < t.n; c++ {
+		_, y := b.Coord(board.Cell(c))
+		maxY = max(maxY, y)
+	}
+	for c := 0; c < t.n; c++ {
+		_, y := b.Coord(board.Cell(c))
+		t.advance[White][c], t.advance[Black][c] = uint8(y), uint8(maxY-y)
+	}
 	t.start = t.setup()
 	t.maxPieces = int(t.start.count[White])
 	return t
