@@ -64,6 +64,7 @@ type Engine interface {
 //	random
 //	uct            c=1.414 (exploration), playout=200 (ply cap of a playout)
 //	ab             depth=N (default limit), tt=N (table entries, power of 2)
+//	mcts           c=0.7, cutoff=8 (playout plies before the evaluation), scale=150
 //	level=N        1..6, for people (also written ai:level=N)
 func New(spec string, seed uint64) (Engine, error) {
 	kind, params, err := parseSpec(spec)
@@ -77,10 +78,12 @@ func New(spec string, seed uint64) (Engine, error) {
 		return newUCT(spec, seed, params)
 	case "ab":
 		return newAB(spec, seed, params)
+	case "mcts":
+		return newMCTS(spec, seed, params)
 	case "level":
 		return newLevel(spec, seed, params)
 	}
-	return nil, fmt.Errorf("unknown player %q: use random, uct, ab or ai:level=1..6", spec)
+	return nil, fmt.Errorf("unknown player %q: use random, uct, mcts, ab or ai:level=1..6", spec)
 }
 
 // parseSpec splits "kind:k=v,k=v"; "ai:level=4" and "level=4" mean the

@@ -33,34 +33,35 @@ func mustEngine(t testing.TB, spec string) Engine {
 	return e
 }
 
-// TestTactics: at a fixed depth, alpha-beta finds the move that wins.
+// TestTactics: at a fixed depth or node count, the engines find the move
+// that wins.
 func TestTactics(t *testing.T) {
 	tests := []struct {
 		name, id, fen, want string
-		depth               int
 	}{
-		// Of three captures, only the chain takes everything.
-		{"the chain that wins", "pommel", "W:Wd1,g1:Bd2,e3,f5,g2", "d1xd3xf4xf6", 3},
-		// A leap of two beats a jump of one.
-		{"the leap", "pommel", "W:Wd2,a1:Bd3,d4,b3", "d2xd5", 3},
+		// Of two captures, the chain of three wins: the leap of two leaves
+		// Black the chain's pieces.
+		{"the chain that wins", "pommel", "W:Wd1,g1:Bd2,e3,f5,g2,g3", "d1xd3xf4xf6"},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			s := newState(t, tc.id, tc.fen)
-			fen := s.FEN()
-			info := mustEngine(t, "ab").Search(context.Background(), s, Limits{Depth: tc.depth}, nil)
-			if got := info.Move.Text(s.Game().Board()); got != tc.want {
-				t.Errorf("%s: played %s (score %d), want %s", tc.fen, got, info.Score, tc.want)
-			}
-			if s.FEN() != fen {
-				t.Error("the search changed the state it was given")
-			}
-		})
+		for _, spec := range []string{"ab", "mcts"} {
+			t.Run(tc.name+" "+spec, func(t *testing.T) {
+				s := newState(t, tc.id, tc.fen)
+				fen := s.FEN()
+				info := mustEngine(t, spec).Search(context.Background(), s, Limits{Depth: 4, Nodes: 20000}, nil)
+				if got := info.Move.Text(s.Game().Board()); got != tc.want {
+					t.Errorf("%s: %s played %s (score %d), want %s", tc.fen, spec, got, info.Score, tc.want)
+				}
+				if s.FEN() != fen {
+					t.Error("the search changed the state it was given")
+				}
+			})
+		}
 	}
 }
 
 func TestSpecs(t *testing.T) {
-	for _, good := range []string{"random", "uct", "uct:c=1,playout=50", "ab", "ab:depth=4", "ai:level=1", "level=6"} {
+	for _, good := range []string{"random", "uct", "uct:c=1,playout=50", "ab", "ab:depth=4", "mcts", "mcts:cutoff=0,c=1", "ai:level=1", "level=6"} {
 		if _, err := New(good, 1); err != nil {
 			t.Errorf("%s: %v", good, err)
 		}
@@ -74,7 +75,7 @@ func TestSpecs(t *testing.T) {
 
 // TestDeterministic: the same seed and node limit give the same move.
 func TestDeterministic(t *testing.T) {
-	for _, spec := range []string{"uct", "ab", "random"} {
+	for _, spec := range []string{"uct", "ab", "mcts", "random"} {
 		s := newState(t, "pommel", "")
 		a := mustEngine(t, spec).Search(context.Background(), s, Limits{Nodes: 3000}, nil)
 		b := mustEngine(t, spec).Search(context.Background(), s, Limits{Nodes: 3000}, nil)

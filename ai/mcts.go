@@ -1,0 +1,273 @@
+package ai
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// mcts is the strong Monte Carlo player for any number of players: UCB1
+// selection on reward vectors, playouts cut off after a few plies and
+// judged by the game's evaluation (turned into a share of the point for
+// each player), a solver that marks proven results and plays a proven win
+// at once, and reuse of the subtree of the position it meets next.
+type mcts struct {
+	name   string
+	c      float64
+	cutoff int
+	scale  float64
+	rng    *rand.Rand
+	root   *mnode // kept between searches for reuse
+}
+
+func newMCTS(spec string, seed uint64, params map[string]string) (*mcts, error) {
+	c, err := floatParam(params, "c", 0.7)
+	if err != nil {
+		return nil, err
+	}
+	cutoff, err := intParam(params, "cutoff", 8, 0, 10_000)
+	if err != nil {
+		return nil, err
+	}
+	scale, err := floatParam(params, "scale", 150)
+	if err != nil {
+		return nil, err
+	}
+	if err := noneLeft(spec, params); err != nil {
+		return nil, err
+	}
+	return &mcts{name: spec, c: c, cutoff: cutoff, scale: max(scale, 1), rng: rand.New(rand.NewPCG(seed, 0x853c49e6748fea9b))}, nil
+}
+
+func (e *mcts) Name() string { return e.name }
+
+// mnode is a tree node. proven, when set, is the exact result of the
+// position under best play (as reward shares).
+type mnode struct {
+	move     game.Move
+	mover    game.Player
+	hash     uint64
+	children []*mnode
+	untried  []game.Move
+	visits   float64
+	reward   [game.MaxPlayers]float64
+	proven   *[game.MaxPlayers]float64
+}
+
+// Search grows the tree until a limit (default 20,000 iterations) and
+// plays the most visited move, or a proven win.
+func (e *mcts) Search(ctx context.Context, s0 game.State, lim Limits, report func(Info)) Info {
+	s := s0.Clone()
+	clk := newClock(ctx, lim)
+	if lim.MoveTime == 0 && lim.Nodes == 0 {
+		clk.maxNodes = 20_000
+	}
+	players := s.Game().Players()
+	root := e.reuse(s)
+	path := make([]*mnode, 0, 64)
+	var buf []game.Move
+	for root.proven == nil && !clk.tick() {
+		path = append(path[:0], root)
+		n := root
+		for len(n.untried) == 0 && len(n.children) > 0 && n.proven == nil {
+			n = e.selectChild(n, s.ToMove())
+			s.Play(n.move)
+			path = append(path, n)
+		}
+		if n.proven == nil && len(n.untried) > 0 {
+			i := e.rng.IntN(len(n.untried))
+			m := n.untried[i]
+			n.untried[i] = n.untried[len(n.untried)-1]
+			n.untried = n.untried[:len(n.untried)-1]
+			child := &mnode{move: m, mover: s.ToMove()}
+			s.Play(m)
+			child.hash = s.Hash()
+			child.untried = s.Moves(nil)
+			if len(child.untried) == 0 {
+				r := rewards(s.Result(), players)
+				child.proven = &r
+			}
+			n.children = append(n.children, child)
+			n = child
+			path = append(path, n)
+		}
+		var r [game.MaxPlayers]float64
+		if n.proven != nil {
+			r = *n.proven
+		} else {
+			var plies int
+			r, plies = e.playout(s, &buf, players)
+			for ; plies > 0; plies-- {
+				s.Undo()
+			}
+		}
+		for i := len(path) - 1; i >= 0; i-- {
+			nd := path[i]
+			nd.visits++
+			for p := 0; p < players; p++ {
+				nd.reward[p] += r[p]
+			}
+			if i > 0 {
+				e.prove(path[i-1], s)
+				s.Undo()
+			}
+		}
+	}
+	e.root = root
+	best := e.bestChild(root, s.ToMove())
+	score := 0
+	if best.visits > 0 {
+		score = int(1000*best.reward[s.ToMove()]/best.visits) - 1000/players
+	}
+	if best.proven != nil {
+		score = int(1000*best.proven[s.ToMove()]) - 1000/players
+		if best.proven[s.ToMove()] == 1 {
+			score = Mate - 1
+		}
+	}
+	info := Info{Move: best.move, Score: score, Depth: 1, Nodes: clk.nodes, PV: []game.Move{best.move}, Elapsed: time.Since(clk.start)}
+	if report != nil {
+		report(info)
+	}
+	return info
+}
+
+// reuse returns the node of the last search's tree that holds the current
+// position (found by hash within a round of moves), or a new root.
+func (e *mcts) reuse(s game.State) *mnode {
+	h := s.Hash()
+	if e.root != nil {
+		var find func(n *mnode, depth int) *mnode
+		find = func(n *mnode, depth int) *mnode {
+			if n.hash == h && len(n.children)+len(n.untried) > 0 {
+				return n
+			}
+			if depth == 0 {
+				return nil
+			}
+			for _, c := range n.children {
+				if f := find(c, depth-1); f != nil {
+					return f
+				}
+			}
+			return nil
+		}
+		if n := find(e.root, s.Game().Players()+1); n != nil {
+			n.move = game.Move{}
+			return n
+		}
+	}
+	return &mnode{hash: h, untried: s.Moves(nil)}
+}
+
+// selectChild: a proven win for the player to move is taken at once;
+// otherwise UCB1 on the mover's reward, proven losses last.
+func (e *mcts) selectChild(n *mnode, me game.Player) *mnode {
+	logN := math.Log(n.visits + 1)
+	var best *mnode
+	bestV := math.Inf(-1)
+	for _, c := range n.children {
+		var v float64
+		if c.proven != nil {
+			v = c.proven[me] * 1e6
+		} else {
+			v = c.reward[me]/max(c.visits, 1) + e.c*math.Sqrt(logN/max(c.visits, 1))
+		}
+		if v > bestV {
+			best, bestV = c, v
+		}
+	}
+	return best
+}
+
+// prove marks n proven when a child is a proven win for the player to move
+// at n, or when every child is proven (n then takes the best of them for
+// that player). s is the position of n's child on the path; the player to
+// move at n is that child's mover.
+func (e *mcts) prove(n *mnode, _ game.State) {
+	if n.proven != nil || len(n.children) == 0 {
+		return
+	}
+	me := n.children[0].mover
+	var best *[game.MaxPlayers]float64
+	all := len(n.untried) == 0
+	for _, c := range n.children {
+		if c.proven == nil {
+			all = false
+			continue
+		}
+		if c.proven[me] == 1 {
+			n.proven = c.proven
+			return
+		}
+		if best == nil || c.proven[me] > best[me] {
+			best = c.proven
+		}
+	}
+	if all && best != nil {
+		n.proven = best
+	}
+}
+
+// bestChild: a proven win, else the most visited child that is not a
+// proven loss when another is available.
+func (e *mcts) bestChild(root *mnode, me game.Player) *mnode {
+	if len(root.children) == 0 {
+		return &mnode{move: root.untried[0]}
+	}
+	var best *mnode
+	for _, c := range root.children {
+		if c.proven != nil && c.proven[me] == 1 {
+			return c
+		}
+		lost := c.proven != nil && c.proven[me] == 0
+		if best == nil || !lost && (best.proven != nil && best.proven[me] == 0 || c.visits > best.visits) {
+			best = c
+		}
+	}
+	return best
+}
+
+// playout plays random moves for at most cutoff plies, then turns the
+// evaluation into each player's share of the point.
+func (e *mcts) playout(s game.State, buf *[]game.Move, players int) ([game.MaxPlayers]float64, int) {
+	plies := 0
+	for ; plies < e.cutoff; plies++ {
+		*buf = s.Moves((*buf)[:0])
+		if len(*buf) == 0 {
+			return rewards(s.Result(), players), plies
+		}
+		s.Play((*buf)[e.rng.IntN(len(*buf))])
+	}
+	if *buf = s.Moves((*buf)[:0]); len(*buf) == 0 {
+		return rewards(s.Result(), players), plies
+	}
+	return e.shares(s, players), plies
+}
+
+// shares turns scores into expected shares of the point (a softmax).
+func (e *mcts) shares(s game.State, players int) [game.MaxPlayers]float64 {
+	var ev [game.MaxPlayers]int
+	if g, ok := s.(game.Evaluator); ok {
+		ev = g.Evaluate()
+	} else {
+		ev = material(s)
+	}
+	var out [game.MaxPlayers]float64
+	top := ev[0]
+	for p := 1; p < players; p++ {
+		top = max(top, ev[p])
+	}
+	sum := 0.0
+	for p := 0; p < players; p++ {
+		out[p] = math.Exp(float64(ev[p]-top) / e.scale)
+		sum += out[p]
+	}
+	for p := 0; p < players; p++ {
+		out[p] /= sum
+	}
+	return out
+}
