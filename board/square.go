@@ -3,6 +3,7 @@ package board
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Directions on a Square board; opposite directions are four apart.
@@ -33,33 +34,41 @@ func NewSquare(files, ranks int) *Board {
 }
 
 // renderSquare draws one row of text per rank, top rank first, with the
-// rank numbers on the left and the files below.
+// rank numbers on the left and the files below. Every column is as wide as
+// the widest glyph, at least two characters, and glyphs are aligned to the
+// right, so the file letter stands under a glyph's last character: with
+// glyphs of up to two characters the drawing is the classic one, and a
+// game with stacks can draw a whole stack in a cell.
 func (b *Board) renderSquare(glyph func(Cell) string) string {
 	maxX, maxY := 0, 0
 	for c := range b.names {
 		maxX, maxY = max(maxX, b.xs[c]), max(maxY, b.ys[c])
 	}
-	at := make(map[[2]int]Cell, len(b.names))
+	at := make(map[[2]int]string, len(b.names))
+	width := 2
 	for c := range b.names {
-		at[[2]int{b.xs[c], b.ys[c]}] = Cell(c)
+		gl := glyph(Cell(c))
+		at[[2]int{b.xs[c], b.ys[c]}] = gl
+		width = max(width, utf8.RuneCountInString(gl))
+	}
+	pad := func(s string) string {
+		return strings.Repeat(" ", width-utf8.RuneCountInString(s)) + s
 	}
 	var sb strings.Builder
 	for y := maxY; y >= 0; y-- {
 		fmt.Fprintf(&sb, "%2d ", y+1)
 		for x := 0; x <= maxX; x++ {
-			s := " ."
-			if c, ok := at[[2]int{x, y}]; ok {
-				if gl := glyph(c); gl != "" {
-					s = b.label(c, glyph)
-				}
+			s := "."
+			if gl := at[[2]int{x, y}]; gl != "" {
+				s = gl
 			}
-			sb.WriteString(s + " ")
+			sb.WriteString(pad(s) + " ")
 		}
 		sb.WriteString("\n")
 	}
 	sb.WriteString("   ")
 	for x := 0; x <= maxX; x++ {
-		fmt.Fprintf(&sb, " %c ", 'a'+x)
+		sb.WriteString(pad(string(rune('a'+x))) + " ")
 	}
 	sb.WriteString("\n")
 	return strings.ReplaceAll(sb.String(), " \n", "\n")

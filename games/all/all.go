@@ -3,5 +3,6 @@
 package all
 
 import (
-	_ "github.com/arbiter-games/arbiter/games/pommel" // pommel, pommel-76
+	_ "github.com/arbiter-games/arbiter/games/checkers2011" // checkers-2011
+	_ "github.com/arbiter-games/arbiter/games/pommel"       // pommel, pommel-76
 )

@@ -1,0 +1,182 @@
+// Package checkers2011 implements Checkers 2011 (id "checkers-2011"), a
+// mix of Gothic Checkers' moves, Lasca's stacks and Hasami Shogi's
+// sandwiches on an 8x8 board, exactly as RULINGS sections 0, 3 and 5 fix
+// the rules.
+//
+// A cell holds a stack of pieces. Jumping an enemy-commanded stack
+// imprisons its top piece under the jumper (the rest is liberated), the
+// longest capture sequences are compulsory, and after every move the mover
+// eliminates whole enemy stacks sandwiched orthogonally against the moved
+// stack, along edges and around corners.
+//
+// The state implements game.Stacker, so drawings, records and the browser
+// can show whole stacks bottom first.
+package checkers2011
+
+import (
+	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// The players. White (ranks 1-2) moves first.
+const (
+	White game.Player = 0
+	Black game.Player = 1
+)
+
+// ID is the game's id.
+const ID = "checkers-2011"
+
+const (
+	size     = 8
+	numCells = size * size
+	// maxSide is the most pieces of one colour: a side's starting army.
+	// Pieces are never created, and the bound keeps a capture sequence
+	// (one enemy piece per jump) well inside game.MaxPath.
+	maxSide = 16
+	// maxHeight is the tallest possible stack: every piece on one cell. It
+	// is what a uint64 of 2-bit pieces holds.
+	maxHeight = 2 * maxSide
+)
+
+func init() {
+	t := newTables()
+	game.Register(game.Descriptor{
+		ID:      ID,
+		Summary: "Checkers 2011: Gothic-checkers moves, Lasca stacks by imprisonment, Hasami sandwiches; 8x8, 16 soldiers each",
+		Players: 2,
+		New: func(o game.Options) (game.Game, error) {
+			return &Game{t: t, opts: o, maxPlies: o.Int("maxplies")}, nil
+		},
+	})
+}
+
+// tables are the immutable data of the board, shared by every game.
+type tables struct {
+	b *board.Board
+	// nb[c][d] is the neighbour of c in direction d (board.Sq*), or
+	// board.None.
+	nb [numCells][8]board.Cell
+	// jumpDirs[player][king] are the directions a commander jumps in:
+	// forward and diagonally forward for a soldier (3), every direction
+	// but sideways for a king (6).
+	jumpDirs [2][2][]int
+	// soldierSteps[p] has bit d set for each direction of p's soldier
+	// commanders' steps: their jump directions and the two sideways ones.
+	// Kings step in all 8 directions.
+	soldierSteps [2]uint8
+	// soldierJumps[p] and kingJumps are jumpDirs as bit sets, for the
+	// bitboard search for stacks that can capture.
+	soldierJumps [2]uint8
+	kingJumps    uint8
+	// lastRank[p] is the set of cells where p's soldier commanders are
+	// promoted.
+	lastRank [2]uint64
+	// turn[c][d] is the direction a sandwich run takes on after reaching
+	// corner c while heading in direction d (RULINGS section 3: along the
+	// other edge); -1 for cells that are not corners.
+	turn [numCells][8]int8
+	// keys[c*(maxHeight+1)+h] keys the hash of a stack of height h on c;
+	// see stackHash.
+	keys    [numCells * (maxHeight + 1)]uint64
+	sideKey uint64
+	start   position
+}
+
+func newTables() *tables {
+	b := board.NewSquare(size, size)
+	t := &tables{b: b}
+	for c := 0; c < numCells; c++ {
+		for d := 0; d < 8; d++ {
+			t.nb[c][d] = b.Neighbor(board.Cell(c), d)
+			t.turn[c][d] = -1
+		}
+	}
+	t.jumpDirs[White][0] = []int{board.SqN, board.SqNE, board.SqNW}
+	t.jumpDirs[Black][0] = []int{board.SqS, board.SqSE, board.SqSW}
+	kingJumps := []int{board.SqN, board.SqNE, board.SqSE, board.SqS, board.SqSW, board.SqNW}
+	t.jumpDirs[White][1], t.jumpDirs[Black][1] = kingJumps, kingJumps
+	for p := White; p <= Black; p++ {
+		for _, d := range t.jumpDirs[p][0] {
+			t.soldierJumps[p] |= 1 << d
+		}
+		t.soldierSteps[p] = t.soldierJumps[p] | 1<<board.SqE | 1<<board.SqW
+	}
+	for _, d := range kingJumps {
+		t.kingJumps |= 1 << d
+	}
+	t.lastRank[White] = 0xff << (8 * 7)
+	t.lastRank[Black] = 0xff
+	// At a corner exactly two orthogonal directions stay on the board; a
+	// run arriving at it turns to the one that does not lead back.
+	for _, c := range []int{0, size - 1, numCells - size, numCells - 1} {
+		var on []int
+		for _, d := range []int{board.SqN, board.SqE, board.SqS, board.SqW} {
+			if t.nb[c][d] != board.None {
+				on = append(on, d)
+			}
+		}
+		for _, d := range []int{board.SqN, board.SqE, board.SqS, board.SqW} {
+			// A run heading d arrived from the neighbour in the opposite
+			// direction, which is one of the two.
+			switch back := (d + 4) % 8; back {
+			case on[0]:
+				t.turn[c][d] = int8(on[1])
+			case on[1]:
+				t.turn[c][d] = int8(on[0])
+			}
+		}
+	}
+	keys := game.ZobristKeys(0xc4ec_2011, len(t.keys)+1)
+	copy(t.keys[:], keys)
+	t.sideKey = keys[len(t.keys)]
+	for c := 0; c < numCells; c++ {
+		switch rank := c / size; {
+		case rank < 2:
+			t.start.put(t, board.Cell(c), stack{bits: code(White, game.Man), h: 1})
+		case rank >= size-2:
+			t.start.put(t, board.Cell(c), stack{bits: code(Black, game.Man), h: 1})
+		}
+	}
+	return t
+}
+
+// Game is Checkers 2011 with its options. It is immutable.
+type Game struct {
+	t        *tables
+	opts     game.Options
+	maxPlies int
+}
+
+// ID returns "checkers-2011".
+func (g *Game) ID() string { return ID }
+
+// Options returns the game's options (only maxplies).
+func (g *Game) Options() game.Options { return g.opts }
+
+// Players returns 2.
+func (g *Game) Players() int { return 2 }
+
+// PlayerName names White and Black.
+func (g *Game) PlayerName(p game.Player) string {
+	if p == White {
+		return "White"
+	}
+	return "Black"
+}
+
+// Board returns the 8x8 board.
+func (g *Game) Board() *board.Board { return g.t.b }
+
+// Start returns the starting position, White to move.
+func (g *Game) Start() game.State { return g.newState(g.t.start) }
+
+// NewState returns the starting position as the concrete type, for
+// engines that want to avoid the interface.
+func (g *Game) NewState() *State { return g.newState(g.t.start) }
+
+func (g *Game) newState(p position) *State {
+	s := &State{g: g, pos: p}
+	s.hist.Reset(p.hash)
+	return s
+}

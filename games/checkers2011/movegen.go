@@ -1,0 +1,181 @@
+package checkers2011
+
+import (
+	"math/bits"
+
+	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// Moves appends the legal moves of the player to move. Imprisonment is
+// compulsory, and only the capture sequences with the greatest number of
+// jumps, over all of the player's stacks, are legal; without a capture,
+// every step is. A side that commands no stack has lost, so then there are
+// none (only a FEN can leave the opponent of the mover without one).
+//
+// Moves are identified by their landing cells: a jump always spans two
+// cells, so the landings fix every jumped cell, and two different
+// sequences never share a text. No deduplication is needed.
+func (s *State) Moves(buf []game.Move) []game.Move {
+	p := &s.pos
+	if p.side[White] == 0 || p.side[Black] == 0 {
+		return buf
+	}
+	n0 := len(buf)
+	buf = s.captures(buf)
+	if len(buf) > n0 {
+		return buf
+	}
+	return s.steps(buf)
+}
+
+// jumper follows capture sequences. It never changes the position: the
+// jumped stacks keep their pieces, popped[c] counts how many of their top
+// pieces the sequence has taken so far, and occ and enemy are the occupied
+// and enemy-commanded cells as the sequence has left them.
+type jumper struct {
+	p          *position
+	t          *tables
+	dirs       []int
+	them       uint64 // the enemy's owner bit
+	occ, enemy uint64
+	popped     [numCells]uint8
+	best       int // the most jumps of a complete sequence found so far
+	n0         int // where this call's moves start in buf
+	m          game.Move
+}
+
+// captures appends the longest capture sequences of all the mover's
+// stacks. A bitboard pass first finds the stacks that have a first jump at
+// all (an enemy next to them with an empty cell beyond, in one of their
+// jump directions), so that a position without captures costs a few
+// shifts.
+func (s *State) captures(buf []game.Move) []game.Move {
+	p, t := &s.pos, s.g.t
+	me := p.toMove
+	own, enemy := p.side[me], p.side[other(me)]
+	kings, soldiers := own&p.kings, own&^p.kings
+	var jumpers uint64
+	for d := 0; d < 8; d++ {
+		var movers uint64
+		if t.kingJumps>>d&1 != 0 {
+			movers |= kings
+		}
+		if t.soldierJumps[me]>>d&1 != 0 {
+			movers |= soldiers
+		}
+		back := (d + 4) % 8
+		jumpers |= movers & shift(enemy&shift(^p.occ, back), back)
+	}
+	if jumpers == 0 {
+		return buf
+	}
+	g := jumper{p: p, t: t, them: uint64(other(me)), n0: len(buf)}
+	for ; jumpers != 0; jumpers &= jumpers - 1 {
+		c := board.Cell(bits.TrailingZeros64(jumpers))
+		g.dirs = t.jumpDirs[me][p.kings>>c&1]
+		// The jumper has left its cell for the whole move: a king may
+		// jump through it again.
+		g.occ, g.enemy = p.occ&^(1<<c), enemy
+		g.m = game.Start(c, true)
+		buf = g.chain(c, 0, buf)
+	}
+	return buf
+}
+
+// chain extends the sequence standing on cur after jumps jumps: it must
+// jump again while it can; a sequence that cannot is complete and is kept
+// if no longer one has been found.
+func (g *jumper) chain(cur board.Cell, jumps int, buf []game.Move) []game.Move {
+	p, t := g.p, g.t
+	jumped := false
+	for _, d := range g.dirs {
+		mid := t.nb[cur][d]
+		if mid == board.None || g.enemy>>mid&1 == 0 {
+			continue
+		}
+		land := t.nb[mid][d]
+		if land == board.None || g.occ>>land&1 != 0 {
+			continue
+		}
+		jumped = true
+		occ, enemy := g.occ, g.enemy
+		k := g.popped[mid] + 1
+		switch {
+		// A landing can never be a cell jumped earlier in the sequence
+		// (landings keep the start's rank parity, jumped cells have the
+		// other), so clearing occ below only keeps the bitboard honest.
+		case p.height[mid] == k: // the last piece: the cell is empty now
+			g.occ &^= 1 << mid
+			g.enemy &^= 1 << mid
+		case p.cells[mid]>>(2*k)&1 != g.them: // liberated: a friend on top
+			g.enemy &^= 1 << mid
+		}
+		g.popped[mid] = k
+		g.m.Land(land)
+		buf = g.chain(land, jumps+1, buf)
+		g.m.Unland()
+		g.popped[mid] = k - 1
+		g.occ, g.enemy = occ, enemy
+	}
+	if !jumped && jumps > 0 && jumps >= g.best {
+		if jumps > g.best {
+			buf, g.best = buf[:g.n0], jumps
+		}
+		buf = append(buf, g.m)
+	}
+	return buf
+}
+
+// Bitboard masks of the a and h files, to keep shifts from wrapping.
+const (
+	fileA uint64 = 0x0101_0101_0101_0101
+	fileH uint64 = fileA << 7
+)
+
+// shift moves every bit of b one cell in direction d; bits leaving the
+// board are dropped.
+func shift(b uint64, d int) uint64 {
+	switch d {
+	case board.SqN:
+		return b << 8
+	case board.SqNE:
+		return (b &^ fileH) << 9
+	case board.SqE:
+		return (b &^ fileH) << 1
+	case board.SqSE:
+		return (b &^ fileH) >> 7
+	case board.SqS:
+		return b >> 8
+	case board.SqSW:
+		return (b &^ fileA) >> 9
+	case board.SqW:
+		return (b &^ fileA) >> 1
+	default: // board.SqNW
+		return (b &^ fileA) << 7
+	}
+}
+
+// delta[d] is the change of cell index of one step in direction d.
+var delta = [8]int{8, 9, 1, -7, -8, -9, -1, 7}
+
+// steps appends the non-capturing moves: one step to an empty cell, in 5
+// directions for a soldier commander, 8 for a king. They are found a
+// direction at a time for all stacks at once.
+func (s *State) steps(buf []game.Move) []game.Move {
+	p, t := &s.pos, s.g.t
+	me := p.toMove
+	own := p.side[me]
+	kings, soldiers := own&p.kings, own&^p.kings
+	for d := 0; d < 8; d++ {
+		movers := kings
+		if t.soldierSteps[me]>>d&1 != 0 {
+			movers |= soldiers
+		}
+		for to := shift(movers, d) &^ p.occ; to != 0; to &= to - 1 {
+			c := bits.TrailingZeros64(to)
+			buf = append(buf, game.Step(board.Cell(c-delta[d]), board.Cell(c)))
+		}
+	}
+	return buf
+}
