@@ -56,13 +56,32 @@ func TestConformance(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	for _, id := range []string{"pommel", "pommel-76"} {
-		d, ok := game.Lookup(id)
-		if !ok {
-			t.Fatalf("%s is not registered", id)
+	ids := map[string]bool{}
+	for _, d := range game.All() {
+		ids[d.ID] = true
+		if d.Summary == "" || d.Players < 2 || d.Players > game.MaxPlayers {
+			t.Errorf("%s: incomplete descriptor %+v", d.ID, d)
 		}
-		if d.Summary == "" || d.Players != 2 {
-			t.Errorf("%s: incomplete descriptor %+v", id, d)
+		g, err := game.New(d.ID, nil)
+		if err != nil {
+			t.Fatalf("%s with default options: %v", d.ID, err)
+		}
+		if g.ID() != d.ID || g.Players() != d.Players || g.Options().Get("maxplies") != "600" {
+			t.Errorf("%s: built game says id %s, %d players, options %s", d.ID, g.ID(), g.Players(), g.Options())
+		}
+		for p := 0; p < g.Players(); p++ {
+			if g.PlayerName(game.Player(p)) == "" {
+				t.Errorf("%s: player %d has no name", d.ID, p)
+			}
+		}
+	}
+	// RULINGS section 0 names every game id; each registered one must be
+	// among them.
+	known := map[string]bool{"pommel": true, "pommel-76": true, "eximo": true, "checkers-2011": true,
+		"punt-match": true, "punt-heks-match": true, "punt-heks-match-3p": true}
+	for id := range ids {
+		if !known[id] {
+			t.Errorf("%s is not a game id of RULINGS section 0", id)
 		}
 	}
 	if _, err := game.New("nosuch", nil); err == nil {
