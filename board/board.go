@@ -166,6 +166,8 @@ func (b *Board) Render(glyph func(Cell) string) string {
 	switch b.kind {
 	case HexColumns:
 		return b.renderHexColumns(glyph)
+	case HexHex:
+		return b.renderHexHex(glyph)
 	default:
 		return b.renderSquare(glyph)
 	}

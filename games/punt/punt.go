@@ -1,0 +1,283 @@
+// Package punt implements Fred Horn's Punt-Match on its 7x7 square board
+// (id "punt-match") and Punt-Heks-Match on the hexhex board of side 5, for
+// two players ("punt-heks-match") and for three ("punt-heks-match-3p"),
+// exactly as RULINGS section 4 fixes the rules.
+//
+// Pawns and piles move forward or sideways in a straight line across empty
+// cells, 3, 2 or 1 cells by height, and may land on any pile, which they
+// then control. A pile a player controls on their own end-row is frozen.
+// The game ends when the player to move has no move, and is scored: each
+// player counts the pawns in the piles they control on their end-row.
+//
+// The three ids share all the code: a variant is a board and a list of
+// seats, and a seat is a linear "progress" measure on the board's
+// coordinates from which its home cells, end-row and directions follow.
+package punt
+
+import (
+	"fmt"
+
+	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// The players, in turn order. Red plays only in punt-heks-match-3p.
+const (
+	White game.Player = 0
+	Black game.Player = 1
+	Red   game.Player = 2
+)
+
+// maxPlayers is the most seats a Punt variant has; maxCells the most cells
+// a board has: 64, so that a set of cells is one word.
+const (
+	maxPlayers = 3
+	maxCells   = 64
+)
+
+// seat places a player on a board. progress(x, y) = (ax·x + ay·y + c) / div
+// counts the lines between a cell and the player's home edge: 0 on the home
+// edge, the board's last line on the end-row. A direction that raises it is
+// forward, one that keeps it is sideways.
+type seat struct {
+	name          string
+	letter        byte // the pawn's letter in FENs and drawings: w, b, r
+	ax, ay, c, dv int
+}
+
+var (
+	// On both boards White's home edge is the bottom (progress = y).
+	whiteSeat = seat{name: "White", letter: 'w', ay: 1, dv: 1}
+	// Black faces White across the board in the two-player games.
+	blackSquare = seat{name: "Black", letter: 'b', ay: -1, c: 6, dv: 1}
+	blackHex2   = seat{name: "Black", letter: 'b', ay: -1, c: 8, dv: 1}
+	// In the three-player game Black's home edge is the upper-left one,
+	// x - y = -4 in the board's doubled coordinates, and Red's the
+	// upper-right one, x + y = 20.
+	blackHex3 = seat{name: "Black", letter: 'b', ax: 1, ay: -1, c: 4, dv: 2}
+	redHex3   = seat{name: "Red", letter: 'r', ax: -1, ay: -1, c: 20, dv: 2}
+)
+
+// variant is one board with its seats.
+type variant struct {
+	id, summary string
+	hex         bool // the hexhex board of side 5; else the 7x7 square
+	seats       []seat
+}
+
+var variants = []variant{
+	{id: "punt-match", seats: []seat{whiteSeat, blackSquare},
+		summary: "Punt-Match: race pawns and piles to your end-row, 7x7 square, 14 pawns each"},
+	{id: "punt-heks-match", hex: true, seats: []seat{whiteSeat, blackHex2},
+		summary: "Punt-Heks-Match: Punt-Match on the hexhex board of side 5, 11 pawns each"},
+	{id: "punt-heks-match-3p", hex: true, seats: []seat{whiteSeat, blackHex3, redHex3},
+		summary: "Punt-Heks-Match for three players (White, Black, Red), 11 pawns each"},
+}
+
+func init() {
+	for _, v := range variants {
+		t := newTables(v)
+		game.Register(game.Descriptor{
+			ID:      v.id,
+			Summary: v.summary,
+			Players: len(v.seats),
+			New: func(o game.Options) (game.Game, error) {
+				return &Game{t: t, opts: o, maxPlies: o.Int("maxplies")}, nil
+			},
+		})
+	}
+}
+
+// tables are the immutable data of one variant, shared by all its games.
+type tables struct {
+	v       variant
+	b       *board.Board
+	n       int
+	players int
+	start   position
+	// dirs[p][:nDirs] are the directions p's piles move in: forward ones
+	// first, then sideways ones.
+	dirs     [maxPlayers][4]int
+	nDirs    int
+	nForward int
+	// near[c][d] are the first three cells from c in direction d, None
+	// past the edge: no pile moves further.
+	near [maxCells][8][3]board.Cell
+	// progress[p][c] is how many lines c lies from p's home edge.
+	progress [maxPlayers][maxCells]int8
+	// home[p] and endRow[p] are sets of cells (bit c for cell c).
+	home, endRow [maxPlayers]uint64
+	// mobile[p] is the set of cells from which a pile p controls has a
+	// move: not on p's end-row and with a neighbour in one of p's
+	// directions. Since a pile may land on any pile, a pile there always
+	// has a move, so p has a legal move exactly when it controls one.
+	mobile [maxPlayers]uint64
+	// perSeat is the number of pawns each player starts with; maxPawns the
+	// number of pawns on the board, the highest a pile can be.
+	perSeat, maxPawns int
+	// keys[(c*maxPawns+level)*players+colour] is the Zobrist key of a pawn
+	// of that colour at that level (0 = bottom) of the pile on c.
+	keys     []uint64
+	sideKeys [maxPlayers]uint64
+}
+
+func newTables(v variant) *tables {
+	b := board.NewSquare(7, 7)
+	allowed := []int{board.SqN, board.SqE, board.SqS, board.SqW}
+	if v.hex {
+		b = board.NewHexHex(5)
+		allowed = []int{board.HexHexE, board.HexHexNE, board.HexHexNW, board.HexHexW, board.HexHexSW, board.HexHexSE}
+	}
+	t := &tables{v: v, b: b, n: b.Len(), players: len(v.seats)}
+	if t.n > maxCells {
+		panic(fmt.Sprintf("punt: %s has %d cells, more than %d", v.id, t.n, maxCells))
+	}
+	for c := 0; c < t.n; c++ {
+		for d := 0; d < b.Dirs(); d++ {
+			ray := b.Ray(board.Cell(c), d)
+			for i := range t.near[c][d] {
+				t.near[c][d][i] = board.None
+				if i < len(ray) {
+					t.near[c][d][i] = ray[i]
+				}
+			}
+		}
+	}
+	for p, s := range v.seats {
+		last := 0
+		for c := 0; c < t.n; c++ {
+			x, y := b.Coord(board.Cell(c))
+			t.progress[p][c] = int8((s.ax*x + s.ay*y + s.c) / s.dv)
+			last = max(last, int(t.progress[p][c]))
+		}
+		var fwd, side []int
+		for _, d := range allowed {
+			vec := b.Direction(d)
+			switch rise := s.ax*vec.DX + s.ay*vec.DY; {
+			case rise > 0:
+				fwd = append(fwd, d)
+			case rise == 0:
+				side = append(side, d)
+			}
+		}
+		// Every seat has the same number of directions (1+2 or 2+2):
+		// the move generator keeps one count per variant.
+		if len(side) != 2 || p > 0 && len(fwd) != t.nForward || len(fwd)+len(side) > len(t.dirs[p]) {
+			panic(fmt.Sprintf("punt: %s seat %d moves forward %v and sideways %v", v.id, p, fwd, side))
+		}
+		t.nForward, t.nDirs = len(fwd), len(fwd)+len(side)
+		copy(t.dirs[p][:], append(fwd, side...))
+		for c := 0; c < t.n; c++ {
+			bit := uint64(1) << c
+			switch t.progress[p][c] {
+			case 0, 1:
+				t.home[p] |= bit
+			case int8(last):
+				t.endRow[p] |= bit
+				continue
+			}
+			for _, d := range t.dirs[p][:t.nDirs] {
+				if b.Neighbor(board.Cell(c), d) != board.None {
+					t.mobile[p] |= bit
+				}
+			}
+		}
+	}
+	t.start = t.setup()
+	for c := 0; c < t.n; c++ {
+		if t.start.top[c] == White {
+			t.perSeat++
+		}
+	}
+	t.maxPawns = t.perSeat * t.players
+	keys := game.ZobristKeys(0x70756e74^uint64(t.n)<<8^uint64(t.players), t.n*t.maxPawns*t.players+maxPlayers)
+	t.keys = keys[:t.n*t.maxPawns*t.players]
+	copy(t.sideKeys[:], keys[t.n*t.maxPawns*t.players:])
+	t.start.hash = t.hashOf(&t.start)
+	return t
+}
+
+// key is the Zobrist key of a pawn of colour col at level lv of c's pile.
+func (t *tables) key(c board.Cell, lv int, col game.Player) uint64 {
+	return t.keys[(int(c)*t.maxPawns+lv)*t.players+int(col)]
+}
+
+// setup builds the starting position: every player's pawns on their two
+// home lines, White to move.
+func (t *tables) setup() position {
+	p := emptyPosition()
+	for c := 0; c < t.n; c++ {
+		for s := 0; s < t.players; s++ {
+			if t.home[s]>>c&1 != 0 {
+				p.place(board.Cell(c), game.Player(s))
+			}
+		}
+	}
+	return p
+}
+
+// hashOf computes a position's hash from scratch; play keeps it up to date.
+func (t *tables) hashOf(p *position) uint64 {
+	h := t.sideKeys[p.toMove]
+	for c := 0; c < t.n; c++ {
+		for lv := 0; lv < int(p.height[c]); lv++ {
+			h ^= t.key(board.Cell(c), lv, p.colour(board.Cell(c), lv))
+		}
+	}
+	return h
+}
+
+// Game is one Punt variant with its options. It is immutable.
+type Game struct {
+	t        *tables
+	opts     game.Options
+	maxPlies int
+}
+
+// ID returns the game id.
+func (g *Game) ID() string { return g.t.v.id }
+
+// Options returns the game's options.
+func (g *Game) Options() game.Options { return g.opts }
+
+// Players returns 2 or 3.
+func (g *Game) Players() int { return g.t.players }
+
+// PlayerName names White, Black and Red.
+func (g *Game) PlayerName(p game.Player) string {
+	if p < 0 || int(p) >= g.t.players {
+		return fmt.Sprintf("player %d", p)
+	}
+	return g.t.v.seats[p].name
+}
+
+// Board returns the 7x7 square or the hexhex board.
+func (g *Game) Board() *board.Board { return g.t.b }
+
+// Start returns the starting position, White to move.
+func (g *Game) Start() game.State { return g.newState(g.t.start) }
+
+// NewState returns the starting position as the concrete type, for
+// engines that want to avoid the interface.
+func (g *Game) NewState() *State { return g.newState(g.t.start) }
+
+// EndRow reports whether c is on p's end-row.
+func (g *Game) EndRow(p game.Player, c board.Cell) bool {
+	return p >= 0 && int(p) < g.t.players && int(c) < g.t.n && g.t.endRow[p]>>c&1 != 0
+}
+
+// Directions returns the directions p's pawns and piles move in, forward
+// ones first, then the two sideways ones, as the board numbers them.
+func (g *Game) Directions(p game.Player) (forward, sideways []int) {
+	if p < 0 || int(p) >= g.t.players {
+		return nil, nil
+	}
+	d := g.t.dirs[p][:g.t.nDirs]
+	return append([]int(nil), d[:g.t.nForward]...), append([]int(nil), d[g.t.nForward:]...)
+}
+
+func (g *Game) newState(p position) *State {
+	s := &State{g: g, pos: p}
+	s.hist.Reset(p.hash)
+	return s
+}

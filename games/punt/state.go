@@ -1,0 +1,296 @@
+package punt
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// position is everything the rules look at. A pile is its height and its
+// colours, kept as two bit planes so that putting a pile on another is two
+// shifts and two ors: the pawn at level i (0 = bottom) of the pile on c has
+// colour lo[c]>>i&1 | (hi[c]>>i&1)<<1. Up to 64 pawns fit; a game has 33 at
+// most. The colours below the top never change what a pile may do, but
+// they are part of the position: FENs, drawings and the hash show them.
+type position struct {
+	lo, hi [maxCells]uint64
+	height [maxCells]uint8
+	// top[c] is the colour of the top pawn, the pile's controller, or
+	// NoPlayer on an empty cell.
+	top [maxCells]game.Player
+	// ctrl[p] is the set of cells whose pile p controls; occ the set of
+	// cells that hold a pile. Move generation walks them, never the board.
+	ctrl   [maxPlayers]uint64
+	occ    uint64
+	toMove game.Player
+	hash   uint64
+}
+
+func emptyPosition() position {
+	var p position
+	for c := range p.top {
+		p.top[c] = game.NoPlayer
+	}
+	return p
+}
+
+// place puts one pawn of colour col on top of c's pile. It leaves the hash
+// alone: positions built pawn by pawn are hashed whole (tables.hashOf).
+func (p *position) place(c board.Cell, col game.Player) {
+	h := p.height[c]
+	p.lo[c] |= uint64(col&1) << h
+	p.hi[c] |= uint64(col>>1) << h
+	p.height[c] = h + 1
+	if old := p.top[c]; old != game.NoPlayer {
+		p.ctrl[old] &^= 1 << c
+	}
+	p.top[c] = col
+	p.ctrl[col] |= 1 << c
+	p.occ |= 1 << c
+}
+
+// colour is the colour of the pawn at level lv of c's pile.
+func (p *position) colour(c board.Cell, lv int) game.Player {
+	return game.Player(p.lo[c]>>lv&1 | (p.hi[c]>>lv&1)<<1)
+}
+
+// undoRec is what Undo needs besides the position after the move: the
+// destination pile as it was (the moving pile is the top of the new one).
+type undoRec struct {
+	lo, hi   uint64
+	hash     uint64
+	from, to board.Cell
+	height   uint8
+	top      game.Player
+}
+
+// State is a Punt position with its history. It implements game.State and
+// game.Stacker.
+type State struct {
+	g    *Game
+	pos  position
+	ply  int
+	undo []undoRec
+	hist game.History
+}
+
+// Game returns the game the state belongs to.
+func (s *State) Game() game.Game { return s.g }
+
+// ToMove returns the player to move.
+func (s *State) ToMove() game.Player { return s.pos.toMove }
+
+// Ply returns the number of moves played since the start or FEN position.
+func (s *State) Ply() int { return s.ply }
+
+// Hash returns the Zobrist hash of the piles and the player to move.
+func (s *State) Hash() uint64 { return s.pos.hash }
+
+// Owner returns the player who controls the pile on c (its top pawn's
+// colour), or game.NoPlayer when c is empty.
+func (s *State) Owner(c board.Cell) game.Player {
+	if int(c) >= s.g.t.n {
+		return game.NoPlayer
+	}
+	return s.pos.top[c]
+}
+
+// Height returns the number of pawns on c, of every colour.
+func (s *State) Height(c board.Cell) int {
+	if int(c) >= s.g.t.n {
+		return 0
+	}
+	return int(s.pos.height[c])
+}
+
+// Stack appends the pawns on c to buf, bottom first.
+func (s *State) Stack(c board.Cell, buf []game.Piece) []game.Piece {
+	for lv := 0; lv < s.Height(c); lv++ {
+		buf = append(buf, game.Piece{Owner: s.pos.colour(c, lv), Rank: game.Man})
+	}
+	return buf
+}
+
+// Scores returns what each player scores now: the pawns, of any colour,
+// in the piles the player controls on their own end-row.
+func (s *State) Scores() [game.MaxPlayers]int {
+	var sc [game.MaxPlayers]int
+	t := s.g.t
+	for p := 0; p < t.players; p++ {
+		for m := s.pos.ctrl[p] & t.endRow[p]; m != 0; m &= m - 1 {
+			sc[p] += int(s.pos.height[bits.TrailingZeros64(m)])
+		}
+	}
+	return sc
+}
+
+// Play makes a move that Moves returned: the whole pile leaves its cell
+// and is put on top of whatever stands on the landing cell.
+func (s *State) Play(m game.Move) {
+	t := s.g.t
+	p := &s.pos
+	from, to := m.From(), m.To()
+	me := p.toMove
+	h, k := p.height[to], p.height[from]
+	s.undo = append(s.undo, undoRec{lo: p.lo[to], hi: p.hi[to], hash: p.hash, from: from, to: to, height: h, top: p.top[to]})
+	lo, hi := p.lo[from], p.hi[from]
+	for i := 0; i < int(k); i++ {
+		col := game.Player(lo>>i&1 | (hi>>i&1)<<1)
+		p.hash ^= t.key(from, i, col) ^ t.key(to, int(h)+i, col)
+	}
+	p.lo[to] |= lo << h
+	p.hi[to] |= hi << h
+	p.height[to] = h + k
+	p.lo[from], p.hi[from], p.height[from] = 0, 0, 0
+	if old := p.top[to]; old != game.NoPlayer {
+		p.ctrl[old] &^= 1 << to
+	}
+	p.ctrl[me] = p.ctrl[me]&^(1<<from) | 1<<to
+	p.top[to], p.top[from] = me, game.NoPlayer
+	p.occ = p.occ&^(1<<from) | 1<<to
+	next := s.next(me)
+	p.hash ^= t.sideKeys[me] ^ t.sideKeys[next]
+	p.toMove = next
+	s.ply++
+	// Landing on a pile can never be undone by play (piles never split),
+	// and a forward move can never be taken back: without stacking, every
+	// pile keeps its controller, and a player's moves only ever raise the
+	// progress of their own piles. Only a sideways move to an empty cell
+	// leaves the earlier positions within reach.
+	s.hist.Push(p.hash, h > 0 || t.progress[me][to] != t.progress[me][from])
+}
+
+// next is the player after p in turn order.
+func (s *State) next(p game.Player) game.Player {
+	if int(p)+1 == s.g.t.players {
+		return 0
+	}
+	return p + 1
+}
+
+// Undo takes back the last move.
+func (s *State) Undo() bool {
+	if len(s.undo) == 0 {
+		return false
+	}
+	u := s.undo[len(s.undo)-1]
+	s.undo = s.undo[:len(s.undo)-1]
+	p := &s.pos
+	mover := p.top[u.to]
+	mask := uint64(1)<<u.height - 1
+	p.lo[u.from], p.hi[u.from] = p.lo[u.to]>>u.height, p.hi[u.to]>>u.height
+	p.height[u.from] = p.height[u.to] - u.height
+	p.top[u.from] = mover
+	p.lo[u.to], p.hi[u.to] = p.lo[u.to]&mask, p.hi[u.to]&mask
+	p.height[u.to], p.top[u.to] = u.height, u.top
+	p.ctrl[mover] = p.ctrl[mover]&^(1<<u.to) | 1<<u.from
+	p.occ |= 1 << u.from
+	if u.top != game.NoPlayer {
+		p.ctrl[u.top] |= 1 << u.to
+	} else {
+		p.occ &^= 1 << u.to
+	}
+	p.hash, p.toMove = u.hash, mover
+	s.ply--
+	s.hist.Pop()
+	return true
+}
+
+// Result applies RULINGS sections 0 and 4: when the player to move has no
+// legal move the game ends and is scored; otherwise the draw safeguards
+// apply.
+func (s *State) Result() game.Result {
+	t := s.g.t
+	if s.pos.ctrl[s.pos.toMove]&t.mobile[s.pos.toMove] != 0 {
+		return game.Safeguards(&s.hist, s.ply, s.g.maxPlies)
+	}
+	r := game.Result{Reason: game.Scored, Scores: s.Scores()}
+	best := -1
+	for p := 0; p < t.players; p++ {
+		switch sc := r.Scores[p]; {
+		case sc > best:
+			best, r.Winners = sc, game.PlayerSet(0).Add(game.Player(p))
+		case sc == best:
+			r.Winners = r.Winners.Add(game.Player(p))
+		}
+	}
+	// Two players with the same score draw; three share the win.
+	if t.players == 2 && r.Winners.Len() == 2 {
+		r.Winners = 0
+	}
+	return r
+}
+
+// Clone returns an independent copy of the state, history included.
+func (s *State) Clone() game.State {
+	c := &State{g: s.g, pos: s.pos, ply: s.ply, hist: s.hist.Clone()}
+	c.undo = append([]undoRec(nil), s.undo...)
+	return c
+}
+
+// appendPile appends a pile's colours bottom to top, such as "bww".
+func (s *State) appendPile(buf []byte, c board.Cell) []byte {
+	for lv := 0; lv < int(s.pos.height[c]); lv++ {
+		buf = append(buf, s.g.t.v.seats[s.pos.colour(c, lv)].letter)
+	}
+	return buf
+}
+
+// glyph draws a pile in a cell: its top colour alone for a single pawn,
+// with its height for a pile (w3, w12): what decides how the pile moves
+// and who moves it. The list under the board gives every pile in full.
+func (s *State) glyph(c board.Cell) string {
+	h := s.pos.height[c]
+	if h == 0 {
+		return ""
+	}
+	letter := string(s.g.t.v.seats[s.pos.top[c]].letter)
+	if h == 1 {
+		return letter
+	}
+	return fmt.Sprintf("%s%d", letter, h)
+}
+
+// String draws the board, lists the piles bottom to top, and gives the
+// scores so far and the player to move.
+func (s *State) String() string {
+	t := s.g.t
+	var sb strings.Builder
+	sb.WriteString(t.b.Render(s.glyph))
+	var piles []string
+	for c := 0; c < t.n; c++ {
+		if s.pos.height[c] > 1 {
+			piles = append(piles, t.b.Name(board.Cell(c))+" "+string(s.appendPile(nil, board.Cell(c))))
+		}
+	}
+	if len(piles) > 0 {
+		// The list is wrapped so that a crowded board stays readable in
+		// a terminal.
+		sb.WriteString("Piles, bottom to top (drawn as top colour and height):\n ")
+		width := 1
+		for i, pile := range piles {
+			if i > 0 {
+				sb.WriteByte(',')
+				width++
+			}
+			if width+1+len(pile) > 72 {
+				sb.WriteString("\n ")
+				width = 1
+			}
+			sb.WriteString(" " + pile)
+			width += 1 + len(pile)
+		}
+		sb.WriteByte('\n')
+	}
+	sc := s.Scores()
+	var parts []string
+	for p := 0; p < t.players; p++ {
+		parts = append(parts, fmt.Sprintf("%s %d", t.v.seats[p].name, sc[p]))
+	}
+	sb.WriteString("Scores: " + strings.Join(parts, ", ") + "\n")
+	sb.WriteString(t.v.seats[s.pos.toMove].name + " to move\n")
+	return sb.String()
+}
