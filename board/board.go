@@ -159,8 +159,10 @@ func (b *Board) DirTo(from, to Cell) (int, bool) {
 // CellNames returns every cell name, in cell order.
 func (b *Board) CellNames() []string { return append([]string(nil), b.names...) }
 
-// Render draws the board as text. glyph gives at most two characters for
-// each cell; an empty glyph draws the cell's name, so that empty cells show
+// Render draws the board as text. glyph gives the text of each cell: at
+// most two characters on hex column boards, three on hexhex boards (longer
+// text is cut), any length on square boards (every column widens to the
+// widest). An empty glyph draws the cell's name, so that empty cells show
 // where they are.
 func (b *Board) Render(glyph func(Cell) string) string {
 	switch b.kind {

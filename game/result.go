@@ -78,9 +78,9 @@ func (r Result) Describe(g Game) string {
 	var why string
 	switch r.Reason {
 	case NoPieces:
-		why = strings.Join(losers, " and ") + " has no pieces left"
+		why = joinNames(losers) + " has no pieces left in play"
 	case NoMoves:
-		why = strings.Join(losers, " and ") + " has no legal move"
+		why = joinNames(losers) + " has no legal move"
 	case Repetition:
 		why = "the same position occurred three times"
 	case PlyCap:
@@ -105,5 +105,13 @@ func (r Result) Describe(g Game) string {
 	if len(names) > 1 {
 		verb = "share the win"
 	}
-	return strings.Join(names, " and ") + " " + verb + ": " + why
+	return joinNames(names) + " " + verb + ": " + why
+}
+
+// joinNames lists names as "A", "A and B", "A, B and C".
+func joinNames(names []string) string {
+	if len(names) <= 2 {
+		return strings.Join(names, " and ")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

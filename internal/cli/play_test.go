@@ -129,9 +129,9 @@ func TestPlayGameOver(t *testing.T) {
 	out := play(t, s, "c3xc5\nc5-c6\nmoves\nundo\nquit\n")
 	inOrder(t, out,
 		"Legal moves: c3xc5\nWhite> ",
-		"Black to move\nGame over: White wins: Black has no pieces left\n",
+		"Black to move\nGame over: White wins: Black has no pieces left in play\n",
 		"Type undo to take back the last move, or quit to leave.\n",
-		`illegal move "c5-c6": the game is over (White wins: Black has no pieces left)`,
+		`illegal move "c5-c6": the game is over (White wins: Black has no pieces left in play)`,
 		"no legal moves: the game is over\n",
 		"White to move\nLegal moves: c3xc5\nWhite> ",
 	)
