@@ -87,7 +87,7 @@ func splitMove(b *board.Board, text string) ([]board.Cell, error) {
 	if strings.ToLower(text) != text {
 		return nil, fmt.Errorf("moves are written in lower case: %s", strings.ToLower(text))
 	}
-	path, drops, _ := strings.Cut(text, "@")
+	path, drops, hasDrops := strings.Cut(text, "@")
 	hasDash, hasX := strings.Contains(path, "-"), strings.Contains(path, "x")
 	if hasDash && hasX {
 		return nil, fmt.Errorf("a move uses either '-' (no capture) or 'x' (capture) between its cells, not both")
@@ -96,7 +96,7 @@ func splitMove(b *board.Board, text string) ([]board.Cell, error) {
 	if len(names) < 2 || strings.Count(path, "-")+strings.Count(path, "x") != len(names)-1 {
 		return nil, fmt.Errorf("write a move as from-to, from-to-to... or fromxtoxto..., with cells such as %s", b.Name(0))
 	}
-	if drops != "" {
+	if hasDrops {
 		names = append(names, strings.Split(drops, "@")...)
 	}
 	var cells []board.Cell

@@ -151,6 +151,7 @@ func TestIllegalMoveReasons(t *testing.T) {
 		{"W:Wd3:Bd6", "D3-D4", "moves are written in lower case: d3-d4"},
 		{"W:Wd3:Bd6", "d3-d4xd5", "either '-' (no capture) or 'x' (capture)"},
 		{"W:Wd3:Bd6", "d3", "write a move as from-to"},
+		{"W:Wd3:Bd6", "d3-d4@", "a cell is missing"},
 		{"W:Wb6:Ba6,b7,c6,d7", "b6-b7", "the game is over"},
 		{"W:Wd3,a1:Bd4", "a1xa3", "the piece on a1 cannot capture, and capture is compulsory"},
 	}

@@ -1,0 +1,172 @@
+// Package eximo implements Eximo (rec.games.abstract, 2013), a game of the
+// checkers family with orthogonal and diagonal movement, jumps over
+// friendly men, and men that leave the board on the far row and are
+// replaced by drops, on an 8x8 board (game id "eximo"), exactly as RULINGS
+// section 2 fixes the rules.
+//
+// Black (rows 1-3) moves first and is player 0; White is player 1. There
+// are no kings: every piece is a man (game.Man).
+//
+// A move is one whole turn, drops included, so a position between moves has
+// no pending state: the FEN is the side to move and the men of each side.
+package eximo
+
+import (
+	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// The players. Black moves first.
+const (
+	Black game.Player = 0
+	White game.Player = 1
+)
+
+// ID is the game id.
+const ID = "eximo"
+
+// cells is the number of squares: 8x8, all used.
+const cells = 64
+
+// none marks a missing neighbour in the direction tables.
+const none int8 = -1
+
+// The five capture directions of a man, seen from its owner's side. The
+// first three are also the directions of ordinary moves and friendly jumps.
+const (
+	dirForward = iota
+	dirForwardLeft
+	dirForwardRight
+	dirLeft
+	dirRight
+	nDirs
+	nForward = 3
+)
+
+func init() {
+	t := newTables()
+	game.Register(game.Descriptor{
+		ID:      ID,
+		Summary: "Eximo: 8x8 checkers with jumps over friendly men, sideways capture and drops on the far row",
+		Players: 2,
+		New: func(o game.Options) (game.Game, error) {
+			return &Game{t: t, opts: o, maxPlies: o.Int("maxplies")}, nil
+		},
+	})
+}
+
+// tables are the immutable data of the game, built once.
+type tables struct {
+	b *board.Board
+	// step[p][d][c] is the neighbour of c in p's direction d, or none.
+	step [2][nDirs][cells]int8
+	// shift[p][d] moves a set of cells one step in p's direction d.
+	shift [2][nDirs]shift
+	// far[p] is p's far row, where p's men leave the board; zone[p] is p's
+	// drop zone.
+	far, zone [2]uint64
+	keys      [2][cells]uint64
+	sideKey   uint64
+	start     position
+}
+
+func newTables() *tables {
+	b := board.NewSquare(8, 8)
+	t := &tables{b: b}
+	dirs := [2][nDirs]int{
+		Black: {board.SqN, board.SqNW, board.SqNE, board.SqW, board.SqE},
+		White: {board.SqS, board.SqSE, board.SqSW, board.SqE, board.SqW},
+	}
+	const fileA, fileH = 0x0101010101010101, 0x8080808080808080
+	for p := range 2 {
+		for d := range nDirs {
+			v := b.Direction(dirs[p][d])
+			sh := shift{delta: int8(v.DX + 8*v.DY), mask: ^uint64(0)}
+			switch v.DX {
+			case 1:
+				sh.mask = ^uint64(fileH)
+			case -1:
+				sh.mask = ^uint64(fileA)
+			}
+			t.shift[p][d] = sh
+			for c := range cells {
+				t.step[p][d][c] = none
+				if n := b.Neighbor(board.Cell(c), dirs[p][d]); n != board.None {
+					t.step[p][d][c] = int8(n)
+				}
+			}
+		}
+	}
+	const row = 0xff
+	const filesBtoG = 0x7e
+	t.far[Black], t.far[White] = row<<56, row
+	t.zone[Black] = filesBtoG | filesBtoG<<8
+	t.zone[White] = filesBtoG<<48 | filesBtoG<<56
+	keys := game.ZobristKeys(0xe81360, 2*cells+1)
+	for c := range cells {
+		t.keys[Black][c], t.keys[White][c] = keys[2*c], keys[2*c+1]
+	}
+	t.sideKey = keys[2*cells]
+	for _, name := range []string{"b1", "c1", "d1", "e1", "f1", "g1", "b2", "c2", "d2", "e2", "f2", "g2", "b3", "c3", "f3", "g3"} {
+		c, _ := b.Parse(name)
+		t.start.toggle(t, Black, int(c))
+		t.start.toggle(t, White, int(c^0x38)) // the same file, the mirrored rank
+	}
+	return t
+}
+
+// shift moves every cell of a set one step in a direction: delta is the
+// change of cell number, mask drops the cells on the edge file the step
+// would wrap around from.
+type shift struct {
+	mask  uint64
+	delta int8
+}
+
+func (s shift) apply(x uint64) uint64 {
+	x &= s.mask
+	if s.delta > 0 {
+		return x << s.delta
+	}
+	return x >> -s.delta
+}
+
+// Game is Eximo with its options. It is immutable.
+type Game struct {
+	t        *tables
+	opts     game.Options
+	maxPlies int
+}
+
+// ID returns "eximo".
+func (g *Game) ID() string { return ID }
+
+// Options returns the game's options (only maxplies).
+func (g *Game) Options() game.Options { return g.opts }
+
+// Players returns 2.
+func (g *Game) Players() int { return 2 }
+
+// PlayerName names Black (player 0) and White (player 1).
+func (g *Game) PlayerName(p game.Player) string {
+	if p == Black {
+		return "Black"
+	}
+	return "White"
+}
+
+// Board returns the 8x8 board.
+func (g *Game) Board() *board.Board { return g.t.b }
+
+// Start returns the starting position, Black to move.
+func (g *Game) Start() game.State { return g.newState(g.t.start) }
+
+// NewState returns the starting position as the concrete type, for
+// engines that want to avoid the interface.
+func (g *Game) NewState() *State { return g.newState(g.t.start) }
+
+func (g *Game) newState(p position) *State {
+	s := &State{g: g, pos: p}
+	s.hist.Reset(p.hash)
+	return s
+}

@@ -1,0 +1,164 @@
+package eximo
+
+import (
+	"math/bits"
+
+	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// gen is the move generator's view of a position while it follows one
+// man's move. The moving man is in neither set: it has left its start cell
+// for the whole move. A capture chain takes the jumped men out of theirs
+// as it goes and puts them back when it backtracks.
+type gen struct {
+	step         *[nDirs][cells]int8
+	far, zone    uint64
+	mine, theirs uint64
+	buf          []game.Move
+}
+
+// Moves appends the legal moves of the player to move: every capture
+// sequence of every man if there is one (capture is compulsory, any
+// sequence may be chosen), else every ordinary move and jumping move. A
+// side without men has lost, so then there are none.
+func (s *State) Moves(buf []game.Move) []game.Move {
+	me := s.pos.toMove
+	mine, theirs := s.pos.men[me], s.pos.men[1-me]
+	if mine == 0 || theirs == 0 {
+		return buf
+	}
+	t := s.g.t
+	g := gen{step: &t.step[me], far: t.far[me], zone: t.zone[me],
+		mine: mine, theirs: theirs, buf: buf}
+	empty := ^(mine | theirs)
+	// Whether any man can capture, found on the whole board at once: in
+	// some direction, a man, an enemy man next to it, an empty cell beyond.
+	capture := false
+	for _, sh := range t.shift[me] {
+		if sh.apply(sh.apply(mine)&theirs)&empty != 0 {
+			capture = true
+			break
+		}
+	}
+	if capture {
+		for w := mine; w != 0; w &= w - 1 {
+			c := bits.TrailingZeros64(w)
+			g.mine &^= 1 << c
+			m := game.Start(board.Cell(c), true)
+			g.captures(c, &m)
+			g.mine |= 1 << c
+		}
+		return g.buf
+	}
+	// Ordinary moves and jumping moves, by direction over all men at once.
+	for _, sh := range t.shift[me][:nForward] {
+		for w := sh.apply(mine) & empty; w != 0; w &= w - 1 {
+			to := bits.TrailingZeros64(w)
+			m := game.Step(board.Cell(to-int(sh.delta)), board.Cell(to))
+			if g.far&(1<<to) != 0 {
+				g.leave(&m)
+			} else {
+				g.buf = append(g.buf, m)
+			}
+		}
+		for w := sh.apply(sh.apply(mine)&mine) & empty; w != 0; w &= w - 1 {
+			to := bits.TrailingZeros64(w)
+			from := to - 2*int(sh.delta)
+			g.mine &^= 1 << from
+			m := game.Start(board.Cell(from), false)
+			m.Land(board.Cell(to))
+			if g.far&(1<<to) != 0 {
+				g.leave(&m)
+			} else if !g.jumps(to, &m) {
+				g.buf = append(g.buf, m)
+			}
+			g.mine |= 1 << from
+		}
+	}
+	return g.buf
+}
+
+// captures follows a capture chain of the man now on cur (m holds the path
+// so far) and appends every complete sequence. The man must capture again
+// while it can; a landing on the far row ends the move at once.
+func (g *gen) captures(cur int, m *game.Move) bool {
+	found := false
+	for d := range nDirs {
+		a := g.step[d][cur]
+		if a == none || g.theirs&(1<<a) == 0 {
+			continue
+		}
+		b := g.step[d][a]
+		if b == none || (g.mine|g.theirs)&(1<<b) != 0 {
+			continue
+		}
+		found = true
+		g.theirs &^= 1 << a
+		m.Land(board.Cell(b))
+		switch {
+		case g.far&(1<<b) != 0:
+			g.leave(m)
+		case !g.captures(int(b), m):
+			g.buf = append(g.buf, *m)
+		}
+		m.Unland()
+		g.theirs |= 1 << a
+	}
+	return found
+}
+
+// jumps continues a jumping move from cur: while the man can jump another
+// friendly man in a forward direction it must. It appends every complete
+// move and reports whether there was a jump to make.
+func (g *gen) jumps(cur int, m *game.Move) bool {
+	occ := g.mine | g.theirs
+	found := false
+	for d := range nForward {
+		a := g.step[d][cur]
+		if a == none || g.mine&(1<<a) == 0 {
+			continue
+		}
+		b := g.step[d][a]
+		if b == none || occ&(1<<b) != 0 {
+			continue
+		}
+		found = true
+		m.Land(board.Cell(b))
+		switch {
+		case g.far&(1<<b) != 0:
+			g.leave(m)
+		case !g.jumps(int(b), m):
+			g.buf = append(g.buf, *m)
+		}
+		m.Unland()
+	}
+	return found
+}
+
+// leave appends the moves of a man that has landed on the far row: it
+// leaves the board and the move ends, then its owner drops new men on the
+// empty cells of the drop zone, judged on the board after the whole move
+// (the start cell and the captured men's cells are empty): every pair of
+// empty cells when there are two or more, the one empty cell, or none.
+func (g *gen) leave(m *game.Move) {
+	free := g.zone &^ (g.mine | g.theirs)
+	switch bits.OnesCount64(free) {
+	case 0:
+		g.buf = append(g.buf, *m)
+	case 1:
+		d := *m
+		d.Drop(board.Cell(bits.TrailingZeros64(free)))
+		g.buf = append(g.buf, d)
+	default:
+		for x := free; x != 0; x &= x - 1 {
+			first := board.Cell(bits.TrailingZeros64(x))
+			for y := x & (x - 1); y != 0; y &= y - 1 {
+				d := *m
+				d.Drop(first)
+				d.Drop(board.Cell(bits.TrailingZeros64(y)))
+				g.buf = append(g.buf, d)
+			}
+		}
+	}
+}

@@ -1,0 +1,151 @@
+package eximo
+
+import (
+	"math/bits"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// position is everything the rules look at: the men of each side as bit
+// sets (bit c is cell c: a1 = 0, h1 = 7, a2 = 8, ...), the player to move
+// and the Zobrist hash of both. It is copied whole for undo.
+type position struct {
+	men    [2]uint64
+	toMove game.Player
+	hash   uint64
+}
+
+// toggle puts a man of p on an empty cell c, or takes it off.
+func (p *position) toggle(t *tables, who game.Player, c int) {
+	p.men[who] ^= 1 << c
+	p.hash ^= t.keys[who][c]
+}
+
+// State is an Eximo position with its history. It implements game.State.
+type State struct {
+	g    *Game
+	pos  position
+	ply  int
+	undo []position
+	hist game.History
+	// scratch is reused by Result to look for a legal move.
+	scratch []game.Move
+}
+
+// Game returns the game the state belongs to.
+func (s *State) Game() game.Game { return s.g }
+
+// ToMove returns the player to move.
+func (s *State) ToMove() game.Player { return s.pos.toMove }
+
+// Ply returns the number of moves played since the start or FEN position.
+func (s *State) Ply() int { return s.ply }
+
+// Hash returns the Zobrist hash of the position and the player to move.
+func (s *State) Hash() uint64 { return s.pos.hash }
+
+// Owner returns the owner of the man on c, or game.NoPlayer.
+func (s *State) Owner(c board.Cell) game.Player {
+	switch {
+	case int(c) >= cells:
+		return game.NoPlayer
+	case s.pos.men[Black]&(1<<c) != 0:
+		return Black
+	case s.pos.men[White]&(1<<c) != 0:
+		return White
+	}
+	return game.NoPlayer
+}
+
+// Count returns how many men p has.
+func (s *State) Count(p game.Player) int { return bits.OnesCount64(s.pos.men[p]) }
+
+// Play makes a move that Moves returned: the man leaves its start cell, a
+// capture removes the man between each pair of consecutive cells of the
+// path, the man stands on its last cell unless that is its far row (then it
+// has left the board), and the drops put new men on their cells.
+func (s *State) Play(m game.Move) {
+	t := s.g.t
+	s.undo = append(s.undo, s.pos)
+	p := &s.pos
+	me := p.toMove
+	p.toggle(t, me, int(m.From()))
+	if m.IsCapture() {
+		// Every jump is two cells in a straight line, so the jumped man
+		// stands on the cell numbered halfway between.
+		for i := 1; i < m.Len(); i++ {
+			p.toggle(t, 1-me, (int(m.At(i-1))+int(m.At(i)))/2)
+		}
+	}
+	if to := int(m.To()); t.far[me]&(1<<to) == 0 {
+		p.toggle(t, me, to)
+	}
+	for _, c := range m.Drops() {
+		p.toggle(t, me, int(c))
+	}
+	p.toMove = 1 - me
+	p.hash ^= t.sideKey
+	s.ply++
+	// No kind of Eximo move is irreversible: men that advanced or were
+	// captured can be replaced by drops, and a man dropped on the cell
+	// another left may walk back to where that one stood (the rule test
+	// "repetition through drops" plays such a cycle). So every earlier
+	// position may occur again.
+	s.hist.Push(p.hash, false)
+}
+
+// Undo takes back the last move.
+func (s *State) Undo() bool {
+	if len(s.undo) == 0 {
+		return false
+	}
+	s.pos = s.undo[len(s.undo)-1]
+	s.undo = s.undo[:len(s.undo)-1]
+	s.ply--
+	s.hist.Pop()
+	return true
+}
+
+// Result applies RULINGS sections 0 and 2: a player with no men loses, and
+// so does the player to move without a legal move; otherwise the draw
+// safeguards apply.
+func (s *State) Result() game.Result {
+	me := s.pos.toMove
+	if s.pos.men[me] == 0 {
+		return game.Win(1-me, game.NoPieces)
+	}
+	if s.pos.men[1-me] == 0 { // only from a FEN: no move leaves the mover without men
+		return game.Win(me, game.NoPieces)
+	}
+	s.scratch = s.Moves(s.scratch[:0])
+	if len(s.scratch) == 0 {
+		return game.Win(1-me, game.NoMoves)
+	}
+	return game.Safeguards(&s.hist, s.ply, s.g.maxPlies)
+}
+
+// Clone returns an independent copy of the state, history included.
+func (s *State) Clone() game.State {
+	c := &State{g: s.g, pos: s.pos, ply: s.ply, hist: s.hist.Clone()}
+	c.undo = append([]position(nil), s.undo...)
+	return c
+}
+
+// String draws the board, b for Black's men and w for White's, and says who
+// is to move.
+func (s *State) String() string {
+	var sb strings.Builder
+	sb.WriteString(s.g.t.b.Render(func(c board.Cell) string {
+		switch s.Owner(c) {
+		case Black:
+			return "b"
+		case White:
+			return "w"
+		}
+		return ""
+	}))
+	sb.WriteString(s.g.PlayerName(s.pos.toMove) + " to move\n")
+	return sb.String()
+}
