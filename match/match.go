@@ -85,8 +85,10 @@ type Summary struct {
 }
 
 // Run plays the match. done, if not nil, is called (from one goroutine at
-// a time) after each game with the number of games finished.
-func Run(ctx context.Context, cfg Config, done func(finished int)) (Summary, error) {
+// a time) after each game with the games finished so far, in game order
+// (nil where a game is still being played), so that they can be saved as
+// they come.
+func Run(ctx context.Context, cfg Config, done func(records []*record.Record)) (Summary, error) {
 	n := cfg.Game.Players()
 	if len(cfg.Players) != n {
 		return Summary{}, fmt.Errorf("%s seats %d players; the match has %d", cfg.Game.ID(), n, len(cfg.Players))
@@ -98,7 +100,6 @@ func Run(ctx context.Context, cfg Config, done func(finished int)) (Summary, err
 	jobs := make(chan int)
 	var mu sync.Mutex
 	var firstErr error
-	finished := 0
 	var wg sync.WaitGroup
 	for w := 0; w < max(cfg.Concurrency, 1); w++ {
 		wg.Add(1)
@@ -114,9 +115,8 @@ func Run(ctx context.Context, cfg Config, done func(finished int)) (Summary, err
 					sum.Records[i] = rec
 					tally(sum.Players, res, seatOf, len(rec.Moves))
 				}
-				finished++
 				if done != nil {
-					done(finished)
+					done(sum.Records)
 				}
 				mu.Unlock()
 			}

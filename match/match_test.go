@@ -9,6 +9,7 @@ import (
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
 	_ "github.com/arbiter-games/arbiter/games/pommel"
+	"github.com/arbiter-games/arbiter/record"
 )
 
 func player(name, spec string) Player {
@@ -23,7 +24,7 @@ func TestRunRotatesSeatsAndKeepsRecords(t *testing.T) {
 	cfg := Config{Game: g, Players: []Player{player("ab", "ab"), player("random", "random")},
 		Games: 6, Concurrency: 2, Limits: ai.Limits{Depth: 2}, Seed: 5, OpeningPlies: 2}
 	calls := 0
-	sum, err := Run(context.Background(), cfg, func(int) { calls++ })
+	sum, err := Run(context.Background(), cfg, func([]*record.Record) { calls++ })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -529,19 +529,22 @@ interval. With --out every game is written to a record file.`,
 					progressbar.OptionSetDescription(g.ID()), progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true),
 					progressbar.OptionOnCompletion(func() { fmt.Fprintln(cmd.ErrOrStderr()) }))
 			}
-			sum, err := match.Run(cmd.Context(), cfg, func(int) {
+			var saveErr error
+			sum, err := match.Run(cmd.Context(), cfg, func(recs []*record.Record) {
 				if bar != nil {
 					bar.Add(1)
+				}
+				// Rewrite the record file after every game, so that an
+				// interrupted match keeps the games it played.
+				if out != "" && saveErr == nil {
+					saveErr = writeFileAtomic(out, func(w io.Writer) error { return record.Write(w, finished(recs)...) })
 				}
 			})
 			if err != nil {
 				return err
 			}
 			fmt.Fprint(cmd.OutOrStdout(), sum.Table())
-			if out != "" {
-				return writeFileAtomic(out, func(w io.Writer) error { return record.Write(w, sum.Records...) })
-			}
-			return nil
+			return saveErr
 		},
 	}
 	p.options = nil
@@ -557,6 +560,17 @@ interval. With --out every game is written to a record file.`,
 	cmd.Flags().StringVar(&out, "out", "", "write every game to this record file")
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
 	return cmd
+}
+
+// finished keeps the records of the games that are over.
+func finished(recs []*record.Record) []*record.Record {
+	var out []*record.Record
+	for _, r := range recs {
+		if r != nil {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // engineMaker returns how to make a player's engine for each game: one of

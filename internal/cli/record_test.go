@@ -77,3 +77,17 @@ func TestReplayErrors(t *testing.T) {
 		t.Errorf("load of a bad record: %+v", r)
 	}
 }
+
+// TestMatchWritesRecords: every game of a match is in the record file and
+// replays.
+func TestMatchWritesRecords(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "match.pdn")
+	out := runOK(t, "match", "pommel", "--player", "a=ab", "--player", "b=random", "--games", "4", "--depth", "1", "-q", "--out", path)
+	if !strings.Contains(out, "a ") || !strings.Contains(out, "average length") {
+		t.Errorf("table:\n%s", out)
+	}
+	replay := runOK(t, "replay", path)
+	if !strings.Contains(replay, "Game 4: pommel") || strings.Contains(replay, "Game 5:") || !strings.Contains(replay, "White a vs Black b") || !strings.Contains(replay, "White b vs Black a") {
+		t.Errorf("replay of the match file:\n%s", replay)
+	}
+}
