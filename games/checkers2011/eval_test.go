@@ -1,0 +1,107 @@
+package checkers2011_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/games/checkers2011"
+)
+
+func evaluate(t testing.TB, g game.Game, fen string) [game.MaxPlayers]int {
+	t.Helper()
+	s := g.Start()
+	if fen != "" {
+		s = fromFEN(t, g, fen)
+	}
+	return s.(game.Evaluator).Evaluate()
+}
+
+// mirror returns the position seen from the other side: every stack moves
+// to the same file on the mirrored rank with every piece's colour changed,
+// and the other side is to move.
+func mirror(s game.State) string {
+	b := s.Game().Board()
+	st := s.(game.Stacker)
+	var stacks [board.MaxCells]string
+	var buf []game.Piece
+	for c := range board.Cell(b.Len()) {
+		buf = st.Stack(c, buf[:0])
+		var sb strings.Builder
+		for _, p := range buf {
+			sb.WriteByte("wbWB"[int(1-p.Owner)+2*int(p.Rank)])
+		}
+		stacks[c^0x38] = sb.String()
+	}
+	var items []string
+	for c := range board.Cell(b.Len()) {
+		if stacks[c] != "" {
+			items = append(items, b.Name(c)+"="+stacks[c])
+		}
+	}
+	side := "B:"
+	if s.ToMove() == checkers2011.Black {
+		side = "W:"
+	}
+	return side + strings.Join(items, ",")
+}
+
+func TestEvaluate(t *testing.T) {
+	const w, bl = checkers2011.White, checkers2011.Black
+	g := newGame(t)
+	if e := evaluate(t, g, ""); e[w] != e[bl] {
+		t.Errorf("the start is not even: %v", e)
+	}
+	if e := evaluate(t, g, "W:d4=W,e6=b"); e[w] <= e[bl] {
+		t.Errorf("a king is not worth more than a soldier: %v", e)
+	}
+	// A stack counts for its commander: a black soldier held under a
+	// white one is worth less to Black than a free one.
+	held, free := evaluate(t, g, "W:d4=bw,h8=b"), evaluate(t, g, "W:d4=w,h8=b,a7=b")
+	if held[w]-held[bl] <= free[w]-free[bl] {
+		t.Errorf("a prisoner does not count: %v vs %v", held, free)
+	}
+	// Own pieces under an enemy commander are not worth what free ones are.
+	if a, b := evaluate(t, g, "W:d4=wb,h1=w"), evaluate(t, g, "W:d4=b,c3=w,h1=w"); a[w] >= b[w] {
+		t.Errorf("a white prisoner counts as much as a free soldier: %v vs %v", a, b)
+	}
+	// Advancement counts from each side's own first rank.
+	if a, b := evaluate(t, g, "W:d6=w,h8=b"), evaluate(t, g, "W:d2=w,h8=b"); a[w] <= b[w] {
+		t.Errorf("an advanced white soldier is not worth more: %v vs %v", a, b)
+	}
+	if a, b := evaluate(t, g, "W:a1=w,d3=b"), evaluate(t, g, "W:a1=w,d7=b"); a[bl] <= b[bl] {
+		t.Errorf("an advanced black soldier is not worth more: %v vs %v", a, b)
+	}
+	// The evaluation is the same from both sides: the mirrored position
+	// swaps the scores, over positions of random games.
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20 {
+		s := g.Start()
+		for ply := 0; ply < 100 && !s.Result().Over(); ply++ {
+			e := s.(game.Evaluator).Evaluate()
+			m := evaluate(t, g, mirror(s))
+			if m[bl] != e[w] || m[w] != e[bl] {
+				t.Fatalf("%s scores %v, its mirror %s scores %v", s.FEN(), e, mirror(s), m)
+			}
+			moves := s.Moves(nil)
+			s.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+}
+
+func TestEvaluateAllocs(t *testing.T) {
+	ev := newGame(t).Start().(game.Evaluator)
+	if n := testing.AllocsPerRun(100, func() { ev.Evaluate() }); n != 0 {
+		t.Errorf("Evaluate allocates %v times", n)
+	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	g := newGame(b)
+	ev := g.Start().(game.Evaluator)
+	for b.Loop() {
+		ev.Evaluate()
+	}
+}

@@ -1,0 +1,93 @@
+package eximo_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/games/eximo"
+)
+
+func evaluate(t testing.TB, g game.Game, fen string) [game.MaxPlayers]int {
+	t.Helper()
+	s := g.Start()
+	if fen != "" {
+		s = fromFEN(t, g, fen)
+	}
+	return s.(game.Evaluator).Evaluate()
+}
+
+// mirror returns the position seen from the other side: every man moves to
+// the same file on the mirrored rank and changes colour, and the other
+// side is to move.
+func mirror(s game.State) string {
+	b := s.Game().Board()
+	var lists [2][]string
+	for c := range board.Cell(b.Len()) {
+		if o := s.Owner(c); o != game.NoPlayer {
+			lists[1-o] = append(lists[1-o], b.Name(c^0x38))
+		}
+	}
+	side := "W"
+	if s.ToMove() == eximo.White {
+		side = "B"
+	}
+	return side + ":W" + strings.Join(lists[eximo.White], ",") + ":B" + strings.Join(lists[eximo.Black], ",")
+}
+
+func TestEvaluate(t *testing.T) {
+	g := newGame(t)
+	if e := evaluate(t, g, ""); e[eximo.Black] != e[eximo.White] {
+		t.Errorf("the start is not even: %v", e)
+	}
+	if e := evaluate(t, g, "B:Wd7,e7:Bd2"); e[eximo.White] <= e[eximo.Black] {
+		t.Errorf("two men are not worth more than one: %v", e)
+	}
+	// Advancement counts from each side's own first row.
+	if a, b := evaluate(t, g, "B:Wh8:Bd5"), evaluate(t, g, "B:Wh8:Bd2"); a[eximo.Black] <= b[eximo.Black] {
+		t.Errorf("an advanced black man is not worth more: %v vs %v", a, b)
+	}
+	if a, b := evaluate(t, g, "B:Wd4:Ba1"), evaluate(t, g, "B:Wd7:Ba1"); a[eximo.White] <= b[eximo.White] {
+		t.Errorf("an advanced white man is not worth more: %v vs %v", a, b)
+	}
+	// A man about to leave is worth a man more with two free cells in the
+	// zone (two drops) than with a full zone (the man is simply lost).
+	full := "B:Wa8:Bb1,c1,d1,e1,f1,g1,b2,c2,d2,e2,f2,g2,d7"
+	free := "B:Wa8:Bb1,c1,d1,e1,f1,g1,b2,c2,d2,e2,a2,h2,d7"
+	if a, b := evaluate(t, g, free), evaluate(t, g, full); a[eximo.Black] <= b[eximo.Black] {
+		t.Errorf("a runner with room to drop is not worth more: %v vs %v", a, b)
+	}
+	// The evaluation is the same from both sides: the mirrored position
+	// swaps the scores, over positions of random games.
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20 {
+		s := g.Start()
+		for ply := 0; ply < 60 && !s.Result().Over(); ply++ {
+			e := s.(game.Evaluator).Evaluate()
+			m := evaluate(t, g, mirror(s))
+			if m[eximo.Black] != e[eximo.White] || m[eximo.White] != e[eximo.Black] {
+				t.Fatalf("%s scores %v, its mirror %s scores %v", s.FEN(), e, mirror(s), m)
+			}
+			moves := s.Moves(nil)
+			s.Play(moves[rng.IntN(len(moves))])
+		}
+	}
+}
+
+func TestEvaluateAllocs(t *testing.T) {
+	ev := newGame(t).Start().(game.Evaluator)
+	if n := testing.AllocsPerRun(100, func() { ev.Evaluate() }); n != 0 {
+		t.Errorf("Evaluate allocates %v times", n)
+	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	g := newGame(b)
+	s := fromFEN(b, g, "B:Wf3,h3,b6,c6,f6,g6,b7,c7,e7,g7,b8,e8,f8:Bb1,c1,d1,e1,f1,g2,c3,e3,b4,d4,e5")
+	ev := s.(game.Evaluator)
+	for b.Loop() {
+		ev.Evaluate()
+	}
+}
