@@ -276,6 +276,7 @@ e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 |e9 |
 
 // puntHeks3Tactics are searched by mcts with 20,000 iterations: for three
 // players it is the stronger engine (ab's negamax is a two-player search).
+// Scores are written White-Black-Red.
 var puntHeks3Tactics = []puntTactic{
 	// End the game while ahead. White leads with 2 against 1 and 1. Black's
 	// only piece that can move is the pile of two on e7, which threatens
@@ -357,7 +358,7 @@ e  |e1 |e2 |e3 |e4 |e5 |e6 | r |e8 |e9 |
 `},
 	// Red stops the leader. White leads with 3 and has no piece that can
 	// move, so the game ends when Red has moved. Red's home-row pawn slides
-	// i5-i3 onto White's scored pile: White drops to 0 and Red wins 2-1-0.
+	// i5-i3 onto White's scored pile: White drops to 0 and Red wins 0-1-2.
 	// Piles, bottom to top: c1 rr, i3 www.
 	{name: "Red stops the leader", fen: "R:a5=b,c1=rr,i3=www,i5=r", want: "i5-i3", board: `
             / \ / \ / \ / \ / \
