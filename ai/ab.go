@@ -10,12 +10,17 @@ import (
 
 // ab is alpha-beta (negamax) for two players: iterative deepening, a
 // transposition table on the Zobrist hash, move ordering (hash move,
-// captures by length, killers, history) and quiescence over captures. It
-// also plays three-player games, each player maximising its own score
-// against the best of the others (a paranoid-style reduction).
+// captures by length, killers, history) and quiescence over captures.
+//
+// With three players it searches paranoid: the player at the root
+// maximises its score over the best of the others, and every other player
+// is assumed to minimise that same number, as if they played together.
+// Scores are kept from the point of view of the side to move (the root's
+// side or the coalition), so negamax negates only where the side changes.
 type ab struct {
 	name       string
 	depthLimit int
+	root       game.Player
 	tt         []ttEntry
 	clk        *clock
 	s          game.State
@@ -67,6 +72,7 @@ func (e *ab) Name() string { return e.name }
 // best move of the last completed iteration.
 func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(Info)) Info {
 	e.s = s0.Clone()
+	e.root = s0.ToMove()
 	e.clk = newClock(ctx, lim)
 	maxDepth := MaxDepth
 	if lim.Depth > 0 {
@@ -122,14 +128,15 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	moves := s.Moves(e.bufs[ply][:0])
 	e.bufs[ply] = moves
 	if len(moves) == 0 {
-		return resultScore(s.Result(), s.ToMove(), ply)
+		return e.resultScore(s, ply)
 	}
 	if depth <= 0 || ply >= len(e.bufs)-2 {
 		return e.quiesce(alpha, beta, ply, moves)
 	}
-	entry := &e.tt[hash&uint64(len(e.tt)-1)]
+	key := e.ttKey(hash)
+	entry := &e.tt[key&uint64(len(e.tt)-1)]
 	hashMove := -1
-	if entry.key == hash {
+	if entry.key == key {
 		hashMove = int(entry.best)
 		if ply > 0 && int(entry.depth) >= depth {
 			score := fromTT(int(entry.score), ply)
@@ -150,8 +157,14 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	for i := range moves {
 		e.pick(ply, moves, i)
 		m := moves[i]
+		rootSide := e.rootSide(s)
 		s.Play(m)
-		score := -e.negamax(depth-1, -beta, -alpha, ply+1)
+		var score int
+		if e.rootSide(s) == rootSide {
+			score = e.negamax(depth-1, alpha, beta, ply+1)
+		} else {
+			score = -e.negamax(depth-1, -beta, -alpha, ply+1)
+		}
 		s.Undo()
 		if e.clk.stopped {
 			return 0
@@ -187,7 +200,7 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	// the same every time the position is generated; ordering moved it, so
 	// find where it came from.
 	idx := e.originalIndex(ply, moves, bestIdx)
-	*entry = ttEntry{key: hash, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound, best: uint16(idx)}
+	*entry = ttEntry{key: key, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound, best: uint16(idx)}
 	return best
 }
 
@@ -197,12 +210,13 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 func (e *ab) quiesce(alpha, beta, ply int, moves []game.Move) int {
 	s := e.s
 	if !moves[0].IsCapture() || ply >= len(e.bufs)-2 {
-		return evaluate(s)
+		return e.evaluate(s)
 	}
 	e.order(ply, moves, -1)
 	best := -infinity
 	for i := range moves {
 		e.pick(ply, moves, i)
+		rootSide := e.rootSide(s)
 		s.Play(moves[i])
 		var score int
 		if e.clk.tick() {
@@ -210,10 +224,17 @@ func (e *ab) quiesce(alpha, beta, ply int, moves []game.Move) int {
 		} else {
 			next := s.Moves(e.bufs[ply+1][:0])
 			e.bufs[ply+1] = next
-			if len(next) == 0 {
-				score = -resultScore(s.Result(), s.ToMove(), ply+1)
-			} else {
-				score = -e.quiesce(-beta, -alpha, ply+1, next)
+			same := e.rootSide(s) == rootSide
+			switch {
+			case len(next) == 0:
+				score = e.resultScore(s, ply+1)
+			case same:
+				score = e.quiesce(alpha, beta, ply+1, next)
+			default:
+				score = e.quiesce(-beta, -alpha, ply+1, next)
+			}
+			if !same {
+				score = -score
 			}
 		}
 		s.Undo()
@@ -232,6 +253,41 @@ func (e *ab) quiesce(alpha, beta, ply int, moves []game.Move) int {
 	}
 	return best
 }
+
+// rootSide tells whether the player to move in s is the root's side.
+func (e *ab) rootSide(s game.State) bool { return s.ToMove() == e.root }
+
+// perspective turns a score for the root player into one for the side to
+// move in s.
+func (e *ab) perspective(s game.State, rootScore int) int {
+	if e.rootSide(s) {
+		return rootScore
+	}
+	return -rootScore
+}
+
+// evaluate scores a quiet position for the side to move: the root
+// player's evaluation less the best of the others'.
+func (e *ab) evaluate(s game.State) int {
+	return e.perspective(s, evaluateFor(s, e.root))
+}
+
+// resultScore scores a finished game for the side to move in s.
+func (e *ab) resultScore(s game.State, ply int) int {
+	return e.perspective(s, resultScore(s.Result(), e.root, ply))
+}
+
+// ttKey is the table's key for a position. With three players a score
+// depends on who stands at the root, so the root is part of the key.
+func (e *ab) ttKey(hash uint64) uint64 {
+	if e.s.Game().Players() == 2 {
+		return hash
+	}
+	return hash ^ rootSalt[e.root]
+}
+
+// rootSalt separates the table's entries of searches from different roots.
+var rootSalt = [game.MaxPlayers]uint64{0, 0x9e3779b97f4a7c15, 0xbf58476d1ce4e5b9, 0x94d049bb133111eb}
 
 // order scores the moves for ordering; pick then brings the best remaining
 // one forward. The generator's order is kept in the scores' low bits so

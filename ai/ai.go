@@ -185,14 +185,17 @@ func (c *clock) tick() bool {
 
 // evaluate scores a position for the player to move: the game's own
 // evaluation if it has one, else material.
-func evaluate(s game.State) int {
+func evaluate(s game.State) int { return evaluateFor(s, s.ToMove()) }
+
+// evaluateFor scores the position for player me: its evaluation less the
+// best of the others'.
+func evaluateFor(s game.State, me game.Player) int {
 	var e [game.MaxPlayers]int
 	if ev, ok := s.(game.Evaluator); ok {
 		e = ev.Evaluate()
 	} else {
 		e = material(s)
 	}
-	me := s.ToMove()
 	best := -1 << 60
 	for p := 0; p < s.Game().Players(); p++ {
 		if game.Player(p) != me && e[p] > best {

@@ -274,8 +274,8 @@ e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 |e9 |
 `},
 }
 
-// puntHeks3Tactics are searched by mcts with 20,000 iterations: for three
-// players it is the stronger engine (ab's negamax is a two-player search).
+// puntHeks3Tactics are searched by mcts with 20,000 iterations and by the
+// paranoid ab at depth 4. Scores are written White-Black-Red.
 // Scores are written White-Black-Red.
 var puntHeks3Tactics = []puntTactic{
 	// End the game while ahead. White leads with 2 against 1 and 1. Black's
@@ -447,13 +447,14 @@ func TestPuntTactics(t *testing.T) {
 		{"punt-match", "ab", Limits{Depth: 6}, puntMatchTactics},
 		{"punt-heks-match", "ab", Limits{Depth: 6}, puntHeksTactics},
 		{"punt-heks-match-3p", "mcts", Limits{Nodes: 20000}, puntHeks3Tactics},
+		{"punt-heks-match-3p", "ab", Limits{Depth: 4}, puntHeks3Tactics},
 	}
 	for _, set := range sets {
 		if len(set.tests) < 5 {
 			t.Errorf("%s has %d tactical positions, want at least 5", set.id, len(set.tests))
 		}
 		for _, tc := range set.tests {
-			t.Run(set.id+"/"+tc.name, func(t *testing.T) {
+			t.Run(set.id+"/"+set.spec+"/"+tc.name, func(t *testing.T) {
 				s := newState(t, set.id, tc.fen)
 				if got := drawnBoard(s.String()); got != strings.Trim(tc.board, "\n") {
 					t.Fatalf("%s is drawn\n%s\nnot as in the test:\n%s", tc.fen, got, tc.board)

@@ -67,6 +67,16 @@ func TestEvaluate(t *testing.T) {
 	if a, b := evaluate(t, g, "W:d4=wb,h1=w"), evaluate(t, g, "W:d4=b,c3=w,h1=w"); a[w] >= b[w] {
 		t.Errorf("a white prisoner counts as much as a free soldier: %v vs %v", a, b)
 	}
+	// Stacks count: the same pieces in two stacks are worth more than in
+	// one, since a side loses when it commands none.
+	if a, b := evaluate(t, g, "W:d2=w,e2=w,h8=b"), evaluate(t, g, "W:d2=ww,h8=b"); a[w] <= b[w] {
+		t.Errorf("two stacks are not worth more than one: %v vs %v", a, b)
+	}
+	// Far ahead, a king closing in on the enemy's last stack is better.
+	near, far := evaluate(t, g, "W:a1=w,b1=w,c1=w,e6=W,g7=b"), evaluate(t, g, "W:a1=w,b1=w,c1=w,a2=W,g7=b")
+	if near[w] <= far[w] || near[bl] != far[bl] {
+		t.Errorf("a king closing in is not worth more: %v vs %v", near, far)
+	}
 	// Advancement counts from each side's own first rank.
 	if a, b := evaluate(t, g, "W:d6=w,h8=b"), evaluate(t, g, "W:d2=w,h8=b"); a[w] <= b[w] {
 		t.Errorf("an advanced white soldier is not worth more: %v vs %v", a, b)

@@ -59,6 +59,10 @@ func TestEvaluate(t *testing.T) {
 	if a, b := evaluate(t, g, free), evaluate(t, g, full); a[eximo.Black] <= b[eximo.Black] {
 		t.Errorf("a runner with room to drop is not worth more: %v vs %v", a, b)
 	}
+	// A man the opponent can capture (d5xd3) costs.
+	if a, b := evaluate(t, g, "B:Wd5:Bd4"), evaluate(t, g, "B:Wd6:Bd4"); a[eximo.Black] >= b[eximo.Black] {
+		t.Errorf("a man that can be captured costs nothing: %v vs %v", a, b)
+	}
 	// The evaluation is the same from both sides: the mirrored position
 	// swaps the scores, over positions of random games.
 	rng := rand.New(rand.NewPCG(1, 2))
