@@ -77,8 +77,9 @@ func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(
 	maxDepth := MaxDepth
 	if lim.Depth > 0 {
 		maxDepth = min(maxDepth, lim.Depth)
-	} else if e.depthLimit > 0 && lim.MoveTime == 0 && lim.Nodes == 0 {
-		maxDepth = e.depthLimit
+	}
+	if e.depthLimit > 0 {
+		maxDepth = min(maxDepth, e.depthLimit) // ab:depth=N caps every search
 	}
 	for i := range e.killers {
 		e.killers[i] = [2]game.Move{}

@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/arbiter-games/arbiter/game"
 	_ "github.com/arbiter-games/arbiter/games/pommel"
@@ -105,5 +106,51 @@ func TestABBeatsRandom(t *testing.T) {
 	}
 	if wins < 4 {
 		t.Errorf("ab at depth 2 won %d of 4 games against random", wins)
+	}
+}
+
+// TestMCTSSelectsOverProvenDraw: a proven draw is worth its share, no more,
+// so a move that has scored better so far is explored before it, a proven
+// win is taken before anything, and a proven loss comes last.
+func TestMCTSSelectsOverProvenDraw(t *testing.T) {
+	e := &mcts{c: 0.7}
+	draw := &[game.MaxPlayers]float64{0.5, 0.5}
+	win := &[game.MaxPlayers]float64{1, 0}
+	loss := &[game.MaxPlayers]float64{0, 1}
+	good := &mnode{visits: 10, reward: [game.MaxPlayers]float64{8, 2}}
+	drawn := &mnode{visits: 10, reward: [game.MaxPlayers]float64{5, 5}, proven: draw}
+	lost := &mnode{visits: 1, proven: loss}
+	n := &mnode{visits: 21, children: []*mnode{drawn, lost, good}}
+	if got := e.selectChild(n, 0); got != good {
+		t.Errorf("selected %+v, want the unproven child scoring 0.8", got)
+	}
+	won := &mnode{visits: 1, proven: win}
+	n.children = append(n.children, won)
+	if got := e.selectChild(n, 0); got != won {
+		t.Errorf("selected %+v, want the proven win", got)
+	}
+	n.children = []*mnode{lost, drawn}
+	if got := e.selectChild(n, 0); got != drawn {
+		t.Errorf("selected %+v, want the proven draw over the proven loss", got)
+	}
+}
+
+// TestDepthCaps: ab:depth=N and the levels' depths cap a search even when
+// it is given time; level 6 searches deeper than level 5 in the same time.
+func TestDepthCaps(t *testing.T) {
+	s := newState(t, "pommel", "")
+	lim := Limits{MoveTime: 2 * time.Second, Nodes: 200_000}
+	for spec, want := range map[string]int{"ab:depth=2": 2, "ai:level=3": 2, "ai:level=4": 3, "ai:level=5": 4} {
+		if got := mustEngine(t, spec).Search(context.Background(), s, lim, nil).Depth; got != want {
+			t.Errorf("%s searched to depth %d, want %d", spec, got, want)
+		}
+	}
+	if got := mustEngine(t, "ai:level=6").Search(context.Background(), s, lim, nil).Depth; got <= 4 {
+		t.Errorf("level 6 searched to depth %d with 200,000 nodes, want more than level 5's 4", got)
+	}
+	for n := 2; n < len(levels); n++ {
+		if levels[n].depth < levels[n-1].depth || levels[n].blunder > levels[n-1].blunder {
+			t.Errorf("level %d is not at least as deep and careful as level %d", n, n-1)
+		}
 	}
 }

@@ -164,17 +164,25 @@ func (e *mcts) reuse(s game.State) *mnode {
 }
 
 // selectChild: a proven win for the player to move is taken at once;
-// otherwise UCB1 on the mover's reward, proven losses last.
+// otherwise UCB1 on the mover's reward, a proven draw or shared win at its
+// exact value, proven losses last.
 func (e *mcts) selectChild(n *mnode, me game.Player) *mnode {
 	logN := math.Log(n.visits + 1)
 	var best *mnode
 	bestV := math.Inf(-1)
 	for _, c := range n.children {
 		var v float64
-		if c.proven != nil {
-			v = c.proven[me] * 1e6
-		} else {
+		switch {
+		case c.proven == nil:
 			v = c.reward[me]/max(c.visits, 1) + e.c*math.Sqrt(logN/max(c.visits, 1))
+		case c.proven[me] == 1:
+			v = math.Inf(1)
+		case c.proven[me] == 0:
+			v = -1 // below every unproven child
+		default:
+			// A proven draw or shared win is worth exactly its share: no
+			// exploration bonus, since there is nothing left to learn.
+			v = c.proven[me]
 		}
 		if v > bestV {
 			best, bestV = c, v
