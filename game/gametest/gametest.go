@@ -3,7 +3,7 @@
 // themselves, that play and undo restore the position and its hash, that
 // the incremental hash matches the hash of the same position read from its
 // FEN, that clones are independent, and that the result agrees with the
-// legal moves.
+// legal moves. It also holds the helpers the games' own tests share.
 package gametest
 
 import (
@@ -18,6 +18,7 @@ import (
 // tests can both call it.
 type T interface {
 	Helper()
+	Errorf(format string, args ...any)
 	Fatalf(format string, args ...any)
 }
 

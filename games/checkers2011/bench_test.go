@@ -1,10 +1,10 @@
 package checkers2011_test
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 	"github.com/arbiter-games/arbiter/games/checkers2011"
 )
 
@@ -12,15 +12,8 @@ import (
 // leaves.
 func benchPerft(b *testing.B, fen string, depth int) {
 	g := newGame(b)
-	s := g.Start()
-	if fen != "" {
-		s = fromFEN(b, g, fen)
-	}
-	var nodes uint64
-	for b.Loop() {
-		nodes += game.PerftBulk(s, depth)
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	s := gametest.Position(b, g, fen)
+	gametest.BenchPerft(b, s, depth)
 }
 
 // BenchmarkPerft5Start pins the start position's depth 5 (10043928).
@@ -46,22 +39,7 @@ func BenchmarkPerft4StartNoBulk(b *testing.B) {
 // through the concrete type and reports games per second.
 func BenchmarkPlayout(b *testing.B) {
 	g := newGame(b).(*checkers2011.Game)
-	rng := rand.New(rand.NewPCG(1, 2))
-	buf := make([]game.Move, 0, 256)
-	plies := 0
-	for b.Loop() {
-		s := g.NewState()
-		for s.Ply() < 600 {
-			buf = s.Moves(buf[:0])
-			if len(buf) == 0 {
-				break
-			}
-			s.Play(buf[rng.IntN(len(buf))])
-			plies++
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+	gametest.BenchPlayouts(b, g.NewState, 256)
 }
 
 func BenchmarkMovesStart(b *testing.B) {
@@ -75,7 +53,7 @@ func BenchmarkMovesStart(b *testing.B) {
 // BenchmarkMovesCaptures generates the one longest capture of a position
 // where a king goes back and forth over a stack.
 func BenchmarkMovesCaptures(b *testing.B) {
-	s := fromFEN(b, newGame(b), "W:c3=W,d4=bbB,f4=wbw,d6=bwb,f6=b,b6=bb,h6=B,c7=b,e7=wB,a1=w,e1=w,g1=w,b2=w")
+	s := gametest.MustParse(b, newGame(b), "W:c3=W,d4=bbB,f4=wbw,d6=bwb,f6=b,b6=bb,h6=B,c7=b,e7=wB,a1=w,e1=w,g1=w,b2=w")
 	buf := make([]game.Move, 0, 256)
 	for b.Loop() {
 		buf = s.Moves(buf[:0])

@@ -81,11 +81,13 @@ type tables struct {
 	keys    [numCells * (maxHeight + 1)]uint64
 	sideKey uint64
 	start   position
+	// fen is the FEN's syntax and its messages.
+	fen game.StackFEN
 }
 
 func newTables() *tables {
 	b := board.NewSquare(size, size)
-	t := &tables{b: b}
+	t := &tables{b: b, fen: fenSyntax(b)}
 	for c := 0; c < numCells; c++ {
 		for d := 0; d < 8; d++ {
 			t.nb[c][d] = b.Neighbor(board.Cell(c), d)

@@ -7,16 +7,13 @@ import (
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 	"github.com/arbiter-games/arbiter/games/checkers2011"
 )
 
 func evaluate(t testing.TB, g game.Game, fen string) [game.MaxPlayers]int {
 	t.Helper()
-	s := g.Start()
-	if fen != "" {
-		s = fromFEN(t, g, fen)
-	}
-	return s.(game.Evaluator).Evaluate()
+	return gametest.Position(t, g, fen).(game.Evaluator).Evaluate()
 }
 
 // mirror returns the position seen from the other side: every stack moves

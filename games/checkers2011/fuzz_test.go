@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/board"
@@ -124,7 +123,7 @@ func TestRandomGamesKeepInvariants(t *testing.T) {
 	rng := rand.New(rand.NewPCG(42, 2011))
 	for i := 0; i < n; i++ {
 		gametest.RandomGame(t, g.Start(), rng, 600, stackInvariant)
-		gametest.RandomGame(t, fromFEN(t, g, randomFEN(rng, 6+rng.IntN(20), 0.3)), rng, 300, stackInvariant)
+		gametest.RandomGame(t, gametest.MustParse(t, g, randomFEN(rng, 6+rng.IntN(20), 0.3)), rng, 300, stackInvariant)
 	}
 }
 
@@ -139,7 +138,7 @@ func FuzzRandomGame(f *testing.F) {
 		rng := rand.New(rand.NewPCG(seed, seed>>32))
 		s := g.Start()
 		if fromRandom {
-			s = fromFEN(t, g, randomFEN(rng, 4+rng.IntN(26), rng.Float64()))
+			s = gametest.MustParse(t, g, randomFEN(rng, 4+rng.IntN(26), rng.Float64()))
 		}
 		gametest.RandomGame(t, s, rng, 600, stackInvariant)
 	})
@@ -154,20 +153,7 @@ func FuzzParseFEN(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, fen string) {
 		g := newGame(t)
-		s, err := g.ParseFEN(fen)
-		if err != nil {
-			if s != nil {
-				t.Fatalf("ParseFEN(%q) returned a state with error %v", fen, err)
-			}
-			return
-		}
-		again, err := g.ParseFEN(s.FEN())
-		if err != nil || again.FEN() != s.FEN() || again.Hash() != s.Hash() {
-			t.Fatalf("%q: FEN %q does not read back the same: %v", fen, s.FEN(), err)
-		}
-		gametest.CheckPosition(func(format string, args ...any) {
-			t.Fatalf("%s: %s", s.FEN(), fmt.Sprintf(format, args...))
-		}, s)
+		gametest.CheckParseFEN(t, g, fen)
 	})
 }
 
@@ -185,16 +171,7 @@ func FuzzParseMove(f *testing.F) {
 		f.Add(uint8(0), m)
 	}
 	f.Fuzz(func(t *testing.T, pos uint8, text string) {
-		s := fromFEN(t, newGame(t), positions[int(pos)%len(positions)])
-		m, err := game.ParseMove(s, text)
-		if err != nil {
-			if !strings.Contains(err.Error(), fmt.Sprintf("%q", text)) {
-				t.Fatalf("error %q does not quote the move %q", err, text)
-			}
-			return
-		}
-		if got, want := m.Text(s.Game().Board()), strings.ReplaceAll(strings.TrimSpace(text), ":", "x"); got != want {
-			t.Fatalf("%q parsed as %s", text, got)
-		}
+		s := gametest.MustParse(t, newGame(t), positions[int(pos)%len(positions)])
+		gametest.CheckParseMove(t, s, text)
 	})
 }

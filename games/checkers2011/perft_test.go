@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 )
 
 // perftTable pins move generation: the number of move sequences of each
@@ -42,29 +43,12 @@ func TestPerft(t *testing.T) {
 	g := newGame(t)
 	for _, tc := range perftTable {
 		t.Run(tc.name, func(t *testing.T) {
-			s := g.Start()
-			if tc.fen != "" {
-				s = fromFEN(t, g, tc.fen)
+			counts := tc.counts
+			if tc.slow > 0 && testing.Short() {
+				counts = counts[:min(tc.slow-1, len(counts))]
 			}
-			fen, hash := s.FEN(), s.Hash()
-			for i, want := range tc.counts {
-				depth := i + 1
-				if tc.slow > 0 && depth >= tc.slow && testing.Short() {
-					break
-				}
-				if got := game.PerftBulk(s, depth); got != want {
-					t.Errorf("bulk perft(%d) = %d, want %d", depth, got, want)
-				}
-				// Playing every leaf as well is worth it only while cheap.
-				if want < 500_000 {
-					if got := game.Perft(s, depth); got != want {
-						t.Errorf("perft(%d) = %d, want %d", depth, got, want)
-					}
-				}
-			}
-			if s.FEN() != fen || s.Hash() != hash {
-				t.Errorf("perft left %s, want %s", s.FEN(), fen)
-			}
+			// Playing every leaf as well is worth it only while cheap.
+			gametest.CheckPerft(t, gametest.Position(t, g, tc.fen), counts, 500_000)
 		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 	"github.com/arbiter-games/arbiter/games/checkers2011"
 )
 
@@ -52,17 +53,8 @@ func TestGameEnd(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := fromFEN(t, newGame(t, tc.opts...), tc.fen)
-			if err := game.PlayMoves(s, tc.moves); err != nil {
-				t.Fatal(err)
-			}
-			r := s.Result()
-			if r.Reason != tc.reason || r.Winners != tc.winners {
-				t.Fatalf("result %v winners %b, want %v winners %b", r.Reason, r.Winners, tc.reason, tc.winners)
-			}
-			if r.Over() && len(game.MoveTexts(s)) != 0 {
-				t.Errorf("a finished game lists moves %v", game.MoveTexts(s))
-			}
+			s := gametest.MustParse(t, newGame(t, tc.opts...), tc.fen)
+			gametest.CheckResult(t, s, tc.moves, tc.reason, tc.winners)
 		})
 	}
 }
@@ -70,7 +62,7 @@ func TestGameEnd(t *testing.T) {
 // TestDrawSafeguardsOutsidePerft: after a draw by repetition, moves are
 // refused for play but perft still counts by the rules.
 func TestDrawSafeguardsOutsidePerft(t *testing.T) {
-	s := fromFEN(t, newGame(t), "W:a1=W,h8=B")
+	s := gametest.MustParse(t, newGame(t), "W:a1=W,h8=B")
 	if err := game.PlayMoves(s, strings.Fields("a1-a2 h8-h7 a2-a1 h7-h8 a1-a2 h8-h7 a2-a1 h7-h8")); err != nil {
 		t.Fatal(err)
 	}
@@ -94,17 +86,13 @@ func TestIllegalMoveReasons(t *testing.T) {
 		{"W:a7=w,a8=b,b8=b,b7=b", "a7-a8", "the game is over"},
 	}
 	for _, tc := range tests {
-		s := fromFEN(t, newGame(t), tc.fen)
-		_, err := game.ParseMove(s, tc.move)
-		var ill *game.IllegalMoveError
-		if !errors.As(err, &ill) || !strings.Contains(err.Error(), tc.reason) || !strings.Contains(err.Error(), tc.move) {
-			t.Errorf("%s %s: got %v, want an error naming the move and saying %q", tc.fen, tc.move, err, tc.reason)
-		}
+		s := gametest.MustParse(t, newGame(t), tc.fen)
+		gametest.CheckIllegal(t, s, tc.move, tc.reason)
 	}
 }
 
 func TestParseMoveAcceptsColon(t *testing.T) {
-	s := fromFEN(t, newGame(t), "W:c1=w,c2=b,c4=b,d6=b,h8=B")
+	s := gametest.MustParse(t, newGame(t), "W:c1=w,c2=b,c4=b,d6=b,h8=B")
 	m, err := game.ParseMove(s, "c1:c3:c5:e7")
 	if err != nil || m.Text(s.Game().Board()) != "c1xc3xc5xe7" {
 		t.Errorf("got %v, %v; want c1xc3xc5xe7", m.Text(s.Game().Board()), err)
@@ -131,7 +119,7 @@ func TestFENErrors(t *testing.T) {
 	g := newGame(t)
 	for _, tc := range tests {
 		s, err := g.ParseFEN(tc.fen)
-		var fe *checkers2011.FENError
+		var fe *game.FENError
 		if err == nil || s != nil || !errors.As(err, &fe) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("ParseFEN(%q) = %v, want an error saying %q", tc.fen, err, tc.want)
 		}
@@ -141,12 +129,12 @@ func TestFENErrors(t *testing.T) {
 func TestFENRoundTrip(t *testing.T) {
 	g := newGame(t)
 	for _, fen := range []string{"W:", "B:", startFEN, "B:a1=B,d4=wbWbw", "W:h8=wwwwwwwwwwwwwwwwbbbbbbbbbbbbbbbB", "W:d1=B,d8=bW"} {
-		if got := fromFEN(t, g, fen).FEN(); got != fen {
+		if got := gametest.MustParse(t, g, fen).FEN(); got != fen {
 			t.Errorf("FEN round trip: %s became %s", fen, got)
 		}
 	}
 	// Stacks may be listed in any order; the FEN is written in cell order.
-	if got := fromFEN(t, g, " W:h8=B,a1=bw ").FEN(); got != "W:a1=bw,h8=B" {
+	if got := gametest.MustParse(t, g, " W:h8=B,a1=bw ").FEN(); got != "W:a1=bw,h8=B" {
 		t.Errorf("got %s", got)
 	}
 }
@@ -154,7 +142,7 @@ func TestFENRoundTrip(t *testing.T) {
 // TestStacker: the state shows whole stacks through game.Stacker, bottom
 // first, every piece with its owner and rank; Owner is the commander's.
 func TestStacker(t *testing.T) {
-	s := fromFEN(t, newGame(t), "W:d4=wBbW,h8=B")
+	s := gametest.MustParse(t, newGame(t), "W:d4=wBbW,h8=B")
 	st, ok := s.(game.Stacker)
 	if !ok {
 		t.Fatal("the state does not implement game.Stacker")
@@ -181,7 +169,7 @@ func TestStacker(t *testing.T) {
 // TestString: the drawing shows every stack bottom to top, columns widened
 // to the tallest stack, and who is to move.
 func TestString(t *testing.T) {
-	s := fromFEN(t, newGame(t), "B:a1=w,c3=bbW,h8=B")
+	s := gametest.MustParse(t, newGame(t), "B:a1=w,c3=bbW,h8=B")
 	want := "" +
 		" 8   .   .   .   .   .   .   .   B\n" +
 		" 7   .   .   .   .   .   .   .   .\n" +

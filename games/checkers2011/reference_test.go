@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 )
 
 // refXY is a cell: file x (a=0) and rank y (1=0).
@@ -434,7 +435,7 @@ func compareAt(t *testing.T, s game.State, st refStats) bool {
 	if st != nil {
 		st.tally(ref, want)
 	}
-	got := ruleMoves(s)
+	got := gametest.RuleMoves(s)
 	if !slices.Equal(got, want) {
 		t.Errorf("moves differ at %s\n  engine:    %v\n  reference: %v", fen, got, want)
 		return false

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 )
 
 // TestMoveRules pins the legal moves of hand-built positions, one rule per
@@ -80,8 +81,8 @@ func TestMoveRules(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := fromFEN(t, newGame(t), tc.fen)
-			if got := ruleMoves(s); !slices.Equal(got, tc.want) {
+			s := gametest.MustParse(t, newGame(t), tc.fen)
+			if got := gametest.RuleMoves(s); !slices.Equal(got, tc.want) {
 				t.Errorf("%s\nmoves: %v\nwant:  %v", tc.fen, got, tc.want)
 			}
 		})
@@ -117,25 +118,11 @@ func TestPlayEffects(t *testing.T) {
 	}
 }
 
-// checkPlay plays move from fen, compares the FEN reached with want, checks
-// the incremental hash against the hash of that FEN, and undoes.
+// checkPlay plays move from fen and checks the position reached, its
+// hash and the undo.
 func checkPlay(t *testing.T, fen, move, want string) {
 	t.Helper()
-	s := fromFEN(t, newGame(t), fen)
-	before, hash := s.FEN(), s.Hash()
-	if err := game.PlayMoves(s, []string{move}); err != nil {
-		t.Fatal(err)
-	}
-	if got := s.FEN(); got != want {
-		t.Errorf("%s after %s:\n got %s\nwant %s", fen, move, got, want)
-	}
-	if again := fromFEN(t, s.Game(), s.FEN()); again.Hash() != s.Hash() {
-		t.Errorf("incremental hash %x, hash of the same FEN %x", s.Hash(), again.Hash())
-	}
-	s.Undo()
-	if s.FEN() != before || s.Hash() != hash {
-		t.Errorf("undo gave %s (hash %x), want %s (hash %x)", s.FEN(), s.Hash(), before, hash)
-	}
+	gametest.CheckPlay(t, gametest.MustParse(t, newGame(t), fen), game.PlayMoves, move, want)
 }
 
 // TestElimination pins the custodial capture of RULINGS section 3: after

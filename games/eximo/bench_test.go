@@ -1,10 +1,10 @@
 package eximo_test
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 	"github.com/arbiter-games/arbiter/games/eximo"
 )
 
@@ -12,10 +12,7 @@ import (
 // leaves, and checks the count.
 func benchPerft(b *testing.B, fen string, depth int, want uint64) {
 	g := newGame(b)
-	s := g.Start()
-	if fen != "" {
-		s = fromFEN(b, g, fen)
-	}
+	s := gametest.Position(b, g, fen)
 	var nodes uint64
 	for b.Loop() {
 		n := game.PerftBulk(s, depth)
@@ -50,22 +47,7 @@ func BenchmarkPerft4StartNoBulk(b *testing.B) {
 // games per second.
 func BenchmarkPlayout(b *testing.B) {
 	g := newGame(b).(*eximo.Game)
-	rng := rand.New(rand.NewPCG(1, 2))
-	buf := make([]game.Move, 0, 512)
-	plies := 0
-	for b.Loop() {
-		s := g.NewState()
-		for s.Ply() < 600 {
-			buf = s.Moves(buf[:0])
-			if len(buf) == 0 {
-				break
-			}
-			s.Play(buf[rng.IntN(len(buf))])
-			plies++
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+	gametest.BenchPlayouts(b, g.NewState, 512)
 }
 
 func BenchmarkMovesStart(b *testing.B) {

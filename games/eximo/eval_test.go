@@ -7,16 +7,13 @@ import (
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 	"github.com/arbiter-games/arbiter/games/eximo"
 )
 
 func evaluate(t testing.TB, g game.Game, fen string) [game.MaxPlayers]int {
 	t.Helper()
-	s := g.Start()
-	if fen != "" {
-		s = fromFEN(t, g, fen)
-	}
-	return s.(game.Evaluator).Evaluate()
+	return gametest.Position(t, g, fen).(game.Evaluator).Evaluate()
 }
 
 // mirror returns the position seen from the other side: every man moves to
@@ -89,7 +86,7 @@ func TestEvaluateAllocs(t *testing.T) {
 
 func BenchmarkEvaluate(b *testing.B) {
 	g := newGame(b)
-	s := fromFEN(b, g, "B:Wf3,h3,b6,c6,f6,g6,b7,c7,e7,g7,b8,e8,f8:Bb1,c1,d1,e1,f1,g2,c3,e3,b4,d4,e5")
+	s := gametest.MustParse(b, g, "B:Wf3,h3,b6,c6,f6,g6,b7,c7,e7,g7,b8,e8,f8:Bb1,c1,d1,e1,f1,g2,c3,e3,b4,d4,e5")
 	ev := s.(game.Evaluator)
 	for b.Loop() {
 		ev.Evaluate()

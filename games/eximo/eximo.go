@@ -68,11 +68,13 @@ type tables struct {
 	keys      [2][cells]uint64
 	sideKey   uint64
 	start     position
+	// fen is the FEN's syntax and its messages.
+	fen game.PieceListFEN
 }
 
 func newTables() *tables {
 	b := board.NewSquare(8, 8)
-	t := &tables{b: b}
+	t := &tables{b: b, fen: fenSyntax(b)}
 	dirs := [2][nDirs]int{
 		Black: {board.SqN, board.SqNW, board.SqNE, board.SqW, board.SqE},
 		White: {board.SqS, board.SqSE, board.SqSW, board.SqE, board.SqW},

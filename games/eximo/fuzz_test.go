@@ -3,7 +3,6 @@ package eximo_test
 import (
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/board"
@@ -135,13 +134,6 @@ func fuzzStarts() []string {
 	return fens
 }
 
-func startAt(t testing.TB, g game.Game, fen string) game.State {
-	if fen == "" {
-		return g.Start()
-	}
-	return fromFEN(t, g, fen)
-}
-
 func TestRandomGamesKeepInvariants(t *testing.T) {
 	n := 40
 	if testing.Short() {
@@ -151,7 +143,7 @@ func TestRandomGamesKeepInvariants(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 13))
 	for _, fen := range fuzzStarts() {
 		for range n {
-			gametest.RandomGame(t, startAt(t, g, fen), rng, 600, pieceInvariant)
+			gametest.RandomGame(t, gametest.Position(t, g, fen), rng, 600, pieceInvariant)
 		}
 	}
 }
@@ -164,7 +156,7 @@ func FuzzRandomGame(f *testing.F) {
 	f.Add(uint64(3), uint8(6))
 	f.Fuzz(func(t *testing.T, seed uint64, start uint8) {
 		starts := fuzzStarts()
-		s := startAt(t, newGame(t), starts[int(start)%len(starts)])
+		s := gametest.Position(t, newGame(t), starts[int(start)%len(starts)])
 		gametest.RandomGame(t, s, rand.New(rand.NewPCG(seed, seed>>32)), 600, pieceInvariant)
 	})
 }
@@ -180,20 +172,7 @@ func FuzzParseFEN(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, fen string) {
 		g := newGame(t)
-		s, err := g.ParseFEN(fen)
-		if err != nil {
-			if s != nil {
-				t.Fatalf("ParseFEN(%q) returned a state with error %v", fen, err)
-			}
-			return
-		}
-		again, err := g.ParseFEN(s.FEN())
-		if err != nil || again.FEN() != s.FEN() || again.Hash() != s.Hash() {
-			t.Fatalf("%q: FEN %q does not read back the same: %v", fen, s.FEN(), err)
-		}
-		gametest.CheckPosition(func(format string, args ...any) {
-			t.Fatalf("%s: %s", s.FEN(), fmt.Sprintf(format, args...))
-		}, s)
+		gametest.CheckParseFEN(t, g, fen)
 	})
 }
 
@@ -206,16 +185,7 @@ func FuzzParseMove(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, pos uint8, text string) {
 		starts := fuzzStarts()
-		s := startAt(t, newGame(t), starts[int(pos)%len(starts)])
-		m, err := game.ParseMove(s, text)
-		if err != nil {
-			if !strings.Contains(err.Error(), fmt.Sprintf("%q", text)) {
-				t.Fatalf("error %q does not quote the move %q", err, text)
-			}
-			return
-		}
-		if got, want := m.Text(s.Game().Board()), strings.ReplaceAll(strings.TrimSpace(text), ":", "x"); got != want {
-			t.Fatalf("%q parsed as %s", text, got)
-		}
+		s := gametest.Position(t, newGame(t), starts[int(pos)%len(starts)])
+		gametest.CheckParseMove(t, s, text)
 	})
 }

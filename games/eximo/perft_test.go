@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 )
 
 // perftTable pins move generation: the number of move sequences of each
@@ -46,22 +47,7 @@ func TestPerft(t *testing.T) {
 	g := newGame(t)
 	for _, tc := range perftTable {
 		t.Run(tc.name, func(t *testing.T) {
-			s := g.Start()
-			if tc.fen != "" {
-				s = fromFEN(t, g, tc.fen)
-			}
-			fen, hash := s.FEN(), s.Hash()
-			for i, want := range tc.counts {
-				if got := game.Perft(s, i+1); got != want {
-					t.Errorf("perft(%d) = %d, want %d", i+1, got, want)
-				}
-				if got := game.PerftBulk(s, i+1); got != want {
-					t.Errorf("bulk perft(%d) = %d, want %d", i+1, got, want)
-				}
-			}
-			if s.FEN() != fen || s.Hash() != hash {
-				t.Errorf("perft left %s, want %s", s.FEN(), fen)
-			}
+			gametest.CheckPerft(t, gametest.Position(t, g, tc.fen), tc.counts, 0)
 		})
 	}
 }

@@ -1,12 +1,12 @@
 package eximo_test
 
 import (
-	"errors"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 	"github.com/arbiter-games/arbiter/games/eximo"
 )
 
@@ -35,21 +35,8 @@ func TestPlayEffects(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := fromFEN(t, newGame(t), tc.fen)
-			before, hash := s.FEN(), s.Hash()
-			if err := game.PlayRuleMoves(s, []string{tc.move}); err != nil {
-				t.Fatal(err)
-			}
-			if got := s.FEN(); got != tc.want {
-				t.Errorf("%s after %s: got %s, want %s", tc.fen, tc.move, got, tc.want)
-			}
-			if again := fromFEN(t, s.Game(), s.FEN()); again.Hash() != s.Hash() {
-				t.Errorf("incremental hash %x, hash of the same FEN %x", s.Hash(), again.Hash())
-			}
-			s.Undo()
-			if s.FEN() != before || s.Hash() != hash {
-				t.Errorf("undo gave %s (hash %x), want %s (hash %x)", s.FEN(), s.Hash(), before, hash)
-			}
+			s := gametest.MustParse(t, newGame(t), tc.fen)
+			gametest.CheckPlay(t, s, game.PlayRuleMoves, tc.move, tc.want)
 		})
 	}
 }
@@ -112,20 +99,11 @@ func TestGameEnd(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := fromFEN(t, newGame(t, tc.opts...), tc.fen)
-			if err := game.PlayMoves(s, tc.moves); err != nil {
-				t.Fatal(err)
-			}
-			r := s.Result()
-			if r.Reason != tc.reason || r.Winners != tc.winners {
-				t.Fatalf("result %v winners %b, want %v winners %b", r.Reason, r.Winners, tc.reason, tc.winners)
-			}
-			if r.Over() && len(game.MoveTexts(s)) != 0 {
-				t.Errorf("a finished game lists moves %v", game.MoveTexts(s))
-			}
+			s := gametest.MustParse(t, newGame(t, tc.opts...), tc.fen)
+			gametest.CheckResult(t, s, tc.moves, tc.reason, tc.winners)
 		})
 	}
-	s := fromFEN(t, newGame(t), dropCycleFEN)
+	s := gametest.MustParse(t, newGame(t), dropCycleFEN)
 	if err := game.PlayMoves(s, dropCycle); err != nil || s.FEN() != dropCycleFEN {
 		t.Errorf("the drop cycle ends on %s (%v), want %s", s.FEN(), err, dropCycleFEN)
 	}
@@ -151,12 +129,8 @@ func TestIllegalMoveReasons(t *testing.T) {
 		{"B:Wa5,b5,a6,c6:Ba4", "a4-b4", "the game is over"},
 	}
 	for _, tc := range tests {
-		s := fromFEN(t, newGame(t), tc.fen)
-		_, err := game.ParseMove(s, tc.move)
-		var ill *game.IllegalMoveError
-		if !errors.As(err, &ill) || !strings.Contains(err.Error(), tc.reason) || !strings.Contains(err.Error(), tc.move) {
-			t.Errorf("%s %s: got %v, want an error naming the move and saying %q", tc.fen, tc.move, err, tc.reason)
-		}
+		s := gametest.MustParse(t, newGame(t), tc.fen)
+		gametest.CheckIllegal(t, s, tc.move, tc.reason)
 	}
 }
 
@@ -188,13 +162,13 @@ func TestFENErrors(t *testing.T) {
 func TestFENRoundTrip(t *testing.T) {
 	g := newGame(t)
 	for _, fen := range []string{"B:W:B", "W:Wa2,h7:Bb1,g7", dropCycleFEN} {
-		if got := fromFEN(t, g, fen).FEN(); got != fen {
+		if got := gametest.MustParse(t, g, fen).FEN(); got != fen {
 			t.Errorf("FEN round trip: %s became %s", fen, got)
 		}
 	}
 	// The lists may come in either order, the men in any order; the FEN
 	// is written White's list first, in cell order.
-	if got := fromFEN(t, g, "W:Bd4,a1:Wh8,c5").FEN(); got != "W:Wc5,h8:Ba1,d4" {
+	if got := gametest.MustParse(t, g, "W:Bd4,a1:Wh8,c5").FEN(); got != "W:Wc5,h8:Ba1,d4" {
 		t.Errorf("got %s", got)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 )
 
 // refSq is a square: file 0..7 (a..h), rank 1..8.
@@ -327,10 +328,10 @@ func TestReferenceAgreesOnRandomGames(t *testing.T) {
 		s := g.Start()
 		ref := refFromFEN(refStart)
 		for ply := 0; ply < 400; ply++ {
-			if got, want := ruleMoves(s), ref.refMoves(); !slices.Equal(got, want) {
+			if got, want := gametest.RuleMoves(s), ref.refMoves(); !slices.Equal(got, want) {
 				t.Fatalf("game %d ply %d, %s:\nengine:    %v\nreference: %v", i, ply, s.FEN(), got, want)
 			}
-			moves := ruleMoves(s)
+			moves := gametest.RuleMoves(s)
 			if len(moves) == 0 {
 				break
 			}
@@ -370,7 +371,7 @@ func TestReferencePerft(t *testing.T) {
 		}
 	}
 	for _, fen := range fens {
-		s := fromFEN(t, g, fen)
+		s := gametest.MustParse(t, g, fen)
 		if got, want := game.Perft(s, depth), refPerft(refFromFEN(fen), depth); got != want {
 			t.Errorf("%s: perft(%d) = %d, reference %d", fen, depth, got, want)
 		}
@@ -401,8 +402,8 @@ func TestReferenceOnRandomPositions(t *testing.T) {
 		}
 		side := "BW"[i%2 : i%2+1]
 		fen := fmt.Sprintf("%s:W%s:B%s", side, strings.Join(lists[0], ","), strings.Join(lists[1], ","))
-		s := fromFEN(t, g, fen)
-		if got, want := ruleMoves(s), refFromFEN(fen).refMoves(); !slices.Equal(got, want) {
+		s := gametest.MustParse(t, g, fen)
+		if got, want := gametest.RuleMoves(s), refFromFEN(fen).refMoves(); !slices.Equal(got, want) {
 			t.Fatalf("%s:\nengine:    %v\nreference: %v", fen, got, want)
 		}
 		if s.FEN() != refFromFEN(fen).refFEN() {

@@ -6,45 +6,14 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
-	_ "github.com/arbiter-games/arbiter/games/eximo"
+	"github.com/arbiter-games/arbiter/game/gametest"
+	"github.com/arbiter-games/arbiter/games/eximo"
 )
 
 // newGame builds Eximo; opts are "key=value" strings.
 func newGame(t testing.TB, opts ...string) game.Game {
 	t.Helper()
-	m := map[string]string{}
-	for _, o := range opts {
-		k, v, err := game.ParseOption(o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m[k] = v
-	}
-	g, err := game.New("eximo", m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
-func fromFEN(t testing.TB, g game.Game, fen string) game.State {
-	t.Helper()
-	s, err := g.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-// ruleMoves lists the legal moves by the rules, sorted, ignoring the draw
-// safeguards.
-func ruleMoves(s game.State) []string {
-	var out []string
-	for _, m := range s.Moves(nil) {
-		out = append(out, m.Text(s.Game().Board()))
-	}
-	slices.Sort(out)
-	return out
+	return gametest.NewGame(t, eximo.ID, opts...)
 }
 
 // Black's drop zone, full: a position with these men has no drops.
@@ -179,8 +148,8 @@ func TestMoveRules(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := fromFEN(t, newGame(t), tc.fen)
-			got := ruleMoves(s)
+			s := gametest.MustParse(t, newGame(t), tc.fen)
+			got := gametest.RuleMoves(s)
 			if tc.from != "" {
 				got = slices.DeleteFunc(got, func(m string) bool {
 					return !strings.HasPrefix(m, tc.from+"-") && !strings.HasPrefix(m, tc.from+"x")
@@ -199,9 +168,9 @@ func TestDropPairs(t *testing.T) {
 	zone := strings.Split(blackZone, ",")
 	for empty := 0; empty <= len(zone); empty++ {
 		fen := "B:Wa5:B" + strings.Join(append([]string{"d7"}, zone[empty:]...), ",")
-		s := fromFEN(t, newGame(t), fen)
+		s := gametest.MustParse(t, newGame(t), fen)
 		n := 0
-		for _, m := range ruleMoves(s) {
+		for _, m := range gametest.RuleMoves(s) {
 			if strings.HasPrefix(m, "d7-d8") {
 				n++
 				if drops := strings.Count(m, "@"); drops != min(empty, 2) {

@@ -1,26 +1,19 @@
 package pommel_test
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 	"github.com/arbiter-games/arbiter/games/pommel"
 )
 
 // benchPerft reports nodes per second of a perft with bulk counting at the
 // leaves.
 func benchPerft(b *testing.B, id, fen string, depth int) {
-	g := newGame(b, id)
-	s := g.Start()
-	if fen != "" {
-		s = fromFEN(b, g, fen)
-	}
-	var nodes uint64
-	for b.Loop() {
-		nodes += game.PerftBulk(s, depth)
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	g := gametest.NewGame(b, id)
+	s := gametest.Position(b, g, fen)
+	gametest.BenchPerft(b, s, depth)
 }
 
 func BenchmarkPerft5Pommel(b *testing.B)   { benchPerft(b, "pommel", "", 5) }
@@ -31,7 +24,7 @@ func BenchmarkPerft4Captains(b *testing.B) {
 
 // BenchmarkPerft4Pommel76NoBulk plays every leaf, as the perft command does.
 func BenchmarkPerft4Pommel76NoBulk(b *testing.B) {
-	s := newGame(b, "pommel-76").Start()
+	s := gametest.NewGame(b, "pommel-76").Start()
 	for b.Loop() {
 		game.Perft(s, 4)
 	}
@@ -40,30 +33,15 @@ func BenchmarkPerft4Pommel76NoBulk(b *testing.B) {
 // benchPlayouts plays random games to the end through the concrete type
 // and reports games per second.
 func benchPlayouts(b *testing.B, id string) {
-	g := newGame(b, id).(*pommel.Game)
-	rng := rand.New(rand.NewPCG(1, 2))
-	buf := make([]game.Move, 0, 256)
-	plies := 0
-	for b.Loop() {
-		s := g.NewState()
-		for s.Ply() < 600 {
-			buf = s.Moves(buf[:0])
-			if len(buf) == 0 {
-				break
-			}
-			s.Play(buf[rng.IntN(len(buf))])
-			plies++
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+	g := gametest.NewGame(b, id).(*pommel.Game)
+	gametest.BenchPlayouts(b, g.NewState, 256)
 }
 
 func BenchmarkPlayoutPommel(b *testing.B)   { benchPlayouts(b, "pommel") }
 func BenchmarkPlayoutPommel76(b *testing.B) { benchPlayouts(b, "pommel-76") }
 
 func BenchmarkMovesStart(b *testing.B) {
-	s := newGame(b, "pommel").Start()
+	s := gametest.NewGame(b, "pommel").Start()
 	buf := make([]game.Move, 0, 256)
 	for b.Loop() {
 		buf = s.Moves(buf[:0])

@@ -4,15 +4,13 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 )
 
 func TestEvaluate(t *testing.T) {
 	eval := func(id, fen string) [game.MaxPlayers]int {
-		g := newGame(t, id)
-		s := g.Start()
-		if fen != "" {
-			s = fromFEN(t, g, fen)
-		}
+		g := gametest.NewGame(t, id)
+		s := gametest.Position(t, g, fen)
 		return s.(game.Evaluator).Evaluate()
 	}
 	for _, id := range ids {

@@ -3,7 +3,6 @@ package pommel_test
 import (
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/board"
@@ -49,7 +48,7 @@ func TestRandomGamesKeepInvariants(t *testing.T) {
 	}
 	for _, id := range ids {
 		for _, hop := range []string{"hop=friendly", "hop=any"} {
-			g := newGame(t, id, hop)
+			g := gametest.NewGame(t, id, hop)
 			rng := rand.New(rand.NewPCG(42, uint64(len(id))))
 			for i := 0; i < n; i++ {
 				gametest.RandomGame(t, g.Start(), rng, 600, pieceInvariant)
@@ -68,7 +67,7 @@ func FuzzRandomGame(f *testing.F) {
 		if hopAny {
 			hop = "hop=any"
 		}
-		g := newGame(t, ids[int(board)%len(ids)], hop)
+		g := gametest.NewGame(t, ids[int(board)%len(ids)], hop)
 		gametest.RandomGame(t, g.Start(), rand.New(rand.NewPCG(seed, seed>>32)), 600, pieceInvariant)
 	})
 }
@@ -84,21 +83,8 @@ func FuzzParseFEN(f *testing.F) {
 		if big {
 			id = ids[1]
 		}
-		g := newGame(t, id)
-		s, err := g.ParseFEN(fen)
-		if err != nil {
-			if s != nil {
-				t.Fatalf("ParseFEN(%q) returned a state with error %v", fen, err)
-			}
-			return
-		}
-		again, err := g.ParseFEN(s.FEN())
-		if err != nil || again.FEN() != s.FEN() || again.Hash() != s.Hash() {
-			t.Fatalf("%q: FEN %q does not read back the same: %v", fen, s.FEN(), err)
-		}
-		gametest.CheckPosition(func(format string, args ...any) {
-			t.Fatalf("%s: %s", s.FEN(), fmt.Sprintf(format, args...))
-		}, s)
+		g := gametest.NewGame(t, id)
+		gametest.CheckParseFEN(t, g, fen)
 	})
 }
 
@@ -115,16 +101,7 @@ func FuzzParseMove(f *testing.F) {
 		f.Add(uint8(0), m)
 	}
 	f.Fuzz(func(t *testing.T, pos uint8, text string) {
-		s := fromFEN(t, newGame(t, "pommel"), positions[int(pos)%len(positions)])
-		m, err := game.ParseMove(s, text)
-		if err != nil {
-			if !strings.Contains(err.Error(), fmt.Sprintf("%q", text)) {
-				t.Fatalf("error %q does not quote the move %q", err, text)
-			}
-			return
-		}
-		if got, want := m.Text(s.Game().Board()), strings.ReplaceAll(strings.TrimSpace(text), ":", "x"); got != want {
-			t.Fatalf("%q parsed as %s", text, got)
-		}
+		s := gametest.MustParse(t, gametest.NewGame(t, "pommel"), positions[int(pos)%len(positions)])
+		gametest.CheckParseMove(t, s, text)
 	})
 }

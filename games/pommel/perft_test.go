@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 )
 
 // perftTable pins move generation: the number of move sequences of each
@@ -47,30 +48,15 @@ func TestPerft(t *testing.T) {
 			if tc.opt != "" {
 				opts = append(opts, tc.opt)
 			}
-			g := newGame(t, tc.id, opts...)
-			s := g.Start()
-			if tc.fen != "" {
-				s = fromFEN(t, g, tc.fen)
-			}
-			fen, hash := s.FEN(), s.Hash()
-			for i, want := range tc.counts {
-				if got := game.Perft(s, i+1); got != want {
-					t.Errorf("perft(%d) = %d, want %d", i+1, got, want)
-				}
-				if got := game.PerftBulk(s, i+1); got != want {
-					t.Errorf("bulk perft(%d) = %d, want %d", i+1, got, want)
-				}
-			}
-			if s.FEN() != fen || s.Hash() != hash {
-				t.Errorf("perft left %s, want %s", s.FEN(), fen)
-			}
+			g := gametest.NewGame(t, tc.id, opts...)
+			gametest.CheckPerft(t, gametest.Position(t, g, tc.fen), tc.counts, 0)
 		})
 	}
 }
 
 // TestDivideSumsToPerft: the divide counts add up to perft.
 func TestDivideSumsToPerft(t *testing.T) {
-	s := newGame(t, "pommel").Start()
+	s := gametest.NewGame(t, "pommel").Start()
 	var total uint64
 	for _, e := range game.Divide(s, 3) {
 		total += e.Nodes

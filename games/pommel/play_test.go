@@ -1,11 +1,11 @@
 package pommel_test
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 )
 
 // TestPlayEffects plays one move on a hand-built position and checks the
@@ -49,21 +49,8 @@ func TestPlayEffects(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := fromFEN(t, newGame(t, tc.id, tc.opts...), tc.fen)
-			before, hash := s.FEN(), s.Hash()
-			if err := game.PlayMoves(s, []string{tc.move}); err != nil {
-				t.Fatal(err)
-			}
-			if got := s.FEN(); got != tc.want {
-				t.Errorf("%s after %s: got %s, want %s", tc.fen, tc.move, got, tc.want)
-			}
-			if again := fromFEN(t, s.Game(), s.FEN()); again.Hash() != s.Hash() {
-				t.Errorf("incremental hash %x, hash of the same FEN %x", s.Hash(), again.Hash())
-			}
-			s.Undo()
-			if s.FEN() != before || s.Hash() != hash {
-				t.Errorf("undo gave %s (hash %x), want %s (hash %x)", s.FEN(), s.Hash(), before, hash)
-			}
+			s := gametest.MustParse(t, gametest.NewGame(t, tc.id, tc.opts...), tc.fen)
+			gametest.CheckPlay(t, s, game.PlayMoves, tc.move, tc.want)
 		})
 	}
 }
@@ -75,7 +62,7 @@ func TestStartPositions(t *testing.T) {
 			"Ba7,a8,b7,b8,b9,c7,c8,d7,d8,d9,e7,e8,f7,f8,f9,g7,g8,h7,h8,h9,i7,i8"},
 	}
 	for _, tc := range tests {
-		if got := newGame(t, tc.id).Start().FEN(); got != tc.fen {
+		if got := gametest.NewGame(t, tc.id).Start().FEN(); got != tc.fen {
 			t.Errorf("%s start:\n got %s\nwant %s", tc.id, got, tc.fen)
 		}
 	}
@@ -106,17 +93,8 @@ func TestGameEnd(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := fromFEN(t, newGame(t, "pommel", tc.opts...), tc.fen)
-			if err := game.PlayMoves(s, tc.moves); err != nil {
-				t.Fatal(err)
-			}
-			r := s.Result()
-			if r.Reason != tc.reason || r.Winners != tc.winners {
-				t.Fatalf("result %v winners %b, want %v winners %b", r.Reason, r.Winners, tc.reason, tc.winners)
-			}
-			if r.Over() && len(game.MoveTexts(s)) != 0 {
-				t.Errorf("a finished game lists moves %v", game.MoveTexts(s))
-			}
+			s := gametest.MustParse(t, gametest.NewGame(t, "pommel", tc.opts...), tc.fen)
+			gametest.CheckResult(t, s, tc.moves, tc.reason, tc.winners)
 		})
 	}
 }
@@ -124,7 +102,7 @@ func TestGameEnd(t *testing.T) {
 // TestDrawSafeguardsOutsidePerft: after a draw by repetition, moves are
 // refused for play but perft still counts by the rules.
 func TestDrawSafeguardsOutsidePerft(t *testing.T) {
-	s := fromFEN(t, newGame(t, "pommel"), "W:WKa2,Ka3:BKg6,Kf1,Kc5")
+	s := gametest.MustParse(t, gametest.NewGame(t, "pommel"), "W:WKa2,Ka3:BKg6,Kf1,Kc5")
 	cycle := strings.Fields("a2-b3 g6-g5 b3-a2 g5-g6 a2-b3 g6-g5 b3-a2 g5-g6")
 	if err := game.PlayMoves(s, cycle); err != nil {
 		t.Fatal(err)
@@ -156,17 +134,13 @@ func TestIllegalMoveReasons(t *testing.T) {
 		{"W:Wd3,a1:Bd4", "a1xa3", "the piece on a1 cannot capture, and capture is compulsory"},
 	}
 	for _, tc := range tests {
-		s := fromFEN(t, newGame(t, "pommel"), tc.fen)
-		_, err := game.ParseMove(s, tc.move)
-		var ill *game.IllegalMoveError
-		if !errors.As(err, &ill) || !strings.Contains(err.Error(), tc.reason) || !strings.Contains(err.Error(), tc.move) {
-			t.Errorf("%s %s: got %v, want an error naming the move and saying %q", tc.fen, tc.move, err, tc.reason)
-		}
+		s := gametest.MustParse(t, gametest.NewGame(t, "pommel"), tc.fen)
+		gametest.CheckIllegal(t, s, tc.move, tc.reason)
 	}
 }
 
 func TestParseMoveAcceptsColon(t *testing.T) {
-	s := fromFEN(t, newGame(t, "pommel"), "W:Wd1:Bd2,e3,f5")
+	s := gametest.MustParse(t, gametest.NewGame(t, "pommel"), "W:Wd1:Bd2,e3,f5")
 	m, err := game.ParseMove(s, "d1:d3:f4:f6")
 	if err != nil || m.Text(s.Game().Board()) != "d1xd3xf4xf6" {
 		t.Errorf("got %v, %v; want d1xd3xf4xf6", m.Text(s.Game().Board()), err)
@@ -188,7 +162,7 @@ func TestFENErrors(t *testing.T) {
 		{"W:Wa1,,a2", `field 2: "" is not a cell`},
 		{"W:Wa1,a2,a3,a4,a5,b1,b2,b3,b4,b5,b6,c1,c2,c3,c4", "more than 14 pieces"},
 	}
-	g := newGame(t, "pommel")
+	g := gametest.NewGame(t, "pommel")
 	for _, tc := range tests {
 		_, err := g.ParseFEN(tc.fen)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -198,15 +172,15 @@ func TestFENErrors(t *testing.T) {
 }
 
 func TestFENRoundTrip(t *testing.T) {
-	g := newGame(t, "pommel")
+	g := gametest.NewGame(t, "pommel")
 	for _, fen := range []string{"W:W:B", "B:WKa1,d3:BKd1,g5", "W:Wa1,a2,b1,b2,c1,c2,d1,d2,e1,e2,f1,f2,g1,g2:Ba5,a6,b6,b7,c5,c6,d6,d7,e5,e6,f6,f7,g5,g6"} {
-		s := fromFEN(t, g, fen)
+		s := gametest.MustParse(t, g, fen)
 		if got := s.FEN(); got != fen {
 			t.Errorf("FEN round trip: %s became %s", fen, got)
 		}
 	}
 	// Pieces may be listed in any order; the FEN is written in cell order.
-	if got := fromFEN(t, g, "W:Wd3,a1:Bg5").FEN(); got != "W:Wa1,d3:Bg5" {
+	if got := gametest.MustParse(t, g, "W:Wd3,a1:Bg5").FEN(); got != "W:Wa1,d3:Bg5" {
 		t.Errorf("got %s", got)
 	}
 }

@@ -78,11 +78,13 @@ type tables struct {
 	// advance[p][c] is how many rows a soldier of p on c has come from
 	// its own side, in half-cells (doubled coordinates).
 	advance [2][maxCells]uint8
+	// fen is the FEN's syntax and its messages.
+	fen game.PieceListFEN
 }
 
 func newTables(v variant) *tables {
 	b := board.NewHexColumns(v.columns, v.long)
-	t := &tables{v: v, b: b, n: b.Len()}
+	t := &tables{v: v, b: b, n: b.Len(), fen: fenSyntax(v, b)}
 	t.forward[White] = [3]int{board.HexNW, board.HexN, board.HexNE}
 	t.forward[Black] = [3]int{board.HexSW, board.HexS, board.HexSE}
 	for c := 0; c < t.n; c++ {

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 	_ "github.com/arbiter-games/arbiter/games/pommel"
 )
 
@@ -483,11 +484,7 @@ func (c refConfig) newGame(t *testing.T) game.Game {
 	if c.hopAny {
 		hop = "any"
 	}
-	g, err := game.New(c.id, map[string]string{"hop": hop})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
+	return gametest.NewGame(t, c.id, "hop="+hop)
 }
 
 func refEngineMoveTexts(g game.Game, s game.State) ([]game.Move, []string) {

@@ -1,26 +1,19 @@
 package punt_test
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 	"github.com/arbiter-games/arbiter/games/punt"
 )
 
 // benchPerft reports nodes per second of a perft with bulk counting at the
 // leaves.
 func benchPerft(b *testing.B, id, fen string, depth int) {
-	g := newGame(b, id)
-	s := g.Start()
-	if fen != "" {
-		s = fromFEN(b, g, fen)
-	}
-	var nodes uint64
-	for b.Loop() {
-		nodes += game.PerftBulk(s, depth)
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	g := gametest.NewGame(b, id)
+	s := gametest.Position(b, g, fen)
+	gametest.BenchPerft(b, s, depth)
 }
 
 func BenchmarkPerft4PuntMatch(b *testing.B)       { benchPerft(b, "punt-match", "", 4) }
@@ -32,7 +25,7 @@ func BenchmarkPerft4Piles3p(b *testing.B) {
 
 // BenchmarkPerft4PuntMatchNoBulk plays every leaf, as the perft command does.
 func BenchmarkPerft4PuntMatchNoBulk(b *testing.B) {
-	s := newGame(b, "punt-match").Start()
+	s := gametest.NewGame(b, "punt-match").Start()
 	var nodes uint64
 	for b.Loop() {
 		nodes += game.Perft(s, 4)
@@ -43,23 +36,8 @@ func BenchmarkPerft4PuntMatchNoBulk(b *testing.B) {
 // benchPlayouts plays random games to the end (no legal move, or the
 // default ply cap) through the concrete type and reports games per second.
 func benchPlayouts(b *testing.B, id string) {
-	g := newGame(b, id).(*punt.Game)
-	rng := rand.New(rand.NewPCG(1, 2))
-	buf := make([]game.Move, 0, 256)
-	plies := 0
-	for b.Loop() {
-		s := g.NewState()
-		for s.Ply() < 600 {
-			buf = s.Moves(buf[:0])
-			if len(buf) == 0 {
-				break
-			}
-			s.Play(buf[rng.IntN(len(buf))])
-			plies++
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+	g := gametest.NewGame(b, id).(*punt.Game)
+	gametest.BenchPlayouts(b, g.NewState, 256)
 }
 
 func BenchmarkPlayoutPuntMatch(b *testing.B)       { benchPlayouts(b, "punt-match") }
@@ -67,7 +45,7 @@ func BenchmarkPlayoutPuntHeksMatch(b *testing.B)   { benchPlayouts(b, "punt-heks
 func BenchmarkPlayoutPuntHeksMatch3p(b *testing.B) { benchPlayouts(b, "punt-heks-match-3p") }
 
 func BenchmarkMovesStart3p(b *testing.B) {
-	s := newGame(b, "punt-heks-match-3p").Start()
+	s := gametest.NewGame(b, "punt-heks-match-3p").Start()
 	buf := make([]game.Move, 0, 256)
 	for b.Loop() {
 		buf = s.Moves(buf[:0])
@@ -76,7 +54,7 @@ func BenchmarkMovesStart3p(b *testing.B) {
 
 // BenchmarkResult is the end-of-game check a search makes at every node.
 func BenchmarkResult(b *testing.B) {
-	s := newGame(b, "punt-heks-match-3p").Start()
+	s := gametest.NewGame(b, "punt-heks-match-3p").Start()
 	for b.Loop() {
 		s.Result()
 	}

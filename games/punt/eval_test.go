@@ -8,24 +8,22 @@ import (
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 )
 
 var puntIDs = []string{"punt-match", "punt-heks-match", "punt-heks-match-3p"}
 
 func evaluate(t *testing.T, id, fen string) [game.MaxPlayers]int {
 	t.Helper()
-	g := newGame(t, id)
-	s := g.Start()
-	if fen != "" {
-		s = fromFEN(t, g, fen)
-	}
+	g := gametest.NewGame(t, id)
+	s := gametest.Position(t, g, fen)
 	return s.(game.Evaluator).Evaluate()
 }
 
 func TestEvaluateStartIsEven(t *testing.T) {
 	for _, id := range puntIDs {
 		e := evaluate(t, id, "")
-		for p := 1; p < newGame(t, id).Players(); p++ {
+		for p := 1; p < gametest.NewGame(t, id).Players(); p++ {
 			if e[p] != e[0] {
 				t.Errorf("%s: the start is not even: %v", id, e)
 			}
@@ -73,7 +71,7 @@ func TestEvaluateScored(t *testing.T) {
 // needs two.
 func TestEvaluateProgress(t *testing.T) {
 	for _, id := range puntIDs {
-		g := newGame(t, id)
+		g := gametest.NewGame(t, id)
 		b := g.Board()
 		type endRower interface {
 			EndRow(game.Player, board.Cell) bool
@@ -135,7 +133,7 @@ func TestEvaluateThreat(t *testing.T) {
 func TestEvaluateSeatsAlike(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, id := range puntIDs {
-		g := newGame(t, id)
+		g := gametest.NewGame(t, id)
 		b := g.Board()
 		n := g.Players()
 		var cells []board.Cell
@@ -171,7 +169,7 @@ func TestEvaluateSeatsAlike(t *testing.T) {
 				if ply%5 != 0 {
 					continue
 				}
-				turned := fromFEN(t, g, turnFEN(s, cells, next))
+				turned := gametest.MustParse(t, g, turnFEN(s, cells, next))
 				e, f := evaluateState(s), evaluateState(turned)
 				for p := game.Player(0); int(p) < n; p++ {
 					if f[next(p)] != e[p] {
@@ -233,7 +231,7 @@ func turnFEN(s game.State, cells []board.Cell, next func(game.Player) game.Playe
 
 func TestEvaluateDoesNotAllocate(t *testing.T) {
 	for _, id := range puntIDs {
-		s := newGame(t, id).Start().(game.Evaluator)
+		s := gametest.NewGame(t, id).Start().(game.Evaluator)
 		if n := testing.AllocsPerRun(100, func() { s.Evaluate() }); n != 0 {
 			t.Errorf("%s: Evaluate allocates %.0f times", id, n)
 		}

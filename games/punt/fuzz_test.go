@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/board"
@@ -131,7 +130,7 @@ func TestRandomGamesKeepInvariants(t *testing.T) {
 		n = 5
 	}
 	for _, id := range ids {
-		g := newGame(t, id)
+		g := gametest.NewGame(t, id)
 		rng := rand.New(rand.NewPCG(42, uint64(len(id))))
 		for i := 0; i < n; i++ {
 			gametest.RandomGame(t, g.Start(), rng, 600, pileInvariant)
@@ -147,7 +146,7 @@ func TestRandomGamesEnd(t *testing.T) {
 		n = 40
 	}
 	for _, id := range ids {
-		g := newGame(t, id)
+		g := gametest.NewGame(t, id)
 		rng := rand.New(rand.NewPCG(43, uint64(len(id))))
 		reasons := map[game.Reason]int{}
 		for i := 0; i < n; i++ {
@@ -170,7 +169,7 @@ func TestRepetitionMatchesAFullScan(t *testing.T) {
 		n = 40
 	}
 	for _, id := range ids {
-		g := newGame(t, id, "maxplies=100000")
+		g := gametest.NewGame(t, id, "maxplies=100000")
 		rng := rand.New(rand.NewPCG(44, uint64(len(id))))
 		repeats := 0
 		for i := 0; i < n; i++ {
@@ -225,7 +224,7 @@ func FuzzRandomGame(f *testing.F) {
 	f.Add(uint64(2), uint8(1))
 	f.Add(uint64(3), uint8(2))
 	f.Fuzz(func(t *testing.T, seed uint64, variant uint8) {
-		g := newGame(t, ids[int(variant)%len(ids)])
+		g := gametest.NewGame(t, ids[int(variant)%len(ids)])
 		gametest.RandomGame(t, g.Start(), rand.New(rand.NewPCG(seed, seed>>32)), 600, pileInvariant)
 		checkEnd(t, g, rand.New(rand.NewPCG(seed, 1)))
 	})
@@ -242,17 +241,10 @@ func FuzzParseFEN(f *testing.F) {
 		f.Add(fen, uint8(2))
 	}
 	f.Fuzz(func(t *testing.T, fen string, variant uint8) {
-		g := newGame(t, ids[int(variant)%len(ids)])
-		s, err := g.ParseFEN(fen)
-		if err != nil {
-			if s != nil {
-				t.Fatalf("ParseFEN(%q) returned a state with error %v", fen, err)
-			}
+		g := gametest.NewGame(t, ids[int(variant)%len(ids)])
+		s := gametest.CheckParseFEN(t, g, fen)
+		if s == nil {
 			return
-		}
-		again, err := g.ParseFEN(s.FEN())
-		if err != nil || again.FEN() != s.FEN() || again.Hash() != s.Hash() {
-			t.Fatalf("%q: FEN %q does not read back the same: %v", fen, s.FEN(), err)
 		}
 		pawns, _ := pawnCounts(s)
 		per := map[string]int{"punt-match": 14}[g.ID()]
@@ -264,9 +256,6 @@ func FuzzParseFEN(f *testing.F) {
 				t.Fatalf("%q: %d pawns of colour %d", fen, n, p)
 			}
 		}
-		gametest.CheckPosition(func(format string, args ...any) {
-			t.Fatalf("%s: %s", s.FEN(), fmt.Sprintf(format, args...))
-		}, s)
 	})
 }
 
@@ -285,20 +274,8 @@ func FuzzParseMove(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, pos uint8, text string) {
 		p := positions[int(pos)%len(positions)]
-		g := newGame(t, p.id)
-		s := g.Start()
-		if p.fen != "" {
-			s = fromFEN(t, g, p.fen)
-		}
-		m, err := game.ParseMove(s, text)
-		if err != nil {
-			if !strings.Contains(err.Error(), fmt.Sprintf("%q", text)) {
-				t.Fatalf("error %q does not quote the move %q", err, text)
-			}
-			return
-		}
-		if got, want := m.Text(g.Board()), strings.ReplaceAll(strings.TrimSpace(text), ":", "x"); got != want {
-			t.Fatalf("%q parsed as %s", text, got)
-		}
+		g := gametest.NewGame(t, p.id)
+		s := gametest.Position(t, g, p.fen)
+		gametest.CheckParseMove(t, s, text)
 	})
 }

@@ -1,9 +1,11 @@
 package punt_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 )
 
 // perftTable pins move generation: the number of move sequences of each
@@ -47,29 +49,13 @@ var perftTable = []struct {
 func TestPerft(t *testing.T) {
 	for _, tc := range perftTable {
 		t.Run(tc.id+" "+tc.name, func(t *testing.T) {
-			g := newGame(t, tc.id)
-			s := g.Start()
-			if tc.fen != "" {
-				s = fromFEN(t, g, tc.fen)
+			g := gametest.NewGame(t, tc.id)
+			counts := tc.counts
+			if i := slices.IndexFunc(counts, func(n uint64) bool { return n > 3_000_000 }); i >= 0 && testing.Short() {
+				counts = counts[:i]
 			}
-			fen, hash := s.FEN(), s.Hash()
-			for i, want := range tc.counts {
-				if testing.Short() && want > 3_000_000 {
-					break
-				}
-				if got := game.PerftBulk(s, i+1); got != want {
-					t.Errorf("bulk perft(%d) = %d, want %d", i+1, got, want)
-				}
-				// Playing every leaf is slower; it checks Play at the last ply.
-				if want < 300_000 {
-					if got := game.Perft(s, i+1); got != want {
-						t.Errorf("perft(%d) = %d, want %d", i+1, got, want)
-					}
-				}
-			}
-			if s.FEN() != fen || s.Hash() != hash {
-				t.Errorf("perft left %s (hash %x), want %s (hash %x)", s.FEN(), s.Hash(), fen, hash)
-			}
+			// Playing every leaf is slower; it checks Play at the last ply.
+			gametest.CheckPerft(t, gametest.Position(t, g, tc.fen), counts, 300_000)
 		})
 	}
 }
@@ -77,7 +63,7 @@ func TestPerft(t *testing.T) {
 // TestDivideSumsToPerft: the divide counts add up to perft, for three
 // players too.
 func TestDivideSumsToPerft(t *testing.T) {
-	s := newGame(t, "punt-heks-match-3p").Start()
+	s := gametest.NewGame(t, "punt-heks-match-3p").Start()
 	var total uint64
 	entries := game.Divide(s, 3)
 	for _, e := range entries {

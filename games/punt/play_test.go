@@ -8,6 +8,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 	"github.com/arbiter-games/arbiter/games/punt"
 )
 
@@ -41,21 +42,8 @@ func TestPlayEffects(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := fromFEN(t, newGame(t, tc.id), tc.fen)
-			before, hash := s.FEN(), s.Hash()
-			if err := game.PlayMoves(s, []string{tc.move}); err != nil {
-				t.Fatal(err)
-			}
-			if got := s.FEN(); got != tc.want {
-				t.Errorf("%s after %s: got %s, want %s", tc.fen, tc.move, got, tc.want)
-			}
-			if again := fromFEN(t, s.Game(), s.FEN()); again.Hash() != s.Hash() {
-				t.Errorf("incremental hash %x, hash of the same FEN %x", s.Hash(), again.Hash())
-			}
-			s.Undo()
-			if s.FEN() != before || s.Hash() != hash {
-				t.Errorf("undo gave %s (hash %x), want %s (hash %x)", s.FEN(), s.Hash(), before, hash)
-			}
+			s := gametest.MustParse(t, gametest.NewGame(t, tc.id), tc.fen)
+			gametest.CheckPlay(t, s, game.PlayMoves, tc.move, tc.want)
 		})
 	}
 }
@@ -64,18 +52,18 @@ func TestPlayEffects(t *testing.T) {
 // is frozen; once Black lands on it, the pile is Black's and moves for
 // Black, and no longer for White.
 func TestTakenOverPileMovesForItsNewController(t *testing.T) {
-	s := fromFEN(t, newGame(t, "punt-heks-match-3p"), "B:a3=w,g6=r,i2=b,i3=w")
+	s := gametest.MustParse(t, gametest.NewGame(t, "punt-heks-match-3p"), "B:a3=w,g6=r,i2=b,i3=w")
 	if err := game.PlayMoves(s, strings.Fields("i2-i3 g6-g5 a3-a4")); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"i3-g3", "i3-g5", "i3-h3", "i3-h4", "i3-i4", "i3-i5"}
-	if got := ruleMoves(s); !slices.Equal(got, want) {
+	if got := gametest.RuleMoves(s); !slices.Equal(got, want) {
 		t.Errorf("Black's moves: %v, want %v", got, want)
 	}
 	if err := game.PlayMoves(s, []string{"i3-h3", "g5-g4"}); err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range ruleMoves(s) {
+	for _, m := range gametest.RuleMoves(s) {
 		if strings.HasPrefix(m, "h3") {
 			t.Errorf("White moves Black's pile: %s", m)
 		}
@@ -97,7 +85,7 @@ func TestTurnOrder(t *testing.T) {
 		{"punt-match", "a2-a3 a6-a5", []game.Player{punt.Black, punt.White}, "BW"},
 	}
 	for _, tc := range tests {
-		s := newGame(t, tc.id).Start()
+		s := gametest.NewGame(t, tc.id).Start()
 		var sides []byte
 		for i, m := range strings.Fields(tc.moves) {
 			if err := game.PlayMoves(s, []string{m}); err != nil {
@@ -154,11 +142,8 @@ func TestGameEnd(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g := newGame(t, tc.id)
-			s := g.Start()
-			if tc.fen != "" {
-				s = fromFEN(t, g, tc.fen)
-			}
+			g := gametest.NewGame(t, tc.id)
+			s := gametest.Position(t, g, tc.fen)
 			if err := game.PlayMoves(s, tc.moves); err != nil {
 				t.Fatal(err)
 			}
@@ -180,7 +165,7 @@ func TestGameEnd(t *testing.T) {
 // TestScoresDuringPlay: the scores so far count only the piles each
 // player controls on their own end-row.
 func TestScoresDuringPlay(t *testing.T) {
-	s := fromFEN(t, newGame(t, "punt-heks-match-3p"), "W:a1=b,a5=wrb,c3=w,e1=bbr,e9=bw,i1=w,i2=rw,i5=wr").(*punt.State)
+	s := gametest.MustParse(t, gametest.NewGame(t, "punt-heks-match-3p"), "W:a1=b,a5=wrb,c3=w,e1=bbr,e9=bw,i1=w,i2=rw,i5=wr").(*punt.State)
 	if got, want := s.Scores(), [game.MaxPlayers]int{3, 3, 3}; got != want {
 		t.Errorf("scores %v, want %v", got, want)
 	}
@@ -212,11 +197,8 @@ func TestDrawSafeguards(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			g := newGame(t, tc.id, tc.opts...)
-			s := g.Start()
-			if tc.fen != "" {
-				s = fromFEN(t, g, tc.fen)
-			}
+			g := gametest.NewGame(t, tc.id, tc.opts...)
+			s := gametest.Position(t, g, tc.fen)
 			if err := game.PlayMoves(s, tc.moves); err != nil {
 				t.Fatal(err)
 			}
@@ -250,12 +232,8 @@ func TestIllegalMoveReasons(t *testing.T) {
 		{"punt-match", "W:a1=b,a7=w", "a7-b7", "the game is over"},
 	}
 	for _, tc := range tests {
-		s := fromFEN(t, newGame(t, tc.id), tc.fen)
-		_, err := game.ParseMove(s, tc.move)
-		var ill *game.IllegalMoveError
-		if !errors.As(err, &ill) || !strings.Contains(err.Error(), tc.reason) || !strings.Contains(err.Error(), tc.move) {
-			t.Errorf("%s %s %s: got %v, want an error naming the move and saying %q", tc.id, tc.fen, tc.move, err, tc.reason)
-		}
+		s := gametest.MustParse(t, gametest.NewGame(t, tc.id), tc.fen)
+		gametest.CheckIllegal(t, s, tc.move, tc.reason)
 	}
 }
 
@@ -280,8 +258,8 @@ func TestFENErrors(t *testing.T) {
 		{"punt-match", "W:a1=w,,a2=w", `field 2, pile 2 "": write a pile as cell=colours`},
 	}
 	for _, tc := range tests {
-		s, err := newGame(t, tc.id).ParseFEN(tc.fen)
-		var fe *punt.FENError
+		s, err := gametest.NewGame(t, tc.id).ParseFEN(tc.fen)
+		var fe *game.FENError
 		if s != nil || !errors.As(err, &fe) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s ParseFEN(%q) = %v, want an error saying %q", tc.id, tc.fen, err, tc.want)
 		}
@@ -297,8 +275,8 @@ func TestFENRoundTrip(t *testing.T) {
 		{"punt-heks-match-3p", "B:c3=rw,c4=wrb,e1=br,e9=b,g6=r,i3=w"},
 	}
 	for _, tc := range tests {
-		g := newGame(t, tc.id)
-		if got := fromFEN(t, g, tc.fen).FEN(); got != tc.fen {
+		g := gametest.NewGame(t, tc.id)
+		if got := gametest.MustParse(t, g, tc.fen).FEN(); got != tc.fen {
 			t.Errorf("%s: FEN round trip: %s became %s", tc.id, tc.fen, got)
 		}
 	}
@@ -310,7 +288,7 @@ func TestFENRoundTrip(t *testing.T) {
 		{"punt-match", "W:g1=w,a2=b,b1=w"},
 	}
 	for i, want := range []string{"R:a2=r,a5=bw,b1=w,d3=w,e9=r", "W:b1=w,g1=w,a2=b"} {
-		if got := fromFEN(t, newGame(t, tests[i].id), tests[i].fen).FEN(); got != want {
+		if got := gametest.MustParse(t, gametest.NewGame(t, tests[i].id), tests[i].fen).FEN(); got != want {
 			t.Errorf("%s %q: got %s, want %s", tests[i].id, tests[i].fen, got, want)
 		}
 	}
@@ -318,7 +296,7 @@ func TestFENRoundTrip(t *testing.T) {
 
 // TestStack: the Stacker view lists a pile bottom first.
 func TestStack(t *testing.T) {
-	s := fromFEN(t, newGame(t, "punt-heks-match-3p"), "W:a1=w,c4=rbw")
+	s := gametest.MustParse(t, gametest.NewGame(t, "punt-heks-match-3p"), "W:a1=w,c4=rbw")
 	b := s.Game().Board()
 	c4, _ := b.Parse("c4")
 	a1, _ := b.Parse("a1")
@@ -345,7 +323,7 @@ func TestStack(t *testing.T) {
 // TestShow pins the drawing: top colour and height in each cell, the
 // piles in full below, the scores and the player to move.
 func TestShow(t *testing.T) {
-	s := fromFEN(t, newGame(t, "punt-heks-match-3p"), "B:c3=rw,c4=wrb,e1=br,e9=b,g6=r,i3=w")
+	s := gametest.MustParse(t, gametest.NewGame(t, "punt-heks-match-3p"), "B:c3=rw,c4=wrb,e1=br,e9=b,g6=r,i3=w")
 	want := `            / \ / \ / \ / \ / \
         i  |i1 |i2 | w |i4 |i5 |
           / \ / \ / \ / \ / \ / \
@@ -373,7 +351,7 @@ Black to move
 	if got := s.String(); got != want {
 		t.Errorf("drawing:\n%s\nwant\n%s", got, want)
 	}
-	sq := fromFEN(t, newGame(t, "punt-match"), "W:a1=wwwwwbbbbbw,c4=bw,d4=bbbwb").String()
+	sq := gametest.MustParse(t, gametest.NewGame(t, "punt-match"), "W:a1=wwwwwbbbbbw,c4=bw,d4=bbbwb").String()
 	for _, line := range []string{" 4   .   .  w2  b5   .   .   .\n", " 1 w11   .   .   .   .   .   .\n",
 		"Piles, bottom to top (drawn as top colour and height):\n  a1 wwwwwbbbbbw, c4 bw, d4 bbbwb\n",
 		"Scores: White 0, Black 0\nWhite to move\n"} {
@@ -381,7 +359,7 @@ Black to move
 			t.Errorf("square drawing lacks %q:\n%s", line, sq)
 		}
 	}
-	big := fromFEN(t, newGame(t, "punt-heks-match"), "W:a1=bbbbbbwwwwwwwwb,e5=bbbwbw,i1=w").String()
+	big := gametest.MustParse(t, gametest.NewGame(t, "punt-heks-match"), "W:a1=bbbbbbwwwwwwwwb,e5=bbbwbw,i1=w").String()
 	if !strings.Contains(big, "|b15|") || !strings.Contains(big, "|w6 |") {
 		t.Errorf("hex drawing of tall piles:\n%s", big)
 	}

@@ -119,6 +119,8 @@ type tables struct {
 	// of that colour at that level (0 = bottom) of the pile on c.
 	keys     []uint64
 	sideKeys [maxPlayers]uint64
+	// fen is the FEN's syntax and its messages.
+	fen game.StackFEN
 }
 
 func newTables(v variant) *tables {
@@ -128,7 +130,7 @@ func newTables(v variant) *tables {
 		b = board.NewHexHex(5)
 		allowed = []int{board.HexHexE, board.HexHexNE, board.HexHexNW, board.HexHexW, board.HexHexSW, board.HexHexSE}
 	}
-	t := &tables{v: v, b: b, n: b.Len(), players: len(v.seats)}
+	t := &tables{v: v, b: b, n: b.Len(), players: len(v.seats), fen: fenSyntax(v, b)}
 	if t.n > maxCells {
 		panic(fmt.Sprintf("punt: %s has %d cells, more than %d", v.id, t.n, maxCells))
 	}

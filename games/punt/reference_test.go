@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 )
 
 // ---------------------------------------------------------------------------
@@ -304,7 +305,7 @@ func TestReferenceRandomGames(t *testing.T) {
 	}
 	for _, id := range refIDs {
 		t.Run(id, func(t *testing.T) {
-			g, rg := newGame(t, id), newRefGame(id)
+			g, rg := gametest.NewGame(t, id), newRefGame(id)
 			rng := rand.New(rand.NewPCG(4, uint64(len(id))))
 			positions, ended := 0, 0
 			for i := 0; i < games; i++ {
@@ -364,11 +365,11 @@ func TestReferenceRandomPositions(t *testing.T) {
 	}
 	for _, id := range refIDs {
 		t.Run(id, func(t *testing.T) {
-			g, rg := newGame(t, id), newRefGame(id)
+			g, rg := gametest.NewGame(t, id), newRefGame(id)
 			rng := rand.New(rand.NewPCG(5, uint64(len(id))))
 			for i := 0; i < n; i++ {
 				r := randomRefPos(rg, rng)
-				s := fromFEN(t, g, r.fen())
+				s := gametest.MustParse(t, g, r.fen())
 				if !compareAt(t, s, r) {
 					return
 				}

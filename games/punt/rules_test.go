@@ -4,46 +4,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 	_ "github.com/arbiter-games/arbiter/games/punt"
 )
-
-// newGame builds a Punt game; opts are "key=value" strings.
-func newGame(t testing.TB, id string, opts ...string) game.Game {
-	t.Helper()
-	m := map[string]string{}
-	for _, o := range opts {
-		k, v, err := game.ParseOption(o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m[k] = v
-	}
-	g, err := game.New(id, m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
-func fromFEN(t testing.TB, g game.Game, fen string) game.State {
-	t.Helper()
-	s, err := g.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-// ruleMoves lists the legal moves by the rules, sorted.
-func ruleMoves(s game.State) []string {
-	var out []string
-	for _, m := range s.Moves(nil) {
-		out = append(out, m.Text(s.Game().Board()))
-	}
-	slices.Sort(out)
-	return out
-}
 
 // The boards in the comments are drawn by "arbiter show ID --from FEN"
 // (the empty boards; a position's pieces are named in its test).
@@ -178,10 +141,10 @@ var moveRules = []struct {
 func TestMoveRules(t *testing.T) {
 	for _, tc := range moveRules {
 		t.Run(tc.name, func(t *testing.T) {
-			s := fromFEN(t, newGame(t, tc.id), tc.fen)
+			s := gametest.MustParse(t, gametest.NewGame(t, tc.id), tc.fen)
 			want := slices.Clone(tc.want)
 			slices.Sort(want)
-			if got := ruleMoves(s); !slices.Equal(got, want) {
+			if got := gametest.RuleMoves(s); !slices.Equal(got, want) {
 				t.Errorf("%s %s\nmoves: %v\nwant:  %v", tc.id, tc.fen, got, want)
 			}
 		})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 	"github.com/arbiter-games/arbiter/games/punt"
 )
 
@@ -23,7 +24,7 @@ func TestStartPositions(t *testing.T) {
 		{"punt-heks-match-3p", "W:a1=w,a2=w,a3=w,a4=w,a5=w,b1=w,b2=w,b3=w,b4=w,b5=w,b6=w,d1=b,d8=r,e1=b,e2=b,e8=r,e9=r,f1=b,f2=b,f7=r,f8=r,g1=b,g2=b,g6=r,g7=r,h1=b,h2=b,h5=r,h6=r,i1=b,i2=b,i4=r,i5=r"},
 	}
 	for _, tc := range tests {
-		s := newGame(t, tc.id).Start()
+		s := gametest.NewGame(t, tc.id).Start()
 		if got := s.FEN(); got != tc.fen {
 			t.Errorf("%s start:\n got %s\nwant %s", tc.id, got, tc.fen)
 		}
@@ -40,7 +41,7 @@ func TestSeatsDoNotOverlap(t *testing.T) {
 		id      string
 		perSeat int
 	}{{"punt-match", 14}, {"punt-heks-match", 11}, {"punt-heks-match-3p", 11}} {
-		g := newGame(t, tc.id)
+		g := gametest.NewGame(t, tc.id)
 		s := g.Start()
 		count := make([]int, g.Players())
 		for c := 0; c < g.Board().Len(); c++ {
@@ -92,7 +93,7 @@ func TestSeatGeometry(t *testing.T) {
 		{"punt-heks-match-3p", punt.Red, "a1 b1 c1 d1 e1", "SW W", "NW SE"},
 	}
 	for _, tc := range tests {
-		g := newGame(t, tc.id).(*punt.Game)
+		g := gametest.NewGame(t, tc.id).(*punt.Game)
 		var end []string
 		for c := 0; c < g.Board().Len(); c++ {
 			if g.EndRow(tc.seat, board.Cell(c)) {
@@ -135,13 +136,13 @@ func TestSeatGeometry(t *testing.T) {
 // a legal move exactly when they control a pile off their end-row.
 func TestEveryCellOffTheEndRowHasAMove(t *testing.T) {
 	for _, id := range refIDs {
-		g := newGame(t, id).(*punt.Game)
+		g := gametest.NewGame(t, id).(*punt.Game)
 		b := g.Board()
 		for p := 0; p < g.Players(); p++ {
 			seat := game.Player(p)
 			for c := 0; c < b.Len(); c++ {
 				fen := fmt.Sprintf("%c:%s=%c", "WBR"[p], b.Name(board.Cell(c)), "wbr"[p])
-				s := fromFEN(t, g, fen)
+				s := gametest.MustParse(t, g, fen)
 				n := len(s.Moves(nil))
 				if g.EndRow(seat, board.Cell(c)) != (n == 0) {
 					t.Errorf("%s: %s's lone pawn on %s has %d moves", id, g.PlayerName(seat), b.Name(board.Cell(c)), n)
