@@ -8,11 +8,10 @@ import (
 )
 
 // PlayGame plays s to its end (rules or draw safeguards) with seats[p]
-// choosing for player p, and returns the moves played in notation. s is
-// changed: it ends as the final position.
-func PlayGame(ctx context.Context, s game.State, seats []Engine, lim Limits) ([]string, error) {
-	b := s.Game().Board()
-	var moves []string
+// choosing for player p, and returns what each search answered, move by
+// move. s is changed: it ends as the final position.
+func PlayGame(ctx context.Context, s game.State, seats []Engine, lim Limits) ([]Info, error) {
+	var moves []Info
 	for !s.Result().Over() {
 		if err := ctx.Err(); err != nil {
 			return moves, err
@@ -25,8 +24,21 @@ func PlayGame(ctx context.Context, s game.State, seats []Engine, lim Limits) ([]
 		if info.Err != nil {
 			return moves, fmt.Errorf("%s (%s): %w", s.Game().PlayerName(p), seats[p].Name(), info.Err)
 		}
-		moves = append(moves, info.Move.Text(b))
+		info.PV = nil // the record keeps the move and its score, not the line
+		moves = append(moves, info)
 		s.Play(info.Move)
 	}
 	return moves, nil
+}
+
+// ScoreText writes a score as the engine's messages and records show it:
+// "+35", "-120", a forced win or loss as "win5" or "loss4" (plies).
+func ScoreText(score int) string {
+	switch {
+	case score > Mate-1000:
+		return fmt.Sprintf("win%d", Mate-score)
+	case score < -Mate+1000:
+		return fmt.Sprintf("loss%d", Mate+score)
+	}
+	return fmt.Sprintf("%+d", score)
 }

@@ -166,14 +166,28 @@ func playOne(ctx context.Context, cfg Config, i int) (*record.Record, game.Resul
 			}
 		}
 	}()
-	moves, err := ai.PlayGame(ctx, s, seats, cfg.Limits)
+	played, err := ai.PlayGame(ctx, s, seats, cfg.Limits)
 	if err != nil {
 		return nil, game.Result{}, nil, err
 	}
-	rec.Moves = append(rec.Moves, moves...)
+	for _, info := range played {
+		rec.Moves = append(rec.Moves, info.Move.Text(cfg.Game.Board()))
+		rec.Notes = append(rec.Notes, record.Comment(len(rec.Moves), searchComment(info)))
+	}
 	res := s.Result()
 	rec.Finish(res, cfg.Game)
 	return rec, res, seatOf, nil
+}
+
+// searchComment says what the engine thought of its move, as match records
+// in the style of PDN do: score/depth and the time taken, "+35/7 0.10s"
+// ("+35 0.10s" from an engine that reports no depth).
+func searchComment(info ai.Info) string {
+	text := ai.ScoreText(info.Score)
+	if info.Depth > 0 {
+		text += fmt.Sprintf("/%d", info.Depth)
+	}
+	return fmt.Sprintf("%s %.2fs", text, info.Elapsed.Seconds())
 }
 
 // openingFor plays the random opening of group g; a game that would end

@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -15,6 +16,8 @@ import (
 func player(name, spec string) Player {
 	return Player{Name: name, New: func(seed uint64) (ai.Engine, error) { return ai.New(spec, seed) }}
 }
+
+var searchNote = regexp.MustCompile(`^\{([+-][0-9]+|win[0-9]+|loss[0-9]+)(/[0-9]+)? [0-9]+\.[0-9]{2}s\}$`)
 
 func TestRunRotatesSeatsAndKeepsRecords(t *testing.T) {
 	g, err := game.New("pommel", nil)
@@ -46,6 +49,16 @@ func TestRunRotatesSeatsAndKeepsRecords(t *testing.T) {
 		}
 		if _, err := r.Replay(i + 1); err != nil {
 			t.Errorf("record %d does not replay: %v", i+1, err)
+		}
+		// Every move after the opening carries what its engine said:
+		// ab's score and depth, random's score alone.
+		if want := len(r.Moves) - cfg.OpeningPlies; len(r.Notes) != want {
+			t.Errorf("game %d: %d comments for %d searched moves", i+1, len(r.Notes), want)
+		}
+		for _, n := range r.Notes {
+			if !searchNote.MatchString(n.Text) || n.Ply <= cfg.OpeningPlies {
+				t.Errorf("game %d: note %+v", i+1, n)
+			}
 		}
 	}
 	if !strings.Contains(sum.Table(), "ab ") {

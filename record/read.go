@@ -42,6 +42,8 @@ type parser struct {
 	line int
 	recs []*Record
 	cur  *Record
+	// pending holds the notes read between games, for the next game.
+	pending []string
 }
 
 func (p *parser) fail(format string, args ...any) error {
@@ -71,31 +73,49 @@ func (p *parser) records() ([]*Record, error) {
 		p.line = p.cur.Line
 		return nil, p.fail("the game that starts here ends without a result: finish its moves with 1-0, 0-1, 1/2-1/2 or * (unfinished)")
 	}
+	if len(p.pending) > 0 && len(p.recs) > 0 {
+		last := p.recs[len(p.recs)-1]
+		for _, text := range p.pending {
+			last.Notes = append(last.Notes, Note{Ply: AfterResult, Text: text})
+		}
+	}
 	return p.recs, nil
 }
 
-// item reads one thing: a comment, a tag pair, a move number, a move or a
-// result.
+// item reads one thing: a note (comment, variation, escape line), a tag
+// pair, a move number, a move or a result.
 func (p *parser) item() error {
+	start := p.pos
 	switch c := p.src[p.pos]; {
-	case c == ';':
-		for p.pos < len(p.src) && p.src[p.pos] != '\n' {
-			p.next()
-		}
-	case c == '%' && (p.pos == 0 || p.src[p.pos-1] == '\n'):
+	case c == ';', c == '%' && (p.pos == 0 || p.src[p.pos-1] == '\n'):
 		for p.pos < len(p.src) && p.src[p.pos] != '\n' {
 			p.next()
 		}
 	case c == '{':
-		return p.skipUntil('{', '}', "comment")
+		if err := p.skipUntil('{', '}', "comment"); err != nil {
+			return err
+		}
 	case c == '(':
-		return p.skipUntil('(', ')', "variation")
+		if err := p.skipUntil('(', ')', "variation"); err != nil {
+			return err
+		}
 	case c == '[':
 		return p.tag()
 	default:
 		return p.token()
 	}
+	p.note(strings.TrimRight(p.src[start:p.pos], " \t\r"))
 	return nil
+}
+
+// note keeps a note: after the moves read so far, or, between games, for
+// the next game (or after the last one's result).
+func (p *parser) note(text string) {
+	if p.cur == nil {
+		p.pending = append(p.pending, text)
+		return
+	}
+	p.cur.Notes = append(p.cur.Notes, Note{Ply: len(p.cur.Moves), Text: text})
 }
 
 func (p *parser) skipSpace() {
@@ -124,6 +144,10 @@ func (p *parser) skipUntil(open, close byte, what string) error {
 func (p *parser) game() *Record {
 	if p.cur == nil {
 		p.cur = &Record{Line: p.line}
+		for _, text := range p.pending {
+			p.cur.Notes = append(p.cur.Notes, Note{Ply: BeforeTags, Text: text})
+		}
+		p.pending = nil
 	}
 	return p.cur
 }

@@ -24,13 +24,56 @@ import (
 // Tag is one tag pair.
 type Tag struct{ Name, Value string }
 
-// Record is one game: its tags in order and its moves.
+// Record is one game: its tags in order, its moves, and the notes between
+// them.
 type Record struct {
 	Tags  []Tag
 	Moves []string
+	// Notes are kept in the order they were read or added.
+	Notes []Note
 	// Line is where the game starts in the file it was read from (1-based),
 	// for error messages; 0 for a record made in memory.
 	Line int
+}
+
+// Note is text a record carries without reading it: a comment ({...} or
+// ;...), a variation ((...)) or an escape line (%...), exactly as written,
+// so that a record read and written again loses nothing. Ply is how many
+// of the game's moves come before it: BeforeTags puts it in front of the
+// tags, AfterResult after the result.
+type Note struct {
+	Ply  int
+	Text string
+}
+
+// Where a note stands when it is not between moves.
+const (
+	BeforeTags  = -1
+	AfterResult = 1 << 30
+)
+
+// Comment returns a note that is a comment, in braces, after ply moves. A
+// brace inside the text would end the comment early, so it becomes a
+// parenthesis.
+func Comment(ply int, text string) Note {
+	text = strings.NewReplacer("{", "(", "}", ")").Replace(text)
+	return Note{Ply: ply, Text: "{" + text + "}"}
+}
+
+// Truncate keeps the first n moves, and the notes that stand before the
+// moves it drops: what came after a move that is taken back goes with it.
+func (r *Record) Truncate(n int) {
+	if n >= len(r.Moves) {
+		return
+	}
+	r.Moves = r.Moves[:n]
+	kept := r.Notes[:0]
+	for _, note := range r.Notes {
+		if note.Ply <= n || note.Ply == AfterResult {
+			kept = append(kept, note)
+		}
+	}
+	r.Notes = kept
 }
 
 // The tags the project writes, in the order it writes them (PDN's seven

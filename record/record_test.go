@@ -174,6 +174,62 @@ func TestResultText(t *testing.T) {
 	}
 }
 
+// TestNotesKept: comments, variations and escape lines are written back
+// where they stood, so that a file read and saved again loses nothing.
+func TestNotesKept(t *testing.T) {
+	text := `% written by hand
+{a club file}
+[Game "pommel"]
+[Result "*"]
+
+{before the first move} 1. a1-a3 {a quiet start} a6-a4 (a5-a4 (or a6-a5) is
+also fine) 2. a3xa6 ; leap and promote
+*
+{after the result}
+`
+	want := `% written by hand
+{a club file}
+[Game "pommel"]
+[Result "*"]
+
+{before the first move} 1. a1-a3 {a quiet start} 1... a6-a4
+(a5-a4 (or a6-a5) is
+also fine) 2. a3xa6 ; leap and promote
+* {after the result}
+`
+	recs, err := record.Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantNotes := []record.Note{
+		{Ply: record.BeforeTags, Text: "% written by hand"},
+		{Ply: record.BeforeTags, Text: "{a club file}"},
+		{Ply: 0, Text: "{before the first move}"},
+		{Ply: 1, Text: "{a quiet start}"},
+		{Ply: 2, Text: "(a5-a4 (or a6-a5) is\nalso fine)"},
+		{Ply: 3, Text: "; leap and promote"},
+		{Ply: record.AfterResult, Text: "{after the result}"},
+	}
+	if len(recs) != 1 || !slices.Equal(recs[0].Notes, wantNotes) {
+		t.Fatalf("notes read:\n%+v\nwant\n%+v", recs[0].Notes, wantNotes)
+	}
+	var buf bytes.Buffer
+	if err := record.Write(&buf, recs...); err != nil {
+		t.Fatal(err)
+	}
+	if buf.String() != want {
+		t.Errorf("written:\n%s\nwant:\n%s", buf.String(), want)
+	}
+	if _, err := recs[0].Replay(1); err != nil {
+		t.Errorf("notes got in the way of the moves: %v", err)
+	}
+	// Taking back a move takes its notes with it, and only those.
+	recs[0].Truncate(1)
+	if got := len(recs[0].Notes); got != 5 || recs[0].Notes[4].Ply != record.AfterResult {
+		t.Errorf("after taking back to one move the notes are %+v", recs[0].Notes)
+	}
+}
+
 // FuzzRead: any text is either a syntax error or records that write and
 // read back the same.
 func FuzzRead(f *testing.F) {
@@ -197,7 +253,8 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("%d games became %d", len(recs), len(back))
 		}
 		for i := range recs {
-			if !slices.Equal(back[i].Moves, recs[i].Moves) || !slices.Equal(back[i].Tags, recs[i].Tags) {
+			if !slices.Equal(back[i].Moves, recs[i].Moves) || !slices.Equal(back[i].Tags, recs[i].Tags) ||
+				!slices.Equal(back[i].Notes, recs[i].Notes) {
 				t.Fatalf("game %d changed: %+v became %+v", i+1, recs[i], back[i])
 			}
 			recs[i].Replay(i + 1) // must not panic

@@ -464,7 +464,7 @@ variation), then "bestmove MOVE" alone on the last line.`,
 			lim := ai.Limits{MoveTime: movetime, Depth: depth, Nodes: nodes}
 			w, b := cmd.OutOrStdout(), s.Game().Board()
 			info := e.Search(cmd.Context(), s, lim, func(i ai.Info) {
-				fmt.Fprintf(w, "depth %d score %s nodes %d time %s pv %s\n", i.Depth, scoreText(i.Score), i.Nodes,
+				fmt.Fprintf(w, "depth %d score %s nodes %d time %s pv %s\n", i.Depth, ai.ScoreText(i.Score), i.Nodes,
 					i.Elapsed.Round(time.Millisecond), moveList(i.PV, b))
 			})
 			fmt.Fprintf(w, "bestmove %s\n", info.Move.Text(b))
@@ -599,17 +599,6 @@ func engineCmd() *cobra.Command {
 			return engine.Serve(cmd.InOrStdin(), cmd.OutOrStdout())
 		},
 	}
-}
-
-// scoreText writes a score, a forced win or loss as "win in N" plies.
-func scoreText(score int) string {
-	switch {
-	case score > ai.Mate-1000:
-		return fmt.Sprintf("win%d", ai.Mate-score)
-	case score < -ai.Mate+1000:
-		return fmt.Sprintf("loss%d", ai.Mate+score)
-	}
-	return fmt.Sprintf("%+d", score)
 }
 
 func moveList(moves []game.Move, b *board.Board) string {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -72,8 +73,8 @@ func (ss *Session) aiMove(e ai.Engine, out io.Writer) {
 	s := ss.State
 	info := e.Search(context.Background(), s, ss.Limits, nil)
 	text := info.Move.Text(s.Game().Board())
-	fmt.Fprintf(out, "%s (%s) plays %s  [score %+d, depth %d, %d nodes, %s]\n", s.Game().PlayerName(s.ToMove()),
-		e.Name(), text, info.Score, info.Depth, info.Nodes, info.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(out, "%s (%s) plays %s  [score %s, depth %d, %d nodes, %s]\n", s.Game().PlayerName(s.ToMove()),
+		e.Name(), text, ai.ScoreText(info.Score), info.Depth, info.Nodes, info.Elapsed.Round(time.Millisecond))
 	if ss.Record != nil {
 		ss.Record.Moves = append(ss.Record.Moves, text)
 	}
@@ -131,14 +132,25 @@ func (ss *Session) save() error {
 	}
 	ss.Record.Finish(ss.State.Result(), ss.State.Game())
 	var recs []*record.Record
-	if f, err := os.Open(ss.Path); err == nil {
-		recs, err = record.Read(f)
-		f.Close()
+	old, err := os.ReadFile(ss.Path)
+	switch {
+	case err == nil:
+		recs, err = record.Read(bytes.NewReader(old))
 		if err != nil {
 			return fmt.Errorf("not saving into %s, which is not a record file this game can be added to: %w", ss.Path, err)
 		}
-	} else if !os.IsNotExist(err) {
+	case !os.IsNotExist(err):
 		return err
+	}
+	if len(recs) == 0 && len(bytes.TrimSpace(old)) > 0 {
+		// No game yet, but text (comments) that no record holds: keep it
+		// as it is and add the game after it.
+		return writeFileAtomic(ss.Path, func(w io.Writer) error {
+			if _, err := w.Write(append(bytes.TrimRight(old, " \t\r\n"), "\n\n"...)); err != nil {
+				return err
+			}
+			return record.Write(w, ss.Record)
+		})
 	}
 	if ss.Index < 0 || ss.Index >= len(recs) {
 		ss.Index = len(recs)
@@ -206,7 +218,7 @@ func (ss *Session) line(line string, out io.Writer) error {
 			}
 			undone++
 			if ss.Record != nil && len(ss.Record.Moves) > 0 {
-				ss.Record.Moves = ss.Record.Moves[:len(ss.Record.Moves)-1]
+				ss.Record.Truncate(len(ss.Record.Moves) - 1)
 			}
 		}
 		if undone == 0 {

@@ -43,6 +43,45 @@ func TestPlaySavesAndResumes(t *testing.T) {
 	}
 }
 
+// TestPlayKeepsNotes: comments and variations in a record file, in the
+// game played on and in the others, are still there after saving; so is a
+// comment in a file that holds no game yet.
+func TestPlayKeepsNotes(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "annotated.pdn")
+	const annotated = `{the club's games}
+[Game "pommel"]
+[Result "*"]
+
+1. a1-a3 {a quiet start} a6-a4 (a5-a4 is also fine) *
+
+[Game "pommel"]
+[Result "*"]
+
+1. g1-g3 ; the other wing
+*
+`
+	if err := os.WriteFile(path, []byte(annotated), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := run(t, "a3xa6\nquit\n", "play", "--load", path, "--game", "1"); r.code != 0 {
+		t.Fatalf("play: %+v", r)
+	}
+	data, _ := os.ReadFile(path)
+	for _, want := range []string{"{the club's games}", "{a quiet start}", "(a5-a4 is also fine) 2. a3xa6", "; the other wing"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the saved file lost %q:\n%s", want, data)
+		}
+	}
+	only := filepath.Join(dir, "new.pdn")
+	os.WriteFile(only, []byte("{games of the spring season}\n"), 0o644)
+	run(t, "a1-a3\nquit\n", "play", "pommel", "--save", only)
+	data, _ = os.ReadFile(only)
+	if !strings.HasPrefix(string(data), "{games of the spring season}\n\n[") || !strings.Contains(string(data), "1. a1-a3 *") {
+		t.Errorf("saving into a file of comments gave:\n%s", data)
+	}
+}
+
 // TestPlayNeverOverwritesAForeignFile: a file that is not a record file is
 // left as it was.
 func TestPlayNeverOverwritesAForeignFile(t *testing.T) {
