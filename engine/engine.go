@@ -263,8 +263,11 @@ func parseGo(f []string, g game.Game, me game.Player) (ai.Limits, error) {
 		if togo == 0 {
 			togo = 30
 		}
-		lim.MoveTime = time.Duration(left/togo+clock[seat+"inc"]*4/5) * time.Millisecond
-		lim.MoveTime = max(lim.MoveTime, 10*time.Millisecond)
+		budget := left/togo + clock[seat+"inc"]*4/5
+		// Never spend what is not on the clock: keep 50 ms for the answer
+		// to travel, and with less than 100 ms left use half of it.
+		budget = min(budget, max(left-50, left/2))
+		lim.MoveTime = time.Duration(max(budget, 1)) * time.Millisecond
 	}
 	if lim == (ai.Limits{}) && !infinite {
 		lim.MoveTime = time.Second

@@ -72,6 +72,16 @@ func TestParseGoClock(t *testing.T) {
 	if lim.MoveTime != 300*time.Millisecond {
 		t.Errorf("Black with 3 s for 10 moves: %v", lim)
 	}
+	// With an increment larger than the time left, the clock still bounds
+	// the move: 200 ms left keeps 50 for the answer; 60 ms left spends 30.
+	lim, _ = parseGo(strings.Fields("wtime 200 btime 1000 winc 2000"), g, 0)
+	if lim.MoveTime != 150*time.Millisecond {
+		t.Errorf("White with 200 ms and a 2 s increment: %v", lim)
+	}
+	lim, _ = parseGo(strings.Fields("wtime 60 btime 1000 winc 1000"), g, 0)
+	if lim.MoveTime != 30*time.Millisecond {
+		t.Errorf("White with 60 ms and a 1 s increment: %v", lim)
+	}
 	if lim, _ := parseGo(nil, g, 0); lim.MoveTime != time.Second {
 		t.Errorf("no limits: %v", lim)
 	}
