@@ -24,13 +24,18 @@ import (
 // at all stops at MaxDepth.
 type Limits struct {
 	MoveTime time.Duration
-	Nodes    int64
-	Depth    int
+	// Nodes counts what the engine counts: positions for ab, iterations
+	// (one playout each) for uct and mcts.
+	Nodes int64
+	// Depth is in plies for ab; the Monte Carlo engines ignore it.
+	Depth int
 }
 
 // Info describes a search: the move it chose, its score from the mover's
-// point of view (hundredths of a piece; wins near ±Mate), how deep it went
-// and how many positions it visited, and the expected line of play.
+// point of view (ab: hundredths of a piece, wins near ±Mate; uct and mcts:
+// the move's expected share of the point in thousandths, less an even
+// share for mcts), how deep it went and how much it visited (see Limits),
+// and the expected line of play.
 type Info struct {
 	Move    game.Move
 	Score   int

@@ -253,7 +253,7 @@ func (f *seatFlags) add(cmd *cobra.Command) {
 	}
 	cmd.Flags().DurationVar(&f.movetime, "movetime", 0, "time per engine move (default: the level's own, or 1s)")
 	cmd.Flags().IntVar(&f.depth, "depth", 0, "search depth limit for engines")
-	cmd.Flags().Int64Var(&f.nodes, "nodes", 0, "node limit per engine move")
+	cmd.Flags().Int64Var(&f.nodes, "nodes", 0, "node limit per engine move (positions for ab, iterations for uct and mcts)")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed for the engines' random choices")
 }
 
@@ -475,7 +475,7 @@ variation), then "bestmove MOVE" alone on the last line.`,
 	cmd.Flags().StringVar(&player, "player", "ab", "the engine: ab, uct, random, ai:level=N")
 	cmd.Flags().DurationVar(&movetime, "movetime", 2*time.Second, "time to think (0: no time limit)")
 	cmd.Flags().IntVar(&depth, "depth", 0, "depth limit")
-	cmd.Flags().Int64Var(&nodes, "nodes", 0, "node limit")
+	cmd.Flags().Int64Var(&nodes, "nodes", 0, "node limit (positions for ab, iterations for uct and mcts)")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed for the engine's random choices")
 	return cmd
 }
@@ -555,7 +555,7 @@ interval. With --out every game is written to a record file.`,
 	cmd.Flags().IntVar(&opening, "opening", 4, "random plies that start each group of games")
 	cmd.Flags().DurationVar(&movetime, "movetime", 0, "time per move")
 	cmd.Flags().IntVar(&depth, "depth", 0, "depth limit per move")
-	cmd.Flags().Int64Var(&nodes, "nodes", 0, "node limit per move")
+	cmd.Flags().Int64Var(&nodes, "nodes", 0, "node limit per move (positions for ab, iterations for uct and mcts)")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed for openings and engines")
 	cmd.Flags().StringVar(&out, "out", "", "write every game to this record file")
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
