@@ -116,8 +116,9 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// moveText is the notation of RULINGS section 0 for Pommel moves.
-var moveText = regexp.MustCompile(`^[a-z][1-9][0-9]*(-[a-z][1-9][0-9]*|(x[a-z][1-9][0-9]*)+)$`)
+// moveText is the move notation of RULINGS section 0: from-to, a chain of
+// landings from-l1-l2, a capture fromxl1xl2, then Eximo's drops @cell.
+var moveText = regexp.MustCompile(`^[a-z][1-9][0-9]*((-[a-z][1-9][0-9]*)+|(x[a-z][1-9][0-9]*)+)(@[a-z][1-9][0-9]*){0,2}$`)
 
 // checkMoveList checks the moves contract of RULINGS section 5: one move
 // per line, in byte order, nothing else.
@@ -165,6 +166,14 @@ func TestMoves(t *testing.T) {
 		{name: "black to move", args: []string{"pommel", "--from", "B:Wc3:Bc5"}, want: []string{"c5-b5", "c5-c4", "c5-d5"}},
 		{name: "maxplies ends the game", args: []string{"pommel", "-o", "maxplies=1", "a1-a3"}, want: []string{}},
 		{name: "maxplies not reached", args: []string{"pommel", "-o", "maxplies=2", "a1-a3"}, n: 30},
+		{name: "eximo start", args: []string{"eximo"}, n: 40},
+		// Chains over friendly men (b1-b3-b5) and drops (d7-c8@e1@g2):
+		// the format is checked, the moves themselves by eximo's tests.
+		{name: "eximo jumps and drops", args: []string{"eximo", "--from", "B:Wa5:Bb1,c1,d1,f1,g1,b2,c2,d2,e2,f2,d7,b4"}, n: 35},
+		{name: "checkers-2011 start", args: []string{"checkers-2011"}, n: 22},
+		{name: "punt-match start", args: []string{"punt-match"}, n: 52},
+		{name: "punt-heks-match start", args: []string{"punt-heks-match"}, n: 64},
+		{name: "punt-heks-match-3p start", args: []string{"punt-heks-match-3p"}, n: 62},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -264,6 +273,9 @@ func TestPerftDivide(t *testing.T) {
 		{"pommel-76", "3"},
 		{"pommel", "2", "a1-a3", "a6-a4"},
 		{"pommel", "2", "--from", "W:Wc3,c5:Bc4,Kg1", "-o", "hop=any"},
+		{"eximo", "2", "--from", "B:Wa5:Bb1,c1,d1,f1,g1,b2,c2,d2,e2,f2,d7,b4"},
+		{"checkers-2011", "3"},
+		{"punt-heks-match-3p", "2"},
 	}
 	for _, args := range tests {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
