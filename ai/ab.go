@@ -31,6 +31,11 @@ type ab struct {
 	pv         [2*MaxDepth + 2][2*MaxDepth + 2]game.Move
 	pvLen      [2*MaxDepth + 2]int
 	path       [2*MaxDepth + 2]uint64
+	// played holds the positions of the game before the root: reaching
+	// one again in the search is scored as a draw, as a repetition in the
+	// search is, so that a side ahead does not walk into the threefold
+	// repetition its opponent is steering for.
+	played map[uint64]struct{}
 }
 
 // ttEntry remembers a searched position: the index of its best move in
@@ -73,6 +78,7 @@ func (e *ab) Name() string { return e.name }
 func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(Info)) Info {
 	e.s = s0.Clone()
 	e.root = s0.ToMove()
+	e.played = playedPositions(s0, e.played)
 	e.clk = newClock(ctx, lim)
 	maxDepth := MaxDepth
 	if lim.Depth > 0 {
@@ -125,6 +131,9 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 		if e.path[i] == hash {
 			return 0 // a repetition inside the search is a draw
 		}
+	}
+	if _, ok := e.played[hash]; ok && ply > 0 {
+		return 0
 	}
 	moves := s.Moves(e.bufs[ply][:0])
 	e.bufs[ply] = moves
@@ -253,6 +262,20 @@ func (e *ab) quiesce(alpha, beta, ply int, moves []game.Move) int {
 		}
 	}
 	return best
+}
+
+// playedPositions collects the hashes of the positions of s's game before
+// its current one, reusing the map m.
+func playedPositions(s game.State, m map[uint64]struct{}) map[uint64]struct{} {
+	if m == nil {
+		m = map[uint64]struct{}{}
+	}
+	clear(m)
+	back := s.Clone()
+	for back.Undo() {
+		m[back.Hash()] = struct{}{}
+	}
+	return m
 }
 
 // rootSide tells whether the player to move in s is the root's side.

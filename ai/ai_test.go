@@ -154,3 +154,21 @@ func TestDepthCaps(t *testing.T) {
 		}
 	}
 }
+
+// TestABKnowsTheGameHistory: a position already played in the game counts
+// as a draw in the search. White, a captain down, plays a2-b3 back into
+// the position it left four plies ago (score 0) instead of the move it
+// would choose on the evaluation alone.
+func TestABKnowsTheGameHistory(t *testing.T) {
+	s := newState(t, "pommel", "W:WKa2,Ka3:BKg6,Kf1,Kc5")
+	if err := game.PlayMoves(s, []string{"a2-b3", "g6-g5", "b3-a2", "g5-g6"}); err != nil {
+		t.Fatal(err)
+	}
+	info := mustEngine(t, "ab").Search(context.Background(), s, Limits{Depth: 3}, nil)
+	if got := info.Move.Text(s.Game().Board()); got != "a2-b3" || info.Score != 0 {
+		t.Errorf("played %s (score %d), want the repetition a2-b3 (score 0)", got, info.Score)
+	}
+	if s.Ply() != 4 {
+		t.Errorf("the search changed the game: ply %d", s.Ply())
+	}
+}
