@@ -257,15 +257,6 @@ func (s *refPos) scores() []int {
 
 var refIDs = []string{"punt-match", "punt-heks-match", "punt-heks-match-3p"}
 
-func engineMoves(s game.State) []string {
-	var out []string
-	for _, m := range s.Moves(nil) {
-		out = append(out, m.Text(s.Game().Board()))
-	}
-	slices.Sort(out)
-	return out
-}
-
 // compareAt checks the engine's moves, FEN and (when the game is over by
 // the rules) scores against the reference's.
 func compareAt(t *testing.T, s game.State, r *refPos) bool {
@@ -274,7 +265,7 @@ func compareAt(t *testing.T, s game.State, r *refPos) bool {
 		t.Errorf("positions differ: engine %s, reference %s", s.FEN(), r.fen())
 		return false
 	}
-	got, want := engineMoves(s), r.moves()
+	got, want := gametest.RuleMoves(s), r.moves()
 	if !slices.Equal(got, want) {
 		t.Errorf("%s: moves differ\nengine    %v\nreference %v", s.FEN(), got, want)
 		return false
