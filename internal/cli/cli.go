@@ -293,6 +293,12 @@ func playCmd() *cobra.Command {
 		Long: `play shows the board and the legal moves, and reads one move per line.
 It also understands: undo, moves, board, fen, help, quit.
 
+Any seat may be an engine. For people, ai:level=1 to ai:level=6: level 1
+searches one ply and plays half its moves at random, level 2 one ply and a
+fifth at random, levels 3, 4 and 5 search 2, 3 and 4 plies, and level 6
+searches with all the time it has (--movetime, 3s if not given). Each
+level beats the one below (docs/strength.md).
+
 With --save FILE the game is added to the record file FILE (PDN style) and
 the file is rewritten after every move, keeping the other games in it.
 With --load FILE the last game of FILE (or --game N) is replayed and play
