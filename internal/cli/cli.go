@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -186,8 +187,19 @@ The draw safeguards (repetition, maxplies) do not apply.`,
 	}
 	cmd.Flags().BoolVar(&divide, "divide", false, "print the count below each first move before the total")
 	p.addFlags(cmd)
+	// A negative depth reads as a flag to the flag parser; say what is
+	// wrong with it rather than "unknown shorthand flag".
+	cmd.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		if m := negativeNumberFlag.FindStringSubmatch(err.Error()); m != nil {
+			return fmt.Errorf("%q is not a flag, and a depth must be a whole number, 0 or more", m[1])
+		}
+		return err
+	})
 	return cmd
 }
+
+// negativeNumberFlag matches pflag's complaint about "-1" taken as flags.
+var negativeNumberFlag = regexp.MustCompile(`unknown shorthand flag: '[0-9]' in (-[0-9]+)$`)
 
 func fenCmd() *cobra.Command {
 	var p position
