@@ -242,9 +242,14 @@ func tally(stats []Stats, r game.Result, seatOf []game.Player, plies int) {
 
 // Table writes the summary as a table, one line per player; with two
 // players, each one's Elo difference against the other with its 95%
-// interval.
+// interval. With more players a first place shared with another is not a
+// draw, so that column is called "shared" (it counts draws too).
 func (s Summary) Table() string {
-	out := fmt.Sprintf("%-24s %6s %6s %6s %6s %7s %12s\n", "player", "games", "wins", "draws", "losses", "score", "Elo (95%)")
+	drawn := "draws"
+	if len(s.Players) > 2 {
+		drawn = "shared"
+	}
+	out := fmt.Sprintf("%-24s %6s %6s %6s %6s %7s %12s\n", "player", "games", "wins", drawn, "losses", "score", "Elo (95%)")
 	for _, p := range s.Players {
 		eloText := "-"
 		if len(s.Players) == 2 {

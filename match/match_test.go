@@ -77,3 +77,16 @@ func TestElo(t *testing.T) {
 		t.Errorf("75%% gives %f ± %f", d, m)
 	}
 }
+
+// TestTableNamesSharedResults: with three players a shared first place is
+// not called a draw.
+func TestTableNamesSharedResults(t *testing.T) {
+	two := Summary{Players: []Stats{{Name: "a"}, {Name: "b"}}}
+	three := Summary{Players: []Stats{{Name: "a"}, {Name: "b"}, {Name: "c"}}}
+	if h := strings.SplitN(two.Table(), "\n", 2)[0]; !strings.Contains(h, "draws") {
+		t.Errorf("two players: %q", h)
+	}
+	if h := strings.SplitN(three.Table(), "\n", 2)[0]; !strings.Contains(h, "shared") || strings.Contains(h, "draws") {
+		t.Errorf("three players: %q", h)
+	}
+}
