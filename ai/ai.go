@@ -69,7 +69,8 @@ type Engine interface {
 //	random
 //	uct            c=1.414 (exploration), playout=200 (ply cap of a playout)
 //	ab             depth=N (caps every search), tt=N (log2 of the table entries)
-//	mcts           c=0.7, cutoff=8 (playout plies before the evaluation), scale=150
+//	mcts           c=0.7, cutoff=8 (playout plies before the evaluation), scale=150,
+//	               tt=0 (1: share statistics between transpositions)
 //	level=N        1..6, for people (also written ai:level=N)
 func New(spec string, seed uint64) (Engine, error) {
 	kind, params, err := parseSpec(spec)

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -62,12 +63,12 @@ func TestTactics(t *testing.T) {
 }
 
 func TestSpecs(t *testing.T) {
-	for _, good := range []string{"random", "uct", "uct:c=1,playout=50", "ab", "ab:depth=4", "mcts", "mcts:cutoff=0,c=1", "ai:level=1", "level=6"} {
+	for _, good := range []string{"random", "uct", "uct:c=1,playout=50", "ab", "ab:depth=4", "mcts", "mcts:cutoff=0,c=1", "mcts:tt=1", "ai:level=1", "level=6"} {
 		if _, err := New(good, 1); err != nil {
 			t.Errorf("%s: %v", good, err)
 		}
 	}
-	for _, bad := range []string{"", "chess", "ab:depth=0", "ab:deep=3", "ai", "ai:level=7", "uct:c"} {
+	for _, bad := range []string{"", "chess", "ab:depth=0", "ab:deep=3", "ai", "ai:level=7", "uct:c", "mcts:tt=2"} {
 		if _, err := New(bad, 1); err == nil {
 			t.Errorf("%q was accepted", bad)
 		}
@@ -170,5 +171,43 @@ func TestABKnowsTheGameHistory(t *testing.T) {
 	}
 	if s.Ply() != 4 {
 		t.Errorf("the search changed the game: ply %d", s.Ply())
+	}
+}
+
+// TestMCTSSharesTranspositions: nodes reached by different orders of moves
+// share one record of their position, which has at least the visits of
+// each of them; without tt they keep their own.
+func TestMCTSSharesTranspositions(t *testing.T) {
+	for _, tt := range []bool{true, false} {
+		e := &mcts{c: 0.7, cutoff: 8, scale: 150, transpose: tt, rng: rand.New(rand.NewPCG(1, 2))}
+		s := newState(t, "pommel", "")
+		e.Search(context.Background(), s, Limits{Nodes: 5000}, nil)
+		byHash := map[uint64][]*mnode{}
+		var walk func(n *mnode)
+		walk = func(n *mnode) {
+			byHash[n.hash] = append(byHash[n.hash], n)
+			for _, c := range n.children {
+				walk(c)
+			}
+		}
+		walk(e.root)
+		shared := 0
+		for _, nodes := range byHash {
+			if len(nodes) < 2 {
+				continue
+			}
+			for _, n := range nodes[1:] {
+				if tt && (n.shared != nodes[0].shared || n.shared.visits < n.visits) {
+					t.Fatalf("transposed nodes do not share their position: %+v %+v", n.shared, nodes[0].shared)
+				}
+				if !tt && n.shared != nil {
+					t.Fatal("tt=0 shares statistics")
+				}
+			}
+			shared++
+		}
+		if shared == 0 {
+			t.Errorf("tt=%v: no position reached by two orders of moves in 5000 iterations", tt)
+		}
 	}
 }

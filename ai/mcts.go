@@ -21,6 +21,19 @@ type mcts struct {
 	scale  float64
 	rng    *rand.Rand
 	root   *mnode // kept between searches for reuse
+	// transpose shares what is learnt about a position between the nodes
+	// that reach it by different orders of moves (positions keyed by
+	// hash in table): a child's value is the mean over all its visits,
+	// its exploration term still counts the visits through this edge.
+	transpose bool
+	table     map[uint64]*pstats
+}
+
+// pstats is what the search has learnt about one position, over every
+// node that holds it.
+type pstats struct {
+	visits float64
+	reward [game.MaxPlayers]float64
 }
 
 func newMCTS(spec string, seed uint64, params map[string]string) (*mcts, error) {
@@ -36,10 +49,16 @@ func newMCTS(spec string, seed uint64, params map[string]string) (*mcts, error) 
 	if err != nil {
 		return nil, err
 	}
+	// Off by default: at 100 ms a move sharing did not pay (docs/strength.md).
+	tt, err := intParam(params, "tt", 0, 0, 1)
+	if err != nil {
+		return nil, err
+	}
 	if err := noneLeft(spec, params); err != nil {
 		return nil, err
 	}
-	return &mcts{name: spec, c: c, cutoff: cutoff, scale: max(scale, 1), rng: rand.New(rand.NewPCG(seed, 0x853c49e6748fea9b))}, nil
+	return &mcts{name: spec, c: c, cutoff: cutoff, scale: max(scale, 1), transpose: tt == 1,
+		rng: rand.New(rand.NewPCG(seed, 0x853c49e6748fea9b))}, nil
 }
 
 func (e *mcts) Name() string { return e.name }
@@ -55,6 +74,7 @@ type mnode struct {
 	visits   float64
 	reward   [game.MaxPlayers]float64
 	proven   *[game.MaxPlayers]float64
+	shared   *pstats // with transpositions, the position's statistics
 }
 
 // Search grows the tree until a limit (default 20,000 iterations) and
@@ -67,6 +87,7 @@ func (e *mcts) Search(ctx context.Context, s0 game.State, lim Limits, report fun
 	}
 	players := s.Game().Players()
 	root := e.reuse(s)
+	e.indexPositions(root)
 	path := make([]*mnode, 0, 64)
 	var buf []game.Move
 	for root.proven == nil && !clk.tick() {
@@ -85,6 +106,7 @@ func (e *mcts) Search(ctx context.Context, s0 game.State, lim Limits, report fun
 			child := &mnode{move: m, mover: s.ToMove()}
 			s.Play(m)
 			child.hash = s.Hash()
+			child.shared = e.statsOf(child.hash)
 			child.untried = s.Moves(nil)
 			if len(child.untried) == 0 {
 				r := rewards(s.Result(), players)
@@ -109,6 +131,12 @@ func (e *mcts) Search(ctx context.Context, s0 game.State, lim Limits, report fun
 			nd.visits++
 			for p := 0; p < players; p++ {
 				nd.reward[p] += r[p]
+			}
+			if nd.shared != nil {
+				nd.shared.visits++
+				for p := 0; p < players; p++ {
+					nd.shared.reward[p] += r[p]
+				}
 			}
 			if i > 0 {
 				e.prove(path[i-1], s)
@@ -163,6 +191,53 @@ func (e *mcts) reuse(s game.State) *mnode {
 	return &mnode{hash: h, untried: s.Moves(nil)}
 }
 
+// mean is the node's average reward for player p: over every visit of
+// its position when positions are shared, else over its own.
+func (n *mnode) mean(p game.Player) float64 {
+	if n.shared != nil && n.shared.visits > 0 {
+		return n.shared.reward[p] / n.shared.visits
+	}
+	return n.reward[p] / max(n.visits, 1)
+}
+
+// statsOf returns the shared statistics of a position, nil without
+// transpositions.
+func (e *mcts) statsOf(hash uint64) *pstats {
+	if !e.transpose {
+		return nil
+	}
+	st := e.table[hash]
+	if st == nil {
+		st = &pstats{}
+		e.table[hash] = st
+	}
+	return st
+}
+
+// indexPositions rebuilds the table from the (reused) tree, so that it
+// holds no position the tree has dropped.
+func (e *mcts) indexPositions(root *mnode) {
+	if !e.transpose {
+		return
+	}
+	e.table = make(map[uint64]*pstats, len(e.table))
+	var walk func(n *mnode)
+	walk = func(n *mnode) {
+		if n.shared == nil {
+			n.shared = &pstats{visits: n.visits, reward: n.reward}
+		}
+		if st, ok := e.table[n.hash]; ok && st != n.shared {
+			n.shared = st // the same position twice in the kept tree
+		} else {
+			e.table[n.hash] = n.shared
+		}
+		for _, c := range n.children {
+			walk(c)
+		}
+	}
+	walk(root)
+}
+
 // selectChild: a proven win for the player to move is taken at once;
 // otherwise UCB1 on the mover's reward, a proven draw or shared win at its
 // exact value, proven losses last.
@@ -174,7 +249,7 @@ func (e *mcts) selectChild(n *mnode, me game.Player) *mnode {
 		var v float64
 		switch {
 		case c.proven == nil:
-			v = c.reward[me]/max(c.visits, 1) + e.c*math.Sqrt(logN/max(c.visits, 1))
+			v = c.mean(me) + e.c*math.Sqrt(logN/max(c.visits, 1))
 		case c.proven[me] == 1:
 			v = math.Inf(1)
 		case c.proven[me] == 0:
