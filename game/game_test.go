@@ -139,3 +139,37 @@ func TestZobristKeysAreStable(t *testing.T) {
 		t.Errorf("first key for seed 7 is %#x: the keys changed", a[0])
 	}
 }
+
+// TestDuelEnd: the order of the common two-player end: no pieces before no
+// moves before the safeguards.
+func TestDuelEnd(t *testing.T) {
+	var fresh, repeated History
+	fresh.Reset(1)
+	repeated.Reset(1)
+	for range 2 {
+		repeated.Push(2, false)
+		repeated.Push(1, false)
+	}
+	tests := []struct {
+		name         string
+		mine, theirs bool
+		moves, ply   int
+		h            *History
+		want         Result
+	}{
+		{"mover has no pieces", false, true, 0, 0, &fresh, Win(1, NoPieces)},
+		{"opponent has no pieces", true, false, 3, 0, &fresh, Win(0, NoPieces)},
+		{"no pieces comes before no moves", true, false, 0, 0, &fresh, Win(0, NoPieces)},
+		{"no moves", true, true, 0, 0, &fresh, Win(1, NoMoves)},
+		{"no moves comes before the ply cap", true, true, 0, 10, &fresh, Win(1, NoMoves)},
+		{"ply cap", true, true, 5, 10, &fresh, DrawBy(PlyCap)},
+		{"third repetition", true, true, 5, 4, &repeated, DrawBy(Repetition)},
+		{"going on", true, true, 5, 4, &fresh, Result{}},
+	}
+	for _, tc := range tests {
+		got := DuelEnd(0, tc.mine, tc.theirs, tc.moves, tc.h, tc.ply, 10)
+		if got.Reason != tc.want.Reason || got.Winners != tc.want.Winners {
+			t.Errorf("%s: got %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -69,3 +69,19 @@ func Safeguards(h *History, ply, maxPlies int) Result {
 	}
 	return Result{}
 }
+
+// DuelEnd applies the end common to the two-player games of RULINGS
+// section 0 for the player me to move: a side without pieces has lost
+// (mine or theirs false), then me loses without a legal move (moves is
+// the number it has), then the draw safeguards apply.
+func DuelEnd(me Player, mine, theirs bool, moves int, h *History, ply, maxPlies int) Result {
+	switch {
+	case !mine:
+		return Win(1-me, NoPieces)
+	case !theirs: // only from a FEN: no move leaves its mover without pieces
+		return Win(me, NoPieces)
+	case moves == 0:
+		return Win(1-me, NoMoves)
+	}
+	return Safeguards(h, ply, maxPlies)
+}

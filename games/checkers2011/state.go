@@ -308,17 +308,8 @@ func (s *State) Undo() bool {
 // the draw safeguards apply.
 func (s *State) Result() game.Result {
 	me := s.pos.toMove
-	if s.pos.side[me] == 0 {
-		return game.Win(other(me), game.NoPieces)
-	}
-	if s.pos.side[other(me)] == 0 { // only from a FEN: a move never leaves its mover without a stack
-		return game.Win(me, game.NoPieces)
-	}
 	s.scratch = s.Moves(s.scratch[:0])
-	if len(s.scratch) == 0 {
-		return game.Win(other(me), game.NoMoves)
-	}
-	return game.Safeguards(&s.hist, s.ply, s.g.maxPlies)
+	return game.DuelEnd(me, s.pos.side[me] != 0, s.pos.side[other(me)] != 0, len(s.scratch), &s.hist, s.ply, s.g.maxPlies)
 }
 
 // Clone returns an independent copy of the state, history included.

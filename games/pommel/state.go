@@ -153,17 +153,8 @@ func (s *State) Undo() bool {
 // safeguards apply.
 func (s *State) Result() game.Result {
 	me := s.pos.toMove
-	if s.pos.count[me] == 0 {
-		return game.Win(1-me, game.NoPieces)
-	}
-	if s.pos.count[1-me] == 0 { // only from a FEN: play ends the move before
-		return game.Win(me, game.NoPieces)
-	}
 	s.scratch = s.Moves(s.scratch[:0])
-	if len(s.scratch) == 0 {
-		return game.Win(1-me, game.NoMoves)
-	}
-	return game.Safeguards(&s.hist, s.ply, s.g.maxPlies)
+	return game.DuelEnd(me, s.pos.count[me] != 0, s.pos.count[1-me] != 0, len(s.scratch), &s.hist, s.ply, s.g.maxPlies)
 }
 
 // Clone returns an independent copy of the state, history included.
