@@ -203,21 +203,20 @@ func (g grid) String() string {
 	return sb.String()
 }
 
-// label returns what to draw inside a cell: its glyph, or its name when the
-// glyph is empty, padded or cut to two characters.
-func (b *Board) label(c Cell, glyph func(Cell) string) string {
+// label returns what to draw inside a cell, width characters: its glyph,
+// or its name when the glyph is empty; a single character after one blank,
+// longer ones aligned left; cut to the width.
+func (b *Board) label(c Cell, glyph func(Cell) string, width int) string {
 	s := glyph(c)
 	if s == "" {
 		s = b.names[c]
 	}
-	switch r := []rune(s); len(r) {
-	case 0:
-		return "  "
-	case 1:
-		return " " + s
-	case 2:
-		return s
-	default:
-		return string(r[:2])
+	r := []rune(s)
+	if len(r) == 1 {
+		r = []rune(" " + s)
 	}
+	if len(r) > width {
+		r = r[:width]
+	}
+	return string(r) + strings.Repeat(" ", width-len(r))
 }

@@ -53,7 +53,7 @@ func (b *Board) renderHexColumns(glyph func(Cell) string) string {
 	for c := range b.names {
 		x, top := 3*b.xs[c], maxY-b.ys[c]
 		g.put(top, x+1, "__")
-		g.put(top+1, x, "/"+b.label(Cell(c), glyph)+`\`)
+		g.put(top+1, x, "/"+b.label(Cell(c), glyph, 2)+`\`)
 		g.put(top+2, x, `\__/`)
 	}
 	for x := 0; x <= maxX; x++ {

@@ -67,7 +67,7 @@ func (b *Board) renderHexHex(glyph func(Cell) string) string {
 		left, line := 2*x+3, 2*(maxY-y)+1
 		g.put(line-1, left+1, "/")
 		g.put(line-1, left+3, `\`)
-		g.put(line, left, "|"+b.hexLabel(Cell(c), glyph)+"|")
+		g.put(line, left, "|"+b.label(Cell(c), glyph, 3)+"|")
 		g.put(line+1, left+1, `\`)
 		g.put(line+1, left+3, "/")
 		if fx, ok := firstX[y]; !ok || x < fx {
@@ -78,26 +78,4 @@ func (b *Board) renderHexHex(glyph func(Cell) string) string {
 		g.put(2*(maxY-y)+1, 2*x, fmt.Sprintf("%c", 'a'+y))
 	}
 	return g.String()
-}
-
-// hexLabel returns the three characters drawn inside a hexhex cell: the
-// glyph, or the cell's name when the glyph is empty, with one character
-// centred and two or three aligned left.
-func (b *Board) hexLabel(c Cell, glyph func(Cell) string) string {
-	s := glyph(c)
-	if s == "" {
-		s = b.names[c]
-	}
-	switch r := []rune(s); len(r) {
-	case 0:
-		return "   "
-	case 1:
-		return " " + s + " "
-	case 2:
-		return s + " "
-	case 3:
-		return s
-	default:
-		return string(r[:3])
-	}
 }
