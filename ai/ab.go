@@ -21,6 +21,7 @@ type ab struct {
 	name       string
 	depthLimit int
 	root       game.Player
+	paranoid   bool // three or more players
 	tt         []ttEntry
 	clk        *clock
 	s          game.State
@@ -78,6 +79,7 @@ func (e *ab) Name() string { return e.name }
 func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(Info)) Info {
 	e.s = s0.Clone()
 	e.root = s0.ToMove()
+	e.paranoid = s0.Game().Players() > 2
 	e.played = playedPositions(s0, e.played)
 	e.clk = newClock(ctx, lim)
 	maxDepth := MaxDepth
@@ -164,13 +166,13 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	}
 	e.order(ply, moves, hashMove)
 	alpha0, best, bestIdx := alpha, -infinity, 0
+	side := e.rootSide(s)
 	for i := range moves {
 		e.pick(ply, moves, i)
 		m := moves[i]
-		rootSide := e.rootSide(s)
 		s.Play(m)
 		var score int
-		if e.rootSide(s) == rootSide {
+		if e.sameSide(s, side) {
 			score = e.negamax(depth-1, alpha, beta, ply+1)
 		} else {
 			score = -e.negamax(depth-1, -beta, -alpha, ply+1)
@@ -224,9 +226,9 @@ func (e *ab) quiesce(alpha, beta, ply int, moves []game.Move) int {
 	}
 	e.order(ply, moves, -1)
 	best := -infinity
+	side := e.rootSide(s)
 	for i := range moves {
 		e.pick(ply, moves, i)
-		rootSide := e.rootSide(s)
 		s.Play(moves[i])
 		var score int
 		if e.clk.tick() {
@@ -234,7 +236,7 @@ func (e *ab) quiesce(alpha, beta, ply int, moves []game.Move) int {
 		} else {
 			next := s.Moves(e.bufs[ply+1][:0])
 			e.bufs[ply+1] = next
-			same := e.rootSide(s) == rootSide
+			same := e.sameSide(s, side)
 			switch {
 			case len(next) == 0:
 				score = e.resultScore(s, ply+1)
@@ -280,6 +282,12 @@ func playedPositions(s game.State, m map[uint64]struct{}) map[uint64]struct{} {
 
 // rootSide tells whether the player to move in s is the root's side.
 func (e *ab) rootSide(s game.State) bool { return s.ToMove() == e.root }
+
+// sameSide tells whether the player to move in s, just after a move, is on
+// the side that made it: never with two players, who alternate.
+func (e *ab) sameSide(s game.State, moverSide bool) bool {
+	return e.paranoid && e.rootSide(s) == moverSide
+}
 
 // perspective turns a score for the root player into one for the side to
 // move in s.
