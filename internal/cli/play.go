@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -159,24 +158,6 @@ func (ss *Session) save() error {
 		recs[ss.Index] = ss.Record
 	}
 	return writeFileAtomic(ss.Path, func(w io.Writer) error { return record.Write(w, recs...) })
-}
-
-// writeFileAtomic writes a file through a temporary file and a rename, so
-// that a crash never leaves half a file.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // errChanged tells the loop that the position changed and must be saved.
