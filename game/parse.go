@@ -118,6 +118,9 @@ func splitMove(b *board.Board, text string) ([]board.Cell, error) {
 func whyIllegal(s State, moves []Move, from board.Cell, text string) string {
 	g, b := s.Game(), s.Game().Board()
 	me := s.ToMove()
+	if why := wrongDrops(moves, b, text); why != "" {
+		return why
+	}
 	switch owner := s.Owner(from); {
 	case owner == NoPlayer:
 		return fmt.Sprintf("there is no piece on %s", b.Name(from))
@@ -145,6 +148,37 @@ func whyIllegal(s State, moves []Move, from board.Cell, text string) string {
 	default:
 		return fmt.Sprintf("the piece on %s can play %s", b.Name(from), list(fromHere))
 	}
+}
+
+// wrongDrops explains a move whose path is legal but whose drops (Eximo's
+// men placed after reaching the far row) are missing, out of order or on
+// the wrong cells; "" when no legal move has text's path.
+func wrongDrops(moves []Move, b *board.Board, text string) string {
+	path, drops, hasDrops := strings.Cut(text, "@")
+	var same []string
+	for _, m := range moves {
+		t := m.Text(b)
+		if p, _, ok := strings.Cut(t, "@"); ok && p == path {
+			same = append(same, t)
+		}
+	}
+	if len(same) == 0 {
+		return ""
+	}
+	slices.Sort(same)
+	if !hasDrops {
+		return "this move ends on the far row: add the drops, e.g. " + same[0] +
+			fmt.Sprintf(" (%d ways: moves lists them)", len(same))
+	}
+	cells := strings.Split(drops, "@")
+	if !slices.IsSortedFunc(cells, func(x, y string) int {
+		cx, _ := b.Parse(x)
+		cy, _ := b.Parse(y)
+		return int(cx) - int(cy)
+	}) {
+		return "the drops are written in cell order (a1 < h1 < a2), e.g. " + same[0]
+	}
+	return "the drops must go on empty cells of your drop zone, as many as the rules allow; this move's are " + list(same)
 }
 
 // list joins up to a dozen moves for a message.

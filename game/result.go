@@ -16,9 +16,26 @@ const (
 	Repetition               // third occurrence of a position (RULINGS section 0)
 	PlyCap                   // the maxplies option was reached (RULINGS section 0)
 	Scored                   // the game ended and was scored (Punt games)
+	// The ends that come from the players or the clock, not the board:
+	// they are decided by a play session, never by a State.
+	Resignation // the losers resigned
+	Agreement   // the players agreed a draw
+	TimeForfeit // the losers' time ran out
 )
 
-var reasonNames = [...]string{"ongoing", "no pieces", "no moves", "repetition", "ply cap", "scored"}
+var reasonNames = [...]string{"ongoing", "no pieces", "no moves", "repetition", "ply cap", "scored",
+	"resignation", "agreement", "time forfeit"}
+
+// ParseReason reads a reason as String writes it (a record's Termination
+// tag); it reports false for text that names no reason.
+func ParseReason(text string) (Reason, bool) {
+	for i, name := range reasonNames {
+		if name == text {
+			return Reason(i), true
+		}
+	}
+	return Ongoing, false
+}
 
 func (r Reason) String() string {
 	if int(r) < len(reasonNames) {
@@ -91,6 +108,12 @@ func (r Result) Describe(g Game) string {
 			parts = append(parts, fmt.Sprintf("%s %d", g.PlayerName(Player(p)), r.Scores[p]))
 		}
 		why = "scores " + strings.Join(parts, ", ")
+	case Resignation:
+		why = joinNames(losers) + " resigned"
+	case Agreement:
+		why = "agreed by the players"
+	case TimeForfeit:
+		why = joinNames(losers) + " ran out of time"
 	}
 	if r.Winners == 0 {
 		return "draw: " + why

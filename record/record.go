@@ -16,6 +16,7 @@ package record
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/game"
@@ -170,4 +171,44 @@ func (r *Record) Finish(res game.Result, g game.Game) {
 	if res.Over() {
 		r.Set("Termination", res.Reason.String())
 	}
+}
+
+// Del removes a tag; a missing tag is no error.
+func (r *Record) Del(name string) {
+	r.Tags = slices.DeleteFunc(r.Tags, func(t Tag) bool { return t.Name == name })
+}
+
+// ParseResult reads a Result tag as ResultText writes it, for a game of
+// players seats, with the reason its Termination tag gives. A game that
+// ended off the board without a known Termination reads as resigned (a
+// win) or agreed (a draw).
+func ParseResult(tag, termination string, players int) (game.Result, error) {
+	parts := strings.Split(tag, "-")
+	if len(parts) != players {
+		return game.Result{}, fmt.Errorf("result %q: want a share for each of %d seats, such as %s", tag, players,
+			ResultText(game.Win(0, game.NoMoves), players))
+	}
+	var res game.Result
+	for p, part := range parts {
+		switch {
+		case part == "0":
+		case part == "1" || strings.HasPrefix(part, "1/"):
+			res.Winners = res.Winners.Add(game.Player(p))
+		default:
+			return game.Result{}, fmt.Errorf("result %q: %q is not a share (1, 0 or 1/N)", tag, part)
+		}
+	}
+	if res.Winners.Len() == players && players > 1 {
+		res.Winners = 0 // every seat shares: a draw
+	}
+	why, ok := game.ParseReason(termination)
+	switch {
+	case ok && why != game.Ongoing:
+		res.Reason = why
+	case res.Winners == 0:
+		res.Reason = game.Agreement
+	default:
+		res.Reason = game.Resignation
+	}
+	return res, nil
 }

@@ -2,220 +2,605 @@ package cli
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/arbiter-games/arbiter/record"
+	"github.com/arbiter-games/arbiter/session"
 )
 
-const playHelp = `Enter a move as the legal moves are written (a1-b2, c3xc5xe6), or:
-  moves   list the legal moves
-  undo    take back the last move
-  board   draw the board again
-  fen     print the position as FEN
-  help    this text
-  quit    leave
+const playHelp = `Enter a move as the legal moves are written (a1-b2, c3xc5xe6); two or more
+moves on one line are played in turn. Commands:
+  moves [CELL]  list the legal moves (of the piece on CELL)
+  undo [N]      take back your last move (the AI's reply too), or N moves
+  history       the moves played so far
+  hint          the AI's suggestion after a short think
+  draw          offer a draw (two players), or accept one offered
+  resign        give up the game
+  flip          see the board from the next seat
+  board         draw the board again
+  fen           print the position as FEN
+  help          this text
+  quit          leave (a saved game stays saved; Ctrl-C too)
 `
 
-// Play runs a game between people taking turns at one terminal: it shows
-// the board and the legal moves, reads a move or a command per line from
-// in, and stops at quit or the end of the input.
+// Play runs a game between people taking turns at one terminal, unsaved:
+// it shows the board and the legal moves, reads a move or a command per
+// line from in, and stops at quit or the end of the input.
 func Play(s game.State, in io.Reader, out io.Writer) error {
-	return (&Session{State: s}).Run(in, out)
-}
-
-// Session is a game being played at the terminal, and where it is saved.
-type Session struct {
-	State game.State
-	// Record, when not nil, receives the moves; with Path set, the file is
-	// rewritten after every move and undo, so that nothing is lost.
-	Record *record.Record
-	Path   string
-	// Index is the record's place among the games of the file; -1 adds it
-	// at the end on the first save.
-	Index int
-	// Seats holds an engine for each seat the program plays, nil for a
-	// person; Limits bounds its searches.
-	Seats  []ai.Engine
-	Limits ai.Limits
-}
-
-// engineToMove returns the engine whose turn it is, or nil for a person.
-func (ss *Session) engineToMove() ai.Engine {
-	p := int(ss.State.ToMove())
-	if p < len(ss.Seats) && !ss.State.Result().Over() {
-		return ss.Seats[p]
+	seats := make([]session.Seat, s.Game().Players())
+	ss, err := session.New(session.Config{Start: s, Seats: seats})
+	if err != nil {
+		return err
 	}
-	return nil
+	return (&terminal{ss: ss, out: out, view: -1}).run(context.Background(), in)
 }
 
-// hasPerson reports whether a person plays one of the seats.
-func (ss *Session) hasPerson() bool {
-	for p := 0; p < ss.State.Game().Players(); p++ {
-		if p >= len(ss.Seats) || ss.Seats[p] == nil {
-			return true
+// terminal is terminal play: a session drawn as text and driven by lines
+// of input.
+type terminal struct {
+	ss  *session.Session
+	out io.Writer
+	// view is the seat whose side the board is drawn from; -1 follows the
+	// person to move.
+	view  game.Player
+	color bool
+	// live, on a real terminal, redraws a line with the AI's thinking time.
+	live bool
+	// hintSpec is the engine that gives hints.
+	hintSpec string
+}
+
+// inputLine is one line read, or the end of the input.
+type inputLine struct {
+	text string
+	err  error
+	eof  bool
+}
+
+// readLines sends every line of in, then the end, on the channel it
+// returns; reading goes on while the AI thinks, so that quit is heard.
+func readLines(in io.Reader) <-chan inputLine {
+	lines := make(chan inputLine)
+	go func() {
+		sc := bufio.NewScanner(in)
+		for sc.Scan() {
+			lines <- inputLine{text: sc.Text()}
 		}
-	}
-	return false
+		lines <- inputLine{eof: true, err: sc.Err()}
+		close(lines)
+	}()
+	return lines
 }
 
-// aiMove lets the engine to move play, and says what it played.
-func (ss *Session) aiMove(e ai.Engine, out io.Writer) {
-	s := ss.State
-	info := e.Search(context.Background(), s, ss.Limits, nil)
-	text := info.Move.Text(s.Game().Board())
-	fmt.Fprintf(out, "%s (%s) plays %s  [score %s, depth %d, %d nodes, %s]\n", s.Game().PlayerName(s.ToMove()),
-		e.Name(), text, ai.ScoreText(info.Score), info.Depth, info.Nodes, info.Elapsed.Round(time.Millisecond))
-	if ss.Record != nil {
-		ss.Record.Moves = append(ss.Record.Moves, text)
-	}
-	s.Play(info.Move)
-}
-
-// Run plays until quit or the end of the input.
-func (ss *Session) Run(in io.Reader, out io.Writer) error {
-	s := ss.State
-	sc := bufio.NewScanner(in)
-	fmt.Fprint(out, playHelp)
+// run plays until quit, the end of the input or ctx's end (Ctrl-C).
+func (t *terminal) run(ctx context.Context, in io.Reader) error {
+	lines := readLines(in)
+	fmt.Fprint(t.out, playHelp)
+	t.introduce()
 	show := true
 	for {
 		if show {
-			fmt.Fprint(out, "\n"+describe(s))
-			if moves := game.MoveTexts(s); len(moves) > 0 {
-				fmt.Fprintf(out, "Legal moves: %s\n", strings.Join(moves, " "))
-			} else {
-				fmt.Fprintln(out, "Type undo to take back the last move, or quit to leave.")
-			}
+			t.showPosition()
 		}
 		show = true
-		if e := ss.engineToMove(); e != nil {
-			ss.aiMove(e, out)
-			if err := ss.save(); err != nil {
-				fmt.Fprintf(out, "could not save the game: %v\n", err)
+		if t.ss.EngineToMove() != nil {
+			if err := t.engineTurn(ctx, lines); err != nil {
+				return quitIsNil(err)
 			}
 			continue
 		}
-		fmt.Fprintf(out, "%s> ", s.Game().PlayerName(s.ToMove()))
-		if !sc.Scan() {
-			fmt.Fprintln(out)
-			return sc.Err()
-		}
-		err := ss.line(strings.TrimSpace(sc.Text()), out)
-		switch err {
-		case errQuit:
-			return nil
-		case errNoRedraw:
-			show = false
-		case errChanged:
-			if err := ss.save(); err != nil {
-				fmt.Fprintf(out, "could not save the game: %v\n", err)
-			}
-		}
-	}
-}
-
-// save rewrites the record file with this game in its place, keeping every
-// other game in the file. A file that cannot be read as records is never
-// overwritten.
-func (ss *Session) save() error {
-	if ss.Record == nil || ss.Path == "" {
-		return nil
-	}
-	ss.Record.Finish(ss.State.Result(), ss.State.Game())
-	var recs []*record.Record
-	old, err := os.ReadFile(ss.Path)
-	switch {
-	case err == nil:
-		recs, err = record.Read(bytes.NewReader(old))
+		redraw, err := t.personTurn(ctx, lines)
 		if err != nil {
-			return fmt.Errorf("not saving into %s, which is not a record file this game can be added to: %w", ss.Path, err)
+			return quitIsNil(err)
 		}
-	case !os.IsNotExist(err):
-		return err
+		show = redraw
 	}
-	if len(recs) == 0 && len(bytes.TrimSpace(old)) > 0 {
-		// No game yet, but text (comments) that no record holds: keep it
-		// as it is and add the game after it.
-		return writeFileAtomic(ss.Path, func(w io.Writer) error {
-			if _, err := w.Write(append(bytes.TrimRight(old, " \t\r\n"), "\n\n"...)); err != nil {
-				return err
-			}
-			return record.Write(w, ss.Record)
-		})
-	}
-	if ss.Index < 0 || ss.Index >= len(recs) {
-		ss.Index = len(recs)
-		recs = append(recs, ss.Record)
-	} else {
-		recs[ss.Index] = ss.Record
-	}
-	return writeFileAtomic(ss.Path, func(w io.Writer) error { return record.Write(w, recs...) })
 }
 
-// errChanged tells the loop that the position changed and must be saved.
-var errChanged = errors.New("changed")
-
-// errNoRedraw tells the loop that the line needs no new board.
-var errNoRedraw = fmt.Errorf("no redraw")
-
-// line acts on one line of input.
-func (ss *Session) line(line string, out io.Writer) error {
-	s := ss.State
-	switch line {
-	case "":
-		return errNoRedraw
-	case "quit", "exit", "q":
-		return errQuit
-	case "help", "?":
-		fmt.Fprint(out, playHelp)
-		return errNoRedraw
-	case "board", "show":
+func quitIsNil(err error) error {
+	if errors.Is(err, errQuit) {
 		return nil
+	}
+	return err
+}
+
+// introduce says who plays what, once.
+func (t *terminal) introduce() {
+	g := t.ss.Game()
+	var parts []string
+	for p, seat := range t.ss.Seats() {
+		who := "a person"
+		if !seat.Person() {
+			who = "the AI (" + seat.Engine.Name() + ")"
+		} else if seat.Name != "" && seat.Name != "?" {
+			who = seat.Name
+		}
+		parts = append(parts, g.PlayerName(game.Player(p))+": "+who)
+	}
+	fmt.Fprintf(t.out, "\n%s. %s.\n", g.ID(), strings.Join(parts, "; "))
+}
+
+// showPosition draws the board from the viewer's side with the last move
+// marked, the clocks, whose turn it is and the legal moves.
+func (t *terminal) showPosition() {
+	s := t.ss.State()
+	res := t.ss.Result()
+	fmt.Fprint(t.out, "\n"+drawBoard(s, t.viewer(s), t.lastMoveCells(), t.color))
+	if res.Over() {
+		fmt.Fprintln(t.out, "Game over: "+res.Describe(s.Game()))
+	}
+	if clocks := t.ss.Clocks(); clocks != nil {
+		fmt.Fprintln(t.out, clockLine(s.Game(), clocks, s.ToMove(), res.Over()))
+	}
+	if res.Over() {
+		fmt.Fprintln(t.out, "Type undo to take back the last move, history to see the game, or quit to leave.")
+		return
+	}
+	if offer := t.ss.DrawOffer(); offer != game.NoPlayer && offer != s.ToMove() {
+		fmt.Fprintf(t.out, "%s offers a draw: type draw to accept, or play a move to decline.\n", s.Game().PlayerName(offer))
+	}
+	fmt.Fprint(t.out, movesSummary(game.MoveTexts(s)))
+}
+
+// viewer is the seat the board is drawn for: the fixed view, else the
+// person to move, else the only person, else the first seat.
+func (t *terminal) viewer(s game.State) game.Player {
+	if t.view >= 0 {
+		return t.view
+	}
+	seats := t.ss.Seats()
+	if seats[s.ToMove()].Person() {
+		return s.ToMove()
+	}
+	for p, seat := range seats {
+		if seat.Person() {
+			return game.Player(p)
+		}
+	}
+	return 0
+}
+
+// lastMoveCells are the cells of the last move's path, to be marked.
+func (t *terminal) lastMoveCells() []board.Cell {
+	m, ok := t.ss.LastMove()
+	if !ok {
+		return nil
+	}
+	cells := make([]board.Cell, 0, m.Len()+len(m.Drops()))
+	for i := range m.Len() {
+		cells = append(cells, m.At(i))
+	}
+	return append(cells, m.Drops()...)
+}
+
+// drawBoard draws the position as seat view sees it, marked cells shown.
+func drawBoard(s game.State, view game.Player, marked []board.Cell, color bool) string {
+	return s.String()
+}
+
+// movesSummary lists the legal moves wrapped at word boundaries, or only
+// their number when the list would fill the screen.
+func movesSummary(moves []string) string {
+	const most = 4 * 76 // four lines
+	text := strings.Join(moves, " ")
+	if len(text) > most {
+		return fmt.Sprintf("%d legal moves: type moves to list them, or moves CELL for one piece's.\n", len(moves))
+	}
+	return wrap(fmt.Sprintf("Legal moves (%d): %s", len(moves), text), 80, "  ")
+}
+
+// wrap breaks text at spaces into lines of at most width, indenting the
+// lines after the first.
+func wrap(text string, width int, indent string) string {
+	var sb strings.Builder
+	line := 0
+	for i, word := range strings.Fields(text) {
+		switch {
+		case i == 0:
+		case line+1+len(word) > width:
+			sb.WriteString("\n" + indent)
+			line = len(indent)
+		default:
+			sb.WriteByte(' ')
+			line++
+		}
+		sb.WriteString(word)
+		line += len(word)
+	}
+	sb.WriteByte('\n')
+	return sb.String()
+}
+
+// clockLine shows every seat's time, the mover's marked.
+func clockLine(g game.Game, clocks []time.Duration, mover game.Player, over bool) string {
+	var parts []string
+	for p, left := range clocks {
+		mark := " "
+		if game.Player(p) == mover && !over {
+			mark = "*"
+		}
+		parts = append(parts, fmt.Sprintf("%s%s %s", mark, g.PlayerName(game.Player(p)), clockText(left)))
+	}
+	return "Clock:" + strings.Join(parts, "  ")
+}
+
+// clockText writes time left as h:mm:ss, m:ss, or seconds with tenths
+// under ten seconds.
+func clockText(d time.Duration) string {
+	switch {
+	case d < 10*time.Second:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	case d < time.Hour:
+		return fmt.Sprintf("%d:%02d", int(d.Minutes()), int(d.Seconds())%60)
+	default:
+		return fmt.Sprintf("%d:%02d:%02d", int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60)
+	}
+}
+
+// engineTurn lets the AI play while listening to the input: quit (or
+// ctx's end) stops the search at once; other lines wait for the move.
+func (t *terminal) engineTurn(ctx context.Context, lines <-chan inputLine) error {
+	e := t.ss.EngineToMove()
+	s := t.ss.State()
+	name := s.Game().PlayerName(s.ToMove())
+	searchCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type result struct {
+		info ai.Info
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		info, err := t.ss.PlayEngine(searchCtx, nil)
+		done <- result{info, err}
+	}()
+	start := time.Now()
+	fmt.Fprintf(t.out, "%s (%s) is thinking...", name, e.Name())
+	if !t.live {
+		fmt.Fprintln(t.out)
+	}
+	tick := time.NewTicker(200 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case r := <-done:
+			t.endThinkingLine()
+			if r.err != nil {
+				if ctx.Err() != nil {
+					fmt.Fprintln(t.out, "Interrupted; leaving.")
+					return errQuit
+				}
+				if errors.Is(r.err, session.ErrOver) {
+					return nil
+				}
+				return fmt.Errorf("%s (%s): %w", name, e.Name(), r.err)
+			}
+			i := r.info
+			fmt.Fprintf(t.out, "%s (%s) plays %s  [score %s, depth %d, %d nodes, %s]\n", name, e.Name(),
+				i.Move.Text(s.Game().Board()), ai.ScoreText(i.Score), i.Depth, i.Nodes, i.Elapsed.Round(time.Millisecond))
+			return nil
+		case <-tick.C:
+			if t.live {
+				fmt.Fprintf(t.out, "\r%s (%s) is thinking... %.1fs", name, e.Name(), time.Since(start).Seconds())
+			}
+		case line, ok := <-lines:
+			if !ok || line.eof {
+				lines = nil // the input ended: let the AI finish its move
+				if line.err != nil {
+					cancel()
+					<-done
+					return line.err
+				}
+				continue
+			}
+			switch strings.TrimSpace(line.text) {
+			case "quit", "exit", "q":
+				cancel()
+				<-done
+				t.endThinkingLine()
+				return errQuit
+			case "resign":
+				t.endThinkingLine()
+				t.resign()
+				cancel()
+				<-done
+				return nil
+			case "":
+			default:
+				t.endThinkingLine()
+				fmt.Fprintf(t.out, "%s is thinking: wait for its move, or type quit (or resign).\n", name)
+			}
+		}
+	}
+}
+
+// endThinkingLine clears the live thinking line.
+func (t *terminal) endThinkingLine() {
+	if t.live {
+		fmt.Fprint(t.out, "\r\033[K")
+	}
+}
+
+// personTurn prompts the person to move and acts on one line; it reports
+// whether the board needs drawing again. A clock ends the wait when the
+// person's time runs out.
+func (t *terminal) personTurn(ctx context.Context, lines <-chan inputLine) (redraw bool, err error) {
+	s := t.ss.State()
+	fmt.Fprintf(t.out, "%s> ", s.Game().PlayerName(s.ToMove()))
+	var flag <-chan time.Time
+	if clocks := t.ss.Clocks(); clocks != nil && !t.ss.Result().Over() {
+		timer := time.NewTimer(clocks[s.ToMove()] + time.Millisecond)
+		defer timer.Stop()
+		flag = timer.C
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			fmt.Fprintln(t.out, "\nInterrupted; leaving.")
+			return false, errQuit
+		case <-flag:
+			if over, _ := t.ss.Tick(); over {
+				fmt.Fprintln(t.out)
+				return true, nil
+			}
+		case line := <-lines:
+			if line.eof {
+				fmt.Fprintln(t.out)
+				if line.err != nil {
+					return false, line.err
+				}
+				return false, errQuit
+			}
+			return t.line(strings.TrimSpace(line.text))
+		}
+	}
+}
+
+// line acts on one line from the person to move.
+func (t *terminal) line(line string) (redraw bool, err error) {
+	cmd, arg, _ := strings.Cut(line, " ")
+	arg = strings.TrimSpace(arg)
+	switch cmd {
+	case "":
+		return false, nil
+	case "quit", "exit", "q":
+		return false, errQuit
+	case "help", "?":
+		fmt.Fprint(t.out, playHelp)
+		return false, nil
+	case "board", "show":
+		return true, nil
 	case "fen":
-		fmt.Fprintln(out, s.FEN())
-		return errNoRedraw
+		fmt.Fprintln(t.out, t.ss.State().FEN())
+		return false, nil
 	case "moves":
-		if moves := game.MoveTexts(s); len(moves) > 0 {
-			fmt.Fprintln(out, strings.Join(moves, "\n"))
-		} else {
-			fmt.Fprintln(out, "no legal moves: the game is over")
-		}
-		return errNoRedraw
+		t.listMoves(arg)
+		return false, nil
+	case "history":
+		fmt.Fprint(t.out, history(t.ss.Moves(), t.ss.State()))
+		return false, nil
 	case "undo", "u":
-		// Take back moves until a person is to move again, so that an
-		// engine's reply does not come straight back.
-		undone := 0
-		for undone == 0 || ss.engineToMove() != nil && ss.hasPerson() {
-			if !s.Undo() {
-				break
-			}
-			undone++
-			if ss.Record != nil && len(ss.Record.Moves) > 0 {
-				ss.Record.Truncate(len(ss.Record.Moves) - 1)
-			}
-		}
-		if undone == 0 {
-			fmt.Fprintln(out, "nothing to undo")
-			return errNoRedraw
-		}
-		return errChanged
+		return t.undo(arg), nil
+	case "hint":
+		t.hint()
+		return false, nil
+	case "resign":
+		return t.resign(), nil
+	case "draw", "offer":
+		return t.offerDraw(), nil
+	case "flip":
+		s := t.ss.State()
+		t.view = (t.viewer(s) + 1) % game.Player(s.Game().Players())
+		return true, nil
 	}
-	m, err := game.ParseMove(s, line)
+	return t.moves(strings.Fields(line)), nil
+}
+
+// moves plays the moves of one line in turn, as long as a person is to
+// move; it stops at the first one refused.
+func (t *terminal) moves(texts []string) bool {
+	played := false
+	for i, text := range texts {
+		s := t.ss.State()
+		if i > 0 && !t.ss.Seats()[s.ToMove()].Person() {
+			fmt.Fprintf(t.out, "%s is the AI's to play: %s was not played.\n", s.Game().PlayerName(s.ToMove()), strings.Join(texts[i:], " "))
+			break
+		}
+		if _, err := t.ss.Move(s.ToMove(), text); err != nil {
+			if errors.Is(err, session.ErrOver) {
+				err = &game.IllegalMoveError{Move: text, Reason: err.Error()}
+			}
+			t.refused(err)
+			break
+		}
+		played = true
+	}
+	return played
+}
+
+// refused says why a request was not carried out; a save that failed
+// after the move was played is a warning, the move stands.
+func (t *terminal) refused(err error) {
+	var illegal *game.IllegalMoveError
+	switch {
+	case errors.As(err, &illegal), errors.Is(err, session.ErrOver), errors.Is(err, session.ErrNotYourTurn):
+		fmt.Fprintln(t.out, err)
+	default:
+		fmt.Fprintf(t.out, "could not save the game: %v\n", err)
+	}
+}
+
+// listMoves prints the legal moves one per line, those of one piece when
+// a cell is given.
+func (t *terminal) listMoves(cell string) {
+	s := t.ss.State()
+	moves := game.MoveTexts(s)
+	if t.ss.Result().Over() {
+		moves = nil
+	}
+	if len(moves) == 0 {
+		fmt.Fprintln(t.out, "no legal moves: the game is over")
+		return
+	}
+	if cell != "" {
+		c, ok := s.Game().Board().Parse(cell)
+		if !ok {
+			fmt.Fprintf(t.out, "%q is not a cell of this board\n", cell)
+			return
+		}
+		var mine []string
+		for _, m := range moves {
+			if strings.HasPrefix(m, cell+"-") || strings.HasPrefix(m, cell+"x") {
+				mine = append(mine, m)
+			}
+		}
+		if len(mine) == 0 {
+			fmt.Fprintf(t.out, "no legal move starts on %s\n", s.Game().Board().Name(c))
+			return
+		}
+		moves = mine
+	}
+	fmt.Fprintln(t.out, strings.Join(moves, "\n"))
+}
+
+// history numbers the moves played, a full round of seats per number.
+func history(moves []string, s game.State) string {
+	if len(moves) == 0 {
+		return "No moves yet.\n"
+	}
+	n := s.Game().Players()
+	var sb strings.Builder
+	for i := 0; i < len(moves); i += n {
+		fmt.Fprintf(&sb, "%3d.", i/n+1)
+		for _, m := range moves[i:min(i+n, len(moves))] {
+			sb.WriteString(" " + m)
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// undo takes back the person's last move (and the replies after it), or
+// the number of moves asked, and says what went.
+func (t *terminal) undo(arg string) bool {
+	n := 0
+	if arg != "" {
+		var err error
+		if n, err = strconv.Atoi(arg); err != nil || n < 1 || n > 10000 {
+			fmt.Fprintf(t.out, "undo %s: write undo, or undo N with N a number of moves from 1\n", arg)
+			return false
+		}
+	}
+	before := t.ss.State()
+	undone, err := t.ss.Undo(n)
+	if errors.Is(err, session.ErrNothing) {
+		fmt.Fprintln(t.out, "nothing to undo")
+		return false
+	}
+	if undone == nil && err != nil {
+		fmt.Fprintln(t.out, err)
+		return false
+	}
+	var parts []string
+	for i, m := range undone {
+		mover := (int(before.ToMove()) - 1 - i) % before.Game().Players()
+		if mover < 0 {
+			mover += before.Game().Players()
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s)", m, before.Game().PlayerName(game.Player(mover))))
+	}
+	fmt.Fprintf(t.out, "Took back %s.\n", joinAnd(parts))
 	if err != nil {
-		fmt.Fprintln(out, err)
-		return errNoRedraw
+		t.refused(err)
 	}
-	if ss.Record != nil {
-		ss.Record.Moves = append(ss.Record.Moves, m.Text(s.Game().Board()))
+	return true
+}
+
+func joinAnd(parts []string) string {
+	if len(parts) <= 1 {
+		return strings.Join(parts, "")
 	}
-	s.Play(m)
-	return errChanged
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// hint asks an engine for a move after a short think.
+func (t *terminal) hint() {
+	s := t.ss.State()
+	if t.ss.Result().Over() {
+		fmt.Fprintln(t.out, "the game is over: no hint")
+		return
+	}
+	spec := t.hintSpec
+	if spec == "" {
+		spec = "ab"
+	}
+	e, err := ai.New(spec, 1)
+	if err != nil {
+		fmt.Fprintln(t.out, err)
+		return
+	}
+	info := e.Search(context.Background(), s, ai.Limits{Depth: 6, MoveTime: time.Second}, nil)
+	fmt.Fprintf(t.out, "Hint: %s (score %s for %s)\n", info.Move.Text(s.Game().Board()), ai.ScoreText(info.Score),
+		s.Game().PlayerName(s.ToMove()))
+}
+
+// resign gives up the game for the person to move, or the only person
+// when an engine is to move.
+func (t *terminal) resign() bool {
+	s := t.ss.State()
+	p := s.ToMove()
+	if !t.ss.Seats()[p].Person() {
+		p = t.viewer(s)
+	}
+	if err := t.ss.Resign(p); err != nil {
+		t.refused(err)
+		return false
+	}
+	fmt.Fprintf(t.out, "%s resigns.\n", s.Game().PlayerName(p))
+	return true
+}
+
+// offerDraw offers a draw for the person to move, or accepts the one on
+// the table. An engine opponent answers at once: it accepts when a short
+// search finds it worse by half a piece or more.
+func (t *terminal) offerDraw() bool {
+	s := t.ss.State()
+	me := s.ToMove()
+	drawn, err := t.ss.OfferDraw(me)
+	if err != nil {
+		t.refused(err)
+		return false
+	}
+	if drawn {
+		fmt.Fprintln(t.out, "Draw agreed.")
+		return true
+	}
+	other := 1 - me
+	seat := t.ss.Seats()[other]
+	name := s.Game().PlayerName(other)
+	if seat.Person() {
+		fmt.Fprintf(t.out, "%s offers a draw; %s may accept by typing draw on their turn.\n", s.Game().PlayerName(me), name)
+		return false
+	}
+	judge, _ := ai.New("ab", 1)
+	info := judge.Search(context.Background(), s, ai.Limits{Depth: 4, MoveTime: time.Second}, nil)
+	if info.Score >= 50 { // good for the offerer: the engine is worse
+		if _, err := t.ss.OfferDraw(other); err != nil {
+			t.refused(err)
+			return false
+		}
+		fmt.Fprintf(t.out, "%s (%s) accepts the draw.\n", name, seat.Engine.Name())
+		return true
+	}
+	t.ss.DeclineDraw()
+	fmt.Fprintf(t.out, "%s (%s) declines the draw.\n", name, seat.Engine.Name())
+	return false
 }

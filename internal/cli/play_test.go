@@ -49,7 +49,9 @@ func inOrder(t *testing.T, out string, parts ...string) {
 	}
 }
 
-const startMoves = "Legal moves: a1-a3 a1-d3 a2-a3 a2-b3 b1-b3 b1-f3 b2-b3 b2-d3 c1-c3 c1-f3 c2-b3 c2-c3 c2-d3 d1-d3 d2-b3 d2-d3 d2-f3 e1-b3 e1-e3 e2-d3 e2-e3 e2-f3 f1-b3 f1-f3 f2-d3 f2-f3 g1-d3 g1-g3 g2-f3 g2-g3\n"
+const startMoves = "Legal moves (30): a1-a3 a1-d3 a2-a3 a2-b3 b1-b3 b1-f3 b2-b3 b2-d3 c1-c3 c1-f3\n" +
+	"  c2-b3 c2-c3 c2-d3 d1-d3 d2-b3 d2-d3 d2-f3 e1-b3 e1-e3 e2-d3 e2-e3 e2-f3 f1-b3\n" +
+	"  f1-f3 f2-d3 f2-f3 g1-d3 g1-g3 g2-f3 g2-g3\n"
 
 // TestPlayCommand drives "arbiter play pommel": a move, undo, moves, an
 // illegal move, quit. The whole transcript is a golden file.
@@ -61,10 +63,10 @@ func TestPlayCommand(t *testing.T) {
 	}
 	checkGolden(t, "play-pommel.golden", r.out)
 	inOrder(t, r.out,
-		"undo    take back the last move", // the help comes first
+		"undo [N]      take back your last move", // the help comes first
 		"White to move\n", startMoves, "White> ",
 		// a1-a3 is played: Black's turn, a1 empty, a3 White's.
-		"/a4\\", "/ w\\__/c3\\", "/a1\\__/ w\\", "Black to move\n", "Legal moves: ", "Black> ",
+		"/a4\\", "/ w\\__/c3\\", "/a1\\__/ w\\", "Black to move\n", "Legal moves (30): ", "Black> ",
 		// undo: back to the start.
 		"White to move\n", startMoves, "White> ",
 		// moves: one per line, no board redrawn.
@@ -97,14 +99,14 @@ func TestPlayLines(t *testing.T) {
 		{"blank line", "", "\n  \nquit\n", []string{"White> White> White> "}},
 		{"fen", "", "a1-a3\nfen\nquit\n", []string{
 			"Black> B:Wa2,a3,b1,b2,c1,c2,d1,d2,e1,e2,f1,f2,g1,g2:Ba5,a6,b6,b7,c5,c6,d6,d7,e5,e6,f6,f7,g5,g6\nBlack> "}},
-		{"help", "", "help\nquit\n", []string{"White> Enter a move", "quit    leave\nWhite> "}},
+		{"help", "", "help\nquit\n", []string{"White> Enter a move", "Ctrl-C too)\nWhite> "}},
 		{"board", "", "board\nquit\n", []string{"White> \n    __", "White to move\n", startMoves, "White> "}},
 		{"spaces around a move", "", "  a1-a3  \nquit\n", []string{"Black to move\n"}},
 		{"uppercase", "", "A1-A3\nquit\n", []string{`White> illegal move "A1-A3": moves are written in lower case: a1-a3` + "\nWhite> "}},
 		{"not a move", "", "hello\nquit\n", []string{`illegal move "hello": write a move as from-to`}},
 		{"wrong side", "", "a6-a5\nquit\n", []string{`illegal move "a6-a5": the piece on a6 is Black's, and White is to move`}},
 		{"capture is compulsory", "W:Wc3,a1:Bc4", "a1-a2\nc3-c4\nquit\n", []string{
-			"Legal moves: c3xc5\n",
+			"Legal moves (1): c3xc5\n",
 			`illegal move "a1-a2": capture is compulsory; the captures are c3xc5`,
 			`illegal move "c3-c4": capture is compulsory; the captures are c3xc5`}},
 		{"colon for x", "W:Wc3,a1:Bc4,a6", "c3:c5\nquit\n", []string{"Black to move\n", "Black> "}},
@@ -128,12 +130,12 @@ func TestPlayGameOver(t *testing.T) {
 	s := newState(t, "W:Wc3:Bc4")
 	out := play(t, s, "c3xc5\nc5-c6\nmoves\nundo\nquit\n")
 	inOrder(t, out,
-		"Legal moves: c3xc5\nWhite> ",
+		"Legal moves (1): c3xc5\nWhite> ",
 		"Black to move\nGame over: White wins: Black has no pieces left in play\n",
-		"Type undo to take back the last move, or quit to leave.\n",
+		"Type undo to take back the last move, history to see the game, or quit to leave.\n",
 		`illegal move "c5-c6": the game is over (White wins: Black has no pieces left in play)`,
 		"no legal moves: the game is over\n",
-		"White to move\nLegal moves: c3xc5\nWhite> ",
+		"White to move\nLegal moves (1): c3xc5\nWhite> ",
 	)
 	if strings.Contains(out, "Black to move\nLegal moves") {
 		t.Errorf("moves listed in a finished game:\n%s", out)
@@ -161,7 +163,7 @@ func TestPlayOptions(t *testing.T) {
 	if r.code != 0 || r.errOut != "" {
 		t.Fatalf("exit %d, stderr %q; want 0 and nothing", r.code, r.errOut)
 	}
-	inOrder(t, r.out, "Legal moves: c3-b4 c3-c6 c3-d4 c5-b6 c5-c6 c5-d6\n", "White> c3-b4\nc3-c6\n")
+	inOrder(t, r.out, "Legal moves (6): c3-b4 c3-c6 c3-d4 c5-b6 c5-c6 c5-d6\n", "White> c3-b4\nc3-c6\n")
 
 	for _, args := range [][]string{
 		{"play", "nope"},

@@ -32,7 +32,7 @@ func TestPlaySavesAndResumes(t *testing.T) {
 	run(t, "g1-g3\nquit\n", "play", "pommel-76", "--save", path)
 	// Resume the first game: the capture a3xa6 is forced.
 	r := run(t, "a3xa6\nquit\n", "play", "--load", path, "--game", "1")
-	if r.code != 0 || !strings.Contains(r.out, "Legal moves: a3xa6") {
+	if r.code != 0 || !strings.Contains(r.out, "Legal moves (1): a3xa6") {
 		t.Fatalf("resume: %+v", r)
 	}
 	out := runOK(t, "replay", path)

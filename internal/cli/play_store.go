@@ -1,0 +1,79 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+
+	"github.com/arbiter-games/arbiter/record"
+)
+
+// fileStore keeps a game in a record file, the other games of the file
+// untouched: the session.Store of terminal play.
+//
+// A game loaded from the file is written back in its own place only while
+// nothing saved is lost: it was unfinished and still has every move it
+// was loaded with. Taking back a loaded move, or going on from a finished
+// game, writes the new line as a new game at the end of the file, and the
+// original stays as it was. Looking at a game writes nothing.
+type fileStore struct {
+	path string
+	// index is the game's place in the file; -1 adds it at the end on the
+	// first save.
+	index int
+	// loaded are the moves the game had in the file, while it may still
+	// be written in place; nil once it is a new game.
+	loaded []string
+}
+
+// newGameStore adds a new game to path on its first save.
+func newGameStore(path string) *fileStore { return &fileStore{path: path, index: -1} }
+
+// loadedGameStore writes back game index (0-based) of path, read as r.
+func loadedGameStore(path string, index int, r *record.Record) *fileStore {
+	fs := &fileStore{path: path, index: index, loaded: slices.Clone(r.Moves)}
+	if tag := r.Get("Result"); tag != "" && tag != "*" {
+		fs.index, fs.loaded = -1, nil // a finished game is never rewritten
+	}
+	return fs
+}
+
+// Save writes r into the file.
+func (fs *fileStore) Save(r *record.Record) error {
+	if fs.loaded != nil && !isPrefix(fs.loaded, r.Moves) {
+		fs.index, fs.loaded = -1, nil
+	}
+	old, err := os.ReadFile(fs.path)
+	if err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	recs, err := record.Read(bytes.NewReader(old))
+	if err != nil {
+		return fmt.Errorf("not saving into %s, which is not a record file this game can be added to: %w", fs.path, err)
+	}
+	if len(recs) == 0 && len(bytes.TrimSpace(old)) > 0 {
+		// No game yet, but text (comments) that no record holds: keep it
+		// as it is and add the game after it.
+		fs.index = 0
+		return writeFileAtomic(fs.path, func(w io.Writer) error {
+			if _, err := w.Write(append(bytes.TrimRight(old, " \t\r\n"), "\n\n"...)); err != nil {
+				return err
+			}
+			return record.Write(w, r)
+		})
+	}
+	if fs.index < 0 || fs.index >= len(recs) {
+		fs.index = len(recs)
+		recs = append(recs, r)
+	} else {
+		recs[fs.index] = r
+	}
+	return writeFileAtomic(fs.path, func(w io.Writer) error { return record.Write(w, recs...) })
+}
+
+// isPrefix reports whether every move of prefix starts moves.
+func isPrefix(prefix, moves []string) bool {
+	return len(prefix) <= len(moves) && slices.Equal(prefix, moves[:len(prefix)])
+}
