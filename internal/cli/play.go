@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -56,6 +57,8 @@ type terminal struct {
 	live bool
 	// hintSpec is the engine that gives hints.
 	hintSpec string
+	// pending are lines typed while the AI thought, read before new ones.
+	pending []inputLine
 }
 
 // inputLine is one line read, or the end of the input.
@@ -229,7 +232,7 @@ func clockLine(g game.Game, clocks []time.Duration, mover game.Player, over bool
 		}
 		parts = append(parts, fmt.Sprintf("%s%s %s", mark, g.PlayerName(game.Player(p)), clockText(left)))
 	}
-	return "Clock:" + strings.Join(parts, "  ")
+	return "Clock: " + strings.Join(parts, "  ")
 }
 
 // clockText writes time left as h:mm:ss, m:ss, or seconds with tenths
@@ -293,30 +296,27 @@ func (t *terminal) engineTurn(ctx context.Context, lines <-chan inputLine) error
 			}
 		case line, ok := <-lines:
 			if !ok || line.eof {
-				lines = nil // the input ended: let the AI finish its move
-				if line.err != nil {
-					cancel()
-					<-done
-					return line.err
-				}
+				// The input ended: let the AI finish its move.
+				lines = nil
+				t.pending = append(t.pending, inputLine{eof: true, err: line.err})
 				continue
 			}
-			switch strings.TrimSpace(line.text) {
-			case "quit", "exit", "q":
+			// quit and resign act at once, unless lines typed earlier wait
+			// for the move: those come first, in order.
+			switch cmd := strings.TrimSpace(line.text); {
+			case len(t.pending) == 0 && (cmd == "quit" || cmd == "exit" || cmd == "q"):
 				cancel()
 				<-done
 				t.endThinkingLine()
 				return errQuit
-			case "resign":
-				t.endThinkingLine()
-				t.resign()
+			case len(t.pending) == 0 && cmd == "resign":
 				cancel()
 				<-done
-				return nil
-			case "":
-			default:
 				t.endThinkingLine()
-				fmt.Fprintf(t.out, "%s is thinking: wait for its move, or type quit (or resign).\n", name)
+				t.resign()
+				return nil
+			default:
+				t.pending = append(t.pending, line)
 			}
 		}
 	}
@@ -340,6 +340,15 @@ func (t *terminal) personTurn(ctx context.Context, lines <-chan inputLine) (redr
 		timer := time.NewTimer(clocks[s.ToMove()] + time.Millisecond)
 		defer timer.Stop()
 		flag = timer.C
+	}
+	if len(t.pending) > 0 {
+		line := t.pending[0]
+		t.pending = t.pending[1:]
+		if line.eof {
+			fmt.Fprintln(t.out)
+			return false, cmp.Or(line.err, errQuit)
+		}
+		return t.line(strings.TrimSpace(line.text))
 	}
 	for {
 		select {

@@ -1,0 +1,239 @@
+package cli
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestPlayCommands checks the commands of terminal play one by one.
+func TestPlayCommands(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		input string
+		args  []string
+		want  []string // in this order
+		not   []string
+	}{
+		{"history", "a1-a3\ng6-g4\nb1-b3\nhistory\nquit\n", nil,
+			[]string{"Black> ", "  1. a1-a3 g6-g4\n  2. b1-b3\nBlack> "}, nil},
+		{"history at the start", "history\nquit\n", nil, []string{"White> No moves yet.\nWhite> "}, nil},
+		{"undo N says what it took back", "a1-a3\ng6-g4\nundo 2\nquit\n", nil,
+			[]string{"Took back g6-g4 (Black) and a1-a3 (White).\n", "White to move"}, nil},
+		{"undo with a bad count", "undo x\nundo 0\nundo -2\nquit\n", nil,
+			[]string{"undo x: write undo, or undo N", "undo 0: write undo, or undo N", "undo -2: write undo, or undo N"}, nil},
+		{"moves of one piece", "moves a1\nmoves e4\nmoves z9\nquit\n", nil,
+			[]string{"White> a1-a3\na1-d3\nWhite> ", "no legal move starts on e4\n", `"z9" is not a cell of this board`}, nil},
+		{"two moves on one line", "a1-a3 g6-g4\nhistory\nquit\n", nil,
+			[]string{"White> \n", "White to move", "White> ", "  1. a1-a3 g6-g4\nWhite> "}, []string{"Black to move"}},
+		{"second of two moves illegal", "a1-a3 a1-a2\nquit\n", nil,
+			[]string{`illegal move "a1-a2": there is no piece on a1`, "Black> "}, nil},
+		{"resign", "a1-a3\nresign\nquit\n", []string{"--save", "SAVE"},
+			[]string{"Black resigns.\n", "Game over: White wins: Black resigned\n", "Type undo"}, nil},
+		{"draw agreed at the board", "draw\na1-a3\ndraw\nquit\n", nil,
+			[]string{"White offers a draw; Black may accept", "White offers a draw: type draw to accept", "Black> ",
+				"Draw agreed.\n", "Game over: draw: agreed by the players"}, nil},
+		{"a move declines a draw", "draw\na1-a3\ng6-g4\nquit\n", nil,
+			[]string{"White offers a draw; Black may accept"}, []string{"Draw agreed"}},
+		{"no draw with three", "draw\nquit\n", []string{"punt-heks-match-3p"},
+			[]string{"draws are offered in two-player games only"}, nil},
+		{"hint", "hint\nquit\n", nil, []string{"White> Hint: ", " (score ", " for White)\nWhite> "}, nil},
+		{"flip", "flip\nquit\n", nil, []string{"White> \n", "White to move"}, nil},
+		{"the AI declines an even draw", "draw\nquit\n", []string{"--black", "ab:depth=2"},
+			[]string{"Black (ab:depth=2) declines the draw.\n"}, nil},
+		{"the AI replies and undo takes back both", "a1-a3\nundo\nquit\n", []string{"--black", "ab:depth=2"},
+			[]string{"White: a person; Black: the AI (ab:depth=2).", "Black (ab:depth=2) is thinking...\n",
+				"Black (ab:depth=2) plays ", "Took back ", " (Black) and a1-a3 (White).\n"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			args := []string{"play", "pommel"}
+			if len(tt.args) > 0 && !strings.HasPrefix(tt.args[0], "-") {
+				args = []string{"play", tt.args[0]}
+				tt.args = tt.args[1:]
+			}
+			save := filepath.Join(t.TempDir(), "game.pdn")
+			for _, a := range tt.args {
+				args = append(args, strings.ReplaceAll(a, "SAVE", save))
+			}
+			r := run(t, tt.input, args...)
+			if r.code != 0 || r.errOut != "" {
+				t.Fatalf("exit %d, stderr %q", r.code, r.errOut)
+			}
+			inOrder(t, r.out, tt.want...)
+			for _, not := range tt.not {
+				if strings.Contains(r.out, not) {
+					t.Errorf("output holds %q:\n%s", not, r.out)
+				}
+			}
+		})
+	}
+}
+
+// TestPlayResignSaved: a resignation is a result in the record.
+func TestPlayResignSaved(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.pdn")
+	run(t, "a1-a3\nresign\n", "play", "pommel", "--save", path, "--name", "white=Ann", "--name", "Black=Bob")
+	data, _ := os.ReadFile(path)
+	for _, want := range []string{`[White "Ann"]`, `[Black "Bob"]`, `[Result "1-0"]`, `[Termination "resignation"]`, "1. a1-a3 1-0"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("record lacks %q:\n%s", want, data)
+		}
+	}
+	out := runOK(t, "replay", path)
+	if !strings.Contains(out, "result 1-0") {
+		t.Errorf("replay: %s", out)
+	}
+	// Loaded, the game is over: no move is taken.
+	r := run(t, "g6-g4\nquit\n", "play", "--load", path)
+	if !strings.Contains(r.out, "Game over: White wins: Black resigned") || !strings.Contains(r.out, `illegal move "g6-g4": the game is over`) {
+		t.Errorf("loaded resigned game: %+v", r)
+	}
+}
+
+// TestPlayQuitStopsTheAI: quit is heard at once while the AI thinks, and
+// the end of the input lets it finish.
+func TestPlayQuitStopsTheAI(t *testing.T) {
+	t.Parallel()
+	start := time.Now()
+	r := run(t, "a1-a3\nquit\n", "play", "pommel", "--black", "ab", "--movetime", "30s")
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("quit while the AI thinks took %s", took)
+	}
+	if r.code != 0 || !strings.Contains(r.out, "Black (ab) is thinking...") || strings.Contains(r.out, "Black (ab) plays") {
+		t.Errorf("%+v", r)
+	}
+}
+
+// TestPlayClockFlagFall: a person who does not move in time loses.
+func TestPlayClockFlagFall(t *testing.T) {
+	t.Parallel()
+	pr, pw := io.Pipe()
+	var out, errOut bytes.Buffer
+	done := make(chan int)
+	go func() { done <- Execute([]string{"play", "pommel", "--clock", "1s+0s"}, pr, &out, &errOut) }()
+	time.Sleep(1500 * time.Millisecond)
+	pw.Close()
+	if code := <-done; code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	inOrder(t, out.String(), "Clock: *White 1.0s   Black 1.0s", "White> ", "Game over: Black wins: White ran out of time",
+		"Clock:  White 0.0s   Black 1.0s")
+}
+
+// TestPlayLoadNeverRewrites: looking at a game, taking back its moves or
+// going on from a finished game never changes the games in the file.
+func TestPlayLoadNeverRewrites(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.pdn")
+	const file = `[Game "pommel"]
+[White "a"]
+[Black "b"]
+[Result "1-0"]
+[Termination "no pieces"]
+[FEN "W:Wc3:Bc4"]
+
+1. c3xc5 1-0
+
+[Game "pommel"]
+[White "c"]
+[Black "d"]
+[Result "*"]
+
+1. a1-a3 g6-g4 2. b1-b3 *
+`
+	write := func() {
+		if err := os.WriteFile(path, []byte(file), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read := func() string { data, _ := os.ReadFile(path); return string(data) }
+
+	write()
+	run(t, "history\nboard\nquit\n", "play", "--load", path, "--game", "2")
+	if read() != file {
+		t.Errorf("looking at a game changed the file:\n%s", read())
+	}
+	run(t, "undo\nundo\nquit\n", "play", "--load", path, "--game", "2")
+	got := read()
+	if !strings.HasPrefix(got, file) || !strings.Contains(got[len(file):], "1. a1-a3 *") {
+		t.Errorf("taking back loaded moves: the original must stay and the new line go at the end:\n%s", got)
+	}
+
+	write()
+	run(t, "g6-g4\nquit\n", "play", "--load", path, "--game", "2")
+	if got := read(); !strings.Contains(got, "1. a1-a3 g6-g4 2. b1-b3 g6-g4 *") && !strings.Contains(got, "2. b1-b3 g6-g4") {
+		// g6-g4 is not legal for Black here; the file must then be unchanged.
+		if got != file {
+			t.Errorf("an illegal move changed the file:\n%s", got)
+		}
+	}
+	run(t, "a6-a4\nquit\n", "play", "--load", path, "--game", "2")
+	if got := read(); !strings.Contains(got, "1. a1-a3 g6-g4 2. b1-b3 a6-a4 *") || strings.Count(got, "[Game") != 2 {
+		t.Errorf("going on from an unfinished game must save it in place:\n%s", got)
+	}
+
+	write()
+	run(t, "undo\nquit\n", "play", "--load", path, "--game", "1")
+	got = read()
+	if !strings.HasPrefix(got, file) || strings.Count(got, "[Game") != 3 {
+		t.Errorf("taking back a finished game must add a new game:\n%s", got)
+	}
+
+	write()
+	other := filepath.Join(dir, "other.pdn")
+	run(t, "a6-a4\nquit\n", "play", "--load", path, "--game", "2", "--save", other, "--white", "ai:level=1", "--movetime", "10ms")
+	if read() != file {
+		t.Errorf("--save elsewhere changed the loaded file:\n%s", read())
+	}
+	data, err := os.ReadFile(other)
+	if err != nil || !strings.Contains(string(data), "2. b1-b3 a6-a4") || !strings.Contains(string(data), `[White "ai:level=1"]`) ||
+		!strings.Contains(string(data), `[Black "d"]`) {
+		t.Errorf("--save with --load: %v\n%s", err, data)
+	}
+}
+
+// TestPlayFlagConflicts: flags that contradict each other are refused
+// before the game starts.
+func TestPlayFlagConflicts(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "g.pdn")
+	run(t, "a1-a3\nquit\n", "play", "pommel", "--save", path)
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"pommel", "--game", "2"}, "--game 2: say which file with --load"},
+		{[]string{"--load", path, "--from", "W:Wa1:Bg6"}, "--from cannot be used with --load"},
+		{[]string{"--load", path, "-o", "hop=any"}, "--option cannot be used with --load"},
+		{[]string{"--load", path, "--game", "0"}, "--game 0: want the number of a game in the file, 1 or more"},
+		{[]string{"--load", path, "--game", "-1"}, "--game -1"},
+		{[]string{"--load", path, "--game", "5"}, "--game 5: " + path + " holds 1 game"},
+		{[]string{"pommel", "--color", "pink"}, `--color "pink": want auto, always or never`},
+		{[]string{"pommel", "--clock", "5"}, `--clock "5": write the time as BASE+INCREMENT`},
+		{[]string{"pommel", "--clock", "-1m"}, `--clock "-1m": the time must be from 1s`},
+		{[]string{"pommel", "--name", "Ann"}, `--name "Ann": write SEAT=NAME, such as white=Ann`},
+		{[]string{"pommel", "--name", "green=Ann"}, `--name "green": pommel has the seats white, black`},
+		{[]string{"pommel", "--name", "white=A", "--name", "white=B"}, "--name: White is named twice"},
+		{[]string{"pommel", "--name", `white=A"B`}, "without quotes"},
+		{[]string{"pommel", "--view", "red"}, `--view "red": pommel has the seats white, black`},
+	}
+	for _, tt := range tests {
+		args := append([]string{"play"}, tt.args...)
+		start := time.Now()
+		r := run(t, "quit\n", args...)
+		if r.code == 0 || r.out != "" || !strings.HasPrefix(r.errOut, "arbiter: ") || !strings.Contains(r.errOut, tt.want) ||
+			strings.Count(r.errOut, "\n") != 1 {
+			t.Errorf("arbiter %s: exit %d, stdout %q, stderr %q; want one error line with %q", strings.Join(args, " "), r.code, r.out, r.errOut, tt.want)
+		}
+		if time.Since(start) > time.Second {
+			t.Errorf("arbiter %s took %s", strings.Join(args, " "), time.Since(start))
+		}
+	}
+}
