@@ -116,7 +116,9 @@ func (c *Client) Search(ctx context.Context, s game.State, lim ai.Limits, report
 	c.send("position fen %s", s.FEN())
 	var limits []string
 	if lim.MoveTime > 0 {
-		limits = append(limits, "movetime", strconv.FormatInt(lim.MoveTime.Milliseconds(), 10))
+		// The protocol counts whole milliseconds from 1.
+		ms := max(lim.MoveTime.Milliseconds(), 1)
+		limits = append(limits, "movetime", strconv.FormatInt(ms, 10))
 	}
 	if lim.Nodes > 0 {
 		limits = append(limits, "nodes", strconv.FormatInt(lim.Nodes, 10))
@@ -126,6 +128,7 @@ func (c *Client) Search(ctx context.Context, s game.State, lim ai.Limits, report
 	}
 	c.send("go %s", strings.Join(limits, " "))
 	var last ai.Info
+	var complaint string // the engine's last "info string error: ..."
 	timeout := time.Duration(0)
 	if lim.MoveTime > 0 {
 		timeout = 2*lim.MoveTime + 5*time.Second
@@ -140,6 +143,10 @@ func (c *Client) Search(ctx context.Context, s game.State, lim ai.Limits, report
 		}
 	}()
 	line, err := c.await("bestmove", timeout, func(l string) {
+		if reason, ok := strings.CutPrefix(l, "info string error: "); ok {
+			complaint = reason
+			return
+		}
 		if i, ok := parseInfo(l, s); ok {
 			last = i
 			if report != nil {
@@ -153,8 +160,11 @@ func (c *Client) Search(ctx context.Context, s game.State, lim ai.Limits, report
 		return last
 	}
 	f := strings.Fields(line)
-	if len(f) < 2 {
+	if len(f) < 2 || f[1] == NoMove {
 		last.Err = fmt.Errorf("engine %s: %q names no move", c.name, line)
+		if complaint != "" {
+			last.Err = fmt.Errorf("engine %s found no move: %s", c.name, complaint)
+		}
 		return last
 	}
 	m, err := game.ParseMove(s, f[1])
@@ -166,10 +176,11 @@ func (c *Client) Search(ctx context.Context, s game.State, lim ai.Limits, report
 	return last
 }
 
-// parseInfo reads "info depth D score S nodes N time T pv M...".
+// parseInfo reads "info depth D score S nodes N time T pv M..."; an
+// "info string" line is a message, not a search report.
 func parseInfo(line string, s game.State) (ai.Info, bool) {
 	f := strings.Fields(line)
-	if len(f) == 0 || f[0] != "info" {
+	if len(f) < 2 || f[0] != "info" || f[1] == "string" {
 		return ai.Info{}, false
 	}
 	var i ai.Info

@@ -7,12 +7,12 @@ package engine
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
@@ -24,21 +24,38 @@ const (
 	Author = "the arbiter developers"
 )
 
-// server is the engine side of one connection.
+// NoMove is what bestmove names when a go cannot be searched; an
+// "info string error: ..." line before it says why.
+const NoMove = "(none)"
+
+// maxSeed is the largest Seed the handshake advertises.
+const maxSeed = 1<<32 - 1
+
+// server is the engine side of one connection. Only the goroutine reading
+// the commands touches its fields, except out, which the search writes to
+// under mu.
 type server struct {
 	out    io.Writer
 	mu     sync.Mutex // guards out
 	player string
 	seed   uint64
-	g      game.Game
-	s      game.State
+	// g is the game of the last newgame, nil before one and after a
+	// refused one; s is the position to search, nil when none is set.
+	g game.Game
+	s game.State
+	// eng searches every go of the game, so that what it learnt (the
+	// alpha-beta table, the Monte Carlo tree) serves the next go; nil
+	// until the first go after newgame or a change of Player or Seed.
+	eng    ai.Engine
 	cancel context.CancelFunc
 	done   chan struct{}
 }
 
 // Serve reads commands from in and answers on out until quit or the end
 // of the input. A bad command gets an "info string error: ..." line and is
-// otherwise ignored, as UCI engines do.
+// otherwise ignored, as UCI engines do; a go always ends with one bestmove
+// line, "bestmove (none)" when it could not search. A search still running
+// at the end is stopped and answered.
 func Serve(in io.Reader, out io.Writer) error {
 	sv := &server{out: out, player: "ai:level=6", seed: 1}
 	sc := bufio.NewScanner(in)
@@ -68,16 +85,7 @@ func (sv *server) say(format string, args ...any) {
 func (sv *server) command(f []string) error {
 	switch f[0] {
 	case "uci":
-		sv.say("id name %s", Name)
-		sv.say("id author %s", Author)
-		var ids []string
-		for _, d := range game.All() {
-			ids = append(ids, d.ID)
-		}
-		sv.say("option name Player type string default %s", sv.player)
-		sv.say("option name Seed type spin default %d min 0 max 4294967295", sv.seed)
-		sv.say("info string games %s", strings.Join(ids, " "))
-		sv.say("uciok")
+		sv.handshake()
 	case "isready":
 		sv.say("readyok")
 	case "setoption":
@@ -87,7 +95,7 @@ func (sv *server) command(f []string) error {
 	case "position":
 		return sv.position(f[1:])
 	case "go":
-		return sv.goSearch(f[1:])
+		sv.goSearch(f[1:])
 	case "stop":
 		sv.stop()
 	default:
@@ -96,7 +104,21 @@ func (sv *server) command(f []string) error {
 	return nil
 }
 
-// setOption handles "setoption name NAME value VALUE".
+func (sv *server) handshake() {
+	sv.say("id name %s", Name)
+	sv.say("id author %s", Author)
+	var ids []string
+	for _, d := range game.All() {
+		ids = append(ids, d.ID)
+	}
+	sv.say("option name Player type string default %s", sv.player)
+	sv.say("option name Seed type spin default %d min 0 max %d", sv.seed, maxSeed)
+	sv.say("info string games %s", strings.Join(ids, " "))
+	sv.say("uciok")
+}
+
+// setOption handles "setoption name NAME value VALUE". A new Player or
+// Seed makes a new engine, which starts with an empty memory.
 func (sv *server) setOption(f []string) error {
 	if len(f) < 4 || f[0] != "name" || f[2] != "value" {
 		return fmt.Errorf("write setoption name NAME value VALUE")
@@ -104,24 +126,29 @@ func (sv *server) setOption(f []string) error {
 	value := strings.Join(f[3:], " ")
 	switch strings.ToLower(f[1]) {
 	case "player":
-		if _, err := ai.New(value, 0); err != nil {
+		e, err := ai.New(value, sv.seed)
+		if err != nil {
 			return err
 		}
-		sv.player = value
+		sv.player, sv.eng = value, e
 	case "seed":
 		n, err := strconv.ParseUint(value, 10, 64)
-		if err != nil {
-			return fmt.Errorf("seed %q: want a whole number", value)
+		if err != nil || n > maxSeed {
+			return fmt.Errorf("seed %q: want a whole number from 0 to %d", value, maxSeed)
 		}
-		sv.seed = n
+		sv.seed, sv.eng = n, nil
 	default:
 		return fmt.Errorf("unknown option %q (options: Player, Seed)", f[1])
 	}
 	return nil
 }
 
-// newGame handles "newgame GAME [key=value ...]".
+// newGame handles "newgame GAME [key=value ...]": the game at its start
+// position, with a fresh engine. A refused newgame leaves no game, so that
+// the next go cannot search the previous one by mistake.
 func (sv *server) newGame(f []string) error {
+	sv.stop()
+	sv.g, sv.s, sv.eng = nil, nil, nil
 	if len(f) == 0 {
 		return fmt.Errorf("write newgame GAME [key=value ...]")
 	}
@@ -131,25 +158,38 @@ func (sv *server) newGame(f []string) error {
 		if err != nil {
 			return err
 		}
+		if _, twice := opts[k]; twice {
+			return fmt.Errorf("option %s given twice", k)
+		}
 		opts[k] = v
 	}
 	g, err := game.New(f[0], opts)
 	if err != nil {
 		return err
 	}
-	sv.stop()
 	sv.g, sv.s = g, g.Start()
 	return nil
 }
 
 // position handles "position startpos [moves ...]" and
-// "position fen FEN [moves ...]".
+// "position fen FEN [moves ...]". A refused position leaves no position.
 func (sv *server) position(f []string) error {
+	sv.stop()
+	sv.s = nil
 	if sv.g == nil {
-		return fmt.Errorf("no game: send newgame GAME first")
+		return errNoGame
 	}
+	s, err := sv.parsePosition(f)
+	if err != nil {
+		return err
+	}
+	sv.s = s
+	return nil
+}
+
+func (sv *server) parsePosition(f []string) (game.State, error) {
 	if len(f) == 0 {
-		return fmt.Errorf("write position startpos|fen FEN [moves ...]")
+		return nil, fmt.Errorf("write position startpos|fen FEN [moves M1 M2 ...]")
 	}
 	var s game.State
 	rest := f[1:]
@@ -158,61 +198,95 @@ func (sv *server) position(f []string) error {
 		s = sv.g.Start()
 	case "fen":
 		if len(rest) == 0 {
-			return fmt.Errorf("position fen: the FEN is missing")
+			return nil, fmt.Errorf("position fen: the FEN is missing")
 		}
 		var err error
 		if s, err = sv.g.ParseFEN(rest[0]); err != nil {
-			return err
+			return nil, err
 		}
 		rest = rest[1:]
 	default:
-		return fmt.Errorf("position %q: write startpos or fen FEN", f[0])
+		return nil, fmt.Errorf("position %q: write startpos or fen FEN", f[0])
 	}
 	if len(rest) > 0 {
 		if rest[0] != "moves" {
-			return fmt.Errorf("position: %q where moves was expected", rest[0])
+			return nil, fmt.Errorf("position: %q where moves was expected", rest[0])
 		}
 		if err := game.PlayMoves(s, rest[1:]); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	sv.stop()
-	sv.s = s
-	return nil
+	return s, nil
 }
 
-// goSearch handles "go [movetime MS] [nodes N] [depth D] [wtime MS btime MS
-// rtime MS winc MS binc MS rinc MS] [infinite]": it starts a search in the
-// background that ends with a bestmove line.
-func (sv *server) goSearch(f []string) error {
-	if sv.s == nil {
-		return fmt.Errorf("no position: send newgame and position first")
+var (
+	errNoGame     = errors.New("no game: send newgame GAME first")
+	errNoPosition = errors.New("no position: send position startpos|fen FEN [moves ...] first")
+)
+
+// goSearch handles go (see parseGo for its limits). It stops a running
+// search first, so that one engine never searches twice at once, then
+// starts a search in the background that ends with a bestmove line; a go
+// that cannot search says why and answers bestmove (none) at once.
+func (sv *server) goSearch(f []string) {
+	sv.stop()
+	if err := sv.startSearch(f); err != nil {
+		sv.say("info string error: %v", err)
+		sv.say("bestmove %s", NoMove)
 	}
-	if sv.s.Result().Over() {
+}
+
+func (sv *server) startSearch(f []string) error {
+	switch {
+	case sv.g == nil:
+		return errNoGame
+	case sv.s == nil:
+		return errNoPosition
+	case sv.s.Result().Over():
 		return fmt.Errorf("the game is over (%s)", sv.s.Result().Describe(sv.g))
 	}
 	lim, err := parseGo(f, sv.g, sv.s.ToMove())
 	if err != nil {
 		return err
 	}
-	e, err := ai.New(sv.player, sv.seed)
-	if err != nil {
-		return err
+	if sv.eng == nil {
+		if sv.eng, err = ai.New(sv.player, sv.seed); err != nil {
+			return err
+		}
 	}
-	sv.stop()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	sv.cancel, sv.done = cancel, done
-	s, b := sv.s.Clone(), sv.g.Board()
+	e, s := sv.eng, sv.s.Clone() // the search owns these until done
 	go func() {
 		defer close(done)
-		info := e.Search(ctx, s, lim, func(i ai.Info) {
-			sv.say("info depth %d score %d nodes %d time %d pv %s", i.Depth, i.Score, i.Nodes,
-				i.Elapsed.Milliseconds(), moveTexts(i.PV, s))
-		})
-		sv.say("bestmove %s", info.Move.Text(b))
+		sv.search(ctx, e, s, lim)
 	}()
 	return nil
+}
+
+// search runs one search and reports it: an info line per iteration, then
+// bestmove.
+func (sv *server) search(ctx context.Context, e ai.Engine, s game.State, lim ai.Limits) {
+	info := e.Search(ctx, s, lim, func(i ai.Info) { sv.say("%s", infoLine(i, s)) })
+	switch {
+	case info.Err != nil:
+		sv.say("info string error: %s: %v", e.Name(), info.Err)
+		sv.say("bestmove %s", NoMove)
+	case info.Move.Len() == 0:
+		sv.say("info string error: %s chose no move", e.Name())
+		sv.say("bestmove %s", NoMove)
+	default:
+		sv.say("bestmove %s", info.Move.Text(s.Game().Board()))
+	}
+}
+
+func infoLine(i ai.Info, s game.State) string {
+	line := fmt.Sprintf("info depth %d score %d nodes %d time %d", i.Depth, i.Score, i.Nodes, i.Elapsed.Milliseconds())
+	if len(i.PV) > 0 {
+		line += " pv " + moveTexts(i.PV, s)
+	}
+	return line
 }
 
 // stop ends a running search and waits for its bestmove.
@@ -222,57 +296,6 @@ func (sv *server) stop() {
 		<-sv.done
 		sv.cancel, sv.done = nil, nil
 	}
-}
-
-// parseGo reads the limits of a go command. Clock times give the mover a
-// share of its remaining time.
-func parseGo(f []string, g game.Game, me game.Player) (ai.Limits, error) {
-	var lim ai.Limits
-	clock := map[string]int64{}
-	infinite := false
-	for i := 0; i < len(f); i++ {
-		key := f[i]
-		if key == "infinite" {
-			infinite = true
-			continue
-		}
-		if i+1 >= len(f) {
-			return lim, fmt.Errorf("go: %s needs a value", key)
-		}
-		n, err := strconv.ParseInt(f[i+1], 10, 64)
-		if err != nil || n < 0 {
-			return lim, fmt.Errorf("go: %s %q: want a whole number", key, f[i+1])
-		}
-		i++
-		switch key {
-		case "movetime":
-			lim.MoveTime = time.Duration(n) * time.Millisecond
-		case "nodes":
-			lim.Nodes = n
-		case "depth":
-			lim.Depth = int(n)
-		case "wtime", "btime", "rtime", "winc", "binc", "rinc", "movestogo":
-			clock[key] = n
-		default:
-			return lim, fmt.Errorf("go: unknown limit %q", key)
-		}
-	}
-	seat := strings.ToLower(g.PlayerName(me))[:1]
-	if left, ok := clock[seat+"time"]; ok && lim.MoveTime == 0 {
-		togo := clock["movestogo"]
-		if togo == 0 {
-			togo = 30
-		}
-		budget := left/togo + clock[seat+"inc"]*4/5
-		// Never spend what is not on the clock: keep 50 ms for the answer
-		// to travel, and with less than 100 ms left use half of it.
-		budget = min(budget, max(left-50, left/2))
-		lim.MoveTime = time.Duration(max(budget, 1)) * time.Millisecond
-	}
-	if lim == (ai.Limits{}) && !infinite {
-		lim.MoveTime = time.Second
-	}
-	return lim, nil
 }
 
 func moveTexts(moves []game.Move, s game.State) string {

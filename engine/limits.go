@@ -1,0 +1,104 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// maxMillis bounds every time in a go command (about 24.8 days, the
+// largest 32-bit count of milliseconds): beyond it a number is a mistake,
+// and durations stay far from overflowing.
+const maxMillis = math.MaxInt32
+
+// defaultMoveTime is the time of a go without limits.
+const defaultMoveTime = time.Second
+
+// goRange tells whether key is a numeric word of go and the values it
+// takes. A zero movetime, nodes, depth or movestogo would mean no limit at
+// all, so they start at 1; a clock may read 0.
+func goRange(key string) (lo, hi int64, ok bool) {
+	switch key {
+	case "movetime", "movestogo":
+		return 1, maxMillis, true
+	case "nodes":
+		return 1, math.MaxInt64, true
+	case "depth":
+		return 1, ai.MaxDepth, true
+	case "wtime", "btime", "rtime", "winc", "binc", "rinc":
+		return 0, maxMillis, true
+	}
+	return 0, 0, false
+}
+
+const goWords = "movetime, nodes, depth, wtime, btime, rtime, winc, binc, rinc, movestogo, infinite"
+
+// parseGo reads the limits of "go [movetime MS] [nodes N] [depth D] [wtime
+// MS btime MS rtime MS winc MS binc MS rinc MS] [movestogo N] [infinite]".
+// Each word may come once. Clock times give the mover a share of its
+// remaining time; without any limit the search takes defaultMoveTime, and
+// with infinite it runs until stop (or the engine's own end).
+func parseGo(f []string, g game.Game, me game.Player) (ai.Limits, error) {
+	given := map[string]int64{}
+	infinite := false
+	for i := 0; i < len(f); i++ {
+		key := f[i]
+		if _, twice := given[key]; twice || key == "infinite" && infinite {
+			return ai.Limits{}, fmt.Errorf("go: %s given twice", key)
+		}
+		if key == "infinite" {
+			infinite = true
+			continue
+		}
+		lo, hi, ok := goRange(key)
+		if !ok {
+			return ai.Limits{}, fmt.Errorf("go: unknown limit %q (limits: %s)", key, goWords)
+		}
+		if i+1 >= len(f) {
+			return ai.Limits{}, fmt.Errorf("go: %s needs a value, a whole number from %d to %d", key, lo, hi)
+		}
+		i++
+		n, err := strconv.ParseInt(f[i], 10, 64)
+		if err != nil || n < lo || n > hi {
+			return ai.Limits{}, fmt.Errorf("go: %s %q: want a whole number from %d to %d", key, f[i], lo, hi)
+		}
+		given[key] = n
+	}
+	lim := ai.Limits{
+		MoveTime: time.Duration(given["movetime"]) * time.Millisecond,
+		Nodes:    given["nodes"],
+		Depth:    int(given["depth"]),
+	}
+	if lim.MoveTime == 0 {
+		lim.MoveTime = clockBudget(given, g, me)
+	}
+	if lim == (ai.Limits{}) && !infinite {
+		lim.MoveTime = defaultMoveTime
+	}
+	return lim, nil
+}
+
+// clockBudget is the mover's share of its clock, 0 when go gave none: its
+// time left over the moves to go (30 if not given), plus 4/5 of its
+// increment.
+func clockBudget(given map[string]int64, g game.Game, me game.Player) time.Duration {
+	seat := strings.ToLower(g.PlayerName(me))[:1]
+	left, ok := given[seat+"time"]
+	if !ok {
+		return 0
+	}
+	togo := given["movestogo"]
+	if togo == 0 {
+		togo = 30
+	}
+	budget := left/togo + given[seat+"inc"]*4/5
+	// Never spend what is not on the clock: keep 50 ms for the answer to
+	// travel, and with less than 100 ms left use half of it.
+	budget = min(budget, max(left-50, left/2))
+	return time.Duration(max(budget, 1)) * time.Millisecond
+}
