@@ -28,7 +28,7 @@ type Player struct {
 type Config struct {
 	Game    game.Game
 	Players []Player // one per seat of the game
-	Games   int // 1 or more
+	Games   int      // 1 or more
 	// Concurrency is how many games run at once (less than 1: one).
 	Concurrency int
 	Limits      ai.Limits
