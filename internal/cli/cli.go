@@ -137,7 +137,12 @@ func (p *position) addFlags(cmd *cobra.Command) {
 	p.cmd = cmd
 	cmd.Flags().StringArrayVarP(&p.options, "option", "o", nil, "a game option as key=value (repeatable); see 'arbiter games'")
 	cmd.Flags().StringVar(&p.from, "from", "", "start from this position (FEN) instead of the starting position")
+	allow(cmd, "option", optionAllowed)
+	allow(cmd, "from", "a position written as FEN (see the fen command)")
 }
+
+// optionAllowed is what --option accepts.
+const optionAllowed = "a game option as key=value, such as maxplies=200 (see 'arbiter games')"
 
 // newGame builds the game named id with the --option flags.
 func (p *position) newGame(id string) (game.Game, error) {
@@ -412,7 +417,7 @@ search ends.`,
 			}
 			e, err := ai.New(player, seed)
 			if err != nil {
-				return err
+				return fmt.Errorf("--player: %w", err)
 			}
 			w, b := cmd.OutOrStdout(), s.Game().Board()
 			info := e.Search(cmd.Context(), s, lim, func(i ai.Info) {
@@ -468,7 +473,9 @@ file, or an existing record file that the games are added to.`,
 	}
 	mf.p.cmd = cmd
 	cmd.Flags().StringArrayVarP(&mf.p.options, "option", "o", nil, "a game option as key=value (repeatable)")
+	allow(cmd, "option", optionAllowed)
 	cmd.Flags().StringArrayVar(&mf.players, "player", nil, "NAME=SPEC, once per seat")
+	allow(cmd, "player", "NAME=SPEC, such as mine=ab")
 	mf.checks.intVar(cmd, &mf.games, "games", 10, intRange{lo: 1, hi: maxGames}, "number of games")
 	mf.checks.intVar(cmd, &mf.concurrency, "concurrency", 1, intRange{lo: 1, hi: maxWorkers}, "games played at once")
 	cmd.Flags().IntVar(&mf.opening, "opening", 4, "random plies that start each group of games ("+openingAllowed+")")
@@ -491,7 +498,7 @@ func (mf *matchFlags) run(cmd *cobra.Command, id string) error {
 	if mf.out != "" {
 		old, err := destinationText(mf.out)
 		if err != nil {
-			return err
+			return fmt.Errorf("--out: %w", err)
 		}
 		kept = keptText(old)
 	}
@@ -521,7 +528,10 @@ func (mf *matchFlags) run(cmd *cobra.Command, id string) error {
 		return err
 	}
 	fmt.Fprint(cmd.OutOrStdout(), sum.Table())
-	return saveErr
+	if saveErr != nil {
+		return fmt.Errorf("--out: %w", saveErr)
+	}
+	return nil
 }
 
 // config checks the flags and builds the match they describe.

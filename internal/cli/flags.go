@@ -169,7 +169,7 @@ func allowedValues(f *pflag.Flag) string {
 	case "duration":
 		return "a duration such as 500ms or 2s"
 	}
-	return "a " + f.Value.Type()
+	return "a value"
 }
 
 // plural writes a count with its noun: "1 game", "3 games".

@@ -30,6 +30,7 @@ func (f *seatFlags) add(cmd *cobra.Command) {
 	f.specs = map[string]*string{}
 	for _, seat := range seatFlagNames() {
 		f.specs[seat] = cmd.Flags().String(seat, "human", "who plays "+seat+": human, or an engine such as ai:level=4, ab, uct, random")
+		allow(cmd, seat, "human, or an engine such as ai:level=4, ab, uct, random")
 	}
 	f.checks.limitVars(cmd, &f.lim, 0, "the level's own time, or 1s", "time per engine move")
 	seedVar(cmd, &f.seed, "seed for the engines' random choices")
