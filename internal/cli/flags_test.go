@@ -143,6 +143,27 @@ func TestBadFlagValues(t *testing.T) {
 		{append(play, "--nodes", huge), []string{"--nodes", huge}},
 		{append(play, "--seed", "-1"), []string{`--seed "-1"`, "0 or more"}},
 		{append(play, "--seed", "x"), []string{`--seed "x"`}},
+		// play's own flags.
+		{[]string{"play", "pommel", "--game", "2"}, []string{"--game 2", "--load"}},
+		{[]string{"play", "--load", oneGame, "--game", "0"}, []string{"--game 0", "1 or more"}},
+		{[]string{"play", "--load", oneGame, "--game", "-3"}, []string{"--game -3", "1 or more"}},
+		{[]string{"play", "--load", oneGame, "--game", "2"}, []string{"--game 2", "holds 1 game"}},
+		{[]string{"play", "--load", oneGame, "--game", huge}, []string{"--game", huge}},
+		{[]string{"play", "--load", oneGame, "--game", "x"}, []string{`--game "x"`}},
+		{[]string{"play", "--load", oneGame, "--from", "W:Wa1:Bg6"}, []string{"--from", "--load"}},
+		{[]string{"play", "--load", oneGame, "-o", "hop=any"}, []string{"--option", "--load"}},
+		{[]string{"play", "--load", filepath.Join(dir, "none.pdn")}, []string{"none.pdn"}},
+		{[]string{"play", "pommel", "--save", filepath.Join(dir, "no", "dir.pdn")}, []string{"--save", "dir.pdn"}},
+		{[]string{"play", "pommel", "--save", dir}, []string{"--save", dir}},
+		{[]string{"play", "pommel", "--clock", "-5m"}, []string{"--clock", "-5m"}},
+		{[]string{"play", "pommel", "--clock", "0s+1s"}, []string{"--clock", "from 1s"}},
+		{[]string{"play", "pommel", "--clock", "5m+-1s"}, []string{"--clock", "increment"}},
+		{[]string{"play", "pommel", "--clock", "99999h"}, []string{"--clock", "from 1s"}},
+		{[]string{"play", "pommel", "--clock", "x"}, []string{`--clock "x"`}},
+		{[]string{"play", "pommel", "--name", "white"}, []string{"--name", "SEAT=NAME"}},
+		{[]string{"play", "pommel", "--name", "red=Ann"}, []string{"--name", "white, black"}},
+		{[]string{"play", "pommel", "--view", "red"}, []string{"--view", "white, black"}},
+		{[]string{"play", "pommel", "--color", "sometimes"}, []string{"--color", "auto, always or never"}},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -287,8 +287,8 @@ func (t *terminal) engineTurn(ctx context.Context, lines <-chan inputLine) error
 				return fmt.Errorf("%s (%s): %w", name, e.Name(), r.err)
 			}
 			i := r.info
-			fmt.Fprintf(t.out, "%s (%s) plays %s  [score %s, depth %d, %d nodes, %s]\n", name, e.Name(),
-				i.Move.Text(s.Game().Board()), ai.ScoreText(i.Score), i.Depth, i.Nodes, i.Elapsed.Round(time.Millisecond))
+			fmt.Fprintf(t.out, "%s (%s) plays %s  [score %s, depth %d, %s, %s]\n", name, e.Name(),
+				i.Move.Text(s.Game().Board()), ai.ScoreText(i.Score), i.Depth, plural(int(i.Nodes), "node"), i.Elapsed.Round(time.Millisecond))
 			return nil
 		case <-tick.C:
 			if t.live {

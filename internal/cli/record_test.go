@@ -90,9 +90,10 @@ func TestPlayNeverOverwritesAForeignFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte(notes), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Refused before the game starts, naming the file.
 	r := run(t, "a1-a3\nquit\n", "play", "pommel", "--save", path)
-	if !strings.Contains(r.out, "could not save the game: not saving into") {
-		t.Errorf("no warning: %+v", r)
+	if r.code == 0 || r.out != "" || !strings.Contains(r.errOut, "arbiter: --save: "+path+" is not a record file") {
+		t.Errorf("want a refusal before the game: %+v", r)
 	}
 	if data, _ := os.ReadFile(path); string(data) != notes {
 		t.Errorf("the file was changed to %q", data)
