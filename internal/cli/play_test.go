@@ -98,7 +98,7 @@ func TestPlayLines(t *testing.T) {
 		{"fen", "", "a1-a3\nfen\nquit\n", []string{
 			"Black> B:Wa2,a3,b1,b2,c1,c2,d1,d2,e1,e2,f1,f2,g1,g2:Ba5,a6,b6,b7,c5,c6,d6,d7,e5,e6,f6,f7,g5,g6\nBlack> "}},
 		{"help", "", "help\nquit\n", []string{"White> Enter a move", "quit    leave\nWhite> "}},
-		{"board", "", "board\nquit\n", []string{"White> \n    __", "White to move\n", startMoves, "White> "}},
+		{"board", "", "board\nquit\n", []string{"White> \n    a   b", "White to move\n", startMoves, "White> "}},
 		{"spaces around a move", "", "  a1-a3  \nquit\n", []string{"Black to move\n"}},
 		{"uppercase", "", "A1-A3\nquit\n", []string{`White> illegal move "A1-A3": moves are written in lower case: a1-a3` + "\nWhite> "}},
 		{"not a move", "", "hello\nquit\n", []string{`illegal move "hello": write a move as from-to`}},
