@@ -64,7 +64,7 @@ func TestPlayCommand(t *testing.T) {
 		"undo    take back the last move", // the help comes first
 		"White to move\n", startMoves, "White> ",
 		// a1-a3 is played: Black's turn, a1 empty, a3 White's.
-		"/a4\\", "/ w\\__/c3\\", "/a1\\__/ w\\", "Black to move\n", "Legal moves: ", "Black> ",
+		"4 / . \\___/ . \\", "3 / w \\___/ . \\", "1 / . \\___/ w \\", "Black to move\n", "Legal moves: ", "Black> ",
 		// undo: back to the start.
 		"White to move\n", startMoves, "White> ",
 		// moves: one per line, no board redrawn.
