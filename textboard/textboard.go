@@ -101,18 +101,19 @@ func newPosition(s game.State) *position {
 
 // seatStyle colours the pieces of a seat named after a colour in that
 // colour, as a chip: a background with a contrasting letter, which reads on
-// dark and light terminals alike. Seats named otherwise get a colour by
+// dark and light terminals alike (Black's chips are dark grey, so that they
+// stand out on a black terminal too). Seats named otherwise get a colour by
 // their number.
 func seatStyle(name string, seat int) board.Style {
 	switch name {
 	case "White":
-		return "30;47"
+		return "30;107"
 	case "Black":
-		return "97;40"
+		return "97;100"
 	case "Red":
 		return "97;41"
 	}
-	return [...]board.Style{"30;47", "97;40", "97;41", "30;46"}[seat%4]
+	return [...]board.Style{"30;107", "97;100", "97;41", "30;46"}[seat%4]
 }
 
 // letter is a piece's letter: its seat's, upper case when promoted.
