@@ -146,9 +146,9 @@ func TestGoArguments(t *testing.T) {
 		{"wtime 1000 movestogo 0", `go: movestogo "0": want a whole number from 1 to 2147483647`},
 		{"depth 2 depth 3", "go: depth given twice"},
 		{"infinite infinite", "go: infinite given twice"},
-		{"infinite 5", `go: unknown limit "5" (limits: ` + goWords + ")"},
-		{"ponder", `go: unknown limit "ponder" (limits: ` + goWords + ")"},
-		{"mate 3", `go: unknown limit "mate" (limits: ` + goWords + ")"},
+		{"infinite 5", `go: unknown limit "5" (limits: ` + allGoWords + ")"},
+		{"ponder", `go: unknown limit "ponder" (limits: ` + allGoWords + ")"},
+		{"mate 3", `go: unknown limit "mate" (limits: ` + allGoWords + ")"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.args, func(t *testing.T) {
@@ -366,6 +366,58 @@ func TestSearchFailure(t *testing.T) {
 		sv.stop()
 		if got, want := out.String(), fmt.Sprintf("%s\n%s\n", tc.want, noMove); got != want {
 			t.Errorf("answered %q, want %q", got, want)
+		}
+	}
+}
+
+// allGoWords are the words of go with the seats of the games registered
+// today: White's, Black's and Red's clocks.
+const allGoWords = "movetime, nodes, depth, wtime, btime, rtime, winc, binc, rinc, movestogo, infinite"
+
+// blueBlack is Pommel with seats named so that their first letters
+// collide: a clock read by the seat's name would give Blue Black's time.
+type blueBlack struct{ game.Game }
+
+func (blueBlack) Seat(p game.Player) game.Seat {
+	return [...]game.Seat{{Name: "Blue", Key: "blue", Letter: 'u'}, {Name: "Black", Key: "black", Letter: 'b'}}[p]
+}
+
+func TestParseGoClockByLetter(t *testing.T) {
+	pommel, _ := game.New("pommel", nil)
+	g := blueBlack{pommel}
+	if err := game.CheckSeats(game.Seats(g)); err != nil {
+		t.Fatalf("the test's seats are wrong: %v", err)
+	}
+	tests := []struct {
+		g    game.Game
+		args string
+		me   game.Player
+		want ai.Limits
+		err  string
+	}{
+		{g, "utime 60000 btime 3000", 0, ai.Limits{MoveTime: 2000 * time.Millisecond}, ""},
+		{g, "utime 60000 btime 3000", 1, ai.Limits{MoveTime: 100 * time.Millisecond}, ""},
+		{g, "btime 3000 uinc 1000", 0, ai.Limits{MoveTime: time.Second}, ""},
+		{g, "btime 3000 binc 1000", 1, ai.Limits{MoveTime: 900 * time.Millisecond}, ""},
+		// Every registered game's clock words stay valid, and the game's
+		// own join them.
+		{g, "rtime 5", 0, ai.Limits{MoveTime: time.Second}, ""},
+		{g, "xtime 5", 0, ai.Limits{}, `go: unknown limit "xtime" (limits: movetime, nodes, depth, wtime, btime, rtime, utime, winc, binc, rinc, uinc, movestogo, infinite)`},
+		{pommel, "utime 5", 0, ai.Limits{}, `go: unknown limit "utime" (limits: ` + allGoWords + ")"},
+		{pommel, "time 5", 0, ai.Limits{}, `go: unknown limit "time"`},
+		{pommel, "wwtime 5", 0, ai.Limits{}, `go: unknown limit "wwtime"`},
+		{pommel, "Wtime 5", 0, ai.Limits{}, `go: unknown limit "Wtime"`},
+	}
+	for _, tc := range tests {
+		lim, err := parseGo(strings.Fields(tc.args), tc.g, tc.me)
+		if tc.err != "" {
+			if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
+				t.Errorf("go %s in %s: %v, want %s", tc.args, tc.g.Seat(tc.me).Name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || lim != tc.want {
+			t.Errorf("go %s for %s: %+v %v, want %+v", tc.args, tc.g.Seat(tc.me).Name, lim, err, tc.want)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -20,9 +21,10 @@ const maxMillis = math.MaxInt32
 const defaultMoveTime = time.Second
 
 // goRange tells whether key is a numeric word of go and the values it
-// takes. A zero movetime, nodes, depth or movestogo would mean no limit at
-// all, so they start at 1; a clock may read 0.
-func goRange(key string) (lo, hi int64, ok bool) {
+// takes; letters are the seat letters that have clock words. A zero
+// movetime, nodes, depth or movestogo would mean no limit at all, so they
+// start at 1; a clock may read 0.
+func goRange(key string, letters []byte) (lo, hi int64, ok bool) {
 	switch key {
 	case "movetime", "movestogo":
 		return 1, maxMillis, true
@@ -30,21 +32,56 @@ func goRange(key string) (lo, hi int64, ok bool) {
 		return 1, math.MaxInt64, true
 	case "depth":
 		return 1, ai.MaxDepth, true
-	case "wtime", "btime", "rtime", "winc", "binc", "rinc":
+	}
+	if isClockWord(key, letters) {
 		return 0, maxMillis, true
 	}
 	return 0, 0, false
 }
 
-const goWords = "movetime, nodes, depth, wtime, btime, rtime, winc, binc, rinc, movestogo, infinite"
+// clockLetters are the seat letters whose clock words go takes: those of
+// every registered game, so that one client's go suits every game (rtime
+// is no error in a two-player game), and those of g. A seat's letter, not
+// its name's first letter, keeps seats such as Blue and Black apart.
+func clockLetters(g game.Game) []byte {
+	var letters []byte
+	for _, s := range append(game.AllSeats(), game.Seats(g)...) {
+		if !slices.Contains(letters, s.Letter) {
+			letters = append(letters, s.Letter)
+		}
+	}
+	return letters
+}
+
+// isClockWord tells whether key is a seat's time or increment: wtime,
+// winc.
+func isClockWord(key string, letters []byte) bool {
+	rest, ok := strings.CutSuffix(key, "time")
+	if !ok {
+		rest, ok = strings.CutSuffix(key, "inc")
+	}
+	return ok && len(rest) == 1 && slices.Contains(letters, rest[0])
+}
+
+// goWords lists the words of go, for the error that names an unknown one.
+func goWords(letters []byte) string {
+	words := []string{"movetime", "nodes", "depth"}
+	for _, suffix := range []string{"time", "inc"} {
+		for _, l := range letters {
+			words = append(words, string(l)+suffix)
+		}
+	}
+	return strings.Join(append(words, "movestogo", "infinite"), ", ")
+}
 
 // parseGo reads the limits of "go [movetime MS] [nodes N] [depth D] [wtime
 // MS btime MS rtime MS winc MS binc MS rinc MS] [movestogo N] [infinite]".
-// Each word may come once. Clock times give the mover a share of its
-// remaining time; without any limit the search takes defaultMoveTime, and
+// Each word may come once; the clock words are those of clockLetters.
+// Clock times give the mover a share of its remaining time; without any limit the search takes defaultMoveTime, and
 // with infinite it runs until stop (or the engine's own end).
 func parseGo(f []string, g game.Game, me game.Player) (ai.Limits, error) {
 	given := map[string]int64{}
+	letters := clockLetters(g)
 	infinite := false
 	for i := 0; i < len(f); i++ {
 		key := f[i]
@@ -55,9 +92,9 @@ func parseGo(f []string, g game.Game, me game.Player) (ai.Limits, error) {
 			infinite = true
 			continue
 		}
-		lo, hi, ok := goRange(key)
+		lo, hi, ok := goRange(key, letters)
 		if !ok {
-			return ai.Limits{}, fmt.Errorf("go: unknown limit %q (limits: %s)", key, goWords)
+			return ai.Limits{}, fmt.Errorf("go: unknown limit %q (limits: %s)", key, goWords(letters))
 		}
 		if i+1 >= len(f) {
 			return ai.Limits{}, fmt.Errorf("go: %s needs a value, a whole number from %d to %d", key, lo, hi)
@@ -85,9 +122,9 @@ func parseGo(f []string, g game.Game, me game.Player) (ai.Limits, error) {
 
 // clockBudget is the mover's share of its clock, 0 when go gave none: its
 // time left over the moves to go (30 if not given), plus 4/5 of its
-// increment.
+// increment. The mover's clock words carry its seat's letter.
 func clockBudget(given map[string]int64, g game.Game, me game.Player) time.Duration {
-	seat := strings.ToLower(g.PlayerName(me))[:1]
+	seat := string(g.Seat(me).Letter)
 	left, ok := given[seat+"time"]
 	if !ok {
 		return 0

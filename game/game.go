@@ -31,6 +31,8 @@ type Descriptor struct {
 	ID      string
 	Summary string
 	Players int
+	// Seats are the players' seats in turn order, one for each player.
+	Seats []Seat
 	// Options the game takes besides maxplies, which every game has.
 	Options []OptionSpec
 	// New builds the game from a complete, checked set of options.
@@ -58,8 +60,11 @@ type Game interface {
 	ID() string
 	Options() Options
 	Players() int
-	// PlayerName names a player as the rules do ("White").
+	// PlayerName names a player as the rules do ("White"): Seat(p).Name.
 	PlayerName(Player) string
+	// Seat is player p's seat, as the descriptor lists it; p is one of
+	// 0..Players()-1.
+	Seat(p Player) Seat
 	// Board is the geometry the game is played on.
 	Board() *board.Board
 	// Start returns the starting position.
@@ -105,16 +110,19 @@ var registry = struct {
 }{games: map[string]Descriptor{}}
 
 // Register makes a game known by its id. It panics on a duplicate id or an
-// incomplete descriptor, as that is a programming error found at start-up.
+// incomplete descriptor (a seat for each player included), as that is a
+// programming error found at start-up. The conformance suite checks the
+// seats themselves.
 func Register(d Descriptor) {
 	registry.Lock()
 	defer registry.Unlock()
-	if d.ID == "" || d.New == nil || d.Players < 1 || d.Players > MaxPlayers {
+	if d.ID == "" || d.New == nil || d.Players < 1 || d.Players > MaxPlayers || len(d.Seats) != d.Players {
 		panic(fmt.Sprintf("game.Register: incomplete descriptor %q", d.ID))
 	}
 	if _, dup := registry.games[d.ID]; dup {
 		panic("game.Register: duplicate id " + d.ID)
 	}
+	d.Seats = slices.Clone(d.Seats) // the registry's own, whatever the caller does with its slice
 	registry.games[d.ID] = d
 }
 
@@ -123,6 +131,7 @@ func Lookup(id string) (Descriptor, bool) {
 	registry.RLock()
 	defer registry.RUnlock()
 	d, ok := registry.games[id]
+	d.Seats = slices.Clone(d.Seats)
 	return d, ok
 }
 
@@ -132,6 +141,7 @@ func All() []Descriptor {
 	defer registry.RUnlock()
 	ds := make([]Descriptor, 0, len(registry.games))
 	for _, d := range registry.games {
+		d.Seats = slices.Clone(d.Seats)
 		ds = append(ds, d)
 	}
 	slices.SortFunc(ds, func(a, b Descriptor) int {

@@ -77,10 +77,29 @@ func (r *Record) Truncate(n int) {
 	r.Notes = kept
 }
 
-// The tags the project writes, in the order it writes them (PDN's seven
-// tag roster, adapted: Game and Options say what is played, Red is the
-// third seat).
-var rosterOrder = []string{"Event", "Site", "Date", "Round", "Game", "Options", "White", "Black", "Red", "Result", "Termination", "FEN"}
+// The tags the project writes, in the order it writes them: PDN's seven
+// tag roster, adapted. Game and Options say what is played; a tag for each
+// seat of the game, named as the rules name it, follows in turn order.
+const (
+	rankBeforeSeats = iota // Event, Site, Date, Round, Game, Options
+	rankSeats       = rankBeforeSeats + 6
+	rankAfterSeats  = rankSeats + game.MaxPlayers // Result, Termination, FEN
+	rankOther       = rankAfterSeats + 3
+)
+
+// rank is a tag's place in the roster; seats are the record's game's.
+func rank(name string, seats []game.Seat) int {
+	if i := slices.Index([]string{"Event", "Site", "Date", "Round", "Game", "Options"}, name); i >= 0 {
+		return rankBeforeSeats + i
+	}
+	if i := slices.IndexFunc(seats, func(s game.Seat) bool { return s.Name == name }); i >= 0 {
+		return rankSeats + i
+	}
+	if i := slices.Index([]string{"Result", "Termination", "FEN"}, name); i >= 0 {
+		return rankAfterSeats + i
+	}
+	return rankOther
+}
 
 // Get returns the value of a tag, or "" when it is missing.
 func (r *Record) Get(name string) string {
@@ -92,7 +111,9 @@ func (r *Record) Get(name string) string {
 	return ""
 }
 
-// Set sets a tag, replacing its value or adding it in roster order.
+// Set sets a tag, replacing its value or adding it in roster order: a
+// seat's tag goes where its seat comes in the turn order of the record's
+// game, so set Game first.
 func (r *Record) Set(name, value string) {
 	for i, t := range r.Tags {
 		if t.Name == name {
@@ -101,18 +122,19 @@ func (r *Record) Set(name, value string) {
 		}
 	}
 	r.Tags = append(r.Tags, Tag{name, value})
-	rank := func(n string) int {
-		for i, x := range rosterOrder {
-			if x == n {
-				return i
-			}
-		}
-		return len(rosterOrder)
-	}
+	seats := r.seats()
 	// Keep roster tags first, in roster order; others keep their order.
-	for i := len(r.Tags) - 1; i > 0 && rank(r.Tags[i].Name) < rank(r.Tags[i-1].Name); i-- {
+	for i := len(r.Tags) - 1; i > 0 && rank(r.Tags[i].Name, seats) < rank(r.Tags[i-1].Name, seats); i-- {
 		r.Tags[i], r.Tags[i-1] = r.Tags[i-1], r.Tags[i]
 	}
+}
+
+// seats are the seats of the record's game, in turn order; none when the
+// Game tag names no registered game (its seat tags are then ordinary
+// tags).
+func (r *Record) seats() []game.Seat {
+	d, _ := game.Lookup(r.Get("Game"))
+	return d.Seats
 }
 
 // New starts a record of a game from its start (fen == "") or from a FEN,

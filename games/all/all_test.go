@@ -69,11 +69,7 @@ func TestRegistry(t *testing.T) {
 		if g.ID() != d.ID || g.Players() != d.Players || g.Options().Get("maxplies") != "600" {
 			t.Errorf("%s: built game says id %s, %d players, options %s", d.ID, g.ID(), g.Players(), g.Options())
 		}
-		for p := 0; p < g.Players(); p++ {
-			if g.PlayerName(game.Player(p)) == "" {
-				t.Errorf("%s: player %d has no name", d.ID, p)
-			}
-		}
+		gametest.CheckSeats(t, d, g)
 	}
 	// RULINGS section 0 names every game id; each registered one must be
 	// among them.

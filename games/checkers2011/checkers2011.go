@@ -24,6 +24,12 @@ const (
 	Black game.Player = 1
 )
 
+// seats are White's and Black's, by player.
+var seats = [...]game.Seat{
+	White: {Name: "White", Key: "white", Letter: 'w'},
+	Black: {Name: "Black", Key: "black", Letter: 'b'},
+}
+
 // ID is the game's id.
 const ID = "checkers-2011"
 
@@ -45,6 +51,7 @@ func init() {
 		ID:      ID,
 		Summary: "Checkers 2011: Gothic-checkers moves, Lasca stacks by imprisonment, Hasami sandwiches; 8x8, 16 soldiers each",
 		Players: 2,
+		Seats:   seats[:],
 		New: func(o game.Options) (game.Game, error) {
 			return &Game{t: t, opts: o, maxPlies: o.Int("maxplies")}, nil
 		},
@@ -160,12 +167,10 @@ func (g *Game) Options() game.Options { return g.opts }
 func (g *Game) Players() int { return 2 }
 
 // PlayerName names White and Black.
-func (g *Game) PlayerName(p game.Player) string {
-	if p == White {
-		return "White"
-	}
-	return "Black"
-}
+func (g *Game) PlayerName(p game.Player) string { return g.Seat(p).Name }
+
+// Seat returns White's or Black's seat.
+func (g *Game) Seat(p game.Player) game.Seat { return seats[p] }
 
 // Board returns the 8x8 board.
 func (g *Game) Board() *board.Board { return g.t.b }

@@ -22,6 +22,12 @@ const (
 	White game.Player = 1
 )
 
+// seats are Black's and White's, by player: Black is player 0.
+var seats = [...]game.Seat{
+	Black: {Name: "Black", Key: "black", Letter: 'b'},
+	White: {Name: "White", Key: "white", Letter: 'w'},
+}
+
 // ID is the game id.
 const ID = "eximo"
 
@@ -49,6 +55,7 @@ func init() {
 		ID:      ID,
 		Summary: "Eximo: 8x8 checkers with jumps over friendly men, sideways capture and drops on the far row",
 		Players: 2,
+		Seats:   seats[:],
 		New: func(o game.Options) (game.Game, error) {
 			return &Game{t: t, opts: o, maxPlies: o.Int("maxplies")}, nil
 		},
@@ -150,12 +157,10 @@ func (g *Game) Options() game.Options { return g.opts }
 func (g *Game) Players() int { return 2 }
 
 // PlayerName names Black (player 0) and White (player 1).
-func (g *Game) PlayerName(p game.Player) string {
-	if p == Black {
-		return "Black"
-	}
-	return "White"
-}
+func (g *Game) PlayerName(p game.Player) string { return g.Seat(p).Name }
+
+// Seat returns Black's or White's seat.
+func (g *Game) Seat(p game.Player) game.Seat { return seats[p] }
 
 // Board returns the 8x8 board.
 func (g *Game) Board() *board.Board { return g.t.b }

@@ -17,6 +17,12 @@ const (
 	Black game.Player = 1
 )
 
+// seats are White's and Black's, by player.
+var seats = [...]game.Seat{
+	White: {Name: "White", Key: "white", Letter: 'w'},
+	Black: {Name: "Black", Key: "black", Letter: 'b'},
+}
+
 // maxCells is the size of the largest Pommel board.
 const maxCells = 76
 
@@ -48,6 +54,7 @@ func init() {
 			ID:      v.id,
 			Summary: v.summary,
 			Players: 2,
+			Seats:   seats[:],
 			Options: []game.OptionSpec{hopOption},
 			New: func(o game.Options) (game.Game, error) {
 				return &Game{t: tables, opts: o, hopAny: o.Get("hop") == "any", maxPlies: o.Int("maxplies")}, nil
@@ -162,12 +169,10 @@ func (g *Game) Options() game.Options { return g.opts }
 func (g *Game) Players() int { return 2 }
 
 // PlayerName names White and Black.
-func (g *Game) PlayerName(p game.Player) string {
-	if p == White {
-		return "White"
-	}
-	return "Black"
-}
+func (g *Game) PlayerName(p game.Player) string { return g.Seat(p).Name }
+
+// Seat returns White's or Black's seat.
+func (g *Game) Seat(p game.Player) game.Seat { return seats[p] }
 
 // Board returns the hex column board.
 func (g *Game) Board() *board.Board { return g.t.b }

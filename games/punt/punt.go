@@ -41,21 +41,25 @@ const (
 // forward, one that keeps it is sideways.
 type seat struct {
 	name          string
-	letter        byte // the pawn's letter in FENs and drawings: w, b, r
+	key           string // the seat in flags and JSON: white, black, red
+	letter        byte   // the pawn's letter in FENs and drawings: w, b, r
 	ax, ay, c, dv int
 }
 
+// public is the seat as the core knows it.
+func (s seat) public() game.Seat { return game.Seat{Name: s.name, Key: s.key, Letter: s.letter} }
+
 var (
 	// On both boards White's home edge is the bottom (progress = y).
-	whiteSeat = seat{name: "White", letter: 'w', ay: 1, dv: 1}
+	whiteSeat = seat{name: "White", key: "white", letter: 'w', ay: 1, dv: 1}
 	// Black faces White across the board in the two-player games.
-	blackSquare = seat{name: "Black", letter: 'b', ay: -1, c: 6, dv: 1}
-	blackHex2   = seat{name: "Black", letter: 'b', ay: -1, c: 8, dv: 1}
+	blackSquare = seat{name: "Black", key: "black", letter: 'b', ay: -1, c: 6, dv: 1}
+	blackHex2   = seat{name: "Black", key: "black", letter: 'b', ay: -1, c: 8, dv: 1}
 	// In the three-player game Black's home edge is the upper-left one,
 	// x - y = -4 in the board's doubled coordinates, and Red's the
 	// upper-right one, x + y = 20.
-	blackHex3 = seat{name: "Black", letter: 'b', ax: 1, ay: -1, c: 4, dv: 2}
-	redHex3   = seat{name: "Red", letter: 'r', ax: -1, ay: -1, c: 20, dv: 2}
+	blackHex3 = seat{name: "Black", key: "black", letter: 'b', ax: 1, ay: -1, c: 4, dv: 2}
+	redHex3   = seat{name: "Red", key: "red", letter: 'r', ax: -1, ay: -1, c: 20, dv: 2}
 )
 
 // variant is one board with its seats.
@@ -63,6 +67,15 @@ type variant struct {
 	id, summary string
 	hex         bool // the hexhex board of side 5; else the 7x7 square
 	seats       []seat
+}
+
+// publicSeats are the variant's seats as the core knows them.
+func (v variant) publicSeats() []game.Seat {
+	seats := make([]game.Seat, len(v.seats))
+	for i, s := range v.seats {
+		seats[i] = s.public()
+	}
+	return seats
 }
 
 var variants = []variant{
@@ -81,6 +94,7 @@ func init() {
 			ID:      v.id,
 			Summary: v.summary,
 			Players: len(v.seats),
+			Seats:   v.publicSeats(),
 			New: func(o game.Options) (game.Game, error) {
 				return &Game{t: t, opts: o, maxPlies: o.Int("maxplies")}, nil
 			},
@@ -252,6 +266,9 @@ func (g *Game) PlayerName(p game.Player) string {
 	}
 	return g.t.v.seats[p].name
 }
+
+// Seat returns White's, Black's or Red's seat.
+func (g *Game) Seat(p game.Player) game.Seat { return g.t.v.seats[p].public() }
 
 // Board returns the 7x7 square or the hexhex board.
 func (g *Game) Board() *board.Board { return g.t.b }

@@ -237,7 +237,7 @@ func (pf *playFlags) seatNames(g game.Game) ([]string, error) {
 		seat, name, ok := strings.Cut(v, "=")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" {
-			return nil, fmt.Errorf("--name %q: write SEAT=NAME, such as %s=Ann", v, strings.ToLower(g.PlayerName(0)))
+			return nil, fmt.Errorf("--name %q: write SEAT=NAME, such as %s=Ann", v, g.Seat(0).Key)
 		}
 		if strings.ContainsAny(name, "\"\\\n\r") || len(name) > 100 {
 			return nil, fmt.Errorf("--name %q: a name is at most 100 characters, without quotes, backslashes or line breaks", v)
@@ -254,17 +254,13 @@ func (pf *playFlags) seatNames(g game.Game) ([]string, error) {
 	return names, nil
 }
 
-// seatByName finds a seat by its name in any case ("white", "White").
+// seatByName finds a seat by its key ("white") or its name in any case
+// ("White").
 func seatByName(g game.Game, name, flag string) (game.Player, error) {
-	var seats []string
-	for p := range g.Players() {
-		seat := g.PlayerName(game.Player(p))
-		if strings.EqualFold(seat, name) {
-			return game.Player(p), nil
-		}
-		seats = append(seats, strings.ToLower(seat))
+	if p, ok := game.FindSeat(g, name); ok {
+		return p, nil
 	}
-	return 0, fmt.Errorf("%s %q: %s has the seats %s", flag, name, g.ID(), strings.Join(seats, ", "))
+	return 0, fmt.Errorf("%s %q: %s has the seats %s", flag, name, g.ID(), strings.Join(game.SeatKeys(g), ", "))
 }
 
 // useColor decides whether to draw in colour.

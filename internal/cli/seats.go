@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -12,25 +13,26 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 )
 
-// seatFlagNames are the seat flags, one for every seat name a game uses.
-func seatFlagNames() []string { return []string{"white", "black", "red"} }
-
 // seatFlags are the flags that say who plays each seat, and how long an
-// engine may think.
+// engine may think. There is a seat flag for the key of every seat of
+// every registered game (--white, --black, --red); a game refuses those of
+// seats it does not have.
 type seatFlags struct {
-	specs  map[string]*string // by lower-case seat name
-	lim    ai.Limits
-	seed   uint64
-	checks checks
-	flags  *pflag.FlagSet // to tell a seat flag given from its default
+	flagged []game.Seat        // the seats that have a flag, in flag order
+	specs   map[string]*string // by seat key
+	lim     ai.Limits
+	seed    uint64
+	checks  checks
+	flags   *pflag.FlagSet // to tell a seat flag given from its default
 }
 
 func (f *seatFlags) add(cmd *cobra.Command) {
 	f.flags = cmd.Flags()
 	f.specs = map[string]*string{}
-	for _, seat := range seatFlagNames() {
-		f.specs[seat] = cmd.Flags().String(seat, "human", "who plays "+seat+": human, or an engine such as ai:level=4, ab, uct, random")
-		allow(cmd, seat, "human, or an engine such as ai:level=4, ab, uct, random")
+	f.flagged = game.AllSeats()
+	for _, seat := range f.flagged {
+		f.specs[seat.Key] = cmd.Flags().String(seat.Key, "human", "who plays "+seat.Key+": human, or an engine such as ai:level=4, ab, uct, random")
+		allow(cmd, seat.Key, "human, or an engine such as ai:level=4, ab, uct, random")
 	}
 	f.checks.limitVars(cmd, &f.lim, 0, "the level's own time, or 1s", "time per engine move")
 	seedVar(cmd, &f.seed, "seed for the engines' random choices")
@@ -45,9 +47,9 @@ func (f *seatFlags) seats(g game.Game) ([]ai.Engine, ai.Limits, error) {
 	seats := make([]ai.Engine, g.Players())
 	lim := f.lim
 	for p := range seats {
-		name := strings.ToLower(g.PlayerName(game.Player(p)))
+		key := g.Seat(game.Player(p)).Key
 		spec := "human"
-		if v, ok := f.specs[name]; ok {
+		if v, ok := f.specs[key]; ok {
 			spec = *v
 		}
 		if spec == "human" {
@@ -55,7 +57,7 @@ func (f *seatFlags) seats(g game.Game) ([]ai.Engine, ai.Limits, error) {
 		}
 		e, err := ai.New(spec, f.seed+uint64(p))
 		if err != nil {
-			return nil, lim, fmt.Errorf("--%s: %w", name, err)
+			return nil, lim, fmt.Errorf("--%s: %w", key, err)
 		}
 		seats[p] = e
 		if !strings.Contains(spec, "level") && lim == (ai.Limits{}) {
@@ -71,25 +73,15 @@ func (f *seatFlags) check(g game.Game) error {
 	if err := f.checks.run(); err != nil {
 		return err
 	}
-	names := seatNames(g)
-	for _, flag := range seatFlagNames() {
-		if f.flags == nil || !f.flags.Changed(flag) || hasSeat(names, flag) {
+	keys := game.SeatKeys(g)
+	for _, seat := range f.flagged {
+		if f.flags == nil || !f.flags.Changed(seat.Key) || slices.Contains(keys, seat.Key) {
 			continue
 		}
-		return fmt.Errorf("--%s: %s has no %s seat; its seats are %s (--%s)", flag, g.ID(),
-			strings.ToUpper(flag[:1])+flag[1:], strings.Join(names, ", "), strings.ToLower(strings.Join(names, ", --")))
+		return fmt.Errorf("--%s: %s has no %s seat; its seats are %s (--%s)", seat.Key, g.ID(),
+			seat.Name, strings.Join(seatNames(g), ", "), strings.Join(keys, ", --"))
 	}
 	return nil
-}
-
-// hasSeat reports whether one of names is the seat flag's name.
-func hasSeat(names []string, flag string) bool {
-	for _, n := range names {
-		if strings.EqualFold(n, flag) {
-			return true
-		}
-	}
-	return false
 }
 
 // names are the players' names for a record: the engine specs, or "?".
@@ -97,7 +89,7 @@ func (f *seatFlags) names(g game.Game) []string {
 	names := make([]string, g.Players())
 	for p := range names {
 		names[p] = "?"
-		if v, ok := f.specs[strings.ToLower(g.PlayerName(game.Player(p)))]; ok && *v != "human" {
+		if v, ok := f.specs[g.Seat(game.Player(p)).Key]; ok && *v != "human" {
 			names[p] = *v
 		}
 	}
