@@ -10,7 +10,9 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync"
+	"time"
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
@@ -126,19 +128,80 @@ func eloNumber(x float64) string {
 // Summary is the outcome of a match.
 type Summary struct {
 	Players []Stats
-	Records []*record.Record // in game order
+	Games   []*GameLog // in game order
+}
+
+// Records are the games of the summary as records, in game order.
+func (s Summary) Records() []*record.Record {
+	return Records(s.Games)
+}
+
+// GameLog is one game of a match as data, for the record writer and the
+// lab alike: who sat where, the opening, every search and the result.
+type GameLog struct {
+	Game  game.Game
+	Round int      // 1 for the first game
+	Date  string   // the match's Date tag
+	Seats []string // the player's name in each seat, in turn order
+	// Players[k] is the seat player k of the Config sat in.
+	Players []game.Player
+	Opening []string // the random plies the game started with
+	Moves   []Search // the engines' moves after the opening
+	Result  game.Result
+}
+
+// Search is one engine move: the seat that made it, the move, and what
+// the search reported.
+type Search struct {
+	Seat    game.Player
+	Move    string
+	Score   int // from the mover's point of view, as ai.Info gives it
+	Depth   int
+	Nodes   int64
+	Elapsed time.Duration
+}
+
+// Plies is the length of the game, opening included.
+func (l *GameLog) Plies() int { return len(l.Opening) + len(l.Moves) }
+
+// Record writes the game as a record: the seats' names, the opening and
+// the moves, each engine move followed by a comment with its score, depth
+// and time as match records in the style of PDN do ("+35/7 0.10s").
+func (l *GameLog) Record() *record.Record {
+	rec := record.New(l.Game, "", l.Seats, l.Date)
+	rec.Set("Event", "arbiter match")
+	rec.Set("Round", fmt.Sprint(l.Round))
+	rec.Moves = slices.Clone(l.Opening)
+	for _, m := range l.Moves {
+		rec.Moves = append(rec.Moves, m.Move)
+		rec.Notes = append(rec.Notes, record.Comment(len(rec.Moves), m.comment()))
+	}
+	rec.Finish(l.Result, l.Game)
+	return rec
+}
+
+// Records writes the games that are over as records, in order, skipping
+// the nil entries of games still being played.
+func Records(logs []*GameLog) []*record.Record {
+	var recs []*record.Record
+	for _, l := range logs {
+		if l != nil {
+			recs = append(recs, l.Record())
+		}
+	}
+	return recs
 }
 
 // Run plays the match. done, if not nil, is called (from one goroutine at
 // a time) after each game with the games finished so far, in game order
 // (nil where a game is still being played), so that they can be saved as
 // they come.
-func Run(ctx context.Context, cfg Config, done func(records []*record.Record)) (Summary, error) {
+func Run(ctx context.Context, cfg Config, done func(games []*GameLog)) (Summary, error) {
 	if err := cfg.check(); err != nil {
 		return Summary{}, err
 	}
 	n := cfg.Game.Players()
-	sum := Summary{Players: make([]Stats, n), Records: make([]*record.Record, cfg.Games)}
+	sum := Summary{Players: make([]Stats, n), Games: make([]*GameLog, cfg.Games)}
 	for i, p := range cfg.Players {
 		sum.Players[i].Name = p.Name
 	}
@@ -151,17 +214,17 @@ func Run(ctx context.Context, cfg Config, done func(records []*record.Record)) (
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				rec, res, seatOf, err := playOne(ctx, cfg, i)
+				log, err := playOne(ctx, cfg, i)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
 				}
 				if err == nil {
-					sum.Records[i] = rec
-					tally(sum.Players, res, seatOf, len(rec.Moves))
+					sum.Games[i] = log
+					tally(sum.Players, log.Result, log.Players, log.Plies())
 				}
 				if done != nil {
-					done(sum.Records)
+					done(sum.Games)
 				}
 				mu.Unlock()
 			}
@@ -197,26 +260,13 @@ func (cfg Config) check() error {
 	return nil
 }
 
-// playOne plays game i: opening i/n, seats rotated by i%n. seatOf[k] is
-// the seat player k had.
-func playOne(ctx context.Context, cfg Config, i int) (*record.Record, game.Result, []game.Player, error) {
+// playOne plays game i: opening i/n, seats rotated by i%n.
+func playOne(ctx context.Context, cfg Config, i int) (*GameLog, error) {
 	n := cfg.Game.Players()
 	s, opening := openingFor(cfg, i/n)
+	log := &GameLog{Game: cfg.Game, Round: i + 1, Date: cfg.Date, Seats: make([]string, n),
+		Players: make([]game.Player, n), Opening: opening}
 	seats := make([]ai.Engine, n)
-	names := make([]string, n)
-	seatOf := make([]game.Player, n)
-	for k, p := range cfg.Players {
-		seat := (k + i) % n
-		e, err := p.New(cfg.Seed + uint64(i)*7919 + uint64(k))
-		if err != nil {
-			return nil, game.Result{}, nil, fmt.Errorf("player %s: %w", p.Name, err)
-		}
-		seats[seat], names[seat], seatOf[k] = e, p.Name, game.Player(seat)
-	}
-	rec := record.New(cfg.Game, "", names, cfg.Date)
-	rec.Set("Event", "arbiter match")
-	rec.Set("Round", fmt.Sprint(i+1))
-	rec.Moves = opening
 	defer func() {
 		for _, e := range seats {
 			if c, ok := e.(io.Closer); ok {
@@ -224,28 +274,37 @@ func playOne(ctx context.Context, cfg Config, i int) (*record.Record, game.Resul
 			}
 		}
 	}()
+	for k, p := range cfg.Players {
+		seat := (k + i) % n
+		e, err := p.New(cfg.Seed + uint64(i)*7919 + uint64(k))
+		if err != nil {
+			return nil, fmt.Errorf("player %s: %w", p.Name, err)
+		}
+		seats[seat], log.Seats[seat], log.Players[k] = e, p.Name, game.Player(seat)
+	}
+	mover := s.ToMove()
 	played, err := ai.PlayGame(ctx, s, seats, cfg.Limits)
 	if err != nil {
-		return nil, game.Result{}, nil, err
+		return nil, err
 	}
 	for _, info := range played {
-		rec.Moves = append(rec.Moves, info.Move.Text(cfg.Game.Board()))
-		rec.Notes = append(rec.Notes, record.Comment(len(rec.Moves), searchComment(info)))
+		log.Moves = append(log.Moves, Search{Seat: mover, Move: info.Move.Text(cfg.Game.Board()),
+			Score: info.Score, Depth: info.Depth, Nodes: info.Nodes, Elapsed: info.Elapsed})
+		mover = (mover + 1) % game.Player(n)
 	}
-	res := s.Result()
-	rec.Finish(res, cfg.Game)
-	return rec, res, seatOf, nil
+	log.Result = s.Result()
+	return log, nil
 }
 
-// searchComment says what the engine thought of its move, as match records
-// in the style of PDN do: score/depth and the time taken, "+35/7 0.10s"
+// comment says what the engine thought of its move, as match records in
+// the style of PDN do: score/depth and the time taken, "+35/7 0.10s"
 // ("+35 0.10s" from an engine that reports no depth).
-func searchComment(info ai.Info) string {
-	text := ai.ScoreText(info.Score)
-	if info.Depth > 0 {
-		text += fmt.Sprintf("/%d", info.Depth)
+func (m Search) comment() string {
+	text := ai.ScoreText(m.Score)
+	if m.Depth > 0 {
+		text += fmt.Sprintf("/%d", m.Depth)
 	}
-	return fmt.Sprintf("%s %.2fs", text, info.Elapsed.Seconds())
+	return fmt.Sprintf("%s %.2fs", text, m.Elapsed.Seconds())
 }
 
 // openingFor plays the random opening of group g; a game that would end

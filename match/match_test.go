@@ -10,7 +10,6 @@ import (
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
 	_ "github.com/arbiter-games/arbiter/games/pommel"
-	"github.com/arbiter-games/arbiter/record"
 )
 
 func player(name, spec string) Player {
@@ -27,7 +26,7 @@ func TestRunRotatesSeatsAndKeepsRecords(t *testing.T) {
 	cfg := Config{Game: g, Players: []Player{player("ab", "ab"), player("random", "random")},
 		Games: 6, Concurrency: 2, Limits: ai.Limits{Depth: 2}, Seed: 5, OpeningPlies: 2}
 	calls := 0
-	sum, err := Run(context.Background(), cfg, func([]*record.Record) { calls++ })
+	sum, err := Run(context.Background(), cfg, func([]*GameLog) { calls++ })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,15 +36,17 @@ func TestRunRotatesSeatsAndKeepsRecords(t *testing.T) {
 	if sum.Players[0].Wins < 5 {
 		t.Errorf("ab at depth 2 won %d of 6 against random", sum.Players[0].Wins)
 	}
-	for i, r := range sum.Records {
+	checkLogs(t, cfg, sum)
+	records := sum.Records()
+	for i, r := range records {
 		// Seats alternate: ab is White in even games, Black in odd ones.
 		white := r.Get("White")
 		if want := []string{"ab", "random"}[i%2]; white != want {
 			t.Errorf("game %d: White is %s, want %s", i+1, white, want)
 		}
 		// Games i and i+1 share their opening.
-		if i%2 == 1 && strings.Join(r.Moves[:2], " ") != strings.Join(sum.Records[i-1].Moves[:2], " ") {
-			t.Errorf("games %d and %d open differently: %v / %v", i, i+1, sum.Records[i-1].Moves[:2], r.Moves[:2])
+		if i%2 == 1 && strings.Join(r.Moves[:2], " ") != strings.Join(records[i-1].Moves[:2], " ") {
+			t.Errorf("games %d and %d open differently: %v / %v", i, i+1, records[i-1].Moves[:2], r.Moves[:2])
 		}
 		if _, err := r.Replay(i + 1); err != nil {
 			t.Errorf("record %d does not replay: %v", i+1, err)
@@ -183,5 +184,40 @@ func TestTableNamesSharedResults(t *testing.T) {
 	}
 	if h := strings.SplitN(three.Table(), "\n", 2)[0]; !strings.Contains(h, "shared") || strings.Contains(h, "draws") {
 		t.Errorf("three players: %q", h)
+	}
+}
+
+// checkLogs checks the structured log of every game against a replay:
+// the seats, the opening, each search's seat, the result.
+func checkLogs(t *testing.T, cfg Config, sum Summary) {
+	t.Helper()
+	for i, l := range sum.Games {
+		if l == nil || l.Round != i+1 || len(l.Opening) != cfg.OpeningPlies || len(l.Seats) != 2 {
+			t.Fatalf("game %d: log %+v", i+1, l)
+		}
+		// Player k sat in seat Players[k], named there.
+		for k, p := range cfg.Players {
+			if l.Seats[l.Players[k]] != p.Name {
+				t.Errorf("game %d: player %s in seat %d, named %q there", i+1, p.Name, l.Players[k], l.Seats[l.Players[k]])
+			}
+		}
+		s := cfg.Game.Start()
+		if err := game.PlayMoves(s, l.Opening); err != nil {
+			t.Fatal(err)
+		}
+		for j, m := range l.Moves {
+			if m.Seat != s.ToMove() || m.Elapsed < 0 || m.Nodes < 1 {
+				t.Errorf("game %d move %d: %+v with %d to move", i+1, j+1, m, s.ToMove())
+			}
+			if l.Seats[m.Seat] == "ab" && (m.Depth < 1 || m.Depth > 2) { // 1 when the move is forced
+				t.Errorf("game %d move %d: ab searched to depth %d, not 1 or 2", i+1, j+1, m.Depth)
+			}
+			if err := game.PlayMoves(s, []string{m.Move}); err != nil {
+				t.Fatalf("game %d move %d: %v", i+1, j+1, err)
+			}
+		}
+		if s.Result() != l.Result || !l.Result.Over() {
+			t.Errorf("game %d: logged result %+v, replayed %+v", i+1, l.Result, s.Result())
+		}
 	}
 }

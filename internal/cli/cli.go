@@ -509,7 +509,7 @@ func (mf *matchFlags) run(cmd *cobra.Command, id string) error {
 			progressbar.OptionOnCompletion(func() { fmt.Fprintln(cmd.ErrOrStderr()) }))
 	}
 	var saveErr error
-	sum, err := match.Run(cmd.Context(), cfg, func(recs []*record.Record) {
+	sum, err := match.Run(cmd.Context(), cfg, func(games []*match.GameLog) {
 		if bar != nil {
 			bar.Add(1)
 		}
@@ -520,7 +520,7 @@ func (mf *matchFlags) run(cmd *cobra.Command, id string) error {
 				if _, err := w.Write(kept); err != nil {
 					return err
 				}
-				return record.Write(w, finished(recs)...)
+				return record.Write(w, match.Records(games)...)
 			})
 		}
 	})
@@ -601,17 +601,6 @@ func keptText(old []byte) []byte {
 		return nil
 	}
 	return append(old, "\n\n"...)
-}
-
-// finished keeps the records of the games that are over.
-func finished(recs []*record.Record) []*record.Record {
-	var out []*record.Record
-	for _, r := range recs {
-		if r != nil {
-			out = append(out, r)
-		}
-	}
-	return out
 }
 
 // engineMaker returns how to make a player's engine for each game: one of
