@@ -151,7 +151,9 @@ func (t *terminal) showPosition() {
 	if offer := t.ss.DrawOffer(); offer != game.NoPlayer && offer != s.ToMove() {
 		fmt.Fprintf(t.out, "%s offers a draw: type draw to accept, or play a move to decline.\n", s.Game().PlayerName(offer))
 	}
-	fmt.Fprint(t.out, movesSummary(game.MoveTexts(s)))
+	if t.ss.Seats()[s.ToMove()].Person() { // the AI needs no list
+		fmt.Fprint(t.out, movesSummary(game.MoveTexts(s)))
+	}
 }
 
 // viewer is the seat the board is drawn for: the fixed view, else the
