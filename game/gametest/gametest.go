@@ -129,5 +129,6 @@ func CheckPosition(fail func(string, ...any), s game.State) []game.Move {
 			fail("a clone's undo gave %s, want %s", c.FEN(), fen)
 		}
 	}
+	CheckEffects(fail, s, moves)
 	return moves
 }
