@@ -31,8 +31,8 @@ type Effects struct {
 	// the whole stack or pile.
 	Moving []Piece `json:"moving"`
 	// Captured lists every cell that lost pieces to the move, the start
-	// cell excepted: first those passed over by the path, leg by leg and
-	// nearest first, then those removed after the move (as by a Checkers
+	// cell excepted: first those the path passes over or lands on, leg by
+	// leg and nearest first, then those removed after the move (as by a Checkers
 	// 2011 sandwich) in cell order. Absent when nothing was taken.
 	Captured []Capture `json:"captured,omitempty"`
 	// Prisoners are the taken pieces that stay on the board, put under the
@@ -58,10 +58,10 @@ type Effects struct {
 // Capture is one cell that lost pieces to a move.
 type Capture struct {
 	Cell string `json:"cell"`
-	// Leg is the leg of the path that passes over the cell: 1 for the leg
-	// from Path[0] to Path[1], and so on (a Pommel leap takes a whole line
-	// in one leg). 0 when no leg passes over it: the pieces were removed
-	// after the move, as by a sandwich.
+	// Leg is the first leg of the path that passes over or lands on the
+	// cell: 1 for the leg from Path[0] to Path[1], and so on (a Pommel leap
+	// takes a whole line in one leg). 0 when no leg reaches it: the pieces
+	// were removed after the move, as by a sandwich.
 	Leg int `json:"leg"`
 	// Taken are the pieces the cell lost, bottom first: the top piece of a
 	// jumped stack, or a whole stack.
@@ -107,7 +107,11 @@ func MoveEffects(s State, m Move) (Effects, error) {
 	}
 	b := s.Game().Board()
 	if !slices.Contains(s.Moves(nil), m) {
-		return Effects{}, fmt.Errorf("%s: move %s is not a legal move in %s", s.Game().ID(), m.Text(b), s.FEN())
+		text := m.Text(b)
+		if m.Len() == 0 {
+			text = "(with no path)"
+		}
+		return Effects{}, fmt.Errorf("%s: move %s is not a legal move in %s", s.Game().ID(), text, s.FEN())
 	}
 	after := s.Clone()
 	after.Play(m)
@@ -220,7 +224,7 @@ func commonPrefix(a, b []Piece) int {
 }
 
 // collectCaptures lists the cells other than the start that lost pieces:
-// the ones the path passes over first, leg by leg, then the others.
+// the ones the path reaches first, leg by leg, then the others.
 // lostAtTo is what the last cell lost (see land).
 func (e *Effects) collectCaptures(b *board.Board, m Move, was, now [][]Piece, lostAtTo []Piece) {
 	taken := func(c board.Cell) []Piece {
@@ -241,7 +245,7 @@ func (e *Effects) collectCaptures(b *board.Board, m Move, was, now [][]Piece, lo
 		}
 	}
 	for leg := 1; leg < m.Len(); leg++ {
-		for _, c := range between(b, m.At(leg-1), m.At(leg)) {
+		for _, c := range along(b, m.At(leg-1), m.At(leg)) {
 			if !seen[c] {
 				add(c, leg)
 			}
@@ -254,16 +258,16 @@ func (e *Effects) collectCaptures(b *board.Board, m Move, was, now [][]Piece, lo
 	}
 }
 
-// between lists the cells strictly between two cells on a line, nearest
-// the first; none when they are not on a line.
-func between(b *board.Board, from, to board.Cell) []board.Cell {
+// along lists the cells a leg passes over or lands on, from the cell
+// after from to to itself; none when the two are not on a line.
+func along(b *board.Board, from, to board.Cell) []board.Cell {
 	d, ok := b.DirTo(from, to)
 	if !ok {
 		return nil
 	}
 	ray := b.Ray(from, d)
 	if i := slices.Index(ray, to); i >= 0 {
-		return ray[:i]
+		return ray[:i+1]
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package gametest
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
@@ -270,4 +271,76 @@ func checkScores(before, after game.State, _ game.Move, e game.Effects) error {
 		return fmt.Errorf("scores %v, the result scores %v", e.Scores, r.Scores[:n])
 	}
 	return nil
+}
+
+// EffectsText writes e in a short form for tests to compare, clauses
+// separated by "; ", empty ones left out: "moving w", one "CELL leg N
+// loses STACK leaving STACK" per captured cell, "prisoners STACK",
+// "promoted CELL", "removed", "drop CELL PIECE" per drop, "landed STACK",
+// "scores 3 2 change +1 +0". A stack is its pieces bottom first, one
+// letter each: the first letter of the owner's name as g gives it, upper
+// case for a promoted piece; "-" is an empty stack.
+func EffectsText(g game.Game, e game.Effects) string {
+	letters := func(ps []game.Piece) string {
+		if len(ps) == 0 {
+			return "-"
+		}
+		var sb strings.Builder
+		for _, p := range ps {
+			l := strings.ToLower(g.PlayerName(p.Owner)[:1])
+			if p.Rank == game.King {
+				l = strings.ToUpper(l)
+			}
+			sb.WriteString(l)
+		}
+		return sb.String()
+	}
+	parts := []string{"moving " + letters(e.Moving)}
+	for _, cp := range e.Captured {
+		parts = append(parts, fmt.Sprintf("%s leg %d loses %s leaving %s", cp.Cell, cp.Leg, letters(cp.Taken), letters(cp.Left)))
+	}
+	if len(e.Prisoners) > 0 {
+		parts = append(parts, "prisoners "+letters(e.Prisoners))
+	}
+	if e.Promoted != "" {
+		parts = append(parts, "promoted "+e.Promoted)
+	}
+	if e.Removed {
+		parts = append(parts, "removed")
+	}
+	for _, d := range e.Drops {
+		parts = append(parts, "drop "+d.Cell+" "+letters([]game.Piece{d.Piece}))
+	}
+	parts = append(parts, "landed "+letters(e.Landed))
+	if e.Scores != nil {
+		parts = append(parts, fmt.Sprintf("scores %s change %s", joinInts(e.Scores, "%d"), joinInts(e.ScoreChange, "%+d")))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// joinInts writes numbers in a format, separated by spaces.
+func joinInts(ns []int, format string) string {
+	var out []string
+	for _, n := range ns {
+		out = append(out, fmt.Sprintf(format, n))
+	}
+	return strings.Join(out, " ")
+}
+
+// CheckEffectsText parses fen in g, computes the effects of move on it and
+// checks them, written by EffectsText, against want.
+func CheckEffectsText(t T, g game.Game, fen, move, want string) {
+	t.Helper()
+	s := Position(t, g, fen)
+	m, err := game.ParseRuleMove(s, move)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	e, err := game.MoveEffects(s, m)
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	if got := EffectsText(g, e); got != want {
+		t.Errorf("%s %s %s:\n got %s\nwant %s", g.ID(), fen, move, got, want)
+	}
 }
