@@ -68,7 +68,8 @@ type Capture struct {
 	Taken []Piece `json:"taken"`
 	// Left is what stays on the cell, bottom first: empty when the cell was
 	// emptied; its top piece commands the rest (a liberation when it is the
-	// mover's).
+	// mover's). A piece dropped on the cell afterwards is not in Left but
+	// in Drops.
 	Left []Piece `json:"left"`
 }
 
