@@ -126,12 +126,14 @@ func withoutDrop(after game.State, m game.Move, c board.Cell) []game.Piece {
 // cell, and every cell the effects do not name is as it was.
 func checkCells(before, after game.State, m game.Move, e game.Effects) error {
 	b := before.Game().Board()
-	named := map[board.Cell]bool{m.From(): true, m.To(): true}
+	// The last cell may have lost pieces too: a Pommel captain may end on
+	// a cell it emptied earlier in its chain.
+	named := map[board.Cell]bool{m.From(): true}
 	for _, cp := range e.Captured {
 		c, ok := b.Parse(cp.Cell)
 		switch {
 		case !ok || named[c]:
-			return fmt.Errorf("captured cell %q is not a cell, or is the start, the end or listed twice", cp.Cell)
+			return fmt.Errorf("captured cell %q is not a cell, or is the start or listed twice", cp.Cell)
 		case cp.Leg < 0 || cp.Leg >= m.Len():
 			return fmt.Errorf("captured cell %s on leg %d of a path of %d cells", cp.Cell, cp.Leg, m.Len())
 		}
@@ -144,6 +146,7 @@ func checkCells(before, after game.State, m game.Move, e game.Effects) error {
 			return fmt.Errorf("%s: left %v, the stack after the move is %v", cp.Cell, cp.Left, left)
 		}
 	}
+	named[m.To()] = true
 	var drops []string
 	for i, d := range e.Drops {
 		c, _ := b.Parse(d.Cell)
