@@ -26,14 +26,15 @@ var puntMatchTactics = []puntTactic{
 	// c3-c2, c2-c1: 3-3, a draw.
 	// Piles, bottom to top: c3 bbb, a7 ww.
 	{name: "end the game while ahead", fen: "W:c3=bbb,e6=w,a7=ww", want: "e6-e7", board: `
- 7 w2  .  .  .  .  .  .
- 6  .  .  .  .  w  .  .
- 5  .  .  .  .  .  .  .
- 4  .  .  .  .  .  .  .
- 3  .  . b3  .  .  .  .
- 2  .  .  .  .  .  .  .
- 1  .  .  .  .  .  .  .
-    a  b  c  d  e  f  g
+    a   b   c   d   e   f   g
+7  ww   .   .   .   .   .   .   7
+6   .   .   .   .   w   .   .   6
+5   .   .   .   .   .   .   .   5
+4   .   .   .   .   .   .   .   4
+3   .   .  bbb  .   .   .   .   3
+2   .   .   .   .   .   .   .   2
+1   .   .   .   .   .   .   .   1
+    a   b   c   d   e   f   g
 `},
 	// Take over the scored pile. Black leads 3-1 and threatens c2-c1, which
 	// blocks the way of White's pawn on b1, scores a fourth pawn and leaves
@@ -42,14 +43,15 @@ var puntMatchTactics = []puntTactic{
 	// score drops to 0; White scores f6 later. Every other move loses.
 	// Piles, bottom to top: d1 bbb.
 	{name: "take over the scored pile", fen: "W:b1=w,d1=bbb,c2=b,f6=w,g7=w", want: "b1-d1", board: `
- 7  .  .  .  .  .  .  w
- 6  .  .  .  .  .  w  .
- 5  .  .  .  .  .  .  .
- 4  .  .  .  .  .  .  .
- 3  .  .  .  .  .  .  .
- 2  .  .  b  .  .  .  .
- 1  .  w  . b3  .  .  .
-    a  b  c  d  e  f  g
+    a   b   c   d   e   f   g
+7   .   .   .   .   .   .   w   7
+6   .   .   .   .   .   w   .   6
+5   .   .   .   .   .   .   .   5
+4   .   .   .   .   .   .   .   4
+3   .   .   .   .   .   .   .   3
+2   .   .   b   .   .   .   .   2
+1   .   w   .  bbb  .   .   .   1
+    a   b   c   d   e   f   g
 `},
 	// Remove the attacker before scoring. c6-c7 would score three pawns, but
 	// Black's pawn on a7, on its own home row, slides a7-c7 onto the frozen
@@ -58,14 +60,15 @@ var puntMatchTactics = []puntTactic{
 	// Black's f2 pile brings home. No other move wins.
 	// Piles, bottom to top: f2 bbb, c6 www.
 	{name: "remove the attacker before scoring", fen: "W:f2=bbb,a5=w,c6=www,a7=b", want: "a5-a7", board: `
- 7  b  .  .  .  .  .  .
- 6  .  . w3  .  .  .  .
- 5  w  .  .  .  .  .  .
- 4  .  .  .  .  .  .  .
- 3  .  .  .  .  .  .  .
- 2  .  .  .  .  . b3  .
- 1  .  .  .  .  .  .  .
-    a  b  c  d  e  f  g
+    a   b   c   d   e   f   g
+7   b   .   .   .   .   .   .   7
+6   .   .  www  .   .   .   .   6
+5   w   .   .   .   .   .   .   5
+4   .   .   .   .   .   .   .   4
+3   .   .   .   .   .   .   .   3
+2   .   .   .   .   .  bbb  .   2
+1   .   .   .   .   .   .   .   1
+    a   b   c   d   e   f   g
 `},
 	// Tempo: the slow pile first. Black will answer e2-e1 (4 points) and
 	// then has no move left, so White gets this move and exactly one more.
@@ -74,14 +77,15 @@ var puntMatchTactics = []puntTactic{
 	// draw.
 	// Piles, bottom to top: g1 bbb, d5 www, a7 ww.
 	{name: "tempo: the slow pile first", fen: "W:g1=bbb,e2=b,a5=w,b5=w,d5=www,a7=ww", want: "d5-d6", board: `
- 7 w2  .  .  .  .  .  .
- 6  .  .  .  .  .  .  .
- 5  w  w  . w3  .  .  .
- 4  .  .  .  .  .  .  .
- 3  .  .  .  .  .  .  .
- 2  .  .  .  .  b  .  .
- 1  .  .  .  .  .  . b3
-    a  b  c  d  e  f  g
+    a   b   c   d   e   f   g
+7  ww   .   .   .   .   .   .   7
+6   .   .   .   .   .   .   .   6
+5   w   w   .  www  .   .   .   5
+4   .   .   .   .   .   .   .   4
+3   .   .   .   .   .   .   .   3
+2   .   .   .   .   b   .   .   2
+1   .   .   .   .   .   .  bbb  1
+    a   b   c   d   e   f   g
 `},
 	// Bury the last pile that can move. White leads 2-1, but Black's pile of
 	// two on d3 gets home next move (two more points). a3-d3 lands on it:
@@ -89,14 +93,15 @@ var puntMatchTactics = []puntTactic{
 	// White. After any other move Black scores and White can at best draw.
 	// Piles, bottom to top: d3 bb, a7 ww.
 	{name: "bury the last pile that can move", fen: "W:g1=b,a3=w,d3=bb,f5=w,a7=ww", want: "a3-d3", board: `
- 7 w2  .  .  .  .  .  .
- 6  .  .  .  .  .  .  .
- 5  .  .  .  .  .  w  .
- 4  .  .  .  .  .  .  .
- 3  w  .  . b2  .  .  .
- 2  .  .  .  .  .  .  .
- 1  .  .  .  .  .  .  b
-    a  b  c  d  e  f  g
+    a   b   c   d   e   f   g
+7  ww   .   .   .   .   .   .   7
+6   .   .   .   .   .   .   .   6
+5   .   .   .   .   .   w   .   5
+4   .   .   .   .   .   .   .   4
+3   w   .   .  bb   .   .   .   3
+2   .   .   .   .   .   .   .   2
+1   .   .   .   .   .   .   b   1
+    a   b   c   d   e   f   g
 `},
 	// Black's tempo: the slow pile first. The tempo position seen from Black
 	// (ranks mirrored): White answers e6-e7 and has no move left, so Black
@@ -104,14 +109,15 @@ var puntMatchTactics = []puntTactic{
 	// against 4.
 	// Piles, bottom to top: a1 bb, d3 bbb, g7 www.
 	{name: "Black's tempo: the slow pile first", fen: "B:a1=bb,a3=b,b3=b,d3=bbb,e6=w,g7=www", want: "d3-d2", board: `
- 7  .  .  .  .  .  . w3
- 6  .  .  .  .  w  .  .
- 5  .  .  .  .  .  .  .
- 4  .  .  .  .  .  .  .
- 3  b  b  . b3  .  .  .
- 2  .  .  .  .  .  .  .
- 1 b2  .  .  .  .  .  .
-    a  b  c  d  e  f  g
+    a   b   c   d   e   f   g
+7   .   .   .   .   .   .  www  7
+6   .   .   .   .   w   .   .   6
+5   .   .   .   .   .   .   .   5
+4   .   .   .   .   .   .   .   4
+3   b   b   .  bbb  .   .   .   3
+2   .   .   .   .   .   .   .   2
+1  bb   .   .   .   .   .   .   1
+    a   b   c   d   e   f   g
 `},
 }
 
@@ -123,25 +129,27 @@ var puntHeksTactics = []puntTactic{
 	// has no move and wins 3-0. Any other move lets the pile get home: 3-3.
 	// Piles, bottom to top: c3 bbb, i5 ww.
 	{name: "end the game while ahead", fen: "W:c3=bbb,g1=w,i5=ww", want: "g1-i1", board: `
-            / \ / \ / \ / \ / \
-        i  |i1 |i2 |i3 |i4 |w2 |
-          / \ / \ / \ / \ / \ / \
-      h  |h1 |h2 |h3 |h4 |h5 |h6 |
-        / \ / \ / \ / \ / \ / \ / \
-    g  | w |g2 |g3 |g4 |g5 |g6 |g7 |
-      / \ / \ / \ / \ / \ / \ / \ / \
-  f  |f1 |f2 |f3 |f4 |f5 |f6 |f7 |f8 |
-    / \ / \ / \ / \ / \ / \ / \ / \ / \
-e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 |e9 |
-    \ / \ / \ / \ / \ / \ / \ / \ / \ /
-  d  |d1 |d2 |d3 |d4 |d5 |d6 |d7 |d8 |
-      \ / \ / \ / \ / \ / \ / \ / \ /
-    c  |c1 |c2 |b3 |c4 |c5 |c6 |c7 |
-        \ / \ / \ / \ / \ / \ / \ /
-      b  |b1 |b2 |b3 |b4 |b5 |b6 |
-          \ / \ / \ / \ / \ / \ /
-        a  |a1 |a2 |a3 |a4 |a5 |
-            \ / \ / \ / \ / \ /
+             1   2   3   4
+           / \ / \ / \ / \ / \
+        i | . | . | . | . |ww | 5
+         / \ / \ / \ / \ / \ / \
+      h | . | . | . | . | . | . | 6
+       / \ / \ / \ / \ / \ / \ / \
+    g | w | . | . | . | . | . | . | 7
+     / \ / \ / \ / \ / \ / \ / \ / \
+  f | . | . | . | . | . | . | . | . | 8
+   / \ / \ / \ / \ / \ / \ / \ / \ / \
+e | . | . | . | . | . | . | . | . | . | 9
+   \ / \ / \ / \ / \ / \ / \ / \ / \ /
+  d | . | . | . | . | . | . | . | . | 8
+     \ / \ / \ / \ / \ / \ / \ / \ /
+    c | . | . |bbb| . | . | . | . | 7
+       \ / \ / \ / \ / \ / \ / \ /
+      b | . | . | . | . | . | . | 6
+         \ / \ / \ / \ / \ / \ /
+        a | . | . | . | . | . | 5
+           \ / \ / \ / \ / \ /
+             1   2   3   4
 `},
 	// Take over the scored pile. Black leads 3-1 and threatens c2-a2: the
 	// pawn lands between a1 and a3, scores, and leaves Black without a move,
@@ -150,25 +158,27 @@ e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 |e9 |
 	// move that does not lose (and it wins).
 	// Piles, bottom to top: a3 bbb.
 	{name: "take over the scored pile", fen: "W:a1=w,a3=bbb,c2=b,g1=w,i5=w", want: "a1-a3", board: `
-            / \ / \ / \ / \ / \
-        i  |i1 |i2 |i3 |i4 | w |
-          / \ / \ / \ / \ / \ / \
-      h  |h1 |h2 |h3 |h4 |h5 |h6 |
-        / \ / \ / \ / \ / \ / \ / \
-    g  | w |g2 |g3 |g4 |g5 |g6 |g7 |
-      / \ / \ / \ / \ / \ / \ / \ / \
-  f  |f1 |f2 |f3 |f4 |f5 |f6 |f7 |f8 |
-    / \ / \ / \ / \ / \ / \ / \ / \ / \
-e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 |e9 |
-    \ / \ / \ / \ / \ / \ / \ / \ / \ /
-  d  |d1 |d2 |d3 |d4 |d5 |d6 |d7 |d8 |
-      \ / \ / \ / \ / \ / \ / \ / \ /
-    c  |c1 | b |c3 |c4 |c5 |c6 |c7 |
-        \ / \ / \ / \ / \ / \ / \ /
-      b  |b1 |b2 |b3 |b4 |b5 |b6 |
-          \ / \ / \ / \ / \ / \ /
-        a  | w |a2 |b3 |a4 |a5 |
-            \ / \ / \ / \ / \ /
+             1   2   3   4
+           / \ / \ / \ / \ / \
+        i | . | . | . | . | w | 5
+         / \ / \ / \ / \ / \ / \
+      h | . | . | . | . | . | . | 6
+       / \ / \ / \ / \ / \ / \ / \
+    g | w | . | . | . | . | . | . | 7
+     / \ / \ / \ / \ / \ / \ / \ / \
+  f | . | . | . | . | . | . | . | . | 8
+   / \ / \ / \ / \ / \ / \ / \ / \ / \
+e | . | . | . | . | . | . | . | . | . | 9
+   \ / \ / \ / \ / \ / \ / \ / \ / \ /
+  d | . | . | . | . | . | . | . | . | 8
+     \ / \ / \ / \ / \ / \ / \ / \ /
+    c | . | b | . | . | . | . | . | 7
+       \ / \ / \ / \ / \ / \ / \ /
+      b | . | . | . | . | . | . | 6
+         \ / \ / \ / \ / \ / \ /
+        a | w | . |bbb| . | . | 5
+           \ / \ / \ / \ / \ /
+             1   2   3   4
 `},
 	// Score where the pile cannot be taken. The pile of three scores with
 	// h2-i1 or h2-i2, but Black's pawn on i5 slides up to three cells along
@@ -176,25 +186,27 @@ e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 |e9 |
 	// (Black takes the pile and wins 1-0); after h2-i1 White wins 3-1.
 	// Piles, bottom to top: h2 www.
 	{name: "score where the pile cannot be taken", fen: "W:a1=b,h2=www,i5=b", want: "h2-i1", board: `
-            / \ / \ / \ / \ / \
-        i  |i1 |i2 |i3 |i4 | b |
-          / \ / \ / \ / \ / \ / \
-      h  |h1 |w3 |h3 |h4 |h5 |h6 |
-        / \ / \ / \ / \ / \ / \ / \
-    g  |g1 |g2 |g3 |g4 |g5 |g6 |g7 |
-      / \ / \ / \ / \ / \ / \ / \ / \
-  f  |f1 |f2 |f3 |f4 |f5 |f6 |f7 |f8 |
-    / \ / \ / \ / \ / \ / \ / \ / \ / \
-e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 |e9 |
-    \ / \ / \ / \ / \ / \ / \ / \ / \ /
-  d  |d1 |d2 |d3 |d4 |d5 |d6 |d7 |d8 |
-      \ / \ / \ / \ / \ / \ / \ / \ /
-    c  |c1 |c2 |c3 |c4 |c5 |c6 |c7 |
-        \ / \ / \ / \ / \ / \ / \ /
-      b  |b1 |b2 |b3 |b4 |b5 |b6 |
-          \ / \ / \ / \ / \ / \ /
-        a  | b |a2 |a3 |a4 |a5 |
-            \ / \ / \ / \ / \ /
+             1   2   3   4
+           / \ / \ / \ / \ / \
+        i | . | . | . | . | b | 5
+         / \ / \ / \ / \ / \ / \
+      h | . |www| . | . | . | . | 6
+       / \ / \ / \ / \ / \ / \ / \
+    g | . | . | . | . | . | . | . | 7
+     / \ / \ / \ / \ / \ / \ / \ / \
+  f | . | . | . | . | . | . | . | . | 8
+   / \ / \ / \ / \ / \ / \ / \ / \ / \
+e | . | . | . | . | . | . | . | . | . | 9
+   \ / \ / \ / \ / \ / \ / \ / \ / \ /
+  d | . | . | . | . | . | . | . | . | 8
+     \ / \ / \ / \ / \ / \ / \ / \ /
+    c | . | . | . | . | . | . | . | 7
+       \ / \ / \ / \ / \ / \ / \ /
+      b | . | . | . | . | . | . | 6
+         \ / \ / \ / \ / \ / \ /
+        a | b | . | . | . | . | 5
+           \ / \ / \ / \ / \ /
+             1   2   3   4
 `},
 	// Tempo: the slow pile first. Black will answer b2-a1 (4 points) and
 	// then has no move left, so White gets this move and exactly one more.
@@ -202,75 +214,81 @@ e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 |e9 |
 	// 5 beats 4. The single pawns on f3 and g6 bring only 2: a draw.
 	// Piles, bottom to top: a5 bbb, g1 www, i5 ww.
 	{name: "tempo: the slow pile first", fen: "W:a5=bbb,b2=b,f3=w,g1=www,g6=w,i5=ww", want: "g1-h1", board: `
-            / \ / \ / \ / \ / \
-        i  |i1 |i2 |i3 |i4 |w2 |
-          / \ / \ / \ / \ / \ / \
-      h  |h1 |h2 |h3 |h4 |h5 |h6 |
-        / \ / \ / \ / \ / \ / \ / \
-    g  |w3 |g2 |g3 |g4 |g5 | w |g7 |
-      / \ / \ / \ / \ / \ / \ / \ / \
-  f  |f1 |f2 | w |f4 |f5 |f6 |f7 |f8 |
-    / \ / \ / \ / \ / \ / \ / \ / \ / \
-e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 |e9 |
-    \ / \ / \ / \ / \ / \ / \ / \ / \ /
-  d  |d1 |d2 |d3 |d4 |d5 |d6 |d7 |d8 |
-      \ / \ / \ / \ / \ / \ / \ / \ /
-    c  |c1 |c2 |c3 |c4 |c5 |c6 |c7 |
-        \ / \ / \ / \ / \ / \ / \ /
-      b  |b1 | b |b3 |b4 |b5 |b6 |
-          \ / \ / \ / \ / \ / \ /
-        a  |a1 |a2 |a3 |a4 |b3 |
-            \ / \ / \ / \ / \ /
+             1   2   3   4
+           / \ / \ / \ / \ / \
+        i | . | . | . | . |ww | 5
+         / \ / \ / \ / \ / \ / \
+      h | . | . | . | . | . | . | 6
+       / \ / \ / \ / \ / \ / \ / \
+    g |www| . | . | . | . | w | . | 7
+     / \ / \ / \ / \ / \ / \ / \ / \
+  f | . | . | w | . | . | . | . | . | 8
+   / \ / \ / \ / \ / \ / \ / \ / \ / \
+e | . | . | . | . | . | . | . | . | . | 9
+   \ / \ / \ / \ / \ / \ / \ / \ / \ /
+  d | . | . | . | . | . | . | . | . | 8
+     \ / \ / \ / \ / \ / \ / \ / \ /
+    c | . | . | . | . | . | . | . | 7
+       \ / \ / \ / \ / \ / \ / \ /
+      b | . | b | . | . | . | . | 6
+         \ / \ / \ / \ / \ / \ /
+        a | . | . | . | . |bbb| 5
+           \ / \ / \ / \ / \ /
+             1   2   3   4
 `},
 	// Bury the last pile that can move. White leads 2-1, and Black's pile of
 	// two on c4 gets home next move. c1-c4 lands on it: Black has nothing
 	// left that can move and the game ends at once, 2-1 to White.
 	// Piles, bottom to top: c4 bb, i5 ww.
 	{name: "bury the last pile that can move", fen: "W:a1=b,c1=w,c4=bb,g6=w,i5=ww", want: "c1-c4", board: `
-            / \ / \ / \ / \ / \
-        i  |i1 |i2 |i3 |i4 |w2 |
-          / \ / \ / \ / \ / \ / \
-      h  |h1 |h2 |h3 |h4 |h5 |h6 |
-        / \ / \ / \ / \ / \ / \ / \
-    g  |g1 |g2 |g3 |g4 |g5 | w |g7 |
-      / \ / \ / \ / \ / \ / \ / \ / \
-  f  |f1 |f2 |f3 |f4 |f5 |f6 |f7 |f8 |
-    / \ / \ / \ / \ / \ / \ / \ / \ / \
-e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 |e9 |
-    \ / \ / \ / \ / \ / \ / \ / \ / \ /
-  d  |d1 |d2 |d3 |d4 |d5 |d6 |d7 |d8 |
-      \ / \ / \ / \ / \ / \ / \ / \ /
-    c  | w |c2 |c3 |b2 |c5 |c6 |c7 |
-        \ / \ / \ / \ / \ / \ / \ /
-      b  |b1 |b2 |b3 |b4 |b5 |b6 |
-          \ / \ / \ / \ / \ / \ /
-        a  | b |a2 |a3 |a4 |a5 |
-            \ / \ / \ / \ / \ /
+             1   2   3   4
+           / \ / \ / \ / \ / \
+        i | . | . | . | . |ww | 5
+         / \ / \ / \ / \ / \ / \
+      h | . | . | . | . | . | . | 6
+       / \ / \ / \ / \ / \ / \ / \
+    g | . | . | . | . | . | w | . | 7
+     / \ / \ / \ / \ / \ / \ / \ / \
+  f | . | . | . | . | . | . | . | . | 8
+   / \ / \ / \ / \ / \ / \ / \ / \ / \
+e | . | . | . | . | . | . | . | . | . | 9
+   \ / \ / \ / \ / \ / \ / \ / \ / \ /
+  d | . | . | . | . | . | . | . | . | 8
+     \ / \ / \ / \ / \ / \ / \ / \ /
+    c | w | . | . |bb | . | . | . | 7
+       \ / \ / \ / \ / \ / \ / \ /
+      b | . | . | . | . | . | . | 6
+         \ / \ / \ / \ / \ / \ /
+        a | b | . | . | . | . | 5
+           \ / \ / \ / \ / \ /
+             1   2   3   4
 `},
 	// Black takes over the scored pile. The take-over position seen from
 	// Black (rows mirrored): White threatens g2-i2, so Black's home-row pawn
 	// on i1 must land on White's scored pile on i3 at once.
 	// Piles, bottom to top: i3 www.
 	{name: "Black takes over the scored pile", fen: "B:a5=b,c1=b,g2=w,i1=b,i3=www", want: "i1-i3", board: `
-            / \ / \ / \ / \ / \
-        i  | b |i2 |w3 |i4 |i5 |
-          / \ / \ / \ / \ / \ / \
-      h  |h1 |h2 |h3 |h4 |h5 |h6 |
-        / \ / \ / \ / \ / \ / \ / \
-    g  |g1 | w |g3 |g4 |g5 |g6 |g7 |
-      / \ / \ / \ / \ / \ / \ / \ / \
-  f  |f1 |f2 |f3 |f4 |f5 |f6 |f7 |f8 |
-    / \ / \ / \ / \ / \ / \ / \ / \ / \
-e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 |e9 |
-    \ / \ / \ / \ / \ / \ / \ / \ / \ /
-  d  |d1 |d2 |d3 |d4 |d5 |d6 |d7 |d8 |
-      \ / \ / \ / \ / \ / \ / \ / \ /
-    c  | b |c2 |c3 |c4 |c5 |c6 |c7 |
-        \ / \ / \ / \ / \ / \ / \ /
-      b  |b1 |b2 |b3 |b4 |b5 |b6 |
-          \ / \ / \ / \ / \ / \ /
-        a  |a1 |a2 |a3 |a4 | b |
-            \ / \ / \ / \ / \ /
+             1   2   3   4
+           / \ / \ / \ / \ / \
+        i | b | . |www| . | . | 5
+         / \ / \ / \ / \ / \ / \
+      h | . | . | . | . | . | . | 6
+       / \ / \ / \ / \ / \ / \ / \
+    g | . | w | . | . | . | . | . | 7
+     / \ / \ / \ / \ / \ / \ / \ / \
+  f | . | . | . | . | . | . | . | . | 8
+   / \ / \ / \ / \ / \ / \ / \ / \ / \
+e | . | . | . | . | . | . | . | . | . | 9
+   \ / \ / \ / \ / \ / \ / \ / \ / \ /
+  d | . | . | . | . | . | . | . | . | 8
+     \ / \ / \ / \ / \ / \ / \ / \ /
+    c | b | . | . | . | . | . | . | 7
+       \ / \ / \ / \ / \ / \ / \ /
+      b | . | . | . | . | . | . | 6
+         \ / \ / \ / \ / \ / \ /
+        a | . | . | . | . | b | 5
+           \ / \ / \ / \ / \ /
+             1   2   3   4
 `},
 }
 
@@ -284,25 +302,27 @@ var puntHeks3Tactics = []puntTactic{
 	// the game ends and White wins alone.
 	// Piles, bottom to top: e7 bb, i3 ww.
 	{name: "end the game while ahead", fen: "W:c1=r,d6=w,e7=bb,e9=b,h5=r,i3=ww", want: "d6-e7", board: `
-            / \ / \ / \ / \ / \
-        i  |i1 |i2 |w2 |i4 |i5 |
-          / \ / \ / \ / \ / \ / \
-      h  |h1 |h2 |h3 |h4 | r |h6 |
-        / \ / \ / \ / \ / \ / \ / \
-    g  |g1 |g2 |g3 |g4 |g5 |g6 |g7 |
-      / \ / \ / \ / \ / \ / \ / \ / \
-  f  |f1 |f2 |f3 |f4 |f5 |f6 |f7 |f8 |
-    / \ / \ / \ / \ / \ / \ / \ / \ / \
-e  |e1 |e2 |e3 |e4 |e5 |e6 |b2 |e8 | b |
-    \ / \ / \ / \ / \ / \ / \ / \ / \ /
-  d  |d1 |d2 |d3 |d4 |d5 | w |d7 |d8 |
-      \ / \ / \ / \ / \ / \ / \ / \ /
-    c  | r |c2 |c3 |c4 |c5 |c6 |c7 |
-        \ / \ / \ / \ / \ / \ / \ /
-      b  |b1 |b2 |b3 |b4 |b5 |b6 |
-          \ / \ / \ / \ / \ / \ /
-        a  |a1 |a2 |a3 |a4 |a5 |
-            \ / \ / \ / \ / \ /
+             1   2   3   4
+           / \ / \ / \ / \ / \
+        i | . | . |ww | . | . | 5
+         / \ / \ / \ / \ / \ / \
+      h | . | . | . | . | r | . | 6
+       / \ / \ / \ / \ / \ / \ / \
+    g | . | . | . | . | . | . | . | 7
+     / \ / \ / \ / \ / \ / \ / \ / \
+  f | . | . | . | . | . | . | . | . | 8
+   / \ / \ / \ / \ / \ / \ / \ / \ / \
+e | . | . | . | . | . | . |bb | . | b | 9
+   \ / \ / \ / \ / \ / \ / \ / \ / \ /
+  d | . | . | . | . | . | w | . | . | 8
+     \ / \ / \ / \ / \ / \ / \ / \ /
+    c | r | . | . | . | . | . | . | 7
+       \ / \ / \ / \ / \ / \ / \ /
+      b | . | . | . | . | . | . | 6
+         \ / \ / \ / \ / \ / \ /
+        a | . | . | . | . | . | 5
+           \ / \ / \ / \ / \ /
+             1   2   3   4
 `},
 	// Stop the leader. Black has no piece that can move, so the game ends as
 	// soon as White has moved. Red leads with 3. b3-b1 slides onto Red's
@@ -310,25 +330,27 @@ e  |e1 |e2 |e3 |e4 |e5 |e6 |b2 |e8 | b |
 	// leaves Red the winner.
 	// Piles, bottom to top: b1 rrr, i2 ww.
 	{name: "stop the leader", fen: "W:b1=rrr,b3=w,e9=b,i2=ww", want: "b3-b1", board: `
-            / \ / \ / \ / \ / \
-        i  |i1 |w2 |i3 |i4 |i5 |
-          / \ / \ / \ / \ / \ / \
-      h  |h1 |h2 |h3 |h4 |h5 |h6 |
-        / \ / \ / \ / \ / \ / \ / \
-    g  |g1 |g2 |g3 |g4 |g5 |g6 |g7 |
-      / \ / \ / \ / \ / \ / \ / \ / \
-  f  |f1 |f2 |f3 |f4 |f5 |f6 |f7 |f8 |
-    / \ / \ / \ / \ / \ / \ / \ / \ / \
-e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 | b |
-    \ / \ / \ / \ / \ / \ / \ / \ / \ /
-  d  |d1 |d2 |d3 |d4 |d5 |d6 |d7 |d8 |
-      \ / \ / \ / \ / \ / \ / \ / \ /
-    c  |c1 |c2 |c3 |c4 |c5 |c6 |c7 |
-        \ / \ / \ / \ / \ / \ / \ /
-      b  |r3 |b2 | w |b4 |b5 |b6 |
-          \ / \ / \ / \ / \ / \ /
-        a  |a1 |a2 |a3 |a4 |a5 |
-            \ / \ / \ / \ / \ /
+             1   2   3   4
+           / \ / \ / \ / \ / \
+        i | . |ww | . | . | . | 5
+         / \ / \ / \ / \ / \ / \
+      h | . | . | . | . | . | . | 6
+       / \ / \ / \ / \ / \ / \ / \
+    g | . | . | . | . | . | . | . | 7
+     / \ / \ / \ / \ / \ / \ / \ / \
+  f | . | . | . | . | . | . | . | . | 8
+   / \ / \ / \ / \ / \ / \ / \ / \ / \
+e | . | . | . | . | . | . | . | . | b | 9
+   \ / \ / \ / \ / \ / \ / \ / \ / \ /
+  d | . | . | . | . | . | . | . | . | 8
+     \ / \ / \ / \ / \ / \ / \ / \ /
+    c | . | . | . | . | . | . | . | 7
+       \ / \ / \ / \ / \ / \ / \ /
+      b |rrr| . | w | . | . | . | 6
+         \ / \ / \ / \ / \ / \ /
+        a | . | . | . | . | . | 5
+           \ / \ / \ / \ / \ /
+             1   2   3   4
 `},
 	// Tempo: the slow pile first. Black will score b5-b6 (4 points) and then
 	// has no move left, so White gets this move and one more. The pile of
@@ -336,50 +358,54 @@ e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 | b |
 	// first leaves one move, too few for the pile: 3 against 4.
 	// Piles, bottom to top: a5 bbb, g1 www, i5 ww.
 	{name: "tempo: the slow pile first", fen: "W:a5=bbb,b5=b,e7=r,f3=w,g1=www,i5=ww", want: "g1-h1", board: `
-            / \ / \ / \ / \ / \
-        i  |i1 |i2 |i3 |i4 |w2 |
-          / \ / \ / \ / \ / \ / \
-      h  |h1 |h2 |h3 |h4 |h5 |h6 |
-        / \ / \ / \ / \ / \ / \ / \
-    g  |w3 |g2 |g3 |g4 |g5 |g6 |g7 |
-      / \ / \ / \ / \ / \ / \ / \ / \
-  f  |f1 |f2 | w |f4 |f5 |f6 |f7 |f8 |
-    / \ / \ / \ / \ / \ / \ / \ / \ / \
-e  |e1 |e2 |e3 |e4 |e5 |e6 | r |e8 |e9 |
-    \ / \ / \ / \ / \ / \ / \ / \ / \ /
-  d  |d1 |d2 |d3 |d4 |d5 |d6 |d7 |d8 |
-      \ / \ / \ / \ / \ / \ / \ / \ /
-    c  |c1 |c2 |c3 |c4 |c5 |c6 |c7 |
-        \ / \ / \ / \ / \ / \ / \ /
-      b  |b1 |b2 |b3 |b4 | b |b6 |
-          \ / \ / \ / \ / \ / \ /
-        a  |a1 |a2 |a3 |a4 |b3 |
-            \ / \ / \ / \ / \ /
+             1   2   3   4
+           / \ / \ / \ / \ / \
+        i | . | . | . | . |ww | 5
+         / \ / \ / \ / \ / \ / \
+      h | . | . | . | . | . | . | 6
+       / \ / \ / \ / \ / \ / \ / \
+    g |www| . | . | . | . | . | . | 7
+     / \ / \ / \ / \ / \ / \ / \ / \
+  f | . | . | w | . | . | . | . | . | 8
+   / \ / \ / \ / \ / \ / \ / \ / \ / \
+e | . | . | . | . | . | . | r | . | . | 9
+   \ / \ / \ / \ / \ / \ / \ / \ / \ /
+  d | . | . | . | . | . | . | . | . | 8
+     \ / \ / \ / \ / \ / \ / \ / \ /
+    c | . | . | . | . | . | . | . | 7
+       \ / \ / \ / \ / \ / \ / \ /
+      b | . | . | . | . | b | . | 6
+         \ / \ / \ / \ / \ / \ /
+        a | . | . | . | . |bbb| 5
+           \ / \ / \ / \ / \ /
+             1   2   3   4
 `},
 	// Red stops the leader. White leads with 3 and has no piece that can
 	// move, so the game ends when Red has moved. Red's home-row pawn slides
 	// i5-i3 onto White's scored pile: White drops to 0 and Red wins 0-1-2.
 	// Piles, bottom to top: c1 rr, i3 www.
 	{name: "Red stops the leader", fen: "R:a5=b,c1=rr,i3=www,i5=r", want: "i5-i3", board: `
-            / \ / \ / \ / \ / \
-        i  |i1 |i2 |w3 |i4 | r |
-          / \ / \ / \ / \ / \ / \
-      h  |h1 |h2 |h3 |h4 |h5 |h6 |
-        / \ / \ / \ / \ / \ / \ / \
-    g  |g1 |g2 |g3 |g4 |g5 |g6 |g7 |
-      / \ / \ / \ / \ / \ / \ / \ / \
-  f  |f1 |f2 |f3 |f4 |f5 |f6 |f7 |f8 |
-    / \ / \ / \ / \ / \ / \ / \ / \ / \
-e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 |e9 |
-    \ / \ / \ / \ / \ / \ / \ / \ / \ /
-  d  |d1 |d2 |d3 |d4 |d5 |d6 |d7 |d8 |
-      \ / \ / \ / \ / \ / \ / \ / \ /
-    c  |r2 |c2 |c3 |c4 |c5 |c6 |c7 |
-        \ / \ / \ / \ / \ / \ / \ /
-      b  |b1 |b2 |b3 |b4 |b5 |b6 |
-          \ / \ / \ / \ / \ / \ /
-        a  |a1 |a2 |a3 |a4 | b |
-            \ / \ / \ / \ / \ /
+             1   2   3   4
+           / \ / \ / \ / \ / \
+        i | . | . |www| . | r | 5
+         / \ / \ / \ / \ / \ / \
+      h | . | . | . | . | . | . | 6
+       / \ / \ / \ / \ / \ / \ / \
+    g | . | . | . | . | . | . | . | 7
+     / \ / \ / \ / \ / \ / \ / \ / \
+  f | . | . | . | . | . | . | . | . | 8
+   / \ / \ / \ / \ / \ / \ / \ / \ / \
+e | . | . | . | . | . | . | . | . | . | 9
+   \ / \ / \ / \ / \ / \ / \ / \ / \ /
+  d | . | . | . | . | . | . | . | . | 8
+     \ / \ / \ / \ / \ / \ / \ / \ /
+    c |rr | . | . | . | . | . | . | 7
+       \ / \ / \ / \ / \ / \ / \ /
+      b | . | . | . | . | . | . | 6
+         \ / \ / \ / \ / \ / \ /
+        a | . | . | . | . | b | 5
+           \ / \ / \ / \ / \ /
+             1   2   3   4
 `},
 	// Score where the pile cannot be taken. The pile of three scores with
 	// h2-i1 or h2-i2, but Red's pawn on i5 moves up to three cells west
@@ -388,25 +414,27 @@ e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 |e9 |
 	// ahead; after h2-i1 White wins 3-0-1.
 	// Piles, bottom to top: h2 www.
 	{name: "score where the pile cannot be taken", fen: "W:c1=r,d1=b,h2=www,i5=r", want: "h2-i1", board: `
-            / \ / \ / \ / \ / \
-        i  |i1 |i2 |i3 |i4 | r |
-          / \ / \ / \ / \ / \ / \
-      h  |h1 |w3 |h3 |h4 |h5 |h6 |
-        / \ / \ / \ / \ / \ / \ / \
-    g  |g1 |g2 |g3 |g4 |g5 |g6 |g7 |
-      / \ / \ / \ / \ / \ / \ / \ / \
-  f  |f1 |f2 |f3 |f4 |f5 |f6 |f7 |f8 |
-    / \ / \ / \ / \ / \ / \ / \ / \ / \
-e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 |e9 |
-    \ / \ / \ / \ / \ / \ / \ / \ / \ /
-  d  | b |d2 |d3 |d4 |d5 |d6 |d7 |d8 |
-      \ / \ / \ / \ / \ / \ / \ / \ /
-    c  | r |c2 |c3 |c4 |c5 |c6 |c7 |
-        \ / \ / \ / \ / \ / \ / \ /
-      b  |b1 |b2 |b3 |b4 |b5 |b6 |
-          \ / \ / \ / \ / \ / \ /
-        a  |a1 |a2 |a3 |a4 |a5 |
-            \ / \ / \ / \ / \ /
+             1   2   3   4
+           / \ / \ / \ / \ / \
+        i | . | . | . | . | r | 5
+         / \ / \ / \ / \ / \ / \
+      h | . |www| . | . | . | . | 6
+       / \ / \ / \ / \ / \ / \ / \
+    g | . | . | . | . | . | . | . | 7
+     / \ / \ / \ / \ / \ / \ / \ / \
+  f | . | . | . | . | . | . | . | . | 8
+   / \ / \ / \ / \ / \ / \ / \ / \ / \
+e | . | . | . | . | . | . | . | . | . | 9
+   \ / \ / \ / \ / \ / \ / \ / \ / \ /
+  d | b | . | . | . | . | . | . | . | 8
+     \ / \ / \ / \ / \ / \ / \ / \ /
+    c | r | . | . | . | . | . | . | 7
+       \ / \ / \ / \ / \ / \ / \ /
+      b | . | . | . | . | . | . | 6
+         \ / \ / \ / \ / \ / \ /
+        a | . | . | . | . | . | 5
+           \ / \ / \ / \ / \ /
+             1   2   3   4
 `},
 	// Black ends the game while ahead. Black leads with 2 against 1 and 1;
 	// Red's only piece that can move, the pile on c3, would score two with
@@ -414,25 +442,27 @@ e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 |e9 |
 	// ends and Black wins alone.
 	// Piles, bottom to top: c3 rr, e9 bb.
 	{name: "Black ends the game while ahead", fen: "B:a1=r,c3=rr,d3=b,e9=bb,i1=w", want: "d3-c3", board: `
-            / \ / \ / \ / \ / \
-        i  | w |i2 |i3 |i4 |i5 |
-          / \ / \ / \ / \ / \ / \
-      h  |h1 |h2 |h3 |h4 |h5 |h6 |
-        / \ / \ / \ / \ / \ / \ / \
-    g  |g1 |g2 |g3 |g4 |g5 |g6 |g7 |
-      / \ / \ / \ / \ / \ / \ / \ / \
-  f  |f1 |f2 |f3 |f4 |f5 |f6 |f7 |f8 |
-    / \ / \ / \ / \ / \ / \ / \ / \ / \
-e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 |b2 |
-    \ / \ / \ / \ / \ / \ / \ / \ / \ /
-  d  |d1 |d2 | b |d4 |d5 |d6 |d7 |d8 |
-      \ / \ / \ / \ / \ / \ / \ / \ /
-    c  |c1 |c2 |r2 |c4 |c5 |c6 |c7 |
-        \ / \ / \ / \ / \ / \ / \ /
-      b  |b1 |b2 |b3 |b4 |b5 |b6 |
-          \ / \ / \ / \ / \ / \ /
-        a  | r |a2 |a3 |a4 |a5 |
-            \ / \ / \ / \ / \ /
+             1   2   3   4
+           / \ / \ / \ / \ / \
+        i | w | . | . | . | . | 5
+         / \ / \ / \ / \ / \ / \
+      h | . | . | . | . | . | . | 6
+       / \ / \ / \ / \ / \ / \ / \
+    g | . | . | . | . | . | . | . | 7
+     / \ / \ / \ / \ / \ / \ / \ / \
+  f | . | . | . | . | . | . | . | . | 8
+   / \ / \ / \ / \ / \ / \ / \ / \ / \
+e | . | . | . | . | . | . | . | . |bb | 9
+   \ / \ / \ / \ / \ / \ / \ / \ / \ /
+  d | . | . | b | . | . | . | . | . | 8
+     \ / \ / \ / \ / \ / \ / \ / \ /
+    c | . | . |rr | . | . | . | . | 7
+       \ / \ / \ / \ / \ / \ / \ /
+      b | . | . | . | . | . | . | 6
+         \ / \ / \ / \ / \ / \ /
+        a | r | . | . | . | . | 5
+           \ / \ / \ / \ / \ /
+             1   2   3   4
 `},
 }
 
@@ -476,7 +506,7 @@ func TestPuntTactics(t *testing.T) {
 func drawnBoard(text string) string {
 	var lines []string
 	for _, line := range strings.Split(text, "\n") {
-		if strings.HasPrefix(line, "Piles") || strings.HasPrefix(line, "Scores") {
+		if strings.HasPrefix(line, "Stacks") || strings.HasPrefix(line, "Scores") {
 			break
 		}
 		lines = append(lines, strings.TrimRight(line, " "))

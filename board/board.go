@@ -7,10 +7,7 @@
 // DirTo) are table lookups that never allocate.
 package board
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // Cell is the index of a cell on a board, 0..Len()-1.
 type Cell uint8
@@ -158,65 +155,3 @@ func (b *Board) DirTo(from, to Cell) (int, bool) {
 
 // CellNames returns every cell name, in cell order.
 func (b *Board) CellNames() []string { return append([]string(nil), b.names...) }
-
-// Render draws the board as text. glyph gives the text of each cell: at
-// most two characters on hex column boards, three on hexhex boards (longer
-// text is cut), any length on square boards (every column widens to the
-// widest). An empty glyph draws the cell's name, so that empty cells show
-// where they are.
-func (b *Board) Render(glyph func(Cell) string) string {
-	switch b.kind {
-	case HexColumns:
-		return b.renderHexColumns(glyph)
-	case HexHex:
-		return b.renderHexHex(glyph)
-	default:
-		return b.renderSquare(glyph)
-	}
-}
-
-// grid is a canvas of runes used by the renderers.
-type grid [][]rune
-
-func newGrid(rows, cols int) grid {
-	g := make(grid, rows)
-	for i := range g {
-		g[i] = []rune(strings.Repeat(" ", cols))
-	}
-	return g
-}
-
-func (g grid) put(row, col int, s string) {
-	for i, r := range []rune(s) {
-		if row >= 0 && row < len(g) && col+i >= 0 && col+i < len(g[row]) {
-			g[row][col+i] = r
-		}
-	}
-}
-
-func (g grid) String() string {
-	var sb strings.Builder
-	for _, line := range g {
-		sb.WriteString(strings.TrimRight(string(line), " "))
-		sb.WriteByte('\n')
-	}
-	return sb.String()
-}
-
-// label returns what to draw inside a cell, width characters: its glyph,
-// or its name when the glyph is empty; a single character after one blank,
-// longer ones aligned left; cut to the width.
-func (b *Board) label(c Cell, glyph func(Cell) string, width int) string {
-	s := glyph(c)
-	if s == "" {
-		s = b.names[c]
-	}
-	r := []rune(s)
-	if len(r) == 1 {
-		r = []rune(" " + s)
-	}
-	if len(r) > width {
-		r = r[:width]
-	}
-	return string(r) + strings.Repeat(" ", width-len(r))
-}

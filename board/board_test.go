@@ -2,7 +2,6 @@ package board
 
 import (
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -110,29 +109,5 @@ func TestSquare(t *testing.T) {
 	}
 	if b.Neighbor(h1, SqE) != None {
 		t.Error("h1 has an eastern neighbour")
-	}
-}
-
-func TestRender(t *testing.T) {
-	b := NewHexColumns(7, 7)
-	text := b.Render(func(c Cell) string {
-		if b.Name(c) == "d4" {
-			return "w"
-		}
-		return ""
-	})
-	for _, want := range []string{"/ w\\", "/a1\\", "\\__/b1\\", " a  b  c  d  e  f  g"} {
-		if !strings.Contains(text, want) {
-			t.Errorf("drawing lacks %q:\n%s", want, text)
-		}
-	}
-	sq := NewSquare(3, 2).Render(func(c Cell) string {
-		if c == 0 {
-			return "x"
-		}
-		return ""
-	})
-	if want := " 2  .  .  .\n 1  x  .  .\n    a  b  c\n"; sq != want {
-		t.Errorf("square drawing:\n%q\nwant\n%q", sq, want)
 	}
 }

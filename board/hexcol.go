@@ -1,6 +1,10 @@
 package board
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strconv"
+)
 
 // Directions on a HexColumns board, in doubled coordinates: a cell (x, y)
 // touches (x, y±2) and (x±1, y±1).
@@ -35,29 +39,53 @@ func NewHexColumns(columns, long int) *Board {
 	return build(fmt.Sprintf("hexcol%d", len(cells)), HexColumns, cells, hexColumnDirs)
 }
 
-// renderHexColumns draws flat-topped hexagons, three characters per column
-// and one line per doubled-coordinate step:
+// frameHexColumnCell draws a flat-topped hexagon around a glyph that
+// starts at p, sharing its top and bottom edges with the cells above and
+// below and its corners with the columns beside:
 //
-//	 __
-//	/a2\__
-//	\__/b2\
-//	/a1\__/
-//	\__/b1\
-//	   \__/
-func (b *Board) renderHexColumns(glyph func(Cell) string) string {
-	maxX, maxY := 0, 0
-	for c := range b.names {
-		maxX, maxY = max(maxX, b.xs[c]), max(maxY, b.ys[c])
-	}
-	g := newGrid(maxY+4, 3*(maxX+1)+1)
-	for c := range b.names {
-		x, top := 3*b.xs[c], maxY-b.ys[c]
-		g.put(top, x+1, "__")
-		g.put(top+1, x, "/"+b.label(Cell(c), glyph, 2)+`\`)
-		g.put(top+2, x, `\__/`)
-	}
-	for x := 0; x <= maxX; x++ {
-		g.put(maxY+3, 3*x+1, fmt.Sprintf("%c", 'a'+x))
-	}
-	return g.String()
+//	    ___
+//	___/ b \___
+//	   \___/ b \
+//	___/ . \___/
+//	   \___/
+func frameHexColumnCell(cv *canvas, p pos) {
+	cv.put(pos{p.line - 1, p.col}, "___", frameStyle)
+	cv.put(pos{p.line, p.col - 1}, "/", frameStyle)
+	cv.put(pos{p.line, p.col + GlyphWidth}, `\`, frameStyle)
+	cv.put(pos{p.line + 1, p.col - 1}, `\___/`, frameStyle)
 }
+
+// hexColumnLabels puts each column's letter above and below it, and on
+// both sides of the board the number of the cells on each line of text:
+// the short and the long columns are half a cell apart, so their cells of
+// one number sit on two neighbouring lines, and each line says its own.
+func (b *Board) hexColumnLabels() []label {
+	minY, maxY := slices.Min(b.ys), slices.Max(b.ys)
+	minX, maxX := slices.Min(b.xs), slices.Max(b.xs)
+	// bottom[k] and rows[k] are the height of cell 1 and the number of
+	// cells in the columns x with x mod 2 = k.
+	bottom, rows := [2]int{maxY, maxY}, [2]int{}
+	letters := map[int]string{}
+	for c, name := range b.names {
+		letter, number := nameParts(name)
+		n, _ := strconv.Atoi(number)
+		k := parity(b.xs[c])
+		rows[k] = max(rows[k], n)
+		bottom[k] = min(bottom[k], b.ys[c])
+		letters[b.xs[c]] = letter
+	}
+	var ls []label
+	for x := minX; x <= maxX; x++ {
+		ls = append(ls, label{x, maxY + 2, letters[x], None}, label{x, minY - 2, letters[x], None})
+	}
+	for k := range 2 {
+		for n := 1; n <= rows[k]; n++ {
+			y := bottom[k] + 2*(n-1)
+			ls = append(ls, label{minX - 1, y, strconv.Itoa(n), None}, label{maxX + 1, y, strconv.Itoa(n), None})
+		}
+	}
+	return ls
+}
+
+// parity is x mod 2, also for negative x.
+func parity(x int) int { return x & 1 }

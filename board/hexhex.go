@@ -1,6 +1,9 @@
 package board
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Directions on a HexHex board, in doubled-width coordinates: a cell (x, y)
 // touches (x±2, y) in its own row and (x±1, y±1) in the rows above and
@@ -40,42 +43,72 @@ func NewHexHex(side int) *Board {
 	return build(fmt.Sprintf("hexhex%d", len(cells)), HexHex, cells, hexHexDirs)
 }
 
-// renderHexHex draws pointy-topped hexagons, two text lines per row and
-// four characters per cell, with the row letter on the left of each row:
+// frameHexHexCell draws a pointy-topped hexagon around a glyph that starts
+// at p, sharing its bars and slopes with its neighbours:
 //
-//	    / \ / \
-//	b  |b1 |b2 |
-//	  / \ / \ / \
-//	a|a1 |a2 |a3 |
-//	  \ / \ / \ /
-//
-// Each cell has room for three characters, so that a glyph can show a
-// pile's top colour and a two-digit height (Punt's w12). An empty glyph
-// draws the cell's name.
-func (b *Board) renderHexHex(glyph func(Cell) string) string {
-	maxX, maxY := 0, 0
-	for c := range b.names {
-		maxX, maxY = max(maxX, b.xs[c]), max(maxY, b.ys[c])
+//	  / \ / \
+//	 | w | . |
+//	/ \ / \ / \
+func frameHexHexCell(cv *canvas, p pos) {
+	cv.put(pos{p.line - 1, p.col}, "/", frameStyle)
+	cv.put(pos{p.line - 1, p.col + 2}, `\`, frameStyle)
+	cv.put(pos{p.line, p.col - 1}, "|", frameStyle)
+	cv.put(pos{p.line, p.col + GlyphWidth}, "|", frameStyle)
+	cv.put(pos{p.line + 1, p.col}, `\`, frameStyle)
+	cv.put(pos{p.line + 1, p.col + 2}, "/", frameStyle)
+}
+
+// hexHexRotation turns doubled-width coordinates about centre by turn
+// degrees counter-clockwise, a sixth of a turn at a time: each sixth takes
+// every direction to the next one (E to NE, NE to NW, ...), which is the
+// linear map (dx, dy) -> ((dx-3dy)/2, (dx+dy)/2). dx+dy is even on every
+// cell of a hexhex board, so the halves are exact.
+func hexHexRotation(turn int, centre point) func(point) point {
+	return func(p point) point {
+		dx, dy := p.x-centre.x, p.y-centre.y
+		for range turn / 60 {
+			dx, dy = (dx-3*dy)/2, (dx+dy)/2
+		}
+		return point{centre.x + dx, centre.y + dy}
 	}
-	// The cell at (x, y) has its left bar at text column 2x+3 and its
-	// text on line 2(maxY-y)+1; the lines above and below hold the slopes
-	// it shares with its neighbours.
-	g := newGrid(2*maxY+3, 2*maxX+8)
-	firstX := map[int]int{}
+}
+
+// hexHexLabels puts each row's letter before its first cell and the
+// number of its last cell after it, and the cell numbers under the bottom
+// row and over the top one, where the lines of equal numbers leave the
+// board (they run up-left from the bottom row to the middle one, then
+// up-right). Every label stands on a cell the board would have if it were
+// one ring larger, so it turns with the board.
+func (b *Board) hexHexLabels() []label {
+	minY, maxY := slices.Min(b.ys), slices.Max(b.ys)
+	first, last := map[int]int{}, map[int]int{}
 	for c := range b.names {
 		x, y := b.xs[c], b.ys[c]
-		left, line := 2*x+3, 2*(maxY-y)+1
-		g.put(line-1, left+1, "/")
-		g.put(line-1, left+3, `\`)
-		g.put(line, left, "|"+b.label(Cell(c), glyph, 3)+"|")
-		g.put(line+1, left+1, `\`)
-		g.put(line+1, left+3, "/")
-		if fx, ok := firstX[y]; !ok || x < fx {
-			firstX[y] = x
+		if f, ok := first[y]; !ok || x < b.xs[f] {
+			first[y] = c
+		}
+		if l, ok := last[y]; !ok || x > b.xs[l] {
+			last[y] = c
 		}
 	}
-	for y, x := range firstX {
-		g.put(2*(maxY-y)+1, 2*x, fmt.Sprintf("%c", 'a'+y))
+	var ls []label
+	for c, name := range b.names {
+		letter, number := nameParts(name)
+		x, y, cell := b.xs[c], b.ys[c], Cell(c)
+		if first[y] == c {
+			ls = append(ls, label{x - 2, y, letter, cell})
+		}
+		if last[y] == c {
+			ls = append(ls, label{x + 2, y, number, cell})
+		}
+		// The last cells of the bottom and top rows have their number
+		// beside them already.
+		if y == minY && last[y] != c {
+			ls = append(ls, label{x + 1, y - 1, number, cell})
+		}
+		if y == maxY && last[y] != c {
+			ls = append(ls, label{x + 1, y + 1, number, cell})
+		}
 	}
-	return g.String()
+	return ls
 }

@@ -3,7 +3,6 @@ package board
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -130,43 +129,5 @@ func TestHexHexRays(t *testing.T) {
 	}
 	if _, ok := b.DirTo(mustCell(t, b, "a1"), mustCell(t, b, "b3")); ok {
 		t.Error("a1 and b3 are not on a line")
-	}
-}
-
-func TestRenderHexHex(t *testing.T) {
-	b := NewHexHex(2)
-	got := b.Render(func(c Cell) string {
-		switch b.Name(c) {
-		case "b2":
-			return "w12"
-		case "a2":
-			return "b"
-		case "c1":
-			return "r3"
-		}
-		return ""
-	})
-	want := strings.Join([]string{
-		"      / \\ / \\",
-		"  c  |r3 |c2 |",
-		"    / \\ / \\ / \\",
-		"b  |b1 |w12|b3 |",
-		"    \\ / \\ / \\ /",
-		"  a  |a1 | b |",
-		"      \\ / \\ /",
-		"",
-	}, "\n")
-	if got != want {
-		t.Errorf("hexhex drawing:\n%s\nwant\n%s", got, want)
-	}
-	big := NewHexHex(5).Render(func(Cell) string { return "" })
-	for _, line := range []string{
-		"        i  |i1 |i2 |i3 |i4 |i5 |",
-		"e  |e1 |e2 |e3 |e4 |e5 |e6 |e7 |e8 |e9 |",
-		"        a  |a1 |a2 |a3 |a4 |a5 |",
-	} {
-		if !strings.Contains(big, line+"\n") {
-			t.Errorf("the side-5 drawing lacks the line %q:\n%s", line, big)
-		}
 	}
 }

@@ -2,8 +2,7 @@ package board
 
 import (
 	"fmt"
-	"strings"
-	"unicode/utf8"
+	"slices"
 )
 
 // Directions on a Square board; opposite directions are four apart.
@@ -33,43 +32,21 @@ func NewSquare(files, ranks int) *Board {
 	return build(fmt.Sprintf("square%dx%d", files, ranks), Square, cells, squareDirs)
 }
 
-// renderSquare draws one row of text per rank, top rank first, with the
-// rank numbers on the left and the files below. Every column is as wide as
-// the widest glyph, at least two characters, and glyphs are aligned to the
-// right, so the file letter stands under a glyph's last character: with
-// glyphs of up to two characters the drawing is the classic one, and a
-// game with stacks can draw a whole stack in a cell.
-func (b *Board) renderSquare(glyph func(Cell) string) string {
-	maxX, maxY := 0, 0
-	for c := range b.names {
-		maxX, maxY = max(maxX, b.xs[c]), max(maxY, b.ys[c])
-	}
-	at := make(map[[2]int]string, len(b.names))
-	width := 2
-	for c := range b.names {
-		gl := glyph(Cell(c))
-		at[[2]int{b.xs[c], b.ys[c]}] = gl
-		width = max(width, utf8.RuneCountInString(gl))
-	}
-	pad := func(s string) string {
-		return strings.Repeat(" ", width-utf8.RuneCountInString(s)) + s
-	}
-	var sb strings.Builder
-	for y := maxY; y >= 0; y-- {
-		fmt.Fprintf(&sb, "%2d ", y+1)
-		for x := 0; x <= maxX; x++ {
-			s := "."
-			if gl := at[[2]int{x, y}]; gl != "" {
-				s = gl
-			}
-			sb.WriteString(pad(s) + " ")
+// squareLabels writes the rank numbers on both sides of the board and the
+// file letters above and below it.
+func (b *Board) squareLabels() []label {
+	minX, maxX := slices.Min(b.xs), slices.Max(b.xs)
+	minY, maxY := slices.Min(b.ys), slices.Max(b.ys)
+	var ls []label
+	for c, name := range b.names {
+		file, rank := nameParts(name)
+		x, y := b.xs[c], b.ys[c]
+		if x == minX {
+			ls = append(ls, label{minX - 1, y, rank, None}, label{maxX + 1, y, rank, None})
 		}
-		sb.WriteString("\n")
+		if y == minY {
+			ls = append(ls, label{x, minY - 1, file, None}, label{x, maxY + 1, file, None})
+		}
 	}
-	sb.WriteString("   ")
-	for x := 0; x <= maxX; x++ {
-		sb.WriteString(pad(string(rune('a'+x))) + " ")
-	}
-	sb.WriteString("\n")
-	return strings.ReplaceAll(sb.String(), " \n", "\n")
+	return ls
 }

@@ -18,10 +18,15 @@ type Piece struct {
 	Rank  Rank
 }
 
-// Stacker is implemented by states whose cells hold stacks of pieces
-// (Checkers 2011's columns, Punt's piles), so that drawings, records and
-// the browser can show whole stacks without knowing the game. Owner(c) is
-// the owner of the top piece, the one that commands or controls the stack.
+// Stacker is implemented by the state of every game, so that drawings
+// (textboard), records, the AI and the browser can show what stands on each
+// cell without knowing the game: Checkers 2011's columns and Punt's piles
+// as whole stacks, Pommel's and Eximo's cells as zero or one piece with its
+// rank (a Pommel captain is a King). Owner(c) is the owner of the top
+// piece, the one that commands or controls the stack; the conformance
+// suite (game/gametest) checks that on every position it visits. It stays
+// an interface apart from State so that a game is written against the
+// smaller contract first.
 type Stacker interface {
 	// Stack appends the pieces on c to buf, bottom first, and returns it;
 	// an empty cell appends nothing.

@@ -28,13 +28,13 @@ type Player struct {
 type Config struct {
 	Game    game.Game
 	Players []Player // one per seat of the game
-	Games   int
-	// Concurrency is how many games run at once.
+	Games   int      // 1 or more
+	// Concurrency is how many games run at once (less than 1: one).
 	Concurrency int
 	Limits      ai.Limits
 	Seed        uint64
-	// OpeningPlies random plies start every group of games; the group
-	// replays the same opening with the seats rotated.
+	// OpeningPlies random plies (0 or more) start every group of games;
+	// the group replays the same opening with the seats rotated.
 	OpeningPlies int
 	Date         string
 }
@@ -45,7 +45,6 @@ type Stats struct {
 	Games                int
 	Wins, Draws, Losses  int     // a shared first place counts as a draw
 	Points               float64 // a win 1, a loss 0, a shared result the player's share
-	points2              float64 // sum of squared points, for the interval
 	TotalPlies, Finished int
 }
 
@@ -58,24 +57,70 @@ func (s Stats) Score() float64 {
 }
 
 // Elo returns the rating difference that the score implies against the
-// field, and the half-width of its 95% interval.
-func (s Stats) Elo() (diff, margin float64) {
+// field, and the ends of its 95% interval. The interval is Wilson's score
+// interval, a draw counting as half a win, converted to Elo: unlike a
+// margin around the estimate it stays meaningful at the extremes, where a
+// perfect score gives diff and hi +Inf but a finite lo. With no games
+// every value is NaN.
+func (s Stats) Elo() (diff, lo, hi float64) {
 	if s.Games == 0 {
-		return 0, 0
+		return math.NaN(), math.NaN(), math.NaN()
 	}
-	n := float64(s.Games)
-	p := s.Score()
-	variance := s.points2/n - p*p
-	se := math.Sqrt(max(variance, 0) / n)
-	lo, hi := elo(p-1.96*se), elo(p+1.96*se)
-	return elo(p), (hi - lo) / 2
+	pLo, pHi := wilson(s.Score(), float64(s.Games), z95)
+	return elo(s.Score()), elo(pLo), elo(pHi)
 }
 
-// elo converts an expected score into a rating difference, clamped so that
-// a perfect score gives a large finite number.
+// z95 is the normal quantile of a two-sided 95% interval.
+const z95 = 1.959964
+
+// wilson returns Wilson's score interval for a share p of n trials.
+func wilson(p, n, z float64) (lo, hi float64) {
+	z2 := z * z
+	centre := (p + z2/(2*n)) / (1 + z2/n)
+	half := z * math.Sqrt(p*(1-p)/n+z2/(4*n*n)) / (1 + z2/n)
+	lo, hi = max(centre-half, 0), min(centre+half, 1)
+	// At a perfect score one end is exactly 0 or 1; rounding must not
+	// turn an unbounded end into a large finite number.
+	if p == 1 {
+		hi = 1
+	}
+	if p == 0 {
+		lo = 0
+	}
+	return lo, hi
+}
+
+// elo converts an expected score into a rating difference: ±Inf for a
+// score of 1 or 0.
 func elo(p float64) float64 {
-	p = min(max(p, 0.001), 0.999)
 	return -400 * math.Log10(1/p-1)
+}
+
+// EloText writes the Elo difference and its interval, "+191 [+120, +275]";
+// "+inf" stands for a bound that the games do not limit, and "-" for no
+// games.
+func (s Stats) EloText() string {
+	d, lo, hi := s.Elo()
+	if math.IsNaN(d) {
+		return "-"
+	}
+	return fmt.Sprintf("%s [%s, %s]", eloNumber(d), eloNumber(lo), eloNumber(hi))
+}
+
+// eloNumber writes a rating difference rounded to a whole number, signed,
+// "0" for none (never "-0"), "+inf" or "-inf" when unbounded.
+func eloNumber(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "+inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	r := math.Round(x)
+	if r == 0 {
+		return "0"
+	}
+	return fmt.Sprintf("%+.0f", r)
 }
 
 // Summary is the outcome of a match.
@@ -89,10 +134,10 @@ type Summary struct {
 // (nil where a game is still being played), so that they can be saved as
 // they come.
 func Run(ctx context.Context, cfg Config, done func(records []*record.Record)) (Summary, error) {
-	n := cfg.Game.Players()
-	if len(cfg.Players) != n {
-		return Summary{}, fmt.Errorf("%s seats %d players; the match has %d", cfg.Game.ID(), n, len(cfg.Players))
+	if err := cfg.check(); err != nil {
+		return Summary{}, err
 	}
+	n := cfg.Game.Players()
 	sum := Summary{Players: make([]Stats, n), Records: make([]*record.Record, cfg.Games)}
 	for i, p := range cfg.Players {
 		sum.Players[i].Name = p.Name
@@ -137,6 +182,19 @@ func Run(ctx context.Context, cfg Config, done func(records []*record.Record)) (
 		firstErr = ctx.Err()
 	}
 	return sum, firstErr
+}
+
+// check refuses a configuration that cannot be played.
+func (cfg Config) check() error {
+	switch n := cfg.Game.Players(); {
+	case len(cfg.Players) != n:
+		return fmt.Errorf("%s seats %d players; the match has %d", cfg.Game.ID(), n, len(cfg.Players))
+	case cfg.Games < 1:
+		return fmt.Errorf("a match of %d games: want 1 or more", cfg.Games)
+	case cfg.OpeningPlies < 0:
+		return fmt.Errorf("an opening of %d plies: want 0 or more", cfg.OpeningPlies)
+	}
+	return nil
 }
 
 // playOne plays game i: opening i/n, seats rotated by i%n. seatOf[k] is
@@ -236,27 +294,25 @@ func tally(stats []Stats, r game.Result, seatOf []game.Player, plies int) {
 			st.Finished++
 		}
 		st.Points += pts
-		st.points2 += pts * pts
 	}
 }
 
 // Table writes the summary as a table, one line per player; with two
 // players, each one's Elo difference against the other with its 95%
-// interval. With more players a first place shared with another is not a
+// interval (see Elo). With more players a first place shared with another is not a
 // draw, so that column is called "shared" (it counts draws too).
 func (s Summary) Table() string {
 	drawn := "draws"
 	if len(s.Players) > 2 {
 		drawn = "shared"
 	}
-	out := fmt.Sprintf("%-24s %6s %6s %6s %6s %7s %12s\n", "player", "games", "wins", drawn, "losses", "score", "Elo (95%)")
+	out := fmt.Sprintf("%-24s %6s %6s %6s %6s %7s  %s\n", "player", "games", "wins", drawn, "losses", "score", "Elo [95% interval]")
 	for _, p := range s.Players {
 		eloText := "-"
 		if len(s.Players) == 2 {
-			d, m := p.Elo()
-			eloText = fmt.Sprintf("%+.0f ± %.0f", d, m)
+			eloText = p.EloText()
 		}
-		out += fmt.Sprintf("%-24s %6d %6d %6d %6d %6.1f%% %12s\n", p.Name, p.Games, p.Wins, p.Draws, p.Losses, 100*p.Score(), eloText)
+		out += fmt.Sprintf("%-24s %6d %6d %6d %6d %6.1f%%  %s\n", p.Name, p.Games, p.Wins, p.Draws, p.Losses, 100*p.Score(), eloText)
 	}
 	if len(s.Players) > 0 && s.Players[0].Games > 0 {
 		out += fmt.Sprintf("average length %.1f plies\n", float64(s.Players[0].TotalPlies)/float64(s.Players[0].Games))

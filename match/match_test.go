@@ -66,15 +66,110 @@ func TestRunRotatesSeatsAndKeepsRecords(t *testing.T) {
 	}
 }
 
+// TestElo checks the Elo difference and its 95% interval (Wilson's score
+// interval, draws counting half, converted to Elo) from the edges to a
+// long match. The expected values were worked out by hand from the
+// formulas: a perfect score has an unbounded end and a finite one, an even
+// score is 0, never -0.
 func TestElo(t *testing.T) {
-	even := Stats{Games: 10, Points: 5, points2: 5}
-	if d, _ := even.Elo(); math.Abs(d) > 1e-9 {
-		t.Errorf("an even score gives %f Elo", d)
+	inf := math.Inf(1)
+	tests := []struct {
+		name                string
+		wins, draws, losses int
+		diff, lo, hi        float64
+		text                string
+	}{
+		{"no games", 0, 0, 0, math.NaN(), math.NaN(), math.NaN(), "-"},
+		{"6-0", 6, 0, 0, inf, 77.46, inf, "+inf [+77, +inf]"},
+		{"0-6", 0, 0, 6, -inf, -inf, -77.46, "-inf [-inf, -77]"},
+		{"1-1", 1, 0, 1, 0, -392.52, 392.52, "0 [-393, +393]"},
+		{"3-1-1", 3, 1, 1, 147.19, -148.19, 442.57, "+147 [-148, +443]"},
+		{"50-30-20", 50, 30, 20, 107.54, 36.65, 178.43, "+108 [+37, +178]"},
+		{"75-0-25", 75, 0, 25, 190.85, 112.87, 268.82, "+191 [+113, +269]"},
+		{"500-300-200", 500, 300, 200, 107.54, 84.98, 130.10, "+108 [+85, +130]"},
 	}
-	// 75% is about +191 Elo.
-	s := Stats{Games: 100, Points: 75, points2: 75}
-	if d, m := s.Elo(); math.Abs(d-190.8) > 0.5 || m <= 0 {
-		t.Errorf("75%% gives %f ± %f", d, m)
+	near := func(got, want float64) bool {
+		switch {
+		case math.IsNaN(want):
+			return math.IsNaN(got)
+		case math.IsInf(want, 0):
+			return got == want
+		}
+		return math.Abs(got-want) < 0.01
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := Stats{Games: tt.wins + tt.draws + tt.losses, Wins: tt.wins, Draws: tt.draws, Losses: tt.losses,
+				Points: float64(tt.wins) + float64(tt.draws)/2}
+			d, lo, hi := s.Elo()
+			if !near(d, tt.diff) || !near(lo, tt.lo) || !near(hi, tt.hi) {
+				t.Errorf("Elo() = %.2f [%.2f, %.2f], want %.2f [%.2f, %.2f]", d, lo, hi, tt.diff, tt.lo, tt.hi)
+			}
+			if got := s.EloText(); got != tt.text {
+				t.Errorf("EloText() = %q, want %q", got, tt.text)
+			}
+		})
+	}
+}
+
+// TestEloIntervalNarrows: the same score over more games gives a narrower
+// interval, always around the estimate.
+func TestEloIntervalNarrows(t *testing.T) {
+	width := math.Inf(1)
+	for _, n := range []int{4, 20, 100, 1000, 10000} {
+		s := Stats{Games: n, Points: 0.6 * float64(n)}
+		d, lo, hi := s.Elo()
+		if !(lo < d && d < hi) || hi-lo >= width {
+			t.Errorf("%d games: %.1f [%.1f, %.1f], previous width %.1f", n, d, lo, hi, width)
+		}
+		width = hi - lo
+	}
+}
+
+// TestRunRefusesBadConfig: a match that cannot be played is an error, not
+// a panic.
+func TestRunRefusesBadConfig(t *testing.T) {
+	g, err := game.New("pommel", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two := []Player{player("a", "random"), player("b", "random")}
+	tests := []struct {
+		name string
+		cfg  Config
+		want string
+	}{
+		{"negative games", Config{Game: g, Players: two, Games: -3}, "-3 games"},
+		{"no games", Config{Game: g, Players: two, Games: 0}, "0 games"},
+		{"negative opening", Config{Game: g, Players: two, Games: 1, OpeningPlies: -2}, "-2 plies"},
+		{"one player", Config{Game: g, Players: two[:1], Games: 1}, "seats 2 players"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Run(context.Background(), tt.cfg, nil)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Run: %v, want an error saying %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestTableShowsInterval: the two-player table shows the interval, never
+// a "± 0" or a "-0".
+func TestTableShowsInterval(t *testing.T) {
+	sum := Summary{Players: []Stats{
+		{Name: "a", Games: 6, Wins: 6, Points: 6},
+		{Name: "b", Games: 6, Losses: 6},
+	}}
+	table := sum.Table()
+	for _, want := range []string{"Elo [95% interval]", "+inf [+77, +inf]", "-inf [-inf, -77]"} {
+		if !strings.Contains(table, want) {
+			t.Errorf("table lacks %q:\n%s", want, table)
+		}
+	}
+	even := Summary{Players: []Stats{{Name: "a", Games: 2, Wins: 1, Losses: 1, Points: 1}, {Name: "b", Games: 2, Wins: 1, Losses: 1, Points: 1}}}
+	if table := even.Table(); strings.Contains(table, "-0") || strings.Contains(table, "±") || !strings.Contains(table, "0 [-393, +393]") {
+		t.Errorf("1-1 table:\n%s", table)
 	}
 }
 

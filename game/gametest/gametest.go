@@ -2,8 +2,8 @@
 // games that check, at every position, that moves print and parse back to
 // themselves, that play and undo restore the position and its hash, that
 // the incremental hash matches the hash of the same position read from its
-// FEN, that clones are independent, and that the result agrees with the
-// legal moves. It also holds the helpers the games' own tests share.
+// FEN, that clones are independent, that the result agrees with the legal
+// moves, and that the stacks shown through game.Stacker agree with Owner. It also holds the helpers the games' own tests share.
 package gametest
 
 import (
@@ -85,6 +85,7 @@ func CheckPosition(fail func(string, ...any), s game.State) []game.Move {
 	case again.Hash() != hash:
 		fail("incremental hash %x differs from the hash %x of the same FEN %s", hash, again.Hash(), fen)
 	}
+	CheckStacks(fail, s)
 	moves := s.Moves(nil)
 	seen := map[string]bool{}
 	r := s.Result()

@@ -35,15 +35,17 @@ func Example() {
 	// move 1 "c3xe5" is illegal: the piece on c3 can play c3xe5xc3
 	// B:c3=bBW,d4=w,h8=B
 	// [{0 0}] 0
-	//  8   .   .   .   .   .   .   .   B
-	//  7   .   .   .   .   .   .   .   .
-	//  6   .   .   .   .   .   .   .   .
-	//  5   .   .   .   .   .   .   .   .
-	//  4   .   .   .   w   .   .   .   .
-	//  3   .   . bBW   .   .   .   .   .
-	//  2   .   .   .   .   .   .   .   .
-	//  1   .   .   .   .   .   .   .   .
-	//      a   b   c   d   e   f   g   h
+	//     a   b   c   d   e   f   g   h
+	// 8   .   .   .   .   .   .   .   B   8
+	// 7   .   .   .   .   .   .   .   .   7
+	// 6   .   .   .   .   .   .   .   .   6
+	// 5   .   .   .   .   .   .   .   .   5
+	// 4   .   .   .   w   .   .   .   .   4
+	// 3   .   .  bBW  .   .   .   .   .   3
+	// 2   .   .   .   .   .   .   .   .   2
+	// 1   .   .   .   .   .   .   .   .   1
+	//     a   b   c   d   e   f   g   h
+	// Stacks: bBW = bottom to top, W on top.
 	// Black to move
 }
 

@@ -166,20 +166,22 @@ func TestStacker(t *testing.T) {
 	}
 }
 
-// TestString: the drawing shows every stack bottom to top, columns widened
-// to the tallest stack, and who is to move.
+// TestString: the drawing shows every stack bottom to top within its
+// cell, a legend under the board, and who is to move.
 func TestString(t *testing.T) {
 	s := gametest.MustParse(t, newGame(t), "B:a1=w,c3=bbW,h8=B")
 	want := "" +
-		" 8   .   .   .   .   .   .   .   B\n" +
-		" 7   .   .   .   .   .   .   .   .\n" +
-		" 6   .   .   .   .   .   .   .   .\n" +
-		" 5   .   .   .   .   .   .   .   .\n" +
-		" 4   .   .   .   .   .   .   .   .\n" +
-		" 3   .   . bbW   .   .   .   .   .\n" +
-		" 2   .   .   .   .   .   .   .   .\n" +
-		" 1   w   .   .   .   .   .   .   .\n" +
-		"     a   b   c   d   e   f   g   h\n" +
+		"    a   b   c   d   e   f   g   h\n" +
+		"8   .   .   .   .   .   .   .   B   8\n" +
+		"7   .   .   .   .   .   .   .   .   7\n" +
+		"6   .   .   .   .   .   .   .   .   6\n" +
+		"5   .   .   .   .   .   .   .   .   5\n" +
+		"4   .   .   .   .   .   .   .   .   4\n" +
+		"3   .   .  bbW  .   .   .   .   .   3\n" +
+		"2   .   .   .   .   .   .   .   .   2\n" +
+		"1   w   .   .   .   .   .   .   .   1\n" +
+		"    a   b   c   d   e   f   g   h\n" +
+		"Stacks: bbW = bottom to top, W on top.\n" +
 		"Black to move\n"
 	if got := s.String(); got != want {
 		t.Errorf("drawing:\n%s\nwant\n%s", got, want)

@@ -2,10 +2,10 @@ package checkers2011
 
 import (
 	"math/bits"
-	"strings"
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/textboard"
 )
 
 // A piece is coded in two bits: bit 0 is its owner (0 White, 1 Black),
@@ -329,13 +329,8 @@ func appendStack(dst []byte, st stack) []byte {
 	return dst
 }
 
-// String draws the board, each stack as its pieces from bottom to top (so
-// the commander is the last letter), and says who is to move.
+// String draws the board as seat 0 sees it, stacks bottom to top (the
+// commander last), and says who is to move.
 func (s *State) String() string {
-	var sb strings.Builder
-	sb.WriteString(s.g.t.b.Render(func(c board.Cell) string {
-		return string(appendStack(nil, s.pos.stackAt(c)))
-	}))
-	sb.WriteString(s.g.PlayerName(s.pos.toMove) + " to move\n")
-	return sb.String()
+	return textboard.String(s) + s.g.PlayerName(s.pos.toMove) + " to move\n"
 }

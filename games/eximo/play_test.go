@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/game/gametest"
 	"github.com/arbiter-games/arbiter/games/eximo"
@@ -178,20 +179,46 @@ func TestFENRoundTrip(t *testing.T) {
 	}
 }
 
-// TestShow: the board as text, b for Black's men, w for White's.
+// TestShow: the board as text, b for Black's men, w for White's, with the
+// coordinates on every edge.
 func TestShow(t *testing.T) {
-	const want = ` 8  .  w  w  w  w  w  w  .
- 7  .  w  w  w  w  w  w  .
- 6  .  w  w  .  .  w  w  .
- 5  .  .  .  .  .  .  .  .
- 4  .  .  .  .  .  .  .  .
- 3  .  b  b  .  .  b  b  .
- 2  .  b  b  b  b  b  b  .
- 1  .  b  b  b  b  b  b  .
-    a  b  c  d  e  f  g  h
+	const want = `    a   b   c   d   e   f   g   h
+8   .   w   w   w   w   w   w   .   8
+7   .   w   w   w   w   w   w   .   7
+6   .   w   w   .   .   w   w   .   6
+5   .   .   .   .   .   .   .   .   5
+4   .   .   .   .   .   .   .   .   4
+3   .   b   b   .   .   b   b   .   3
+2   .   b   b   b   b   b   b   .   2
+1   .   b   b   b   b   b   b   .   1
+    a   b   c   d   e   f   g   h
 Black to move
 `
 	if got := newGame(t).Start().String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestStack: the Stacker view shows each cell's man, if any; Eximo has no
+// promoted piece.
+func TestStack(t *testing.T) {
+	s := gametest.MustParse(t, newGame(t), "W:Bd4,a1:Wh8,c5")
+	b := s.Game().Board()
+	tests := []struct {
+		cell string
+		want []game.Piece
+	}{
+		{"d4", []game.Piece{{Owner: eximo.Black, Rank: game.Man}}},
+		{"h8", []game.Piece{{Owner: eximo.White, Rank: game.Man}}},
+		{"e4", nil},
+	}
+	for _, tc := range tests {
+		c, _ := b.Parse(tc.cell)
+		if got := s.(game.Stacker).Stack(c, nil); !slices.Equal(got, tc.want) {
+			t.Errorf("Stack(%s) = %v, want %v", tc.cell, got, tc.want)
+		}
+	}
+	if got := s.(game.Stacker).Stack(board.Cell(200), nil); len(got) != 0 {
+		t.Errorf("a cell off the board: Stack %v", got)
 	}
 }

@@ -2,10 +2,10 @@ package eximo
 
 import (
 	"math/bits"
-	"strings"
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/textboard"
 )
 
 // position is everything the rules look at: the men of each side as bit
@@ -23,7 +23,8 @@ func (p *position) toggle(t *tables, who game.Player, c int) {
 	p.hash ^= t.keys[who][c]
 }
 
-// State is an Eximo position with its history. It implements game.State.
+// State is an Eximo position with its history. It implements game.State
+// and game.Stacker.
 type State struct {
 	g    *Game
 	pos  position
@@ -124,19 +125,16 @@ func (s *State) Clone() game.State {
 	return c
 }
 
-// String draws the board, b for Black's men and w for White's, and says who
-// is to move.
+// Stack appends the man on c to buf, if any, and returns it: Eximo has
+// no promoted piece, so every man is a game.Man.
+func (s *State) Stack(c board.Cell, buf []game.Piece) []game.Piece {
+	if owner := s.Owner(c); owner != game.NoPlayer {
+		buf = append(buf, game.Piece{Owner: owner, Rank: game.Man})
+	}
+	return buf
+}
+
+// String draws the board as seat 0 sees it and says who is to move.
 func (s *State) String() string {
-	var sb strings.Builder
-	sb.WriteString(s.g.t.b.Render(func(c board.Cell) string {
-		switch s.Owner(c) {
-		case Black:
-			return "b"
-		case White:
-			return "w"
-		}
-		return ""
-	}))
-	sb.WriteString(s.g.PlayerName(s.pos.toMove) + " to move\n")
-	return sb.String()
+	return textboard.String(s) + s.g.PlayerName(s.pos.toMove) + " to move\n"
 }

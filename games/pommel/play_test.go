@@ -1,11 +1,14 @@
 package pommel_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/game/gametest"
+	"github.com/arbiter-games/arbiter/games/pommel"
 )
 
 // TestPlayEffects plays one move on a hand-built position and checks the
@@ -182,5 +185,31 @@ func TestFENRoundTrip(t *testing.T) {
 	// Pieces may be listed in any order; the FEN is written in cell order.
 	if got := gametest.MustParse(t, g, "W:Wd3,a1:Bg5").FEN(); got != "W:Wa1,d3:Bg5" {
 		t.Errorf("got %s", got)
+	}
+}
+
+// TestStack: the Stacker view shows each cell's piece, if any, with its
+// rank: a captain is a game.King.
+func TestStack(t *testing.T) {
+	s := gametest.MustParse(t, gametest.NewGame(t, "pommel"), "W:Wc3,Kc5:Bc4,Kg1")
+	b := s.Game().Board()
+	tests := []struct {
+		cell string
+		want []game.Piece
+	}{
+		{"c3", []game.Piece{{Owner: pommel.White, Rank: game.Man}}},
+		{"c5", []game.Piece{{Owner: pommel.White, Rank: game.King}}},
+		{"c4", []game.Piece{{Owner: pommel.Black, Rank: game.Man}}},
+		{"g1", []game.Piece{{Owner: pommel.Black, Rank: game.King}}},
+		{"a1", nil},
+	}
+	for _, tc := range tests {
+		c, _ := b.Parse(tc.cell)
+		if got := s.(game.Stacker).Stack(c, nil); !slices.Equal(got, tc.want) {
+			t.Errorf("Stack(%s) = %v, want %v", tc.cell, got, tc.want)
+		}
+	}
+	if got := s.(game.Stacker).Stack(board.Cell(200), nil); len(got) != 0 {
+		t.Errorf("a cell off the board: Stack %v", got)
 	}
 }

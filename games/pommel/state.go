@@ -1,10 +1,9 @@
 package pommel
 
 import (
-	"strings"
-
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/textboard"
 )
 
 // piece is what stands on a cell: 0 for empty, else the owner in the low
@@ -63,7 +62,8 @@ func (p *position) remove(t *tables, c board.Cell) piece {
 	return v
 }
 
-// State is a Pommel position with its history. It implements game.State.
+// State is a Pommel position with its history. It implements game.State
+// and game.Stacker.
 type State struct {
 	g    *Game
 	pos  position
@@ -164,26 +164,21 @@ func (s *State) Clone() game.State {
 	return c
 }
 
-// glyph draws a piece: w and b for soldiers, W and B for captains.
-func (v piece) glyph() string {
-	switch v {
-	case whiteSoldier:
-		return "w"
-	case blackSoldier:
-		return "b"
-	case whiteCaptain:
-		return "W"
-	case blackCaptain:
-		return "B"
+// Stack appends the piece on c to buf, if any, and returns it: a soldier
+// is a game.Man, a captain a game.King.
+func (s *State) Stack(c board.Cell, buf []game.Piece) []game.Piece {
+	if int(c) >= s.g.t.n || s.pos.cells[c] == empty {
+		return buf
 	}
-	return ""
+	v := s.pos.cells[c]
+	rank := game.Man
+	if v.isCaptain() {
+		rank = game.King
+	}
+	return append(buf, game.Piece{Owner: v.owner(), Rank: rank})
 }
 
-// String draws the board with the cell names on the empty cells, and says
-// who is to move.
+// String draws the board as seat 0 sees it and says who is to move.
 func (s *State) String() string {
-	var sb strings.Builder
-	sb.WriteString(s.g.t.b.Render(func(c board.Cell) string { return s.pos.cells[c].glyph() }))
-	sb.WriteString(s.g.PlayerName(s.pos.toMove) + " to move\n")
-	return sb.String()
+	return textboard.String(s) + s.g.PlayerName(s.pos.toMove) + " to move\n"
 }

@@ -320,31 +320,32 @@ func TestStack(t *testing.T) {
 	}
 }
 
-// TestShow pins the drawing: top colour and height in each cell, the
-// piles in full below, the scores and the player to move.
+// TestShow pins the drawing: each pile bottom to top in its cell, the
+// piles too tall for it listed below, the scores and the player to move.
 func TestShow(t *testing.T) {
 	s := gametest.MustParse(t, gametest.NewGame(t, "punt-heks-match-3p"), "B:c3=rw,c4=wrb,e1=br,e9=b,g6=r,i3=w")
-	want := `            / \ / \ / \ / \ / \
-        i  |i1 |i2 | w |i4 |i5 |
-          / \ / \ / \ / \ / \ / \
-      h  |h1 |h2 |h3 |h4 |h5 |h6 |
-        / \ / \ / \ / \ / \ / \ / \
-    g  |g1 |g2 |g3 |g4 |g5 | r |g7 |
-      / \ / \ / \ / \ / \ / \ / \ / \
-  f  |f1 |f2 |f3 |f4 |f5 |f6 |f7 |f8 |
-    / \ / \ / \ / \ / \ / \ / \ / \ / \
-e  |r2 |e2 |e3 |e4 |e5 |e6 |e7 |e8 | b |
-    \ / \ / \ / \ / \ / \ / \ / \ / \ /
-  d  |d1 |d2 |d3 |d4 |d5 |d6 |d7 |d8 |
-      \ / \ / \ / \ / \ / \ / \ / \ /
-    c  |c1 |c2 |w2 |b3 |c5 |c6 |c7 |
-        \ / \ / \ / \ / \ / \ / \ /
-      b  |b1 |b2 |b3 |b4 |b5 |b6 |
-          \ / \ / \ / \ / \ / \ /
-        a  |a1 |a2 |a3 |a4 |a5 |
-            \ / \ / \ / \ / \ /
-Piles, bottom to top (drawn as top colour and height):
-  c3 rw, c4 wrb, e1 br
+	want := `             1   2   3   4
+           / \ / \ / \ / \ / \
+        i | . | . | w | . | . | 5
+         / \ / \ / \ / \ / \ / \
+      h | . | . | . | . | . | . | 6
+       / \ / \ / \ / \ / \ / \ / \
+    g | . | . | . | . | . | r | . | 7
+     / \ / \ / \ / \ / \ / \ / \ / \
+  f | . | . | . | . | . | . | . | . | 8
+   / \ / \ / \ / \ / \ / \ / \ / \ / \
+e |br | . | . | . | . | . | . | . | b | 9
+   \ / \ / \ / \ / \ / \ / \ / \ / \ /
+  d | . | . | . | . | . | . | . | . | 8
+     \ / \ / \ / \ / \ / \ / \ / \ /
+    c | . | . |rw |wrb| . | . | . | 7
+       \ / \ / \ / \ / \ / \ / \ /
+      b | . | . | . | . | . | . | 6
+         \ / \ / \ / \ / \ / \ /
+        a | . | . | . | . | . | 5
+           \ / \ / \ / \ / \ /
+             1   2   3   4
+Stacks: rw = bottom to top, w on top.
 Scores: White 1, Black 1, Red 2
 Black to move
 `
@@ -352,15 +353,15 @@ Black to move
 		t.Errorf("drawing:\n%s\nwant\n%s", got, want)
 	}
 	sq := gametest.MustParse(t, gametest.NewGame(t, "punt-match"), "W:a1=wwwwwbbbbbw,c4=bw,d4=bbbwb").String()
-	for _, line := range []string{" 4   .   .  w2  b5   .   .   .\n", " 1 w11   .   .   .   .   .   .\n",
-		"Piles, bottom to top (drawn as top colour and height):\n  a1 wwwwwbbbbbw, c4 bw, d4 bbbwb\n",
+	for _, line := range []string{"4   .   .  bw  5b   .   .   .   4\n", "1  11w  .   .   .   .   .   .   1\n",
+		"Tall stacks, bottom to top:\n  a1 wwwwwbbbbbw, d4 bbbwb\n",
 		"Scores: White 0, Black 0\nWhite to move\n"} {
 		if !strings.Contains(sq, line) {
 			t.Errorf("square drawing lacks %q:\n%s", line, sq)
 		}
 	}
 	big := gametest.MustParse(t, gametest.NewGame(t, "punt-heks-match"), "W:a1=bbbbbbwwwwwwwwb,e5=bbbwbw,i1=w").String()
-	if !strings.Contains(big, "|b15|") || !strings.Contains(big, "|w6 |") {
+	if !strings.Contains(big, "|15b|") || !strings.Contains(big, "|6w |") {
 		t.Errorf("hex drawing of tall piles:\n%s", big)
 	}
 }

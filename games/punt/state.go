@@ -7,6 +7,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/textboard"
 )
 
 // position is everything the rules look at. A pile is its height and its
@@ -239,52 +240,13 @@ func (s *State) appendPile(buf []byte, c board.Cell) []byte {
 	return buf
 }
 
-// glyph draws a pile in a cell: its top colour alone for a single pawn,
-// with its height for a pile (w3, w12): what decides how the pile moves
-// and who moves it. The list under the board gives every pile in full.
-func (s *State) glyph(c board.Cell) string {
-	h := s.pos.height[c]
-	if h == 0 {
-		return ""
-	}
-	letter := string(s.g.t.v.seats[s.pos.top[c]].letter)
-	if h == 1 {
-		return letter
-	}
-	return fmt.Sprintf("%s%d", letter, h)
-}
-
-// String draws the board, lists the piles bottom to top, and gives the
-// scores so far and the player to move.
+// String draws the board as seat 0 sees it, with the piles too tall for
+// their cells listed bottom to top, and gives the scores so far and the
+// player to move.
 func (s *State) String() string {
 	t := s.g.t
 	var sb strings.Builder
-	sb.WriteString(t.b.Render(s.glyph))
-	var piles []string
-	for c := 0; c < t.n; c++ {
-		if s.pos.height[c] > 1 {
-			piles = append(piles, t.b.Name(board.Cell(c))+" "+string(s.appendPile(nil, board.Cell(c))))
-		}
-	}
-	if len(piles) > 0 {
-		// The list is wrapped so that a crowded board stays readable in
-		// a terminal.
-		sb.WriteString("Piles, bottom to top (drawn as top colour and height):\n ")
-		width := 1
-		for i, pile := range piles {
-			if i > 0 {
-				sb.WriteByte(',')
-				width++
-			}
-			if width+1+len(pile) > 72 {
-				sb.WriteString("\n ")
-				width = 1
-			}
-			sb.WriteString(" " + pile)
-			width += 1 + len(pile)
-		}
-		sb.WriteByte('\n')
-	}
+	sb.WriteString(textboard.String(s))
 	sc := s.Scores()
 	var parts []string
 	for p := 0; p < t.players; p++ {

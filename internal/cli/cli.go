@@ -4,10 +4,12 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"regexp"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -48,8 +50,80 @@ checkers-like abstract games. Run "arbiter games" to list them.`,
 	root.SetIn(in)
 	root.SetOut(out)
 	root.SetErr(errOut)
+	root.SetFlagErrorFunc(flagError) // every subcommand inherits it
+	root.Version = buildVersion(debug.ReadBuildInfo())
+	root.SetVersionTemplate("arbiter {{.Version}}\n")
 	root.AddCommand(gamesCmd(), movesCmd(), perftCmd(), fenCmd(), showCmd(), playCmd(), replayCmd(), bestCmd(), matchCmd(), engineCmd())
+	root.SetHelpCommand(helpCmd())
+	strictCompletion(root)
 	return root
+}
+
+// buildVersion is the module version the binary was built from (go
+// install ...@v1.2.0), else the commit it was built at, else "(devel)".
+func buildVersion(info *debug.BuildInfo, ok bool) string {
+	if !ok {
+		return "(devel)"
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	var revision, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			revision = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	switch {
+	case revision == "":
+		return "(devel)"
+	case modified == "true":
+		return revision + " (modified)"
+	}
+	return revision
+}
+
+// helpCmd is "help [COMMAND]", which, unlike cobra's own, fails on a
+// command that does not exist.
+func helpCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [COMMAND]",
+		Short: "Help about any command",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			root := cmd.Root()
+			target, _, err := root.Find(args)
+			if err != nil || target == root && len(args) > 0 {
+				return fmt.Errorf("help: unknown command %q; run 'arbiter help' for the list", strings.Join(args, " "))
+			}
+			target.InitDefaultHelpFlag()
+			target.InitDefaultVersionFlag()
+			return target.Help()
+		},
+	}
+}
+
+// strictCompletion makes "completion SHELL" fail on a shell it does not
+// know, where cobra would print the command's help and exit 0.
+func strictCompletion(root *cobra.Command) {
+	root.InitDefaultCompletionCmd()
+	comp, _, err := root.Find([]string{"completion"})
+	if err != nil || comp == root {
+		return
+	}
+	var shells []string
+	for _, c := range comp.Commands() {
+		shells = append(shells, c.Name())
+	}
+	comp.Args = cobra.ArbitraryArgs
+	comp.RunE = func(cmd *cobra.Command, args []string) error {
+		if len(args) > 0 {
+			return fmt.Errorf("completion: unknown shell %q; want one of %s", args[0], strings.Join(shells, ", "))
+		}
+		return cmd.Help()
+	}
 }
 
 // position is the flags every command that sets up a position shares.
@@ -63,7 +137,12 @@ func (p *position) addFlags(cmd *cobra.Command) {
 	p.cmd = cmd
 	cmd.Flags().StringArrayVarP(&p.options, "option", "o", nil, "a game option as key=value (repeatable); see 'arbiter games'")
 	cmd.Flags().StringVar(&p.from, "from", "", "start from this position (FEN) instead of the starting position")
+	allow(cmd, "option", optionAllowed)
+	allow(cmd, "from", "a position written as FEN (see the fen command)")
 }
+
+// optionAllowed is what --option accepts.
+const optionAllowed = "a game option as key=value, such as maxplies=200 (see 'arbiter games')"
 
 // newGame builds the game named id with the --option flags.
 func (p *position) newGame(id string) (game.Game, error) {
@@ -159,12 +238,12 @@ func perftCmd() *cobra.Command {
 		Long: `perft plays the given moves from the start (or --from), then counts every
 sequence of DEPTH legal moves from there and prints the count alone on the
 last line. With --divide it first prints each legal move with its count.
-The draw safeguards (repetition, maxplies) do not apply.`,
+The draw safeguards (repetition, maxplies) do not apply. DEPTH is 0 to 32.`,
 		Args: withUsage(cobra.MinimumNArgs(2)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			depth, err := strconv.Atoi(args[1])
-			if err != nil || depth < 0 {
-				return fmt.Errorf("depth %q: want a whole number, 0 or more", args[1])
+			if err != nil || depth < 0 || depth > maxPerftDepth {
+				return fmt.Errorf("depth %q: want a whole number from 0 to %d", args[1], maxPerftDepth)
 			}
 			s, err := p.state(args[0], args[2:], true)
 			if err != nil {
@@ -190,9 +269,9 @@ The draw safeguards (repetition, maxplies) do not apply.`,
 	// wrong with it rather than "unknown shorthand flag".
 	cmd.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		if m := negativeNumberFlag.FindStringSubmatch(err.Error()); m != nil {
-			return fmt.Errorf("%q is not a flag, and a depth must be a whole number, 0 or more", m[1])
+			return fmt.Errorf("%q is not a flag, and a depth must be a whole number from 0 to %d", m[1], maxPerftDepth)
 		}
-		return err
+		return flagError(cmd, err)
 	})
 	return cmd
 }
@@ -258,12 +337,18 @@ board. A malformed file or an illegal move is an error naming the game, the
 move and why.`,
 		Args: withUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if gameNo < 0 {
+				return fmt.Errorf("--game %d: want %s", gameNo, replayGames)
+			}
 			recs, err := readRecords(args[0])
 			if err != nil {
 				return err
 			}
-			if gameNo < 0 || gameNo > len(recs) {
-				return fmt.Errorf("%s holds %d games; there is no game %d", args[0], len(recs), gameNo)
+			if len(recs) == 0 {
+				return fmt.Errorf("%s holds no game", args[0])
+			}
+			if gameNo > len(recs) {
+				return fmt.Errorf("--game %d: %s holds %s", gameNo, args[0], plural(len(recs), "game"))
 			}
 			w := cmd.OutOrStdout()
 			for i, r := range recs {
@@ -280,8 +365,8 @@ move and why.`,
 					name := g.PlayerName(game.Player(p))
 					seats = append(seats, name+" "+r.Get(name))
 				}
-				fmt.Fprintf(w, "Game %d: %s (%s), %s; %d moves; result %s\n", i+1, g.ID(), g.Options(),
-					strings.Join(seats, " vs "), len(r.Moves), r.Get("Result"))
+				fmt.Fprintf(w, "Game %d: %s (%s), %s; %s; result %s\n", i+1, g.ID(), g.Options(),
+					strings.Join(seats, " vs "), plural(len(r.Moves), "move"), r.Get("Result"))
 				fmt.Fprint(w, describe(s))
 				if i+1 < len(recs) && gameNo == 0 {
 					fmt.Fprintln(w)
@@ -290,26 +375,39 @@ move and why.`,
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&gameNo, "game", 0, "show only this game (1 is the first); every game is still checked")
+	cmd.Flags().IntVar(&gameNo, "game", 0, "show only this game ("+replayGames+"); every game is still checked")
+	allow(cmd, "game", replayGames)
 	return cmd
 }
+
+// replayGames is what replay's --game accepts.
+const replayGames = "a whole number, 1 for the first game, or 0 for every game"
 
 func bestCmd() *cobra.Command {
 	var p position
 	var player string
-	var movetime time.Duration
-	var depth int
-	var nodes int64
+	var lim ai.Limits
 	var seed uint64
+	var flags checks
 	cmd := &cobra.Command{
 		Use:   "best GAME [MOVE...]",
 		Short: "Search the position after the given moves and print the best move",
 		Long: `best searches the position reached (from the start or --from, then the
 moves) and prints one line per completed iteration (depth, score from the
 mover's point of view in hundredths of a piece, nodes, time, principal
-variation), then "bestmove MOVE" alone on the last line.`,
+variation), then "bestmove MOVE" alone on the last line.
+
+The search stops at the first limit reached: --movetime (2s unless given),
+--depth, --nodes. With --movetime 0 give --depth or --nodes, so that the
+search ends.`,
 		Args: withUsage(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := flags.run(); err != nil {
+				return err
+			}
+			if lim == (ai.Limits{}) {
+				return errors.New("--movetime 0 leaves the search without a limit: give --depth or --nodes as well")
+			}
 			s, err := p.state(args[0], args[1:], false)
 			if err != nil {
 				return err
@@ -319,9 +417,8 @@ variation), then "bestmove MOVE" alone on the last line.`,
 			}
 			e, err := ai.New(player, seed)
 			if err != nil {
-				return err
+				return fmt.Errorf("--player: %w", err)
 			}
-			lim := ai.Limits{MoveTime: movetime, Depth: depth, Nodes: nodes}
 			w, b := cmd.OutOrStdout(), s.Game().Board()
 			info := e.Search(cmd.Context(), s, lim, func(i ai.Info) {
 				fmt.Fprintf(w, "depth %d score %s nodes %d time %s pv %s\n", i.Depth, ai.ScoreText(i.Score), i.Nodes,
@@ -333,93 +430,177 @@ variation), then "bestmove MOVE" alone on the last line.`,
 	}
 	p.addFlags(cmd)
 	cmd.Flags().StringVar(&player, "player", "ab", "the engine: ab, uct, random, ai:level=N")
-	cmd.Flags().DurationVar(&movetime, "movetime", 2*time.Second, "time to think (0: no time limit)")
-	cmd.Flags().IntVar(&depth, "depth", 0, "depth limit")
-	cmd.Flags().Int64Var(&nodes, "nodes", 0, "node limit (positions for ab, iterations for uct and mcts)")
-	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed for the engine's random choices")
+	flags.limitVars(cmd, &lim, 2*time.Second, "no time limit; then give --depth or --nodes", "time to think")
+	seedVar(cmd, &seed, "seed for the engine's random choices")
 	return cmd
 }
 
+// matchFlags are the settings of a match as the command line gives them.
+type matchFlags struct {
+	p                           position
+	players                     []string
+	games, concurrency, opening int
+	lim                         ai.Limits
+	seed                        uint64
+	out                         string
+	quiet                       bool
+	checks                      checks
+}
+
+// openingAllowed is what --opening accepts; the game's maxplies is only
+// known once the game is built.
+const openingAllowed = "a whole number, 0 or more, below the game's maxplies"
+
 func matchCmd() *cobra.Command {
-	var p position
-	var players []string
-	var games, concurrency, opening int
-	var movetime time.Duration
-	var depth int
-	var nodes int64
-	var seed uint64
-	var out string
-	var quiet bool
+	var mf matchFlags
 	cmd := &cobra.Command{
 		Use:   "match GAME --player NAME=SPEC --player NAME=SPEC ...",
 		Short: "Play engines against each other and measure the result",
 		Long: `match plays --games games between the players, one --player per seat of the
-game (SPEC: random, uct, ab, ai:level=N, with parameters such as
-ab:depth=4, or cmd:PATH ARGS for an external engine that speaks the engine
-protocol of docs/protocol.md). Seats rotate from game to game; each group of games starts
-from the same few random plies (--opening) with the seats rotated. A
-progress bar runs on standard error; then a table gives each player's wins,
-draws, losses, score and (two players) Elo difference with its 95%
-interval. With --out every game is written to a record file.`,
+game, each with its own name (SPEC: random, uct, ab, ai:level=N, with
+parameters such as ab:depth=4, or cmd:PATH ARGS for an external engine that
+speaks the engine protocol of docs/protocol.md). Seats rotate from game to
+game; each group of games starts from the same few random plies (--opening)
+with the seats rotated. The engines need a limit: --movetime, --depth or
+--nodes. A progress bar runs on standard error; then a table gives each
+player's wins, draws, losses, score and (two players) Elo difference with
+its 95% interval. With --out every game is written to a record file: a new
+file, or an existing record file that the games are added to.`,
 		Args: withUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := p.newGame(args[0])
-			if err != nil {
-				return err
-			}
-			cfg := match.Config{Game: g, Games: games, Concurrency: concurrency, Seed: seed, OpeningPlies: opening,
-				Limits: ai.Limits{MoveTime: movetime, Depth: depth, Nodes: nodes}, Date: time.Now().Format("2006.01.02")}
-			for _, ps := range players {
-				name, spec, ok := strings.Cut(ps, "=")
-				if !ok || name == "" || spec == "" {
-					return fmt.Errorf("--player %q: write NAME=SPEC, e.g. mine=ab", ps)
-				}
-				newEngine, err := engineMaker(name, spec)
-				if err != nil {
-					return fmt.Errorf("--player %s: %w", name, err)
-				}
-				cfg.Players = append(cfg.Players, match.Player{Name: name, New: newEngine})
-			}
-			if cfg.Limits == (ai.Limits{}) {
-				return fmt.Errorf("give the engines a limit: --movetime, --depth or --nodes")
-			}
-			var bar *progressbar.ProgressBar
-			if !quiet {
-				bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(cmd.ErrOrStderr()),
-					progressbar.OptionSetDescription(g.ID()), progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true),
-					progressbar.OptionOnCompletion(func() { fmt.Fprintln(cmd.ErrOrStderr()) }))
-			}
-			var saveErr error
-			sum, err := match.Run(cmd.Context(), cfg, func(recs []*record.Record) {
-				if bar != nil {
-					bar.Add(1)
-				}
-				// Rewrite the record file after every game, so that an
-				// interrupted match keeps the games it played.
-				if out != "" && saveErr == nil {
-					saveErr = writeFileAtomic(out, func(w io.Writer) error { return record.Write(w, finished(recs)...) })
-				}
-			})
-			if err != nil {
-				return err
-			}
-			fmt.Fprint(cmd.OutOrStdout(), sum.Table())
-			return saveErr
+			return mf.run(cmd, args[0])
 		},
 	}
-	p.options = nil
-	cmd.Flags().StringArrayVarP(&p.options, "option", "o", nil, "a game option as key=value (repeatable)")
-	cmd.Flags().StringArrayVar(&players, "player", nil, "NAME=SPEC, once per seat")
-	cmd.Flags().IntVar(&games, "games", 10, "number of games")
-	cmd.Flags().IntVar(&concurrency, "concurrency", 1, "games played at once")
-	cmd.Flags().IntVar(&opening, "opening", 4, "random plies that start each group of games")
-	cmd.Flags().DurationVar(&movetime, "movetime", 0, "time per move")
-	cmd.Flags().IntVar(&depth, "depth", 0, "depth limit per move")
-	cmd.Flags().Int64Var(&nodes, "nodes", 0, "node limit per move (positions for ab, iterations for uct and mcts)")
-	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed for openings and engines")
-	cmd.Flags().StringVar(&out, "out", "", "write every game to this record file")
-	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
+	mf.p.cmd = cmd
+	cmd.Flags().StringArrayVarP(&mf.p.options, "option", "o", nil, "a game option as key=value (repeatable)")
+	allow(cmd, "option", optionAllowed)
+	cmd.Flags().StringArrayVar(&mf.players, "player", nil, "NAME=SPEC, once per seat")
+	allow(cmd, "player", "NAME=SPEC, such as mine=ab")
+	mf.checks.intVar(cmd, &mf.games, "games", 10, intRange{lo: 1, hi: maxGames}, "number of games")
+	mf.checks.intVar(cmd, &mf.concurrency, "concurrency", 1, intRange{lo: 1, hi: maxWorkers}, "games played at once")
+	cmd.Flags().IntVar(&mf.opening, "opening", 4, "random plies that start each group of games ("+openingAllowed+")")
+	allow(cmd, "opening", openingAllowed)
+	mf.checks.limitVars(cmd, &mf.lim, 0, "no time limit", "time per move")
+	seedVar(cmd, &mf.seed, "seed for openings and engines")
+	cmd.Flags().StringVar(&mf.out, "out", "", "add every game to this record file (new, or a record file)")
+	cmd.Flags().BoolVarP(&mf.quiet, "quiet", "q", false, "no progress bar")
 	return cmd
+}
+
+// run checks everything, the record file included, before the first game,
+// then plays the match.
+func (mf *matchFlags) run(cmd *cobra.Command, id string) error {
+	cfg, err := mf.config(id)
+	if err != nil {
+		return err
+	}
+	var kept []byte
+	if mf.out != "" {
+		old, err := destinationText(mf.out)
+		if err != nil {
+			return fmt.Errorf("--out: %w", err)
+		}
+		kept = keptText(old)
+	}
+	var bar *progressbar.ProgressBar
+	if !mf.quiet {
+		bar = progressbar.NewOptions(cfg.Games, progressbar.OptionSetWriter(cmd.ErrOrStderr()),
+			progressbar.OptionSetDescription(id), progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true),
+			progressbar.OptionOnCompletion(func() { fmt.Fprintln(cmd.ErrOrStderr()) }))
+	}
+	var saveErr error
+	sum, err := match.Run(cmd.Context(), cfg, func(recs []*record.Record) {
+		if bar != nil {
+			bar.Add(1)
+		}
+		// Rewrite the record file after every game, so that an
+		// interrupted match keeps the games it played.
+		if mf.out != "" && saveErr == nil {
+			saveErr = writeFileAtomic(mf.out, func(w io.Writer) error {
+				if _, err := w.Write(kept); err != nil {
+					return err
+				}
+				return record.Write(w, finished(recs)...)
+			})
+		}
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(cmd.OutOrStdout(), sum.Table())
+	if saveErr != nil {
+		return fmt.Errorf("--out: %w", saveErr)
+	}
+	return nil
+}
+
+// config checks the flags and builds the match they describe.
+func (mf *matchFlags) config(id string) (match.Config, error) {
+	if err := mf.checks.run(); err != nil {
+		return match.Config{}, err
+	}
+	g, err := mf.p.newGame(id)
+	if err != nil {
+		return match.Config{}, err
+	}
+	if maxPlies := g.Options().Int("maxplies"); mf.opening < 0 || mf.opening >= maxPlies {
+		return match.Config{}, fmt.Errorf("--opening %d: want a whole number from 0 to %d (below maxplies=%d)", mf.opening, maxPlies-1, maxPlies)
+	}
+	players, err := matchPlayers(g, mf.players)
+	if err != nil {
+		return match.Config{}, err
+	}
+	if mf.lim == (ai.Limits{}) {
+		return match.Config{}, errors.New("give the engines a limit: --movetime, --depth or --nodes")
+	}
+	return match.Config{Game: g, Players: players, Games: mf.games, Concurrency: mf.concurrency, Seed: mf.seed,
+		OpeningPlies: mf.opening, Limits: mf.lim, Date: time.Now().Format("2006.01.02")}, nil
+}
+
+// matchPlayers reads the --player flags: one per seat of g, each with a
+// name of its own, since the table and the records tell them apart by it.
+func matchPlayers(g game.Game, specs []string) ([]match.Player, error) {
+	if len(specs) != g.Players() {
+		return nil, fmt.Errorf("%s has %s (%s): give --player NAME=SPEC once for each, not %s", g.ID(),
+			plural(g.Players(), "seat"), strings.Join(seatNames(g), ", "), plural(len(specs), "time"))
+	}
+	var players []match.Player
+	seen := map[string]bool{}
+	for _, ps := range specs {
+		name, spec, ok := strings.Cut(ps, "=")
+		if !ok || name == "" || spec == "" {
+			return nil, fmt.Errorf("--player %q: write NAME=SPEC, e.g. mine=ab", ps)
+		}
+		if seen[name] {
+			return nil, fmt.Errorf("--player %s is given twice: give each player a name of its own", name)
+		}
+		seen[name] = true
+		newEngine, err := engineMaker(name, spec)
+		if err != nil {
+			return nil, fmt.Errorf("--player %s: %w", name, err)
+		}
+		players = append(players, match.Player{Name: name, New: newEngine})
+	}
+	return players, nil
+}
+
+// seatNames are the names of g's seats in turn order.
+func seatNames(g game.Game) []string {
+	names := make([]string, g.Players())
+	for p := range names {
+		names[p] = g.PlayerName(game.Player(p))
+	}
+	return names
+}
+
+// keptText is what an existing record file holds, ready for the new games
+// to follow it: nothing for an empty file, else its text and a blank line.
+func keptText(old []byte) []byte {
+	old = bytes.TrimRight(old, " \t\r\n")
+	if len(old) == 0 {
+		return nil
+	}
+	return append(old, "\n\n"...)
 }
 
 // finished keeps the records of the games that are over.

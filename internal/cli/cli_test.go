@@ -366,9 +366,10 @@ func TestErrors(t *testing.T) {
 		{[]string{"show", "pommel-76", "--from", "W:Wi9:Ba1"}, []string{"bad FEN", "field 2", `"i9"`}},
 		// Perft depth.
 		{[]string{"perft", "pommel", "x"}, []string{`depth "x"`, "whole number"}},
-		{[]string{"perft", "pommel", "-1"}, []string{`"-1" is not a flag`, "whole number, 0 or more"}},
+		{[]string{"perft", "pommel", "-1"}, []string{`"-1" is not a flag`, "whole number from 0 to 32"}},
 		{[]string{"perft", "pommel", "1.5"}, []string{`depth "1.5"`, "whole number"}},
-		{[]string{"perft", "pommel", "--", "-1"}, []string{`depth "-1"`, "0 or more"}},
+		{[]string{"perft", "pommel", "--", "-1"}, []string{`depth "-1"`, "from 0 to 32"}},
+		{[]string{"perft", "pommel", "33"}, []string{`depth "33"`, "from 0 to 32"}},
 		{[]string{"perft", "pommel", "a1-a3"}, []string{`depth "a1-a3"`}},
 		// Commands and their arguments.
 		{[]string{"moves"}, []string{"moves", "at least 1 arg", "usage: arbiter moves GAME"}},

@@ -15,6 +15,7 @@ import (
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/session"
+	"github.com/arbiter-games/arbiter/textboard"
 )
 
 const playHelp = `Enter a move as the legal moves are written (a1-b2, c3xc5xe6); two or more
@@ -171,22 +172,24 @@ func (t *terminal) viewer(s game.State) game.Player {
 	return 0
 }
 
-// lastMoveCells are the cells of the last move's path, to be marked.
+// lastMoveCells are the cells of the last move (start, landings, drops),
+// to be marked.
 func (t *terminal) lastMoveCells() []board.Cell {
-	m, ok := t.ss.LastMove()
-	if !ok {
-		return nil
+	if m, ok := t.ss.LastMove(); ok {
+		return textboard.MoveCells(m)
 	}
-	cells := make([]board.Cell, 0, m.Len()+len(m.Drops()))
-	for i := range m.Len() {
-		cells = append(cells, m.At(i))
-	}
-	return append(cells, m.Drops()...)
+	return nil
 }
 
-// drawBoard draws the position as seat view sees it, marked cells shown.
+// drawBoard draws the position as seat view sees it, marked cells shown,
+// followed by the lines the game's own drawing adds under its board (the
+// side to move, Punt's scores).
 func drawBoard(s game.State, view game.Player, marked []board.Cell, color bool) string {
-	return s.String()
+	text, err := textboard.Draw(s, textboard.Options{View: view, Marked: marked, Color: color})
+	if err != nil {
+		return s.String() // cannot happen for a seat of the game and cells of its board
+	}
+	return text + strings.TrimPrefix(s.String(), textboard.String(s))
 }
 
 // movesSummary lists the legal moves wrapped at word boundaries, or only
@@ -287,8 +290,8 @@ func (t *terminal) engineTurn(ctx context.Context, lines <-chan inputLine) error
 				return fmt.Errorf("%s (%s): %w", name, e.Name(), r.err)
 			}
 			i := r.info
-			fmt.Fprintf(t.out, "%s (%s) plays %s  [score %s, depth %d, %d nodes, %s]\n", name, e.Name(),
-				i.Move.Text(s.Game().Board()), ai.ScoreText(i.Score), i.Depth, i.Nodes, i.Elapsed.Round(time.Millisecond))
+			fmt.Fprintf(t.out, "%s (%s) plays %s  [score %s, depth %d, %s, %s]\n", name, e.Name(),
+				i.Move.Text(s.Game().Board()), ai.ScoreText(i.Score), i.Depth, plural(int(i.Nodes), "node"), i.Elapsed.Round(time.Millisecond))
 			return nil
 		case <-tick.C:
 			if t.live {

@@ -127,7 +127,7 @@ func (pf *playFlags) check(cmd *cobra.Command, p *position) error {
 	}
 	if pf.save != "" {
 		if err := checkDestination(pf.save); err != nil {
-			return err
+			return fmt.Errorf("--save: %w", err)
 		}
 	}
 	return nil
@@ -283,12 +283,4 @@ func (pf *playFlags) useColor(out io.Writer) bool {
 func isTerminal(out io.Writer) bool {
 	f, ok := out.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
-}
-
-// plural writes "1 game", "2 games".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -65,8 +65,9 @@ func TestPlayCommand(t *testing.T) {
 	inOrder(t, r.out,
 		"undo [N]      take back your last move", // the help comes first
 		"White to move\n", startMoves, "White> ",
-		// a1-a3 is played: Black's turn, a1 empty, a3 White's.
-		"/a4\\", "/ w\\__/c3\\", "/a1\\__/ w\\", "Black to move\n", "Legal moves (30): ", "Black> ",
+		// a1-a3 is played: Black's turn, the board from Black's side (a
+		// on the right), a1 empty and a3 White's, both marked.
+		"    g   f   e   d   c   b   a\n", "1 / w \\___/ w \\___/ w \\___[ . ] 1\n", "3 / . \\___/ . \\___/ . \\___[ w ] 3\n", "Black to move\n", "Legal moves (30): ", "Black> ",
 		// undo: back to the start.
 		"White to move\n", startMoves, "White> ",
 		// moves: one per line, no board redrawn.
@@ -100,7 +101,7 @@ func TestPlayLines(t *testing.T) {
 		{"fen", "", "a1-a3\nfen\nquit\n", []string{
 			"Black> B:Wa2,a3,b1,b2,c1,c2,d1,d2,e1,e2,f1,f2,g1,g2:Ba5,a6,b6,b7,c5,c6,d6,d7,e5,e6,f6,f7,g5,g6\nBlack> "}},
 		{"help", "", "help\nquit\n", []string{"White> Enter a move", "Ctrl-C too)\nWhite> "}},
-		{"board", "", "board\nquit\n", []string{"White> \n    __", "White to move\n", startMoves, "White> "}},
+		{"board", "", "board\nquit\n", []string{"White> \n    a   b", "White to move\n", startMoves, "White> "}},
 		{"spaces around a move", "", "  a1-a3  \nquit\n", []string{"Black to move\n"}},
 		{"uppercase", "", "A1-A3\nquit\n", []string{`White> illegal move "A1-A3": moves are written in lower case: a1-a3` + "\nWhite> "}},
 		{"not a move", "", "hello\nquit\n", []string{`illegal move "hello": write a move as from-to`}},

@@ -36,7 +36,7 @@ func TestPlaySavesAndResumes(t *testing.T) {
 		t.Fatalf("resume: %+v", r)
 	}
 	out := runOK(t, "replay", path)
-	for _, want := range []string{"Game 1: pommel (hop=friendly maxplies=600), White ? vs Black ?; 3 moves", "Game 2: pommel-76", "; 1 moves"} {
+	for _, want := range []string{"Game 1: pommel (hop=friendly maxplies=600), White ? vs Black ?; 3 moves", "Game 2: pommel-76", "; 1 move;"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("replay output lacks %q:\n%s", want, out)
 		}
@@ -90,9 +90,10 @@ func TestPlayNeverOverwritesAForeignFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte(notes), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Refused before the game starts, naming the file.
 	r := run(t, "a1-a3\nquit\n", "play", "pommel", "--save", path)
-	if !strings.Contains(r.out, "could not save the game: not saving into") {
-		t.Errorf("no warning: %+v", r)
+	if r.code == 0 || r.out != "" || !strings.Contains(r.errOut, "arbiter: --save: "+path+" is not a record file") {
+		t.Errorf("want a refusal before the game: %+v", r)
 	}
 	if data, _ := os.ReadFile(path); string(data) != notes {
 		t.Errorf("the file was changed to %q", data)
@@ -128,5 +129,70 @@ func TestMatchWritesRecords(t *testing.T) {
 	replay := runOK(t, "replay", path)
 	if !strings.Contains(replay, "Game 4: pommel") || strings.Contains(replay, "Game 5:") || !strings.Contains(replay, "White a vs Black b") || !strings.Contains(replay, "White b vs Black a") {
 		t.Errorf("replay of the match file:\n%s", replay)
+	}
+}
+
+// TestMatchAddsToARecordFile: --out into a record file keeps its games and
+// its notes, the match's games after them; a file of comments alone keeps
+// them too.
+func TestMatchAddsToARecordFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "club.pdn")
+	const club = "{the club's games}\n[Game \"pommel\"]\n[White \"Ann\"]\n[Result \"*\"]\n\n1. a1-a3 {a quiet start} *\n"
+	mustWrite(t, path, club, 0o640)
+	runOK(t, "match", "pommel", "--player", "a=random", "--player", "b=random", "--games", "2", "--nodes", "1", "-q", "--out", path)
+	text := readText(t, path)
+	if !strings.HasPrefix(text, strings.TrimSuffix(club, "\n")+"\n\n[") {
+		t.Errorf("the file's own game is not kept at its head:\n%s", text)
+	}
+	replay := runOK(t, "replay", path)
+	for _, want := range []string{"Game 1: pommel (hop=friendly maxplies=600), White Ann", "Game 2: pommel", "Game 3: pommel"} {
+		if !strings.Contains(replay, want) {
+			t.Errorf("replay lacks %q:\n%s", want, replay)
+		}
+	}
+	if strings.Contains(replay, "Game 4:") {
+		t.Errorf("more games than 1 + 2:\n%s", replay)
+	}
+	if info, _ := os.Stat(path); info.Mode().Perm() != 0o640 {
+		t.Errorf("the file's mode became %v", info.Mode().Perm())
+	}
+	comments := filepath.Join(dir, "comments.pdn")
+	mustWrite(t, comments, "{spring season}\n", 0o644)
+	runOK(t, "match", "pommel", "--player", "a=random", "--player", "b=random", "--games", "1", "--nodes", "1", "-q", "--out", comments)
+	if text := readText(t, comments); !strings.HasPrefix(text, "{spring season}\n\n[Event \"arbiter match\"]") {
+		t.Errorf("a file of comments became:\n%s", text)
+	}
+}
+
+// TestMatchOutRefusedFirst: a --out that cannot be saved into is refused
+// before the first game (no table printed), naming the user's path, and
+// leaves a read-only file as it was.
+func TestMatchOutRefusedFirst(t *testing.T) {
+	dir := t.TempDir()
+	locked := filepath.Join(dir, "locked.pdn")
+	mustWrite(t, locked, aRecord, 0o444)
+	for _, out := range []string{locked, filepath.Join(dir, "nowhere", "x.pdn")} {
+		r := run(t, "", "match", "pommel", "--player", "a=random", "--player", "b=random", "--games", "2", "--nodes", "1", "-q", "--out", out)
+		if r.code == 0 || r.out != "" || !strings.Contains(r.errOut, out) || strings.Contains(r.errOut, ".tmp") {
+			t.Errorf("--out %s: %+v", out, r)
+		}
+	}
+	if text := readText(t, locked); text != aRecord {
+		t.Errorf("the read-only file became:\n%s", text)
+	}
+}
+
+// TestReplayNoGame: a file with no game, empty or comments alone, is an
+// error saying so.
+func TestReplayNoGame(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{"empty.pdn": "", "comments.pdn": "{nothing yet}\n; still nothing\n"} {
+		path := filepath.Join(dir, name)
+		mustWrite(t, path, text, 0o644)
+		r := run(t, "", "replay", path)
+		if r.code == 0 || r.out != "" || r.errOut != "arbiter: "+path+" holds no game\n" {
+			t.Errorf("replay %s: %+v", name, r)
+		}
 	}
 }
