@@ -20,11 +20,8 @@ import (
 // game.Custodian, where it may remove stacks after the move but takes no
 // prisoner; scores appear exactly in games whose states are game.Scorers
 // and agree with them. fail is called with the first property that does
-// not hold. States that show no stacks are not checked.
+// not hold.
 func CheckEffects(fail func(string, ...any), s game.State, moves []game.Move) {
-	if _, ok := s.(game.Stacker); !ok {
-		return
-	}
 	fen, hash := s.FEN(), s.Hash()
 	// The position after each move is s itself for a moment, compared
 	// with a copy of the position before it read from its FEN (cheaper
