@@ -3,7 +3,9 @@
 // themselves, that play and undo restore the position and its hash, that
 // the incremental hash matches the hash of the same position read from its
 // FEN, that clones are independent, that the result agrees with the legal
-// moves, and that the stacks shown through game.Stacker agree with Owner. It also holds the helpers the games' own tests share.
+// moves, that the stacks shown through game.Stacker agree with Owner, and
+// that game.MoveEffects agrees with the positions before and after every
+// legal move. It also holds the helpers the games' own tests share.
 package gametest
 
 import (
@@ -130,5 +132,6 @@ func CheckPosition(fail func(string, ...any), s game.State) []game.Move {
 			fail("a clone's undo gave %s, want %s", c.FEN(), fen)
 		}
 	}
+	CheckEffects(fail, s, moves)
 	return moves
 }
