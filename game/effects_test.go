@@ -21,8 +21,11 @@ func (g toyGame) ID() string                      { return "toy" }
 func (g toyGame) Options() game.Options           { return game.Options{} }
 func (g toyGame) Players() int                    { return 2 }
 func (g toyGame) PlayerName(p game.Player) string { return [...]string{"White", "Black"}[p] }
-func (g toyGame) Board() *board.Board             { return g.b }
-func (g toyGame) Start() game.State               { return nil }
+func (g toyGame) Seat(p game.Player) game.Seat {
+	return [...]game.Seat{{Name: "White", Key: "white", Letter: 'w'}, {Name: "Black", Key: "black", Letter: 'b'}}[p]
+}
+func (g toyGame) Board() *board.Board { return g.b }
+func (g toyGame) Start() game.State   { return nil }
 func (g toyGame) ParseFEN(string) (game.State, error) {
 	return nil, fmt.Errorf("toy positions have no FEN")
 }
