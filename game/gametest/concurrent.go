@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"testing"
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
@@ -121,5 +122,28 @@ func CheckConcurrentReads(fail func(string, ...any), s game.State) {
 	}
 	if d := want.diff(read(s)); d != "" {
 		fail("after the concurrent reads at %s: %s", want.fen, d)
+	}
+}
+
+// CheckReadsDoNotAllocate checks that the reads an engine makes at every
+// node allocate nothing: Moves into a buffer with room, Result, Hash,
+// Owner, and Evaluate when s is a game.Evaluator.
+func CheckReadsDoNotAllocate(fail func(string, ...any), s game.State) {
+	buf := make([]game.Move, 0, 1024)
+	n := board.Cell(s.Game().Board().Len())
+	ev, _ := s.(game.Evaluator)
+	allocs := testing.AllocsPerRun(10, func() {
+		buf = s.Moves(buf[:0])
+		s.Result()
+		s.Hash()
+		for c := range n {
+			s.Owner(c)
+		}
+		if ev != nil {
+			ev.Evaluate()
+		}
+	})
+	if allocs != 0 {
+		fail("the reads at %s allocate %v times", s.FEN(), allocs)
 	}
 }

@@ -169,9 +169,9 @@ func (t *tables) canCapture(me game.Player, mine, theirs uint64) bool {
 
 // hasMove reports whether the player to move has a legal move, as a
 // non-empty Moves would, without listing them: a capture, or else a step
-// or a jump over a friendly man to an empty cell in a forward direction.
-// Each of those completes at least one move (a man that lands on its far
-// row leaves, with or without drops).
+// to an empty cell in a forward direction (a man that lands on its far row
+// leaves, with or without drops). Jumps need no look: a jump over a
+// friendly man lands where that man could step.
 func (s *State) hasMove() bool {
 	me := s.pos.toMove
 	mine, theirs := s.pos.men[me], s.pos.men[1-me]
@@ -184,7 +184,7 @@ func (s *State) hasMove() bool {
 	}
 	empty := ^(mine | theirs)
 	for _, sh := range t.shift[me][:nForward] {
-		if (sh.apply(mine)|sh.apply(sh.apply(mine)&mine))&empty != 0 {
+		if sh.apply(mine)&empty != 0 {
 			return true
 		}
 	}
