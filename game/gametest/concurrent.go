@@ -10,7 +10,7 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 )
 
-// Readers is how many goroutines CheckConcurrentReads runs at once, and
+// readers is how many goroutines CheckConcurrentReads runs at once, and
 // readRounds how many times each calls every read method: enough for the
 // race detector to see two readers overlap, few enough for -race runs.
 const (
@@ -22,18 +22,17 @@ const (
 // position, gathered so that concurrent readers can compare theirs with
 // the answers taken before.
 type reading struct {
-	toMove      game.Player
-	ply         int
-	moves       []game.Move
-	result      game.Result
-	fen         string
-	hash        uint64
-	owners      []game.Player
-	drawing     string
-	cloneMoves  []game.Move
-	stacks      [][]game.Piece
-	evaluation  [game.MaxPlayers]int
-	evaluatable bool
+	toMove     game.Player
+	ply        int
+	moves      []game.Move
+	result     game.Result
+	fen        string
+	hash       uint64
+	owners     []game.Player
+	drawing    string
+	cloneMoves []game.Move
+	stacks     [][]game.Piece
+	evaluation [game.MaxPlayers]int
 }
 
 // read calls every read method of s once: Moves into a buffer of its own,
@@ -60,7 +59,7 @@ func read(s game.State) reading {
 	}
 	r.cloneMoves = s.Clone().Moves(nil)
 	if ev, ok := s.(game.Evaluator); ok {
-		r.evaluation, r.evaluatable = ev.Evaluate(), true
+		r.evaluation = ev.Evaluate()
 	}
 	return r
 }
