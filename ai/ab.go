@@ -32,6 +32,9 @@ type ab struct {
 	pv         [2*MaxDepth + 2][2*MaxDepth + 2]game.Move
 	pvLen      [2*MaxDepth + 2]int
 	path       [2*MaxDepth + 2]uint64
+	// eval, when set, judges positions instead of the game's own
+	// evaluation (WithEvaluation).
+	eval game.Evaluation
 	// played holds the positions of the game before the root: reaching
 	// one again in the search is scored as a draw, as a repetition in the
 	// search is, so that a side ahead does not walk into the threefold
@@ -77,6 +80,9 @@ func (e *ab) Name() string { return e.name }
 // Search runs iterative deepening until a limit is reached and returns the
 // best move of the last completed iteration.
 func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(Info)) Info {
+	if err := checkEvaluation(e.eval, s0); err != nil {
+		return Info{Err: err}
+	}
 	e.s = s0.Clone()
 	e.root = s0.ToMove()
 	e.paranoid = s0.Game().Players() > 2
@@ -301,7 +307,7 @@ func (e *ab) perspective(s game.State, rootScore int) int {
 // evaluate scores a quiet position for the side to move: the root
 // player's evaluation less the best of the others'.
 func (e *ab) evaluate(s game.State) int {
-	return e.perspective(s, evaluateFor(s, e.root))
+	return e.perspective(s, evaluateFor(s, e.root, e.eval))
 }
 
 // resultScore scores a finished game for the side to move in s.

@@ -6,7 +6,9 @@
 //
 // Engines are deterministic for a seed and a node or depth limit, keep no
 // package-level state, and never modify the state they are given: several
-// can search at once.
+// engines can search at once, even on one state. An engine may be given
+// an evaluation of its own (WithEvaluation), so that engines judging one
+// game by different weights can play each other in one process.
 package ai
 
 import (
@@ -55,13 +57,36 @@ const Mate = 1_000_000
 const MaxDepth = 64
 
 // Engine chooses moves.
+//
+// An engine keeps what it learns between searches (tables, a tree), so
+// one engine's Search must not be called concurrently: give each
+// goroutine an engine of its own. Different engines may search at once,
+// on one state too, since a search only reads the state it is given.
 type Engine interface {
 	// Name is the spec the engine was made from.
 	Name() string
 	// Search chooses a move for the player to move in s, which must have a
 	// legal move. It leaves s as it was. report, if not nil, is called
-	// after each completed iteration.
+	// after each completed iteration. Cancelling ctx stops the search
+	// soon after (it is looked at every 1024 nodes, as the time limit
+	// is), and Search returns the best move found so far.
 	Search(ctx context.Context, s game.State, lim Limits, report func(Info)) Info
+}
+
+// Option gives an engine what its spec cannot say.
+type Option func(*options)
+
+type options struct {
+	eval game.Evaluation
+}
+
+// WithEvaluation makes an engine judge positions by ev (such as
+// pommel.Evaluation(w) for weights w) instead of the game's own
+// evaluation. The engines that evaluate take it: ab, mcts and level; uct
+// and random refuse it. A search of a game that ev does not judge fails
+// with Info.Err.
+func WithEvaluation(ev game.Evaluation) Option {
+	return func(o *options) { o.eval = ev }
 }
 
 // New makes an engine from a spec "kind" or "kind:key=value,key=value":
@@ -72,10 +97,19 @@ type Engine interface {
 //	mcts           c=0.7, cutoff=8 (playout plies before the evaluation), scale=150,
 //	               tt=0 (1: share statistics between transpositions)
 //	level=N        1..6, for people (also written ai:level=N)
-func New(spec string, seed uint64) (Engine, error) {
+//
+// opts add what a spec cannot say, such as WithEvaluation.
+func New(spec string, seed uint64, opts ...Option) (Engine, error) {
 	kind, params, err := parseSpec(spec)
 	if err != nil {
 		return nil, err
+	}
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if o.eval != nil && (kind == "random" || kind == "uct") {
+		return nil, fmt.Errorf("player %q does not evaluate positions: an evaluation is for ab, mcts and level", spec)
 	}
 	switch kind {
 	case "random":
@@ -83,11 +117,26 @@ func New(spec string, seed uint64) (Engine, error) {
 	case "uct":
 		return newUCT(spec, seed, params)
 	case "ab":
-		return newAB(spec, seed, params)
+		e, err := newAB(spec, seed, params)
+		if err != nil {
+			return nil, err
+		}
+		e.eval = o.eval
+		return e, nil
 	case "mcts":
-		return newMCTS(spec, seed, params)
+		e, err := newMCTS(spec, seed, params)
+		if err != nil {
+			return nil, err
+		}
+		e.eval = o.eval
+		return e, nil
 	case "level":
-		return newLevel(spec, seed, params)
+		e, err := newLevel(spec, seed, params)
+		if err != nil {
+			return nil, err
+		}
+		e.inner.eval = o.eval
+		return e, nil
 	}
 	return nil, fmt.Errorf("unknown player %q: use random, uct, mcts, ab or ai:level=1..6", spec)
 }
@@ -189,19 +238,31 @@ func (c *clock) tick() bool {
 	return c.stopped
 }
 
-// evaluate scores a position for the player to move: the game's own
-// evaluation if it has one, else material.
-func evaluate(s game.State) int { return evaluateFor(s, s.ToMove()) }
-
-// evaluateFor scores the position for player me: its evaluation less the
-// best of the others'.
-func evaluateFor(s game.State, me game.Player) int {
-	var e [game.MaxPlayers]int
-	if ev, ok := s.(game.Evaluator); ok {
-		e = ev.Evaluate()
-	} else {
-		e = material(s)
+// scores returns each player's score of s: by ev when the engine was
+// given an evaluation, else by the game's own evaluation if it has one,
+// else by material.
+func scores(s game.State, ev game.Evaluation) [game.MaxPlayers]int {
+	if ev != nil {
+		return ev.Evaluate(s)
 	}
+	if g, ok := s.(game.Evaluator); ok {
+		return g.Evaluate()
+	}
+	return material(s)
+}
+
+// checkEvaluation tells why ev cannot judge s, or returns nil.
+func checkEvaluation(ev game.Evaluation, s game.State) error {
+	if ev != nil && !ev.Judges(s) {
+		return fmt.Errorf("the engine's evaluation cannot judge positions of %s", s.Game().ID())
+	}
+	return nil
+}
+
+// evaluateFor scores the position for player me by ev (see scores): its
+// score less the best of the others'.
+func evaluateFor(s game.State, me game.Player, ev game.Evaluation) int {
+	e := scores(s, ev)
 	best := -1 << 60
 	for p := 0; p < s.Game().Players(); p++ {
 		if game.Player(p) != me && e[p] > best {

@@ -57,6 +57,9 @@ func newLevel(spec string, seed uint64, params map[string]string) (*level, error
 func (l *level) Name() string { return l.name }
 
 func (l *level) Search(ctx context.Context, s game.State, lim Limits, report func(Info)) Info {
+	if err := checkEvaluation(l.inner.eval, s); err != nil {
+		return Info{Err: err}
+	}
 	if l.blunder > 0 && l.rng.Float64() < l.blunder {
 		moves := s.Moves(nil)
 		m := moves[l.rng.IntN(len(moves))]

@@ -27,6 +27,9 @@ type mcts struct {
 	// its exploration term still counts the visits through this edge.
 	transpose bool
 	table     map[uint64]*pstats
+	// eval, when set, judges positions instead of the game's own
+	// evaluation (WithEvaluation).
+	eval game.Evaluation
 }
 
 // pstats is what the search has learnt about one position, over every
@@ -80,6 +83,9 @@ type mnode struct {
 // Search grows the tree until a limit (default 20,000 iterations) and
 // plays the most visited move, or a proven win.
 func (e *mcts) Search(ctx context.Context, s0 game.State, lim Limits, report func(Info)) Info {
+	if err := checkEvaluation(e.eval, s0); err != nil {
+		return Info{Err: err}
+	}
 	s := s0.Clone()
 	clk := newClock(ctx, lim)
 	if lim.MoveTime == 0 && lim.Nodes == 0 {
@@ -333,12 +339,7 @@ func (e *mcts) playout(s game.State, buf *[]game.Move, players int) ([game.MaxPl
 
 // shares turns scores into expected shares of the point (a softmax).
 func (e *mcts) shares(s game.State, players int) [game.MaxPlayers]float64 {
-	var ev [game.MaxPlayers]int
-	if g, ok := s.(game.Evaluator); ok {
-		ev = g.Evaluate()
-	} else {
-		ev = material(s)
-	}
+	ev := scores(s, e.eval)
 	var out [game.MaxPlayers]float64
 	top := ev[0]
 	for p := 1; p < players; p++ {

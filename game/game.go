@@ -73,8 +73,14 @@ type Game interface {
 	ParseFEN(string) (State, error)
 }
 
-// State is a position in a game with its history. A State is not safe for
-// concurrent use; Clone it to hand a copy to another goroutine.
+// State is a position in a game with its history.
+//
+// Reading a position never changes it: the read methods (Game, ToMove,
+// Ply, Moves, Result, Hash, Owner, Clone, FEN, String, and the optional
+// Stack and Evaluate) write nothing to the state, so any number of
+// goroutines may call them at once while nobody plays a move. Play and
+// Undo need exclusive access: no other call, read or write, may run at the
+// same time. Clone a state to let another goroutine play on its own copy.
 type State interface {
 	Game() Game
 	// ToMove is the player whose turn it is.
@@ -82,7 +88,8 @@ type State interface {
 	// Ply counts the moves played since the start or the FEN position.
 	Ply() int
 	// Moves appends the legal moves by the rules of play to buf and returns
-	// it. It ignores the draw safeguards: see Result.
+	// it; it allocates only when buf has no room. It ignores the draw
+	// safeguards: see Result.
 	Moves(buf []Move) []Move
 	// Play makes a move, which must be one Moves returned.
 	Play(Move)

@@ -40,3 +40,17 @@ type Stacker interface {
 type Evaluator interface {
 	Evaluate() [MaxPlayers]int
 }
+
+// Evaluation judges positions of one game for the AI by weights of its
+// own, as Evaluator does by the game's default ones. Games that have
+// weights make one from a set of them (a function Evaluation(Weights) in
+// the game's package); it keeps its own copy, so it is immutable and safe
+// for concurrent use, and two engines of one process can judge the same
+// game by two weight sets at once.
+type Evaluation interface {
+	// Judges reports whether s is a state of the game the evaluation was
+	// made for; an engine asks once, at the root of a search.
+	Judges(s State) bool
+	// Evaluate scores s, a state Judges accepts, as Evaluator does.
+	Evaluate(s State) [MaxPlayers]int
+}

@@ -3,9 +3,11 @@
 // themselves, that play and undo restore the position and its hash, that
 // the incremental hash matches the hash of the same position read from its
 // FEN, that clones are independent, that the result agrees with the legal
-// moves, that the stacks shown through game.Stacker agree with Owner, and
+// moves, that the stacks shown through game.Stacker agree with Owner,
 // that game.MoveEffects agrees with the positions before and after every
-// legal move. It also holds the helpers the games' own tests share.
+// legal move, and that several goroutines may read one position at once
+// (CheckConcurrentReads). It also holds the helpers the games' own tests
+// share.
 package gametest
 
 import (
@@ -29,10 +31,16 @@ type T interface {
 // It returns an error describing what broke.
 type Invariant func(before, after game.State, m game.Move) error
 
+// concurrentEvery is how often, in plies, RandomGame checks concurrent
+// reads besides the positions it always checks.
+const concurrentEvery = 64
+
 // RandomGame plays a random game from s, choosing moves with rng, for at
 // most maxPlies plies or until the game ends, checking every property of
-// the suite at every position and inv (if not nil) at every move. It then
-// takes every move back and checks that s is where it started.
+// the suite at every position and inv (if not nil) at every move. It checks
+// concurrent reads (CheckConcurrentReads) at the first position with a
+// capture to make, every concurrentEvery plies and at the last position.
+// It then takes every move back and checks that s is where it started.
 func RandomGame(t T, s game.State, rng *rand.Rand, maxPlies int, inv Invariant) {
 	t.Helper()
 	startFEN, startHash, startPly := s.FEN(), s.Hash(), s.Ply()
@@ -42,10 +50,15 @@ func RandomGame(t T, s game.State, rng *rand.Rand, maxPlies int, inv Invariant) 
 		t.Fatalf("%s %s after [%s] (from %s): %s", s.Game().ID(), s.Game().Options(),
 			strings.Join(played, " "), startFEN, fmt.Sprintf(format, args...))
 	}
+	capturesRead := false
 	for ply := 0; ply < maxPlies; ply++ {
 		moves := CheckPosition(fail, s)
 		if len(moves) == 0 || s.Result().Over() {
 			break
+		}
+		if capture := moves[0].IsCapture(); capture && !capturesRead || ply%concurrentEvery == 0 {
+			CheckConcurrentReads(fail, s)
+			capturesRead = capturesRead || capture
 		}
 		m := moves[rng.IntN(len(moves))]
 		var before game.State
@@ -60,6 +73,8 @@ func RandomGame(t T, s game.State, rng *rand.Rand, maxPlies int, inv Invariant) 
 			}
 		}
 	}
+	// The last position: the game's end, or as far as maxPlies went.
+	CheckConcurrentReads(fail, s)
 	for range played {
 		if !s.Undo() {
 			fail("Undo reported nothing to undo before the start")

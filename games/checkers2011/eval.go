@@ -7,43 +7,46 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 )
 
-// evalWeights are the evaluation's weights, in hundredths of a soldier.
-type evalWeights struct {
-	soldier, king int
-	// prisoner is the holder's bonus per enemy piece it holds;
-	// liberation is what a piece held by the enemy is still worth to its
+// Weights are the evaluation's weights, in hundredths of a soldier.
+type Weights struct {
+	Soldier, King int
+	// Prisoner is the holder's bonus per enemy piece it holds;
+	// Liberation is what a piece held by the enemy is still worth to its
 	// owner, in hundredths of its value, when it lies right under the
-	// commander (one jump frees it), and deepLib deeper down.
-	prisoner, liberation, deepLib int
-	// commander is the bonus per stack commanded.
-	commander int
-	// adv[r] is the bonus of a soldier commander r ranks in front of its
+	// commander (one jump frees it), and DeepLib deeper down.
+	Prisoner, Liberation, DeepLib int
+	// Commander is the bonus per stack commanded.
+	Commander int
+	// Adv[r] is the bonus of a soldier commander r ranks in front of its
 	// own first rank.
-	adv [8]int
-	// mobility is the bonus per step available to a player's stacks.
-	mobility int
-	// hunt is the bonus, for the side ahead by more than huntLead, per
+	Adv [8]int
+	// Mobility is the bonus per step available to a player's stacks.
+	Mobility int
+	// Hunt is the bonus, for the side ahead by more than HuntLead, per
 	// rank or file (the larger) each of its kings is closer to the nearest
 	// enemy stack than 7: a won ending is won by closing in.
-	hunt, huntLead int
-	// threat is the share, in hundredths, of the most valuable enemy stack
+	Hunt, HuntLead int
+	// Threat is the share, in hundredths, of the most valuable enemy stack
 	// the player to move can eliminate with one step that the evaluation
 	// credits to that player.
-	threat int
+	Threat int
 }
 
-var weights = evalWeights{
-	soldier:    100,
-	king:       200,
-	prisoner:   0,
-	liberation: 70,
-	deepLib:    30,
-	commander:  100,
-	adv:        [8]int{0, 0, 2, 4, 8, 14, 22, 0},
-	threat:     0,
-	mobility:   0,
-	hunt:       5,
-	huntLead:   300,
+// DefaultWeights returns the weights Evaluate uses.
+func DefaultWeights() Weights {
+	return Weights{
+		Soldier:    100,
+		King:       200,
+		Prisoner:   0,
+		Liberation: 70,
+		DeepLib:    30,
+		Commander:  100,
+		Adv:        [8]int{0, 0, 2, 4, 8, 14, 22, 0},
+		Threat:     0,
+		Mobility:   0,
+		Hunt:       5,
+		HuntLead:   300,
+	}
 }
 
 // Piece bit masks of a packed stack: the owner bits (set for Black) of
@@ -55,7 +58,7 @@ func heightMask(h int) uint64 { return 1<<(2*h) - 1 }
 
 // pieceValues returns the value of who's pieces in the packed stack st of
 // height h, and how many there are.
-func pieceValues(w *evalWeights, st uint64, h int, who game.Player) (value, n int) {
+func pieceValues(w *Weights, st uint64, h int, who game.Player) (value, n int) {
 	own := ^st & ownerBits
 	if who == Black {
 		own = st & ownerBits
@@ -63,19 +66,24 @@ func pieceValues(w *evalWeights, st uint64, h int, who game.Player) (value, n in
 	own &= heightMask(h)
 	n = bits.OnesCount64(own)
 	k := bits.OnesCount64(st & (own << 1))
-	return w.soldier*(n-k) + w.king*k, n
+	return w.Soldier*(n-k) + w.King*k, n
 }
 
-// Evaluate scores the position for each player. A stack belongs to its
+// Evaluate scores the position for each player by DefaultWeights. It
+// implements game.Evaluator and does not allocate.
+func (s *State) Evaluate() [game.MaxPlayers]int {
+	w := DefaultWeights()
+	return s.evaluate(&w)
+}
+
+// evaluate scores the position for each player. A stack belongs to its
 // commander: the commander's side counts its own pieces in it, soldiers and
 // kings, and gains a little for every enemy prisoner, which the enemy has
 // lost while it is held; a piece held by the enemy keeps a fraction of its
 // value, more right under the commander, where one jump frees it. Soldier
-// commanders gain for each rank they have advanced towards promotion. It
-// implements game.Evaluator and does not allocate.
-func (s *State) Evaluate() [game.MaxPlayers]int {
+// commanders gain for each rank they have advanced towards promotion.
+func (s *State) evaluate(w *Weights) [game.MaxPlayers]int {
 	var e [game.MaxPlayers]int
-	w := &weights
 	p := &s.pos
 	for occ := p.occ; occ != 0; occ &= occ - 1 {
 		c := bits.TrailingZeros64(occ)
@@ -83,19 +91,19 @@ func (s *State) Evaluate() [game.MaxPlayers]int {
 		h := int(p.height[c])
 		me := game.Player(st & 1)
 		if st&kingBit != 0 {
-			e[me] += w.commander
+			e[me] += w.Commander
 		} else {
 			r := c / size
 			if me == Black {
 				r = size - 1 - r
 			}
-			e[me] += w.commander + w.adv[r]
+			e[me] += w.Commander + w.Adv[r]
 		}
 		if h == 1 {
 			if st&kingBit != 0 {
-				e[me] += w.king
+				e[me] += w.King
 			} else {
-				e[me] += w.soldier
+				e[me] += w.Soldier
 			}
 			continue
 		}
@@ -104,34 +112,34 @@ func (s *State) Evaluate() [game.MaxPlayers]int {
 		if n < h {
 			them := other(me)
 			tv, tn := pieceValues(w, st, h, them)
-			e[me] += w.prisoner * tn
-			e[them] += tv * w.deepLib / 100
+			e[me] += w.Prisoner * tn
+			e[them] += tv * w.DeepLib / 100
 			if next := st >> 2 & 3; game.Player(next&1) == them {
-				v := w.soldier
+				v := w.Soldier
 				if next&kingBit != 0 {
-					v = w.king
+					v = w.King
 				}
-				e[them] += v * (w.liberation - w.deepLib) / 100
+				e[them] += v * (w.Liberation - w.DeepLib) / 100
 			}
 		}
 	}
-	if w.hunt != 0 {
+	if w.Hunt != 0 {
 		switch lead := e[White] - e[Black]; {
-		case lead > w.huntLead:
-			e[White] += w.hunt * s.closeness(White)
-		case lead < -w.huntLead:
-			e[Black] += w.hunt * s.closeness(Black)
+		case lead > w.HuntLead:
+			e[White] += w.Hunt * s.closeness(White)
+		case lead < -w.HuntLead:
+			e[Black] += w.Hunt * s.closeness(Black)
 		}
 	}
-	if w.mobility != 0 {
+	if w.Mobility != 0 {
 		for who := range game.Player(2) {
-			e[who] += w.mobility * s.mobility(who)
+			e[who] += w.Mobility * s.mobility(who)
 		}
 	}
-	if w.threat != 0 {
+	if w.Threat != 0 {
 		me := p.toMove
-		if v := s.sandwichThreat(me); v > 0 {
-			e[me] += v * w.threat / 100
+		if v := s.sandwichThreat(w, me); v > 0 {
+			e[me] += v * w.Threat / 100
 		}
 	}
 	return e
@@ -142,7 +150,7 @@ func (s *State) Evaluate() [game.MaxPlayers]int {
 // with me's stack on one side, along a rank or a file, and on the other
 // an empty cell that one of me's stacks can step to. Longer runs and runs
 // round corners are left to the search.
-func (s *State) sandwichThreat(me game.Player) int {
+func (s *State) sandwichThreat(w *Weights, me game.Player) int {
 	p, t := &s.pos, s.g.t
 	friend, enemy := p.side[me], p.side[other(me)]
 	empty := ^p.occ
@@ -164,8 +172,8 @@ func (s *State) sandwichThreat(me game.Player) int {
 	for ; targets != 0; targets &= targets - 1 {
 		c := bits.TrailingZeros64(targets)
 		st, h := p.cells[c], int(p.height[c])
-		theirs, _ := pieceValues(&weights, st, h, other(me))
-		mine, _ := pieceValues(&weights, st, h, me)
+		theirs, _ := pieceValues(w, st, h, other(me))
+		mine, _ := pieceValues(w, st, h, me)
 		best = max(best, theirs-mine)
 	}
 	return best
@@ -209,4 +217,20 @@ func (s *State) closeness(who game.Player) int {
 		kings &^= near
 	}
 	return n
+}
+
+// Evaluation returns a game.Evaluation of Checkers 2011 by w, for an
+// engine: ai.WithEvaluation(checkers2011.Evaluation(w)).
+func Evaluation(w Weights) game.Evaluation { return &evaluation{w} }
+
+// evaluation is a copy of its weights, so nothing can change it.
+type evaluation struct{ w Weights }
+
+func (e *evaluation) Judges(s game.State) bool {
+	_, ok := s.(*State)
+	return ok
+}
+
+func (e *evaluation) Evaluate(s game.State) [game.MaxPlayers]int {
+	return s.(*State).evaluate(&e.w)
 }

@@ -53,6 +53,29 @@ type jumper struct {
 func (s *State) captures(buf []game.Move) []game.Move {
 	p, t := &s.pos, s.g.t
 	me := p.toMove
+	jumpers := p.jumpers(t)
+	if jumpers == 0 {
+		return buf
+	}
+	enemy := p.side[other(me)]
+	g := jumper{p: p, t: t, them: uint64(other(me)), n0: len(buf)}
+	for ; jumpers != 0; jumpers &= jumpers - 1 {
+		c := board.Cell(bits.TrailingZeros64(jumpers))
+		g.dirs = t.jumpDirs[me][p.kings>>c&1]
+		// The jumper has left its cell for the whole move: a king may
+		// jump through it again.
+		g.occ, g.enemy = p.occ&^(1<<c), enemy
+		g.m = game.Start(c, true)
+		buf = g.chain(c, 0, buf)
+	}
+	return buf
+}
+
+// jumpers returns the mover's stacks that have a first jump: an enemy
+// stack next to them, in one of their jump directions, with an empty cell
+// beyond.
+func (p *position) jumpers(t *tables) uint64 {
+	me := p.toMove
 	own, enemy := p.side[me], p.side[other(me)]
 	kings, soldiers := own&p.kings, own&^p.kings
 	var jumpers uint64
@@ -67,20 +90,7 @@ func (s *State) captures(buf []game.Move) []game.Move {
 		back := (d + 4) % 8
 		jumpers |= movers & shift(enemy&shift(^p.occ, back), back)
 	}
-	if jumpers == 0 {
-		return buf
-	}
-	g := jumper{p: p, t: t, them: uint64(other(me)), n0: len(buf)}
-	for ; jumpers != 0; jumpers &= jumpers - 1 {
-		c := board.Cell(bits.TrailingZeros64(jumpers))
-		g.dirs = t.jumpDirs[me][p.kings>>c&1]
-		// The jumper has left its cell for the whole move: a king may
-		// jump through it again.
-		g.occ, g.enemy = p.occ&^(1<<c), enemy
-		g.m = game.Start(c, true)
-		buf = g.chain(c, 0, buf)
-	}
-	return buf
+	return jumpers
 }
 
 // chain extends the sequence standing on cur after jumps jumps: it must
@@ -164,18 +174,42 @@ var delta = [8]int{8, 9, 1, -7, -8, -9, -1, 7}
 // direction at a time for all stacks at once.
 func (s *State) steps(buf []game.Move) []game.Move {
 	p, t := &s.pos, s.g.t
-	me := p.toMove
-	own := p.side[me]
-	kings, soldiers := own&p.kings, own&^p.kings
 	for d := 0; d < 8; d++ {
-		movers := kings
-		if t.soldierSteps[me]>>d&1 != 0 {
-			movers |= soldiers
-		}
-		for to := shift(movers, d) &^ p.occ; to != 0; to &= to - 1 {
+		for to := p.stepTargets(t, d); to != 0; to &= to - 1 {
 			c := bits.TrailingZeros64(to)
 			buf = append(buf, game.Step(board.Cell(c-delta[d]), board.Cell(c)))
 		}
 	}
 	return buf
+}
+
+// stepTargets returns the empty cells the mover's stacks can step to in
+// direction d.
+func (p *position) stepTargets(t *tables, d int) uint64 {
+	own := p.side[p.toMove]
+	movers := own & p.kings
+	if t.soldierSteps[p.toMove]>>d&1 != 0 {
+		movers = own
+	}
+	return shift(movers, d) &^ p.occ
+}
+
+// hasMove reports whether the player to move has a legal move, as a
+// non-empty Moves would, without listing them: a first jump (every one
+// starts a complete sequence, and the longest of them are legal) or a
+// step.
+func (s *State) hasMove() bool {
+	p, t := &s.pos, s.g.t
+	if p.side[White] == 0 || p.side[Black] == 0 {
+		return false
+	}
+	if p.jumpers(t) != 0 {
+		return true
+	}
+	for d := 0; d < 8; d++ {
+		if p.stepTargets(t, d) != 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -43,6 +43,7 @@ func TestGameEnd(t *testing.T) {
 		{"eliminating the last enemy stacks wins", nil,
 			"W:e7=W,g1=w,g8=b,h8=b,h7=b,h6=b,h5=b,h4=b,h3=b,h2=b,h1=B", []string{"e7-f8"}, game.NoPieces, white},
 		{"no legal move loses", nil, "W:a7=w,a8=b,b8=b,b7=b", nil, game.NoMoves, black},
+		{"an imprisonment as the only move plays on", nil, "W:a6=w,a7=b,b7=b,b6=b,c8=b", nil, game.Ongoing, 0},
 		{"a position repeated twice is not yet a draw", nil, "W:a1=W,h8=B",
 			strings.Fields("a1-a2 h8-h7 a2-a1 h7-h8 a1-a2 h8-h7 a2-a1"), game.Ongoing, 0},
 		{"the third occurrence of a position draws", nil, "W:a1=W,h8=B",

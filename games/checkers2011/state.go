@@ -124,8 +124,6 @@ type State struct {
 	// saved holds the cells every move changed, in order, for Undo.
 	saved []savedCell
 	hist  game.History
-	// scratch is reused by Result to look for a legal move.
-	scratch []game.Move
 }
 
 var _ game.Stacker = (*State)(nil)
@@ -308,8 +306,11 @@ func (s *State) Undo() bool {
 // the draw safeguards apply.
 func (s *State) Result() game.Result {
 	me := s.pos.toMove
-	s.scratch = s.Moves(s.scratch[:0])
-	return game.DuelEnd(me, s.pos.side[me] != 0, s.pos.side[other(me)] != 0, len(s.scratch), &s.hist, s.ply, s.g.maxPlies)
+	moves := 0
+	if s.hasMove() {
+		moves = 1 // DuelEnd only asks whether there is one
+	}
+	return game.DuelEnd(me, s.pos.side[me] != 0, s.pos.side[other(me)] != 0, moves, &s.hist, s.ply, s.g.maxPlies)
 }
 
 // Clone returns an independent copy of the state, history included.

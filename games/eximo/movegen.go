@@ -32,16 +32,7 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 	g := gen{step: &t.step[me], far: t.far[me], zone: t.zone[me],
 		mine: mine, theirs: theirs, buf: buf}
 	empty := ^(mine | theirs)
-	// Whether any man can capture, found on the whole board at once: in
-	// some direction, a man, an enemy man next to it, an empty cell beyond.
-	capture := false
-	for _, sh := range t.shift[me] {
-		if sh.apply(sh.apply(mine)&theirs)&empty != 0 {
-			capture = true
-			break
-		}
-	}
-	if capture {
+	if t.canCapture(me, mine, theirs) {
 		for w := mine; w != 0; w &= w - 1 {
 			c := bits.TrailingZeros64(w)
 			g.mine &^= 1 << c
@@ -161,4 +152,41 @@ func (g *gen) leave(m *game.Move) {
 			}
 		}
 	}
+}
+
+// canCapture reports whether any man of me can capture, found on the whole
+// board at once: in some direction, a man, an enemy man next to it, an
+// empty cell beyond.
+func (t *tables) canCapture(me game.Player, mine, theirs uint64) bool {
+	empty := ^(mine | theirs)
+	for _, sh := range t.shift[me] {
+		if sh.apply(sh.apply(mine)&theirs)&empty != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasMove reports whether the player to move has a legal move, as a
+// non-empty Moves would, without listing them: a capture, or else a step
+// to an empty cell in a forward direction (a man that lands on its far row
+// leaves, with or without drops). Jumps need no look: a jump over a
+// friendly man lands where that man could step.
+func (s *State) hasMove() bool {
+	me := s.pos.toMove
+	mine, theirs := s.pos.men[me], s.pos.men[1-me]
+	if mine == 0 || theirs == 0 {
+		return false
+	}
+	t := s.g.t
+	if t.canCapture(me, mine, theirs) {
+		return true
+	}
+	empty := ^(mine | theirs)
+	for _, sh := range t.shift[me][:nForward] {
+		if sh.apply(mine)&empty != 0 {
+			return true
+		}
+	}
+	return false
 }

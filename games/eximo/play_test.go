@@ -87,6 +87,8 @@ func TestGameEnd(t *testing.T) {
 		//  5  w  w  .      taken) nor capture (a6, c6 are taken behind
 		//  4  b  .  .      them), and sideways it only captures: it loses.
 		{"stalemate: no legal move loses", nil, "B:Wa5,b5,a6,c6:Ba4", nil, game.NoMoves, game.PlayerSet(0).Add(eximo.White)},
+		// Without c6, a4's only move is the capture a4xc6.
+		{"a capture as the only move plays on", nil, "B:Wa5,b5,a6:Ba4", nil, game.Ongoing, 0},
 		{"a white stalemate", nil, "W:Wh5:Bh4,g4,h3,f3", nil, game.NoMoves, game.PlayerSet(0).Add(eximo.Black)},
 		{"a man on the far row leaves even as the last man: its drops keep the side alive", nil,
 			"B:Wa5:Bd7", []string{"d7-d8@b1@c1"}, game.Ongoing, 0},

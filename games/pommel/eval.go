@@ -2,22 +2,33 @@ package pommel
 
 import "github.com/arbiter-games/arbiter/game"
 
-// Evaluation weights, in hundredths of a soldier, chosen by self-play
+// Weights are the evaluation's weights, in hundredths of a soldier.
+type Weights struct {
+	Soldier, Captain int
+	// Advance is added for each half-row a soldier has advanced.
+	Advance int
+}
+
+// DefaultWeights returns the weights Evaluate uses, chosen by self-play
 // (alpha-beta at depth 4, 60 games each, docs/strength.md): a captain is
 // worth 2.5 soldiers (350 and 500 lost to 250), and a soldier loses a
 // little for each half-row it has advanced: soldiers that stay back keep
 // the lines behind them closed against leaps (advancing +4 lost 29-71% to
 // -3, and -6 lost to -3).
-const (
-	soldierValue = 100
-	captainValue = 250
-	advanceValue = -3
-)
+func DefaultWeights() Weights {
+	return Weights{Soldier: 100, Captain: 250, Advance: -3}
+}
 
-// Evaluate scores the position for each player: material, and the
-// advancement of soldiers (a small cost: see the weights). It implements
-// game.Evaluator.
+// Evaluate scores the position for each player by DefaultWeights. It
+// implements game.Evaluator.
 func (s *State) Evaluate() [game.MaxPlayers]int {
+	w := DefaultWeights()
+	return s.evaluate(&w)
+}
+
+// evaluate scores the position for each player: material, and the
+// advancement of soldiers (a small cost by default: see DefaultWeights).
+func (s *State) evaluate(w *Weights) [game.MaxPlayers]int {
 	var e [game.MaxPlayers]int
 	t := s.g.t
 	for c := 0; c < t.n; c++ {
@@ -27,10 +38,26 @@ func (s *State) Evaluate() [game.MaxPlayers]int {
 		}
 		p := v.owner()
 		if v.isCaptain() {
-			e[p] += captainValue
+			e[p] += w.Captain
 			continue
 		}
-		e[p] += soldierValue + advanceValue*int(t.advance[p][c])
+		e[p] += w.Soldier + w.Advance*int(t.advance[p][c])
 	}
 	return e
+}
+
+// Evaluation returns a game.Evaluation of Pommel (both boards) by w, for
+// an engine: ai.WithEvaluation(pommel.Evaluation(w)).
+func Evaluation(w Weights) game.Evaluation { return &evaluation{w} }
+
+// evaluation is a copy of its weights, so nothing can change it.
+type evaluation struct{ w Weights }
+
+func (e *evaluation) Judges(s game.State) bool {
+	_, ok := s.(*State)
+	return ok
+}
+
+func (e *evaluation) Evaluate(s game.State) [game.MaxPlayers]int {
+	return s.(*State).evaluate(&e.w)
 }

@@ -7,11 +7,13 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 )
 
-// gen is the move generator's view of a position: the cells it may change
-// while following a chain (and restores), and the owner bits that tell the
-// mover's pieces from the enemy's (piece&mine, piece&theirs).
+// gen is the move generator's view of a position: a copy of the cells,
+// which it changes while following a chain (and restores), and the owner
+// bits that tell the mover's pieces from the enemy's (piece&mine,
+// piece&theirs). Working on a copy (76 bytes) leaves the State untouched,
+// so that any number of goroutines may list its moves at once.
 type gen struct {
-	cells        *[maxCells]piece
+	cells        [maxCells]piece
 	t            *tables
 	mine, theirs piece
 	hopAny       bool
@@ -20,7 +22,7 @@ type gen struct {
 
 func (s *State) gen() gen {
 	me := s.pos.toMove
-	return gen{cells: &s.pos.cells, t: s.g.t, mine: soldierOf(me), theirs: soldierOf(1 - me), hopAny: s.g.hopAny, me: me}
+	return gen{cells: s.pos.cells, t: s.g.t, mine: soldierOf(me), theirs: soldierOf(1 - me), hopAny: s.g.hopAny, me: me}
 }
 
 // Moves appends the legal moves of the player to move: every capture if
@@ -58,25 +60,14 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 // captures appends every capture of the piece on c. The piece leaves its
 // cell for the whole move, so its chain may cross it again.
 func (g *gen) captures(c board.Cell, buf []game.Move) []game.Move {
-	cells := g.cells
+	cells := &g.cells
 	v := cells[c]
 	captain := v.isCaptain()
 	var m game.Move
 	started := false
 	for d := 0; d < 6; d++ {
-		ray := g.t.rays[c][d]
-		i := 0
-		if captain {
-			for i < len(ray) && cells[ray[i]] == empty {
-				i++
-			}
-		}
-		// k is the length of the line of enemy pieces starting at ray[i].
-		k := i
-		for k < len(ray) && cells[ray[k]]&g.theirs != 0 {
-			k++
-		}
-		if k == i || k >= len(ray) || cells[ray[k]] != empty {
+		i, k, ok := g.firstCapture(c, d, captain)
+		if !ok {
 			continue
 		}
 		if !started {
@@ -84,6 +75,7 @@ func (g *gen) captures(c board.Cell, buf []game.Move) []game.Move {
 			m = game.Start(c, true)
 			started = true
 		}
+		ray := g.t.rays[c][d]
 		m.Land(ray[k])
 		if k == i+1 { // a jump: the chain goes on
 			taken := cells[ray[i]]
@@ -99,11 +91,30 @@ func (g *gen) captures(c board.Cell, buf []game.Move) []game.Move {
 	return buf
 }
 
+// firstCapture finds the first jump or leap of the piece on c in direction
+// d: the line of enemy pieces on ray[i] up to ray[k] (excluded), and the
+// empty cell ray[k] it lands on. A captain first crosses empty cells. ok
+// is false when there is none.
+func (g *gen) firstCapture(c board.Cell, d int, captain bool) (i, k int, ok bool) {
+	cells := &g.cells
+	ray := g.t.rays[c][d]
+	if captain {
+		for i < len(ray) && cells[ray[i]] == empty {
+			i++
+		}
+	}
+	k = i
+	for k < len(ray) && cells[ray[k]]&g.theirs != 0 {
+		k++
+	}
+	return i, k, k > i && k < len(ray) && cells[ray[k]] == empty
+}
+
 // chain continues a jump chain from cur: the piece must jump again while it
 // can, and only jumps count (a leap never continues a chain). The move is
 // complete when no jump is left.
 func (g *gen) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Move) []game.Move {
-	cells := g.cells
+	cells := &g.cells
 	jumped := false
 	for d := 0; d < 6; d++ {
 		ray := g.t.rays[cur][d]
@@ -134,30 +145,38 @@ func (g *gen) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Move)
 // forward direction, to the first empty cell, passing over friendly pieces
 // (or any pieces with hop=any).
 func (g *gen) soldierSteps(c board.Cell, buf []game.Move) []game.Move {
+	for _, d := range g.t.forward[g.me] {
+		if to, ok := g.stepTo(c, d); ok {
+			buf = append(buf, game.Step(c, to))
+		}
+	}
+	return buf
+}
+
+// stepTo returns the cell the soldier on c steps to in direction d, if it
+// has one.
+func (g *gen) stepTo(c board.Cell, d int) (board.Cell, bool) {
 	passable := g.mine
 	if g.hopAny {
 		passable |= g.theirs
 	}
-	for _, d := range g.t.forward[g.me] {
-		for _, x := range g.t.rays[c][d] {
-			v := g.cells[x]
-			if v == empty {
-				buf = append(buf, game.Step(c, x))
-				break
-			}
-			if v&passable == 0 {
-				break
-			}
+	for _, x := range g.t.rays[c][d] {
+		v := g.cells[x]
+		if v == empty {
+			return x, true
+		}
+		if v&passable == 0 {
+			break
 		}
 	}
-	return buf
+	return 0, false
 }
 
 // captainSlides appends the non-capturing moves of the captain on c: across
 // empty cells in any direction, stopping only where, after the move, a line
 // reaches an enemy piece across empty cells.
 func (g *gen) captainSlides(c board.Cell, buf []game.Move) []game.Move {
-	cells := g.cells
+	cells := &g.cells
 	v := cells[c]
 	cells[c] = empty
 	for d := 0; d < 6; d++ {
@@ -188,4 +207,60 @@ func (g *gen) seesEnemy(c board.Cell) bool {
 		}
 	}
 	return false
+}
+
+// hasMove reports whether the player to move has a legal move, as a
+// non-empty Moves would, without listing them. Any capture or any
+// non-capturing move of any piece will do: captures are compulsory, so
+// when some piece has one the legal moves are the captures, and when none
+// has one they are the other moves.
+func (s *State) hasMove() bool {
+	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
+		return false
+	}
+	g := s.gen()
+	own := s.pos.pieces[g.me]
+	for w := 0; w < 2; w++ {
+		for m := own[w]; m != 0; m &= m - 1 {
+			if g.canMove(board.Cell(w<<6 + bits.TrailingZeros64(m))) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// canMove reports whether the piece on c has a capture or a non-capturing
+// move.
+func (g *gen) canMove(c board.Cell) bool {
+	captain := g.cells[c].isCaptain()
+	for d := 0; d < 6; d++ {
+		if _, _, ok := g.firstCapture(c, d, captain); ok {
+			return true
+		}
+	}
+	if !captain {
+		for _, d := range g.t.forward[g.me] {
+			if _, ok := g.stepTo(c, d); ok {
+				return true
+			}
+		}
+		return false
+	}
+	v := g.cells[c]
+	g.cells[c] = empty
+	found := false
+	for d := 0; d < 6 && !found; d++ {
+		for _, x := range g.t.rays[c][d] {
+			if g.cells[x] != empty {
+				break
+			}
+			if g.seesEnemy(x) {
+				found = true
+				break
+			}
+		}
+	}
+	g.cells[c] = v
+	return found
 }

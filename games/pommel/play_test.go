@@ -85,6 +85,9 @@ func TestGameEnd(t *testing.T) {
 		{"a FEN where the player not to move has no pieces is won", nil, "W:Wa1:B", nil, game.NoPieces, game.PlayerSet(0).Add(0)},
 		{"capturing the last piece wins", nil, "W:Wd3:Bd4", []string{"d3xd5"}, game.NoPieces, game.PlayerSet(0).Add(0)},
 		{"no legal move loses", nil, "W:Wb6:Ba6,b7,c6,d7", nil, game.NoMoves, game.PlayerSet(0).Add(1)},
+		// Without d7, b6's only move is the capture b6xd7: a capture alone
+		// keeps the game going.
+		{"a capture as the only move plays on", nil, "W:Wb6:Ba6,b7,c6", nil, game.Ongoing, 0},
 		{"a position repeated twice is not yet a draw", nil, "W:WKa2,Ka3:BKg6,Kf1,Kc5",
 			strings.Fields("a2-b3 g6-g5 b3-a2 g5-g6 a2-b3 g6-g5 b3-a2"), game.Ongoing, 0},
 		{"the third occurrence of a position draws", nil, "W:WKa2,Ka3:BKg6,Kf1,Kc5",

@@ -70,8 +70,6 @@ type State struct {
 	ply  int
 	undo []position
 	hist game.History
-	// scratch is reused by Result to look for a legal move.
-	scratch []game.Move
 }
 
 // Game returns the game the state belongs to.
@@ -153,8 +151,11 @@ func (s *State) Undo() bool {
 // safeguards apply.
 func (s *State) Result() game.Result {
 	me := s.pos.toMove
-	s.scratch = s.Moves(s.scratch[:0])
-	return game.DuelEnd(me, s.pos.count[me] != 0, s.pos.count[1-me] != 0, len(s.scratch), &s.hist, s.ply, s.g.maxPlies)
+	moves := 0
+	if s.hasMove() {
+		moves = 1 // DuelEnd only asks whether there is one
+	}
+	return game.DuelEnd(me, s.pos.count[me] != 0, s.pos.count[1-me] != 0, moves, &s.hist, s.ply, s.g.maxPlies)
 }
 
 // Clone returns an independent copy of the state, history included.

@@ -23,41 +23,46 @@ var movesNeeded = func() (m [4][maxMoves + 1]int8) {
 	return m
 }()
 
-// evalWeights are the evaluation's weights, in hundredths of a pawn.
-type evalWeights struct {
-	// scored is a pawn in a pile that its controller has on their
+// Weights are the evaluation's weights, in hundredths of a pawn.
+type Weights struct {
+	// Scored is a pawn in a pile that its controller has on their
 	// end-row: it counts if the game ends now.
-	scored int
-	// onWay[k] is a pawn in a pile that needs k more moves to get home.
+	Scored int
+	// OnWay[k] is a pawn in a pile that needs k more moves to get home.
 	// The game ends as soon as one player has no move, and piles are
 	// taken over by landing on them, so a pawn far from home is worth
-	// little: the value roughly halves with every move still needed.
-	onWay [maxMoves + 1]int
-	// threat is the share, in percent, of a pile's value lost when
+	// little: by default the value roughly halves with every move still
+	// needed.
+	OnWay [maxMoves + 1]int
+	// Threat is the share, in percent, of a pile's value lost when
 	// another player can land on it with one move. Only the most valuable
 	// pile each player can reach counts, since a move lands on one pile.
-	threat int
+	Threat int
 }
 
-// weights were chosen by matches between evaluation variants at fixed
-// node counts: ab against ab in the two-player games, mcts against two
-// uct players in punt-heks-match-3p.
-var weights = evalWeights{
-	scored: 100,
-	onWay:  [maxMoves + 1]int{100, 70, 40, 20, 10, 5, 2, 1, 0},
-	threat: 60,
+// DefaultWeights returns the weights Evaluate uses, chosen by matches
+// between evaluation variants at fixed node counts: ab against ab in the
+// two-player games, mcts against two uct players in punt-heks-match-3p.
+func DefaultWeights() Weights {
+	return Weights{
+		Scored: 100,
+		OnWay:  [maxMoves + 1]int{100, 70, 40, 20, 10, 5, 2, 1, 0},
+		Threat: 60,
+	}
 }
 
-// Evaluate scores the position for each player, in hundredths of a pawn:
+// Evaluate scores the position for each player by DefaultWeights. It
+// implements game.Evaluator. It does not allocate.
+func (s *State) Evaluate() [game.MaxPlayers]int {
+	w := DefaultWeights()
+	return s.evaluate(&w)
+}
+
+// evaluate scores the position for each player, in hundredths of a pawn:
 // the pawns in the piles the player has on their end-row, the pawns in
 // the piles still on their way, valued by how many moves they need, less
-// what other players threaten to take by landing on a pile. It implements
-// game.Evaluator. It does not allocate.
-func (s *State) Evaluate() [game.MaxPlayers]int {
-	return s.evaluate(&weights)
-}
-
-func (s *State) evaluate(w *evalWeights) [game.MaxPlayers]int {
+// what other players threaten to take by landing on a pile.
+func (s *State) evaluate(w *Weights) [game.MaxPlayers]int {
 	var e [game.MaxPlayers]int
 	// val[c] is what the pile on c is worth to its controller.
 	var val [maxCells]int32
@@ -68,10 +73,10 @@ func (s *State) evaluate(w *evalWeights) [game.MaxPlayers]int {
 		for m := p.ctrl[pl]; m != 0; m &= m - 1 {
 			c := bits.TrailingZeros64(m)
 			h := int(p.height[c])
-			v := w.scored * h
+			v := w.Scored * h
 			if t.endRow[pl]>>c&1 == 0 {
 				k := movesNeeded[min(h, 3)][last-int(t.progress[pl][c])]
-				v = w.onWay[k] * h
+				v = w.OnWay[k] * h
 			}
 			val[c] = int32(v)
 			e[pl] += v
@@ -88,7 +93,7 @@ func (s *State) evaluate(w *evalWeights) [game.MaxPlayers]int {
 // weighing the threats of the player to move more. Of two piles of equal
 // value, the one whose controller plays sooner after the attacker is the
 // one at risk, so that no seat is favoured.
-func (s *State) threats(w *evalWeights, e *[game.MaxPlayers]int, val *[maxCells]int32) {
+func (s *State) threats(w *Weights, e *[game.MaxPlayers]int, val *[maxCells]int32) {
 	t := s.g.t
 	p := &s.pos
 	// after(q, o) is how many turns after q player o plays; an empty
@@ -124,6 +129,22 @@ func (s *State) threats(w *evalWeights, e *[game.MaxPlayers]int, val *[maxCells]
 		if victim == game.NoPlayer {
 			continue
 		}
-		e[victim] -= w.threat * int(worst) / 100
+		e[victim] -= w.Threat * int(worst) / 100
 	}
+}
+
+// Evaluation returns a game.Evaluation of the Punt games by w, for an
+// engine: ai.WithEvaluation(punt.Evaluation(w)).
+func Evaluation(w Weights) game.Evaluation { return &evaluation{w} }
+
+// evaluation is a copy of its weights, so nothing can change it.
+type evaluation struct{ w Weights }
+
+func (e *evaluation) Judges(s game.State) bool {
+	_, ok := s.(*State)
+	return ok
+}
+
+func (e *evaluation) Evaluate(s game.State) [game.MaxPlayers]int {
+	return s.(*State).evaluate(&e.w)
 }
