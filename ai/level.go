@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"time"
 
 	"github.com/arbiter-games/arbiter/game"
@@ -27,17 +28,23 @@ type level struct {
 // levels: the lower levels search to a fixed depth, the first two also
 // playing some moves at random; level 6 uses all the time it is given.
 // Measured in docs/strength.md: each beats the one below at 100 ms a move.
+//
+// ttBits sizes each level's transposition table (2^ttBits entries of 16
+// bytes): a search a few plies deep visits a few thousand positions, so a
+// server can hold hundreds of low-level engines (docs/strength.md gives
+// each level's memory).
 var levels = [...]struct {
 	depth    int
 	blunder  float64
 	moveTime time.Duration
+	ttBits   int
 }{
-	1: {depth: 1, blunder: 0.5},
-	2: {depth: 1, blunder: 0.2},
-	3: {depth: 2},
-	4: {depth: 3},
-	5: {depth: 4},
-	6: {depth: MaxDepth, moveTime: 3 * time.Second},
+	1: {depth: 1, blunder: 0.5, ttBits: 10},
+	2: {depth: 1, blunder: 0.2, ttBits: 10},
+	3: {depth: 2, ttBits: 12},
+	4: {depth: 3, ttBits: 14},
+	5: {depth: 4, ttBits: 16},
+	6: {depth: MaxDepth, moveTime: 3 * time.Second, ttBits: 20},
 }
 
 func newLevel(spec string, seed uint64, params map[string]string) (*level, error) {
@@ -48,8 +55,8 @@ func newLevel(spec string, seed uint64, params map[string]string) (*level, error
 	if err := noneLeft(spec, params); err != nil {
 		return nil, err
 	}
-	inner, _ := newAB("ab", seed, map[string]string{})
 	l := levels[n]
+	inner, _ := newAB("ab", seed, map[string]string{"tt": strconv.Itoa(l.ttBits)})
 	return &level{name: spec, n: n, inner: inner, rng: rand.New(rand.NewPCG(seed, uint64(n))),
 		depth: l.depth, blunder: l.blunder, moveTime: l.moveTime}, nil
 }
