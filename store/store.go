@@ -1,0 +1,141 @@
+// Package store keeps the server's games durably: in embedded SQLite by
+// default, or in PostgreSQL, with one schema, one set of embedded
+// migrations and one test suite for both.
+//
+// Every write is conditional, so the database, not a process lock, decides
+// races: a move is stored only if its ply is the game's current ply (a
+// conditional update and a unique (game, ply) key in the same
+// transaction), and every other change only if the game's version is the
+// one the writer read. Of two writers exactly one wins; the other gets
+// ErrConflict and reads the game again.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// The errors a store returns; callers test them with errors.Is.
+var (
+	// ErrNotFound: no game has that id.
+	ErrNotFound = errors.New("no such game")
+	// ErrConflict: the game changed since the caller read it (another
+	// move was stored for that ply, or the version moved on).
+	ErrConflict = errors.New("the game changed meanwhile")
+	// ErrDuplicate: a game with that id exists already.
+	ErrDuplicate = errors.New("a game with that id exists")
+)
+
+// Seat is one seat of a stored game.
+type Seat struct {
+	// Player is "human" or an AI spec as the CLI takes it ("ai:level=3").
+	Player string `json:"player"`
+	// Name is shown to the other players and written in the record.
+	Name string `json:"name,omitempty"`
+	// TokenHash is the SHA-256 of the seat's secret token (human seats);
+	// the token itself is never stored.
+	TokenHash []byte `json:"-"`
+	// Open is true while a human seat waits for someone to join it from
+	// the lobby; joining sets its token and clears it.
+	Open bool `json:"open"`
+}
+
+// Clock is the server-authoritative time of a game with a time control.
+type Clock struct {
+	// Fischer: Base and Increment; correspondence: PerMove (days a move).
+	Base      time.Duration `json:"base"`
+	Increment time.Duration `json:"increment"`
+	PerMove   time.Duration `json:"perMove"`
+	// Left is each seat's time at TurnStart, in turn order.
+	Left []time.Duration `json:"left"`
+	// TurnStart is when the seat to move began thinking.
+	TurnStart time.Time `json:"turnStart"`
+}
+
+// Result is how a stored game ended.
+type Result struct {
+	Winners []int  `json:"winners"` // seats; empty for a draw
+	Reason  string `json:"reason"`  // game.Reason's text: "no pieces", "resignation", ...
+}
+
+// Header is everything about a game but its moves: what a conditional
+// Update writes.
+type Header struct {
+	ID      string            `json:"id"`
+	Game    string            `json:"game"` // the game id, "pommel"
+	Options map[string]string `json:"options"`
+	// StartFEN is the position the game starts from; "" for the game's
+	// start.
+	StartFEN string `json:"startFen,omitempty"`
+	Seats    []Seat `json:"seats"`
+	Clock    *Clock `json:"clock,omitempty"`
+	// Ply is the number of moves stored; Version counts every change
+	// (moves included) and starts at 1.
+	Ply     int     `json:"ply"`
+	Version int64   `json:"version"`
+	Result  *Result `json:"result"`
+	// DrawOffer is the seat offering a draw, or -1.
+	DrawOffer int       `json:"drawOffer"`
+	Created   time.Time `json:"created"`
+	Updated   time.Time `json:"updated"`
+}
+
+// Move is one stored move.
+type Move struct {
+	Ply  int       `json:"ply"` // 0 for the first move
+	Text string    `json:"move"`
+	At   time.Time `json:"at"`
+}
+
+// Game is a stored game: its header and its moves in order.
+type Game struct {
+	Header
+	Moves []Move `json:"moves"`
+}
+
+// Filter selects games for List.
+type Filter struct {
+	// Ongoing keeps only games without a result; OpenSeats only games
+	// with an open seat.
+	Ongoing, OpenSeats bool
+	// IDs, when not empty, keeps only these games.
+	IDs []string
+	// Limit bounds the answer (0: 100); newest first.
+	Limit int
+}
+
+// Event says that a game changed: any process that stores into the same
+// database sees it (PostgreSQL's LISTEN/NOTIFY; SQLite within the
+// process).
+type Event struct {
+	Game    string
+	Version int64
+}
+
+// Store keeps games.
+type Store interface {
+	// Create stores a new game (Ply 0, Version 1, no moves).
+	Create(ctx context.Context, h Header) error
+	// Get reads a game with its moves.
+	Get(ctx context.Context, id string) (Game, error)
+	// AddMove stores m as the move of ply m.Ply, together with next (the
+	// header after the move: Ply m.Ply+1, Version one more than the
+	// stored one, clocks, result, draw offer), in one transaction, only if
+	// the stored game has exactly m.Ply moves and the version next.Version-1.
+	// Otherwise nothing changes and the error is ErrConflict (ErrNotFound
+	// for no game). It returns once the move is durable.
+	AddMove(ctx context.Context, m Move, next Header) error
+	// Update writes next (a resignation, a draw offer, a flag fall, a seat
+	// joined) only if the stored version is next.Version-1; else
+	// ErrConflict. The moves are not touched; next.Ply must equal the
+	// stored ply.
+	Update(ctx context.Context, next Header) error
+	// List gives the headers of the games the filter keeps.
+	List(ctx context.Context, f Filter) ([]Header, error)
+	// Subscribe sends an Event for every stored change until ctx ends.
+	Subscribe(ctx context.Context) (<-chan Event, error)
+	// Check reads and writes the store: the health check.
+	Check(ctx context.Context) error
+	Close() error
+}
