@@ -1,0 +1,151 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	_ "github.com/arbiter-games/arbiter/games/all"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// testServer is a started server over a fresh store, behind httptest.
+type testServer struct {
+	t     *testing.T
+	srv   *Server
+	http  *httptest.Server
+	store store.Store
+}
+
+// openTestStore is the store the tests run against.
+func openTestStore(t *testing.T) store.Store {
+	t.Helper()
+	return newMemStore()
+}
+
+func newTestServer(t *testing.T, cfg Config) *testServer {
+	t.Helper()
+	if cfg.Store == nil {
+		cfg.Store = openTestStore(t)
+	}
+	srv, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ts := &testServer{t: t, srv: srv, http: httptest.NewServer(srv.Handler()), store: cfg.Store}
+	t.Cleanup(func() {
+		srv.Close()
+		ts.http.Close()
+		cfg.Store.Close()
+	})
+	return ts
+}
+
+// do sends a request and returns the status and the body.
+func (ts *testServer) do(method, path, token string, body any) (int, []byte) {
+	ts.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		data, err := json.Marshal(b)
+		if err != nil {
+			ts.t.Fatal(err)
+		}
+		rd = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, ts.http.URL+path, rd)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := ts.http.Client().Do(req)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	return resp.StatusCode, data
+}
+
+// create makes a game and fails the test unless it answers 201.
+func (ts *testServer) create(req map[string]any) createResponse {
+	ts.t.Helper()
+	code, body := ts.do("POST", "/api/games", "", req)
+	if code != http.StatusCreated {
+		ts.t.Fatalf("create %v: %d %s", req, code, body)
+	}
+	var resp createResponse
+	if err := json.Unmarshal(body, &resp); err != nil {
+		ts.t.Fatal(err)
+	}
+	return resp
+}
+
+// game reads a game and fails the test unless it answers 200.
+func (ts *testServer) game(id string) gameView {
+	ts.t.Helper()
+	code, body := ts.do("GET", "/api/games/"+id, "", nil)
+	if code != http.StatusOK {
+		ts.t.Fatalf("GET %s: %d %s", id, code, body)
+	}
+	var v gameView
+	if err := json.Unmarshal(body, &v); err != nil {
+		ts.t.Fatal(err)
+	}
+	return v
+}
+
+// move posts a move and returns the status and the error code, if any.
+func (ts *testServer) move(id, token, move string, ply int) (int, string) {
+	ts.t.Helper()
+	code, body := ts.do("POST", "/api/games/"+id+"/moves", token, map[string]any{"move": move, "ply": ply})
+	return code, errorCode(body)
+}
+
+func errorCode(body []byte) string {
+	var e struct {
+		Error *apiError `json:"error"`
+	}
+	if json.Unmarshal(body, &e) != nil || e.Error == nil {
+		return ""
+	}
+	return e.Error.Code
+}
+
+// waitFor polls until ok holds, failing after limit.
+func waitFor(t *testing.T, limit time.Duration, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("no %s within %s", what, limit)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// twoHumans makes a Pommel game for two people.
+func (ts *testServer) twoHumans() createResponse {
+	return ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}})
+}
+
+var storeFilterAll = store.Filter{Limit: 1 << 20}
