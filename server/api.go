@@ -657,7 +657,7 @@ func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) {
 	if t := r.URL.Query().Get("turn"); t != "" {
 		var err error
 		if turn, err = strconv.Atoi(t); err != nil {
-			writeError(w, fail(codeInvalid, "turn %q: want a seat number, 0 or more", t))
+			writeError(w, fail(codeInvalid, "turn %q: want a rotation in degrees, such as 0 or 180", t))
 			return
 		}
 	}

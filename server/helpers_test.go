@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/game"
 	_ "github.com/arbiter-games/arbiter/games/all"
 	"github.com/arbiter-games/arbiter/store"
 )
@@ -149,3 +150,13 @@ func (ts *testServer) twoHumans() createResponse {
 }
 
 var storeFilterAll = store.Filter{Limit: 1 << 20}
+
+// boardOf is the board id a game is played on.
+func (s *Server) boardOf(t *testing.T, id string) string {
+	t.Helper()
+	g, err := game.New(id, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.Board().ID()
+}
