@@ -312,6 +312,9 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 // move plays a person's move for the seat of token, and answers the game
 // after it. Used by the API and by players' websockets.
 func (s *Server) move(ctx context.Context, id, token, text string, ply int) (gameView, error) {
+	if s.closing.Load() {
+		return gameView{}, fail(codeShutdown, "the server is shutting down; try again in a moment")
+	}
 	e := s.entry(id)
 	e.mu.Lock()
 	defer e.mu.Unlock()
