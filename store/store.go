@@ -25,6 +25,8 @@ var (
 	ErrConflict = errors.New("the game changed meanwhile")
 	// ErrDuplicate: a game with that id exists already.
 	ErrDuplicate = errors.New("a game with that id exists")
+	// ErrClosed: the store was closed.
+	ErrClosed = errors.New("the store is closed")
 )
 
 // Seat is one seat of a stored game.
@@ -60,7 +62,9 @@ type Result struct {
 }
 
 // Header is everything about a game but its moves: what a conditional
-// Update writes.
+// Update writes (every field but ID and Created, which stay as Create
+// stored them). Every time in it, the clock's too, is stored in UTC to the
+// millisecond.
 type Header struct {
 	ID      string            `json:"id"`
 	Game    string            `json:"game"` // the game id, "pommel"
@@ -101,13 +105,18 @@ type Filter struct {
 	Ongoing, OpenSeats bool
 	// IDs, when not empty, keeps only these games.
 	IDs []string
-	// Limit bounds the answer (0: 100); newest first.
+	// Limit bounds the answer (0: 100; negative is an error); newest
+	// first (by Created, then by ID).
 	Limit int
 }
 
 // Event says that a game changed: any process that stores into the same
-// database sees it (PostgreSQL's LISTEN/NOTIFY; SQLite within the
-// process).
+// database sees it (PostgreSQL's LISTEN/NOTIFY; SQLite: every store open
+// on the same file, which polls the file's events table). Events are
+// hints to read the game again, which is the truth: a subscriber that
+// falls more than 1024 events behind loses some rather than slow the
+// writers, and PostgreSQL loses those sent while its listening
+// connection reconnects.
 type Event struct {
 	Game    string
 	Version int64
@@ -115,7 +124,8 @@ type Event struct {
 
 // Store keeps games.
 type Store interface {
-	// Create stores a new game (Ply 0, Version 1, no moves).
+	// Create stores a new game: h must have Ply 0 and Version 1; it has
+	// no moves. ErrDuplicate if the id is taken.
 	Create(ctx context.Context, h Header) error
 	// Get reads a game with its moves.
 	Get(ctx context.Context, id string) (Game, error)
@@ -133,9 +143,12 @@ type Store interface {
 	Update(ctx context.Context, next Header) error
 	// List gives the headers of the games the filter keeps.
 	List(ctx context.Context, f Filter) ([]Header, error)
-	// Subscribe sends an Event for every stored change until ctx ends.
+	// Subscribe sends an Event for every stored change until ctx ends or
+	// the store closes; then the channel closes.
 	Subscribe(ctx context.Context) (<-chan Event, error)
 	// Check reads and writes the store: the health check.
 	Check(ctx context.Context) error
+	// Close ends the subscriptions and releases the database; every call
+	// after it returns ErrClosed.
 	Close() error
 }

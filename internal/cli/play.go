@@ -145,7 +145,12 @@ func (t *terminal) showPosition() {
 		fmt.Fprintln(t.out, clockLine(s.Game(), clocks, s.ToMove(), res.Over()))
 	}
 	if res.Over() {
-		fmt.Fprintln(t.out, "Type undo to take back the last move, history to see the game, or quit to leave.")
+		switch res.Reason {
+		case game.Resignation, game.Agreement, game.TimeForfeit: // not taken back
+			fmt.Fprintln(t.out, "Type history to see the game, or quit to leave.")
+		default:
+			fmt.Fprintln(t.out, "Type undo to take back the last move, history to see the game, or quit to leave.")
+		}
 		return
 	}
 	if offer := t.ss.DrawOffer(); offer != game.NoPlayer && offer != s.ToMove() {

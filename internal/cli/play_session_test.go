@@ -34,7 +34,7 @@ func TestPlayCommands(t *testing.T) {
 		{"second of two moves illegal", "a1-a3 a1-a2\nquit\n", nil,
 			[]string{`illegal move "a1-a2": there is no piece on a1`, "Black> "}, nil},
 		{"resign", "a1-a3\nresign\nquit\n", []string{"--save", "SAVE"},
-			[]string{"Black resigns.\n", "Game over: White wins: Black resigned\n", "Type undo"}, nil},
+			[]string{"Black resigns.\n", "Game over: White wins: Black resigned\n", "Type history to see the game, or quit"}, []string{"Type undo"}},
 		{"draw agreed at the board", "draw\na1-a3\ndraw\nquit\n", nil,
 			[]string{"White offers a draw; Black may accept", "White offers a draw: type draw to accept", "Black> ",
 				"Draw agreed.\n", "Game over: draw: agreed by the players"}, nil},

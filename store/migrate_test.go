@@ -1,0 +1,84 @@
+package store
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestPendingPerDialect(t *testing.T) {
+	versions := func(ms []Migration) []int {
+		var v []int
+		for _, m := range ms {
+			v = append(v, m.Version)
+		}
+		return v
+	}
+	tests := []struct {
+		dialect string
+		applied int
+		want    []int
+	}{
+		{SQLite, 0, []int{1, 2}},
+		{SQLite, 1, []int{2}},
+		{SQLite, 2, nil},
+		{Postgres, 0, []int{1}},
+		{Postgres, 1, nil},
+	}
+	for _, tt := range tests {
+		got, err := Pending(tt.dialect, tt.applied)
+		if err != nil {
+			t.Fatalf("Pending(%s, %d): %v", tt.dialect, tt.applied, err)
+		}
+		if !slices.Equal(versions(got), tt.want) {
+			t.Errorf("Pending(%s, %d) = versions %v, want %v", tt.dialect, tt.applied, versions(got), tt.want)
+		}
+		for _, m := range got {
+			if !strings.Contains(m.SQL, "CREATE TABLE") {
+				t.Errorf("migration %s has no CREATE TABLE: %q", m.Name, m.SQL)
+			}
+		}
+	}
+}
+
+func TestPendingRefuses(t *testing.T) {
+	tests := []struct {
+		dialect string
+		applied int
+		want    string
+	}{
+		{"mysql", 0, `no migrations for dialect "mysql"`},
+		{SQLite, 3, "schema is at version 3, newer than this arbiter knows (2)"},
+		{Postgres, 2, "schema is at version 2, newer than this arbiter knows (1)"},
+	}
+	for _, tt := range tests {
+		_, err := Pending(tt.dialect, tt.applied)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Pending(%s, %d) = %v, want an error containing %q", tt.dialect, tt.applied, err, tt.want)
+		}
+	}
+}
+
+func TestParseMigrationName(t *testing.T) {
+	tests := []struct {
+		name    string
+		version int
+		dialect string
+		bad     bool
+	}{
+		{"0001_games.sql", 1, "", false},
+		{"0002_events.sqlite.sql", 2, "sqlite", false},
+		{"0003_x.postgres.sql", 3, "postgres", false},
+		{"games.sql", 0, "", true},
+		{"0001_.sql", 0, "", true},
+		{"0000_zero.sql", 0, "", true},
+		{"abcd_games.sql", 0, "", true},
+		{"0001_games.txt", 0, "", true},
+	}
+	for _, tt := range tests {
+		v, d, err := parseMigrationName(tt.name)
+		if (err != nil) != tt.bad || v != tt.version || d != tt.dialect {
+			t.Errorf("parseMigrationName(%q) = %d, %q, %v; want %d, %q, error %v", tt.name, v, d, err, tt.version, tt.dialect, tt.bad)
+		}
+	}
+}
