@@ -14,6 +14,7 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 	_ "github.com/arbiter-games/arbiter/games/all"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/store/sqlite"
 )
 
 // testServer is a started server over a fresh store, behind httptest.
@@ -27,7 +28,12 @@ type testServer struct {
 // openTestStore is the store the tests run against.
 func openTestStore(t *testing.T) store.Store {
 	t.Helper()
-	return newMemStore()
+	st, err := sqlite.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
 }
 
 func newTestServer(t *testing.T, cfg Config) *testServer {

@@ -1,0 +1,163 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"path"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/arbiter-games/arbiter/server"
+	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/store/sqlite"
+)
+
+// serveFlags are the flags of "arbiter serve".
+type serveFlags struct {
+	addr, data, db, logFormat string
+	origins                   []string
+	workers                   int
+	aiMoveTime, grace         time.Duration
+	checks                    checks
+}
+
+func serveCmd() *cobra.Command {
+	var sf serveFlags
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve games over HTTP: a JSON API, live updates, AI seats",
+		Long: `serve keeps games in embedded SQLite under --data (or in PostgreSQL with
+--db) and serves them over HTTP until SIGINT or SIGTERM: the API of
+docs/server.md, websockets with every move, AI seats that move by
+themselves. It stops taking moves, finishes those in flight, closes the
+sockets and the store before it exits.`,
+		Args: withUsage(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := sf.check(cmd); err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return sf.run(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr())
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&sf.addr, "addr", "127.0.0.1:8080", "address to listen on, HOST:PORT")
+	allow(cmd, "addr", "HOST:PORT, such as 127.0.0.1:8080 or :8080")
+	f.StringVar(&sf.data, "data", "", "folder of the SQLite database (default: arbiter under the user's data folder)")
+	f.StringVar(&sf.db, "db", "", "PostgreSQL URL, postgres://..., instead of SQLite")
+	f.StringVar(&sf.logFormat, "log-format", "text", "log format: text or json")
+	allow(cmd, "log-format", "text or json")
+	f.StringArrayVar(&sf.origins, "origin", nil, "another host whose pages may open websockets, such as games.example.org or *.example.org (repeatable)")
+	sf.checks.intVar(cmd, &sf.workers, "ai-workers", 0, intRange{lo: 1, hi: maxWorkers, zero: "one per core"}, "AI searches at once")
+	sf.checks.durationVar(cmd, &sf.aiMoveTime, "ai-movetime", time.Second, durationRange{max: time.Minute}, "time per move of an engine without a level (ab, mcts) when no clock says less")
+	sf.checks.durationVar(cmd, &sf.grace, "grace", 10*time.Second, durationRange{max: 10 * time.Minute}, "time given to the requests in flight at shutdown")
+	return cmd
+}
+
+// check refuses every flag value that cannot work, before anything opens.
+func (sf *serveFlags) check(cmd *cobra.Command) error {
+	if err := sf.checks.run(); err != nil {
+		return err
+	}
+	if err := checkAddr(sf.addr); err != nil {
+		return err
+	}
+	if sf.logFormat != "text" && sf.logFormat != "json" {
+		return fmt.Errorf("--log-format %q: want text or json", sf.logFormat)
+	}
+	if cmd.Flags().Changed("data") && sf.db != "" {
+		return errors.New("--data and --db: give one; --data is for SQLite, --db for PostgreSQL")
+	}
+	if cmd.Flags().Changed("data") && sf.data == "" {
+		return errors.New("--data needs a folder")
+	}
+	if sf.db != "" && !strings.HasPrefix(sf.db, "postgres://") && !strings.HasPrefix(sf.db, "postgresql://") {
+		return errors.New("--db: want a PostgreSQL URL, postgres://USER@HOST/DB")
+	}
+	for _, o := range sf.origins {
+		if _, err := path.Match(o, ""); err != nil || o == "" || strings.Contains(o, "/") {
+			return fmt.Errorf("--origin %q: want a host or a host pattern, such as games.example.org or *.example.org", o)
+		}
+	}
+	return nil
+}
+
+// checkAddr refuses an address that is not HOST:PORT with a port number.
+func checkAddr(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err == nil {
+		var n int
+		if n, err = strconv.Atoi(port); err == nil && (n < 0 || n > 65535) {
+			err = errors.New("port out of range")
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("--addr %q: want HOST:PORT with a port from 0 to 65535, such as 127.0.0.1:8080", addr)
+	}
+	return nil
+}
+
+func (sf *serveFlags) logger(w io.Writer) *slog.Logger {
+	if sf.logFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, nil))
+	}
+	return slog.New(slog.NewTextHandler(w, nil))
+}
+
+// openStore opens the store the flags name.
+func (sf *serveFlags) openStore(ctx context.Context) (store.Store, string, error) {
+	if sf.db != "" {
+		return nil, "", errors.New("--db: this build has no PostgreSQL store yet; use --data")
+	}
+	dir := sf.data
+	if dir == "" {
+		var err error
+		if dir, err = sqlite.DefaultDir(); err != nil {
+			return nil, "", fmt.Errorf("--data: %w", err)
+		}
+	}
+	st, err := sqlite.Open(ctx, dir)
+	if err != nil {
+		return nil, "", err
+	}
+	return st, dir, nil
+}
+
+func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error) {
+	log := sf.logger(errOut)
+	st, where, err := sf.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := st.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("closing the store: %w", cerr)
+		}
+	}()
+	srv, err := server.New(server.Config{Store: st, Logger: log, Origins: sf.origins,
+		Workers: sf.workers, AIMoveTime: sf.aiMoveTime})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", sf.addr)
+	if err != nil {
+		return fmt.Errorf("--addr %s: %w", sf.addr, err)
+	}
+	if err := srv.Start(ctx); err != nil {
+		ln.Close()
+		return err
+	}
+	fmt.Fprintf(out, "serving on http://%s (data in %s)\n", ln.Addr(), where)
+	return srv.Serve(ctx, ln, sf.grace)
+}
