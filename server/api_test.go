@@ -250,3 +250,15 @@ func TestHealthz(t *testing.T) {
 		t.Errorf("healthz: %d %s", code, body)
 	}
 }
+
+func TestUnknownGamesAreNotKept(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	for _, path := range []string{"/api/games/made-up", "/api/games/made-up/record", "/api/games/other/effects?ply=0"} {
+		if code, body := ts.do("GET", path, "", nil); code != 404 || errorCode(body) != codeNotFound {
+			t.Errorf("%s: %d %s", path, code, body)
+		}
+	}
+	if n := len(ts.srv.held()); n != 0 {
+		t.Errorf("%d entries held for games that do not exist", n)
+	}
+}

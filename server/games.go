@@ -41,6 +41,28 @@ func (s *Server) entry(id string) *entry {
 	return e
 }
 
+// held lists the entries. The server's lock is never held while taking a
+// game's (a game's lock is held while taking the server's, in forget).
+func (s *Server) held() []*entry {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	entries := make([]*entry, 0, len(s.entries))
+	for _, e := range s.entries {
+		entries = append(entries, e)
+	}
+	return entries
+}
+
+// forget drops the entry of a game that does not exist, so that asking
+// for made-up ids does not fill the memory. e.mu is held.
+func (s *Server) forget(e *entry) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.entries[e.id] == e {
+		delete(s.entries, e.id)
+	}
+}
+
 // load reads the game from the store unless this process holds it
 // already. e.mu is held.
 func (s *Server) load(ctx context.Context, e *entry) error {
@@ -55,6 +77,9 @@ func (s *Server) load(ctx context.Context, e *entry) error {
 func (s *Server) refresh(ctx context.Context, e *entry) error {
 	g, err := s.store.Get(ctx, e.id)
 	if errors.Is(err, store.ErrNotFound) {
+		if !e.loaded {
+			s.forget(e)
+		}
 		return fail(codeNotFound, "no game %q", e.id)
 	}
 	if err != nil {

@@ -48,14 +48,8 @@ func (m *metrics) handler() http.Handler {
 
 // liveGames counts the ongoing games held in memory.
 func (s *Server) liveGames() int {
-	s.mu.Lock()
-	entries := make([]*entry, 0, len(s.entries))
-	for _, e := range s.entries {
-		entries = append(entries, e)
-	}
-	s.mu.Unlock()
 	n := 0
-	for _, e := range entries {
+	for _, e := range s.held() {
 		if e.mu.TryLock() {
 			if e.loaded && !e.over() {
 				n++

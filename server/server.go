@@ -203,15 +203,13 @@ func (s *Server) follow(events <-chan store.Event) {
 func (s *Server) Close() {
 	s.closing.Store(true)
 	s.cancel()
-	s.mu.Lock()
-	for _, e := range s.entries {
+	for _, e := range s.held() {
 		e.mu.Lock()
 		if e.timer != nil {
 			e.timer.Stop()
 		}
 		e.mu.Unlock()
 	}
-	s.mu.Unlock()
 	s.hub.closeAll()
 	s.tasks.Wait()
 }
