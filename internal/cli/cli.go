@@ -53,7 +53,7 @@ checkers-like abstract games. Run "arbiter games" to list them.`,
 	root.SetFlagErrorFunc(flagError) // every subcommand inherits it
 	root.Version = buildVersion(debug.ReadBuildInfo())
 	root.SetVersionTemplate("arbiter {{.Version}}\n")
-	root.AddCommand(gamesCmd(), movesCmd(), perftCmd(), fenCmd(), showCmd(), playCmd(), replayCmd(), bestCmd(), matchCmd(), engineCmd())
+	root.AddCommand(gamesCmd(), movesCmd(), perftCmd(), fenCmd(), showCmd(), playCmd(), replayCmd(), bestCmd(), matchCmd(), engineCmd(), backupCmd())
 	root.SetHelpCommand(helpCmd())
 	strictCompletion(root)
 	return root
