@@ -175,3 +175,16 @@ func TestOpenRefuses(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkAddMove(b *testing.B) {
+	if server == nil {
+		b.Skip(pgtest.ErrNoPostgres)
+	}
+	s, err := Open(context.Background(), server.NewDatabase(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	b.SetParallelism(8)
+	storetest.BenchmarkAddMove(b, s)
+}
