@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 	_ "github.com/arbiter-games/arbiter/games/all"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/store/postgres"
 	"github.com/arbiter-games/arbiter/store/sqlite"
 )
 
@@ -25,9 +27,19 @@ type testServer struct {
 	store store.Store
 }
 
-// openTestStore is the store the tests run against.
+// openTestStore is the store the tests run against: SQLite, or a fresh
+// PostgreSQL database when ARBITER_TEST_STORE=postgres (.ci/run runs the
+// package both ways).
 func openTestStore(t *testing.T) store.Store {
 	t.Helper()
+	if os.Getenv("ARBITER_TEST_STORE") == "postgres" {
+		st, err := postgres.Open(context.Background(), newDatabase(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
+	}
 	st, err := sqlite.Open(context.Background(), t.TempDir())
 	if err != nil {
 		t.Fatal(err)

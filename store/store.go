@@ -115,8 +115,9 @@ type Filter struct {
 // on the same file, which polls the file's events table). Events are
 // hints to read the game again, which is the truth: a subscriber that
 // falls more than 1024 events behind loses some rather than slow the
-// writers, and PostgreSQL loses those sent while its listening
-// connection reconnects.
+// writers, and when PostgreSQL's listening connection drops, the store
+// reconnects and sends an event for every game updated since shortly
+// before the drop (by Header.Updated) in place of those it missed.
 type Event struct {
 	Game    string
 	Version int64

@@ -19,6 +19,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/store/postgres"
 	"github.com/arbiter-games/arbiter/store/sqlite"
 )
 
@@ -118,7 +119,11 @@ func (sf *serveFlags) logger(w io.Writer) *slog.Logger {
 // openStore opens the store the flags name.
 func (sf *serveFlags) openStore(ctx context.Context) (store.Store, string, error) {
 	if sf.db != "" {
-		return nil, "", errors.New("--db: this build has no PostgreSQL store yet; use --data")
+		st, err := postgres.Open(ctx, sf.db)
+		if err != nil {
+			return nil, "", fmt.Errorf("--db: %w", err)
+		}
+		return st, "PostgreSQL", nil
 	}
 	dir := sf.data
 	if dir == "" {

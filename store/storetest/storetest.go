@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -602,4 +603,26 @@ func testCancelled(t *testing.T, open Opener, _ Reopener) {
 	if _, err := s.Get(context.Background(), "h"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("the game created with a cancelled context: Get error %v, want %v", err, store.ErrNotFound)
 	}
+}
+
+// BenchmarkAddMove measures AddMove, each from a goroutine of its own on
+// a game of its own (as a server with many games writes), on the store s.
+func BenchmarkAddMove(b *testing.B, s store.Store) {
+	ctx := context.Background()
+	var next atomic.Int64
+	b.RunParallel(func(pb *testing.PB) {
+		id := fmt.Sprintf("bench-%d", next.Add(1))
+		h := newHeader(id, base)
+		if err := s.Create(ctx, h); err != nil {
+			b.Error(err)
+			return
+		}
+		for ply := 0; pb.Next(); ply++ {
+			h = afterMove(h, base)
+			if err := s.AddMove(ctx, store.Move{Ply: ply, Text: "c3-d4", At: time.Now()}, h); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
 }

@@ -1,0 +1,190 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/store/postgres/pgtest"
+	"github.com/arbiter-games/arbiter/store/storetest"
+)
+
+// server is the test binary's PostgreSQL, set once by TestMain; nil when
+// the binaries are missing.
+var server *pgtest.Server
+
+func TestMain(m *testing.M) {
+	var err error
+	server, err = pgtest.Start()
+	if err != nil && !errors.Is(err, pgtest.ErrNoPostgres) {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	if server != nil {
+		if err := server.Stop(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
+
+// newDatabase gives the URL of an empty database, or skips the test.
+func newDatabase(t *testing.T) string {
+	t.Helper()
+	if server == nil {
+		t.Skip(pgtest.ErrNoPostgres)
+	}
+	return server.NewDatabase(t)
+}
+
+// open opens a store on url and closes it when the test ends.
+func open(t *testing.T, url string) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := s.Close(); err != nil && !errors.Is(err, store.ErrClosed) {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	return s
+}
+
+func TestConformance(t *testing.T) {
+	urls := map[store.Store]string{} // written by the test goroutine only
+	storetest.Run(t,
+		func(t *testing.T) store.Store {
+			url := newDatabase(t)
+			s := open(t, url)
+			urls[s] = url
+			return s
+		},
+		func(t *testing.T, s store.Store) store.Store { return open(t, urls[s]) },
+	)
+}
+
+// TestListenerReconnects cuts the LISTEN connection from the server side:
+// the store reconnects, reports the change made while it was away, and
+// keeps reporting later ones.
+func TestListenerReconnects(t *testing.T) {
+	url := newDatabase(t)
+	s := open(t, url)
+	other := open(t, url)
+	ch, err := s.Subscribe(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	s.mu.Lock()
+	pid := s.listener.PgConn().PID()
+	s.mu.Unlock()
+	var killed bool
+	if err := other.pool.QueryRow(ctx, `SELECT pg_terminate_backend($1)`, pid).Scan(&killed); err != nil || !killed {
+		t.Fatalf("terminating the listener: %v, %v", killed, err)
+	}
+	h := store.Header{ID: "g", Game: "pommel", Version: 1, DrawOffer: -1, Updated: time.Now()}
+	if err := other.Create(ctx, h); err != nil {
+		t.Fatal(err)
+	}
+	if e := nextEvent(t, ch); e != (store.Event{Game: "g", Version: 1}) {
+		t.Fatalf("after the drop got %+v, want g version 1", e)
+	}
+	h.Version = 2
+	if err := other.Update(ctx, h); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if e := nextEvent(t, ch); e.Version == 2 {
+			break // catching up may have repeated version 1 first
+		}
+	}
+}
+
+func nextEvent(t *testing.T, ch <-chan store.Event) store.Event {
+	t.Helper()
+	select {
+	case e := <-ch:
+		return e
+	case <-time.After(10 * time.Second):
+		t.Fatal("no event within 10 s")
+	}
+	return store.Event{}
+}
+
+// TestOpenTogetherMigratesOnce opens several stores on a new database at
+// once: the advisory lock lets one migrate and the others find it done.
+func TestOpenTogetherMigratesOnce(t *testing.T) {
+	url := newDatabase(t)
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			s, err := Open(context.Background(), url)
+			if err == nil {
+				err = s.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Fatalf("Open at the same time: %v", err)
+		}
+	}
+	s := open(t, url)
+	var n int
+	if err := s.pool.QueryRow(context.Background(), `SELECT COUNT(*) FROM schema_migrations`).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("schema_migrations has %d rows (%v), want 1", n, err)
+	}
+}
+
+func TestOpenRefuses(t *testing.T) {
+	if server == nil {
+		t.Skip(pgtest.ErrNoPostgres)
+	}
+	newer := newDatabase(t)
+	s := open(t, newer)
+	if _, err := s.pool.Exec(context.Background(), `INSERT INTO schema_migrations VALUES (99, 'future', 0)`); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	tests := []struct{ url, want, secret string }{
+		{"postgres://ada:hunter2@127.0.0.1:notaport/db", "want postgres://user:password@host:port/database", "hunter2"},
+		{"mysql://x", "the database URL", ""},
+		{server.URL("nosuchdb"), "nosuchdb", ""},
+		{newer, "schema is at version 99, newer than this arbiter knows", ""},
+	}
+	for _, tt := range tests {
+		s, err := Open(ctx, tt.url)
+		if err == nil {
+			s.Close()
+			t.Errorf("Open(%q): no error", tt.url)
+			continue
+		}
+		if !strings.Contains(err.Error(), tt.want) || tt.secret != "" && strings.Contains(err.Error(), tt.secret) {
+			t.Errorf("Open(%q) = %v; want an error containing %q and no password", tt.url, err, tt.want)
+		}
+	}
+}
+
+func BenchmarkAddMove(b *testing.B) {
+	if server == nil {
+		b.Skip(pgtest.ErrNoPostgres)
+	}
+	s, err := Open(context.Background(), server.NewDatabase(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	b.SetParallelism(8)
+	storetest.BenchmarkAddMove(b, s)
+}
