@@ -90,11 +90,14 @@ type tables struct {
 	start   position
 	// fen is the FEN's syntax and its messages.
 	fen game.StackFEN
+	// weights are the default evaluation weights, kept here so that
+	// Evaluate does not build them at every call.
+	weights Weights
 }
 
 func newTables() *tables {
 	b := board.NewSquare(size, size)
-	t := &tables{b: b, fen: fenSyntax(b)}
+	t := &tables{b: b, fen: fenSyntax(b), weights: DefaultWeights()}
 	for c := 0; c < numCells; c++ {
 		for d := 0; d < 8; d++ {
 			t.nb[c][d] = b.Neighbor(board.Cell(c), d)

@@ -72,8 +72,7 @@ func pieceValues(w *Weights, st uint64, h int, who game.Player) (value, n int) {
 // Evaluate scores the position for each player by DefaultWeights. It
 // implements game.Evaluator and does not allocate.
 func (s *State) Evaluate() [game.MaxPlayers]int {
-	w := DefaultWeights()
-	return s.evaluate(&w)
+	return s.evaluate(&s.g.t.weights)
 }
 
 // evaluate scores the position for each player. A stack belongs to its

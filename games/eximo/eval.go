@@ -47,8 +47,7 @@ var rowMask = func() (m [2][7]uint64) {
 // Evaluate scores the position for each player by DefaultWeights. It
 // implements game.Evaluator and does not allocate.
 func (s *State) Evaluate() [game.MaxPlayers]int {
-	w := DefaultWeights()
-	return s.evaluate(&w)
+	return s.evaluate(&s.g.t.weights)
 }
 
 // evaluate scores the position for each player: material, advancement

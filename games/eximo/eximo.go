@@ -77,11 +77,14 @@ type tables struct {
 	start     position
 	// fen is the FEN's syntax and its messages.
 	fen game.PieceListFEN
+	// weights are the default evaluation weights, kept here so that
+	// Evaluate does not build them at every call.
+	weights Weights
 }
 
 func newTables() *tables {
 	b := board.NewSquare(8, 8)
-	t := &tables{b: b, fen: fenSyntax(b)}
+	t := &tables{b: b, fen: fenSyntax(b), weights: DefaultWeights()}
 	dirs := [2][nDirs]int{
 		Black: {board.SqN, board.SqNW, board.SqNE, board.SqW, board.SqE},
 		White: {board.SqS, board.SqSE, board.SqSW, board.SqE, board.SqW},

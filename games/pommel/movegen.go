@@ -145,31 +145,46 @@ func (g *gen) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Move)
 // forward direction, to the first empty cell, passing over friendly pieces
 // (or any pieces with hop=any).
 func (g *gen) soldierSteps(c board.Cell, buf []game.Move) []game.Move {
+	passable := g.passable()
 	for _, d := range g.t.forward[g.me] {
-		if to, ok := g.stepTo(c, d); ok {
-			buf = append(buf, game.Step(c, to))
+		for _, x := range g.t.rays[c][d] {
+			v := g.cells[x]
+			if v == empty {
+				buf = append(buf, game.Step(c, x))
+				break
+			}
+			if v&passable == 0 {
+				break
+			}
 		}
 	}
 	return buf
 }
 
-// stepTo returns the cell the soldier on c steps to in direction d, if it
-// has one.
-func (g *gen) stepTo(c board.Cell, d int) (board.Cell, bool) {
-	passable := g.mine
+// passable is the owner bits of the pieces a soldier's step passes over.
+func (g *gen) passable() piece {
 	if g.hopAny {
-		passable |= g.theirs
+		return g.mine | g.theirs
 	}
-	for _, x := range g.t.rays[c][d] {
-		v := g.cells[x]
-		if v == empty {
-			return x, true
-		}
-		if v&passable == 0 {
-			break
+	return g.mine
+}
+
+// canStep reports whether the soldier on c has a step, as soldierSteps
+// would find.
+func (g *gen) canStep(c board.Cell) bool {
+	passable := g.passable()
+	for _, d := range g.t.forward[g.me] {
+		for _, x := range g.t.rays[c][d] {
+			v := g.cells[x]
+			if v == empty {
+				return true
+			}
+			if v&passable == 0 {
+				break
+			}
 		}
 	}
-	return 0, false
+	return false
 }
 
 // captainSlides appends the non-capturing moves of the captain on c: across
@@ -240,12 +255,7 @@ func (g *gen) canMove(c board.Cell) bool {
 		}
 	}
 	if !captain {
-		for _, d := range g.t.forward[g.me] {
-			if _, ok := g.stepTo(c, d); ok {
-				return true
-			}
-		}
-		return false
+		return g.canStep(c)
 	}
 	v := g.cells[c]
 	g.cells[c] = empty

@@ -87,11 +87,14 @@ type tables struct {
 	advance [2][maxCells]uint8
 	// fen is the FEN's syntax and its messages.
 	fen game.PieceListFEN
+	// weights are the default evaluation weights, kept here so that
+	// Evaluate does not build them at every call.
+	weights Weights
 }
 
 func newTables(v variant) *tables {
 	b := board.NewHexColumns(v.columns, v.long)
-	t := &tables{v: v, b: b, n: b.Len(), fen: fenSyntax(v, b)}
+	t := &tables{v: v, b: b, n: b.Len(), fen: fenSyntax(v, b), weights: DefaultWeights()}
 	t.forward[White] = [3]int{board.HexNW, board.HexN, board.HexNE}
 	t.forward[Black] = [3]int{board.HexSW, board.HexS, board.HexSE}
 	for c := 0; c < t.n; c++ {

@@ -54,8 +54,7 @@ func DefaultWeights() Weights {
 // Evaluate scores the position for each player by DefaultWeights. It
 // implements game.Evaluator. It does not allocate.
 func (s *State) Evaluate() [game.MaxPlayers]int {
-	w := DefaultWeights()
-	return s.evaluate(&w)
+	return s.evaluate(&s.g.t.weights)
 }
 
 // evaluate scores the position for each player, in hundredths of a pawn:

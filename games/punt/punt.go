@@ -135,6 +135,9 @@ type tables struct {
 	sideKeys [maxPlayers]uint64
 	// fen is the FEN's syntax and its messages.
 	fen game.StackFEN
+	// weights are the default evaluation weights, kept here so that
+	// Evaluate does not build them at every call.
+	weights Weights
 }
 
 func newTables(v variant) *tables {
@@ -144,7 +147,7 @@ func newTables(v variant) *tables {
 		b = board.NewHexHex(5)
 		allowed = []int{board.HexHexE, board.HexHexNE, board.HexHexNW, board.HexHexW, board.HexHexSW, board.HexHexSE}
 	}
-	t := &tables{v: v, b: b, n: b.Len(), players: len(v.seats), fen: fenSyntax(v, b)}
+	t := &tables{v: v, b: b, n: b.Len(), players: len(v.seats), fen: fenSyntax(v, b), weights: DefaultWeights()}
 	if t.n > maxCells {
 		panic(fmt.Sprintf("punt: %s has %d cells, more than %d", v.id, t.n, maxCells))
 	}
