@@ -27,6 +27,7 @@ export function gamePage(root: HTMLElement): void {
   const page: Page = { id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, message: "", busy: false, ws: null, retry: 0 };
   takeToken(page);
   const ui = layout(root);
+  typedEntry(ui.typed, (move) => actions.play(move));
   const refresh = () => render(page, ui, actions);
   const actions: Actions = {
     cell: (cell) => onCell(page, cell, refresh),
@@ -69,7 +70,21 @@ interface UI {
   nav: HTMLElement;
   moves: HTMLOListElement;
   controls: HTMLElement;
+  typed: HTMLFormElement;
   links: HTMLElement;
+}
+
+// typedEntry lets a player type a move in the notation; the server
+// judges it, and its message says why a move is refused.
+function typedEntry(form: HTMLFormElement, play: (move: string) => void): void {
+  const input = h("input", { id: "typed-move", name: "move", autocomplete: "off", spellcheck: "false", placeholder: "a1-a3" });
+  form.append(h("label", { for: "typed-move" }, "Type a move: "), input, h("button", { type: "submit" }, "Play"));
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const move = input.value.trim().toLowerCase();
+    if (move) play(move);
+    input.value = "";
+  });
 }
 
 function layout(root: HTMLElement): UI {
@@ -79,6 +94,7 @@ function layout(root: HTMLElement): UI {
     title: h("h1"), svg, status: h("p", { class: "status", "aria-live": "polite" }),
     message: h("p", { class: "message", role: "alert" }), choices: h("div", { class: "choices" }),
     nav: h("div", { class: "nav" }), moves: h("ol", { class: "moves" }), controls: h("div", { class: "controls" }),
+    typed: h("form", { class: "typed" }),
     links: h("div", { class: "links" }),
   };
   const boardBox = h("div", { class: "board-box" });
@@ -86,7 +102,7 @@ function layout(root: HTMLElement): UI {
   root.replaceChildren(
     h("header", {}, h("a", { href: "/", class: "home" }, "arbiter"), ui.title),
     h("main", { class: "game" }, boardBox,
-      h("aside", {}, ui.status, ui.message, ui.choices, ui.controls, h("h2", {}, "Moves"), ui.nav, ui.moves, ui.links)),
+      h("aside", {}, ui.status, ui.message, ui.choices, ui.typed, ui.controls, h("h2", {}, "Moves"), ui.nav, ui.moves, ui.links)),
   );
   return ui;
 }
@@ -248,6 +264,7 @@ function render(page: Page, ui: UI, act: Actions): void {
   ui.svg.setAttribute("aria-label", `${g.game} board, ${statusText(page)}`);
   ui.status.replaceChildren(...statusLines(page));
   renderChoices(page, ui, act, moves);
+  ui.typed.hidden = actingSeat(page) < 0 || page.viewPly !== null;
   renderMoves(page, ui, act);
   renderControls(page, ui, act);
   renderLinks(page, ui);

@@ -213,6 +213,7 @@
     const page = { id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, message: "", busy: false, ws: null, retry: 0 };
     takeToken(page);
     const ui = layout(root2);
+    typedEntry(ui.typed, (move) => actions.play(move));
     const refresh = () => render(page, ui, actions);
     const actions = {
       cell: (cell) => onCell(page, cell, refresh),
@@ -235,6 +236,16 @@
       history.replaceState(null, "", location.pathname + location.search);
     }
   }
+  function typedEntry(form, play2) {
+    const input = h("input", { id: "typed-move", name: "move", autocomplete: "off", spellcheck: "false", placeholder: "a1-a3" });
+    form.append(h("label", { for: "typed-move" }, "Type a move: "), input, h("button", { type: "submit" }, "Play"));
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const move = input.value.trim().toLowerCase();
+      if (move) play2(move);
+      input.value = "";
+    });
+  }
   function layout(root2) {
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     svg.setAttribute("class", "board");
@@ -247,6 +258,7 @@
       nav: h("div", { class: "nav" }),
       moves: h("ol", { class: "moves" }),
       controls: h("div", { class: "controls" }),
+      typed: h("form", { class: "typed" }),
       links: h("div", { class: "links" })
     };
     const boardBox = h("div", { class: "board-box" });
@@ -257,7 +269,7 @@
         "main",
         { class: "game" },
         boardBox,
-        h("aside", {}, ui.status, ui.message, ui.choices, ui.controls, h("h2", {}, "Moves"), ui.nav, ui.moves, ui.links)
+        h("aside", {}, ui.status, ui.message, ui.choices, ui.typed, ui.controls, h("h2", {}, "Moves"), ui.nav, ui.moves, ui.links)
       )
     );
     return ui;
@@ -402,6 +414,7 @@
     ui.svg.setAttribute("aria-label", `${g.game} board, ${statusText(page)}`);
     ui.status.replaceChildren(...statusLines(page));
     renderChoices(page, ui, act, moves);
+    ui.typed.hidden = actingSeat(page) < 0 || page.viewPly !== null;
     renderMoves(page, ui, act);
     renderControls(page, ui, act);
     renderLinks(page, ui);
