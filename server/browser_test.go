@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -45,13 +46,16 @@ func TestBrowser(t *testing.T) {
 	if err := chromedp.Do(browserCtx); err != nil {
 		t.Fatalf("starting chromium: %v", err)
 	}
-	ts := newTestServer(t, Config{})
+	// The scenarios set positions up through the API, faster than a
+	// person plays: the limits are raised so that they do not refuse.
+	ts := newTestServer(t, Config{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000, GamesPerHour: 1000, Sockets: 100}})
 	b := &browser{ctx: browserCtx, ts: ts}
 	t.Run("start positions", b.startPositions)
 	t.Run("stacks and piles", b.stacksAndPiles)
 	t.Run("against the AI", b.againstAI)
 	t.Run("invite link", b.inviteLink)
 	t.Run("refusals", b.refusals)
+	t.Run("chains and drops", b.chainsAndDrops)
 }
 
 // browser is the one Chromium and the server the scenarios share.
@@ -172,7 +176,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	if *screenshotDir == "" {
 		return
 	}
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -378,5 +382,87 @@ func (b *browser) refusals(t *testing.T) {
 	}
 	if g := b.ts.game(resp.ID); g.Ply != 0 {
 		t.Errorf("a refusal played a move: ply %d", g.Ply)
+	}
+}
+
+// findMove plays random games of id (seeded, so the same every run) until
+// a legal move satisfies want; it returns the moves that lead there and
+// that move.
+func findMove(t *testing.T, id string, want func(move string) bool) ([]string, string) {
+	t.Helper()
+	rules, err := game.New(id, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		st := rules.Start()
+		var played []string
+		for range 300 {
+			legal := game.MoveTexts(st)
+			if len(legal) == 0 {
+				break
+			}
+			for _, m := range legal {
+				if want(m) {
+					return played, m
+				}
+			}
+			text := legal[rng.IntN(len(legal))]
+			m, err := game.ParseRuleMove(st, text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st.Play(m)
+			played = append(played, text)
+		}
+	}
+	t.Fatalf("%s: no such move in 200 random games", id)
+	return nil, ""
+}
+
+// landings counts the cells of a move's path after its start.
+func landings(move string) int {
+	route, _, _ := strings.Cut(move, "@")
+	return len(strings.FieldsFunc(route, func(r rune) bool { return r == '-' || r == 'x' })) - 1
+}
+
+// chainsAndDrops enters, click by click, captures with several landings
+// in Pommel-76 and Checkers 2011, an Eximo chain of jumps over friendly
+// men, and an Eximo capture ending in drops.
+func (b *browser) chainsAndDrops(t *testing.T) {
+	cases := []struct {
+		id, name string
+		want     func(string) bool
+	}{
+		{"pommel-76", "capture-landings", func(m string) bool { return strings.Contains(m, "x") && landings(m) >= 2 }},
+		{"checkers-2011", "capture-landings", func(m string) bool { return strings.Contains(m, "x") && landings(m) >= 2 }},
+		{"eximo", "friendly-chain", func(m string) bool { return !strings.Contains(m, "x") && landings(m) >= 2 }},
+		{"eximo", "drops", func(m string) bool { return strings.Contains(m, "x") && strings.Count(m, "@") >= 2 }},
+	}
+	for _, c := range cases {
+		moves, target := findMove(t, c.id, c.want)
+		resp := b.ts.create(map[string]any{"game": c.id, "seats": []string{"human", "human"}})
+		for ply, m := range moves {
+			if code, msg := b.ts.move(resp.ID, resp.Seats[ply%2].Token, m, ply); code != http.StatusOK {
+				t.Fatalf("%s: move %s: %d %s", c.id, m, code, msg)
+			}
+		}
+		seat := len(moves) % 2
+		ctx := b.tab(t, true)
+		run(t, ctx, chromedp.Navigate(b.url(resp.Seats[seat].URL)))
+		checkBoard(t, ctx, c.id, moves)
+		from, _, _ := strings.Cut(target, "@")
+		first := strings.FieldsFunc(from, func(r rune) bool { return r == '-' || r == 'x' })[0]
+		run(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`svg.board polygon[data-cell=%q]`, first))))
+		poll[bool](t, ctx, "the destinations", `document.querySelectorAll("svg.board polygon.target").length > 0`)
+		screenshot(t, ctx, c.name+"-"+c.id)
+		run(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`svg.board polygon[data-cell=%q]`, first))))
+		clickMove(t, ctx, target)
+		g := b.waitPly(t, resp.ID, len(moves)+1)
+		if played := g.Moves[len(moves)]; played != target {
+			t.Errorf("%s: clicking %s played %s", c.id, target, played)
+		}
+		checkBoard(t, ctx, c.id, g.Moves)
 	}
 }

@@ -85,7 +85,7 @@ export function drawBoard(svg: SVGSVGElement, geo: Geometry, pos: Position, mark
 function drawStack(at: { x: number; y: number }, stack: string): SVGGElement {
   const g = el("g", { class: "stack" });
   const shown = [...stack].slice(-shownPieces);
-  const step = 0.07;
+  const step = 0.1;
   const base = at.y + ((shown.length - 1) * step) / 2;
   shown.forEach((letter, i) => {
     const y = base - i * step;

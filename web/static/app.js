@@ -82,7 +82,7 @@
   function drawStack(at, stack) {
     const g = el("g", { class: "stack" });
     const shown = [...stack].slice(-shownPieces);
-    const step2 = 0.07;
+    const step2 = 0.1;
     const base = at.y + (shown.length - 1) * step2 / 2;
     shown.forEach((letter, i) => {
       const y = base - i * step2;
