@@ -433,6 +433,8 @@
   function statusLines(page) {
     const g = page.game;
     const out = [h("span", { class: g.result ? "result" : "turn" }, statusText(page))];
+    const held = heldSeats(page).filter((s) => s < g.seats.length);
+    out.push(h("span", { class: "you" }, held.length ? `You play ${held.map((s) => g.seats[s].side).join(" and ")}` : "You are watching"));
     if (page.pos?.scores) {
       out.push(h("span", { class: "scores" }, "Scores: " + page.pos.scores.map((s, i) => `${g.seats[i].side} ${s}`).join(", ")));
     }
