@@ -254,6 +254,21 @@ func (b *browser) stacksAndPiles(t *testing.T) {
 	}
 }
 
+// clickCell clicks a cell of the board. The page draws the board afresh
+// at each change (a live update may come between finding the cell and
+// clicking it), so a click on a cell just replaced is tried again.
+func clickCell(t *testing.T, ctx context.Context, cell string) {
+	t.Helper()
+	var err error
+	for range 5 {
+		if err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`svg.board polygon[data-cell=%q]`, cell)))); err == nil {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("clicking %s: %v", cell, err)
+}
+
 // clickMove enters a move as a person does: the start, each landing, each
 // drop; when several moves still match, it picks this one from the list.
 func clickMove(t *testing.T, ctx context.Context, move string) {
@@ -264,7 +279,7 @@ func clickMove(t *testing.T, ctx context.Context, move string) {
 		cells = append(cells, strings.Split(drops, "@")...)
 	}
 	for _, c := range cells {
-		run(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`svg.board polygon[data-cell=%q]`, c))))
+		clickCell(t, ctx, c)
 	}
 	choice := fmt.Sprintf(`.choices button[data-move=%q]`, move)
 	found, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`!!document.querySelector(%q)`, choice)))
@@ -298,6 +313,10 @@ func (b *browser) againstAI(t *testing.T) {
 		checkBoard(t, ctx, "pommel", g.Moves)
 	}
 	screenshot(t, ctx, "against-ai")
+	// A reload keeps the seat: its token is in the browser's storage.
+	run(t, ctx, chromedp.Reload())
+	checkBoard(t, ctx, "pommel", b.waitPly(t, id, 6).Moves)
+	poll[bool](t, ctx, "my turn after a reload", `document.querySelector(".status .turn")?.textContent.startsWith("Your move")`)
 }
 
 // waitPly waits until the game has ply plies and returns it.
@@ -375,7 +394,7 @@ func (b *browser) refusals(t *testing.T) {
 		t.Errorf("the page says %q, the server %q", msg, refusal.Error.Message)
 	}
 	screenshot(t, ctx, "illegal")
-	run(t, ctx, chromedp.Click(chromedp.CSS(`svg.board polygon[data-cell="d4"]`)))
+	clickCell(t, ctx, "d4")
 	msg = poll[string](t, ctx, "the page's message", `document.querySelector(".message")?.textContent.includes("d4") && document.querySelector(".message").textContent`)
 	if msg != "No legal move starts on d4." {
 		t.Errorf("a click on an empty cell: message %q", msg)
@@ -454,10 +473,10 @@ func (b *browser) chainsAndDrops(t *testing.T) {
 		checkBoard(t, ctx, c.id, moves)
 		from, _, _ := strings.Cut(target, "@")
 		first := strings.FieldsFunc(from, func(r rune) bool { return r == '-' || r == 'x' })[0]
-		run(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`svg.board polygon[data-cell=%q]`, first))))
+		clickCell(t, ctx, first)
 		poll[bool](t, ctx, "the destinations", `document.querySelectorAll("svg.board polygon.target").length > 0`)
 		screenshot(t, ctx, c.name+"-"+c.id)
-		run(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`svg.board polygon[data-cell=%q]`, first))))
+		clickCell(t, ctx, first)
 		clickMove(t, ctx, target)
 		g := b.waitPly(t, resp.ID, len(moves)+1)
 		if played := g.Moves[len(moves)]; played != target {
