@@ -38,9 +38,7 @@ func (s *Server) routes() http.Handler {
 	})
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.Handle("GET /metrics", s.metrics.handler())
-	mux.HandleFunc("GET /{$}", s.handleIndex)
-	mux.HandleFunc("GET /play/{id}", s.handlePage)
-	mux.HandleFunc("GET /games/{id}", s.handlePage)
+	s.pageRoutes(mux)
 	return s.middleware(mux)
 }
 

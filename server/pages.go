@@ -3,10 +3,17 @@ package server
 import (
 	_ "embed"
 	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/web"
 )
 
-// The index page lists the API; the board pages come with the browser
-// client. Both are static HTML without script or style, as the CSP asks.
+// The two HTML pages are shells: the script under /assets/ draws them
+// from the JSON API, so that they hold no inline script or style, as the
+// CSP asks. The body's data-page says which page the script draws.
 //
 //go:embed index.html
 var indexPage []byte
@@ -14,14 +21,147 @@ var indexPage []byte
 //go:embed page.html
 var gamePage []byte
 
+// pageRoutes adds the browser's pages, its assets and the two reads only
+// the pages need: the catalog of games and a position's stacks.
+func (s *Server) pageRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /{$}", s.handleIndex)
+	mux.HandleFunc("GET /play/{id}", s.handlePage)
+	mux.HandleFunc("GET /games/{id}", s.handlePage)
+	assets := http.StripPrefix("/assets/", http.FileServerFS(web.Assets()))
+	mux.Handle("GET /assets/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// A new binary may bring a new bundle: the browser asks again.
+		w.Header().Set("Cache-Control", "no-cache")
+		assets.ServeHTTP(w, r)
+	}))
+	mux.HandleFunc("GET /api/catalog", s.handleCatalog)
+	mux.HandleFunc("GET /api/games/{id}/position", s.handlePosition)
+}
+
 func (s *Server) handleIndex(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	_, _ = w.Write(indexPage)
 }
 
-// handlePage answers an invite or spectator link until the board pages
-// exist: it says where the game's JSON is.
+// handlePage answers an invite or spectator link: the game page, which
+// reads the game's id from its own path.
 func (s *Server) handlePage(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	_, _ = w.Write(gamePage)
+}
+
+// catalogGame is one game as GET /api/catalog lists it: what the new-game
+// form offers.
+type catalogGame struct {
+	ID      string          `json:"id"`
+	Summary string          `json:"summary"`
+	Players int             `json:"players"`
+	Seats   []string        `json:"seats"`
+	Board   string          `json:"board"`
+	Options []catalogOption `json:"options"`
+}
+
+type catalogOption struct {
+	Key     string   `json:"key"`
+	Default string   `json:"default"`
+	Help    string   `json:"help"`
+	Values  []string `json:"values,omitempty"`
+	Min     int      `json:"min"`
+	Max     int      `json:"max"`
+}
+
+func (s *Server) handleCatalog(w http.ResponseWriter, _ *http.Request) {
+	out := []catalogGame{}
+	for _, d := range game.All() {
+		rules, err := game.New(d.ID, nil)
+		if err != nil {
+			continue
+		}
+		c := catalogGame{ID: d.ID, Summary: d.Summary, Players: d.Players, Board: rules.Board().ID()}
+		for _, seat := range d.Seats {
+			c.Seats = append(c.Seats, seat.Name)
+		}
+		for _, o := range d.AllOptions() {
+			c.Options = append(c.Options, catalogOption{Key: o.Key, Default: o.Default, Help: o.Help,
+				Values: o.Values, Min: o.Min, Max: o.Max})
+		}
+		out = append(out, c)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// positionView is a position of a game as the board draws it: each
+// occupied cell's stack in the letters of section 7's data-stack (the
+// seat's letter, upper case for a promoted piece), bottom first.
+type positionView struct {
+	Board  string            `json:"board"`
+	Ply    int               `json:"ply"`
+	ToMove int               `json:"toMove"`
+	Stacks map[string]string `json:"stacks"`
+	// Scores are the players' scores in games that score.
+	Scores []int `json:"scores,omitempty"`
+}
+
+// handlePosition answers GET /api/games/{id}/position?ply=N: the position
+// before the move of ply N (the current one without ply), so that a page
+// steps through a game's history without knowing its rules.
+func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
+	var v positionView
+	err := s.withGame(r, func(e *entry) error {
+		ply := e.g.Ply
+		if text := r.URL.Query().Get("ply"); text != "" {
+			n, err := strconv.Atoi(text)
+			if err != nil || n < 0 || n > e.g.Ply {
+				return fail(codeInvalid, "ply %q: want a ply of this game, 0 to %d", text, e.g.Ply)
+			}
+			ply = n
+		}
+		st := e.state.Clone()
+		for i := e.g.Ply; i > ply; i-- {
+			st.Undo()
+		}
+		var err error
+		v, err = position(st, ply)
+		return err
+	})
+	if err != nil {
+		writeError(w, asAPIError(err))
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// position reads every cell's stack of st.
+func position(st game.State, ply int) (positionView, error) {
+	rules := st.Game()
+	stacker, ok := st.(game.Stacker)
+	if !ok {
+		return positionView{}, fail(codeInternal, "%s does not show its stacks", rules.ID())
+	}
+	b := rules.Board()
+	v := positionView{Board: b.ID(), Ply: ply, ToMove: int(st.ToMove()), Stacks: map[string]string{}}
+	var buf []game.Piece
+	for c := range b.Len() {
+		buf = stacker.Stack(board.Cell(c), buf[:0])
+		if len(buf) > 0 {
+			v.Stacks[b.Name(board.Cell(c))] = stackLetters(rules, buf)
+		}
+	}
+	if sc, ok := st.(game.Scorer); ok {
+		all := sc.Scores()
+		v.Scores = all[:rules.Players()]
+	}
+	return v, nil
+}
+
+// stackLetters writes a stack bottom first, a letter per piece.
+func stackLetters(rules game.Game, pieces []game.Piece) string {
+	var sb strings.Builder
+	for _, p := range pieces {
+		letter := string(rules.Seat(p.Owner).Letter)
+		if p.Rank == game.King {
+			letter = strings.ToUpper(letter)
+		}
+		sb.WriteString(letter)
+	}
+	return sb.String()
 }

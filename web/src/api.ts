@@ -1,0 +1,119 @@
+// The JSON API of arbiter serve, as the pages use it (docs/server.md).
+
+export interface Seat {
+  seat: number;
+  player: string;
+  name?: string;
+  side: string;
+  open: boolean;
+}
+
+export interface Clock {
+  kind: string;
+  control: string;
+  leftMs: number[];
+  running: boolean;
+}
+
+export interface Result {
+  winners: number[];
+  reason: string;
+}
+
+export interface Game {
+  id: string;
+  game: string;
+  options: Record<string, string>;
+  fen: string;
+  moves: string[];
+  ply: number;
+  toMove: number;
+  legal: string[];
+  result: Result | null;
+  version: number;
+  seats: Seat[];
+  drawOffer: number;
+  clock?: Clock;
+  description?: string;
+  url: string;
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface CellShape {
+  name: string;
+  center: Point;
+  outline: Point[];
+}
+
+export interface Geometry {
+  board: string;
+  turn: number;
+  cells: CellShape[];
+  labels: { text: string; at: Point }[];
+  viewBox: { minX: number; minY: number; maxX: number; maxY: number };
+}
+
+export interface Position {
+  board: string;
+  ply: number;
+  toMove: number;
+  stacks: Record<string, string>;
+  scores?: number[];
+}
+
+export interface CatalogOption {
+  key: string;
+  default: string;
+  help: string;
+  values?: string[];
+  min: number;
+  max: number;
+}
+
+export interface CatalogGame {
+  id: string;
+  summary: string;
+  players: number;
+  seats: string[];
+  board: string;
+  options: CatalogOption[];
+}
+
+export interface Invite {
+  seat: number;
+  token: string;
+  url: string;
+}
+
+export interface Created {
+  id: string;
+  seats: Invite[];
+  url: string;
+  game: Game;
+}
+
+// ApiError is a refusal of the server, with its code and its message.
+export class ApiError extends Error {
+  constructor(public code: string, message: string) {
+    super(message);
+  }
+}
+
+// request sends a request and returns the JSON answer, or throws the
+// server's own error.
+export async function request<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["Authorization"] = "Bearer " + token;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await res.json().catch(() => null);
+  if (!res.ok) {
+    const err = data && data.error;
+    throw new ApiError(err ? err.code : "http_" + res.status, err ? err.message : `the server answered ${res.status}`);
+  }
+  return data as T;
+}

@@ -1,0 +1,637 @@
+(() => {
+  var __defProp = Object.defineProperty;
+  var __defNormalProp = (obj, key, value) => key in obj ? __defProp(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;
+  var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
+
+  // src/api.ts
+  var ApiError = class extends Error {
+    constructor(code, message) {
+      super(message);
+      __publicField(this, "code", code);
+    }
+  };
+  async function request(method, path, body, token) {
+    const headers = {};
+    if (body !== void 0) headers["Content-Type"] = "application/json";
+    if (token) headers["Authorization"] = "Bearer " + token;
+    const res = await fetch(path, { method, headers, body: body === void 0 ? void 0 : JSON.stringify(body) });
+    const data = await res.json().catch(() => null);
+    if (!res.ok) {
+      const err = data && data.error;
+      throw new ApiError(err ? err.code : "http_" + res.status, err ? err.message : `the server answered ${res.status}`);
+    }
+    return data;
+  }
+
+  // src/board.ts
+  var svgNS = "http://www.w3.org/2000/svg";
+  var sideNames = { w: "White", b: "Black", r: "Red" };
+  var shownPieces = 5;
+  function el(name, attrs) {
+    const e = document.createElementNS(svgNS, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    return e;
+  }
+  function points(ps) {
+    return ps.map((p) => `${p.x},${p.y}`).join(" ");
+  }
+  function describeStack(cell, stack, king) {
+    if (!stack) return `${cell}, empty`;
+    const names = [...stack].map((l) => {
+      const side = sideNames[l.toLowerCase()] ?? l;
+      return l === l.toUpperCase() ? `${side} ${king}` : side;
+    });
+    if (names.length === 1) return `${cell}, ${names[0]}`;
+    return `${cell}, a stack of ${names.length} from the bottom: ${names.join(", ")}`;
+  }
+  function drawBoard(svg, geo, pos, marks, king, onCell2) {
+    const vb = geo.viewBox;
+    svg.setAttribute("viewBox", `${vb.minX} ${vb.minY} ${vb.maxX - vb.minX} ${vb.maxY - vb.minY}`);
+    svg.setAttribute("role", "group");
+    svg.replaceChildren();
+    const cells = el("g", { class: "cells" });
+    const pieces = el("g", { class: "pieces", "aria-hidden": "true" });
+    const last = new Set(marks.lastMove);
+    for (const c of geo.cells) {
+      const stack = pos.stacks[c.name];
+      const classes = ["cell"];
+      if (last.has(c.name)) classes.push("last");
+      if (marks.selected.includes(c.name)) classes.push("selected");
+      if (marks.targets.has(c.name)) classes.push("target");
+      const poly = el("polygon", { points: points(c.outline), class: classes.join(" "), "data-cell": c.name, tabindex: 0, role: "button", "aria-label": describeStack(c.name, stack, king) });
+      if (stack) poly.setAttribute("data-stack", stack);
+      poly.addEventListener("click", () => onCell2(c.name));
+      poly.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") {
+          ev.preventDefault();
+          onCell2(c.name);
+        }
+      });
+      cells.append(poly);
+      if (stack) pieces.append(drawStack(c.center, stack));
+      if (marks.targets.has(c.name) && !stack) pieces.append(el("circle", { cx: c.center.x, cy: c.center.y, r: 0.12, class: "dot" }));
+    }
+    const labels = el("g", { class: "labels", "aria-hidden": "true" });
+    for (const l of geo.labels) {
+      const t = el("text", { x: l.at.x, y: l.at.y, class: "label" });
+      t.textContent = l.text;
+      labels.append(t);
+    }
+    svg.append(cells, pieces, labels);
+  }
+  function drawStack(at, stack) {
+    const g = el("g", { class: "stack" });
+    const shown = [...stack].slice(-shownPieces);
+    const step2 = 0.1;
+    const base = at.y + (shown.length - 1) * step2 / 2;
+    shown.forEach((letter, i) => {
+      const y = base - i * step2;
+      const side = letter.toLowerCase();
+      g.append(el("circle", { cx: at.x, cy: y, r: 0.36, class: `piece side-${side}` }));
+      if (letter !== side) {
+        g.append(el("circle", { cx: at.x, cy: y, r: 0.2, class: `crown side-${side}` }));
+      }
+    });
+    if (stack.length > 1) {
+      const top = base - (shown.length - 1) * step2;
+      const t = el("text", { x: at.x, y: top, class: `height side-${stack[stack.length - 1].toLowerCase()}` });
+      t.textContent = String(stack.length);
+      g.append(t);
+    }
+    return g;
+  }
+
+  // src/dom.ts
+  function h(tag, attrs = {}, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    e.append(...children);
+    return e;
+  }
+  function copyButton(text) {
+    const b = h("button", { type: "button", class: "copy" }, "Copy");
+    b.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(text);
+        b.textContent = "Copied";
+      } catch {
+        b.textContent = "Select and copy";
+      }
+    });
+    return b;
+  }
+
+  // src/entry.ts
+  function parseMove(text) {
+    const [route, ...drops] = text.split("@");
+    return { text, path: route.split(/[-x:]/), drops };
+  }
+  var emptySelection = { path: [], drops: [] };
+  function matching(moves, sel) {
+    return moves.filter((m) => {
+      if (m.path.length < sel.path.length) return false;
+      for (let i = 0; i < sel.path.length; i++) {
+        if (m.path[i] !== sel.path[i]) return false;
+      }
+      if (sel.drops.length === 0) return true;
+      return m.path.length === sel.path.length && sel.drops.every((d) => m.drops.includes(d));
+    });
+  }
+  function targets(moves, sel) {
+    const out = /* @__PURE__ */ new Set();
+    if (sel.path.length === 0) return out;
+    for (const m of matching(moves, sel)) {
+      if (m.path.length > sel.path.length) {
+        if (sel.drops.length === 0) out.add(m.path[sel.path.length]);
+      } else {
+        for (const d of m.drops) if (!sel.drops.includes(d)) out.add(d);
+      }
+    }
+    return out;
+  }
+  function click(moves, sel, cell) {
+    let next = null;
+    if (sel.path.length > 0 && targets(moves, sel).has(cell)) {
+      const more = matching(moves, sel).some((m) => m.path.length > sel.path.length && m.path[sel.path.length] === cell);
+      next = more && sel.drops.length === 0 ? { path: [...sel.path, cell], drops: [] } : { path: sel.path, drops: [...sel.drops, cell] };
+    }
+    if (next === null) {
+      if (sel.path.length === 1 && sel.drops.length === 0 && sel.path[0] === cell) return { kind: "reset", sel: emptySelection };
+      const start = { path: [cell], drops: [] };
+      return { kind: matching(moves, start).length > 0 ? "select" : "reset", sel: matching(moves, start).length > 0 ? start : emptySelection };
+    }
+    const left = matching(moves, next);
+    if (left.length === 1) return { kind: "play", move: left[0].text };
+    return { kind: "select", sel: next };
+  }
+  function choices(moves, sel) {
+    if (sel.path.length < 2 && sel.drops.length === 0) return [];
+    return matching(moves, sel).filter((m) => m.path.length === sel.path.length);
+  }
+
+  // src/store.ts
+  var seatsKey = (id) => "arbiter.seats." + id;
+  var invitesKey = (id) => "arbiter.invites." + id;
+  var gamesKey = "arbiter.games";
+  function read(key, fallback) {
+    try {
+      const text = localStorage.getItem(key);
+      return text ? JSON.parse(text) : fallback;
+    } catch {
+      return fallback;
+    }
+  }
+  function tokens(id) {
+    return read(seatsKey(id), {});
+  }
+  function saveToken(id, seat, token) {
+    const all = tokens(id);
+    all[seat] = token;
+    localStorage.setItem(seatsKey(id), JSON.stringify(all));
+    rememberGame(id);
+  }
+  function invites(id) {
+    return read(invitesKey(id), {});
+  }
+  function saveInvite(id, seat, url) {
+    const all = invites(id);
+    all[seat] = url;
+    localStorage.setItem(invitesKey(id), JSON.stringify(all));
+  }
+  function myGames() {
+    return read(gamesKey, []);
+  }
+  function rememberGame(id) {
+    const ids = myGames().filter((g) => g !== id);
+    ids.unshift(id);
+    localStorage.setItem(gamesKey, JSON.stringify(ids.slice(0, 50)));
+  }
+
+  // src/game.ts
+  function gamePage(root2) {
+    const parts = location.pathname.split("/");
+    const page = { id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, message: "", busy: false, ws: null, retry: 0 };
+    takeToken(page);
+    const ui = layout(root2);
+    typedEntry(ui.typed, (move) => actions.play(move));
+    const refresh = () => render(page, ui, actions);
+    const actions = {
+      cell: (cell) => onCell(page, cell, refresh),
+      play: (move) => play(page, move, refresh),
+      command: (path, body) => command(page, path, body, refresh),
+      step: (to) => step(page, to, refresh)
+    };
+    document.addEventListener("keydown", (ev) => {
+      if (!page.game || ev.target instanceof HTMLInputElement) return;
+      if (ev.key === "ArrowLeft") actions.step((page.viewPly ?? page.game.ply) - 1);
+      if (ev.key === "ArrowRight") actions.step((page.viewPly ?? page.game.ply) + 1);
+    });
+    load(page, refresh).then(() => connect(page, refresh));
+  }
+  function takeToken(page) {
+    const seat = Number(new URLSearchParams(location.search).get("seat") ?? "NaN");
+    const token = new URLSearchParams(location.hash.slice(1)).get("token");
+    if (token && Number.isInteger(seat)) {
+      saveToken(page.id, seat, token);
+      history.replaceState(null, "", location.pathname + location.search);
+    }
+  }
+  function typedEntry(form, play2) {
+    const input = h("input", { id: "typed-move", name: "move", autocomplete: "off", spellcheck: "false", placeholder: "a1-a3" });
+    form.append(h("label", { for: "typed-move" }, "Type a move: "), input, h("button", { type: "submit" }, "Play"));
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const move = input.value.trim().toLowerCase();
+      if (move) play2(move);
+      input.value = "";
+    });
+  }
+  function layout(root2) {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("class", "board");
+    const ui = {
+      title: h("h1"),
+      svg,
+      status: h("p", { class: "status", "aria-live": "polite" }),
+      message: h("p", { class: "message", role: "alert" }),
+      choices: h("div", { class: "choices" }),
+      nav: h("div", { class: "nav" }),
+      moves: h("ol", { class: "moves" }),
+      controls: h("div", { class: "controls" }),
+      typed: h("form", { class: "typed" }),
+      links: h("div", { class: "links" })
+    };
+    const boardBox = h("div", { class: "board-box" });
+    boardBox.append(svg);
+    root2.replaceChildren(
+      h("header", {}, h("a", { href: "/", class: "home" }, "arbiter"), ui.title),
+      h(
+        "main",
+        { class: "game" },
+        boardBox,
+        h("aside", {}, ui.status, ui.message, ui.choices, ui.typed, ui.controls, h("h2", {}, "Moves"), ui.nav, ui.moves, ui.links)
+      )
+    );
+    return ui;
+  }
+  function heldSeats(page) {
+    return Object.keys(tokens(page.id)).map(Number).sort();
+  }
+  function actingSeat(page) {
+    const g = page.game;
+    if (!g || g.result) return -1;
+    return tokens(page.id)[g.toMove] ? g.toMove : -1;
+  }
+  function tokenFor(page) {
+    const t = tokens(page.id);
+    const seat = actingSeat(page);
+    if (seat >= 0) return t[seat];
+    return t[page.viewSeat] ?? Object.values(t)[0];
+  }
+  async function load(page, refresh) {
+    try {
+      const g = await request("GET", `/api/games/${page.id}`);
+      await show(page, g);
+    } catch (e) {
+      page.message = e.message;
+    }
+    refresh();
+  }
+  async function show(page, g) {
+    const first = page.game === null;
+    page.game = g;
+    if (first) {
+      const seatParam = new URLSearchParams(location.search).get("seat");
+      const held = heldSeats(page);
+      page.viewSeat = seatParam !== null && held.includes(Number(seatParam)) ? Number(seatParam) : held[0] ?? -1;
+    }
+    const ply = page.viewPly ?? g.ply;
+    const [pos, geo] = await Promise.all([
+      request("GET", `/api/games/${page.id}/position?ply=${ply}`),
+      page.geo ? Promise.resolve(page.geo) : null
+    ]);
+    page.pos = pos;
+    if (!geo) {
+      const turn = page.viewSeat > 0 ? 360 * page.viewSeat / g.seats.length : 0;
+      page.geo = await request("GET", `/api/boards/${pos.board}?turn=${turn}`);
+    }
+  }
+  function connect(page, refresh) {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/api/games/${page.id}/ws`);
+    page.ws = ws;
+    ws.onopen = () => {
+      page.retry = 0;
+    };
+    ws.onmessage = async (ev) => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type !== "game" || !page.game || msg.version <= page.game.version) return;
+      const gap = msg.version !== page.game.version + 1;
+      const g = gap ? await request("GET", `/api/games/${page.id}`) : msg.game;
+      if (g.version <= page.game.version) return;
+      if (g.ply !== page.game.ply) page.sel = emptySelection;
+      await show(page, g);
+      refresh();
+    };
+    ws.onclose = () => {
+      if (page.ws !== ws) return;
+      page.retry = Math.min(page.retry + 1, 5);
+      setTimeout(async () => {
+        await load(page, refresh);
+        connect(page, refresh);
+      }, 500 * page.retry);
+    };
+  }
+  function onCell(page, cell, refresh) {
+    const g = page.game;
+    if (!g || page.busy) return;
+    if (actingSeat(page) < 0 || page.viewPly !== null) {
+      page.message = g.result ? "The game is over." : page.viewPly !== null ? "This is an earlier position; go to the last move to play." : heldSeats(page).length ? `Not your turn: ${g.seats[g.toMove].side} is to move.` : "You are watching this game.";
+      refresh();
+      return;
+    }
+    const out = click(g.legal.map(parseMove), page.sel, cell);
+    page.message = "";
+    if (out.kind === "play") {
+      play(page, out.move, refresh);
+      return;
+    }
+    if (out.kind === "reset" && page.sel.path.length === 0 && g.legal.length > 0) {
+      page.message = `No legal move starts on ${cell}.`;
+    }
+    page.sel = out.sel;
+    refresh();
+  }
+  async function play(page, move, refresh) {
+    const g = page.game;
+    const token = tokenFor(page);
+    if (!g || !token) return;
+    page.busy = true;
+    page.sel = emptySelection;
+    refresh();
+    try {
+      const next = await request("POST", `/api/games/${page.id}/moves`, { move, ply: g.ply }, token);
+      page.message = "";
+      if (next.version > (page.game?.version ?? 0)) await show(page, next);
+    } catch (e) {
+      page.message = e instanceof ApiError ? e.message : `The move was not sent: ${e.message}`;
+    }
+    page.busy = false;
+    refresh();
+  }
+  async function command(page, path, body, refresh) {
+    const token = tokenFor(page);
+    if (!token) return;
+    try {
+      const next = await request("POST", `/api/games/${page.id}/${path}`, body, token);
+      if (next.version > (page.game?.version ?? 0)) await show(page, next);
+      page.message = "";
+    } catch (e) {
+      page.message = e.message;
+    }
+    refresh();
+  }
+  async function step(page, ply, refresh) {
+    const g = page.game;
+    if (!g) return;
+    const to = Math.max(0, Math.min(ply, g.ply));
+    page.viewPly = to === g.ply ? null : to;
+    page.sel = emptySelection;
+    await show(page, g);
+    refresh();
+  }
+  function render(page, ui, act) {
+    const g = page.game;
+    ui.message.textContent = page.message;
+    if (!g || !page.pos || !page.geo) return;
+    const kingWord = g.game.startsWith("pommel") ? "captain" : "king";
+    ui.title.textContent = `${g.game} ${page.id}`;
+    document.title = `${g.game}: ${statusText(page)} (arbiter)`;
+    const moves = g.legal.map(parseMove);
+    const shownPly = page.viewPly ?? g.ply;
+    const lastMove = shownPly > 0 ? parseMove(g.moves[shownPly - 1]).path : [];
+    drawBoard(ui.svg, page.geo, page.pos, { selected: [...page.sel.path, ...page.sel.drops], targets: targets(moves, page.sel), lastMove }, kingWord, act.cell);
+    ui.svg.setAttribute("aria-label", `${g.game} board, ${statusText(page)}`);
+    ui.status.replaceChildren(...statusLines(page));
+    renderChoices(page, ui, act, moves);
+    ui.typed.hidden = actingSeat(page) < 0 || page.viewPly !== null;
+    renderMoves(page, ui, act);
+    renderControls(page, ui, act);
+    renderLinks(page, ui);
+  }
+  function seatName(g, seat) {
+    const s = g.seats[seat];
+    const who = s.name || (s.player === "human" ? "" : s.player);
+    return who ? `${s.side} (${who})` : s.side;
+  }
+  function statusText(page) {
+    const g = page.game;
+    if (g.result) return g.description || (g.result.winners.length ? `${g.result.winners.map((w) => g.seats[w].side).join(" and ")} won: ${g.result.reason}` : `draw: ${g.result.reason}`);
+    const mine = actingSeat(page) >= 0;
+    return mine ? `Your move (${seatName(g, g.toMove)})` : `${seatName(g, g.toMove)} to move`;
+  }
+  function statusLines(page) {
+    const g = page.game;
+    const out = [h("span", { class: g.result ? "result" : "turn" }, statusText(page))];
+    const held = heldSeats(page).filter((s) => s < g.seats.length);
+    out.push(h("span", { class: "you" }, held.length ? `You play ${held.map((s) => g.seats[s].side).join(" and ")}` : "You are watching"));
+    if (page.pos?.scores) {
+      out.push(h("span", { class: "scores" }, "Scores: " + page.pos.scores.map((s, i) => `${g.seats[i].side} ${s}`).join(", ")));
+    }
+    if (g.clock) {
+      out.push(h("span", { class: "clocks" }, g.clock.leftMs.map((ms, i) => `${g.seats[i].side} ${clockText(ms)}`).join(" · ")));
+    }
+    if (page.viewPly !== null) out.push(h("span", { class: "history" }, `Showing the position after ${page.viewPly} of ${g.ply} moves`));
+    return out.flatMap((n, i) => i ? [h("br"), n] : [n]);
+  }
+  function clockText(ms) {
+    const s = Math.max(0, Math.floor(ms / 1e3));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  }
+  function renderChoices(page, ui, act, moves) {
+    const list = choices(moves, page.sel);
+    ui.choices.replaceChildren();
+    if (list.length === 0) return;
+    ui.choices.append(h("span", {}, list.length > 1 ? "Several moves match; play:" : "Play:"));
+    for (const m of list.slice(0, 24)) {
+      const b = h("button", { type: "button", class: "choice", "data-move": m.text }, m.text);
+      b.addEventListener("click", () => act.play(m.text));
+      ui.choices.append(b);
+    }
+  }
+  function renderMoves(page, ui, act) {
+    const g = page.game;
+    const shown = page.viewPly ?? g.ply;
+    const nav = (label, to, name) => {
+      const b = h("button", { type: "button", "aria-label": name }, label);
+      b.addEventListener("click", () => act.step(to));
+      return b;
+    };
+    ui.nav.replaceChildren(nav("«", 0, "start"), nav("‹", shown - 1, "back"), nav("›", shown + 1, "forward"), nav("»", g.ply, "last move"));
+    ui.moves.replaceChildren(...g.moves.map((m, i) => {
+      const li = h("li", { class: i === shown - 1 ? "move current" : "move" });
+      const b = h("button", { type: "button" }, `${g.seats[i % g.seats.length].side[0]} ${m}`);
+      b.addEventListener("click", () => act.step(i + 1));
+      li.append(b);
+      return li;
+    }));
+    ui.moves.lastElementChild?.scrollIntoView({ block: "nearest" });
+  }
+  function renderControls(page, ui, act) {
+    const g = page.game;
+    ui.controls.replaceChildren();
+    const held = heldSeats(page);
+    if (g.result || held.length === 0) return;
+    const button = (label, cls, f) => {
+      const b = h("button", { type: "button", class: cls }, label);
+      b.addEventListener("click", f);
+      ui.controls.append(b);
+    };
+    button("Resign", "resign", () => {
+      if (confirm("Resign this game?")) act.command("resign", void 0);
+    });
+    if (g.seats.length !== 2) return;
+    const mine = (s) => held.includes(s);
+    if (g.drawOffer >= 0 && !mine(g.drawOffer)) {
+      ui.controls.append(h("span", {}, `${g.seats[g.drawOffer].side} offers a draw.`));
+      button("Accept draw", "accept", () => act.command("draw", { action: "accept" }));
+      button("Decline", "decline", () => act.command("draw", { action: "decline" }));
+    } else if (g.drawOffer >= 0) {
+      ui.controls.append(h("span", {}, "You offered a draw."));
+    } else {
+      button("Offer draw", "offer", () => act.command("draw", { action: "offer" }));
+    }
+  }
+  function renderLinks(page, ui) {
+    const g = page.game;
+    const invites2 = invites(page.id);
+    const rows = [];
+    for (const s of g.seats) {
+      const url = invites2[s.seat];
+      if (!url || tokens(page.id)[s.seat]) continue;
+      const full = location.origin + url;
+      rows.push(h("p", { class: "invite" }, `Invite for ${s.side}: `, h("input", { readonly: "", value: full, "data-seat": String(s.seat), "aria-label": `invite link for ${s.side}` }), copyButton(full)));
+    }
+    const spectate = location.origin + g.url;
+    rows.push(h("p", {}, "Spectators: ", h("input", { readonly: "", value: spectate, "aria-label": "spectator link" }), copyButton(spectate)));
+    rows.push(h("p", {}, h("a", { href: `/api/games/${page.id}/record`, download: `${g.game}-${page.id}.pdn` }, "Download the record")));
+    ui.links.replaceChildren(...rows);
+  }
+
+  // src/home.ts
+  var seatChoices = [
+    ["me", "me"],
+    ["friend", "a friend at this screen"],
+    ["invite", "an invite link"],
+    ...[1, 2, 3, 4, 5, 6].map((l) => [`ai:level=${l}`, `AI level ${l}`])
+  ];
+  var clocks = [
+    ["", "no clock"],
+    ["clock:3m+2s", "3 min + 2 s"],
+    ["clock:5m+3s", "5 min + 3 s"],
+    ["clock:15m+10s", "15 min + 10 s"],
+    ["days:1", "1 day a move"],
+    ["days:3", "3 days a move"]
+  ];
+  async function homePage(root2) {
+    const message = h("p", { class: "message", role: "alert" });
+    root2.replaceChildren(h("header", {}, h("a", { href: "/", class: "home" }, "arbiter"), h("h1", {}, "Play checkers-family games")), message);
+    let catalog;
+    try {
+      catalog = await request("GET", "/api/catalog");
+    } catch (e) {
+      message.textContent = e.message;
+      return;
+    }
+    const form = newGameForm(catalog, message);
+    const list = h("ul", { class: "catalog" }, ...catalog.map((c) => h("li", {}, h("strong", {}, c.id), " ", c.summary)));
+    root2.append(h("main", { class: "home" }, h("section", {}, h("h2", {}, "New game"), form), h("section", {}, h("h2", {}, "The games"), list), myGames2()));
+  }
+  function myGames2() {
+    const ids = myGames();
+    const section = h("section", {}, h("h2", {}, "My games"));
+    if (ids.length === 0) section.append(h("p", {}, "None yet: the games you create or join here are listed."));
+    else section.append(h("ul", {}, ...ids.map((id) => h("li", {}, h("a", { href: `/play/${id}` }, id)))));
+    return section;
+  }
+  function select(name, label, options, value = "") {
+    const s = h("select", { name, id: name });
+    for (const [v, text] of options) {
+      const o = h("option", { value: v }, text);
+      if (v === value) o.selected = true;
+      s.append(o);
+    }
+    return [h("label", { for: name }, label), s];
+  }
+  function newGameForm(catalog, message) {
+    const form = h("form", { class: "new-game" });
+    const [gameLabel, gameSelect] = select("game", "Game", catalog.map((c) => [c.id, c.id]));
+    const details = h("div", { class: "details" });
+    const [clockLabel, clockSelect] = select("clock", "Time control", clocks);
+    const submit = h("button", { type: "submit", class: "create" }, "Start the game");
+    form.append(h("p", {}, gameLabel, gameSelect), details, h("p", {}, clockLabel, clockSelect), submit);
+    const fill = () => fillDetails(details, catalog.find((c) => c.id === gameSelect.value));
+    gameSelect.addEventListener("change", fill);
+    fill();
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      submit.disabled = true;
+      try {
+        location.href = await create(form, catalog.find((c) => c.id === gameSelect.value));
+      } catch (e) {
+        message.textContent = e.message;
+        submit.disabled = false;
+      }
+    });
+    return form;
+  }
+  function fillDetails(details, c) {
+    details.replaceChildren(h("p", { class: "summary" }, c.summary));
+    c.seats.forEach((side, i) => {
+      const [label, s] = select(`seat${i}`, `${side} (seat ${i + 1})`, seatChoices, i === 0 ? "me" : "ai:level=1");
+      details.append(h("p", {}, label, s));
+    });
+    for (const o of c.options) {
+      const id = `option-${o.key}`;
+      let input;
+      if (o.values && o.values.length) {
+        input = select(id, o.key, o.values.map((v) => [v, v]), o.default)[1];
+      } else {
+        input = h("input", { type: "number", id, name: id, min: String(o.min), max: String(o.max), value: o.default });
+      }
+      details.append(h("p", {}, h("label", { for: id }, o.key), input, h("small", {}, " " + o.help)));
+    }
+  }
+  async function create(form, c) {
+    const data = new FormData(form);
+    const choices2 = c.seats.map((_, i) => String(data.get(`seat${i}`)));
+    const options = {};
+    for (const o of c.options) {
+      const v = String(data.get(`option-${o.key}`) ?? "");
+      if (v !== "" && v !== o.default) options[o.key] = v;
+    }
+    const body = { game: c.id, options, seats: choices2.map((s) => s.startsWith("ai:") ? s : "human") };
+    const clock = String(data.get("clock") ?? "");
+    if (clock.startsWith("clock:")) body.clock = clock.slice(6);
+    if (clock.startsWith("days:")) body.days = Number(clock.slice(5));
+    const made = await request("POST", "/api/games", body);
+    let mySeat = -1;
+    for (const inv of made.seats) {
+      const choice = choices2[inv.seat];
+      if (choice === "invite") {
+        saveInvite(made.id, inv.seat, inv.url);
+        continue;
+      }
+      saveToken(made.id, inv.seat, inv.token);
+      if (mySeat < 0 || choice === "me" && choices2[mySeat] !== "me") mySeat = inv.seat;
+    }
+    return mySeat >= 0 ? `/play/${made.id}?seat=${mySeat}` : made.url;
+  }
+
+  // src/main.ts
+  var root = document.getElementById("app");
+  if (root) {
+    if (document.body.dataset.page === "game") gamePage(root);
+    else homePage(root);
+  }
+})();

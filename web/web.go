@@ -1,0 +1,27 @@
+// Package web is the browser client of arbiter serve: the TypeScript
+// sources under src/, compiled by esbuild into static/app.js (committed,
+// so that a fresh clone serves without node or a build step), and the
+// style sheet static/app.css. The server embeds static/ and serves it
+// under /assets/.
+package web
+
+import (
+	"embed"
+	"io/fs"
+)
+
+// The bundle is rebuilt with `go generate ./web/`; TestBundleIsFresh fails
+// when the committed one differs from a fresh build of src/.
+//
+//go:generate go tool esbuild src/main.ts --bundle --format=iife --target=es2020 --charset=utf8 --outfile=static/app.js
+//go:embed static
+var static embed.FS
+
+// Assets are the files the pages load: app.js and app.css at the root.
+func Assets() fs.FS {
+	sub, err := fs.Sub(static, "static")
+	if err != nil {
+		panic(err) // "static" is embedded above, so this cannot happen
+	}
+	return sub
+}
