@@ -115,7 +115,11 @@ func New(spec string, seed uint64, opts ...Option) (Engine, error) {
 	case "random":
 		return newRandom(spec, seed), nil
 	case "uct":
-		return newUCT(spec, seed, params)
+		e, err := newUCT(spec, seed, params)
+		if err != nil {
+			return nil, err // a plain nil, never a typed nil in an Engine
+		}
+		return e, nil
 	case "ab":
 		e, err := newAB(spec, seed, params)
 		if err != nil {

@@ -68,9 +68,11 @@ func TestSpecs(t *testing.T) {
 			t.Errorf("%s: %v", good, err)
 		}
 	}
-	for _, bad := range []string{"", "chess", "ab:depth=0", "ab:deep=3", "ai", "ai:level=7", "uct:c", "mcts:tt=2"} {
-		if _, err := New(bad, 1); err == nil {
-			t.Errorf("%q was accepted", bad)
+	for _, bad := range []string{"", "chess", "ab:depth=0", "ab:deep=3", "ai", "ai:level=7", "uct:c", "uct:playout=0", "mcts:tt=2", "ai:level=0"} {
+		// A refused spec gives a plain nil engine, never a typed nil
+		// that compares unequal to nil.
+		if e, err := New(bad, 1); err == nil || e != nil {
+			t.Errorf("%q: engine %v, error %v; want nil and an error", bad, e, err)
 		}
 	}
 }
