@@ -3,7 +3,7 @@
 // 76-cell board ("pommel-76"), exactly as RULINGS section 1 fixes the rules.
 //
 // Option hop=friendly (the default) lets a soldier's step pass over friendly
-// pieces only; hop=any over any pieces (seed 000).
+// pieces only; hop=any over any pieces (the 2011 definitive version).
 package pommel
 
 import (
@@ -44,7 +44,7 @@ var variants = []variant{
 
 var hopOption = game.OptionSpec{
 	Key: "hop", Default: "friendly", Values: []string{"friendly", "any"},
-	Help: "what a soldier's step may pass over: friendly pieces (seed 001) or any pieces (seed 000)",
+	Help: "what a soldier's step may pass over: friendly pieces only (as the rules page has it, the default) or any pieces (as the 2011 definitive version has it)",
 }
 
 func init() {
