@@ -56,8 +56,10 @@ func (b *browser) rulesFromHome(t *testing.T) {
 		if n := poll[int](t, ctx, "the diagrams", `document.querySelectorAll("main pre").length`); n == 0 {
 			t.Errorf("%s: no diagram on the rules page", d.ID)
 		}
+		if d.ID == "eximo" {
+			screenshot(t, ctx, "rules-eximo")
+		}
 	}
-	screenshot(t, ctx, "rules-eximo")
 }
 
 // analysis opens the analysis page, pastes a FEN, plays a move by
