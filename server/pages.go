@@ -21,12 +21,17 @@ var indexPage []byte
 //go:embed page.html
 var gamePage []byte
 
+//go:embed analysis.html
+var analysisPage []byte
+
 // pageRoutes adds the browser's pages, its assets and the two reads only
 // the pages need: the catalog of games and a position's stacks.
 func (s *Server) pageRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /{$}", s.handleIndex)
 	mux.HandleFunc("GET /play/{id}", s.handlePage)
 	mux.HandleFunc("GET /games/{id}", s.handlePage)
+	mux.HandleFunc("GET /rules/{game}", s.handleRules)
+	s.analysisRoutes(mux)
 	assets := http.StripPrefix("/assets/", http.FileServerFS(web.Assets()))
 	mux.Handle("GET /assets/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// A new binary may bring a new bundle: the browser asks again.

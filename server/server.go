@@ -97,6 +97,8 @@ type Server struct {
 	metrics *metrics
 	clients *clients
 	hub     *hub
+	// analyses lets each client run one analysis search at a time.
+	analyses *analysisGate
 
 	mu      sync.Mutex
 	entries map[string]*entry
@@ -133,6 +135,7 @@ func New(cfg Config) (*Server, error) {
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.clients = newClients(s.limits, s.now)
 	s.hub = newHub()
+	s.analyses = newAnalysisGate()
 	s.metrics = newMetrics(s)
 	s.handler = s.routes()
 	return s, nil

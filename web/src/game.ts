@@ -360,6 +360,17 @@ function renderControls(page: Page, ui: UI, act: Actions): void {
   }
 }
 
+// analysisLink opens the game's moves, with its options, on the analysis
+// page.
+function analysisLink(g: Game): string {
+  const q = new URLSearchParams();
+  if (g.moves.length) q.set("moves", g.moves.join(" "));
+  const options = Object.entries(g.options ?? {}).map(([k, v]) => `${k}=${v}`).join(",");
+  if (options) q.set("options", options);
+  const text = q.toString();
+  return `/analysis/${g.game}` + (text ? "?" + text : "");
+}
+
 function renderLinks(page: Page, ui: UI): void {
   const g = page.game!;
   const invites = store.invites(page.id);
@@ -373,5 +384,7 @@ function renderLinks(page: Page, ui: UI): void {
   const spectate = location.origin + g.url;
   rows.push(h("p", {}, "Spectators: ", h("input", { readonly: "", value: spectate, "aria-label": "spectator link" }), copyButton(spectate)));
   rows.push(h("p", {}, h("a", { href: `/api/games/${page.id}/record`, download: `${g.game}-${page.id}.pdn` }, "Download the record")));
+  rows.push(h("p", {}, h("a", { href: analysisLink(g), class: "analyse" }, "Analyse this game"), " · ",
+    h("a", { href: `/rules/${g.game}`, class: "rules" }, `Rules of ${g.game}`)));
   ui.links.replaceChildren(...rows);
 }

@@ -34,7 +34,9 @@ export async function homePage(root: HTMLElement): Promise<void> {
     return;
   }
   const form = newGameForm(catalog, message);
-  const list = h("ul", { class: "catalog" }, ...catalog.map((c) => h("li", {}, h("strong", {}, c.id), " ", c.summary)));
+  const list = h("ul", { class: "catalog" }, ...catalog.map((c) => h("li", {}, h("strong", {}, c.id), " ", c.summary, " ",
+    h("a", { href: `/rules/${c.id}`, class: "rules", "data-game": c.id }, "Rules"), " · ",
+    h("a", { href: `/analysis/${c.id}`, class: "analyse", "data-game": c.id }, "Analyse"))));
   root.append(h("main", { class: "home" }, h("section", {}, h("h2", {}, "New game"), form), h("section", {}, h("h2", {}, "The games"), list), myGames()));
 }
 

@@ -169,6 +169,260 @@
     return matching(moves, sel).filter((m) => m.path.length === sel.path.length);
   }
 
+  // src/analysis.ts
+  function analysisPage(root2) {
+    const q = new URLSearchParams(location.search);
+    const st = {
+      game: decodeURIComponent(location.pathname.split("/")[2] ?? ""),
+      options: q.get("options") ?? "",
+      fen: q.get("fen") ?? "",
+      line: (q.get("moves") ?? "").split(/[\s,]+/).filter((m) => m !== ""),
+      cursor: 0,
+      pos: null,
+      geo: null,
+      sel: emptySelection,
+      message: "",
+      best: null,
+      thinking: false,
+      seats: []
+    };
+    st.cursor = st.line.length;
+    const ui = layout(root2, st);
+    const refresh = () => render(st, ui, onCell2, play2, step2);
+    const onCell2 = (cell) => clickCell(st, cell, refresh, play2);
+    const play2 = (move) => {
+      st.line = [...st.line.slice(0, st.cursor), move];
+      st.cursor = st.line.length;
+      show(st, refresh);
+    };
+    const step2 = (to) => {
+      st.cursor = Math.max(0, Math.min(to, st.line.length));
+      show(st, refresh);
+    };
+    ui.fen.form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      setUp(st, ui.fen.value.trim(), refresh);
+    });
+    ui.ask.addEventListener("click", () => ask(st, Number(ui.movetime.value), refresh));
+    document.addEventListener("keydown", (ev) => {
+      if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
+      if (ev.key === "ArrowLeft") step2(st.cursor - 1);
+      if (ev.key === "ArrowRight") step2(st.cursor + 1);
+    });
+    show(st, refresh).then(() => {
+      ui.fen.value = st.fen;
+    });
+  }
+  function layout(root2, st) {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("class", "board");
+    const fen = h("input", { id: "fen", name: "fen", autocomplete: "off", spellcheck: "false", placeholder: "FEN (empty: the start)" });
+    const movetime = h(
+      "select",
+      { id: "movetime" },
+      ...[["500", "0.5 s"], ["1000", "1 s"], ["2000", "2 s"], ["5000", "5 s"]].map(([v, t]) => h("option", { value: v }, t))
+    );
+    movetime.value = "1000";
+    const ui = {
+      svg,
+      status: h("p", { class: "status", "aria-live": "polite" }),
+      message: h("p", { class: "message", role: "alert" }),
+      choices: h("div", { class: "choices" }),
+      fen,
+      nav: h("div", { class: "nav" }),
+      line: h("ol", { class: "moves" }),
+      legal: h("div", { class: "legal" }),
+      ask: h("button", { type: "button", class: "ask" }, "Ask the engine"),
+      movetime,
+      best: h("div", { class: "best", "aria-live": "polite" })
+    };
+    const fenForm = h(
+      "form",
+      { class: "fen" },
+      h("label", { for: "fen" }, "Position (FEN): "),
+      fen,
+      h("button", { type: "submit", class: "setup" }, "Set up")
+    );
+    const boardBox = h("div", { class: "board-box" });
+    boardBox.append(svg);
+    root2.replaceChildren(
+      h(
+        "header",
+        {},
+        h("a", { href: "/", class: "home" }, "arbiter"),
+        h("h1", {}, `Analysis: ${st.game}`),
+        h("a", { href: `/rules/${encodeURIComponent(st.game)}`, class: "rules" }, "Rules")
+      ),
+      h(
+        "main",
+        { class: "game" },
+        boardBox,
+        h(
+          "aside",
+          {},
+          ui.status,
+          ui.message,
+          ui.choices,
+          fenForm,
+          h("h2", {}, "Engine"),
+          h("p", {}, h("label", { for: "movetime" }, "Think for "), movetime, " ", ui.ask),
+          ui.best,
+          h("h2", {}, "Line"),
+          ui.nav,
+          ui.line,
+          h("h2", {}, "Legal moves"),
+          ui.legal
+        )
+      )
+    );
+    return ui;
+  }
+  function query(st, moves) {
+    const q = new URLSearchParams();
+    if (st.fen) q.set("fen", st.fen);
+    if (moves.length) q.set("moves", moves.join(" "));
+    if (st.options) q.set("options", st.options);
+    return q.toString();
+  }
+  function fetchPosition(st, moves) {
+    return request("GET", `/api/analysis/${encodeURIComponent(st.game)}?${query(st, moves)}`);
+  }
+  async function show(st, refresh) {
+    try {
+      const pos = await fetchPosition(st, st.line.slice(0, st.cursor));
+      if (!st.geo) {
+        st.geo = await request("GET", `/api/boards/${pos.board}?turn=0`);
+        const catalog = await request("GET", "/api/catalog");
+        st.seats = catalog.find((c) => c.id === st.game)?.seats ?? [];
+      }
+      st.pos = pos;
+      st.sel = emptySelection;
+      st.best = null;
+      st.message = "";
+      history.replaceState(null, "", `${location.pathname}?${query(st, st.line)}`);
+    } catch (e) {
+      st.message = e.message;
+    }
+    refresh();
+  }
+  async function setUp(st, fen, refresh) {
+    try {
+      await fetchPosition({ ...st, fen }, []);
+    } catch (e) {
+      st.message = e instanceof ApiError ? e.message : e.message;
+      refresh();
+      return;
+    }
+    st.fen = fen;
+    st.line = [];
+    st.cursor = 0;
+    await show(st, refresh);
+  }
+  function clickCell(st, cell, refresh, play2) {
+    const pos = st.pos;
+    if (!pos) return;
+    if (pos.result) {
+      st.message = `The game is over here: ${pos.description ?? pos.result.reason}.`;
+      refresh();
+      return;
+    }
+    const out = click(pos.legal.map(parseMove), st.sel, cell);
+    st.message = "";
+    if (out.kind === "play") {
+      play2(out.move);
+      return;
+    }
+    if (out.kind === "reset" && st.sel.path.length === 0) st.message = `No legal move starts on ${cell}.`;
+    st.sel = out.sel;
+    refresh();
+  }
+  async function ask(st, movetime, refresh) {
+    if (!st.pos || st.thinking) return;
+    st.thinking = true;
+    st.best = null;
+    refresh();
+    try {
+      const body = { fen: st.fen, moves: st.line.slice(0, st.cursor), options: optionMap(st.options), movetime };
+      st.best = await request("POST", `/api/analysis/${encodeURIComponent(st.game)}/best`, body);
+      st.message = "";
+    } catch (e) {
+      st.message = e.message;
+    }
+    st.thinking = false;
+    refresh();
+  }
+  function optionMap(text) {
+    const out = {};
+    for (const kv of text.split(",")) {
+      const [k, ...v] = kv.split("=");
+      if (k.trim()) out[k.trim()] = v.join("=").trim();
+    }
+    return out;
+  }
+  function render(st, ui, onCell2, play2, step2) {
+    ui.message.textContent = st.message;
+    const pos = st.pos;
+    if (!pos || !st.geo) return;
+    const kingWord = st.game.startsWith("pommel") ? "captain" : "king";
+    const moves = pos.legal.map(parseMove);
+    const last = st.cursor > 0 ? parseMove(st.line[st.cursor - 1]).path : [];
+    const shown = { board: pos.board, ply: st.cursor, toMove: pos.toMove, stacks: pos.stacks, scores: pos.scores };
+    drawBoard(ui.svg, st.geo, shown, { selected: [...st.sel.path, ...st.sel.drops], targets: targets(moves, st.sel), lastMove: last }, kingWord, onCell2);
+    const status = pos.result ? `Over: ${pos.description ?? pos.result.reason}` : `${st.seats[pos.toMove] ?? `Seat ${pos.toMove + 1}`} to move`;
+    ui.svg.setAttribute("aria-label", `${st.game} analysis board, ${status}`);
+    ui.status.replaceChildren(
+      h("span", { class: pos.result ? "result" : "turn" }, status),
+      ...pos.scores ? [h("br"), h("span", { class: "scores" }, "Scores: " + pos.scores.map((sc, i) => `${st.seats[i] ?? i + 1} ${sc}`).join(", "))] : []
+    );
+    document.title = `${st.game} analysis (arbiter)`;
+    ui.choices.replaceChildren(...choices(moves, st.sel).slice(0, 24).map((m) => button(m.text, "choice", () => play2(m.text), m.text)));
+    renderLine(st, ui, step2);
+    ui.legal.replaceChildren(...pos.legal.map((m) => button(m, "legal-move", () => play2(m), m)));
+    if (pos.legal.length === 0) ui.legal.append("none");
+    ui.ask.disabled = st.thinking || pos.legal.length === 0;
+    ui.ask.textContent = st.thinking ? "Thinking…" : "Ask the engine";
+    renderBest(st, ui, play2);
+  }
+  function button(label, cls, f, move) {
+    const b = h("button", { type: "button", class: cls }, label);
+    if (move) b.dataset.move = move;
+    b.addEventListener("click", f);
+    return b;
+  }
+  function renderLine(st, ui, step2) {
+    const nav = (label, to, name) => {
+      const b = button(label, "", () => step2(to));
+      b.setAttribute("aria-label", name);
+      return b;
+    };
+    ui.nav.replaceChildren(nav("«", 0, "start"), nav("‹", st.cursor - 1, "back"), nav("›", st.cursor + 1, "forward"), nav("»", st.line.length, "end of the line"));
+    ui.line.replaceChildren(...st.line.map((m, i) => {
+      const li = h("li", { class: i === st.cursor - 1 ? "move current" : i >= st.cursor ? "move ahead" : "move" });
+      li.append(button(m, "", () => step2(i + 1)));
+      return li;
+    }));
+  }
+  function renderBest(st, ui, play2) {
+    const b = st.best;
+    if (!b) {
+      ui.best.replaceChildren();
+      return;
+    }
+    ui.best.replaceChildren(
+      h(
+        "p",
+        {},
+        "Best move ",
+        h("strong", { class: "best-move" }, b.move),
+        ", score ",
+        h("span", { class: "score" }, b.scoreText),
+        ` (depth ${b.depth}, ${b.nodes} nodes, ${(b.ms / 1e3).toFixed(1)} s)`
+      ),
+      h("p", { class: "pv" }, "Line: " + b.line.join(" ")),
+      button(`Play ${b.move}`, "play-best", () => play2(b.move))
+    );
+  }
+
   // src/store.ts
   var seatsKey = (id) => "arbiter.seats." + id;
   var invitesKey = (id) => "arbiter.invites." + id;
@@ -212,9 +466,9 @@
     const parts = location.pathname.split("/");
     const page = { id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, message: "", busy: false, ws: null, retry: 0 };
     takeToken(page);
-    const ui = layout(root2);
+    const ui = layout2(root2);
     typedEntry(ui.typed, (move) => actions.play(move));
-    const refresh = () => render(page, ui, actions);
+    const refresh = () => render2(page, ui, actions);
     const actions = {
       cell: (cell) => onCell(page, cell, refresh),
       play: (move) => play(page, move, refresh),
@@ -246,7 +500,7 @@
       input.value = "";
     });
   }
-  function layout(root2) {
+  function layout2(root2) {
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     svg.setAttribute("class", "board");
     const ui = {
@@ -291,13 +545,13 @@
   async function load(page, refresh) {
     try {
       const g = await request("GET", `/api/games/${page.id}`);
-      await show(page, g);
+      await show2(page, g);
     } catch (e) {
       page.message = e.message;
     }
     refresh();
   }
-  async function show(page, g) {
+  async function show2(page, g) {
     const first = page.game === null;
     page.game = g;
     if (first) {
@@ -330,7 +584,7 @@
       const g = gap ? await request("GET", `/api/games/${page.id}`) : msg.game;
       if (g.version <= page.game.version) return;
       if (g.ply !== page.game.ply) page.sel = emptySelection;
-      await show(page, g);
+      await show2(page, g);
       refresh();
     };
     ws.onclose = () => {
@@ -372,7 +626,7 @@
     try {
       const next = await request("POST", `/api/games/${page.id}/moves`, { move, ply: g.ply }, token);
       page.message = "";
-      if (next.version > (page.game?.version ?? 0)) await show(page, next);
+      if (next.version > (page.game?.version ?? 0)) await show2(page, next);
     } catch (e) {
       page.message = e instanceof ApiError ? e.message : `The move was not sent: ${e.message}`;
     }
@@ -384,7 +638,7 @@
     if (!token) return;
     try {
       const next = await request("POST", `/api/games/${page.id}/${path}`, body, token);
-      if (next.version > (page.game?.version ?? 0)) await show(page, next);
+      if (next.version > (page.game?.version ?? 0)) await show2(page, next);
       page.message = "";
     } catch (e) {
       page.message = e.message;
@@ -397,10 +651,10 @@
     const to = Math.max(0, Math.min(ply, g.ply));
     page.viewPly = to === g.ply ? null : to;
     page.sel = emptySelection;
-    await show(page, g);
+    await show2(page, g);
     refresh();
   }
-  function render(page, ui, act) {
+  function render2(page, ui, act) {
     const g = page.game;
     ui.message.textContent = page.message;
     if (!g || !page.pos || !page.geo) return;
@@ -482,25 +736,33 @@
     ui.controls.replaceChildren();
     const held = heldSeats(page);
     if (g.result || held.length === 0) return;
-    const button = (label, cls, f) => {
+    const button2 = (label, cls, f) => {
       const b = h("button", { type: "button", class: cls }, label);
       b.addEventListener("click", f);
       ui.controls.append(b);
     };
-    button("Resign", "resign", () => {
+    button2("Resign", "resign", () => {
       if (confirm("Resign this game?")) act.command("resign", void 0);
     });
     if (g.seats.length !== 2) return;
     const mine = (s) => held.includes(s);
     if (g.drawOffer >= 0 && !mine(g.drawOffer)) {
       ui.controls.append(h("span", {}, `${g.seats[g.drawOffer].side} offers a draw.`));
-      button("Accept draw", "accept", () => act.command("draw", { action: "accept" }));
-      button("Decline", "decline", () => act.command("draw", { action: "decline" }));
+      button2("Accept draw", "accept", () => act.command("draw", { action: "accept" }));
+      button2("Decline", "decline", () => act.command("draw", { action: "decline" }));
     } else if (g.drawOffer >= 0) {
       ui.controls.append(h("span", {}, "You offered a draw."));
     } else {
-      button("Offer draw", "offer", () => act.command("draw", { action: "offer" }));
+      button2("Offer draw", "offer", () => act.command("draw", { action: "offer" }));
     }
+  }
+  function analysisLink(g) {
+    const q = new URLSearchParams();
+    if (g.moves.length) q.set("moves", g.moves.join(" "));
+    const options = Object.entries(g.options ?? {}).map(([k, v]) => `${k}=${v}`).join(",");
+    if (options) q.set("options", options);
+    const text = q.toString();
+    return `/analysis/${g.game}` + (text ? "?" + text : "");
   }
   function renderLinks(page, ui) {
     const g = page.game;
@@ -515,6 +777,13 @@
     const spectate = location.origin + g.url;
     rows.push(h("p", {}, "Spectators: ", h("input", { readonly: "", value: spectate, "aria-label": "spectator link" }), copyButton(spectate)));
     rows.push(h("p", {}, h("a", { href: `/api/games/${page.id}/record`, download: `${g.game}-${page.id}.pdn` }, "Download the record")));
+    rows.push(h(
+      "p",
+      {},
+      h("a", { href: analysisLink(g), class: "analyse" }, "Analyse this game"),
+      " · ",
+      h("a", { href: `/rules/${g.game}`, class: "rules" }, `Rules of ${g.game}`)
+    ));
     ui.links.replaceChildren(...rows);
   }
 
@@ -544,7 +813,17 @@
       return;
     }
     const form = newGameForm(catalog, message);
-    const list = h("ul", { class: "catalog" }, ...catalog.map((c) => h("li", {}, h("strong", {}, c.id), " ", c.summary)));
+    const list = h("ul", { class: "catalog" }, ...catalog.map((c) => h(
+      "li",
+      {},
+      h("strong", {}, c.id),
+      " ",
+      c.summary,
+      " ",
+      h("a", { href: `/rules/${c.id}`, class: "rules", "data-game": c.id }, "Rules"),
+      " · ",
+      h("a", { href: `/analysis/${c.id}`, class: "analyse", "data-game": c.id }, "Analyse")
+    )));
     root2.append(h("main", { class: "home" }, h("section", {}, h("h2", {}, "New game"), form), h("section", {}, h("h2", {}, "The games"), list), myGames2()));
   }
   function myGames2() {
@@ -632,6 +911,7 @@
   var root = document.getElementById("app");
   if (root) {
     if (document.body.dataset.page === "game") gamePage(root);
+    else if (document.body.dataset.page === "analysis") analysisPage(root);
     else homePage(root);
   }
 })();

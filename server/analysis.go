@@ -1,0 +1,269 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// The analysis board: any position of any game (a FEN, then moves), its
+// legal moves, and the engine's best move. Nothing is stored; each
+// request carries the whole position.
+
+// The bounds of an analysis search, in milliseconds of thinking.
+const (
+	minAnalysisMillis     = 100
+	maxAnalysisMillis     = 5000
+	defaultAnalysisMillis = 1000
+	// maxAnalysisMoves bounds the moves a request replays.
+	maxAnalysisMoves = 2000
+	// workerWait bounds the wait for a free AI worker.
+	workerWait = 10 * time.Second
+)
+
+// analysisView is GET /api/analysis/{game}: the position reached, what
+// the board draws of it and what may be played.
+type analysisView struct {
+	Game   string            `json:"game"`
+	FEN    string            `json:"fen"`
+	Moves  []string          `json:"moves"`
+	Legal  []string          `json:"legal"`
+	ToMove int               `json:"toMove"`
+	Result *store.Result     `json:"result"`
+	Ended  string            `json:"description,omitempty"`
+	Board  string            `json:"board"`
+	Stacks map[string]string `json:"stacks"`
+	Scores []int             `json:"scores,omitempty"`
+}
+
+// bestRequest is POST /api/analysis/{game}/best.
+type bestRequest struct {
+	FEN     string            `json:"fen"`
+	Moves   []string          `json:"moves"`
+	Options map[string]string `json:"options"`
+	// MoveTime is the time to think in milliseconds (0: a second).
+	MoveTime int `json:"movetime"`
+}
+
+// bestView is the engine's answer: its move, its score from the mover's
+// point of view (hundredths of a piece; ScoreText writes wins as "win5"),
+// the depth it completed and the line it expects.
+type bestView struct {
+	Move      string   `json:"move"`
+	Score     int      `json:"score"`
+	ScoreText string   `json:"scoreText"`
+	Depth     int      `json:"depth"`
+	Nodes     int64    `json:"nodes"`
+	Line      []string `json:"line"`
+	Millis    int64    `json:"ms"`
+}
+
+// analysisGate lets each client run one analysis search at a time, so
+// that a page cannot queue up the AI workers.
+type analysisGate struct {
+	mu      sync.Mutex
+	running map[string]bool
+}
+
+func newAnalysisGate() *analysisGate { return &analysisGate{running: map[string]bool{}} }
+
+func (g *analysisGate) enter(key string) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.running[key] {
+		return false
+	}
+	g.running[key] = true
+	return true
+}
+
+func (g *analysisGate) leave(key string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	delete(g.running, key)
+}
+
+func (s *Server) analysisRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /analysis/{game}", s.handleAnalysisPage)
+	mux.HandleFunc("GET /api/analysis/{game}", s.handleAnalysis)
+	mux.HandleFunc("POST /api/analysis/{game}/best", s.handleBest)
+}
+
+func (s *Server) handleAnalysisPage(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write(analysisPage)
+}
+
+// handleAnalysis answers GET /api/analysis/{game}?fen=F&moves=M1+M2&options=k=v,k=v.
+func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
+	if err := s.admit(r, s.clients.allowMove); err != nil {
+		writeError(w, err)
+		return
+	}
+	q := r.URL.Query()
+	options, err := parseOptionList(q.Get("options"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	moves := strings.Fields(strings.ReplaceAll(q.Get("moves"), ",", " "))
+	st, err := analysisState(r.PathValue("game"), options, q.Get("fen"), moves)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	v, viewErr := analysisOf(st, moves)
+	if viewErr != nil {
+		writeError(w, asAPIError(viewErr))
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// parseOptionList reads "key=value,key=value".
+func parseOptionList(text string) (map[string]string, *apiError) {
+	out := map[string]string{}
+	for _, kv := range strings.Split(text, ",") {
+		if strings.TrimSpace(kv) == "" {
+			continue
+		}
+		k, v, err := game.ParseOption(strings.TrimSpace(kv))
+		if err != nil {
+			return nil, fail(codeInvalid, "options: %v", err)
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+// analysisState sets up the position: the game with its options, the
+// FEN (the start when empty), then the moves.
+func analysisState(id string, options map[string]string, fen string, moves []string) (game.State, *apiError) {
+	if _, ok := game.Lookup(id); !ok {
+		return nil, fail(codeNotFound, "unknown game %q; want one of %s", id, gameIDs())
+	}
+	rules, err := game.New(id, options)
+	if err != nil {
+		return nil, fail(codeInvalid, "%v", err)
+	}
+	if len(moves) > maxAnalysisMoves {
+		return nil, fail(codeInvalid, "%d moves; at most %d are replayed", len(moves), maxAnalysisMoves)
+	}
+	st := rules.Start()
+	if strings.TrimSpace(fen) != "" {
+		if st, err = rules.ParseFEN(strings.TrimSpace(fen)); err != nil {
+			return nil, fail(codeInvalid, "%v", err)
+		}
+	}
+	if err := game.PlayMoves(st, moves); err != nil {
+		return nil, fail(codeIllegalMove, "%v", err)
+	}
+	return st, nil
+}
+
+func analysisOf(st game.State, moves []string) (analysisView, error) {
+	pos, err := position(st, st.Ply())
+	if err != nil {
+		return analysisView{}, err
+	}
+	rules := st.Game()
+	v := analysisView{Game: rules.ID(), FEN: st.FEN(), Moves: moves, Legal: game.MoveTexts(st), ToMove: int(st.ToMove()),
+		Board: pos.Board, Stacks: pos.Stacks, Scores: pos.Scores}
+	if v.Moves == nil {
+		v.Moves = []string{}
+	}
+	if v.Legal == nil {
+		v.Legal = []string{}
+	}
+	if r := st.Result(); r.Over() {
+		v.Result = storedResult(r, rules.Players())
+		v.Ended = r.Describe(rules)
+	}
+	return v, nil
+}
+
+// handleBest answers POST /api/analysis/{game}/best: a fresh alpha-beta
+// search of the position, bounded by its movetime (at most 5 s), run in
+// one of the AI workers, one search per client at a time.
+func (s *Server) handleBest(w http.ResponseWriter, r *http.Request) {
+	var req bestRequest
+	if err := s.decode(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	if req.MoveTime == 0 {
+		req.MoveTime = defaultAnalysisMillis
+	}
+	if req.MoveTime < minAnalysisMillis || req.MoveTime > maxAnalysisMillis {
+		writeError(w, fail(codeInvalid, "movetime %d: want %d to %d milliseconds", req.MoveTime, minAnalysisMillis, maxAnalysisMillis))
+		return
+	}
+	st, apiErr := analysisState(r.PathValue("game"), req.Options, req.FEN, req.Moves)
+	if apiErr != nil {
+		writeError(w, apiErr)
+		return
+	}
+	if res := st.Result(); res.Over() {
+		writeError(w, fail(codeGameOver, "the game is over (%s): there is no move to search", res.Describe(st.Game())))
+		return
+	}
+	if err := s.admit(r, s.clients.allowMove); err != nil {
+		writeError(w, err)
+		return
+	}
+	key := clientKey(r)
+	if !s.analyses.enter(key) {
+		writeError(w, fail(codeRateLimited, "a search of this client runs already; wait for its answer"))
+		return
+	}
+	defer s.analyses.leave(key)
+	v, err := s.searchBest(r.Context(), st, time.Duration(req.MoveTime)*time.Millisecond)
+	if err != nil {
+		writeError(w, asAPIError(err))
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// searchBest takes an AI worker, waiting for one at most workerWait, and
+// searches st; the search stops when the client goes or the server stops.
+func (s *Server) searchBest(ctx context.Context, st game.State, moveTime time.Duration) (bestView, error) {
+	wait := time.NewTimer(workerWait)
+	defer wait.Stop()
+	select {
+	case s.workers <- struct{}{}:
+	case <-wait.C:
+		return bestView{}, fail(codeUnavailable, "every AI worker is busy; try again in a moment")
+	case <-ctx.Done():
+		return bestView{}, ctx.Err()
+	case <-s.ctx.Done():
+		return bestView{}, fail(codeShutdown, "the server is shutting down; try again in a moment")
+	}
+	defer func() { <-s.workers }()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stop := context.AfterFunc(s.ctx, cancel)
+	defer stop()
+	engine, err := ai.New("ab", 1)
+	if err != nil {
+		return bestView{}, err
+	}
+	info := engine.Search(ctx, st, ai.Limits{MoveTime: moveTime}, nil)
+	if info.Err != nil {
+		return bestView{}, errors.Join(errors.New("analysis search"), info.Err)
+	}
+	b := st.Game().Board()
+	v := bestView{Move: info.Move.Text(b), Score: info.Score, ScoreText: ai.ScoreText(info.Score), Depth: info.Depth,
+		Nodes: info.Nodes, Line: []string{}, Millis: info.Elapsed.Milliseconds()}
+	for _, m := range info.PV {
+		v.Line = append(v.Line, m.Text(b))
+	}
+	return v, nil
+}

@@ -1,0 +1,145 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// TestBrowserAnalysis drives the rules pages and the analysis page in one
+// headless Chromium, as TestBrowser does the game pages.
+func TestBrowserAnalysis(t *testing.T) {
+	if _, err := os.Stat(chromiumPath); err != nil {
+		t.Skipf("the browser tests need Chromium at %s (apt-get install chromium): %v", chromiumPath, err)
+	}
+	if testing.Short() {
+		t.Skip("the browser tests are skipped with -short")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromiumPath), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun,
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1200, 800))
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	browserCtx, cancelBrowser := chromedp.NewContext(allocCtx)
+	defer cancelBrowser()
+	if err := chromedp.Do(browserCtx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	ts := newTestServer(t, Config{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000, GamesPerHour: 1000, Sockets: 100}})
+	b := &browser{ctx: browserCtx, ts: ts}
+	t.Run("rules from home", b.rulesFromHome)
+	t.Run("analysis", b.analysis)
+	t.Run("analyse a game", b.analyseGame)
+}
+
+// rulesFromHome follows each game's rules link of the home page.
+func (b *browser) rulesFromHome(t *testing.T) {
+	ctx := b.tab(t, false)
+	for _, d := range game.All() {
+		run(t, ctx, chromedp.Navigate(b.url("/")))
+		poll[bool](t, ctx, "the catalog", fmt.Sprintf(`!!document.querySelector(%q)`, `a.rules[data-game="`+d.ID+`"]`))
+		run(t, ctx, chromedp.Click(chromedp.CSS(`a.rules[data-game="`+d.ID+`"]`)))
+		title := poll[string](t, ctx, "the rules page", `location.pathname.startsWith("/rules/") && document.querySelector("main h1")?.textContent`)
+		if path := poll[string](t, ctx, "the path", `location.pathname`); path != "/rules/"+d.ID || title == "" {
+			t.Errorf("%s: the rules link opened %s titled %q", d.ID, path, title)
+		}
+		if n := poll[int](t, ctx, "the diagrams", `document.querySelectorAll("main pre").length`); n == 0 {
+			t.Errorf("%s: no diagram on the rules page", d.ID)
+		}
+		if d.ID == "eximo" {
+			screenshot(t, ctx, "rules-eximo")
+		}
+	}
+}
+
+// analysis opens the analysis page, pastes a FEN, plays a move by
+// clicking, steps back, and asks the engine for its move and score.
+func (b *browser) analysis(t *testing.T) {
+	moves, _ := findMove(t, "checkers-2011", func(m string) bool { return strings.Contains(m, "x") })
+	rules, _ := game.New("checkers-2011", nil)
+	st := rules.Start()
+	if err := game.PlayMoves(st, moves); err != nil {
+		t.Fatal(err)
+	}
+	ctx := b.tab(t, true)
+	run(t, ctx, chromedp.Navigate(b.url("/analysis/checkers-2011")))
+	checkBoard(t, ctx, "checkers-2011", nil)
+
+	// A refused FEN shows the parser's message and leaves the board.
+	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#fen`), "W:nonsense"), chromedp.Click(chromedp.CSS(`button.setup`)))
+	_, fenErr := rules.ParseFEN("W:nonsense")
+	msg := poll[string](t, ctx, "the FEN's refusal", `document.querySelector(".message")?.textContent`)
+	if fenErr == nil || msg != fenErr.Error() {
+		t.Errorf("a bad FEN: the page says %q, the parser %v", msg, fenErr)
+	}
+	checkBoard(t, ctx, "checkers-2011", nil)
+
+	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#fen`), st.FEN()), chromedp.Click(chromedp.CSS(`button.setup`)))
+	checkBoard(t, ctx, "checkers-2011", moves)
+	legal := game.MoveTexts(st)
+	shown := poll[[]string](t, ctx, "the legal moves", `(() => { const b = [...document.querySelectorAll(".legal button")].map((e) => e.dataset.move); return b.length ? b : null; })()`)
+	if !slices.Equal(shown, legal) {
+		t.Errorf("legal moves shown %v, want %v", shown, legal)
+	}
+	screenshot(t, ctx, "analysis-fen")
+
+	move := legal[len(legal)-1]
+	clickMove(t, ctx, move)
+	checkBoard(t, ctx, "checkers-2011", append(slices.Clone(moves), move))
+	run(t, ctx, chromedp.Click(chromedp.CSS(`.nav button[aria-label="back"]`)))
+	checkBoard(t, ctx, "checkers-2011", moves)
+	run(t, ctx, chromedp.Click(chromedp.CSS(`.nav button[aria-label="forward"]`)))
+	checkBoard(t, ctx, "checkers-2011", append(slices.Clone(moves), move))
+
+	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#movetime`), "500"), chromedp.Click(chromedp.CSS(`button.ask`)))
+	best := poll[string](t, ctx, "the engine's move", `document.querySelector(".best .best-move")?.textContent`)
+	score := poll[string](t, ctx, "the engine's score", `document.querySelector(".best .score")?.textContent`)
+	after := st.Clone()
+	if err := game.PlayMoves(after, []string{move}); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(game.MoveTexts(after), best) || score == "" {
+		t.Errorf("the engine showed %q score %q; want a legal move of %v and a score", best, score, game.MoveTexts(after))
+	}
+	screenshot(t, ctx, "analysis-best")
+	addr := poll[string](t, ctx, "the address", `location.search`)
+	if !strings.Contains(addr, "fen=") || !strings.Contains(addr, "moves=") {
+		t.Errorf("the address %q does not keep the FEN and the line", addr)
+	}
+}
+
+// analyseGame follows a game page's "Analyse this game" link: the
+// analysis page shows the game's last position.
+func (b *browser) analyseGame(t *testing.T) {
+	resp := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}, "options": map[string]string{"hop": "any"}})
+	var moves []string
+	for ply := range 4 {
+		g := b.ts.game(resp.ID)
+		if code, msg := b.ts.move(resp.ID, resp.Seats[ply%2].Token, g.Legal[0], ply); code != http.StatusOK {
+			t.Fatalf("move %s: %d %s", g.Legal[0], code, msg)
+		}
+		moves = append(moves, g.Legal[0])
+	}
+	ctx := b.tab(t, true)
+	run(t, ctx, chromedp.Navigate(b.url(resp.URL)))
+	poll[bool](t, ctx, "the analysis link", `!!document.querySelector("a.analyse")`)
+	run(t, ctx, chromedp.Click(chromedp.CSS(`a.analyse`)))
+	poll[bool](t, ctx, "the analysis page", `location.pathname === "/analysis/pommel"`)
+	checkBoard(t, ctx, "pommel", moves)
+	if n := poll[int](t, ctx, "the line", `document.querySelectorAll(".moves li").length`); n != len(moves) {
+		t.Errorf("the line shows %d moves, want %d", n, len(moves))
+	}
+	if q := poll[string](t, ctx, "the options", `location.search`); !strings.Contains(q, "hop%3Dany") {
+		t.Errorf("the analysis page lost the game's options: %s", q)
+	}
+}

@@ -1,0 +1,74 @@
+package server
+
+import (
+	"fmt"
+	"html"
+	"io/fs"
+	"net/http"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/docs"
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// rulesFile is the rules page of a game id: its own ("checkers-2011.md"),
+// else its family's, the id up to its first hyphen ("pommel-76" reads
+// pommel.md, "punt-heks-match" punt.md). A page name ("punt") names its
+// own file too, so that the pages' links to each other resolve.
+func rulesFile(name string) (string, bool) {
+	pages := docs.Rules()
+	for _, file := range []string{name + ".md", strings.SplitN(name, "-", 2)[0] + ".md"} {
+		if _, err := fs.Stat(pages, file); err == nil && fs.ValidPath(file) {
+			return file, true
+		}
+	}
+	return "", false
+}
+
+// handleRules answers GET /rules/{game}: the game's rules page, rendered
+// from the project's Markdown on the server, with no script.
+func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("game")
+	_, known := game.Lookup(name)
+	file, ok := rulesFile(name)
+	if !ok || (!known && name+".md" != file) {
+		writePlainPage(w, http.StatusNotFound, "No rules page",
+			"<p>"+html.EscapeString(fmt.Sprintf("No rules page for %q; the games are %s.", name, gameIDs()))+"</p>")
+		return
+	}
+	src, err := fs.ReadFile(docs.Rules(), file)
+	if err != nil {
+		writePlainPage(w, http.StatusInternalServerError, "Rules", "<p>The rules page could not be read.</p>")
+		return
+	}
+	title := strings.TrimPrefix(strings.SplitN(string(src), "\n", 2)[0], "# ")
+	links := `<p class="page-links">`
+	if known {
+		links += fmt.Sprintf(`<a href="/analysis/%s">Analyse a %s position</a> · `, html.EscapeString(name), html.EscapeString(name))
+	}
+	links += `<a href="/">Play</a></p>`
+	writePlainPage(w, http.StatusOK, title+" rules", links+`<article class="rules">`+markdownHTML(string(src))+"</article>")
+}
+
+// writePlainPage writes a page with the site's style and header and no
+// script: body is HTML already escaped.
+func writePlainPage(w http.ResponseWriter, status int, title, body string) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	fmt.Fprintf(w, `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>%s (arbiter)</title>
+<link rel="stylesheet" href="/assets/app.css">
+</head>
+<body data-page="rules">
+<header><a href="/" class="home">arbiter</a></header>
+<main class="text">
+%s
+</main>
+</body>
+</html>
+`, html.EscapeString(title), body)
+}
