@@ -12,7 +12,6 @@ import (
 // slot is one game held at once: a human game played by the run, or an
 // AI game watched. A game that ends is replaced by a new one.
 type slot struct {
-	n      int
 	ai     bool
 	client *client
 	rng    *rand.Rand
@@ -54,7 +53,7 @@ func (r *run) setup(ctx context.Context) []*slot {
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, setupParallel)
 	for n := range slots {
-		s := &slot{n: n, ai: n >= r.cfg.Games, rng: rand.New(rand.NewPCG(r.cfg.Seed, uint64(n)))}
+		s := &slot{ai: n >= r.cfg.Games, rng: rand.New(rand.NewPCG(r.cfg.Seed, uint64(n)))}
 		slots[n] = s
 		wg.Go(func() {
 			sem <- struct{}{}
@@ -292,14 +291,19 @@ func (r *run) replaceAI(ctx context.Context, s *slot) bool {
 	return true
 }
 
-// closeAll closes every slot's socket and connections.
+// closeAll closes every slot's socket and connections, all at once: a
+// socket's close waits for the server's answer.
 func closeAll(slots []*slot) {
+	var wg sync.WaitGroup
 	for _, s := range slots {
-		if s.viewer != nil {
-			s.viewer.close()
-		}
-		if s.client != nil {
-			s.client.close()
-		}
+		wg.Go(func() {
+			if s.viewer != nil {
+				s.viewer.close()
+			}
+			if s.client != nil {
+				s.client.close()
+			}
+		})
 	}
+	wg.Wait()
 }
