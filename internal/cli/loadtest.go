@@ -1,0 +1,88 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/loadtest"
+)
+
+// loadtestFlags are the flags of "arbiter loadtest".
+type loadtestFlags struct {
+	cfg    loadtest.Config
+	checks checks
+}
+
+func loadtestCmd() *cobra.Command {
+	var lf loadtestFlags
+	cmd := &cobra.Command{
+		Use:   "loadtest",
+		Short: "Play many games at once against an arbiter server on this machine and time its moves",
+		Long: `loadtest plays --games human games at once against the server at --addr
+(a loopback address: this machine only) over its API and websockets: each
+game a random legal move after each --think pause, timed from the POST to
+its 200 (acknowledgement) and to the event on the game's websocket
+(broadcast). With --ai it also holds that many games of ai:level=--level
+against itself and counts the AI moves served a second. It stops when each
+game has played --moves moves or after --duration, and prints games held,
+moves, errors by status and the latencies' percentiles. Each game comes
+from a loopback address of its own, so the server's per-client limits
+apply per game, as with players on different machines.`,
+		Args: withUsage(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := lf.check(); err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return lf.run(ctx, cmd)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&lf.cfg.Addr, "addr", "127.0.0.1:8080", "the server, HOST:PORT on a loopback address")
+	allow(cmd, "addr", "HOST:PORT on a loopback address, such as 127.0.0.1:8080, [::1]:8080 or localhost:8080")
+	f.StringVar(&lf.cfg.Game, "game", "pommel", "the game every game plays")
+	lf.checks.intVar(cmd, &lf.cfg.Games, "games", 100, intRange{lo: 1, hi: loadtest.MaxGames, zero: "AI games only"}, "human games held at once")
+	lf.checks.intVar(cmd, &lf.cfg.Moves, "moves", 100, intRange{lo: 1, hi: loadtest.MaxMoves}, "moves each human game plays; every game ends (drawn) after that many plies")
+	lf.checks.durationVar(cmd, &lf.cfg.Duration, "duration", time.Minute, durationRange{max: loadtest.MaxDuration}, "longest time the games play")
+	lf.checks.durationVar(cmd, &lf.cfg.Think, "think", time.Second, durationRange{max: loadtest.MaxThink, zero: "no pause"}, "a player's pause before each move, on average")
+	lf.checks.intVar(cmd, &lf.cfg.AIGames, "ai", 0, intRange{lo: 1, hi: loadtest.MaxAIGames, zero: "none"}, "games of an AI level against itself held at once")
+	lf.checks.intVar(cmd, &lf.cfg.Level, "level", 1, intRange{lo: 1, hi: loadtest.MaxLevel}, "the level of the AI games")
+	seedVar(cmd, &lf.cfg.Seed, "seed of the random moves")
+	return cmd
+}
+
+// check refuses every flag value that cannot work, before anything is
+// sent.
+func (lf *loadtestFlags) check() error {
+	if err := lf.checks.run(); err != nil {
+		return err
+	}
+	if _, ok := game.Lookup(lf.cfg.Game); !ok {
+		return fmt.Errorf("--game %q: unknown; run \"arbiter games\" for the list", lf.cfg.Game)
+	}
+	if lf.cfg.Games == 0 && lf.cfg.AIGames == 0 {
+		return fmt.Errorf("--games 0 and --ai 0: no games; give one of them above 0")
+	}
+	if _, err := loadtest.Target(context.Background(), lf.cfg.Addr, nil); err != nil {
+		return fmt.Errorf("--addr: %w", err)
+	}
+	return nil
+}
+
+func (lf *loadtestFlags) run(ctx context.Context, cmd *cobra.Command) error {
+	errOut := cmd.ErrOrStderr()
+	lf.cfg.Progress = func(line string) { fmt.Fprintln(errOut, line) }
+	rep, err := loadtest.Run(ctx, lf.cfg)
+	if err != nil {
+		return err
+	}
+	return rep.Write(cmd.OutOrStdout())
+}

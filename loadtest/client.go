@@ -1,0 +1,291 @@
+package loadtest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/netip"
+	"strconv"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// client speaks the server's API from one source address.
+type client struct {
+	base string // http://HOST:PORT
+	ws   string // ws://HOST:PORT
+	http *http.Client
+}
+
+// newClient makes a client of target whose connections come from src,
+// or from the system's choice when src is the zero Addr.
+func newClient(target netip.AddrPort, src netip.Addr) *client {
+	dialer := &net.Dialer{Timeout: requestTime}
+	if src.IsValid() {
+		dialer.LocalAddr = &net.TCPAddr{IP: src.AsSlice()}
+	}
+	transport := &http.Transport{DialContext: dialer.DialContext, MaxIdleConnsPerHost: 4,
+		IdleConnTimeout: time.Minute, DisableCompression: true}
+	return &client{base: "http://" + target.String(), ws: "ws://" + target.String(),
+		http: &http.Client{Transport: transport}}
+}
+
+// close drops the client's idle connections.
+func (c *client) close() { c.http.CloseIdleConnections() }
+
+// statusError is a refusal by the server: its status and error code.
+type statusError struct {
+	op      string
+	status  int
+	code    string
+	message string
+}
+
+func (e *statusError) Error() string {
+	return fmt.Sprintf("%s: %d %s: %s", e.op, e.status, e.code, e.message)
+}
+
+// errorKind is the key an error is counted under: the operation and the
+// status and code of a refusal, or what failed.
+func errorKind(op string, err error) (kind string) {
+	var se *statusError
+	var netErr net.Error
+	switch {
+	case errors.As(err, &se):
+		return fmt.Sprintf("%s: %d %s", op, se.status, se.code)
+	case errors.Is(err, errNoBroadcast), errors.Is(err, errSocketClosed):
+		return op + ": " + err.Error()
+	case errors.As(err, &netErr) && netErr.Timeout():
+		return op + ": timed out"
+	}
+	return op + ": connection failed"
+}
+
+// do sends a request with an optional Bearer token and JSON body and
+// decodes a 2xx answer into out.
+func (c *client) do(ctx context.Context, op, method, path, token string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		data, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(data)
+	}
+	ctx, cancel := context.WithTimeout(ctx, requestTime)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
+	if err != nil {
+		return err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	if resp.StatusCode/100 != 2 {
+		return refusal(op, resp.StatusCode, data)
+	}
+	if out == nil {
+		return nil
+	}
+	return json.Unmarshal(data, out)
+}
+
+// refusal reads the server's error answer.
+func refusal(op string, status int, data []byte) error {
+	var body struct {
+		Error struct{ Code, Message string } `json:"error"`
+	}
+	if json.Unmarshal(data, &body) != nil || body.Error.Code == "" {
+		body.Error.Code, body.Error.Message = "?", string(bytes.TrimSpace(data))
+	}
+	return &statusError{op: op, status: status, code: body.Error.Code, message: body.Error.Message}
+}
+
+// view is what the run reads of a game as the API shows it.
+type view struct {
+	ID      string    `json:"id"`
+	Moves   []string  `json:"moves"`
+	Ply     int       `json:"ply"`
+	ToMove  int       `json:"toMove"`
+	Legal   []string  `json:"legal"`
+	Result  *struct{} `json:"result"`
+	Version int64     `json:"version"`
+}
+
+func (v *view) over() bool { return v.Result != nil }
+
+// created is the answer to a create: the game and its seats' tokens.
+type created struct {
+	ID    string `json:"id"`
+	Seats []struct {
+		Seat  int    `json:"seat"`
+		Token string `json:"token"`
+	} `json:"seats"`
+	Game view `json:"game"`
+}
+
+// create makes a game of rules with the given seats, ending after
+// maxPlies.
+func (c *client) create(ctx context.Context, rules string, seats []string, maxPlies int) (created, error) {
+	req := map[string]any{"game": rules, "seats": seats,
+		"options": map[string]string{"maxplies": strconv.Itoa(maxPlies)}}
+	var out created
+	err := c.do(ctx, "create", http.MethodPost, "/api/games", "", req, &out)
+	return out, err
+}
+
+func (c *client) get(ctx context.Context, id string) (view, error) {
+	var out view
+	err := c.do(ctx, "get", http.MethodGet, "/api/games/"+id, "", nil, &out)
+	return out, err
+}
+
+// move sends the move for ply with the seat's token and answers the game
+// after it.
+func (c *client) move(ctx context.Context, id, token, move string, ply int) (view, error) {
+	var out view
+	body := map[string]any{"move": move, "ply": ply}
+	err := c.do(ctx, "move", http.MethodPost, "/api/games/"+id+"/moves", token, body, &out)
+	return out, err
+}
+
+// health checks that an arbiter server answers at the other end.
+func (c *client) health(ctx context.Context) error {
+	var out struct{ Status string }
+	if err := c.do(ctx, "healthz", http.MethodGet, "/healthz", "", nil, &out); err != nil {
+		return err
+	}
+	if out.Status != "ok" {
+		return fmt.Errorf("/healthz answered status %q, not ok", out.Status)
+	}
+	return nil
+}
+
+// errors a viewer reports while a move waits for its broadcast.
+var (
+	errNoBroadcast  = fmt.Errorf("no event within %s", broadcastTime)
+	errSocketClosed = errors.New("socket closed")
+)
+
+// viewer is a websocket watching one game; a goroutine reads its events.
+type viewer struct {
+	conn   *websocket.Conn
+	events chan event
+	closed chan struct{} // closed when the socket ends
+	stop   chan struct{} // closed by close, to end the reader
+}
+
+// event is what the run keeps of a socket's message.
+type event struct {
+	version int64
+	ply     int
+	over    bool
+	at      time.Time
+}
+
+// maxEvent bounds one event: a game of a thousand plies with its legal
+// moves fits.
+const maxEvent = 4 << 20
+
+// watch opens a spectator's socket on game id.
+func (c *client) watch(ctx context.Context, id string) (*viewer, error) {
+	dctx, cancel := context.WithTimeout(ctx, requestTime)
+	defer cancel()
+	conn, resp, err := websocket.Dial(dctx, c.ws+"/api/games/"+id+"/ws", &websocket.DialOptions{HTTPClient: c.http})
+	if err != nil {
+		if resp != nil && resp.StatusCode/100 != 2 && resp.StatusCode != http.StatusSwitchingProtocols {
+			var data []byte
+			if resp.Body != nil {
+				data, _ = io.ReadAll(resp.Body)
+			}
+			return nil, refusal("socket", resp.StatusCode, data)
+		}
+		return nil, fmt.Errorf("socket: %w", err)
+	}
+	conn.SetReadLimit(maxEvent)
+	v := &viewer{conn: conn, events: make(chan event, 256), closed: make(chan struct{}), stop: make(chan struct{})}
+	go v.read()
+	return v, nil
+}
+
+// read turns the socket's messages into events until it closes.
+func (v *viewer) read() {
+	defer close(v.closed)
+	for {
+		_, data, err := v.conn.Read(context.Background())
+		if err != nil {
+			return
+		}
+		at := time.Now()
+		var msg struct {
+			Type    string `json:"type"`
+			Version int64  `json:"version"`
+			Game    *view  `json:"game"`
+		}
+		if json.Unmarshal(data, &msg) != nil || msg.Type != "game" || msg.Game == nil {
+			continue
+		}
+		select {
+		case v.events <- event{version: msg.Version, ply: msg.Game.Ply, over: msg.Game.over(), at: at}:
+		case <-v.stop:
+			return
+		}
+	}
+}
+
+// close ends the socket and its reader.
+func (v *viewer) close() {
+	close(v.stop)
+	v.conn.Close(websocket.StatusNormalClosure, "load test over")
+}
+
+// await waits for the event of version (or a later one) and answers when
+// it arrived.
+func (v *viewer) await(version int64) (time.Time, error) {
+	timer := time.NewTimer(broadcastTime)
+	defer timer.Stop()
+	for {
+		select {
+		case ev := <-v.events:
+			if ev.version >= version {
+				return ev.at, nil
+			}
+		case <-v.closed:
+			return v.drain(version)
+		case <-timer.C:
+			return time.Time{}, errNoBroadcast
+		}
+	}
+}
+
+// drain looks through the events a closed socket left for version.
+func (v *viewer) drain(version int64) (time.Time, error) {
+	for {
+		select {
+		case ev := <-v.events:
+			if ev.version >= version {
+				return ev.at, nil
+			}
+		default:
+			return time.Time{}, errSocketClosed
+		}
+	}
+}

@@ -1,0 +1,187 @@
+// Package loadtest plays many games at once against a running arbiter
+// server, over its JSON API and its websockets, and measures how fast the
+// server acknowledges moves and tells viewers about them.
+//
+// It only ever talks to this machine (loopback addresses), and it is
+// bounded: in games, in moves per game and in time. Each human game is a
+// slot: a goroutine holding one game with both seats' tokens and one
+// websocket viewer, playing random legal moves with their ply and
+// timing each move from the POST sent to its 200 (the acknowledgement)
+// and to the viewer receiving the event with the new version (the
+// broadcast). AI slots hold games of one AI level against itself and
+// count the AI moves their viewers see.
+package loadtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/netip"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// The bounds of a run.
+const (
+	MaxGames    = 5000
+	MaxAIGames  = 1000
+	MaxMoves    = 1000
+	MaxDuration = 10 * time.Minute
+	MaxThink    = time.Minute
+	MaxLevel    = 6
+)
+
+// Config is what a run plays.
+type Config struct {
+	// Addr is the server, HOST:PORT on a loopback address.
+	Addr string
+	// Game is the game id of every game (pommel when empty).
+	Game string
+	// Games is the number of human-vs-human games held at once.
+	Games int
+	// Moves bounds each human game's moves: the run ends when every human
+	// game has played that many (or the time is up). Every game, AI games
+	// too, is created with maxplies=Moves, so that AI games still playing
+	// on the server after the run end soon (the API cannot stop a game
+	// without a human seat).
+	Moves int
+	// Duration bounds the run from the moment every game is held.
+	Duration time.Duration
+	// Think is a player's pause before each move (each pause drawn from
+	// half to one and a half of it, so that games do not move in step).
+	Think time.Duration
+	// AIGames is the number of games of ai:level=Level against itself
+	// held at once; a game that ends is replaced until the time is up.
+	AIGames int
+	Level   int
+	// Seed seeds the random moves.
+	Seed uint64
+	// Resolver resolves Addr's host (nil: net.DefaultResolver).
+	Resolver Resolver
+	// Progress, when set, is told of each phase as it starts.
+	Progress func(string)
+}
+
+// check refuses a configuration outside the bounds.
+func (c *Config) check() error {
+	if c.Game == "" {
+		c.Game = "pommel"
+	}
+	if _, ok := game.Lookup(c.Game); !ok {
+		return fmt.Errorf("loadtest: unknown game %q; want one of %s", c.Game, gameIDs())
+	}
+	for _, b := range []struct {
+		name    string
+		v, l, h int
+	}{
+		{"games", c.Games, 0, MaxGames}, {"AI games", c.AIGames, 0, MaxAIGames},
+		{"moves", c.Moves, 1, MaxMoves}, {"level", c.Level, 1, MaxLevel},
+	} {
+		if b.v < b.l || b.v > b.h {
+			return fmt.Errorf("loadtest: %s %d: want %d to %d", b.name, b.v, b.l, b.h)
+		}
+	}
+	switch {
+	case c.Games+c.AIGames == 0:
+		return errors.New("loadtest: no games; want at least one human or AI game")
+	case c.Duration <= 0 || c.Duration > MaxDuration:
+		return fmt.Errorf("loadtest: duration %s: want above 0, up to %s", c.Duration, MaxDuration)
+	case c.Think < 0 || c.Think > MaxThink:
+		return fmt.Errorf("loadtest: think %s: want 0 up to %s", c.Think, MaxThink)
+	}
+	return nil
+}
+
+// Limits of the run's own waiting, so that it ends whatever the server
+// does.
+const (
+	setupTime     = 2 * time.Minute  // to create every game and open its socket
+	requestTime   = 30 * time.Second // for one request
+	broadcastTime = 10 * time.Second // for a move's event after its 200
+	settleTime    = time.Minute      // after the deadline, for the moves in flight
+	setupParallel = 16               // games created at once during setup
+)
+
+// Run plays cfg against the server and reports what it measured. It
+// returns an error only when the run cannot start (a refused address, a
+// server that does not answer, no game held); the refusals of single
+// requests are counted in the report. Cancelling ctx ends the run early
+// with the report so far.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	target, err := Target(ctx, cfg.Addr, cfg.Resolver)
+	if err != nil {
+		return nil, err
+	}
+	rules, err := game.New(cfg.Game, nil)
+	if err != nil {
+		return nil, fmt.Errorf("loadtest: %w", err)
+	}
+	r := &run{cfg: cfg, target: target, players: rules.Players(), tally: newTally()}
+	if err := r.probe(ctx); err != nil {
+		return nil, err
+	}
+	return r.play(ctx)
+}
+
+// run is one load test under way.
+type run struct {
+	cfg    Config
+	target netip.AddrPort
+	spread bool // each slot has a source address of its own
+	// players is the number of seats of the game.
+	players int
+	// addrs counts the source addresses given out (clientAddr).
+	addrs atomic.Int64
+	tally *tally
+	// start and deadline bound the measured window.
+	start, deadline time.Time
+}
+
+func (r *run) progress(format string, args ...any) {
+	if r.cfg.Progress != nil {
+		r.cfg.Progress(fmt.Sprintf(format, args...))
+	}
+}
+
+// play sets every slot up, lets them play together until the deadline and
+// gathers the report.
+func (r *run) play(ctx context.Context) (*Report, error) {
+	setupCtx, cancelSetup := context.WithTimeout(ctx, setupTime)
+	defer cancelSetup()
+	r.progress("creating %d games and opening their sockets", r.cfg.Games+r.cfg.AIGames)
+	slots := r.setup(setupCtx)
+	defer closeAll(slots)
+	held := 0
+	for _, s := range slots {
+		if s.ok() {
+			held++
+		}
+	}
+	if held == 0 {
+		return nil, fmt.Errorf("loadtest: no game could be set up on %s: %s", r.target, r.tally.errorText())
+	}
+	r.start = time.Now()
+	r.deadline = r.start.Add(r.cfg.Duration)
+	r.progress("playing %d games for up to %s", held, r.cfg.Duration)
+	// Stopping early (ctx) lets the moves in flight finish, so that every
+	// move sent is either acknowledged or counted as an error.
+	requests, cancel := context.WithTimeout(context.WithoutCancel(ctx), r.cfg.Duration+settleTime)
+	defer cancel()
+	done := r.launch(requests, ctx, slots)
+	<-done
+	return r.report(slots, time.Since(r.start)), nil
+}
+
+func gameIDs() string {
+	var ids []string
+	for _, d := range game.All() {
+		ids = append(ids, d.ID)
+	}
+	return strings.Join(ids, ", ")
+}

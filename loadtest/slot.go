@@ -1,0 +1,309 @@
+package loadtest
+
+import (
+	"context"
+	"math/rand/v2"
+	"net/netip"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// slot is one game held at once: a human game played by the run, or an
+// AI game watched. A game that ends is replaced by a new one.
+type slot struct {
+	ai     bool
+	client *client
+	rng    *rand.Rand
+
+	game   *Played  // the game held now
+	tokens []string // its seats' tokens, by seat
+	view   view     // its state as last answered
+	viewer *viewer
+	games  []*Played // every game the slot held, the current one last
+
+	lastPly          int // AI slots: the ply their viewer saw last
+	moves, aiMoves   int
+	ack, broadcast   []time.Duration
+	replaced         int
+	setupErr         error
+	finished, failed bool
+}
+
+// ok reports whether the slot holds a game.
+func (s *slot) ok() bool { return s.setupErr == nil }
+
+// seats are the seat specs of the slot's games.
+func (r *run) seats(s *slot) []string {
+	spec := "human"
+	if s.ai {
+		spec = "ai:level=" + strconv.Itoa(r.cfg.Level)
+	}
+	seats := make([]string, r.players)
+	for i := range seats {
+		seats[i] = spec
+	}
+	return seats
+}
+
+// setup makes the slots and lets each create its first game and open its
+// socket, a few at a time.
+func (r *run) setup(ctx context.Context) []*slot {
+	slots := make([]*slot, r.cfg.Games+r.cfg.AIGames)
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, setupParallel)
+	for n := range slots {
+		s := &slot{ai: n >= r.cfg.Games, rng: rand.New(rand.NewPCG(r.cfg.Seed, uint64(n)))}
+		slots[n] = s
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if err := r.newGame(ctx, s); err != nil {
+				s.setupErr = err
+			}
+		})
+	}
+	wg.Wait()
+	return slots
+}
+
+// newClient is a client for the next game: from an address of its own
+// when the run has them.
+func (r *run) newClient() *client {
+	var src netip.Addr
+	if r.spread {
+		src = clientAddr(int(r.addrs.Add(1)))
+	}
+	return newClient(r.target, src)
+}
+
+// newGame creates the slot's next game, with a client of its own, and
+// opens its viewer.
+func (r *run) newGame(ctx context.Context, s *slot) error {
+	if s.client != nil {
+		s.client.close()
+	}
+	s.client = r.newClient()
+	c, err := s.client.create(ctx, r.cfg.Game, r.seats(s), r.cfg.Moves)
+	if err != nil {
+		r.tally.add(errorKind("create", err), err)
+		return err
+	}
+	v, err := s.client.watch(ctx, c.ID)
+	if err != nil {
+		r.tally.add(errorKind("socket", err), err)
+		return err
+	}
+	if s.viewer != nil {
+		s.viewer.close()
+	}
+	s.viewer, s.view, s.lastPly = v, c.Game, c.Game.Ply
+	s.tokens = make([]string, r.players)
+	for _, seat := range c.Seats {
+		if seat.Seat >= 0 && seat.Seat < r.players {
+			s.tokens[seat.Seat] = seat.Token
+		}
+	}
+	s.game = &Played{ID: c.ID, AI: s.ai}
+	s.games = append(s.games, s.game)
+	return nil
+}
+
+// launch starts every slot that holds a game; done closes once they all
+// stopped. stop (the caller's context) ends the run early; ctx bounds the
+// requests.
+func (r *run) launch(ctx, stop context.Context, slots []*slot) <-chan struct{} {
+	var wg sync.WaitGroup
+	for _, s := range slots {
+		if !s.ok() {
+			continue
+		}
+		wg.Go(func() {
+			if s.ai {
+				r.watchAI(ctx, stop, s)
+			} else {
+				r.playHuman(ctx, stop, s)
+			}
+		})
+	}
+	done := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	return done
+}
+
+// pause waits d or until the run should stop, and reports whether the
+// slot may go on.
+func (r *run) pause(stop context.Context, d time.Duration) bool {
+	if left := time.Until(r.deadline); d > left {
+		d = left
+	}
+	if d > 0 {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-stop.Done():
+		}
+	}
+	return stop.Err() == nil && time.Now().Before(r.deadline)
+}
+
+// think is a player's pause before a move: half to one and a half of
+// cfg.Think, the first one anywhere up to cfg.Think, so that the games do
+// not move in step.
+func (r *run) think(s *slot) time.Duration {
+	if r.cfg.Think <= 0 {
+		return 0
+	}
+	if s.moves == 0 {
+		return time.Duration(s.rng.Int64N(int64(r.cfg.Think)))
+	}
+	return r.cfg.Think/2 + time.Duration(s.rng.Int64N(int64(r.cfg.Think)))
+}
+
+// playHuman plays the slot's game: a random legal move for the seat to
+// move, timed to its acknowledgement and to its broadcast, until the slot
+// played its moves or the time is up.
+func (r *run) playHuman(ctx, stop context.Context, s *slot) {
+	for s.moves < r.cfg.Moves && r.pause(stop, r.think(s)) {
+		if s.view.over() || len(s.view.Legal) == 0 {
+			if r.newGame(ctx, s) != nil {
+				s.failed = true
+				return
+			}
+			s.replaced++
+			continue
+		}
+		if !r.playOne(ctx, s) {
+			s.failed = true
+			return
+		}
+	}
+	s.finished = s.moves >= r.cfg.Moves
+}
+
+// playOne plays one move; it reports false when the slot cannot go on.
+func (r *run) playOne(ctx context.Context, s *slot) bool {
+	move := s.view.Legal[s.rng.IntN(len(s.view.Legal))]
+	token := ""
+	if s.view.ToMove < len(s.tokens) {
+		token = s.tokens[s.view.ToMove]
+	}
+	sent := time.Now()
+	next, err := s.client.move(ctx, s.game.ID, token, move, s.view.Ply)
+	acked := time.Now()
+	if err != nil {
+		r.tally.add(errorKind("move", err), err)
+		return r.resync(ctx, s)
+	}
+	s.moves++
+	s.game.Moves = append(s.game.Moves, move)
+	s.ack = append(s.ack, acked.Sub(sent))
+	s.view = next
+	at, err := s.viewer.await(next.Version)
+	if err != nil {
+		r.tally.add(errorKind("broadcast", err), err)
+		return r.reopen(ctx, s, err)
+	}
+	s.broadcast = append(s.broadcast, at.Sub(sent))
+	return true
+}
+
+// resync reads the game again after a refused or lost move.
+func (r *run) resync(ctx context.Context, s *slot) bool {
+	v, err := s.client.get(ctx, s.game.ID)
+	if err != nil {
+		r.tally.add(errorKind("get", err), err)
+		return false
+	}
+	if n := len(v.Moves); n > len(s.game.Moves) {
+		// a move whose answer was lost was stored after all
+		s.game.Moves = append(s.game.Moves, v.Moves[len(s.game.Moves):]...)
+	}
+	s.view = v
+	return true
+}
+
+// reopen opens the slot's socket again when it closed.
+func (r *run) reopen(ctx context.Context, s *slot, err error) bool {
+	if err != errSocketClosed {
+		return true
+	}
+	v, err := s.client.watch(ctx, s.game.ID)
+	if err != nil {
+		r.tally.add(errorKind("socket", err), err)
+		return false
+	}
+	s.viewer.close()
+	s.viewer = v
+	return true
+}
+
+// watchAI counts the AI moves the slot's viewer sees within the measured
+// window, replacing each game that ends, until the time is up.
+func (r *run) watchAI(ctx, stop context.Context, s *slot) {
+	end := time.NewTimer(time.Until(r.deadline))
+	defer end.Stop()
+	for {
+		select {
+		case ev := <-s.viewer.events:
+			r.countAI(s, ev)
+			if ev.over && !r.replaceAI(ctx, s) {
+				return
+			}
+		case <-s.viewer.closed:
+			r.tally.add(errorKind("broadcast", errSocketClosed), errSocketClosed)
+			if !r.reopen(ctx, s, errSocketClosed) {
+				s.failed = true
+				return
+			}
+		case <-end.C:
+			return
+		case <-stop.Done():
+			return
+		}
+	}
+}
+
+// countAI adds the plies an event shows played since the last one.
+func (r *run) countAI(s *slot, ev event) {
+	if ev.ply > s.lastPly && !ev.at.Before(r.start) && ev.at.Before(r.deadline) {
+		s.aiMoves += ev.ply - s.lastPly
+	}
+	if ev.ply > s.lastPly {
+		s.lastPly = ev.ply
+	}
+}
+
+// replaceAI starts the slot's next AI game.
+func (r *run) replaceAI(ctx context.Context, s *slot) bool {
+	if !time.Now().Before(r.deadline) {
+		return false
+	}
+	if r.newGame(ctx, s) != nil {
+		s.failed = true
+		return false
+	}
+	s.replaced++
+	return true
+}
+
+// closeAll closes every slot's socket and connections, all at once: a
+// socket's close waits for the server's answer.
+func closeAll(slots []*slot) {
+	var wg sync.WaitGroup
+	for _, s := range slots {
+		wg.Go(func() {
+			if s.viewer != nil {
+				s.viewer.close()
+			}
+			if s.client != nil {
+				s.client.close()
+			}
+		})
+	}
+	wg.Wait()
+}
