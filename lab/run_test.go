@@ -214,3 +214,25 @@ func TestParseShard(t *testing.T) {
 		}
 	}
 }
+
+func TestReportIsOnePageWithInlinePlots(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Run(context.Background(), smallRun(t, 3), dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	page := string(readFile(t, filepath.Join(dir, ReportFile)))
+	for _, banned := range []string{"http:", "https:", "src=", "href=", "<script", "<link", "@import", "<?xml"} {
+		if strings.Contains(page, banned) {
+			t.Errorf("report.html holds %q: it must stand alone", banned)
+		}
+	}
+	for _, want := range []string{"<!doctype html>", "<h1>pommel", "White wins", "Black wins", "Results by seat", "Game length",
+		"Branching over the game", "Evaluation over the game", "chains (captures of more than one leg)", "limits: depth 1"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("report.html lacks %q", want)
+		}
+	}
+	if n := strings.Count(page, "<svg"); n != 4 {
+		t.Errorf("report.html has %d inline SVG plots, want 4", n)
+	}
+}
