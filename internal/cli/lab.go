@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -68,7 +69,60 @@ its plots. See docs/lab/README.md for what each number means.`,
 	cmd.Flags().StringVar(&lf.shard, "shard", "", "play only this share of the games ("+shardAllowed+")")
 	allow(cmd, "shard", shardAllowed)
 	cmd.Flags().BoolVarP(&lf.quiet, "quiet", "q", false, "no progress bar")
+	cmd.AddCommand(labCompareCmd(), labMergeCmd())
 	return cmd
+}
+
+func labCompareCmd() *cobra.Command {
+	var html string
+	cmd := &cobra.Command{
+		Use:   "compare DIR DIR...",
+		Short: "Show lab runs side by side",
+		Long: `compare reads the summary.json of each run folder and prints the runs side by
+side, one column each: results with their 95% intervals, draws by reason,
+length, branching and what the moves did. With --html it also writes one
+self-contained page with the table and plots.`,
+		Args: withUsage(cobra.MinimumNArgs(2)),
+		RunE: func(cmd *cobra.Command, dirs []string) error {
+			runs, err := lab.ReadSummaries(dirs)
+			if err != nil {
+				return err
+			}
+			fmt.Fprint(cmd.OutOrStdout(), lab.CompareTable(runs))
+			if html == "" {
+				return nil
+			}
+			page, err := lab.CompareHTML(runs)
+			if err != nil {
+				return err
+			}
+			return writeFileAtomic(html, func(w io.Writer) error { _, err := w.Write(page); return err })
+		},
+	}
+	cmd.Flags().StringVar(&html, "html", "", "also write the comparison as an HTML page to this file")
+	allow(cmd, "html", "a file name")
+	return cmd
+}
+
+func labMergeCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "merge OUT DIR...",
+		Short: "Join the folders of a run's shards into one",
+		Long: `merge joins the folders that 'arbiter lab --shard I/N' filled, for the same
+run, into OUT (a new or empty folder), and writes its games.pdn,
+summary.json, CSV files and report.html: the same as the run played in one
+go, as far as the shards got.`,
+		Args: withUsage(cobra.MinimumNArgs(2)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			sum, total, err := lab.Merge(args[0], args[1:])
+			if err != nil {
+				return err
+			}
+			fmt.Fprint(cmd.OutOrStdout(), lab.Text(sum))
+			fmt.Fprintf(cmd.OutOrStdout(), "merged %d of the run's %d games into %s\n", sum.Games, total, args[0])
+			return nil
+		},
+	}
 }
 
 // config checks the flags and builds the run they describe.

@@ -63,3 +63,49 @@ func TestLabRefuses(t *testing.T) {
 		t.Errorf("a refused run made its folder")
 	}
 }
+
+func TestLabShardsMergeAndCompare(t *testing.T) {
+	root := t.TempDir()
+	base := []string{"lab", "pommel", "--player", "random", "--games", "4", "--depth", "1", "--opening", "0", "-q"}
+	with := func(extra ...string) []string { return append(base[:len(base):len(base)], extra...) }
+	runOK(t, with("--out", filepath.Join(root, "whole"))...)
+	runOK(t, with("--shard", "0/2", "--out", filepath.Join(root, "s0"))...)
+	out := runOK(t, with("--shard", "1/2", "--out", filepath.Join(root, "s1"))...)
+	if !strings.Contains(out, ": 2 games") {
+		t.Errorf("shard 1/2 of 4 games: %s", out)
+	}
+	out = runOK(t, "lab", "merge", filepath.Join(root, "merged"), filepath.Join(root, "s0"), filepath.Join(root, "s1"))
+	if !strings.Contains(out, "merged 4 of the run's 4 games") {
+		t.Errorf("merge: %s", out)
+	}
+	for _, name := range []string{"summary.json", "games.csv", "plies.csv"} {
+		a, _ := os.ReadFile(filepath.Join(root, "whole", name))
+		b, _ := os.ReadFile(filepath.Join(root, "merged", name))
+		if len(a) == 0 || string(a) != string(b) {
+			t.Errorf("merged %s differs from the whole run's", name)
+		}
+	}
+	page := filepath.Join(root, "cmp.html")
+	out = runOK(t, "lab", "compare", filepath.Join(root, "whole"), filepath.Join(root, "s0"), "--html", page)
+	if !strings.Contains(out, "run") || !strings.Contains(out, "whole") || !strings.Contains(out, "s0") ||
+		!strings.Contains(out, "first player's edge") {
+		t.Errorf("compare:\n%s", out)
+	}
+	if html, err := os.ReadFile(page); err != nil || strings.Count(string(html), "<svg") != 3 || strings.Contains(string(html), "http") {
+		t.Errorf("compare --html: %v, want a page with 3 inline plots and no outside address", err)
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"lab", "compare", filepath.Join(root, "whole")}, "usage: arbiter lab compare"},
+		{[]string{"lab", "compare", filepath.Join(root, "whole"), root}, "no summary.json"},
+		{[]string{"lab", "merge", filepath.Join(root, "m2"), filepath.Join(root, "s0"), filepath.Join(root, "s0")}, "is in both"},
+		{[]string{"lab", "merge", filepath.Join(root, "m3")}, "usage: arbiter lab merge"},
+	} {
+		r := run(t, "", tt.args...)
+		if r.code == 0 || !strings.Contains(r.errOut, tt.want) || strings.Count(r.errOut, "\n") != 1 {
+			t.Errorf("arbiter %s: exit %d, stderr %q; want one line with %q", strings.Join(tt.args, " "), r.code, r.errOut, tt.want)
+		}
+	}
+}
