@@ -247,6 +247,20 @@ func Run(ctx context.Context, cfg Config, done func(games []*GameLog)) (Summary,
 	return sum, firstErr
 }
 
+// Play plays game i of the match alone (0 for the first), with the seats
+// rotated and the opening chosen as Run does for that game: any share of a
+// match's games, played in any order or on another machine, gives the
+// same games as Run (the lab's shards rely on it).
+func Play(ctx context.Context, cfg Config, i int) (*GameLog, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	if i < 0 || i >= cfg.Games {
+		return nil, fmt.Errorf("game %d of a match of %d: want 0 to %d", i, cfg.Games, cfg.Games-1)
+	}
+	return playOne(ctx, cfg, i)
+}
+
 // check refuses a configuration that cannot be played.
 func (cfg Config) check() error {
 	switch n := cfg.Game.Players(); {

@@ -221,3 +221,32 @@ func checkLogs(t *testing.T, cfg Config, sum Summary) {
 		}
 	}
 }
+
+func TestPlayGivesRunsGames(t *testing.T) {
+	g, err := game.New("pommel", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Game: g, Players: []Player{player("a", "ab"), player("r", "random")},
+		Games: 4, Limits: ai.Limits{Depth: 1}, Seed: 9, OpeningPlies: 2}
+	sum, err := Run(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := cfg.Games - 1; i >= 0; i-- { // in reverse: no game depends on another
+		log, err := Play(context.Background(), cfg, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := sum.Games[i]
+		if strings.Join(log.Opening, " ") != strings.Join(want.Opening, " ") || len(log.Moves) != len(want.Moves) ||
+			log.Seats[0] != want.Seats[0] || log.Result != want.Result || log.Round != want.Round {
+			t.Errorf("game %d alone differs from the match's", i)
+		}
+	}
+	for _, i := range []int{-1, 4} {
+		if _, err := Play(context.Background(), cfg, i); err == nil || !strings.Contains(err.Error(), "want 0 to 3") {
+			t.Errorf("Play(%d): %v, want a refusal naming 0 to 3", i, err)
+		}
+	}
+}

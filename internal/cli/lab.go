@@ -1,0 +1,193 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/lab"
+)
+
+// labFlags are the settings of a lab run as the command line gives them.
+type labFlags struct {
+	p                           position
+	players                     []string
+	games, concurrency, opening int
+	lim                         ai.Limits
+	seed                        uint64
+	out, shard                  string
+	quiet                       bool
+	checks                      checks
+}
+
+// shardAllowed is what --shard accepts.
+const shardAllowed = "I/N with 0 <= I < N, such as 0/4: game i belongs to shard i mod N"
+
+func labCmd() *cobra.Command {
+	var lf labFlags
+	cmd := &cobra.Command{
+		Use:   "lab GAME --player SPEC [--player SPEC]... --games N --out DIR",
+		Short: "Play many games and measure the game: edge, draws, length, branching, plots",
+		Long: `lab plays --games games of GAME (with its --option settings) and measures
+them. One --player plays every seat (self-play); else give one per seat,
+and the seats rotate from game to game. Each group of games starts from the
+same --opening random plies, with the seats rotated. The engines need a
+limit: --movetime, --depth or --nodes.
+
+Every game is added to DIR/games.jsonl as it ends: running the same command
+again continues the run (a larger --games extends it), and another command
+on the same DIR is refused. --shard I/N plays only the games i with
+i mod N = I, so that many machines share a run; 'arbiter lab merge' joins
+their folders into one that equals the run played in one go.
+
+DIR gets games.pdn (every game, for 'arbiter replay'), summary.json, games.csv
+and plies.csv (one line per game, per move), and report.html, one page with
+its plots. See docs/lab/README.md for what each number means.`,
+		Args: withUsage(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return lf.run(cmd, args[0])
+		},
+	}
+	lf.p.cmd = cmd
+	cmd.Flags().StringArrayVarP(&lf.p.options, "option", "o", nil, "a game option as key=value (repeatable)")
+	allow(cmd, "option", optionAllowed)
+	cmd.Flags().StringArrayVar(&lf.players, "player", nil, "an engine spec (ab, uct, random, ai:level=N, cmd:PATH): once for self-play, or once per seat")
+	allow(cmd, "player", "an engine spec such as ab, random or ai:level=3")
+	lf.checks.intVar(cmd, &lf.games, "games", 100, intRange{lo: 1, hi: maxGames}, "number of games")
+	lf.checks.intVar(cmd, &lf.concurrency, "concurrency", 1, intRange{lo: 1, hi: maxWorkers}, "games played at once")
+	cmd.Flags().IntVar(&lf.opening, "opening", 4, "random plies that start each group of games ("+openingAllowed+")")
+	allow(cmd, "opening", openingAllowed)
+	lf.checks.limitVars(cmd, &lf.lim, 0, "no time limit", "time per move")
+	seedVar(cmd, &lf.seed, "seed for openings and engines")
+	cmd.Flags().StringVar(&lf.out, "out", "", "the run's folder (new, empty, or this run's to continue it)")
+	allow(cmd, "out", "a folder")
+	cmd.Flags().StringVar(&lf.shard, "shard", "", "play only this share of the games ("+shardAllowed+")")
+	allow(cmd, "shard", shardAllowed)
+	cmd.Flags().BoolVarP(&lf.quiet, "quiet", "q", false, "no progress bar")
+	cmd.AddCommand(labCompareCmd(), labMergeCmd())
+	return cmd
+}
+
+func labCompareCmd() *cobra.Command {
+	var html string
+	cmd := &cobra.Command{
+		Use:   "compare DIR DIR...",
+		Short: "Show lab runs side by side",
+		Long: `compare reads the summary.json of each run folder and prints the runs side by
+side, one column each: results with their 95% intervals, draws by reason,
+length, branching and what the moves did. With --html it also writes one
+self-contained page with the table and plots.`,
+		Args: withUsage(cobra.MinimumNArgs(2)),
+		RunE: func(cmd *cobra.Command, dirs []string) error {
+			runs, err := lab.ReadSummaries(dirs)
+			if err != nil {
+				return err
+			}
+			fmt.Fprint(cmd.OutOrStdout(), lab.CompareTable(runs))
+			if html == "" {
+				return nil
+			}
+			page, err := lab.CompareHTML(runs)
+			if err != nil {
+				return err
+			}
+			return writeFileAtomic(html, func(w io.Writer) error { _, err := w.Write(page); return err })
+		},
+	}
+	cmd.Flags().StringVar(&html, "html", "", "also write the comparison as an HTML page to this file")
+	allow(cmd, "html", "a file name")
+	return cmd
+}
+
+func labMergeCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "merge OUT DIR...",
+		Short: "Join the folders of a run's shards into one",
+		Long: `merge joins the folders that 'arbiter lab --shard I/N' filled, for the same
+run, into OUT (a new or empty folder), and writes its games.pdn,
+summary.json, CSV files and report.html: the same as the run played in one
+go, as far as the shards got.`,
+		Args: withUsage(cobra.MinimumNArgs(2)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			sum, total, err := lab.Merge(args[0], args[1:])
+			if err != nil {
+				return err
+			}
+			fmt.Fprint(cmd.OutOrStdout(), lab.Text(sum))
+			fmt.Fprintf(cmd.OutOrStdout(), "merged %d of the run's %d games into %s\n", sum.Games, total, args[0])
+			return nil
+		},
+	}
+}
+
+// config checks the flags and builds the run they describe.
+func (lf *labFlags) config(id string) (lab.Config, error) {
+	if err := lf.checks.run(); err != nil {
+		return lab.Config{}, err
+	}
+	g, err := lf.p.newGame(id)
+	if err != nil {
+		return lab.Config{}, err
+	}
+	if maxPlies := g.Options().Int("maxplies"); lf.opening < 0 || lf.opening >= maxPlies {
+		return lab.Config{}, fmt.Errorf("--opening %d: want a whole number from 0 to %d (below maxplies=%d)", lf.opening, maxPlies-1, maxPlies)
+	}
+	if n := len(lf.players); n != 1 && n != g.Players() {
+		return lab.Config{}, fmt.Errorf("%s has %s: give --player once (it plays every seat) or %s, not %s", g.ID(),
+			plural(g.Players(), "seat"), plural(g.Players(), "time"), plural(n, "time"))
+	}
+	var players []lab.Player
+	for _, spec := range lf.players {
+		newEngine, err := engineMaker(spec, spec)
+		if err != nil {
+			return lab.Config{}, fmt.Errorf("--player %s: %w", spec, err)
+		}
+		players = append(players, lab.Player{Spec: spec, New: newEngine})
+	}
+	if lf.lim == (ai.Limits{}) {
+		return lab.Config{}, errors.New("give the engines a limit: --movetime, --depth or --nodes")
+	}
+	if lf.out == "" {
+		return lab.Config{}, errors.New("--out is missing: give the run's folder")
+	}
+	cfg := lab.Config{Game: g, Players: players, Games: lf.games, Concurrency: lf.concurrency, Limits: lf.lim,
+		Seed: lf.seed, OpeningPlies: lf.opening, Date: time.Now().Format("2006.01.02")}
+	if lf.shard != "" {
+		if cfg.Shard, err = lab.ParseShard(lf.shard); err != nil {
+			return lab.Config{}, fmt.Errorf("--%w", err)
+		}
+	}
+	return cfg, nil
+}
+
+// run plays the run with a progress bar, then prints where its results are.
+func (lf *labFlags) run(cmd *cobra.Command, id string) error {
+	cfg, err := lf.config(id)
+	if err != nil {
+		return err
+	}
+	var bar *progressbar.ProgressBar
+	progress := func(played, total int) {
+		if lf.quiet || total == 0 {
+			return
+		}
+		if bar == nil {
+			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(cmd.ErrOrStderr()),
+				progressbar.OptionSetDescription(id), progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true),
+				progressbar.OptionOnCompletion(func() { fmt.Fprintln(cmd.ErrOrStderr()) }))
+		}
+		bar.Set(played)
+	}
+	sum, err := lab.Run(cmd.Context(), cfg, lf.out, progress)
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(cmd.OutOrStdout(), lab.Text(sum))
+	fmt.Fprintf(cmd.OutOrStdout(), "written to %s: games.pdn, summary.json, games.csv, plies.csv, report.html\n", lf.out)
+	return nil
+}

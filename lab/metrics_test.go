@@ -1,0 +1,145 @@
+package lab
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/game"
+	_ "github.com/arbiter-games/arbiter/games/all"
+)
+
+// checkersShort is a Checkers 2011 game of six plies with maxplies=6: four
+// quiet plies, then White's forced capture d4xf6 (the only legal move) and
+// Black's capture f7xf5 (one of two), where the ply cap draws.
+func checkersShort() (Manifest, GameData) {
+	m := Manifest{Game: "checkers-2011", Options: map[string]string{"maxplies": "6"}, Players: []string{"ab"}}
+	d := GameData{Index: 3, Seats: []string{"ab", "ab"}, Opening: []string{"d2-d3", "e7-e6", "d3-d4", "e6-e5"},
+		Moves:  []Search{{Move: "d4xf6", Score: 50, Depth: 2, Nodes: 10}, {Move: "f7xf5", Score: 30, Depth: 2, Nodes: 12}},
+		Reason: "ply cap", Winners: []int{}}
+	return m, d
+}
+
+func TestAnalyseGameCountsAKnownGame(t *testing.T) {
+	m, d := checkersShort()
+	a, err := Analyse(m, []GameData{d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Legal moves as 'arbiter moves' lists them after each prefix.
+	legal := []int{22, 22, 27, 27, 1, 2}
+	for i, ps := range a.Plies {
+		if ps.Legal != legal[i] || ps.Ply != i+1 || ps.Game != 3 {
+			t.Errorf("ply %d: %+v, want %d legal moves", i+1, ps, legal[i])
+		}
+		if ps.Searched != (i >= 4) || ps.Capture != (i >= 4) {
+			t.Errorf("ply %d: searched %v capture %v", i+1, ps.Searched, ps.Capture)
+		}
+	}
+	// White's +50 is +50 for White; Black's +30 is -30 for White: one
+	// lead change.
+	if a.Plies[4].Eval != 50 || a.Plies[5].Eval != -30 || a.Plies[5].Mover != 1 {
+		t.Errorf("evaluations %d, %d, want 50, -30", a.Plies[4].Eval, a.Plies[5].Eval)
+	}
+	g := a.Games[0]
+	want := GameStats{Index: 3, Seats: []string{"ab", "ab"}, Result: "1/2-1/2", Reason: "ply cap", Winners: []int{},
+		Plies: 6, Decisions: 5, Branching: 101.0 / 6, Captures: 2, Taken: 2, LeadChanges: 1}
+	if !reflect.DeepEqual(g, want) {
+		t.Errorf("game stats\n%+v, want\n%+v", g, want)
+	}
+}
+
+func TestAnalyseRefusesAGameThatDoesNotAddUp(t *testing.T) {
+	m, d := checkersShort()
+	bad := d
+	bad.Reason = "no moves"
+	bad.Winners = []int{0}
+	illegal := d
+	illegal.Moves = []Search{{Move: "d4-d5"}, {Move: "f7xf5"}}
+	for _, tt := range []struct {
+		d    GameData
+		want string
+	}{{bad, "the moves end in"}, {illegal, "ply 5"}} {
+		if _, err := Analyse(m, []GameData{tt.d}); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Analyse: %v, want an error with %q", err, tt.want)
+		}
+	}
+}
+
+func TestCountReadsEffects(t *testing.T) {
+	w, b := game.Piece{Owner: 0}, game.Piece{Owner: 1}
+	wk := game.Piece{Owner: 0, Rank: game.King}
+	tests := []struct {
+		name string
+		e    game.Effects
+		want PlyStats
+	}{
+		{"quiet step", game.Effects{Path: []string{"a1", "a2"}, Moving: []game.Piece{w}, Landed: []game.Piece{w}}, PlyStats{}},
+		{"chain of two jumps, promoted", game.Effects{Capture: true, Path: []string{"a1", "c3", "e5"}, Moving: []game.Piece{w},
+			Landed: []game.Piece{wk}, Promoted: "e5",
+			Captured: []game.Capture{{Cell: "b2", Leg: 1, Taken: []game.Piece{b}}, {Cell: "d4", Leg: 2, Taken: []game.Piece{b}}}},
+			PlyStats{Capture: true, Chain: true, Promoted: true, Taken: 2, Cells: 2}},
+		{"leap over a line of two, one leg", game.Effects{Capture: true, Path: []string{"a1", "a4"}, Moving: []game.Piece{w},
+			Landed:   []game.Piece{w},
+			Captured: []game.Capture{{Cell: "a2", Leg: 1, Taken: []game.Piece{b}}, {Cell: "a3", Leg: 1, Taken: []game.Piece{b, b}}}},
+			PlyStats{Capture: true, Leaps: 1, Taken: 3, Cells: 2}},
+		{"step that sandwiches", game.Effects{Path: []string{"a1", "a2"}, Moving: []game.Piece{w}, Landed: []game.Piece{w},
+			Captured: []game.Capture{{Cell: "c2", Leg: 0, Taken: []game.Piece{b}}}},
+			PlyStats{Sandwiches: 1, Taken: 1, Cells: 1}},
+		{"drops after a capture that removes the mover", game.Effects{Capture: true, Path: []string{"a1", "c3"},
+			Moving: []game.Piece{w}, Removed: true, Captured: []game.Capture{{Cell: "b2", Leg: 1, Taken: []game.Piece{b}}},
+			Drops: []game.Drop{{Cell: "a1", Piece: w}, {Cell: "b1", Piece: w}}},
+			PlyStats{Capture: true, Drops: 2, Taken: 1, Cells: 1}},
+		{"pile onto another's pile, scoring", game.Effects{Player: 0, Path: []string{"a1", "a2"}, Moving: []game.Piece{w},
+			Landed: []game.Piece{w, b, w}, ScoreChange: []int{3, 0}},
+			PlyStats{Takeover: true, ScoreChanged: true}},
+		{"pile onto one's own pile", game.Effects{Player: 0, Path: []string{"a1", "a2"}, Moving: []game.Piece{w},
+			Landed: []game.Piece{w, w}, ScoreChange: []int{0, 0}}, PlyStats{}},
+		{"prisoners are no takeover", game.Effects{Player: 0, Capture: true, Path: []string{"a1", "c3"}, Moving: []game.Piece{w},
+			Prisoners: []game.Piece{b}, Landed: []game.Piece{b, w},
+			Captured: []game.Capture{{Cell: "b2", Leg: 1, Taken: []game.Piece{b}}}},
+			PlyStats{Capture: true, Taken: 1, Cells: 1}},
+	}
+	for _, tt := range tests {
+		var got PlyStats
+		got.count(tt.e)
+		if got != tt.want {
+			t.Errorf("%s: %+v, want %+v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestLeadChanges(t *testing.T) {
+	searched := func(mover, score int, players int) PlyStats {
+		return PlyStats{Searched: true, Mover: mover, Score: score, Eval: evalFor(score, mover, players)}
+	}
+	tests := []struct {
+		name    string
+		plies   []PlyStats
+		players int
+		want    int
+	}{
+		{"none", nil, 2, 0},
+		{"White ahead throughout", []PlyStats{searched(0, 20, 2), searched(1, -10, 2), searched(0, 40, 2)}, 2, 0},
+		{"swing and back, zeros ignored", []PlyStats{searched(0, 20, 2), searched(1, 0, 2), searched(1, 15, 2),
+			searched(0, 5, 2)}, 2, 2},
+		{"opening plies have no search", []PlyStats{{Mover: 0, Eval: -500}, searched(0, 20, 2)}, 2, 0},
+		{"three players: who last thought itself ahead", []PlyStats{searched(0, 10, 3), searched(1, -5, 3),
+			searched(2, 30, 3), searched(0, -2, 3), searched(1, 4, 3)}, 3, 2},
+	}
+	for _, tt := range tests {
+		if got := leadChanges(tt.plies, tt.players); got != tt.want {
+			t.Errorf("%s: %d lead changes, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestEvalFor(t *testing.T) {
+	for _, tt := range []struct{ score, mover, players, want int }{
+		{35, 0, 2, 35}, {35, 1, 2, -35}, {35, 1, 3, 35}, {999_990, 0, 2, EvalCap}, {999_990, 1, 2, -EvalCap},
+	} {
+		if got := evalFor(tt.score, tt.mover, tt.players); got != tt.want {
+			t.Errorf("evalFor(%d, %d, %d) = %d, want %d", tt.score, tt.mover, tt.players, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,202 @@
+package lab
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"image/color"
+	"math"
+	"regexp"
+	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// The plots' size and colours.
+const (
+	plotWidth  = 16 * vg.Centimeter
+	plotHeight = 8 * vg.Centimeter
+)
+
+var (
+	barColour  = color.RGBA{R: 0x4c, G: 0x78, B: 0xa8, A: 0xff}
+	lineColour = color.RGBA{R: 0xc4, G: 0x4e, B: 0x52, A: 0xff}
+)
+
+// svgHead is what precedes the <svg> element in gonum's output: an XML
+// declaration that has no place inside an HTML page; svgNamespaces are
+// the namespace declarations that an SVG inside HTML does without (the
+// page then names no outside address at all).
+var (
+	svgHead       = regexp.MustCompile(`(?s)^.*?(<svg)`)
+	svgNamespaces = regexp.MustCompile(`\s+xmlns(:xlink)?="[^"]*"`)
+)
+
+// svg renders a plot as an SVG element to put inline in a page.
+func svg(p *plot.Plot) (template.HTML, error) {
+	w, err := p.WriterTo(plotWidth, plotHeight, "svg")
+	if err != nil {
+		return "", err
+	}
+	var b bytes.Buffer
+	if _, err := w.WriteTo(&b); err != nil {
+		return "", err
+	}
+	// The SVG is gonum's own drawing of our numbers: no outside text
+	// reaches it but the labels, which gonum escapes.
+	out := svgHead.ReplaceAll(b.Bytes(), []byte("$1"))
+	out = svgNamespaces.ReplaceAll(out, nil)
+	// gonum measured its labels in Liberation Serif; a reader without it
+	// gets the nearest serif face rather than the browser's default.
+	out = bytes.ReplaceAll(out, []byte("font-family:Liberation Serif;"), []byte("font-family:'Liberation Serif',serif;"))
+	return template.HTML(out), nil // #nosec G203
+}
+
+// wholeTicks labels an axis of whole numbers (plies, games): gonum's
+// default ticks, labelled "25" rather than "25.00", and without a label
+// where they fall between whole numbers.
+type wholeTicks struct{}
+
+func (wholeTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i, t := range ticks {
+		if t.Label == "" {
+			continue
+		}
+		if t.Value != math.Trunc(t.Value) {
+			ticks[i].Label = ""
+			continue
+		}
+		ticks[i].Label = strconv.FormatFloat(t.Value, 'f', 0, 64)
+	}
+	return ticks
+}
+
+// newPlot starts a plot with its title and axes' labels.
+func newPlot(title, x, y string) *plot.Plot {
+	p := plot.New()
+	p.X.Tick.Marker, p.Y.Tick.Marker = wholeTicks{}, wholeTicks{}
+	p.Title.Text = title
+	p.X.Label.Text = x
+	p.Y.Label.Text = y
+	p.Add(plotter.NewGrid())
+	return p
+}
+
+// lengthPlot is the histogram of the games' lengths.
+func lengthPlot(d Distribution) (*plot.Plot, error) {
+	p := newPlot("Game length", "plies", "games")
+	if len(d.Bins) == 0 {
+		return p, nil
+	}
+	h := &plotter.Histogram{FillColor: barColour, LineStyle: plotter.DefaultLineStyle,
+		Width: float64(d.Bins[0].To - d.Bins[0].From)}
+	for _, b := range d.Bins {
+		h.Bins = append(h.Bins, plotter.HistogramBin{Min: float64(b.From), Max: float64(b.To), Weight: float64(b.Count)})
+	}
+	p.Add(h)
+	return p, nil
+}
+
+// curvePlot draws a curve's mean per ply bucket, at each bucket's middle.
+func curvePlot(c Curve, title, y string) (*plot.Plot, error) {
+	p := newPlot(title, "ply", y)
+	if len(c.Buckets) == 0 {
+		return p, nil
+	}
+	xys := make(plotter.XYs, len(c.Buckets))
+	for i, b := range c.Buckets {
+		xys[i] = plotter.XY{X: float64(b.From+b.To-1) / 2, Y: b.Mean}
+	}
+	line, points, err := plotter.NewLinePoints(xys)
+	if err != nil {
+		return nil, err
+	}
+	line.Color, points.Color = lineColour, lineColour
+	p.Add(line, points)
+	return p, nil
+}
+
+// rateBars are rates with their intervals, for error bars.
+type rateBars struct {
+	plotter.XYs
+	plotter.YErrors
+}
+
+// ratesPlot draws rates (in percent) with their 95% intervals, one per
+// named column.
+func ratesPlot(title string, names []string, rates []Rate) (*plot.Plot, error) {
+	p := newPlot(title, "", "% of games (95% interval)")
+	bars := rateBars{}
+	for i, r := range rates {
+		bars.XYs = append(bars.XYs, plotter.XY{X: float64(i), Y: 100 * r.Rate})
+		bars.YErrors = append(bars.YErrors, struct{ Low, High float64 }{100 * (r.Rate - r.Lo), 100 * (r.Hi - r.Rate)})
+	}
+	errs, err := plotter.NewYErrorBars(bars)
+	if err != nil {
+		return nil, err
+	}
+	points, err := plotter.NewScatter(bars.XYs)
+	if err != nil {
+		return nil, err
+	}
+	points.Color = barColour
+	points.Radius = vg.Points(4)
+	errs.Color = barColour
+	errs.CapWidth = vg.Points(10)
+	p.Add(errs, points)
+	p.NominalX(names...)
+	p.X.Min, p.X.Max = -0.5, float64(len(names))-0.5
+	p.Y.Min, p.Y.Max = 0, 100
+	return p, nil
+}
+
+// plots are the report's figures, each an inline SVG with a caption.
+func (a *Analysis) plots() ([]figure, error) {
+	s := a.Summary
+	var names []string
+	var rates []Rate
+	for _, st := range s.Seats {
+		names = append(names, st.Seat+" wins")
+		rates = append(rates, st.Wins)
+	}
+	names = append(names, "draws", s.FirstPlayer.Seat+"'s score")
+	rates = append(rates, s.DrawRate, s.FirstPlayer.Score)
+	evalSide := "the first seat's side"
+	if a.Game.Players() > 2 {
+		evalSide = "the mover's side"
+	}
+	makers := []struct {
+		caption string
+		make    func() (*plot.Plot, error)
+	}{
+		{"Each seat's outright wins, the draws and the first seat's score (a win 1, a draw or a shared win its share), with 95% intervals.",
+			func() (*plot.Plot, error) { return ratesPlot("Results by seat", names, rates) }},
+		{"How many games lasted how many plies.", func() (*plot.Plot, error) { return lengthPlot(s.Plies) }},
+		{"Legal moves per position, the mean over the games still going at each ply.",
+			func() (*plot.Plot, error) { return curvePlot(s.Branching, "Branching over the game", "legal moves") }},
+		{fmt.Sprintf("The engines' evaluation from %s, the mean at each ply (capped at ±%d); the late plies rest on the few long games.", evalSide, EvalCap),
+			func() (*plot.Plot, error) { return curvePlot(s.Eval, "Evaluation over the game", "score") }},
+	}
+	var figs []figure
+	for _, m := range makers {
+		p, err := m.make()
+		if err != nil {
+			return nil, err
+		}
+		img, err := svg(p)
+		if err != nil {
+			return nil, err
+		}
+		figs = append(figs, figure{SVG: img, Caption: m.caption})
+	}
+	return figs, nil
+}
+
+// figure is one plot of the report.
+type figure struct {
+	SVG     template.HTML
+	Caption string
+}

@@ -1,0 +1,131 @@
+package lab
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// reportPage is report.html: plain HTML and CSS, no script and no outside
+// reference, so that the page opens anywhere, offline, years later.
+var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
+	"pct":  func(x float64) string { return fmt.Sprintf("%.1f", 100*x) },
+	"rate": rateText,
+	"num":  func(x float64) string { return fmt.Sprintf("%.2f", x) },
+}).Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>arbiter lab: {{.S.Game}} {{.Options}}</title>
+<style>
+body { font-family: sans-serif; max-width: 62rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+table { border-collapse: collapse; margin: 1rem 0; }
+th, td { border-bottom: 1px solid #ccc; padding: .25rem .75rem; text-align: left; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+figure { margin: 1.5rem 0; }
+figure svg { max-width: 100%; height: auto; }
+figcaption { color: #555; font-size: .9rem; }
+</style></head><body>
+<h1>{{.S.Game}} <small>{{.Options}}</small></h1>
+<p>{{.S.Games}} games; players: {{range $i, $p := .S.Players}}{{if $i}}, {{end}}{{$p}}{{end}};
+limits: {{.Limits}}; {{.S.Run.Opening}} random opening plies; seed {{.S.Run.Seed}}{{if .S.Run.Shard}}; shard {{.S.Run.Shard}}{{end}}.</p>
+<h2>Results</h2>
+<table>
+<tr><th>outcome</th><th>games</th><th>rate [95% interval]</th></tr>
+{{range .S.Seats}}<tr><td>{{.Seat}} wins</td><td class="n">{{.Wins.Count}}</td><td class="n">{{rate .Wins}}</td></tr>
+{{end}}{{if .S.Shared}}<tr><td>first place shared</td><td class="n">{{.S.Shared}}</td><td></td></tr>
+{{end}}<tr><td>draws</td><td class="n">{{.S.Draws}}</td><td class="n">{{rate .S.DrawRate}}</td></tr>
+{{range .DrawReasons}}<tr><td>&nbsp;&nbsp;by {{.Reason}}</td><td class="n">{{.Rate.Count}}</td><td class="n">{{rate .Rate}}</td></tr>
+{{end}}</table>
+<p>The first player ({{.S.FirstPlayer.Seat}}) scores {{rate .S.FirstPlayer.Score}}: an edge of
+{{pct .S.FirstPlayer.Edge}} points [{{pct .S.FirstPlayer.Lo}}, {{pct .S.FirstPlayer.Hi}}] over a fair share.</p>
+{{if .S.ByPlayer}}<table><tr><th>engine</th><th>games</th><th>wins</th><th>shared</th><th>losses</th><th>score [95% interval]</th></tr>
+{{range .S.ByPlayer}}<tr><td>{{.Name}}</td><td class="n">{{.Games}}</td><td class="n">{{.Wins}}</td><td class="n">{{.Shared}}</td><td class="n">{{.Losses}}</td><td class="n">{{rate .Score}}</td></tr>
+{{end}}</table>{{end}}
+<h2>Shape of the games</h2>
+<table>
+<tr><th>per game</th><th>mean</th><th>median</th><th>quartiles</th><th>range</th></tr>
+<tr><td>plies</td><td class="n">{{num .S.Plies.Mean}}</td><td class="n">{{.S.Plies.Median}}</td><td class="n">{{.S.Plies.Q1}} to {{.S.Plies.Q3}}</td><td class="n">{{.S.Plies.Min}} to {{.S.Plies.Max}}</td></tr>
+<tr><td>real decisions (more than one legal move)</td><td class="n">{{num .S.Decisions.Mean}}</td><td class="n">{{.S.Decisions.Median}}</td><td class="n">{{.S.Decisions.Q1}} to {{.S.Decisions.Q3}}</td><td class="n">{{.S.Decisions.Min}} to {{.S.Decisions.Max}}</td></tr>
+</table>
+<p>{{num .S.Branching.Mean}} legal moves per position on average; {{pct .S.DecisionShare}}% of positions offer a real choice.</p>
+<table><tr><th>what the moves did, per game</th><th>mean</th></tr>
+{{range .PerGame}}<tr><td>{{.Name}}</td><td class="n">{{num .Mean}}</td></tr>
+{{end}}</table>
+<h2>Plots</h2>
+{{range .Figures}}<figure>{{.SVG}}<figcaption>{{.Caption}}</figcaption></figure>
+{{end}}
+<p>Files beside this page: games.pdn (every game), summary.json, games.csv, plies.csv.</p>
+</body></html>
+`))
+
+// perGameNames explain the per-game counts, in the order the page lists
+// them.
+var perGameNames = []struct{ key, text string }{
+	{"captures", "captures (moves that took by jumping or leaping)"},
+	{"taken", "pieces taken"},
+	{"chains", "chains (captures of more than one leg)"},
+	{"leaps", "leaps (legs that took more than one cell)"},
+	{"promotions", "promotions"},
+	{"drops", "drops"},
+	{"sandwiches", "sandwiches (cells taken with no leg over them)"},
+	{"takeovers", "takeovers (landing on another player's stack)"},
+	{"scoreChanges", "moves that changed a score"},
+	{"leadChanges", "lead changes in the engines' evaluation"},
+}
+
+// Report writes report.html: one page with no outside reference, its
+// plots inline SVG.
+func (a *Analysis) Report() ([]byte, error) {
+	figs, err := a.plots()
+	if err != nil {
+		return nil, err
+	}
+	s := a.Summary
+	type reason struct {
+		Reason string
+		Rate   Rate
+	}
+	type count struct {
+		Name string
+		Mean float64
+	}
+	data := struct {
+		S           *Summary
+		Options     string
+		Limits      string
+		DrawReasons []reason
+		PerGame     []count
+		Figures     []figure
+	}{S: s, Options: optionsText(s.Options), Limits: limitsText(s.Run), Figures: figs}
+	for _, why := range slices.Sorted(maps.Keys(s.DrawsBy)) {
+		data.DrawReasons = append(data.DrawReasons, reason{why, s.DrawsBy[why]})
+	}
+	for _, n := range perGameNames {
+		data.PerGame = append(data.PerGame, count{n.text, s.PerGame[n.key]})
+	}
+	var b bytes.Buffer
+	if err := reportPage.Execute(&b, data); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// limitsText writes a run's search limits as the command line gives them.
+func limitsText(m Manifest) string {
+	var parts []string
+	if m.MoveTime != "" && m.MoveTime != "0s" {
+		parts = append(parts, "movetime "+m.MoveTime)
+	}
+	if m.Depth > 0 {
+		parts = append(parts, fmt.Sprintf("depth %d", m.Depth))
+	}
+	if m.Nodes > 0 {
+		parts = append(parts, fmt.Sprintf("nodes %d", m.Nodes))
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,273 @@
+package lab
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/match"
+)
+
+// The files of a run's folder.
+const (
+	ManifestFile = "run.json"
+	GamesFile    = "games.jsonl"
+	RecordFile   = "games.pdn"
+	SummaryFile  = "summary.json"
+	ReportFile   = "report.html"
+	GamesCSV     = "games.csv"
+	PliesCSV     = "plies.csv"
+)
+
+// Manifest is what a run's folder is for: everything that decides its
+// games. A folder holds one run; the same command continues it, another
+// is refused.
+type Manifest struct {
+	Game    string            `json:"game"`
+	Options map[string]string `json:"options"`
+	// Players are the engines' specs, one per seat of the game's first
+	// round (seats rotate from game to game).
+	Players []string `json:"players"`
+	// MoveTime is a duration in Go's notation ("500ms"), "0s" for none.
+	MoveTime string `json:"movetime"`
+	Depth    int    `json:"depth"`
+	Nodes    int64  `json:"nodes"`
+	Opening  int    `json:"opening"`
+	Seed     uint64 `json:"seed"`
+	// Shard is the share of the games this folder plays, "I/N", or "" for
+	// all of them.
+	Shard string `json:"shard"`
+	// Games is how many games the run has (a shard plays its share of
+	// them); raising it continues the run.
+	Games int `json:"games"`
+	// Date is the day the run started, the Date tag of its records.
+	Date string `json:"date"`
+}
+
+// sameRun says how m and other differ as runs, or "" when they are the
+// same run (Games and Date may differ).
+func (m Manifest) sameRun(other Manifest) string {
+	a, b := m, other
+	a.Games, b.Games, a.Date, b.Date = 0, 0, "", ""
+	if a.Shard != b.Shard {
+		return fmt.Sprintf("shard %s there, %s here", shardText(a.Shard), shardText(b.Shard))
+	}
+	a.Shard, b.Shard = "", ""
+	return differs(a, b)
+}
+
+// shardText writes a manifest's shard, "all" for every game.
+func shardText(s string) string {
+	if s == "" {
+		return "all"
+	}
+	return s
+}
+
+// differs names the first field where two manifests differ, as "seed 1
+// there, 2 here", or "" when none does.
+func differs(a, b Manifest) string {
+	fields := []struct {
+		name string
+		x, y any
+	}{{"game", a.Game, b.Game}, {"options", optionsText(a.Options), optionsText(b.Options)},
+		{"players", a.Players, b.Players}, {"movetime", a.MoveTime, b.MoveTime}, {"depth", a.Depth, b.Depth},
+		{"nodes", a.Nodes, b.Nodes}, {"opening", a.Opening, b.Opening}, {"seed", a.Seed, b.Seed},
+		{"shard", a.Shard, b.Shard}}
+	for _, f := range fields {
+		if x, y := fmt.Sprint(f.x), fmt.Sprint(f.y); x != y {
+			return fmt.Sprintf("%s %s there, %s here", f.name, x, y)
+		}
+	}
+	return ""
+}
+
+// optionsText writes options as "k=v k=v" in key order.
+func optionsText(opts map[string]string) string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(opts)) {
+		parts = append(parts, k+"="+opts[k])
+	}
+	return strings.Join(parts, " ")
+}
+
+// GameData is one finished game as games.jsonl keeps it, one JSON line
+// each: enough to write its record and recount every metric.
+type GameData struct {
+	// Index is the game's place in the run, 0 for the first; it fixes its
+	// opening and its seats.
+	Index   int      `json:"index"`
+	Seats   []string `json:"seats"` // the engine in each seat, in turn order
+	Opening []string `json:"opening"`
+	Moves   []Search `json:"moves"`
+	Winners []int    `json:"winners"` // none for a draw
+	Reason  string   `json:"reason"`
+	Scores  []int    `json:"scores,omitempty"`
+}
+
+// Search is one engine move and what its search reported.
+type Search struct {
+	Move  string `json:"move"`
+	Score int    `json:"score"`
+	Depth int    `json:"depth,omitempty"`
+	Nodes int64  `json:"nodes,omitempty"`
+	// Micros is the time the search took, in microseconds.
+	Micros int64 `json:"us"`
+}
+
+// fromLog turns a match's game log into the data kept for it.
+func fromLog(index int, l *match.GameLog) GameData {
+	d := GameData{Index: index, Seats: slices.Clone(l.Seats), Opening: slices.Clone(l.Opening),
+		Reason: l.Result.Reason.String(), Winners: []int{}}
+	for _, s := range l.Moves {
+		d.Moves = append(d.Moves, Search{Move: s.Move, Score: s.Score, Depth: s.Depth, Nodes: s.Nodes,
+			Micros: s.Elapsed.Microseconds()})
+	}
+	n := l.Game.Players()
+	for p := range n {
+		if l.Result.Winners.Has(game.Player(p)) {
+			d.Winners = append(d.Winners, p)
+		}
+	}
+	if l.Result.Reason == game.Scored {
+		d.Scores = slices.Clone(l.Result.Scores[:n])
+	}
+	return d
+}
+
+// result is the game's result as the game package has it.
+func (d GameData) result() (game.Result, error) {
+	why, ok := game.ParseReason(d.Reason)
+	if !ok || why == game.Ongoing {
+		return game.Result{}, fmt.Errorf("game %d: reason %q is not how a game ends", d.Index+1, d.Reason)
+	}
+	r := game.Result{Reason: why}
+	for _, p := range d.Winners {
+		if p < 0 || p >= game.MaxPlayers {
+			return game.Result{}, fmt.Errorf("game %d: winner %d is no seat", d.Index+1, p)
+		}
+		r.Winners = r.Winners.Add(game.Player(p))
+	}
+	copy(r.Scores[:], d.Scores)
+	return r, nil
+}
+
+// log turns the data back into a match's game log, for its record.
+func (d GameData) log(g game.Game, date string) (*match.GameLog, error) {
+	res, err := d.result()
+	if err != nil {
+		return nil, err
+	}
+	l := &match.GameLog{Game: g, Round: d.Index + 1, Date: date, Seats: d.Seats, Opening: d.Opening, Result: res}
+	s := g.Start()
+	if err := game.PlayMoves(s, d.Opening); err != nil {
+		return nil, fmt.Errorf("game %d: %w", d.Index+1, err)
+	}
+	for _, m := range d.Moves {
+		l.Moves = append(l.Moves, match.Search{Seat: s.ToMove(), Move: m.Move, Score: m.Score, Depth: m.Depth,
+			Nodes: m.Nodes, Elapsed: time.Duration(m.Micros) * time.Microsecond})
+		if err := game.PlayMoves(s, []string{m.Move}); err != nil {
+			return nil, fmt.Errorf("game %d: %w", d.Index+1, err)
+		}
+	}
+	return l, nil
+}
+
+// readManifest reads dir's manifest; ok is false when there is none.
+func readManifest(dir string) (m Manifest, ok bool, err error) {
+	data, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return Manifest{}, false, nil
+	}
+	if err != nil {
+		return Manifest{}, false, err
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return Manifest{}, false, fmt.Errorf("%s: %v", filepath.Join(dir, ManifestFile), err)
+	}
+	return m, true, nil
+}
+
+// writeJSON writes v, indented, to a file, through a temporary file so
+// that an interrupted write leaves the old file whole.
+func writeJSON(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeFile(path, append(data, '\n'))
+}
+
+// writeFile replaces path with data through a temporary file.
+func writeFile(path string, data []byte) error {
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// readGames reads a run's games.jsonl, in index order. A last line cut
+// short (the run was killed while writing it) is dropped, and the file is
+// cut back to the whole lines so that the next game starts a line of its
+// own; any other bad line is an error naming it.
+func readGames(dir string) ([]GameData, error) {
+	path := filepath.Join(dir, GamesFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if end := bytes.LastIndexByte(data, '\n') + 1; end < len(data) {
+		data = data[:end]
+		if err := os.Truncate(path, int64(end)); err != nil {
+			return nil, err
+		}
+	}
+	var games []GameData
+	seen := map[int]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, len(data)+1)
+	for line := 1; sc.Scan(); line++ {
+		var d GameData
+		if err := json.Unmarshal(sc.Bytes(), &d); err != nil {
+			return nil, fmt.Errorf("%s line %d: %v", path, line, err)
+		}
+		if seen[d.Index] {
+			return nil, fmt.Errorf("%s line %d: game %d is there twice", path, line, d.Index+1)
+		}
+		seen[d.Index] = true
+		games = append(games, d)
+	}
+	slices.SortFunc(games, func(a, b GameData) int { return a.Index - b.Index })
+	return games, nil
+}
+
+// appendGame adds one game to games.jsonl as a line of its own.
+func appendGame(dir string, d GameData) error {
+	line, err := json.Marshal(d)
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(filepath.Join(dir, GamesFile), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(append(line, '\n')); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,35 @@
+package lab
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Text writes the summary's main numbers as a few lines for a terminal.
+func Text(s *Summary) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s): %d games\n", s.Game, optionsText(s.Options), s.Games)
+	for _, st := range s.Seats {
+		fmt.Fprintf(&b, "%-8s wins %s\n", st.Seat, rateText(st.Wins))
+	}
+	fp := s.FirstPlayer
+	fmt.Fprintf(&b, "first player (%s) scores %s, edge %+.1f points [%+.1f, %+.1f]\n", fp.Seat, rateText(fp.Score),
+		100*fp.Edge, 100*fp.Lo, 100*fp.Hi)
+	fmt.Fprintf(&b, "draws %s", rateText(s.DrawRate))
+	for _, why := range slices.Sorted(maps.Keys(s.DrawsBy)) {
+		fmt.Fprintf(&b, "; %s %d", why, s.DrawsBy[why].Count)
+	}
+	fmt.Fprintln(&b)
+	fmt.Fprintf(&b, "length %.1f plies (median %.0f, quartiles %.0f-%.0f, %d to %d)\n", s.Plies.Mean, s.Plies.Median,
+		s.Plies.Q1, s.Plies.Q3, s.Plies.Min, s.Plies.Max)
+	fmt.Fprintf(&b, "branching %.1f legal moves a position; %.0f%% of positions are real decisions\n",
+		s.Branching.Mean, 100*s.DecisionShare)
+	return b.String()
+}
+
+// rateText writes a rate as "43.5% [40.1, 46.9]".
+func rateText(r Rate) string {
+	return fmt.Sprintf("%5.1f%% [%.1f, %.1f]", 100*r.Rate, 100*r.Lo, 100*r.Hi)
+}
