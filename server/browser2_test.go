@@ -1,10 +1,8 @@
 package server
 
 import (
-	"context"
 	"fmt"
 	"net/http"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -17,26 +15,7 @@ import (
 // TestBrowserAnalysis drives the rules pages and the analysis page in one
 // headless Chromium, as TestBrowser does the game pages.
 func TestBrowserAnalysis(t *testing.T) {
-	if _, err := os.Stat(chromiumPath); err != nil {
-		t.Skipf("the browser tests need Chromium at %s (apt-get install chromium): %v", chromiumPath, err)
-	}
-	if testing.Short() {
-		t.Skip("the browser tests are skipped with -short")
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun,
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1200, 800))
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	browserCtx, cancelBrowser := chromedp.NewContext(allocCtx)
-	defer cancelBrowser()
-	if err := chromedp.Do(browserCtx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
-	ts := newTestServer(t, Config{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000, GamesPerHour: 1000, Sockets: 100}})
-	b := &browser{ctx: browserCtx, ts: ts}
+	b := newBrowser(t)
 	t.Run("rules from home", b.rulesFromHome)
 	t.Run("analysis", b.analysis)
 	t.Run("analyse a game", b.analyseGame)

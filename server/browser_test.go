@@ -24,10 +24,12 @@ const chromiumPath = "/usr/bin/chromium"
 
 var screenshotDir = flag.String("screenshots", "", "save the browser tests' screenshots in this folder")
 
-// TestBrowser drives the pages in one headless Chromium, a tab (or a
-// browser context, for a second person) per scenario, clicking as a
-// person would.
-func TestBrowser(t *testing.T) {
+// newBrowser starts one headless Chromium and a server whose limits are
+// raised (the scenarios set positions up through the API, faster than a
+// person plays); it skips without Chromium or with -short. The browser
+// stops when the test ends.
+func newBrowser(t *testing.T) *browser {
+	t.Helper()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Skipf("the browser tests need Chromium at %s (apt-get install chromium): %v", chromiumPath, err)
 	}
@@ -40,16 +42,21 @@ func TestBrowser(t *testing.T) {
 		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun,
 		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1200, 800))
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
+	t.Cleanup(cancelAlloc)
 	browserCtx, cancelBrowser := chromedp.NewContext(allocCtx)
-	defer cancelBrowser()
+	t.Cleanup(cancelBrowser)
 	if err := chromedp.Do(browserCtx); err != nil {
 		t.Fatalf("starting chromium: %v", err)
 	}
-	// The scenarios set positions up through the API, faster than a
-	// person plays: the limits are raised so that they do not refuse.
 	ts := newTestServer(t, Config{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000, GamesPerHour: 1000, Sockets: 100}})
-	b := &browser{ctx: browserCtx, ts: ts}
+	return &browser{ctx: browserCtx, ts: ts}
+}
+
+// TestBrowser drives the pages in one headless Chromium, a tab (or a
+// browser context, for a second person) per scenario, clicking as a
+// person would.
+func TestBrowser(t *testing.T) {
+	b := newBrowser(t)
 	t.Run("start positions", b.startPositions)
 	t.Run("stacks and piles", b.stacksAndPiles)
 	t.Run("against the AI", b.againstAI)
