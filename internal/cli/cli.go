@@ -438,14 +438,38 @@ search ends.`,
 
 // matchFlags are the settings of a match as the command line gives them.
 type matchFlags struct {
+	gamesFlags
+	out string
+}
+
+// gamesFlags are the flags of the commands that play engines against each
+// other (match, lab): the game's options, the players, how many games and
+// how, the engines' limits, the seed.
+type gamesFlags struct {
 	p                           position
 	players                     []string
 	games, concurrency, opening int
 	lim                         ai.Limits
 	seed                        uint64
-	out                         string
 	quiet                       bool
 	checks                      checks
+}
+
+// add defines the flags; games is --games' default, playerHelp and
+// playerAllowed say what --player takes.
+func (f *gamesFlags) add(cmd *cobra.Command, games int, playerHelp, playerAllowed string) {
+	f.p.cmd = cmd
+	cmd.Flags().StringArrayVarP(&f.p.options, "option", "o", nil, "a game option as key=value (repeatable)")
+	allow(cmd, "option", optionAllowed)
+	cmd.Flags().StringArrayVar(&f.players, "player", nil, playerHelp)
+	allow(cmd, "player", playerAllowed)
+	f.checks.intVar(cmd, &f.games, "games", games, intRange{lo: 1, hi: maxGames}, "number of games")
+	f.checks.intVar(cmd, &f.concurrency, "concurrency", 1, intRange{lo: 1, hi: maxWorkers}, "games played at once")
+	cmd.Flags().IntVar(&f.opening, "opening", 4, "random plies that start each group of games ("+openingAllowed+")")
+	allow(cmd, "opening", openingAllowed)
+	f.checks.limitVars(cmd, &f.lim, 0, "no time limit", "time per move")
+	seedVar(cmd, &f.seed, "seed for openings and engines")
+	cmd.Flags().BoolVarP(&f.quiet, "quiet", "q", false, "no progress bar")
 }
 
 // openingAllowed is what --opening accepts; the game's maxplies is only
@@ -472,19 +496,8 @@ file, or an existing record file that the games are added to.`,
 			return mf.run(cmd, args[0])
 		},
 	}
-	mf.p.cmd = cmd
-	cmd.Flags().StringArrayVarP(&mf.p.options, "option", "o", nil, "a game option as key=value (repeatable)")
-	allow(cmd, "option", optionAllowed)
-	cmd.Flags().StringArrayVar(&mf.players, "player", nil, "NAME=SPEC, once per seat")
-	allow(cmd, "player", "NAME=SPEC, such as mine=ab")
-	mf.checks.intVar(cmd, &mf.games, "games", 10, intRange{lo: 1, hi: maxGames}, "number of games")
-	mf.checks.intVar(cmd, &mf.concurrency, "concurrency", 1, intRange{lo: 1, hi: maxWorkers}, "games played at once")
-	cmd.Flags().IntVar(&mf.opening, "opening", 4, "random plies that start each group of games ("+openingAllowed+")")
-	allow(cmd, "opening", openingAllowed)
-	mf.checks.limitVars(cmd, &mf.lim, 0, "no time limit", "time per move")
-	seedVar(cmd, &mf.seed, "seed for openings and engines")
+	mf.add(cmd, 10, "NAME=SPEC, once per seat", "NAME=SPEC, such as mine=ab")
 	cmd.Flags().StringVar(&mf.out, "out", "", "add every game to this record file (new, or a record file)")
-	cmd.Flags().BoolVarP(&mf.quiet, "quiet", "q", false, "no progress bar")
 	return cmd
 }
 

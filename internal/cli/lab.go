@@ -15,14 +15,8 @@ import (
 
 // labFlags are the settings of a lab run as the command line gives them.
 type labFlags struct {
-	p                           position
-	players                     []string
-	games, concurrency, opening int
-	lim                         ai.Limits
-	seed                        uint64
-	out, shard                  string
-	quiet                       bool
-	checks                      checks
+	gamesFlags
+	out, shard string
 }
 
 // shardAllowed is what --shard accepts.
@@ -53,22 +47,12 @@ its plots. See docs/lab/README.md for what each number means.`,
 			return lf.run(cmd, args[0])
 		},
 	}
-	lf.p.cmd = cmd
-	cmd.Flags().StringArrayVarP(&lf.p.options, "option", "o", nil, "a game option as key=value (repeatable)")
-	allow(cmd, "option", optionAllowed)
-	cmd.Flags().StringArrayVar(&lf.players, "player", nil, "an engine spec (ab, uct, random, ai:level=N, cmd:PATH): once for self-play, or once per seat")
-	allow(cmd, "player", "an engine spec such as ab, random or ai:level=3")
-	lf.checks.intVar(cmd, &lf.games, "games", 100, intRange{lo: 1, hi: maxGames}, "number of games")
-	lf.checks.intVar(cmd, &lf.concurrency, "concurrency", 1, intRange{lo: 1, hi: maxWorkers}, "games played at once")
-	cmd.Flags().IntVar(&lf.opening, "opening", 4, "random plies that start each group of games ("+openingAllowed+")")
-	allow(cmd, "opening", openingAllowed)
-	lf.checks.limitVars(cmd, &lf.lim, 0, "no time limit", "time per move")
-	seedVar(cmd, &lf.seed, "seed for openings and engines")
+	lf.add(cmd, 100, "an engine spec (ab, uct, random, ai:level=N, cmd:PATH): once for self-play, or once per seat",
+		"an engine spec such as ab, random or ai:level=3")
 	cmd.Flags().StringVar(&lf.out, "out", "", "the run's folder (new, empty, or this run's to continue it)")
 	allow(cmd, "out", "a folder")
 	cmd.Flags().StringVar(&lf.shard, "shard", "", "play only this share of the games ("+shardAllowed+")")
 	allow(cmd, "shard", shardAllowed)
-	cmd.Flags().BoolVarP(&lf.quiet, "quiet", "q", false, "no progress bar")
 	cmd.AddCommand(labCompareCmd(), labMergeCmd())
 	return cmd
 }
