@@ -9,7 +9,9 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -48,8 +50,47 @@ func newBrowser(t *testing.T) *browser {
 	if err := chromedp.Do(browserCtx); err != nil {
 		t.Fatalf("starting chromium: %v", err)
 	}
-	ts := newTestServer(t, Config{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000, GamesPerHour: 1000, Sockets: 100}})
+	ts := newTestServerBehind(t, Config{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000, GamesPerHour: 1000, Sockets: 100}}, reorderPositions)
 	return &browser{ctx: browserCtx, ts: ts}
+}
+
+// reorderPositions serves the position at every odd ply only after the
+// page has read the next ply's position (or after a second), as a slow
+// network may: the position after a person's move then arrives after the
+// position after the AI's answer, and the page must keep the newer one.
+func reorderPositions(next http.Handler) http.Handler {
+	var mu sync.Mutex
+	served := map[string]chan struct{}{}
+	done := func(key string) chan struct{} {
+		mu.Lock()
+		defer mu.Unlock()
+		if served[key] == nil {
+			served[key] = make(chan struct{})
+		}
+		return served[key]
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ply, err := strconv.Atoi(r.URL.Query().Get("ply"))
+		if !strings.HasSuffix(r.URL.Path, "/position") || err != nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if ply%2 == 1 {
+			select {
+			case <-done(fmt.Sprint(r.URL.Path, ply+1)):
+			case <-time.After(time.Second):
+			}
+		}
+		next.ServeHTTP(w, r)
+		ch := done(fmt.Sprint(r.URL.Path, ply))
+		mu.Lock()
+		defer mu.Unlock()
+		select {
+		case <-ch:
+		default:
+			close(ch)
+		}
+	})
 }
 
 // TestBrowser drives the pages in one headless Chromium, a tab (or a

@@ -50,6 +50,13 @@ func openTestStore(t *testing.T) store.Store {
 
 func newTestServer(t *testing.T, cfg Config) *testServer {
 	t.Helper()
+	return newTestServerBehind(t, cfg, nil)
+}
+
+// newTestServerBehind starts a test server whose handler is wrapped by
+// wrap (when not nil): a network that delays or reorders responses.
+func newTestServerBehind(t *testing.T, cfg Config, wrap func(http.Handler) http.Handler) *testServer {
+	t.Helper()
 	if cfg.Store == nil {
 		cfg.Store = openTestStore(t)
 	}
@@ -60,7 +67,11 @@ func newTestServer(t *testing.T, cfg Config) *testServer {
 	if err := srv.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	ts := &testServer{t: t, srv: srv, http: httptest.NewServer(srv.Handler()), store: cfg.Store}
+	handler := srv.Handler()
+	if wrap != nil {
+		handler = wrap(handler)
+	}
+	ts := &testServer{t: t, srv: srv, http: httptest.NewServer(handler), store: cfg.Store}
 	t.Cleanup(func() {
 		srv.Close()
 		ts.http.Close()

@@ -47,6 +47,7 @@ interface State {
   best: Best | null;
   thinking: boolean;
   seats: string[]; // the seats' names, from the catalog
+  shown: number; // counts calls of show, so that a stale position is dropped
 }
 
 interface UI {
@@ -68,7 +69,7 @@ export function analysisPage(root: HTMLElement): void {
   const st: State = {
     game: decodeURIComponent(location.pathname.split("/")[2] ?? ""), options: q.get("options") ?? "",
     fen: q.get("fen") ?? "", line: (q.get("moves") ?? "").split(/[\s,]+/).filter((m) => m !== ""),
-    cursor: 0, pos: null, geo: null, sel: emptySelection, message: "", best: null, thinking: false, seats: [],
+    cursor: 0, pos: null, geo: null, sel: emptySelection, message: "", best: null, thinking: false, seats: [], shown: 0,
   };
   st.cursor = st.line.length;
   const ui = layout(root, st);
@@ -138,10 +139,14 @@ function fetchPosition(st: State, moves: string[]): Promise<Analysis> {
 }
 
 // show reads the position at the cursor, the board's geometry the first
-// time, and keeps the address in step so that it can be shared.
+// time, and keeps the address in step so that it can be shared. Steps
+// taken quickly (arrow keys held) read positions at once, and their
+// answers may come back out of order: only the last one asked is shown.
 async function show(st: State, refresh: () => void): Promise<void> {
+  const shown = ++st.shown;
   try {
     const pos = await fetchPosition(st, st.line.slice(0, st.cursor));
+    if (shown !== st.shown) return;
     if (!st.geo) {
       st.geo = await request<Geometry>("GET", `/api/boards/${pos.board}?turn=0`);
       const catalog = await request<CatalogGame[]>("GET", "/api/catalog");

@@ -20,11 +20,12 @@ interface Page {
   busy: boolean;
   ws: WebSocket | null;
   retry: number;
+  shown: number; // counts calls of show, so that a stale position is dropped
 }
 
 export function gamePage(root: HTMLElement): void {
   const parts = location.pathname.split("/");
-  const page: Page = { id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, message: "", busy: false, ws: null, retry: 0 };
+  const page: Page = { id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, message: "", busy: false, ws: null, retry: 0, shown: 0 };
   takeToken(page);
   const ui = layout(root);
   typedEntry(ui.typed, (move) => actions.play(move));
@@ -141,8 +142,14 @@ async function load(page: Page, refresh: () => void): Promise<void> {
 
 // show takes a new state of the game, reading its position and, the first
 // time, the board seen from this browser's seat.
+//
+// Responses may arrive out of order (a person's move and the AI's answer
+// read their positions at once): an older state of the game is ignored,
+// and a position read for a state that was replaced meanwhile is dropped.
 async function show(page: Page, g: Game): Promise<void> {
+  if (page.game && g.version < page.game.version) return;
   const first = page.game === null;
+  const shown = ++page.shown;
   page.game = g;
   if (first) {
     const seatParam = new URLSearchParams(location.search).get("seat");
@@ -154,6 +161,7 @@ async function show(page: Page, g: Game): Promise<void> {
     request<Position>("GET", `/api/games/${page.id}/position?ply=${ply}`),
     page.geo ? Promise.resolve(page.geo) : null,
   ]);
+  if (shown !== page.shown) return;
   page.pos = pos;
   if (!geo) {
     const turn = page.viewSeat > 0 ? (360 * page.viewSeat) / g.seats.length : 0;

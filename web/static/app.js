@@ -184,7 +184,8 @@
       message: "",
       best: null,
       thinking: false,
-      seats: []
+      seats: [],
+      shown: 0
     };
     st.cursor = st.line.length;
     const ui = layout(root2, st);
@@ -288,8 +289,10 @@
     return request("GET", `/api/analysis/${encodeURIComponent(st.game)}?${query(st, moves)}`);
   }
   async function show(st, refresh) {
+    const shown = ++st.shown;
     try {
       const pos = await fetchPosition(st, st.line.slice(0, st.cursor));
+      if (shown !== st.shown) return;
       if (!st.geo) {
         st.geo = await request("GET", `/api/boards/${pos.board}?turn=0`);
         const catalog = await request("GET", "/api/catalog");
@@ -464,7 +467,7 @@
   // src/game.ts
   function gamePage(root2) {
     const parts = location.pathname.split("/");
-    const page = { id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, message: "", busy: false, ws: null, retry: 0 };
+    const page = { id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, message: "", busy: false, ws: null, retry: 0, shown: 0 };
     takeToken(page);
     const ui = layout2(root2);
     typedEntry(ui.typed, (move) => actions.play(move));
@@ -552,7 +555,9 @@
     refresh();
   }
   async function show2(page, g) {
+    if (page.game && g.version < page.game.version) return;
     const first = page.game === null;
+    const shown = ++page.shown;
     page.game = g;
     if (first) {
       const seatParam = new URLSearchParams(location.search).get("seat");
@@ -564,6 +569,7 @@
       request("GET", `/api/games/${page.id}/position?ply=${ply}`),
       page.geo ? Promise.resolve(page.geo) : null
     ]);
+    if (shown !== page.shown) return;
     page.pos = pos;
     if (!geo) {
       const turn = page.viewSeat > 0 ? 360 * page.viewSeat / g.seats.length : 0;
