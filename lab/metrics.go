@@ -26,6 +26,7 @@ type PlyStats struct {
 	Sandwiches   int  // cells that lost pieces with no leg reaching them
 	Takeover     bool // the move landed on a stack another player commanded
 	ScoreChanged bool // the move changed a player's score
+	Scored       bool // the move raised its mover's own score
 	// Searched is false for the random plies of the opening, which have
 	// no search behind them.
 	Searched     bool
@@ -64,6 +65,12 @@ type GameStats struct {
 	ScoreChanges int
 	Scores       []int
 	LeadChanges  int
+	// Arc is the engines' view of the game (Decided false for a draw, a
+	// shared first place or a winner that never searched); Signals the
+	// players telling events point at.
+	Arc     Arc
+	Decided bool
+	Signals Signals
 }
 
 // analyseGame replays one game, counting what each move did from its
@@ -81,9 +88,11 @@ func analyseGame(g game.Game, d GameData) (GameStats, []PlyStats, error) {
 		moves = append(moves, m.Move)
 	}
 	var plies []PlyStats
+	var leaders []int
 	legal := 0
 	for i, text := range moves {
-		ps, err := analysePly(s, text)
+		ps, lead, err := analysePly(s, text)
+		leaders = append(leaders, lead)
 		if err != nil {
 			return gs, nil, fmt.Errorf("game %d, ply %d: %w", d.Index+1, i+1, err)
 		}
@@ -106,23 +115,38 @@ func analyseGame(g game.Game, d GameData) (GameStats, []PlyStats, error) {
 		gs.Branching = float64(legal) / float64(gs.Plies)
 	}
 	gs.LeadChanges = leadChanges(plies, g.Players())
+	gs.Arc, gs.Decided = arcOf(plies, d.Winners)
+	gs.Signals = signalsOf(plies, leaders)
 	return gs, plies, nil
 }
 
-// analysePly reads one move in s, says what it did, and plays it.
-func analysePly(s game.State, text string) (PlyStats, error) {
+// analysePly reads one move in s, says what it did, and plays it. lead is
+// the player ahead after it (by score in a game that scores, else by
+// pieces on the board), -1 when none is ahead alone.
+func analysePly(s game.State, text string) (ps PlyStats, lead int, err error) {
 	m, err := game.ParseMove(s, text)
 	if err != nil {
-		return PlyStats{}, err
+		return PlyStats{}, -1, err
 	}
 	e, err := game.MoveEffects(s, m)
 	if err != nil {
-		return PlyStats{}, err
+		return PlyStats{}, -1, err
 	}
-	ps := PlyStats{Mover: int(s.ToMove()), Move: text, Legal: len(s.Moves(nil))}
+	ps = PlyStats{Mover: int(s.ToMove()), Move: text, Legal: len(s.Moves(nil))}
 	ps.count(e)
 	s.Play(m)
-	return ps, nil
+	if e.Scores != nil {
+		return ps, leader(e.Scores), nil
+	}
+	counts, err := game.CountPieces(s)
+	if err != nil {
+		return PlyStats{}, -1, err
+	}
+	pieces := make([]int, s.Game().Players())
+	for p := range pieces {
+		pieces[p] = counts[p].Pieces
+	}
+	return ps, leader(pieces), nil
 }
 
 // count reads a move's effects.
@@ -151,9 +175,12 @@ func (ps *PlyStats) count(e game.Effects) {
 	if under := len(e.Landed) - len(e.Moving) - len(e.Prisoners); !e.Removed && under > 0 {
 		ps.Takeover = e.Landed[under-1].Owner != e.Player
 	}
-	for _, d := range e.ScoreChange {
+	for p, d := range e.ScoreChange {
 		if d != 0 {
 			ps.ScoreChanged = true
+		}
+		if d > 0 && p == int(e.Player) {
+			ps.Scored = true
 		}
 	}
 }

@@ -43,7 +43,10 @@ func TestAnalyseGameCountsAKnownGame(t *testing.T) {
 	}
 	g := a.Games[0]
 	want := GameStats{Index: 3, Seats: []string{"ab", "ab"}, Result: "1/2-1/2", Reason: "ply cap", Winners: []int{},
-		Plies: 6, Decisions: 5, Branching: 101.0 / 6, Captures: 2, Taken: 2, LeadChanges: 1}
+		Plies: 6, Decisions: 5, Branching: 101.0 / 6, Captures: 2, Taken: 2, LeadChanges: 1,
+		// White captured first; one capture each is no "most", and the
+		// pieces were level after ply 3: nobody ahead at half-time.
+		Signals: Signals{"first capture": 0}}
 	if !reflect.DeepEqual(g, want) {
 		t.Errorf("game stats\n%+v, want\n%+v", g, want)
 	}
@@ -92,6 +95,9 @@ func TestCountReadsEffects(t *testing.T) {
 			PlyStats{Capture: true, Drops: 2, Taken: 1, Cells: 1}},
 		{"pile onto another's pile, scoring", game.Effects{Player: 0, Path: []string{"a1", "a2"}, Moving: []game.Piece{w},
 			Landed: []game.Piece{w, b, w}, ScoreChange: []int{3, 0}},
+			PlyStats{Takeover: true, ScoreChanged: true, Scored: true}},
+		{"taking a scored pile lowers another's score", game.Effects{Player: 1, Path: []string{"a1", "a2"}, Moving: []game.Piece{b},
+			Landed: []game.Piece{w, b}, ScoreChange: []int{-1, 0}},
 			PlyStats{Takeover: true, ScoreChanged: true}},
 		{"pile onto one's own pile", game.Effects{Player: 0, Path: []string{"a1", "a2"}, Moving: []game.Piece{w},
 			Landed: []game.Piece{w, w}, ScoreChange: []int{0, 0}}, PlyStats{}},
@@ -141,5 +147,77 @@ func TestEvalFor(t *testing.T) {
 		if got := evalFor(tt.score, tt.mover, tt.players); got != tt.want {
 			t.Errorf("evalFor(%d, %d, %d) = %d, want %d", tt.score, tt.mover, tt.players, got, tt.want)
 		}
+	}
+}
+
+func TestArcOf(t *testing.T) {
+	own := func(ply, mover, score int) PlyStats {
+		return PlyStats{Ply: ply, Mover: mover, Score: score, Searched: true}
+	}
+	opening := PlyStats{Ply: 1, Mover: 0}
+	tests := []struct {
+		name    string
+		plies   []PlyStats
+		winners []int
+		want    Arc
+		ok      bool
+	}{
+		{"a draw has no arc", []PlyStats{own(1, 0, 10)}, nil, Arc{}, false},
+		{"a shared first place has none", []PlyStats{own(1, 0, 10)}, []int{0, 1}, Arc{}, false},
+		{"a winner that never searched has none", []PlyStats{opening, own(2, 1, -50)}, []int{0}, Arc{}, false},
+		// White's searches (plies 3, 5, 7): +10, -30, +250; the lead of
+		// two pieces lasts from White's search at ply 7 on: decided after
+		// 6 of 8 plies. One search of three saw White behind.
+		{"decided late, a little drama", []PlyStats{opening, own(2, 1, 5), own(3, 0, 10), own(4, 1, 20), own(5, 0, -30),
+			own(6, 1, -100), own(7, 0, 250), own(8, 1, -400)}, []int{0}, Arc{Drama: 1.0 / 3, DecidedAt: 6.0 / 8}, true},
+		{"a comeback from far behind", []PlyStats{own(1, 1, -300), own(2, 0, 100), own(3, 1, 500)}, []int{1},
+			Arc{Drama: 0.5, Comeback: true, DecidedAt: 2.0 / 3}, true},
+		{"a lead that never lasted: decided at the end", []PlyStats{own(1, 0, 300), own(2, 1, 0), own(3, 0, 50)}, []int{0},
+			Arc{Drama: 0, DecidedAt: 1}, true},
+		{"three players: only the winner's searches count", []PlyStats{own(1, 0, -500), own(2, 1, 300), own(3, 2, -900),
+			own(4, 0, 0), own(5, 1, 400)}, []int{1}, Arc{Drama: 0, DecidedAt: 1.0 / 5}, true},
+	}
+	for _, tt := range tests {
+		got, ok := arcOf(tt.plies, tt.winners)
+		if ok != tt.ok || got != tt.want {
+			t.Errorf("%s: %+v %v, want %+v %v", tt.name, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestSignalsOf(t *testing.T) {
+	plies := []PlyStats{
+		{Mover: 0}, {Mover: 1, Capture: true}, {Mover: 0, Capture: true, Takeover: true},
+		{Mover: 1, Capture: true, Promoted: true}, {Mover: 0, Scored: true, ScoreChanged: true},
+		{Mover: 1, ScoreChanged: true}, // a score lowered is no scoring
+	}
+	leaders := []int{-1, -1, 1, 0, 0, -1}
+	got := signalsOf(plies, leaders)
+	// Half-time is after ply 3 of 6: Black led then.
+	want := Signals{"first capture": 1, "most captures": 1, "first takeover": 0, "most takeovers": 0,
+		"first promotion": 1, "most promotions": 1, "first score": 0, "most scores": 0, "ahead at half-time": 1}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("signals %v, want %v", got, want)
+	}
+	tie := signalsOf([]PlyStats{{Mover: 0, Capture: true}, {Mover: 1, Capture: true}}, []int{-1, -1})
+	if want := (Signals{"first capture": 0}); !reflect.DeepEqual(tie, want) {
+		t.Errorf("a tie names nobody as capturing most: %v, want %v", tie, want)
+	}
+}
+
+func TestSignalRatesAndArcStats(t *testing.T) {
+	games := []GameStats{
+		{Winners: []int{0}, Signals: Signals{"first capture": 0}, Decided: true, Arc: Arc{Drama: 0.5, Comeback: true, DecidedAt: 0.5}},
+		{Winners: []int{1}, Signals: Signals{"first capture": 0}, Decided: true, Arc: Arc{Drama: 0.1, DecidedAt: 1}},
+		{Winners: []int{}, Signals: Signals{"first capture": 1}}, // a draw counts for neither
+		{Winners: []int{0, 1}, Signals: Signals{"first capture": 1}},
+	}
+	r := signalRates(games)["first capture"]
+	if r.Count != 1 || r.Of != 2 {
+		t.Errorf("first capture won %d of %d, want 1 of 2", r.Count, r.Of)
+	}
+	a := arcStats(games)
+	if a.Games != 2 || a.Drama != 0.3 || a.Comebacks.Count != 1 || a.DecidedAt.Mean != 0.75 || a.DecidedAt.Median != 0.75 {
+		t.Errorf("arc stats %+v", a)
 	}
 }

@@ -43,6 +43,15 @@ limits: {{.Limits}}; {{.S.Run.Opening}} random opening plies; seed {{.S.Run.Seed
 {{if .S.ByPlayer}}<table><tr><th>engine</th><th>games</th><th>wins</th><th>shared</th><th>losses</th><th>score [95% interval]</th></tr>
 {{range .S.ByPlayer}}<tr><td>{{.Name}}</td><td class="n">{{.Games}}</td><td class="n">{{.Wins}}</td><td class="n">{{.Shared}}</td><td class="n">{{.Losses}}</td><td class="n">{{rate .Score}}</td></tr>
 {{end}}</table>{{end}}
+<h2>How games are won</h2>
+{{if .S.Arc.Games}}<p>In the {{.S.Arc.Games}} games with one winner, the winner's own searches saw it behind
+{{pct .S.Arc.Drama}}% of the time on average (drama); {{rate .S.Arc.Comebacks}} of them were comebacks from
+two pieces or more behind. The winner's lead became lasting (two pieces or more at every later search) after
+{{pct .S.Arc.DecidedAt.Mean}}% of the game on average (median {{pct .S.Arc.DecidedAt.Median}}%): the rest was
+the decided part.</p>{{end}}
+{{if .Signals}}<table><tr><th>the player who…</th><th>games</th><th>won [95% interval]</th></tr>
+{{range .Signals}}<tr><td>{{.Reason}}</td><td class="n">{{.Rate.Of}}</td><td class="n">{{rate .Rate}}</td></tr>
+{{end}}</table><p>Out of the games with one winner where the event names a player; a fair share is {{pct .Fair}}%.</p>{{end}}
 <h2>Shape of the games</h2>
 <table>
 <tr><th>per game</th><th>mean</th><th>median</th><th>quartiles</th><th>range</th></tr>
@@ -97,8 +106,13 @@ func (a *Analysis) Report() ([]byte, error) {
 		Limits      string
 		DrawReasons []reason
 		PerGame     []count
+		Signals     []reason
+		Fair        float64
 		Figures     []figure
-	}{S: s, Options: optionsText(s.Options), Limits: limitsText(s.Run), Figures: figs}
+	}{S: s, Options: optionsText(s.Options), Limits: limitsText(s.Run), Figures: figs, Fair: 1 / float64(len(s.Seats))}
+	for _, kind := range slices.Sorted(maps.Keys(s.Signals)) {
+		data.Signals = append(data.Signals, reason{signalText(kind), s.Signals[kind]})
+	}
 	for _, why := range slices.Sorted(maps.Keys(s.DrawsBy)) {
 		data.DrawReasons = append(data.DrawReasons, reason{why, s.DrawsBy[why]})
 	}
@@ -128,4 +142,20 @@ func limitsText(m Manifest) string {
 		return "none"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// signalText words a signal for the report: "first capture" becomes
+// "captured first".
+func signalText(kind string) string {
+	words := map[string]string{
+		"first capture": "captured first", "most captures": "captured most often",
+		"first takeover": "took over a pile first", "most takeovers": "took over piles most often",
+		"first score": "scored first", "most scores": "scored most often",
+		"first promotion": "promoted first", "most promotions": "promoted most often",
+		"ahead at half-time": "was ahead at half-time (score, else pieces)",
+	}
+	if w, ok := words[kind]; ok {
+		return w
+	}
+	return kind
 }

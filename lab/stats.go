@@ -112,7 +112,10 @@ func distribution(values []int) Distribution {
 
 // quantile of sorted values, interpolating between the two nearest ranks
 // (the definition most statistics packages use by default).
-func quantile(sorted []int, q float64) float64 {
+func quantile[T int | float64](sorted []T, q float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
 	pos := q * float64(len(sorted)-1)
 	i := int(pos)
 	if i+1 >= len(sorted) {

@@ -46,6 +46,33 @@ type Summary struct {
 	// Eval is the engines' mean evaluation per ply bucket (see
 	// PlyStats.Eval for whose side).
 	Eval Curve `json:"eval"`
+	// Arc sums up the engines' view of the games that had one winner.
+	Arc ArcStats `json:"arc"`
+	// Signals are, for each telling event (see Signals), how often the
+	// player it named won, out of the games with one winner where it
+	// named somebody; a fair share would be 1/n.
+	Signals map[string]Rate `json:"signals"`
+}
+
+// ArcStats sums up the arcs of the games with one winner.
+type ArcStats struct {
+	Games int `json:"games"`
+	// Drama is the mean share of the winner's searches that saw it behind.
+	Drama float64 `json:"drama"`
+	// Comebacks are the games whose winner was once behind by
+	// DecisiveMargin or more.
+	Comebacks Rate `json:"comebacks"`
+	// DecidedAt is the mean share of the game played when the winner's
+	// lead became lasting: a small value means long decided endgames.
+	DecidedAt Distribution01 `json:"decidedAt"`
+}
+
+// Distribution01 describes a share (0 to 1) over the games.
+type Distribution01 struct {
+	Mean   float64 `json:"mean"`
+	Median float64 `json:"median"`
+	Q1     float64 `json:"q1"`
+	Q3     float64 `json:"q3"`
 }
 
 // SeatStats is one seat's outright wins.
@@ -126,6 +153,8 @@ func summarize(g game.Game, m Manifest, games []GameStats, plies []PlyStats) *Su
 	s.ByPlayer = byPlayer(games, n)
 	s.perGame(games)
 	s.curves(plies, s.Plies.Max)
+	s.Arc = arcStats(games)
+	s.Signals = signalRates(games)
 	positions, total := 0, 0
 	for k, gs := range games {
 		positions += gs.Plies
@@ -225,4 +254,50 @@ func curve(byBucket map[int][]float64, all []float64, w int) Curve {
 		c.Buckets = append(c.Buckets, Bucket{From: b*w + 1, To: b*w + w + 1, Count: len(v), Mean: mean(v)})
 	}
 	return c
+}
+
+// arcStats sums up the arcs of the games with one winner.
+func arcStats(games []GameStats) ArcStats {
+	var st ArcStats
+	var drama, decided []float64
+	comebacks := 0
+	for _, g := range games {
+		if !g.Decided {
+			continue
+		}
+		st.Games++
+		drama = append(drama, g.Arc.Drama)
+		decided = append(decided, g.Arc.DecidedAt)
+		if g.Arc.Comeback {
+			comebacks++
+		}
+	}
+	st.Drama = mean(drama)
+	st.Comebacks = NewRate(comebacks, st.Games)
+	slices.Sort(decided)
+	st.DecidedAt = Distribution01{Mean: mean(decided), Median: quantile(decided, 0.5),
+		Q1: quantile(decided, 0.25), Q3: quantile(decided, 0.75)}
+	return st
+}
+
+// signalRates counts, for each signal, the games with one winner where it
+// named a player, and how often that player won.
+func signalRates(games []GameStats) map[string]Rate {
+	named, won := map[string]int{}, map[string]int{}
+	for _, g := range games {
+		if len(g.Winners) != 1 {
+			continue
+		}
+		for kind, p := range g.Signals {
+			named[kind]++
+			if p == g.Winners[0] {
+				won[kind]++
+			}
+		}
+	}
+	out := map[string]Rate{}
+	for kind, n := range named {
+		out[kind] = NewRate(won[kind], n)
+	}
+	return out
 }

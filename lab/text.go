@@ -26,6 +26,13 @@ func Text(s *Summary) string {
 		s.Plies.Q1, s.Plies.Q3, s.Plies.Min, s.Plies.Max)
 	fmt.Fprintf(&b, "branching %.1f legal moves a position; %.0f%% of positions are real decisions\n",
 		s.Branching.Mean, 100*s.DecisionShare)
+	if s.Arc.Games > 0 {
+		fmt.Fprintf(&b, "drama %.1f%%; comebacks %s; decided after %.0f%% of the game\n", 100*s.Arc.Drama,
+			rateText(s.Arc.Comebacks), 100*s.Arc.DecidedAt.Mean)
+	}
+	for _, kind := range slices.Sorted(maps.Keys(s.Signals)) {
+		fmt.Fprintf(&b, "%s wins %s of %d\n", kind, rateText(s.Signals[kind]), s.Signals[kind].Of)
+	}
 	return b.String()
 }
 

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The runs behind the answers in docs/lab/: each command as it was run.
+# Usage: bash docs/lab/runs.sh OUTDIR [PART...]   (parts: survey, pommel, skill)
+# Every run is resumable: running this again continues what was stopped.
+# Depth-limited engines and fixed seeds make every game repeatable.
+set -euo pipefail
+out=${1:?give the folder the runs go into}
+shift
+parts=${*:-survey pommel skill}
+arbiter=${ARBITER:-arbiter}
+lab() { nice -n 10 "$arbiter" lab "$@"; }
+
+for part in $parts; do
+  case $part in
+  survey) # answers 2, 3, 4 and 5: every id, ab at depth 3, 1,000 games each
+    for id in pommel pommel-76 eximo checkers-2011 punt-match punt-heks-match punt-heks-match-3p; do
+      lab "$id" --player ab --depth 3 --games 1000 --seed 1 --out "$out/survey/$id"
+    done ;;
+  pommel) # answer 1: Pommel's draws at increasing strength, both boards, both hop rules
+    for id in pommel pommel-76; do
+      for hop in friendly any; do
+        for depth in 1 3 5; do
+          lab "$id" -o hop=$hop --player ab --depth $depth --games 1000 --seed 1 --out "$out/pommel/$id-$hop-d$depth"
+        done
+      done
+    done ;;
+  skill) # does skill pay? the same engine at one ply more, step by step
+    for id in pommel pommel-76 eximo checkers-2011 punt-match punt-heks-match punt-heks-match-3p; do
+      lab skill "$id" --player ab --depth 1 --steps 4 --games 200 --seed 1 --out "$out/skill/$id"
+    done ;;
+  *) echo "unknown part $part: survey, pommel or skill" >&2; exit 2 ;;
+  esac
+done
