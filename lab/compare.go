@@ -69,17 +69,17 @@ func compareRows(runs []Compared) [][]string {
 			if p >= len(s.Seats) {
 				return "-"
 			}
-			return s.Seats[p].Seat + " " + rateText(s.Seats[p].Wins)
+			return s.Seats[p].Seat + " " + RateText(s.Seats[p].Wins)
 		}))
 	}
 	rows = append(rows,
-		row("first player's score", func(s *Summary) string { return rateText(s.FirstPlayer.Score) }),
+		row("first player's score", func(s *Summary) string { return RateText(s.FirstPlayer.Score) }),
 		row("first player's edge", func(s *Summary) string {
 			return fmt.Sprintf("%+.1f [%+.1f, %+.1f]", 100*s.FirstPlayer.Edge, 100*s.FirstPlayer.Lo, 100*s.FirstPlayer.Hi)
 		}),
-		row("draws", func(s *Summary) string { return rateText(s.DrawRate) }),
-		row("  by repetition", func(s *Summary) string { return rateText(drawsBy(s, "repetition")) }),
-		row("  by ply cap", func(s *Summary) string { return rateText(drawsBy(s, "ply cap")) }),
+		row("draws", func(s *Summary) string { return RateText(s.DrawRate) }),
+		row("  by repetition", func(s *Summary) string { return RateText(drawsBy(s, "repetition")) }),
+		row("  by ply cap", func(s *Summary) string { return RateText(drawsBy(s, "ply cap")) }),
 		row("shared first places", func(s *Summary) string { return fmt.Sprint(s.Shared) }),
 		row("plies: mean", func(s *Summary) string { return fmt.Sprintf("%.1f", s.Plies.Mean) }),
 		row("plies: median [quartiles]", func(s *Summary) string {

@@ -13,7 +13,7 @@ import (
 // reference, so that the page opens anywhere, offline, years later.
 var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	"pct":  func(x float64) string { return fmt.Sprintf("%.1f", 100*x) },
-	"rate": rateText,
+	"rate": RateText,
 	"num":  func(x float64) string { return fmt.Sprintf("%.2f", x) },
 }).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

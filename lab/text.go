@@ -12,12 +12,12 @@ func Text(s *Summary) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%s): %d games\n", s.Game, optionsText(s.Options), s.Games)
 	for _, st := range s.Seats {
-		fmt.Fprintf(&b, "%-8s wins %s\n", st.Seat, rateText(st.Wins))
+		fmt.Fprintf(&b, "%-8s wins %s\n", st.Seat, RateText(st.Wins))
 	}
 	fp := s.FirstPlayer
-	fmt.Fprintf(&b, "first player (%s) scores %s, edge %+.1f points [%+.1f, %+.1f]\n", fp.Seat, rateText(fp.Score),
+	fmt.Fprintf(&b, "first player (%s) scores %s, edge %+.1f points [%+.1f, %+.1f]\n", fp.Seat, RateText(fp.Score),
 		100*fp.Edge, 100*fp.Lo, 100*fp.Hi)
-	fmt.Fprintf(&b, "draws %s", rateText(s.DrawRate))
+	fmt.Fprintf(&b, "draws %s", RateText(s.DrawRate))
 	for _, why := range slices.Sorted(maps.Keys(s.DrawsBy)) {
 		fmt.Fprintf(&b, "; %s %d", why, s.DrawsBy[why].Count)
 	}
@@ -28,15 +28,15 @@ func Text(s *Summary) string {
 		s.Branching.Mean, 100*s.DecisionShare)
 	if s.Arc.Games > 0 {
 		fmt.Fprintf(&b, "drama %.1f%%; comebacks %s; decided after %.0f%% of the game\n", 100*s.Arc.Drama,
-			rateText(s.Arc.Comebacks), 100*s.Arc.DecidedAt.Mean)
+			RateText(s.Arc.Comebacks), 100*s.Arc.DecidedAt.Mean)
 	}
 	for _, kind := range slices.Sorted(maps.Keys(s.Signals)) {
-		fmt.Fprintf(&b, "%s wins %s of %d\n", kind, rateText(s.Signals[kind]), s.Signals[kind].Of)
+		fmt.Fprintf(&b, "%s wins %s of %d\n", kind, RateText(s.Signals[kind]), s.Signals[kind].Of)
 	}
 	return b.String()
 }
 
-// rateText writes a rate as "43.5% [40.1, 46.9]".
-func rateText(r Rate) string {
+// RateText writes a rate as "43.5% [40.1, 46.9]".
+func RateText(r Rate) string {
 	return fmt.Sprintf("%5.1f%% [%.1f, %.1f]", 100*r.Rate, 100*r.Lo, 100*r.Hi)
 }

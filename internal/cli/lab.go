@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -53,8 +54,72 @@ its plots. See docs/lab/README.md for what each number means.`,
 	allow(cmd, "out", "a folder")
 	cmd.Flags().StringVar(&lf.shard, "shard", "", "play only this share of the games ("+shardAllowed+")")
 	allow(cmd, "shard", shardAllowed)
-	cmd.AddCommand(labCompareCmd(), labMergeCmd())
+	cmd.AddCommand(labCompareCmd(), labMergeCmd(), labSkillCmd())
 	return cmd
+}
+
+func labSkillCmd() *cobra.Command {
+	var lf labFlags
+	var steps int
+	cmd := &cobra.Command{
+		Use:   "skill GAME --player SPEC --games N --steps K (--depth D | --nodes N | --movetime T) --out DIR",
+		Short: "Does skill pay? The same engine against itself with twice the thinking, step by step",
+		Long: `skill plays --steps steps: at step k the engine (one --player) with the
+limit doubled k times plays itself with the limit doubled k-1 times (one ply
+deeper for --depth, twice the nodes or the time otherwise), --games games a
+step, the stronger engine in every seat in turn. Each step is a lab run of
+its own in DIR/step-K (resumable like every run); DIR/skill.json and
+DIR/skill.html give the stronger engine's score at each step with its 95%
+interval. A score that stays well above a fair share says skill keeps
+paying; one near it says more thought buys little at that strength.`,
+		Args: withUsage(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return lf.skill(cmd, args[0], steps)
+		},
+	}
+	lf.add(cmd, 100, "the engine spec (ab, uct, ai:level=N, ...): once", "an engine spec such as ab or uct")
+	cmd.Flags().StringVar(&lf.out, "out", "", "the trace's folder (new, empty, or this trace's to continue it)")
+	allow(cmd, "out", "a folder")
+	cmd.Flags().IntVar(&steps, "steps", 3, fmt.Sprintf("how many doublings of the thinking to measure (1 to %d)", lab.MaxSkillSteps))
+	allow(cmd, "steps", fmt.Sprintf("1 to %d", lab.MaxSkillSteps))
+	return cmd
+}
+
+// skill plays a skill trace with a progress bar, then prints its table.
+func (lf *labFlags) skill(cmd *cobra.Command, id string, steps int) error {
+	if steps < 1 || steps > lab.MaxSkillSteps {
+		return fmt.Errorf("--steps %d: want 1 to %d (each step doubles the thinking)", steps, lab.MaxSkillSteps)
+	}
+	if len(lf.players) != 1 {
+		return fmt.Errorf("give --player once: a skill trace plays one engine against itself, not %s", plural(len(lf.players), "engine"))
+	}
+	cfg, err := lf.config(id)
+	if err != nil {
+		return err
+	}
+	var bar *progressbar.ProgressBar
+	progress := func(step, steps, played, total int) {
+		if lf.quiet || total == 0 {
+			return
+		}
+		if played == 0 || bar == nil {
+			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(cmd.ErrOrStderr()),
+				progressbar.OptionSetDescription(fmt.Sprintf("%s step %d/%d", id, step, steps)), progressbar.OptionShowCount(),
+				progressbar.OptionSetPredictTime(true), progressbar.OptionOnCompletion(func() { fmt.Fprintln(cmd.ErrOrStderr()) }))
+		}
+		bar.Set(played)
+	}
+	tr, err := lab.Skill(cmd.Context(), lab.SkillConfig{Run: cfg, Steps: steps}, lf.out, progress)
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	for _, st := range tr.Steps {
+		fmt.Fprintf(out, "step %d: %s vs %s: the stronger scores %s over %d games, edge %+.1f points [%+.1f, %+.1f]\n",
+			st.Step, st.Stronger, st.Weaker, strings.TrimSpace(lab.RateText(st.Score)), st.Games, 100*st.Edge, 100*st.Lo, 100*st.Hi)
+	}
+	fmt.Fprintf(out, "written to %s: skill.json, skill.html and a lab run per step (step-1 ...)\n", lf.out)
+	return nil
 }
 
 func labCompareCmd() *cobra.Command {

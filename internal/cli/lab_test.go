@@ -52,6 +52,14 @@ func TestLabRefuses(t *testing.T) {
 		{[]string{"lab", "pommel", "--player", "ab", "--depth", "1", "--opening", "600", "--out", full}, "--opening 600: want"},
 		{[]string{"lab", "pommel", "-o", "hop=no", "--player", "ab", "--depth", "1", "--out", full}, "hop"},
 		{[]string{"lab"}, "usage: arbiter lab GAME"},
+		{[]string{"lab", "skill", "pommel", "--player", "ab", "--depth", "1", "--steps", "0", "--out", full}, "--steps 0: want 1 to 10"},
+		{[]string{"lab", "skill", "pommel", "--player", "ab", "--depth", "1", "--steps", "-2", "--out", full}, "--steps -2: want 1 to 10"},
+		{[]string{"lab", "skill", "pommel", "--player", "ab", "--depth", "1", "--steps", "11", "--out", full}, "--steps 11: want 1 to 10"},
+		{[]string{"lab", "skill", "pommel", "--player", "ab", "--depth", "1", "--steps", "x", "--out", full}, "--steps"},
+		{[]string{"lab", "skill", "pommel", "--player", "ab", "--player", "uct", "--depth", "1", "--out", full}, "give --player once"},
+		{[]string{"lab", "skill", "pommel", "--player", "ab", "--depth", "60", "--steps", "5", "--out", full}, "deepest search"},
+		{[]string{"lab", "skill", "pommel", "--player", "ab", "--out", full}, "give the engines a limit"},
+		{[]string{"lab", "skill", "pommel", "--player", "ab", "--depth", "1"}, "--out is missing"},
 	}
 	for _, tt := range tests {
 		r := run(t, "", tt.args...)
@@ -106,6 +114,22 @@ func TestLabShardsMergeAndCompare(t *testing.T) {
 		r := run(t, "", tt.args...)
 		if r.code == 0 || !strings.Contains(r.errOut, tt.want) || strings.Count(r.errOut, "\n") != 1 {
 			t.Errorf("arbiter %s: exit %d, stderr %q; want one line with %q", strings.Join(tt.args, " "), r.code, r.errOut, tt.want)
+		}
+	}
+}
+
+func TestLabSkill(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "trace")
+	out := runOK(t, "lab", "skill", "pommel", "--player", "ab", "--depth", "1", "--steps", "2", "--games", "2", "-q", "--out", dir)
+	for _, want := range []string{"step 1: ab depth 2 vs ab depth 1: the stronger scores", "step 2: ab depth 3 vs ab depth 2",
+		"over 2 games", "written to " + dir} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lab skill printed\n%s\nwant %q", out, want)
+		}
+	}
+	for _, f := range []string{"skill.json", "skill.html", "step-1/summary.json", "step-2/report.html"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("lab skill wrote no %s: %v", f, err)
 		}
 	}
 }

@@ -1,0 +1,248 @@
+package lab
+
+import (
+	"context"
+	"bytes"
+	"fmt"
+	"html/template"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// A skill trace asks whether skill pays: the same engine, given twice the
+// thinking, plays itself given the base, step after step (one ply deeper
+// for a depth limit, twice the nodes or the time otherwise). If the
+// stronger side's score stays well above a fair share at every step, skill
+// keeps paying; a score near the fair share means more thought buys little,
+// and a game where it does so early is close to a coin toss for engines of
+// that strength.
+
+// SkillConfig is a skill trace: Run's one player, limits, games (per
+// step), opening, seed and concurrency, at Steps steps.
+type SkillConfig struct {
+	Run   Config
+	Steps int
+}
+
+// MaxSkillSteps bounds a trace: each step doubles the thinking, so ten
+// steps already think a thousand times longer than the first.
+const MaxSkillSteps = 10
+
+// SkillStep is one step of a trace: its folder (a lab run of its own) and
+// the stronger engine's score over its games.
+type SkillStep struct {
+	Step     int    `json:"step"`
+	Dir      string `json:"dir"`
+	Weaker   string `json:"weaker"`
+	Stronger string `json:"stronger"`
+	Games    int    `json:"games"`
+	// Score is the stronger engine's score (a win 1, a draw 1/n, a shared
+	// first place its share) and Edge its excess over a fair share 1/n,
+	// with the interval's ends.
+	Score    Rate    `json:"score"`
+	Edge     float64 `json:"edge"`
+	Lo       float64 `json:"lo"`
+	Hi       float64 `json:"hi"`
+	DrawRate Rate    `json:"drawRate"`
+}
+
+// SkillTrace is what skill.json holds.
+type SkillTrace struct {
+	Game    string            `json:"game"`
+	Options map[string]string `json:"options"`
+	Player  string            `json:"player"`
+	// Fair is a fair share of the points, 1/n for n players.
+	Fair  float64     `json:"fair"`
+	Steps []SkillStep `json:"steps"`
+}
+
+// scaled are the limits of step k: the base with k doublings of thought.
+func scaled(base ai.Limits, k int) ai.Limits {
+	lim := base
+	if lim.Depth > 0 {
+		lim.Depth += k
+	}
+	lim.Nodes <<= k
+	lim.MoveTime <<= k
+	return lim
+}
+
+// check refuses a trace that cannot be played.
+func (sc SkillConfig) check() error {
+	switch {
+	case len(sc.Run.Players) != 1:
+		return fmt.Errorf("a skill trace plays one engine against itself: give one player, not %d", len(sc.Run.Players))
+	case sc.Steps < 1 || sc.Steps > MaxSkillSteps:
+		return fmt.Errorf("%d steps: want 1 to %d (each step doubles the thinking)", sc.Steps, MaxSkillSteps)
+	case sc.Run.Limits.Depth > 0 && sc.Run.Limits.Depth+sc.Steps > ai.MaxDepth:
+		return fmt.Errorf("depth %d and %d steps go past the deepest search, %d", sc.Run.Limits.Depth, sc.Steps, ai.MaxDepth)
+	}
+	return sc.Run.check()
+}
+
+// step is the lab run of step k (from 1): the stronger engine in the first
+// seat and the weaker in every other, rotated from game to game.
+func (sc SkillConfig) step(k int) Config {
+	base := sc.Run.Players[0]
+	weak, strong := scaled(sc.Run.Limits, k-1), scaled(sc.Run.Limits, k)
+	cfg := sc.Run
+	cfg.Limits = weak
+	cfg.Players = []Player{limited(base, strong)}
+	for range cfg.Game.Players() - 1 {
+		cfg.Players = append(cfg.Players, limited(base, weak))
+	}
+	return cfg
+}
+
+// limited is p searching within lim whatever limits its games give.
+func limited(p Player, lim ai.Limits) Player {
+	return Player{Spec: p.Spec + " " + limitsText(Manifest{MoveTime: lim.MoveTime.String(), Depth: lim.Depth, Nodes: lim.Nodes}),
+		New: func(seed uint64) (ai.Engine, error) {
+			e, err := p.New(seed)
+			if err != nil {
+				return nil, err
+			}
+			return limitedEngine{e, lim}, nil
+		}}
+}
+
+// limitedEngine searches within its own limits.
+type limitedEngine struct {
+	ai.Engine
+	lim ai.Limits
+}
+
+func (e limitedEngine) Search(ctx context.Context, s game.State, _ ai.Limits, report func(ai.Info)) ai.Info {
+	return e.Engine.Search(ctx, s, e.lim, report)
+}
+
+// Close closes the engine inside when it holds something (an outside
+// program).
+func (e limitedEngine) Close() error {
+	if c, ok := e.Engine.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
+}
+
+// SkillProgress is told the step being played and that step's progress.
+type SkillProgress func(step, steps, played, total int)
+
+// Skill plays the trace's steps into dir/step-K (each a resumable lab run)
+// and writes dir/skill.json and dir/skill.html.
+func Skill(ctx context.Context, sc SkillConfig, dir string, progress SkillProgress) (*SkillTrace, error) {
+	if err := sc.check(); err != nil {
+		return nil, err
+	}
+	g := sc.Run.Game
+	tr := &SkillTrace{Game: g.ID(), Options: sc.Run.manifest().Options, Player: sc.Run.Players[0].Spec,
+		Fair: 1 / float64(g.Players())}
+	for k := 1; k <= sc.Steps; k++ {
+		cfg := sc.step(k)
+		sub := filepath.Join(dir, fmt.Sprintf("step-%d", k))
+		var p Progress
+		if progress != nil {
+			p = func(played, total int) { progress(k, sc.Steps, played, total) }
+		}
+		sum, err := Run(ctx, cfg, sub, p)
+		if err != nil {
+			return nil, fmt.Errorf("step %d: %w", k, err)
+		}
+		tr.Steps = append(tr.Steps, skillStep(k, sub, cfg, sum))
+	}
+	if err := writeJSON(filepath.Join(dir, "skill.json"), tr); err != nil {
+		return nil, err
+	}
+	page, err := tr.Report()
+	if err != nil {
+		return nil, err
+	}
+	return tr, os.WriteFile(filepath.Join(dir, "skill.html"), page, 0o644)
+}
+
+// skillStep reads the stronger engine's score from a step's summary.
+func skillStep(k int, dir string, cfg Config, sum *Summary) SkillStep {
+	st := SkillStep{Step: k, Dir: filepath.Base(dir), Stronger: cfg.Players[0].Spec, Weaker: cfg.Players[1].Spec,
+		Games: sum.Games, DrawRate: sum.DrawRate}
+	for _, p := range sum.ByPlayer {
+		if p.Name == st.Stronger {
+			st.Score = p.Score
+		}
+	}
+	fair := 1 / float64(cfg.Game.Players())
+	st.Edge, st.Lo, st.Hi = st.Score.Rate-fair, st.Score.Lo-fair, st.Score.Hi-fair
+	return st
+}
+
+// skillPage is skill.html, as self-contained as report.html.
+var skillPage = template.Must(template.New("skill").Funcs(template.FuncMap{"rate": RateText,
+	"pct": func(x float64) string { return fmt.Sprintf("%+.1f", 100*x) }}).Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>arbiter lab: skill trace of {{.T.Player}} in {{.T.Game}}</title>
+<style>body { font-family: sans-serif; max-width: 62rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+table { border-collapse: collapse; } th, td { border-bottom: 1px solid #ccc; padding: .25rem .75rem; text-align: left; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; } figure svg { max-width: 100%; height: auto; }</style></head><body>
+<h1>Does skill pay in {{.T.Game}}?</h1>
+<p>{{.T.Player}} against itself with twice the thinking (one ply deeper, or twice the nodes or time), step by step;
+the stronger engine's score, a win 1 and a draw a fair share.</p>
+<table><tr><th>step</th><th>stronger</th><th>weaker</th><th>games</th><th>stronger's score [95%]</th><th>edge (points)</th><th>draws</th></tr>
+{{range .T.Steps}}<tr><td><a href="{{.Dir}}/report.html">{{.Step}}</a></td><td>{{.Stronger}}</td><td>{{.Weaker}}</td><td class="n">{{.Games}}</td>
+<td class="n">{{rate .Score}}</td><td class="n">{{pct .Edge}} [{{pct .Lo}}, {{pct .Hi}}]</td><td class="n">{{rate .DrawRate}}</td></tr>
+{{end}}</table>
+<figure>{{.SVG}}</figure></body></html>
+`))
+
+// Report writes skill.html.
+func (tr *SkillTrace) Report() ([]byte, error) {
+	p := newPlot("Skill trace: the stronger engine's score", "step (each doubles the thinking)", "score")
+	p.Y.Tick.Marker = plot.DefaultTicks{}
+	var pts plotter.XYs
+	var errs plotter.YErrors
+	var ticks []plot.Tick
+	for _, st := range tr.Steps {
+		ticks = append(ticks, plot.Tick{Value: float64(st.Step), Label: strconv.Itoa(st.Step)})
+		pts = append(pts, plotter.XY{X: float64(st.Step), Y: st.Score.Rate})
+		errs = append(errs, struct{ Low, High float64 }{st.Score.Rate - st.Score.Lo, st.Score.Hi - st.Score.Rate})
+	}
+	if len(pts) > 0 {
+		bars, err := plotter.NewYErrorBars(struct {
+			plotter.XYs
+			plotter.YErrors
+		}{pts, errs})
+		if err != nil {
+			return nil, err
+		}
+		line, points, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return nil, err
+		}
+		line.Color, points.Color, bars.Color = lineColour, lineColour, lineColour
+		even, err := plotter.NewLine(plotter.XYs{{X: 0.5, Y: tr.Fair}, {X: float64(len(pts)) + 0.5, Y: tr.Fair}})
+		if err != nil {
+			return nil, err
+		}
+		even.Color, even.Dashes = barColour, []vg.Length{vg.Points(4), vg.Points(4)}
+		p.Add(even, line, points, bars)
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	p.X.Min, p.X.Max = 0.5, float64(len(tr.Steps))+0.5
+	p.Y.Min, p.Y.Max = 0, 1
+	fig, err := svg(p)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	err = skillPage.Execute(&b, struct {
+		T   *SkillTrace
+		SVG template.HTML
+	}{tr, fig})
+	return b.Bytes(), err
+}
