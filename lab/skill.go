@@ -1,8 +1,8 @@
 package lab
 
 import (
-	"context"
 	"bytes"
+	"context"
 	"fmt"
 	"html/template"
 	"io"
