@@ -54,7 +54,7 @@ checkers-like abstract games. Run "arbiter games" to list them.`,
 	root.Version = buildVersion(debug.ReadBuildInfo())
 	root.SetVersionTemplate("arbiter {{.Version}}\n")
 	root.AddCommand(gamesCmd(), movesCmd(), perftCmd(), fenCmd(), showCmd(), playCmd(), replayCmd(), bestCmd(), matchCmd(), engineCmd())
-	root.AddCommand(serveCmd(), backupCmd(), loadtestCmd(), labCmd())
+	root.AddCommand(serveCmd(), backupCmd(), loadtestCmd(), labCmd(), benchCmd())
 	root.SetHelpCommand(helpCmd())
 	strictCompletion(root)
 	return root
