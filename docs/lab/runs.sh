@@ -17,16 +17,18 @@ for part in $parts; do
       lab "$id" --player ab --depth 3 --games 1000 --seed 1 --out "$out/survey/$id"
     done ;;
   pommel) # answer 1: Pommel's draws at increasing strength, both boards, both hop rules
+    # (hop=friendly at depth 3 is the survey's run of each board)
     for id in pommel pommel-76; do
       for hop in friendly any; do
-        for depth in 1 3 5; do
+        for depth in 1 2 3; do
+          [ $hop = friendly ] && [ $depth = 3 ] && continue
           lab "$id" -o hop=$hop --player ab --depth $depth --games 1000 --seed 1 --out "$out/pommel/$id-$hop-d$depth"
         done
       done
     done ;;
   skill) # does skill pay? the same engine at one ply more, step by step
-    for id in pommel pommel-76 eximo checkers-2011 punt-match punt-heks-match punt-heks-match-3p; do
-      lab skill "$id" --player ab --depth 1 --steps 4 --games 200 --seed 1 --out "$out/skill/$id"
+    for id in pommel eximo checkers-2011 punt-match; do
+      lab skill "$id" --player ab --depth 1 --steps 3 --games 200 --seed 1 --out "$out/skill/$id"
     done ;;
   *) echo "unknown part $part: survey, pommel or skill" >&2; exit 2 ;;
   esac
