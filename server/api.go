@@ -82,6 +82,9 @@ type createRequest struct {
 	// Clock is a real-time control, "5m+3s"; Days a correspondence one.
 	Clock string `json:"clock"`
 	Days  int    `json:"days"`
+	// FEN, when given, is the position the game starts from instead of
+	// the game's start (a lesson, a composed problem, a late position).
+	FEN string `json:"fen"`
 }
 
 type seatInvite struct {
@@ -184,8 +187,12 @@ func (s *Server) create(ctx context.Context, req createRequest) (createResponse,
 	if err != nil {
 		return createResponse{}, err
 	}
+	start, startFEN, err := startPosition(rules, req.FEN)
+	if err != nil {
+		return createResponse{}, err
+	}
 	now := s.now()
-	h := store.Header{Game: rules.ID(), Options: req.Options, Clock: clock, Ply: 0, Version: 1,
+	h := store.Header{Game: rules.ID(), Options: req.Options, StartFEN: startFEN, Clock: clock, Ply: 0, Version: 1,
 		DrawOffer: -1, Created: now, Updated: now}
 	if h.Options == nil {
 		h.Options = map[string]string{}
@@ -226,11 +233,29 @@ func (s *Server) create(ctx context.Context, req createRequest) (createResponse,
 	e := s.entry(h.ID)
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.g, e.rules, e.state, e.engines, e.loaded = store.Game{Header: h}, rules, rules.Start(), engines, true
+	e.g, e.rules, e.state, e.engines, e.loaded = store.Game{Header: h}, rules, start, engines, true
 	s.metrics.gamesCreated.Inc()
 	s.log.Info("game created", "game", h.ID, "rules", h.Game, "seats", req.Seats)
 	s.afterChange(e)
 	return createResponse{ID: h.ID, Seats: invites, URL: spectatorURL(h.ID), Game: s.view(e)}, nil
+}
+
+// startPosition reads a create request's FEN: the game's start when it is
+// empty, else the position it writes, which must be one where the game
+// goes on. The FEN stored is the one the game writes, so that the record
+// and a replay read the same text.
+func startPosition(rules game.Game, fen string) (game.State, string, error) {
+	if fen == "" {
+		return rules.Start(), "", nil
+	}
+	st, err := rules.ParseFEN(fen)
+	if err != nil {
+		return nil, "", fail(codeInvalid, "%s; send a position of %s, or no fen to start from the game's start", err, rules.ID())
+	}
+	if r := st.Result(); r.Over() {
+		return nil, "", fail(codeInvalid, "fen %q: the game is over in that position (%s); send a position where it goes on", fen, r.Describe(rules))
+	}
+	return st, st.FEN(), nil
 }
 
 // withGame runs f on the game named in the path, loaded and locked.

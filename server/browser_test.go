@@ -7,18 +7,23 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // chromiumPath is Debian's chromium, which .ci/run installs.
@@ -104,6 +109,13 @@ func TestBrowser(t *testing.T) {
 	t.Run("invite link", b.inviteLink)
 	t.Run("refusals", b.refusals)
 	t.Run("chains and drops", b.chainsAndDrops)
+	t.Run("pommel to the end", b.pommelToTheEnd)
+	t.Run("three players", b.threePlayers)
+	t.Run("reload and restart", b.reloadAndRestart)
+	t.Run("touch", b.touch)
+	t.Run("animation", b.animation)
+	t.Run("clock", b.clock)
+	t.Run("lobby", b.lobby)
 }
 
 // browser is the one Chromium and the server the scenarios share.
@@ -170,11 +182,23 @@ const shownStacks = `(() => { const cells = document.querySelectorAll("svg.board
 // piece, bottom first, upper case when promoted.
 func expectedStacks(t *testing.T, id string, moves []string) map[string]string {
 	t.Helper()
+	return expectedStacksFrom(t, id, "", moves)
+}
+
+// expectedStacksFrom is expectedStacks for a game started from a FEN
+// ("" for the game's start).
+func expectedStacksFrom(t *testing.T, id, fen string, moves []string) map[string]string {
+	t.Helper()
 	rules, err := game.New(id, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	st := rules.Start()
+	if fen != "" {
+		if st, err = rules.ParseFEN(fen); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, text := range moves {
 		m, err := game.ParseRuleMove(st, text)
 		if err != nil {
@@ -203,7 +227,13 @@ func expectedStacks(t *testing.T, id string, moves []string) map[string]string {
 // fails when a cell differs.
 func checkBoard(t *testing.T, ctx context.Context, id string, moves []string) {
 	t.Helper()
-	want := expectedStacks(t, id, moves)
+	checkBoardFrom(t, ctx, id, "", moves)
+}
+
+// checkBoardFrom is checkBoard for a game started from a FEN.
+func checkBoardFrom(t *testing.T, ctx context.Context, id, fen string, moves []string) {
+	t.Helper()
+	want := expectedStacksFrom(t, id, fen, moves)
 	wantJSON, _ := json.Marshal(want)
 	expr := fmt.Sprintf(`(() => { const got = %s; const want = %s; if (!got) return false;
 		return Object.keys(want).length === Object.keys(got).length && Object.keys(want).every((k) => got[k] === want[k]); })()`, shownStacks, wantJSON)
@@ -532,4 +562,359 @@ func (b *browser) chainsAndDrops(t *testing.T) {
 		}
 		checkBoard(t, ctx, c.id, g.Moves)
 	}
+}
+
+// think is the move a person would choose in the game now: the ab
+// engine's, searched to depth from the position GET gives.
+func think(t *testing.T, g gameView, depth int) string {
+	t.Helper()
+	rules, err := game.New(g.Game, g.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := rules.ParseFEN(g.FEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine, err := ai.New("ab", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return engine.Search(context.Background(), st, ai.Limits{Depth: depth}, nil).Move.Text(rules.Board())
+}
+
+// waitPlyOn waits until the game on ts has more than ply plies or is
+// over, and returns it.
+func waitPlyOn(t *testing.T, ts *testServer, id string, ply int) gameView {
+	t.Helper()
+	var g gameView
+	waitFor(t, 15*time.Second, fmt.Sprintf("a move after ply %d", ply), func() bool {
+		g = ts.game(id)
+		return g.Ply > ply || g.Result != nil
+	})
+	return g
+}
+
+// playToEnd plays seat's moves by clicking, the others being the
+// server's AIs, until the game ends; it returns the game over.
+func playToEnd(t *testing.T, ctx context.Context, ts *testServer, id string, seat, depth int) gameView {
+	t.Helper()
+	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); {
+		g := ts.game(id)
+		if g.Result != nil {
+			return g
+		}
+		if g.ToMove != seat {
+			time.Sleep(30 * time.Millisecond)
+			continue
+		}
+		checkBoardFrom(t, ctx, g.Game, g.StartFEN, g.Moves)
+		poll[bool](t, ctx, "my turn", `document.querySelector(".status .turn")?.textContent.startsWith("Your move")`)
+		clickMove(t, ctx, think(t, g, depth))
+		waitPlyOn(t, ts, id, g.Ply)
+	}
+	t.Fatalf("game %s did not end within 90 s", id)
+	return gameView{}
+}
+
+// newGameFromHome fills the home page's form: the game, each seat's
+// choice, a FEN; it submits it and returns the new game's id.
+func (b *browser) newGameFromHome(t *testing.T, ctx context.Context, id string, seats []string, fen string) string {
+	t.Helper()
+	steps := []chromedp.Action[chromedp.Void]{chromedp.Navigate(b.url("/")), chromedp.WaitVisible(chromedp.CSS(`select#game`)),
+		chromedp.SetValue(chromedp.CSS(`select#game`), id),
+		script(`document.querySelector("select#game").dispatchEvent(new Event("change"))`)}
+	for i, s := range seats {
+		steps = append(steps, chromedp.SetValue(chromedp.CSS(fmt.Sprintf(`select#seat%d`, i)), s))
+	}
+	if fen != "" {
+		steps = append(steps, chromedp.SetValue(chromedp.CSS(`input#fen`), fen))
+	}
+	steps = append(steps, chromedp.Click(chromedp.CSS(`button.create`)))
+	run(t, ctx, steps...)
+	poll[bool](t, ctx, "the game page", `location.pathname.startsWith("/play/")`)
+	return poll[string](t, ctx, "the game's id", `location.pathname.split("/")[2]`)
+}
+
+// checkResult waits until the page shows the game's result with its
+// reason, as the server describes it.
+func checkResult(t *testing.T, ctx context.Context, g gameView) {
+	t.Helper()
+	text := poll[string](t, ctx, "the result", `document.querySelector(".status .result")?.textContent`)
+	if text == "" || text != g.Description {
+		t.Errorf("the page shows %q; the game ended %q (%s)", text, g.Description, g.Result.Reason)
+	}
+}
+
+// pommelToTheEnd: a person starts a Pommel game against the AI from a late
+// position on the home page and plays it to its end by clicking; the
+// page shows the result and its reason.
+func (b *browser) pommelToTheEnd(t *testing.T) {
+	ctx := b.tab(t, true)
+	id := b.newGameFromHome(t, ctx, "pommel", []string{"me", "ai:level=1"}, "W:Wc3,Kd1,e3:Bd6,b5")
+	if g := b.ts.game(id); g.StartFEN != "W:Wc3,Kd1,e3:Bb5,d6" {
+		t.Fatalf("the game starts from %q", g.StartFEN)
+	}
+	screenshot(t, ctx, "pommel-late")
+	g := playToEnd(t, ctx, b.ts, id, 0, 4)
+	checkBoardFrom(t, ctx, "pommel", g.StartFEN, g.Moves)
+	checkResult(t, ctx, g)
+	screenshot(t, ctx, "pommel-end")
+}
+
+// threePlayers: a person plays Red in punt-heks-match-3p against two AIs,
+// from a late position, to its end; the board is turned so that Red's
+// home is at the bottom; end rows and frozen piles are drawn, a tall
+// pile shows its every pawn on focus.
+func (b *browser) threePlayers(t *testing.T) {
+	const id = "punt-heks-match-3p"
+	ctx := b.tab(t, true)
+	gameID := b.newGameFromHome(t, ctx, id, []string{"ai:level=1", "ai:level=1", "me"},
+		"R:a3=wwr,b1=wbw,c3=bwbwb,c4=b,e8=rwrwrw,g1=bw,g5=b,g7=brwr,h2=bbr,h4=rbr,h6=r,i5=r")
+	g := b.ts.game(gameID)
+	checkBoardFrom(t, ctx, id, g.StartFEN, nil)
+	homes := map[byte][]string{}
+	for cell, s := range expectedStacks(t, id, nil) {
+		if s != "" {
+			homes[s[0]] = append(homes[s[0]], cell)
+		}
+	}
+	homesJSON, _ := json.Marshal(map[string][]string{"w": homes['w'], "b": homes['b'], "r": homes['r']})
+	lows := poll[map[string]float64](t, ctx, "the cells' places", fmt.Sprintf(`(() => {
+		const mean = (cells) => cells.reduce((sum, c) => { const r = document.querySelector('polygon[data-cell="' + c + '"]').getBoundingClientRect(); return sum + r.y + r.height / 2; }, 0) / cells.length;
+		return Object.fromEntries(Object.entries(%s).map(([k, cells]) => [k, mean(cells)])); })()`, homesJSON))
+	if lows["r"] <= lows["w"] || lows["r"] <= lows["b"] {
+		t.Errorf("Red's home is not at the bottom of Red's board: mean heights %v", lows)
+	}
+
+	code, body := b.ts.do("GET", "/api/games/"+gameID+"/position", "", nil)
+	var pos positionView
+	if err := json.Unmarshal(body, &pos); err != nil || code != http.StatusOK {
+		t.Fatalf("position: %d %s", code, body)
+	}
+	rows := 0
+	for _, r := range pos.EndRows {
+		rows += len(r)
+	}
+	frozenJSON, _ := json.Marshal(pos.Frozen)
+	drawn := poll[map[string]any](t, ctx, "the end rows", `({rows: document.querySelectorAll("svg.board .end-row-line").length,
+		frozen: [...document.querySelectorAll("polygon[data-frozen]")].map((p) => p.dataset.cell).sort().join(","),
+		boxes: document.querySelectorAll("svg.board rect.frozen").length})`)
+	if int(drawn["rows"].(float64)) != rows || drawn["frozen"] != strings.Join(pos.Frozen, ",") || int(drawn["boxes"].(float64)) != len(pos.Frozen) {
+		t.Errorf("drawn: %v; want %d end-row outlines and the frozen piles %s boxed", drawn, rows, frozenJSON)
+	}
+	run(t, ctx, script(`document.querySelector('polygon[data-cell="e8"]').focus()`))
+	if shown := poll[string](t, ctx, "the pile's popup", `document.querySelector("g.stack-popup")?.dataset.stack`); shown != "rwrwrw" {
+		t.Errorf("the popup of e8 shows %q, want rwrwrw", shown)
+	}
+	if n := poll[int](t, ctx, "the popup's discs", `document.querySelectorAll("g.stack-popup circle.piece").length`); n != 6 {
+		t.Errorf("the popup of e8 draws %d pawns, want 6", n)
+	}
+	screenshot(t, ctx, "three-players")
+	run(t, ctx, script(`document.activeElement.blur()`))
+	g = playToEnd(t, ctx, b.ts, gameID, 2, 2)
+	checkBoardFrom(t, ctx, id, g.StartFEN, g.Moves)
+	checkResult(t, ctx, g)
+	screenshot(t, ctx, "three-players-end")
+}
+
+// switchable is a server's address whose handler may change: a restart
+// of the server behind the same URL. While it has none, it answers 503.
+type switchable struct{ h atomic.Pointer[http.Handler] }
+
+func (s *switchable) set(h http.Handler) {
+	if h == nil {
+		s.h.Store(nil)
+		return
+	}
+	s.h.Store(&h)
+}
+
+func (s *switchable) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := s.h.Load()
+	if h == nil {
+		writeError(w, fail(codeShutdown, "the server is restarting"))
+		return
+	}
+	(*h).ServeHTTP(w, r)
+}
+
+// startOn starts a server on st.
+func startOn(t *testing.T, st store.Store) *Server {
+	t.Helper()
+	srv, err := New(Config{Store: st, Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000, GamesPerHour: 1000, Sockets: 100}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// reloadAndRestart: a person plays Checkers 2011 against the AI (the
+// first move dragged), reloads the page, then the server restarts (a
+// second server on the same store, behind the same address); the page
+// reconnects by itself, shows the same position, and play goes on.
+func (b *browser) reloadAndRestart(t *testing.T) {
+	st := openTestStore(t)
+	addr := &switchable{}
+	first := startOn(t, st)
+	addr.set(first.Handler())
+	hs := httptest.NewServer(reorderPositions(addr))
+	t.Cleanup(hs.Close)
+	ts := &testServer{t: t, srv: first, http: hs, store: st}
+	resp := ts.create(map[string]any{"game": "checkers-2011", "seats": []string{"human", "ai:level=1"}})
+	ctx := b.tab(t, true)
+	run(t, ctx, chromedp.Navigate(hs.URL+resp.Seats[0].URL))
+	checkBoard(t, ctx, "checkers-2011", nil)
+
+	g := ts.game(resp.ID)
+	move := g.Legal[0]
+	from, to, _ := strings.Cut(move, "-")
+	run(t, ctx, chromedp.DragAndDrop(chromedp.CSS(fmt.Sprintf(`polygon[data-cell=%q]`, from)), chromedp.CSS(fmt.Sprintf(`polygon[data-cell=%q]`, to))))
+	g = waitPlyOn(t, ts, resp.ID, 0)
+	if g.Moves[0] != move {
+		t.Fatalf("dragging %s to %s played %s", from, to, g.Moves[0])
+	}
+	g = waitPlyOn(t, ts, resp.ID, 1)
+	checkBoard(t, ctx, "checkers-2011", g.Moves)
+
+	run(t, ctx, chromedp.Reload())
+	checkBoard(t, ctx, "checkers-2011", g.Moves)
+	poll[bool](t, ctx, "my turn after a reload", `document.querySelector(".status .turn")?.textContent.startsWith("Your move")`)
+
+	first.Close()
+	addr.set(nil)
+	poll[bool](t, ctx, "the page noticing", `!!document.querySelector(".status .offline")`)
+	screenshot(t, ctx, "reconnecting")
+	time.Sleep(700 * time.Millisecond)
+	second := startOn(t, st)
+	addr.set(second.Handler())
+	ts.srv = second
+	poll[bool](t, ctx, "the page reconnected", `!document.querySelector(".status .offline") && document.querySelector(".status .turn")?.textContent.startsWith("Your move")`)
+	checkBoard(t, ctx, "checkers-2011", g.Moves)
+	clickMove(t, ctx, g.Legal[len(g.Legal)-1])
+	g = waitPlyOn(t, ts, resp.ID, 2)
+	g = waitPlyOn(t, ts, resp.ID, 3)
+	checkBoard(t, ctx, "checkers-2011", g.Moves)
+	screenshot(t, ctx, "restarted")
+}
+
+// touch: on a touch screen, a move is two taps.
+func (b *browser) touch(t *testing.T) {
+	resp := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}})
+	ctx := b.tab(t, true)
+	run(t, ctx, chromedp.EmulateViewport(600, 900, chromedp.EmulateTouch), chromedp.Navigate(b.url(resp.Seats[0].URL)))
+	checkBoard(t, ctx, "pommel", nil)
+	g := b.ts.game(resp.ID)
+	move := g.Legal[len(g.Legal)/2]
+	from, to, _ := strings.Cut(move, "-")
+	run(t, ctx, chromedp.Tap(chromedp.CSS(fmt.Sprintf(`polygon[data-cell=%q]`, from))))
+	poll[bool](t, ctx, "the destinations", `document.querySelectorAll("svg.board polygon.target").length > 0`)
+	run(t, ctx, chromedp.Tap(chromedp.CSS(fmt.Sprintf(`polygon[data-cell=%q]`, to))))
+	if g = b.waitPly(t, resp.ID, 1); g.Moves[0] != move {
+		t.Errorf("tapping %s then %s played %s", from, to, g.Moves[0])
+	}
+	checkBoard(t, ctx, "pommel", g.Moves)
+	screenshot(t, ctx, "touch")
+}
+
+// animation: a spectator sees a capture slide and the captured piece
+// fade; one who asks for reduced motion sees the position at once.
+func (b *browser) animation(t *testing.T) {
+	moves, capture := findMove(t, "pommel", func(m string) bool { return strings.Contains(m, "x") })
+	resp := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}})
+	for ply, m := range moves {
+		if code, msg := b.ts.move(resp.ID, resp.Seats[ply%2].Token, m, ply); code != http.StatusOK {
+			t.Fatalf("move %s: %d %s", m, code, msg)
+		}
+	}
+	watcher := b.tab(t, true)
+	calm := b.tab(t, true)
+	if _, err := chromedp.Call(calm, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, ctx := range []context.Context{watcher, calm} {
+		run(t, ctx, chromedp.Navigate(b.url(resp.URL)))
+		checkBoard(t, ctx, "pommel", moves)
+	}
+	if code, msg := b.ts.move(resp.ID, resp.Seats[len(moves)%2].Token, capture, len(moves)); code != http.StatusOK {
+		t.Fatalf("move %s: %d %s", capture, code, msg)
+	}
+	// The captured pieces fade where they stood: the mover's opponent's.
+	taken := poll[string](t, watcher, "the captured piece fading", `document.querySelector("svg.board .ghost[data-stack]")?.dataset.stack`)
+	if other := []string{"b", "w"}[len(moves)%2]; strings.Trim(strings.ToLower(taken), other) != "" {
+		t.Errorf("the fading pieces are %q, want %s's", taken, other)
+	}
+	if got := poll[string](t, watcher, "the animation", `document.querySelector("svg.board")?.dataset.animated`); got != capture {
+		t.Errorf("animated %q, want %q", got, capture)
+	}
+	all := append(moves, capture)
+	checkBoard(t, calm, "pommel", all)
+	checkBoard(t, watcher, "pommel", all)
+	if got, err := chromedp.Run(calm, chromedp.Evaluate[string](`document.querySelector("svg.board").dataset.animated ?? ""`)); err != nil || got != "" {
+		t.Errorf("with reduced motion, the move was animated (%q, %v)", got, err)
+	}
+}
+
+// clockSeconds reads "Black 0:02" as 2.
+func clockSeconds(t *testing.T, text string) int {
+	t.Helper()
+	_, clock, _ := strings.Cut(text, " ")
+	m, s, ok := strings.Cut(clock, ":")
+	mins, err1 := strconv.Atoi(m)
+	secs, err2 := strconv.Atoi(s)
+	if !ok || err1 != nil || err2 != nil {
+		t.Fatalf("clock %q", text)
+	}
+	return 60*mins + secs
+}
+
+// clock: the clock of the side to move ticks each second on the page,
+// and its flag fall is shown as the result.
+func (b *browser) clock(t *testing.T) {
+	resp := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}, "clock": "6s+0s"})
+	g := b.ts.game(resp.ID)
+	if code, msg := b.ts.move(resp.ID, resp.Seats[0].Token, g.Legal[0], 0); code != http.StatusOK {
+		t.Fatalf("move: %d %s", code, msg)
+	}
+	ctx := b.tab(t, true)
+	run(t, ctx, chromedp.Navigate(b.url(resp.URL)))
+	const running = `document.querySelector('.clock.running[data-seat="1"]')?.textContent`
+	before := clockSeconds(t, poll[string](t, ctx, "Black's clock", running))
+	time.Sleep(1100 * time.Millisecond)
+	after := clockSeconds(t, poll[string](t, ctx, "Black's clock", running))
+	if after >= before {
+		t.Errorf("Black's clock stands: %d s, then %d s a second later", before, after)
+	}
+	screenshot(t, ctx, "clock")
+	waitFor(t, 10*time.Second, "the flag fall", func() bool { g = b.ts.game(resp.ID); return g.Result != nil })
+	checkResult(t, ctx, g)
+}
+
+// lobby: a person opens a seat to anyone; another joins it from the
+// home page's open games and plays at it; the first sees on the home
+// page that it is their move.
+func (b *browser) lobby(t *testing.T) {
+	ann := b.tab(t, true)
+	id := b.newGameFromHome(t, ann, "checkers-2011", []string{"me", "open"}, "")
+	bob := b.tab(t, true)
+	run(t, bob, chromedp.Navigate(b.url("/")))
+	join := fmt.Sprintf(`button.join[data-game=%q][data-seat="1"]`, id)
+	poll[bool](t, bob, "the open seat", fmt.Sprintf(`!!document.querySelector(%q)`, join))
+	screenshot(t, bob, "lobby")
+	run(t, bob, chromedp.Click(chromedp.CSS(join)))
+	poll[bool](t, bob, "the game at Black's seat", fmt.Sprintf(`location.pathname === "/play/%s" && document.querySelector(".status .you")?.textContent === "You play Black"`, id))
+	if g := b.ts.game(id); g.Seats[1].Open {
+		t.Fatal("the seat is still open after joining")
+	}
+	run(t, ann, chromedp.Navigate(b.url("/")))
+	state := poll[string](t, ann, "Ann's games", fmt.Sprintf(`document.querySelector('.my-games li[data-game=%q] .state.mine')?.textContent`, id))
+	if state != "checkers-2011, your move (White)" {
+		t.Errorf("Ann's game shows %q", state)
+	}
+	screenshot(t, ann, "my-games")
 }

@@ -104,6 +104,17 @@ type positionView struct {
 	Stacks map[string]string `json:"stacks"`
 	// Scores are the players' scores in games that score.
 	Scores []int `json:"scores,omitempty"`
+	// EndRows are, in games with end rows (Punt), the cells of each
+	// player's end row in turn order; Frozen are the piles that stand on
+	// their controller's end row: they never move again and are what the
+	// controller scores.
+	EndRows [][]string `json:"endRows,omitempty"`
+	Frozen  []string   `json:"frozen,omitempty"`
+}
+
+// endRower is a game whose players have end rows (the Punt games).
+type endRower interface {
+	EndRow(p game.Player, c board.Cell) bool
 }
 
 // handlePosition answers GET /api/games/{id}/position?ply=N: the position
@@ -155,7 +166,30 @@ func position(st game.State, ply int) (positionView, error) {
 		all := sc.Scores()
 		v.Scores = all[:rules.Players()]
 	}
+	if er, ok := rules.(endRower); ok {
+		v.EndRows, v.Frozen = endRows(st, er)
+	}
 	return v, nil
+}
+
+// endRows lists each player's end-row cells and the piles frozen on them.
+func endRows(st game.State, er endRower) (rows [][]string, frozen []string) {
+	rules := st.Game()
+	b := rules.Board()
+	rows = make([][]string, rules.Players())
+	for c := range b.Len() {
+		cell := board.Cell(c)
+		for p := range rules.Players() {
+			if !er.EndRow(game.Player(p), cell) {
+				continue
+			}
+			rows[p] = append(rows[p], b.Name(cell))
+			if st.Owner(cell) == game.Player(p) {
+				frozen = append(frozen, b.Name(cell))
+			}
+		}
+	}
+	return rows, frozen
 }
 
 // stackLetters writes a stack bottom first, a letter per piece.

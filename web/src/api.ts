@@ -63,6 +63,36 @@ export interface Position {
   toMove: number;
   stacks: Record<string, string>;
   scores?: number[];
+  endRows?: string[][]; // each seat's end-row cells (Punt)
+  frozen?: string[]; // piles on their controller's end row: frozen, scored
+}
+
+// Piece is a piece as the server's effects write it.
+export interface Piece {
+  owner: number; // the seat
+  rank: "man" | "king";
+}
+
+// Effects are what a move did (GET /api/games/{id}/effects?ply=N, and
+// each move's websocket event): its path, what moved, what was taken.
+export interface Effects {
+  move: string;
+  player: number;
+  capture: boolean;
+  path: string[];
+  moving: Piece[];
+  captured?: { cell: string; leg: number; taken: Piece[]; left: Piece[] }[];
+  removed?: boolean;
+  drops?: { cell: string; piece: Piece }[];
+}
+
+// LobbyGame is a game as GET /api/games lists it.
+export interface LobbyGame {
+  id: string;
+  game: string;
+  seats: Seat[];
+  ply: number;
+  url: string;
 }
 
 export interface CatalogOption {

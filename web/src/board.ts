@@ -3,7 +3,7 @@
 // data-stack (the pieces bottom first, a letter each, upper case when
 // promoted), then the pieces over it, which let clicks through.
 
-import type { Geometry, Position } from "./api";
+import type { Effects, Geometry, Piece, Point, Position } from "./api";
 
 const svgNS = "http://www.w3.org/2000/svg";
 
@@ -11,13 +11,26 @@ const svgNS = "http://www.w3.org/2000/svg";
 const sideNames: Record<string, string> = { w: "White", b: "Black", r: "Red" };
 
 // shownPieces is how many pieces of a stack are drawn one above the other;
-// a taller stack shows its top ones and its height.
+// a taller stack shows its top ones and its height, and its whole
+// contents in a popup on hover or focus.
 const shownPieces = 5;
+
+// legMs is how long a move's animation takes per leg of its path.
+const legMs = 160;
 
 export interface Marks {
   selected: string[]; // the cells clicked so far
   targets: Set<string>; // where a click may go next
   lastMove: string[]; // the cells of the last move's path
+}
+
+export interface BoardOptions {
+  // pointer: the page handles pointers itself (attachPointer), so cells
+  // take no click listener; Enter and Space still call onCell.
+  pointer?: boolean;
+  // letters are the seats' letters in turn order (Eximo seats Black
+  // first); ["w", "b", "r"] when not given.
+  letters?: string[];
 }
 
 function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
@@ -26,8 +39,13 @@ function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string,
   return e;
 }
 
-function points(ps: { x: number; y: number }[]): string {
+function points(ps: Point[]): string {
   return ps.map((p) => `${p.x},${p.y}`).join(" ");
+}
+
+// inset shrinks an outline toward its centre by the factor f.
+function inset(ps: Point[], c: Point, f: number): Point[] {
+  return ps.map((p) => ({ x: c.x + (p.x - c.x) * f, y: c.y + (p.y - c.y) * f }));
 }
 
 // describeStack says a stack in words: "d1, White captain" or "c3, a stack of
@@ -42,33 +60,66 @@ export function describeStack(cell: string, stack: string | undefined, king: str
   return `${cell}, a stack of ${names.length} from the bottom: ${names.join(", ")}`;
 }
 
+// endRowSeats maps each cell to the seats whose end row it is on.
+function endRowSeats(pos: Position): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  (pos.endRows ?? []).forEach((cells, seat) => {
+    for (const c of cells) out.set(c, [...(out.get(c) ?? []), seat]);
+  });
+  return out;
+}
+
 // drawBoard replaces the contents of svg with the board, its coordinates,
 // the position and the marks; onCell is called with the clicked cell.
-export function drawBoard(svg: SVGSVGElement, geo: Geometry, pos: Position, marks: Marks, king: string, onCell: (cell: string) => void): void {
+export function drawBoard(svg: SVGSVGElement, geo: Geometry, pos: Position, marks: Marks, king: string, onCell: (cell: string) => void, opts: BoardOptions = {}): void {
   const vb = geo.viewBox;
+  const letters = opts.letters ?? ["w", "b", "r"];
   svg.setAttribute("viewBox", `${vb.minX} ${vb.minY} ${vb.maxX - vb.minX} ${vb.maxY - vb.minY}`);
   svg.setAttribute("role", "group");
   svg.replaceChildren();
   const cells = el("g", { class: "cells" });
+  const rows = el("g", { class: "end-rows", "aria-hidden": "true" });
   const pieces = el("g", { class: "pieces", "aria-hidden": "true" });
+  const popup = el("g", { class: "popup", "aria-hidden": "true" });
   const last = new Set(marks.lastMove);
+  const ends = endRowSeats(pos);
+  const frozen = new Set(pos.frozen ?? []);
   for (const c of geo.cells) {
     const stack = pos.stacks[c.name];
     const classes = ["cell"];
     if (last.has(c.name)) classes.push("last");
     if (marks.selected.includes(c.name)) classes.push("selected");
     if (marks.targets.has(c.name)) classes.push("target");
-    const poly = el("polygon", { points: points(c.outline), class: classes.join(" "), "data-cell": c.name, tabindex: 0, role: "button", "aria-label": describeStack(c.name, stack, king) });
+    const seats = ends.get(c.name) ?? [];
+    if (seats.length) classes.push("end-row", ...seats.map((s) => `end-row-${letters[s]}`));
+    let label = describeStack(c.name, stack, king);
+    if (seats.length) label += `; end row of ${seats.map((s) => sideNames[letters[s]]).join(" and ")}`;
+    if (stack && frozen.has(c.name)) label += `; frozen, scores ${stack.length}`;
+    const poly = el("polygon", { points: points(c.outline), class: classes.join(" "), "data-cell": c.name, tabindex: 0, role: "button", "aria-label": label });
     if (stack) poly.setAttribute("data-stack", stack);
-    poly.addEventListener("click", () => onCell(c.name));
+    if (stack && frozen.has(c.name)) poly.setAttribute("data-frozen", "");
+    if (!opts.pointer) poly.addEventListener("click", () => onCell(c.name));
     poly.addEventListener("keydown", (ev) => {
       if (ev.key === "Enter" || ev.key === " ") {
         ev.preventDefault();
         onCell(c.name);
       }
     });
+    if (stack && stack.length > shownPieces) {
+      const title = el("title", {});
+      title.textContent = describeStack(c.name, stack, king);
+      poly.append(title);
+      const show = () => showStack(popup, c.center, stack, vb);
+      poly.addEventListener("focus", show);
+      poly.addEventListener("pointerenter", show);
+      poly.addEventListener("blur", () => popup.replaceChildren());
+      poly.addEventListener("pointerleave", () => popup.replaceChildren());
+    }
     cells.append(poly);
-    if (stack) pieces.append(drawStack(c.center, stack));
+    seats.forEach((s, i) => {
+      rows.append(el("polygon", { points: points(inset(c.outline, c.center, 0.86 - 0.14 * i)), class: `end-row-line side-${letters[s]}` }));
+    });
+    if (stack) pieces.append(drawStack(c.center, stack, c.name, frozen.has(c.name)));
     if (marks.targets.has(c.name) && !stack) pieces.append(el("circle", { cx: c.center.x, cy: c.center.y, r: 0.12, class: "dot" }));
   }
   const labels = el("g", { class: "labels", "aria-hidden": "true" });
@@ -77,24 +128,19 @@ export function drawBoard(svg: SVGSVGElement, geo: Geometry, pos: Position, mark
     t.textContent = l.text;
     labels.append(t);
   }
-  svg.append(cells, pieces, labels);
+  svg.append(cells, rows, pieces, labels, popup);
 }
 
 // drawStack draws a stack as discs one above the other, bottom first, with
-// its height written on the top disc when it holds more than one piece.
-function drawStack(at: { x: number; y: number }, stack: string): SVGGElement {
-  const g = el("g", { class: "stack" });
+// its height written on the top disc when it holds more than one piece; a
+// frozen pile is boxed.
+function drawStack(at: Point, stack: string, cell: string, frozen: boolean): SVGGElement {
+  const g = el("g", { class: "stack", "data-at": cell });
   const shown = [...stack].slice(-shownPieces);
   const step = 0.1;
   const base = at.y + ((shown.length - 1) * step) / 2;
-  shown.forEach((letter, i) => {
-    const y = base - i * step;
-    const side = letter.toLowerCase();
-    g.append(el("circle", { cx: at.x, cy: y, r: 0.36, class: `piece side-${side}` }));
-    if (letter !== side) {
-      g.append(el("circle", { cx: at.x, cy: y, r: 0.2, class: `crown side-${side}` }));
-    }
-  });
+  if (frozen) g.append(el("rect", { x: at.x - 0.47, y: at.y - 0.47, width: 0.94, height: 0.94, rx: 0.08, class: "frozen" }));
+  shown.forEach((letter, i) => g.append(...disc(at.x, base - i * step, 0.36, letter)));
   if (stack.length > 1) {
     const top = base - (shown.length - 1) * step;
     const t = el("text", { x: at.x, y: top, class: `height side-${stack[stack.length - 1].toLowerCase()}` });
@@ -102,4 +148,137 @@ function drawStack(at: { x: number; y: number }, stack: string): SVGGElement {
     g.append(t);
   }
   return g;
+}
+
+// disc is one piece: a disc of its side's colour, with a crown ring when
+// promoted.
+function disc(x: number, y: number, r: number, letter: string): SVGElement[] {
+  const side = letter.toLowerCase();
+  const out: SVGElement[] = [el("circle", { cx: x, cy: y, r, class: `piece side-${side}` })];
+  if (letter !== side) out.push(el("circle", { cx: x, cy: y, r: r * 0.55, class: `crown side-${side}` }));
+  return out;
+}
+
+// showStack draws a tall stack's every piece in a row, bottom first from
+// the left, in a box above its cell.
+function showStack(popup: SVGGElement, at: Point, stack: string, vb: Geometry["viewBox"]): void {
+  const r = 0.22;
+  const width = stack.length * 2 * r + 0.3;
+  const height = 2 * r + 0.55;
+  const x = Math.max(vb.minX, Math.min(at.x - width / 2, vb.maxX - width));
+  const y = Math.max(vb.minY, at.y - 0.6 - height);
+  const box = el("g", { class: "stack-popup", "data-stack": stack });
+  box.append(el("rect", { x, y, width, height, rx: 0.08, class: "popup-box" }));
+  const caption = el("text", { x: x + 0.15, y: y + 0.2, class: "popup-text" });
+  caption.textContent = `${stack.length} pieces, bottom first`;
+  box.append(caption);
+  [...stack].forEach((letter, i) => box.append(...disc(x + 0.15 + r + i * 2 * r, y + 0.4 + r, r * 0.9, letter)));
+  popup.replaceChildren(box);
+}
+
+// letterOf is a piece's data-stack letter.
+function letterOf(p: Piece, letters: string[]): string {
+  const l = letters[p.owner] ?? "w";
+  return p.rank === "king" ? l.toUpperCase() : l;
+}
+
+// animateMove shows a move just drawn: the mover slides along its path
+// from its start, the pieces it took fade as it passes them. Nothing
+// moves when the person asks for reduced motion. It reports whether it
+// animated.
+export function animateMove(svg: SVGSVGElement, geo: Geometry, fx: Effects, letters: string[]): boolean {
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches || fx.path.length < 2) return false;
+  const centers = new Map(geo.cells.map((c) => [c.name, c.center]));
+  const path = fx.path.map((c) => centers.get(c));
+  if (path.some((p) => !p)) return false;
+  const end = path[path.length - 1]!;
+  const legs = path.length - 1;
+  const duration = legMs * legs;
+  const pieces = svg.querySelector("g.pieces");
+  let mover = fx.removed ? null : svg.querySelector<SVGGElement>(`g.stack[data-at="${fx.path[fx.path.length - 1]}"]`);
+  if (!mover && pieces) {
+    // The mover left the board at the end of its path: slide a copy.
+    mover = drawStack(end, fx.moving.map((p) => letterOf(p, letters)).join(""), "", false);
+    mover.classList.add("ghost");
+    pieces.append(mover);
+    const copy = mover;
+    mover.animate([{ opacity: 1 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }], { duration: duration + 200 }).onfinish = () => copy.remove();
+  }
+  if (mover) {
+    pieces?.append(mover); // above the others while it slides
+    const frames = path.map((p, i) => ({ transform: `translate(${p!.x - end.x}px, ${p!.y - end.y}px)`, offset: i / legs }));
+    mover.animate(frames, { duration, easing: "ease-in-out" });
+  }
+  for (const c of fx.captured ?? []) {
+    const at = centers.get(c.cell);
+    if (!at || !pieces || c.taken.length === 0) continue;
+    const stack = [...c.left, ...c.taken].map((p) => letterOf(p, letters)).join("");
+    const ghost = drawStack(at, stack, "", false);
+    ghost.classList.add("ghost");
+    ghost.dataset.stack = stack;
+    pieces.insertBefore(ghost, pieces.firstChild);
+    const passed = c.leg > 0 ? c.leg / legs : 1;
+    ghost.animate([{ opacity: 1 }, { opacity: 1, offset: Math.min(passed, 0.95) }, { opacity: 0 }], { duration: duration + 150, fill: "forwards" }).onfinish = () => ghost.remove();
+  }
+  svg.dataset.animated = fx.move;
+  return true;
+}
+
+// PointerHandlers are what a pointer does on the board: a tap (press and
+// release on one cell) or a drag from one cell to another.
+export interface PointerHandlers {
+  tap(cell: string): void;
+  drag(from: string, to: string): void;
+}
+
+// dragDistance is how far, in CSS pixels, a pressed pointer moves before
+// the press is a drag rather than a tap.
+const dragDistance = 8;
+
+function cellAt(x: number, y: number): string | null {
+  const e = document.elementFromPoint(x, y);
+  return e instanceof Element ? e.closest("[data-cell]")?.getAttribute("data-cell") ?? null : null;
+}
+
+// attachPointer lets mouse, pen and touch play on svg, once for the page
+// (the board drawn into it may change meanwhile): a tap is a click on a
+// cell; pressing a piece and releasing on another cell drags it there,
+// the piece following the pointer.
+export function attachPointer(svg: SVGSVGElement, on: PointerHandlers): void {
+  let press: { id: number; from: string; x: number; y: number; dragging: boolean } | null = null;
+  const piece = (cell: string) => svg.querySelector<SVGGElement>(`g.stack[data-at="${cell}"]`);
+  svg.addEventListener("pointerdown", (ev) => {
+    const cell = cellAt(ev.clientX, ev.clientY);
+    if (!cell || ev.button !== 0) return;
+    press = { id: ev.pointerId, from: cell, x: ev.clientX, y: ev.clientY, dragging: false };
+    svg.setPointerCapture(ev.pointerId);
+  });
+  svg.addEventListener("pointermove", (ev) => {
+    if (!press || ev.pointerId !== press.id) return;
+    const dx = ev.clientX - press.x, dy = ev.clientY - press.y;
+    if (!press.dragging && Math.hypot(dx, dy) < dragDistance) return;
+    press.dragging = true;
+    const g = piece(press.from);
+    const ctm = svg.getScreenCTM();
+    if (!g || !ctm) return;
+    g.parentNode?.append(g);
+    g.setAttribute("transform", `translate(${dx / ctm.a} ${dy / ctm.d})`);
+    g.classList.add("dragged");
+  });
+  const end = (ev: PointerEvent, cancelled: boolean) => {
+    if (!press || ev.pointerId !== press.id) return;
+    const p = press;
+    press = null;
+    piece(p.from)?.removeAttribute("transform");
+    piece(p.from)?.classList.remove("dragged");
+    if (cancelled) return;
+    const to = cellAt(ev.clientX, ev.clientY);
+    if (!p.dragging) {
+      if (to === p.from) on.tap(p.from);
+    } else if (to && to !== p.from) {
+      on.drag(p.from, to);
+    }
+  };
+  svg.addEventListener("pointerup", (ev) => end(ev, false));
+  svg.addEventListener("pointercancel", (ev) => end(ev, true));
 }

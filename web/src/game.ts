@@ -2,8 +2,8 @@
 // for a seat. It draws the game from GET /api/games/{id} and its position,
 // follows it over the websocket, and plays the moves clicked on the board.
 
-import { ApiError, request, type Game, type Geometry, type Position } from "./api";
-import { drawBoard } from "./board";
+import { ApiError, request, type Effects, type Game, type Geometry, type Position } from "./api";
+import { animateMove, attachPointer, drawBoard } from "./board";
 import { copyButton, h } from "./dom";
 import { choices, click, emptySelection, parseMove, targets, type ParsedMove, type Selection } from "./entry";
 import * as store from "./store";
@@ -21,11 +21,19 @@ interface Page {
   ws: WebSocket | null;
   retry: number;
   shown: number; // counts calls of show, so that a stale position is dropped
+  effects: Map<number, Effects>; // what the move of each ply did, as the socket told
+  anim: Effects | null; // the move to animate when the board is next drawn
+  clockAt: number; // when the game's clock was read (performance.now)
+  flagAsked: number; // the version for which a flag fall was asked about
+  offline: boolean; // the socket closed: reconnecting
 }
 
 export function gamePage(root: HTMLElement): void {
   const parts = location.pathname.split("/");
-  const page: Page = { id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, message: "", busy: false, ws: null, retry: 0, shown: 0 };
+  const page: Page = {
+    id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection,
+    message: "", busy: false, ws: null, retry: 0, shown: 0, effects: new Map(), anim: null, clockAt: 0, flagAsked: 0, offline: false,
+  };
   takeToken(page);
   const ui = layout(root);
   typedEntry(ui.typed, (move) => actions.play(move));
@@ -35,7 +43,10 @@ export function gamePage(root: HTMLElement): void {
     play: (move) => play(page, move, refresh),
     command: (path, body) => command(page, path, body, refresh),
     step: (to) => step(page, to, refresh),
+    drag: (from, to) => onDrag(page, from, to, refresh),
   };
+  attachPointer(ui.svg, { tap: actions.cell, drag: actions.drag });
+  setInterval(() => tickClocks(page, ui, refresh), 250);
   document.addEventListener("keydown", (ev) => {
     if (!page.game || (ev.target instanceof HTMLInputElement)) return;
     if (ev.key === "ArrowLeft") actions.step((page.viewPly ?? page.game.ply) - 1);
@@ -60,6 +71,7 @@ interface Actions {
   play(move: string): void;
   command(path: string, body: unknown): void;
   step(ply: number): void;
+  drag(from: string, to: string): void;
 }
 
 interface UI {
@@ -135,7 +147,8 @@ async function load(page: Page, refresh: () => void): Promise<void> {
     const g = await request<Game>("GET", `/api/games/${page.id}`);
     await show(page, g);
   } catch (e) {
-    page.message = (e as Error).message;
+    // While reconnecting, the status says so; the error is not news.
+    if (!page.offline) page.message = (e as Error).message;
   }
   refresh();
 }
@@ -156,17 +169,29 @@ async function show(page: Page, g: Game): Promise<void> {
     const held = heldSeats(page);
     page.viewSeat = seatParam !== null && held.includes(Number(seatParam)) ? Number(seatParam) : held[0] ?? -1;
   }
+  page.clockAt = performance.now();
   const ply = page.viewPly ?? g.ply;
-  const [pos, geo] = await Promise.all([
+  // The move that follows the live position drawn now is animated.
+  const next = page.viewPly === null && page.pos !== null && page.pos.ply === g.ply - 1;
+  const [pos, geo, fx] = await Promise.all([
     request<Position>("GET", `/api/games/${page.id}/position?ply=${ply}`),
     page.geo ? Promise.resolve(page.geo) : null,
+    next ? effectsOf(page, g.ply - 1) : null,
   ]);
   if (shown !== page.shown) return;
   page.pos = pos;
+  page.anim = fx;
   if (!geo) {
     const turn = page.viewSeat > 0 ? (360 * page.viewSeat) / g.seats.length : 0;
     page.geo = await request<Geometry>("GET", `/api/boards/${pos.board}?turn=${turn}`);
   }
+}
+
+// effectsOf is what the move of ply did: as the socket told, else asked.
+async function effectsOf(page: Page, ply: number): Promise<Effects | null> {
+  const known = page.effects.get(ply);
+  if (known) return known;
+  return request<Effects>("GET", `/api/games/${page.id}/effects?ply=${ply}`).catch(() => null);
 }
 
 // connect follows the game over the websocket: a version that is not the
@@ -175,9 +200,16 @@ function connect(page: Page, refresh: () => void): void {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${proto}//${location.host}/api/games/${page.id}/ws`);
   page.ws = ws;
-  ws.onopen = () => { page.retry = 0; };
+  ws.onopen = () => {
+    page.retry = 0;
+    if (page.offline) {
+      page.offline = false;
+      refresh();
+    }
+  };
   ws.onmessage = async (ev) => {
     const msg = JSON.parse(ev.data);
+    if (msg.type === "game" && msg.effects && msg.game) page.effects.set(msg.game.ply - 1, msg.effects);
     if (msg.type !== "game" || !page.game || msg.version <= page.game.version) return;
     const gap = msg.version !== page.game.version + 1;
     const g: Game = gap ? await request<Game>("GET", `/api/games/${page.id}`) : msg.game;
@@ -188,6 +220,8 @@ function connect(page: Page, refresh: () => void): void {
   };
   ws.onclose = () => {
     if (page.ws !== ws) return;
+    page.offline = true;
+    refresh();
     page.retry = Math.min(page.retry + 1, 5);
     setTimeout(async () => {
       await load(page, refresh);
@@ -196,11 +230,20 @@ function connect(page: Page, refresh: () => void): void {
   };
 }
 
+// cannotPlay says why this browser cannot move now, or "" when it can.
+function cannotPlay(page: Page, g: Game): string {
+  if (actingSeat(page) >= 0 && page.viewPly === null) return "";
+  if (g.result) return "The game is over.";
+  if (page.viewPly !== null) return "This is an earlier position; go to the last move to play.";
+  return heldSeats(page).length ? `Not your turn: ${g.seats[g.toMove].side} is to move.` : "You are watching this game.";
+}
+
 function onCell(page: Page, cell: string, refresh: () => void): void {
   const g = page.game;
   if (!g || page.busy) return;
-  if (actingSeat(page) < 0 || page.viewPly !== null) {
-    page.message = g.result ? "The game is over." : page.viewPly !== null ? "This is an earlier position; go to the last move to play." : heldSeats(page).length ? `Not your turn: ${g.seats[g.toMove].side} is to move.` : "You are watching this game.";
+  const why = cannotPlay(page, g);
+  if (why) {
+    page.message = why;
     refresh();
     return;
   }
@@ -214,6 +257,25 @@ function onCell(page: Page, cell: string, refresh: () => void): void {
     page.message = `No legal move starts on ${cell}.`;
   }
   page.sel = out.sel;
+  refresh();
+}
+
+// onDrag plays a piece dragged from one cell to another: the start and
+// the first landing, as two clicks would; a capture with more landings
+// goes on by clicks.
+function onDrag(page: Page, from: string, to: string, refresh: () => void): void {
+  const g = page.game;
+  if (!g || page.busy) return;
+  const why = cannotPlay(page, g);
+  const moves = g.legal.map(parseMove);
+  const start = click(moves, emptySelection, from);
+  const out = why || start.kind !== "select" ? null : click(moves, start.sel, to);
+  page.message = why || (start.kind !== "select" ? `No legal move starts on ${from}.` : out?.kind === "reset" ? `No legal move goes from ${from} to ${to}.` : "");
+  if (out?.kind === "play") {
+    play(page, out.move, refresh);
+    return;
+  }
+  page.sel = out?.kind === "select" ? out.sel : start.kind === "select" ? start.sel : emptySelection;
   refresh();
 }
 
@@ -268,7 +330,10 @@ function render(page: Page, ui: UI, act: Actions): void {
   const moves = g.legal.map(parseMove);
   const shownPly = page.viewPly ?? g.ply;
   const lastMove = shownPly > 0 ? parseMove(g.moves[shownPly - 1]).path : [];
-  drawBoard(ui.svg, page.geo, page.pos, { selected: [...page.sel.path, ...page.sel.drops], targets: targets(moves, page.sel), lastMove }, kingWord, act.cell);
+  const letters = g.seats.map((s) => s.side[0].toLowerCase());
+  drawBoard(ui.svg, page.geo, page.pos, { selected: [...page.sel.path, ...page.sel.drops], targets: targets(moves, page.sel), lastMove }, kingWord, act.cell, { pointer: true, letters });
+  if (page.anim && page.viewPly === null && page.anim.path.length && page.pos.ply === g.ply) animateMove(ui.svg, page.geo, page.anim, letters);
+  page.anim = null;
   ui.svg.setAttribute("aria-label", `${g.game} board, ${statusText(page)}`);
   ui.status.replaceChildren(...statusLines(page));
   renderChoices(page, ui, act, moves);
@@ -299,11 +364,47 @@ function statusLines(page: Page): Node[] {
   if (page.pos?.scores) {
     out.push(h("span", { class: "scores" }, "Scores: " + page.pos.scores.map((s, i) => `${g.seats[i].side} ${s}`).join(", ")));
   }
+  if (page.offline) out.push(h("span", { class: "offline" }, "Connection lost; reconnecting…"));
   if (g.clock) {
-    out.push(h("span", { class: "clocks" }, g.clock.leftMs.map((ms, i) => `${g.seats[i].side} ${clockText(ms)}`).join(" · ")));
+    const clocks = h("span", { class: "clocks" }, `${g.clock.control}: `);
+    g.clock.leftMs.forEach((_, i) => {
+      if (i) clocks.append(" · ");
+      clocks.append(h("span", { class: ticking(g, i) ? "clock running" : "clock", "data-seat": String(i) }, `${g.seats[i].side} ${clockText(clockLeft(page, i))}`));
+    });
+    out.push(clocks);
   }
+  if (page.pos?.endRows) out.push(h("span", { class: "legend" }, "End rows are outlined in their player's colour; a boxed pile stands on its controller's end row: frozen, it scores."));
   if (page.viewPly !== null) out.push(h("span", { class: "history" }, `Showing the position after ${page.viewPly} of ${g.ply} moves`));
   return out.flatMap((n, i) => (i ? [h("br"), n] : [n]));
+}
+
+// ticking reports whether seat's clock runs now.
+function ticking(g: Game, seat: number): boolean {
+  return !!g.clock && g.clock.running && !g.result && g.toMove === seat;
+}
+
+// clockLeft is seat's time now: as the server said, less the time since
+// for the seat to move.
+function clockLeft(page: Page, seat: number): number {
+  const g = page.game!;
+  const ms = g.clock!.leftMs[seat];
+  return ticking(g, seat) ? ms - (performance.now() - page.clockAt) : ms;
+}
+
+// tickClocks redraws the running clock; when it reaches zero it asks the
+// server, which decides the flag fall, once.
+function tickClocks(page: Page, ui: UI, refresh: () => void): void {
+  const g = page.game;
+  if (!g || !g.clock || g.result) return;
+  const seat = g.toMove;
+  const span = ui.status.querySelector(`.clock[data-seat="${seat}"]`);
+  if (!span || !ticking(g, seat)) return;
+  const left = clockLeft(page, seat);
+  span.textContent = `${g.seats[seat].side} ${clockText(left)}`;
+  if (left <= -300 && page.flagAsked !== g.version) {
+    page.flagAsked = g.version;
+    load(page, refresh);
+  }
 }
 
 function clockText(ms: number): string {

@@ -1,16 +1,17 @@
 // The home page: the games with their summaries, a new-game form, and the
 // games this browser holds seats in.
 
-import { request, type CatalogGame, type Created } from "./api";
+import { request, type CatalogGame, type Created, type Game, type Invite, type LobbyGame } from "./api";
 import { h } from "./dom";
 import * as store from "./store";
 
-type SeatChoice = "me" | "friend" | "invite" | `ai:level=${number}`;
+type SeatChoice = "me" | "friend" | "invite" | "open" | `ai:level=${number}`;
 
 const seatChoices: [SeatChoice, string][] = [
   ["me", "me"],
   ["friend", "a friend at this screen"],
   ["invite", "an invite link"],
+  ["open", "anyone, from the open games"],
   ...[1, 2, 3, 4, 5, 6].map((l): [SeatChoice, string] => [`ai:level=${l}`, `AI level ${l}`]),
 ];
 
@@ -37,15 +38,67 @@ export async function homePage(root: HTMLElement): Promise<void> {
   const list = h("ul", { class: "catalog" }, ...catalog.map((c) => h("li", {}, h("strong", {}, c.id), " ", c.summary, " ",
     h("a", { href: `/rules/${c.id}`, class: "rules", "data-game": c.id }, "Rules"), " · ",
     h("a", { href: `/analysis/${c.id}`, class: "analyse", "data-game": c.id }, "Analyse"))));
-  root.append(h("main", { class: "home" }, h("section", {}, h("h2", {}, "New game"), form), h("section", {}, h("h2", {}, "The games"), list), myGames()));
+  root.append(h("main", { class: "home" }, h("section", {}, h("h2", {}, "New game"), form), h("section", {}, h("h2", {}, "The games"), list), myGames(), openGames(message)));
 }
 
+// shownGames bounds how many of "My games" are read, one GET each.
+const shownGames = 20;
+
+// myGames lists the games this browser holds seats in, each with whose
+// turn it is, read one GET per game.
 function myGames(): HTMLElement {
-  const ids = store.myGames();
-  const section = h("section", {}, h("h2", {}, "My games"));
+  const ids = store.myGames().slice(0, shownGames);
+  const list = h("ul", { class: "my-games" });
+  const section = h("section", {}, h("h2", {}, "My games"), list);
   if (ids.length === 0) section.append(h("p", {}, "None yet: the games you create or join here are listed."));
-  else section.append(h("ul", {}, ...ids.map((id) => h("li", {}, h("a", { href: `/play/${id}` }, id)))));
+  for (const id of ids) {
+    const state = h("span", { class: "state" }, "…");
+    list.append(h("li", { "data-game": id }, h("a", { href: `/play/${id}` }, id), " ", state));
+    request<Game>("GET", `/api/games/${id}`).then((g) => {
+      state.textContent = `${g.game}, ${whoseTurn(g, Object.keys(store.tokens(id)).map(Number))}`;
+      if (!g.result && store.tokens(id)[g.toMove]) state.classList.add("mine");
+    }, (e: Error) => { state.textContent = e.message; });
+  }
   return section;
+}
+
+// whoseTurn says a game's state for a person holding seats.
+function whoseTurn(g: Game, held: number[]): string {
+  if (g.result) return g.result.winners.length ? `${g.result.winners.map((w) => g.seats[w].side).join(" and ")} won (${g.result.reason})` : `drawn (${g.result.reason})`;
+  const side = g.seats[g.toMove].side;
+  return held.includes(g.toMove) ? `your move (${side})` : `${side} to move`;
+}
+
+// openGames lists the games with open seats, each with a Join button that
+// takes the seat and opens the game at it.
+function openGames(message: HTMLElement): HTMLElement {
+  const list = h("ul", { class: "open-games" });
+  const section = h("section", {}, h("h2", {}, "Open games"), list);
+  request<{ open: LobbyGame[] }>("GET", "/api/games").then((lobby) => {
+    if (lobby.open.length === 0) list.append(h("li", {}, "No game waits for a player now."));
+    for (const g of lobby.open) {
+      const li = h("li", { "data-game": g.id }, `${g.game}: `, h("a", { href: g.url }, "watch"));
+      for (const s of g.seats.filter((s) => s.open)) {
+        const b = h("button", { type: "button", class: "join", "data-game": g.id, "data-seat": String(s.seat) }, `Join as ${s.side}`);
+        b.addEventListener("click", () => join(g.id, s.seat, b, message));
+        li.append(" ", b);
+      }
+      list.append(li);
+    }
+  }, (e: Error) => { message.textContent = e.message; });
+  return section;
+}
+
+async function join(id: string, seat: number, button: HTMLButtonElement, message: HTMLElement): Promise<void> {
+  button.disabled = true;
+  try {
+    const inv = await request<Invite>("POST", `/api/games/${id}/join`, { seat });
+    store.saveToken(id, inv.seat, inv.token);
+    location.href = `/play/${id}?seat=${inv.seat}`;
+  } catch (e) {
+    message.textContent = (e as Error).message;
+    button.disabled = false;
+  }
 }
 
 function select(name: string, label: string, options: [string, string][], value = ""): [HTMLLabelElement, HTMLSelectElement] {
@@ -63,8 +116,10 @@ function newGameForm(catalog: CatalogGame[], message: HTMLElement): HTMLFormElem
   const [gameLabel, gameSelect] = select("game", "Game", catalog.map((c) => [c.id, c.id]));
   const details = h("div", { class: "details" });
   const [clockLabel, clockSelect] = select("clock", "Time control", clocks);
+  const fen = h("input", { id: "fen", name: "fen", autocomplete: "off", spellcheck: "false", placeholder: "the game's start" });
   const submit = h("button", { type: "submit", class: "create" }, "Start the game");
-  form.append(h("p", {}, gameLabel, gameSelect), details, h("p", {}, clockLabel, clockSelect), submit);
+  form.append(h("p", {}, gameLabel, gameSelect), details, h("p", {}, clockLabel, clockSelect),
+    h("p", {}, h("label", { for: "fen" }, "Start from a position (FEN)"), fen), submit);
   const fill = () => fillDetails(details, catalog.find((c) => c.id === gameSelect.value)!);
   gameSelect.addEventListener("change", fill);
   fill();
@@ -108,7 +163,9 @@ async function create(form: HTMLFormElement, c: CatalogGame): Promise<string> {
     const v = String(data.get(`option-${o.key}`) ?? "");
     if (v !== "" && v !== o.default) options[o.key] = v;
   }
-  const body: Record<string, unknown> = { game: c.id, options, seats: choices.map((s) => (s.startsWith("ai:") ? s : "human")) };
+  const body: Record<string, unknown> = { game: c.id, options, seats: choices.map((s) => (s.startsWith("ai:") || s === "open" ? s : "human")) };
+  const fen = String(data.get("fen") ?? "").trim();
+  if (fen) body.fen = fen;
   const clock = String(data.get("clock") ?? "");
   if (clock.startsWith("clock:")) body.clock = clock.slice(6);
   if (clock.startsWith("days:")) body.days = Number(clock.slice(5));

@@ -27,6 +27,7 @@
   var svgNS = "http://www.w3.org/2000/svg";
   var sideNames = { w: "White", b: "Black", r: "Red" };
   var shownPieces = 5;
+  var legMs = 160;
   function el(name, attrs) {
     const e = document.createElementNS(svgNS, name);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
@@ -34,6 +35,9 @@
   }
   function points(ps) {
     return ps.map((p) => `${p.x},${p.y}`).join(" ");
+  }
+  function inset(ps, c, f) {
+    return ps.map((p) => ({ x: c.x + (p.x - c.x) * f, y: c.y + (p.y - c.y) * f }));
   }
   function describeStack(cell, stack, king) {
     if (!stack) return `${cell}, empty`;
@@ -44,31 +48,62 @@
     if (names.length === 1) return `${cell}, ${names[0]}`;
     return `${cell}, a stack of ${names.length} from the bottom: ${names.join(", ")}`;
   }
-  function drawBoard(svg, geo, pos, marks, king, onCell2) {
+  function endRowSeats(pos) {
+    const out = /* @__PURE__ */ new Map();
+    (pos.endRows ?? []).forEach((cells, seat) => {
+      for (const c of cells) out.set(c, [...out.get(c) ?? [], seat]);
+    });
+    return out;
+  }
+  function drawBoard(svg, geo, pos, marks, king, onCell2, opts = {}) {
     const vb = geo.viewBox;
+    const letters = opts.letters ?? ["w", "b", "r"];
     svg.setAttribute("viewBox", `${vb.minX} ${vb.minY} ${vb.maxX - vb.minX} ${vb.maxY - vb.minY}`);
     svg.setAttribute("role", "group");
     svg.replaceChildren();
     const cells = el("g", { class: "cells" });
+    const rows = el("g", { class: "end-rows", "aria-hidden": "true" });
     const pieces = el("g", { class: "pieces", "aria-hidden": "true" });
+    const popup = el("g", { class: "popup", "aria-hidden": "true" });
     const last = new Set(marks.lastMove);
+    const ends = endRowSeats(pos);
+    const frozen = new Set(pos.frozen ?? []);
     for (const c of geo.cells) {
       const stack = pos.stacks[c.name];
       const classes = ["cell"];
       if (last.has(c.name)) classes.push("last");
       if (marks.selected.includes(c.name)) classes.push("selected");
       if (marks.targets.has(c.name)) classes.push("target");
-      const poly = el("polygon", { points: points(c.outline), class: classes.join(" "), "data-cell": c.name, tabindex: 0, role: "button", "aria-label": describeStack(c.name, stack, king) });
+      const seats = ends.get(c.name) ?? [];
+      if (seats.length) classes.push("end-row", ...seats.map((s) => `end-row-${letters[s]}`));
+      let label = describeStack(c.name, stack, king);
+      if (seats.length) label += `; end row of ${seats.map((s) => sideNames[letters[s]]).join(" and ")}`;
+      if (stack && frozen.has(c.name)) label += `; frozen, scores ${stack.length}`;
+      const poly = el("polygon", { points: points(c.outline), class: classes.join(" "), "data-cell": c.name, tabindex: 0, role: "button", "aria-label": label });
       if (stack) poly.setAttribute("data-stack", stack);
-      poly.addEventListener("click", () => onCell2(c.name));
+      if (stack && frozen.has(c.name)) poly.setAttribute("data-frozen", "");
+      if (!opts.pointer) poly.addEventListener("click", () => onCell2(c.name));
       poly.addEventListener("keydown", (ev) => {
         if (ev.key === "Enter" || ev.key === " ") {
           ev.preventDefault();
           onCell2(c.name);
         }
       });
+      if (stack && stack.length > shownPieces) {
+        const title = el("title", {});
+        title.textContent = describeStack(c.name, stack, king);
+        poly.append(title);
+        const show3 = () => showStack(popup, c.center, stack, vb);
+        poly.addEventListener("focus", show3);
+        poly.addEventListener("pointerenter", show3);
+        poly.addEventListener("blur", () => popup.replaceChildren());
+        poly.addEventListener("pointerleave", () => popup.replaceChildren());
+      }
       cells.append(poly);
-      if (stack) pieces.append(drawStack(c.center, stack));
+      seats.forEach((s, i) => {
+        rows.append(el("polygon", { points: points(inset(c.outline, c.center, 0.86 - 0.14 * i)), class: `end-row-line side-${letters[s]}` }));
+      });
+      if (stack) pieces.append(drawStack(c.center, stack, c.name, frozen.has(c.name)));
       if (marks.targets.has(c.name) && !stack) pieces.append(el("circle", { cx: c.center.x, cy: c.center.y, r: 0.12, class: "dot" }));
     }
     const labels = el("g", { class: "labels", "aria-hidden": "true" });
@@ -77,21 +112,15 @@
       t.textContent = l.text;
       labels.append(t);
     }
-    svg.append(cells, pieces, labels);
+    svg.append(cells, rows, pieces, labels, popup);
   }
-  function drawStack(at, stack) {
-    const g = el("g", { class: "stack" });
+  function drawStack(at, stack, cell, frozen) {
+    const g = el("g", { class: "stack", "data-at": cell });
     const shown = [...stack].slice(-shownPieces);
     const step2 = 0.1;
     const base = at.y + (shown.length - 1) * step2 / 2;
-    shown.forEach((letter, i) => {
-      const y = base - i * step2;
-      const side = letter.toLowerCase();
-      g.append(el("circle", { cx: at.x, cy: y, r: 0.36, class: `piece side-${side}` }));
-      if (letter !== side) {
-        g.append(el("circle", { cx: at.x, cy: y, r: 0.2, class: `crown side-${side}` }));
-      }
-    });
+    if (frozen) g.append(el("rect", { x: at.x - 0.47, y: at.y - 0.47, width: 0.94, height: 0.94, rx: 0.08, class: "frozen" }));
+    shown.forEach((letter, i) => g.append(...disc(at.x, base - i * step2, 0.36, letter)));
     if (stack.length > 1) {
       const top = base - (shown.length - 1) * step2;
       const t = el("text", { x: at.x, y: top, class: `height side-${stack[stack.length - 1].toLowerCase()}` });
@@ -99,6 +128,109 @@
       g.append(t);
     }
     return g;
+  }
+  function disc(x, y, r, letter) {
+    const side = letter.toLowerCase();
+    const out = [el("circle", { cx: x, cy: y, r, class: `piece side-${side}` })];
+    if (letter !== side) out.push(el("circle", { cx: x, cy: y, r: r * 0.55, class: `crown side-${side}` }));
+    return out;
+  }
+  function showStack(popup, at, stack, vb) {
+    const r = 0.22;
+    const width = stack.length * 2 * r + 0.3;
+    const height = 2 * r + 0.55;
+    const x = Math.max(vb.minX, Math.min(at.x - width / 2, vb.maxX - width));
+    const y = Math.max(vb.minY, at.y - 0.6 - height);
+    const box = el("g", { class: "stack-popup", "data-stack": stack });
+    box.append(el("rect", { x, y, width, height, rx: 0.08, class: "popup-box" }));
+    const caption = el("text", { x: x + 0.15, y: y + 0.2, class: "popup-text" });
+    caption.textContent = `${stack.length} pieces, bottom first`;
+    box.append(caption);
+    [...stack].forEach((letter, i) => box.append(...disc(x + 0.15 + r + i * 2 * r, y + 0.4 + r, r * 0.9, letter)));
+    popup.replaceChildren(box);
+  }
+  function letterOf(p, letters) {
+    const l = letters[p.owner] ?? "w";
+    return p.rank === "king" ? l.toUpperCase() : l;
+  }
+  function animateMove(svg, geo, fx, letters) {
+    if (matchMedia("(prefers-reduced-motion: reduce)").matches || fx.path.length < 2) return false;
+    const centers = new Map(geo.cells.map((c) => [c.name, c.center]));
+    const path = fx.path.map((c) => centers.get(c));
+    if (path.some((p) => !p)) return false;
+    const end = path[path.length - 1];
+    const legs = path.length - 1;
+    const duration = legMs * legs;
+    const pieces = svg.querySelector("g.pieces");
+    let mover = fx.removed ? null : svg.querySelector(`g.stack[data-at="${fx.path[fx.path.length - 1]}"]`);
+    if (!mover && pieces) {
+      mover = drawStack(end, fx.moving.map((p) => letterOf(p, letters)).join(""), "", false);
+      mover.classList.add("ghost");
+      pieces.append(mover);
+      const copy = mover;
+      mover.animate([{ opacity: 1 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }], { duration: duration + 200 }).onfinish = () => copy.remove();
+    }
+    if (mover) {
+      pieces?.append(mover);
+      const frames = path.map((p, i) => ({ transform: `translate(${p.x - end.x}px, ${p.y - end.y}px)`, offset: i / legs }));
+      mover.animate(frames, { duration, easing: "ease-in-out" });
+    }
+    for (const c of fx.captured ?? []) {
+      const at = centers.get(c.cell);
+      if (!at || !pieces || c.taken.length === 0) continue;
+      const stack = [...c.left, ...c.taken].map((p) => letterOf(p, letters)).join("");
+      const ghost = drawStack(at, stack, "", false);
+      ghost.classList.add("ghost");
+      ghost.dataset.stack = stack;
+      pieces.insertBefore(ghost, pieces.firstChild);
+      const passed = c.leg > 0 ? c.leg / legs : 1;
+      ghost.animate([{ opacity: 1 }, { opacity: 1, offset: Math.min(passed, 0.95) }, { opacity: 0 }], { duration: duration + 150, fill: "forwards" }).onfinish = () => ghost.remove();
+    }
+    svg.dataset.animated = fx.move;
+    return true;
+  }
+  var dragDistance = 8;
+  function cellAt(x, y) {
+    const e = document.elementFromPoint(x, y);
+    return e instanceof Element ? e.closest("[data-cell]")?.getAttribute("data-cell") ?? null : null;
+  }
+  function attachPointer(svg, on) {
+    let press = null;
+    const piece = (cell) => svg.querySelector(`g.stack[data-at="${cell}"]`);
+    svg.addEventListener("pointerdown", (ev) => {
+      const cell = cellAt(ev.clientX, ev.clientY);
+      if (!cell || ev.button !== 0) return;
+      press = { id: ev.pointerId, from: cell, x: ev.clientX, y: ev.clientY, dragging: false };
+      svg.setPointerCapture(ev.pointerId);
+    });
+    svg.addEventListener("pointermove", (ev) => {
+      if (!press || ev.pointerId !== press.id) return;
+      const dx = ev.clientX - press.x, dy = ev.clientY - press.y;
+      if (!press.dragging && Math.hypot(dx, dy) < dragDistance) return;
+      press.dragging = true;
+      const g = piece(press.from);
+      const ctm = svg.getScreenCTM();
+      if (!g || !ctm) return;
+      g.parentNode?.append(g);
+      g.setAttribute("transform", `translate(${dx / ctm.a} ${dy / ctm.d})`);
+      g.classList.add("dragged");
+    });
+    const end = (ev, cancelled) => {
+      if (!press || ev.pointerId !== press.id) return;
+      const p = press;
+      press = null;
+      piece(p.from)?.removeAttribute("transform");
+      piece(p.from)?.classList.remove("dragged");
+      if (cancelled) return;
+      const to = cellAt(ev.clientX, ev.clientY);
+      if (!p.dragging) {
+        if (to === p.from) on.tap(p.from);
+      } else if (to && to !== p.from) {
+        on.drag(p.from, to);
+      }
+    };
+    svg.addEventListener("pointerup", (ev) => end(ev, false));
+    svg.addEventListener("pointercancel", (ev) => end(ev, true));
   }
 
   // src/dom.ts
@@ -467,7 +599,25 @@
   // src/game.ts
   function gamePage(root2) {
     const parts = location.pathname.split("/");
-    const page = { id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, message: "", busy: false, ws: null, retry: 0, shown: 0 };
+    const page = {
+      id: decodeURIComponent(parts[2] ?? ""),
+      game: null,
+      pos: null,
+      geo: null,
+      viewSeat: -1,
+      viewPly: null,
+      sel: emptySelection,
+      message: "",
+      busy: false,
+      ws: null,
+      retry: 0,
+      shown: 0,
+      effects: /* @__PURE__ */ new Map(),
+      anim: null,
+      clockAt: 0,
+      flagAsked: 0,
+      offline: false
+    };
     takeToken(page);
     const ui = layout2(root2);
     typedEntry(ui.typed, (move) => actions.play(move));
@@ -476,8 +626,11 @@
       cell: (cell) => onCell(page, cell, refresh),
       play: (move) => play(page, move, refresh),
       command: (path, body) => command(page, path, body, refresh),
-      step: (to) => step(page, to, refresh)
+      step: (to) => step(page, to, refresh),
+      drag: (from, to) => onDrag(page, from, to, refresh)
     };
+    attachPointer(ui.svg, { tap: actions.cell, drag: actions.drag });
+    setInterval(() => tickClocks(page, ui, refresh), 250);
     document.addEventListener("keydown", (ev) => {
       if (!page.game || ev.target instanceof HTMLInputElement) return;
       if (ev.key === "ArrowLeft") actions.step((page.viewPly ?? page.game.ply) - 1);
@@ -550,7 +703,7 @@
       const g = await request("GET", `/api/games/${page.id}`);
       await show2(page, g);
     } catch (e) {
-      page.message = e.message;
+      if (!page.offline) page.message = e.message;
     }
     refresh();
   }
@@ -564,17 +717,26 @@
       const held = heldSeats(page);
       page.viewSeat = seatParam !== null && held.includes(Number(seatParam)) ? Number(seatParam) : held[0] ?? -1;
     }
+    page.clockAt = performance.now();
     const ply = page.viewPly ?? g.ply;
-    const [pos, geo] = await Promise.all([
+    const next = page.viewPly === null && page.pos !== null && page.pos.ply === g.ply - 1;
+    const [pos, geo, fx] = await Promise.all([
       request("GET", `/api/games/${page.id}/position?ply=${ply}`),
-      page.geo ? Promise.resolve(page.geo) : null
+      page.geo ? Promise.resolve(page.geo) : null,
+      next ? effectsOf(page, g.ply - 1) : null
     ]);
     if (shown !== page.shown) return;
     page.pos = pos;
+    page.anim = fx;
     if (!geo) {
       const turn = page.viewSeat > 0 ? 360 * page.viewSeat / g.seats.length : 0;
       page.geo = await request("GET", `/api/boards/${pos.board}?turn=${turn}`);
     }
+  }
+  async function effectsOf(page, ply) {
+    const known = page.effects.get(ply);
+    if (known) return known;
+    return request("GET", `/api/games/${page.id}/effects?ply=${ply}`).catch(() => null);
   }
   function connect(page, refresh) {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -582,9 +744,14 @@
     page.ws = ws;
     ws.onopen = () => {
       page.retry = 0;
+      if (page.offline) {
+        page.offline = false;
+        refresh();
+      }
     };
     ws.onmessage = async (ev) => {
       const msg = JSON.parse(ev.data);
+      if (msg.type === "game" && msg.effects && msg.game) page.effects.set(msg.game.ply - 1, msg.effects);
       if (msg.type !== "game" || !page.game || msg.version <= page.game.version) return;
       const gap = msg.version !== page.game.version + 1;
       const g = gap ? await request("GET", `/api/games/${page.id}`) : msg.game;
@@ -595,6 +762,8 @@
     };
     ws.onclose = () => {
       if (page.ws !== ws) return;
+      page.offline = true;
+      refresh();
       page.retry = Math.min(page.retry + 1, 5);
       setTimeout(async () => {
         await load(page, refresh);
@@ -602,11 +771,18 @@
       }, 500 * page.retry);
     };
   }
+  function cannotPlay(page, g) {
+    if (actingSeat(page) >= 0 && page.viewPly === null) return "";
+    if (g.result) return "The game is over.";
+    if (page.viewPly !== null) return "This is an earlier position; go to the last move to play.";
+    return heldSeats(page).length ? `Not your turn: ${g.seats[g.toMove].side} is to move.` : "You are watching this game.";
+  }
   function onCell(page, cell, refresh) {
     const g = page.game;
     if (!g || page.busy) return;
-    if (actingSeat(page) < 0 || page.viewPly !== null) {
-      page.message = g.result ? "The game is over." : page.viewPly !== null ? "This is an earlier position; go to the last move to play." : heldSeats(page).length ? `Not your turn: ${g.seats[g.toMove].side} is to move.` : "You are watching this game.";
+    const why = cannotPlay(page, g);
+    if (why) {
+      page.message = why;
       refresh();
       return;
     }
@@ -620,6 +796,21 @@
       page.message = `No legal move starts on ${cell}.`;
     }
     page.sel = out.sel;
+    refresh();
+  }
+  function onDrag(page, from, to, refresh) {
+    const g = page.game;
+    if (!g || page.busy) return;
+    const why = cannotPlay(page, g);
+    const moves = g.legal.map(parseMove);
+    const start = click(moves, emptySelection, from);
+    const out = why || start.kind !== "select" ? null : click(moves, start.sel, to);
+    page.message = why || (start.kind !== "select" ? `No legal move starts on ${from}.` : out?.kind === "reset" ? `No legal move goes from ${from} to ${to}.` : "");
+    if (out?.kind === "play") {
+      play(page, out.move, refresh);
+      return;
+    }
+    page.sel = out?.kind === "select" ? out.sel : start.kind === "select" ? start.sel : emptySelection;
     refresh();
   }
   async function play(page, move, refresh) {
@@ -670,7 +861,10 @@
     const moves = g.legal.map(parseMove);
     const shownPly = page.viewPly ?? g.ply;
     const lastMove = shownPly > 0 ? parseMove(g.moves[shownPly - 1]).path : [];
-    drawBoard(ui.svg, page.geo, page.pos, { selected: [...page.sel.path, ...page.sel.drops], targets: targets(moves, page.sel), lastMove }, kingWord, act.cell);
+    const letters = g.seats.map((s) => s.side[0].toLowerCase());
+    drawBoard(ui.svg, page.geo, page.pos, { selected: [...page.sel.path, ...page.sel.drops], targets: targets(moves, page.sel), lastMove }, kingWord, act.cell, { pointer: true, letters });
+    if (page.anim && page.viewPly === null && page.anim.path.length && page.pos.ply === g.ply) animateMove(ui.svg, page.geo, page.anim, letters);
+    page.anim = null;
     ui.svg.setAttribute("aria-label", `${g.game} board, ${statusText(page)}`);
     ui.status.replaceChildren(...statusLines(page));
     renderChoices(page, ui, act, moves);
@@ -698,11 +892,39 @@
     if (page.pos?.scores) {
       out.push(h("span", { class: "scores" }, "Scores: " + page.pos.scores.map((s, i) => `${g.seats[i].side} ${s}`).join(", ")));
     }
+    if (page.offline) out.push(h("span", { class: "offline" }, "Connection lost; reconnecting…"));
     if (g.clock) {
-      out.push(h("span", { class: "clocks" }, g.clock.leftMs.map((ms, i) => `${g.seats[i].side} ${clockText(ms)}`).join(" · ")));
+      const clocks2 = h("span", { class: "clocks" }, `${g.clock.control}: `);
+      g.clock.leftMs.forEach((_, i) => {
+        if (i) clocks2.append(" · ");
+        clocks2.append(h("span", { class: ticking(g, i) ? "clock running" : "clock", "data-seat": String(i) }, `${g.seats[i].side} ${clockText(clockLeft(page, i))}`));
+      });
+      out.push(clocks2);
     }
+    if (page.pos?.endRows) out.push(h("span", { class: "legend" }, "End rows are outlined in their player's colour; a boxed pile stands on its controller's end row: frozen, it scores."));
     if (page.viewPly !== null) out.push(h("span", { class: "history" }, `Showing the position after ${page.viewPly} of ${g.ply} moves`));
     return out.flatMap((n, i) => i ? [h("br"), n] : [n]);
+  }
+  function ticking(g, seat) {
+    return !!g.clock && g.clock.running && !g.result && g.toMove === seat;
+  }
+  function clockLeft(page, seat) {
+    const g = page.game;
+    const ms = g.clock.leftMs[seat];
+    return ticking(g, seat) ? ms - (performance.now() - page.clockAt) : ms;
+  }
+  function tickClocks(page, ui, refresh) {
+    const g = page.game;
+    if (!g || !g.clock || g.result) return;
+    const seat = g.toMove;
+    const span = ui.status.querySelector(`.clock[data-seat="${seat}"]`);
+    if (!span || !ticking(g, seat)) return;
+    const left = clockLeft(page, seat);
+    span.textContent = `${g.seats[seat].side} ${clockText(left)}`;
+    if (left <= -300 && page.flagAsked !== g.version) {
+      page.flagAsked = g.version;
+      load(page, refresh);
+    }
   }
   function clockText(ms) {
     const s = Math.max(0, Math.floor(ms / 1e3));
@@ -798,6 +1020,7 @@
     ["me", "me"],
     ["friend", "a friend at this screen"],
     ["invite", "an invite link"],
+    ["open", "anyone, from the open games"],
     ...[1, 2, 3, 4, 5, 6].map((l) => [`ai:level=${l}`, `AI level ${l}`])
   ];
   var clocks = [
@@ -830,14 +1053,60 @@
       " · ",
       h("a", { href: `/analysis/${c.id}`, class: "analyse", "data-game": c.id }, "Analyse")
     )));
-    root2.append(h("main", { class: "home" }, h("section", {}, h("h2", {}, "New game"), form), h("section", {}, h("h2", {}, "The games"), list), myGames2()));
+    root2.append(h("main", { class: "home" }, h("section", {}, h("h2", {}, "New game"), form), h("section", {}, h("h2", {}, "The games"), list), myGames2(), openGames(message)));
   }
+  var shownGames = 20;
   function myGames2() {
-    const ids = myGames();
-    const section = h("section", {}, h("h2", {}, "My games"));
+    const ids = myGames().slice(0, shownGames);
+    const list = h("ul", { class: "my-games" });
+    const section = h("section", {}, h("h2", {}, "My games"), list);
     if (ids.length === 0) section.append(h("p", {}, "None yet: the games you create or join here are listed."));
-    else section.append(h("ul", {}, ...ids.map((id) => h("li", {}, h("a", { href: `/play/${id}` }, id)))));
+    for (const id of ids) {
+      const state = h("span", { class: "state" }, "…");
+      list.append(h("li", { "data-game": id }, h("a", { href: `/play/${id}` }, id), " ", state));
+      request("GET", `/api/games/${id}`).then((g) => {
+        state.textContent = `${g.game}, ${whoseTurn(g, Object.keys(tokens(id)).map(Number))}`;
+        if (!g.result && tokens(id)[g.toMove]) state.classList.add("mine");
+      }, (e) => {
+        state.textContent = e.message;
+      });
+    }
     return section;
+  }
+  function whoseTurn(g, held) {
+    if (g.result) return g.result.winners.length ? `${g.result.winners.map((w) => g.seats[w].side).join(" and ")} won (${g.result.reason})` : `drawn (${g.result.reason})`;
+    const side = g.seats[g.toMove].side;
+    return held.includes(g.toMove) ? `your move (${side})` : `${side} to move`;
+  }
+  function openGames(message) {
+    const list = h("ul", { class: "open-games" });
+    const section = h("section", {}, h("h2", {}, "Open games"), list);
+    request("GET", "/api/games").then((lobby) => {
+      if (lobby.open.length === 0) list.append(h("li", {}, "No game waits for a player now."));
+      for (const g of lobby.open) {
+        const li = h("li", { "data-game": g.id }, `${g.game}: `, h("a", { href: g.url }, "watch"));
+        for (const s of g.seats.filter((s2) => s2.open)) {
+          const b = h("button", { type: "button", class: "join", "data-game": g.id, "data-seat": String(s.seat) }, `Join as ${s.side}`);
+          b.addEventListener("click", () => join(g.id, s.seat, b, message));
+          li.append(" ", b);
+        }
+        list.append(li);
+      }
+    }, (e) => {
+      message.textContent = e.message;
+    });
+    return section;
+  }
+  async function join(id, seat, button2, message) {
+    button2.disabled = true;
+    try {
+      const inv = await request("POST", `/api/games/${id}/join`, { seat });
+      saveToken(id, inv.seat, inv.token);
+      location.href = `/play/${id}?seat=${inv.seat}`;
+    } catch (e) {
+      message.textContent = e.message;
+      button2.disabled = false;
+    }
   }
   function select(name, label, options, value = "") {
     const s = h("select", { name, id: name });
@@ -853,8 +1122,15 @@
     const [gameLabel, gameSelect] = select("game", "Game", catalog.map((c) => [c.id, c.id]));
     const details = h("div", { class: "details" });
     const [clockLabel, clockSelect] = select("clock", "Time control", clocks);
+    const fen = h("input", { id: "fen", name: "fen", autocomplete: "off", spellcheck: "false", placeholder: "the game's start" });
     const submit = h("button", { type: "submit", class: "create" }, "Start the game");
-    form.append(h("p", {}, gameLabel, gameSelect), details, h("p", {}, clockLabel, clockSelect), submit);
+    form.append(
+      h("p", {}, gameLabel, gameSelect),
+      details,
+      h("p", {}, clockLabel, clockSelect),
+      h("p", {}, h("label", { for: "fen" }, "Start from a position (FEN)"), fen),
+      submit
+    );
     const fill = () => fillDetails(details, catalog.find((c) => c.id === gameSelect.value));
     gameSelect.addEventListener("change", fill);
     fill();
@@ -895,7 +1171,9 @@
       const v = String(data.get(`option-${o.key}`) ?? "");
       if (v !== "" && v !== o.default) options[o.key] = v;
     }
-    const body = { game: c.id, options, seats: choices2.map((s) => s.startsWith("ai:") ? s : "human") };
+    const body = { game: c.id, options, seats: choices2.map((s) => s.startsWith("ai:") || s === "open" ? s : "human") };
+    const fen = String(data.get("fen") ?? "").trim();
+    if (fen) body.fen = fen;
     const clock = String(data.get("clock") ?? "");
     if (clock.startsWith("clock:")) body.clock = clock.slice(6);
     if (clock.startsWith("days:")) body.days = Number(clock.slice(5));
