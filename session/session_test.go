@@ -344,12 +344,16 @@ func TestMoveAfterFlagFall(t *testing.T) {
 }
 
 // blockingEngine waits for its release (or the context) before it plays
-// its first legal move: it lets a test act while a search runs.
-type blockingEngine struct{ release chan struct{} }
+// its first legal move: it lets a test act while a search runs. It tells
+// started (when not nil) that the search has begun.
+type blockingEngine struct{ release, started chan struct{} }
 
 func (b blockingEngine) Name() string { return "blocking" }
 
 func (b blockingEngine) Search(ctx context.Context, s game.State, _ ai.Limits, _ func(ai.Info)) ai.Info {
+	if b.started != nil {
+		b.started <- struct{}{}
+	}
 	select {
 	case <-b.release:
 	case <-ctx.Done():
@@ -359,7 +363,7 @@ func (b blockingEngine) Search(ctx context.Context, s game.State, _ ai.Limits, _
 
 func TestPlayEngine(t *testing.T) {
 	g := mustGame(t, "pommel")
-	e := blockingEngine{release: make(chan struct{})}
+	e := blockingEngine{release: make(chan struct{}), started: make(chan struct{}, 3)}
 	ss, _ := New(Config{Game: g, Seats: []Seat{{}, {Engine: e}}})
 	if _, err := ss.PlayEngine(context.Background(), nil); err == nil {
 		t.Error("PlayEngine with a person to move was accepted")
@@ -375,12 +379,15 @@ func TestPlayEngine(t *testing.T) {
 
 	// The person takes back while the engine thinks: its move is dropped,
 	// and the person can be answered meanwhile (the lock is not held).
+	for len(e.started) > 0 {
+		<-e.started // the cancelled search's
+	}
 	done := make(chan error)
 	go func() {
 		_, err := ss.PlayEngine(context.Background(), nil)
 		done <- err
 	}()
-	time.Sleep(10 * time.Millisecond)
+	<-e.started
 	if _, err := ss.Undo(1); err != nil {
 		t.Fatal(err)
 	}
