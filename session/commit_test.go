@@ -261,10 +261,20 @@ func TestWaitingClock(t *testing.T) {
 	if snap := ss.Snapshot(); snap.Running || snap.Left[0] != time.Minute {
 		t.Errorf("waiting clock: running %v, left %v", snap.Running, snap.Left)
 	}
+	if d, ok := ss.TimeToFlag(); ok {
+		t.Errorf("a waiting clock's flag falls in %s", d)
+	}
 	mustMove(t, ss, 0, "a1-a3")
 	ft.advance(10 * time.Second)
 	if snap := ss.Snapshot(); !snap.Running || !slices.Equal(snap.Left, []time.Duration{62 * time.Second, 50 * time.Second}) {
 		t.Errorf("after the first move: running %v, left %v", snap.Running, snap.Left)
+	}
+	if d, ok := ss.TimeToFlag(); !ok || d != 50*time.Second {
+		t.Errorf("Black's flag falls in %s, %v; want 50s", d, ok)
+	}
+	ss.Resign(1)
+	if d, ok := ss.TimeToFlag(); ok {
+		t.Errorf("a finished game's flag falls in %s", d)
 	}
 }
 

@@ -175,7 +175,7 @@ var (
 	ErrNothing     = errors.New("nothing to take back")
 	ErrWrongPly    = errors.New("not the current ply")
 	ErrNoDraws     = errors.New("draws are offered in two-player games only")
-	ErrNoOffer     = errors.New("no draw offer from the other seat")
+	ErrNoOffer     = errors.New("no draw offer")
 	ErrNoEngine    = errors.New("no engine is to move")
 	ErrChanged     = errors.New("the game changed")
 )
@@ -468,7 +468,7 @@ func (ss *Session) MoveAt(p game.Player, ply int, text string) (game.Move, error
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	if ply < 0 {
-		return game.Move{}, fmt.Errorf("%w: ply %d; plies count from 0", ErrWrongPly, ply)
+		return game.Move{}, fmt.Errorf("ply %d: %w; plies count from 0", ply, ErrWrongPly)
 	}
 	return ss.move(p, ply, text)
 }
@@ -479,7 +479,7 @@ func (ss *Session) move(p game.Player, ply int, text string) (game.Move, error) 
 		return game.Move{}, err
 	}
 	if now := len(ss.rec.Moves); ply >= 0 && ply != now {
-		return game.Move{}, fmt.Errorf("%w: ply %d; the game is at ply %d", ErrWrongPly, ply, now)
+		return game.Move{}, fmt.Errorf("ply %d: %w; the game is at ply %d", ply, ErrWrongPly, now)
 	}
 	if to := ss.state.ToMove(); p != to {
 		return game.Move{}, fmt.Errorf("%w: %s is to move", ErrNotYourTurn, ss.g.PlayerName(to))
@@ -751,7 +751,7 @@ func (ss *Session) AcceptDraw(p game.Player) error {
 		return err
 	}
 	if ss.offer == game.NoPlayer || ss.offer == p {
-		return fmt.Errorf("%w to accept", ErrNoOffer)
+		return fmt.Errorf("%w from the other seat to accept", ErrNoOffer)
 	}
 	return ss.agree(p)
 }
@@ -792,7 +792,7 @@ func (ss *Session) DeclineDraw(p game.Player) error {
 		return err
 	}
 	if ss.offer == game.NoPlayer {
-		return fmt.Errorf("%w to decline", ErrNoOffer)
+		return fmt.Errorf("%w on the table to decline", ErrNoOffer)
 	}
 	c := ss.newChange(DrawDeclined, p, ss.now())
 	c.Offer = game.NoPlayer
@@ -808,6 +808,19 @@ func (ss *Session) Clocks() []time.Duration {
 		return nil
 	}
 	return ss.clock.left(ss.state.ToMove(), ss.now(), ss.result().Over())
+}
+
+// TimeToFlag is how long the seat to move has before its flag falls;
+// false when no clock runs (none, one waiting for the first move, or the
+// game over).
+func (ss *Session) TimeToFlag() (time.Duration, bool) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.clock == nil || !ss.clock.at.Running() || ss.result().Over() {
+		return 0, false
+	}
+	to := ss.state.ToMove()
+	return ss.clock.at.Left[to] - ss.clock.at.elapsed(ss.now()), true
 }
 
 // Tick checks the clock of the seat to move: when its time is up the
