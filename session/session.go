@@ -1,8 +1,14 @@
 // Package session is one game being played, with no terminal and no
 // network: the position and its history, who sits in each seat, the AI's
-// turns, take-backs, resignation and draw offers, clocks, and the record
-// kept in a Store after every change. The terminal's play command, the
-// server and tests all drive this same code.
+// turns, take-backs, resignation and draw offers, clocks (Fischer, or
+// correspondence per move), and the record kept in a Store after every
+// change. The terminal's play command, the server and tests all drive
+// this same code: the rules of play live here once.
+//
+// A session restores a stored game (its moves, the clock's reading, the
+// offer on the table, an end off the board) and, given a Commit, hands
+// every change to it before making it: a change that could not be stored
+// is never made, so the server never shows nor acknowledges one.
 //
 // A Session is safe for use by several goroutines: every method takes its
 // lock, and an engine searches a copy of the position outside it, so a
