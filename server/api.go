@@ -14,6 +14,7 @@ import (
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/record"
+	"github.com/arbiter-games/arbiter/session"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -130,9 +131,9 @@ func (s *Server) admit(r *http.Request, allow func(string) bool) *apiError {
 	return nil
 }
 
-// checkCreate checks a create request and makes its game, its clock and
-// the engines of its AI seats.
-func (s *Server) checkCreate(req createRequest) (game.Game, *store.Clock, []ai.Engine, error) {
+// checkCreate checks a create request and makes its game, its time
+// control and the engines of its AI seats.
+func (s *Server) checkCreate(req createRequest) (game.Game, *session.TimeControl, []ai.Engine, error) {
 	if req.Game == "" {
 		return nil, nil, nil, fail(codeInvalid, "no game given; want one of %s", gameIDs())
 	}
@@ -154,7 +155,7 @@ func (s *Server) checkCreate(req createRequest) (game.Game, *store.Clock, []ai.E
 			return nil, nil, nil, fail(codeInvalid, "name of seat %d: at most %d characters, no control characters", p, maxNameLength)
 		}
 	}
-	clock, err := newClock(req.Clock, req.Days, rules.Players())
+	clock, err := newClock(req.Clock, req.Days)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -187,12 +188,13 @@ func (s *Server) create(ctx context.Context, req createRequest) (createResponse,
 	if err != nil {
 		return createResponse{}, err
 	}
-	start, startFEN, err := startPosition(rules, req.FEN)
+	startFEN, err := startPosition(rules, req.FEN)
 	if err != nil {
 		return createResponse{}, err
 	}
 	now := s.now()
-	h := store.Header{Game: rules.ID(), Options: req.Options, StartFEN: startFEN, Clock: clock, Ply: 0, Version: 1,
+	h := store.Header{Game: rules.ID(), Options: req.Options, StartFEN: startFEN, Clock: storedClock(clock, rules.Players()),
+		Ply: 0, Version: 1,
 		DrawOffer: -1, Created: now, Updated: now}
 	if h.Options == nil {
 		h.Options = map[string]string{}
@@ -230,38 +232,39 @@ func (s *Server) create(ctx context.Context, req createRequest) (createResponse,
 	if invites == nil {
 		invites = []seatInvite{}
 	}
-	e := s.entry(h.ID)
-	e.mu.Lock()
+	e := s.lock(h.ID)
 	defer e.mu.Unlock()
-	e.g, e.rules, e.state, e.engines, e.loaded = store.Game{Header: h}, rules, start, engines, true
+	e.g, e.engines = store.Game{Header: h}, engines
+	if err := s.rebuild(e); err != nil {
+		return createResponse{}, err
+	}
 	s.metrics.gamesCreated.Inc()
 	s.log.Info("game created", "game", h.ID, "rules", h.Game, "seats", req.Seats)
 	s.afterChange(e)
 	return createResponse{ID: h.ID, Seats: invites, URL: spectatorURL(h.ID), Game: s.view(e)}, nil
 }
 
-// startPosition reads a create request's FEN: the game's start when it is
-// empty, else the position it writes, which must be one where the game
-// goes on. The FEN stored is the one the game writes, so that the record
+// startPosition checks a create request's FEN and returns it as the game
+// writes it ("" for the game's start); it must be a position where the
+// game goes on. The FEN stored is the one the game writes, so that the record
 // and a replay read the same text.
-func startPosition(rules game.Game, fen string) (game.State, string, error) {
+func startPosition(rules game.Game, fen string) (string, error) {
 	if fen == "" {
-		return rules.Start(), "", nil
+		return "", nil
 	}
 	st, err := rules.ParseFEN(fen)
 	if err != nil {
-		return nil, "", fail(codeInvalid, "%s; send a position of %s, or no fen to start from the game's start", err, rules.ID())
+		return "", fail(codeInvalid, "%s; send a position of %s, or no fen to start from the game's start", err, rules.ID())
 	}
 	if r := st.Result(); r.Over() {
-		return nil, "", fail(codeInvalid, "fen %q: the game is over in that position (%s); send a position where it goes on", fen, r.Describe(rules))
+		return "", fail(codeInvalid, "fen %q: the game is over in that position (%s); send a position where it goes on", fen, r.Describe(rules))
 	}
-	return st, st.FEN(), nil
+	return st.FEN(), nil
 }
 
 // withGame runs f on the game named in the path, loaded and locked.
 func (s *Server) withGame(r *http.Request, f func(e *entry) error) error {
-	e := s.entry(r.PathValue("id"))
-	e.mu.Lock()
+	e := s.lock(r.PathValue("id"))
 	defer e.mu.Unlock()
 	if err := s.refresh(r.Context(), e); err != nil {
 		return err
@@ -338,8 +341,7 @@ func (s *Server) move(ctx context.Context, id, token, text string, ply int) (gam
 	if s.closing.Load() {
 		return gameView{}, fail(codeShutdown, "the server is shutting down; try again in a moment")
 	}
-	e := s.entry(id)
-	e.mu.Lock()
+	e := s.lock(id)
 	defer e.mu.Unlock()
 	if err := s.load(ctx, e); err != nil {
 		return gameView{}, err
@@ -348,22 +350,16 @@ func (s *Server) move(ctx context.Context, id, token, text string, ply int) (gam
 	if seat < 0 {
 		return gameView{}, fail(codeForbidden, "that token is not one of this game's seats")
 	}
-	for attempt := 0; ; attempt++ {
-		err := s.playMove(ctx, e, seat, text, ply)
-		if errors.Is(err, store.ErrConflict) && attempt < 2 {
-			continue // another process changed the game: decide again on what it stored
-		}
-		if err != nil {
-			return gameView{}, err
-		}
-		return s.view(e), nil
+	if err := s.decide(ctx, e, func() error { return s.playMove(e, seat, text, ply) }); err != nil {
+		return gameView{}, asRefusal(err)
 	}
+	s.afterChange(e)
+	return s.view(e), nil
 }
 
-// playMove checks and stores seat's move for ply. A move already stored
-// for that ply by that seat is a resend and answers as stored. e.mu is
-// held.
-func (s *Server) playMove(ctx context.Context, e *entry, seat int, text string, ply int) error {
+// playMove plays seat's move for ply. A move already stored for that ply
+// by that seat is a resend and answers as stored. e.mu is held.
+func (s *Server) playMove(e *entry, seat int, text string, ply int) error {
 	switch {
 	case ply < 0:
 		return fail(codeInvalid, "ply %d: plies count from 0", ply)
@@ -373,46 +369,13 @@ func (s *Server) playMove(ctx context.Context, e *entry, seat int, text string, 
 		}
 		return fail(codeWrongPly, "ply %d was played already; the game is at ply %d", ply, e.g.Ply)
 	}
-	if _, err := s.checkFlag(e); err != nil {
-		return err
-	}
-	if e.over() {
-		return fail(codeGameOver, "the game is over (%s)", e.result().Describe(e.rules))
-	}
-	if ply > e.g.Ply {
-		return fail(codeWrongPly, "ply %d is not the current ply; the game is at ply %d", ply, e.g.Ply)
-	}
-	if to := int(e.state.ToMove()); to != seat {
-		return fail(codeNotYourTurn, "not your turn: %s (seat %d) is to move", e.rules.PlayerName(game.Player(to)), to)
-	}
-	m, err := game.ParseMove(e.state, text)
-	if err != nil {
-		return fail(codeIllegalMove, "%s", err)
-	}
-	return s.playAndTell(ctx, e, m, "human")
+	_, err := e.ss.MoveAt(game.Player(seat), ply, text)
+	return err
 }
 
-// playAndTell stores a move, then tells the viewers and lets the game go
-// on. e.mu is held.
-func (s *Server) playAndTell(ctx context.Context, e *entry, m game.Move, by string) error {
-	effects, err := game.MoveEffects(e.state, m)
-	if err != nil {
-		s.log.Warn("effects", "game", e.id, "err", err)
-	}
-	if err := s.commitMove(ctx, e, m); err != nil {
-		return err
-	}
-	s.metrics.moves.WithLabelValues(by).Inc()
-	if err == nil {
-		s.broadcast(e, &effects)
-	}
-	s.afterChange(e)
-	return nil
-}
-
-// isResend reports whether seat played text at ply already.
+// isResend reports whether seat played text at ply already. e.mu is held.
 func (e *entry) isResend(seat int, text string, ply int) bool {
-	st := e.state.Clone()
+	st := e.ss.State()
 	for i := e.g.Ply; i > ply; i-- {
 		st.Undo()
 	}
@@ -420,7 +383,7 @@ func (e *entry) isResend(seat int, text string, ply int) bool {
 		return false
 	}
 	m, err := game.ParseRuleMove(st, text)
-	return err == nil && m.Text(e.rules.Board()) == e.g.Moves[ply].Text
+	return err == nil && m.Text(st.Game().Board()) == e.g.Moves[ply].Text
 }
 
 // seatRequest reads the token of a command on a game and finds its seat.
@@ -443,59 +406,27 @@ func (s *Server) seatCommand(w http.ResponseWriter, r *http.Request, body any) (
 	return token, true
 }
 
-// change runs decide on the game of a seat's command and stores the
-// header it returns, deciding again if another process changed the game
-// meanwhile. e.mu is held.
-func (s *Server) change(ctx context.Context, e *entry, decide func(seat int) (*store.Header, error), token string) error {
-	seat := seatOf(e.g.Seats, token)
-	if seat < 0 {
-		return fail(codeForbidden, "that token is not one of this game's seats")
-	}
-	for attempt := 0; ; attempt++ {
-		if _, err := s.checkFlag(e); err != nil {
-			return err
-		}
-		if e.over() {
-			return fail(codeGameOver, "the game is over (%s)", e.result().Describe(e.rules))
-		}
-		next, err := decide(seat)
-		if err != nil || next == nil {
-			return err
-		}
-		err = s.commitUpdate(ctx, e, *next)
-		if errors.Is(err, store.ErrConflict) && attempt < 2 {
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		s.broadcast(e, nil)
-		s.afterChange(e)
-		return nil
-	}
-}
-
 func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 	token, ok := s.seatCommand(w, r, nil)
 	if !ok {
 		return
 	}
-	s.answerChange(w, r, token, func(e *entry, seat int) (*store.Header, error) {
-		next := e.next(s.now())
-		next.Result = against(game.Player(seat), e.rules.Players(), game.Resignation)
-		next.DrawOffer = -1
-		return &next, nil
-	})
+	s.answerCommand(w, r, token, func(e *entry, seat game.Player) error { return e.ss.Resign(seat) })
 }
 
-// answerChange runs a seat's command on the game and answers the game
-// after it.
-func (s *Server) answerChange(w http.ResponseWriter, r *http.Request, token string, decide func(e *entry, seat int) (*store.Header, error)) {
+// answerCommand runs a seat's command on the game's session and answers
+// the game after it.
+func (s *Server) answerCommand(w http.ResponseWriter, r *http.Request, token string, do func(e *entry, seat game.Player) error) {
 	var v gameView
 	err := s.withGame(r, func(e *entry) error {
-		if err := s.change(r.Context(), e, func(seat int) (*store.Header, error) { return decide(e, seat) }, token); err != nil {
-			return err
+		seat := seatOf(e.g.Seats, token)
+		if seat < 0 {
+			return fail(codeForbidden, "that token is not one of this game's seats")
 		}
+		if err := s.decide(r.Context(), e, func() error { return do(e, game.Player(seat)) }); err != nil {
+			return asRefusal(err)
+		}
+		s.afterChange(e)
 		v = s.view(e)
 		return nil
 	})
@@ -511,43 +442,29 @@ type drawRequest struct {
 	Action string `json:"action"` // offer, accept or decline
 }
 
+// handleDraw offers, accepts or declines a draw. Offering when the other
+// seat offers already accepts; offering again changes nothing; declining
+// withdraws one's own offer or refuses the other seat's.
 func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) {
 	var req drawRequest
 	token, ok := s.seatCommand(w, r, &req)
 	if !ok {
 		return
 	}
-	if req.Action != "offer" && req.Action != "accept" && req.Action != "decline" {
+	actions := map[string]func(ss *session.Session, seat game.Player) error{
+		"offer": func(ss *session.Session, seat game.Player) error {
+			_, err := ss.OfferDraw(seat)
+			return err
+		},
+		"accept":  (*session.Session).AcceptDraw,
+		"decline": (*session.Session).DeclineDraw,
+	}
+	act, ok := actions[req.Action]
+	if !ok {
 		writeError(w, fail(codeInvalid, "action %q: want offer, accept or decline", req.Action))
 		return
 	}
-	s.answerChange(w, r, token, func(e *entry, seat int) (*store.Header, error) {
-		return s.draw(e, seat, req.Action)
-	})
-}
-
-// draw decides a draw offer, acceptance or refusal. Offering when the
-// other seat offers already accepts; offering again changes nothing.
-func (s *Server) draw(e *entry, seat int, action string) (*store.Header, error) {
-	if e.rules.Players() != 2 {
-		return nil, fail(codeInvalid, "draws are offered in two-player games only")
-	}
-	offer := e.g.DrawOffer
-	next := e.next(s.now())
-	switch {
-	case action == "offer" && offer == seat:
-		return nil, nil
-	case action == "offer" && offer == -1:
-		next.DrawOffer = seat
-	case action == "offer" || action == "accept" && offer != -1 && offer != seat:
-		next.Result = storedResult(game.DrawBy(game.Agreement), 2)
-		next.DrawOffer = -1
-	case action == "decline" && offer != -1:
-		next.DrawOffer = -1
-	default:
-		return nil, fail(codeConflict, "no draw offer from the other seat to %s", action)
-	}
-	return &next, nil
+	s.answerCommand(w, r, token, func(e *entry, seat game.Player) error { return act(e.ss, seat) })
 }
 
 // joinRequest is POST /api/games/{id}/join.
@@ -592,8 +509,8 @@ func (s *Server) join(ctx context.Context, e *entry, req joinRequest, invite *se
 	if req.Seat < 0 || req.Seat >= len(e.g.Seats) {
 		return fail(codeInvalid, "seat %d: this game has seats 0 to %d", req.Seat, len(e.g.Seats)-1)
 	}
-	if e.over() {
-		return fail(codeGameOver, "the game is over (%s)", e.result().Describe(e.rules))
+	if res := e.ss.Result(); res.Over() {
+		return fail(codeGameOver, "%s (%s)", session.ErrOver, res.Describe(e.ss.Game()))
 	}
 	if !e.g.Seats[req.Seat].Open {
 		return fail(codeConflict, "seat %d is not open", req.Seat)
@@ -601,9 +518,16 @@ func (s *Server) join(ctx context.Context, e *entry, req joinRequest, invite *se
 	next := e.next(s.now())
 	token, hash := newToken()
 	next.Seats[req.Seat] = store.Seat{Player: "human", Name: req.Name, TokenHash: hash}
-	if err := s.commitUpdate(ctx, e, next); err != nil {
+	if err := s.store.Update(ctx, next); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			e.loaded = false
+			if rerr := s.refresh(ctx, e); rerr != nil {
+				return rerr
+			}
+		}
 		return err
 	}
+	e.g.Header = next
 	*invite = seatInvite{Seat: req.Seat, Token: token, URL: inviteURL(e.id, req.Seat, token)}
 	s.broadcast(e, nil)
 	return nil
@@ -660,14 +584,7 @@ func (s *Server) handleEffects(w http.ResponseWriter, r *http.Request) {
 		if err != nil || ply < 0 || ply >= e.g.Ply {
 			return fail(codeInvalid, "ply %q: want the ply of a move played, 0 to %d", r.URL.Query().Get("ply"), e.g.Ply-1)
 		}
-		st := e.state.Clone()
-		for i := e.g.Ply; i > ply; i-- {
-			st.Undo()
-		}
-		m, err := game.ParseRuleMove(st, e.g.Moves[ply].Text)
-		if err == nil {
-			effects, err = game.MoveEffects(st, m)
-		}
+		effects, err = moveEffects(e, ply)
 		return err
 	})
 	if err != nil {

@@ -54,6 +54,13 @@ func (h *hub) remove(id string, v *viewer) {
 	}
 }
 
+// watched reports whether a socket watches the game.
+func (h *hub) watched(id string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.viewers[id]) > 0
+}
+
 // publish queues msg for every viewer of the game, never waiting: a
 // viewer whose queue is full is closed.
 func (h *hub) publish(id string, msg []byte) {
@@ -237,8 +244,7 @@ func (s *Server) socketCommand(ctx context.Context, id, token, key string, cmd c
 
 // authSocket finds the seat of a token.
 func (s *Server) authSocket(ctx context.Context, id, token string) (int, error) {
-	e := s.entry(id)
-	e.mu.Lock()
+	e := s.lock(id)
 	defer e.mu.Unlock()
 	if err := s.load(ctx, e); err != nil {
 		return 0, err

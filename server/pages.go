@@ -131,7 +131,7 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 			}
 			ply = n
 		}
-		st := e.state.Clone()
+		st := e.ss.State()
 		for i := e.g.Ply; i > ply; i-- {
 			st.Undo()
 		}

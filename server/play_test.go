@@ -287,3 +287,59 @@ func TestLimitsAnswer429(t *testing.T) {
 		t.Errorf("a refused move was played")
 	}
 }
+
+// TestAStaleGameDecidesAgainOnWhatWasStored: another process changes a
+// game behind this server's back (the test holds the game's lock, so the
+// store's event cannot refresh it first). The store refuses the stale
+// session's write; the server reads the game again and decides on what
+// was stored, and its session never shows the refused change.
+func TestAStaleGameDecidesAgainOnWhatWasStored(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	ctx := context.Background()
+	g := ts.twoHumans()
+	legal := ts.game(g.ID).Legal
+	behindTheBack := func(change func(h *store.Header) error) {
+		t.Helper()
+		stored, err := ts.store.Get(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := stored.Header
+		h.Version++
+		if err := change(&h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	decide := func(e *entry, f func() error) *apiError {
+		t.Helper()
+		err := asRefusal(ts.srv.decide(ctx, e, f))
+		if err == nil {
+			return nil
+		}
+		return asAPIError(err)
+	}
+
+	e := ts.srv.lock(g.ID)
+	behindTheBack(func(h *store.Header) error {
+		h.Ply = 1
+		return ts.store.AddMove(ctx, store.Move{Ply: 0, Text: legal[0], At: time.Now()}, *h)
+	})
+	if err := decide(e, func() error { return ts.srv.playMove(e, 0, legal[1], 0) }); err == nil || err.Code != codeWrongPly {
+		t.Errorf("another move for the ply stored elsewhere: %v, want wrong_ply", err)
+	}
+	if err := decide(e, func() error { return ts.srv.playMove(e, 0, legal[0], 0) }); err != nil {
+		t.Errorf("the move stored elsewhere, resent: %v", err)
+	}
+	behindTheBack(func(h *store.Header) error {
+		h.Result = &store.Result{Winners: []int{0}, Reason: "resignation"}
+		return ts.store.Update(ctx, *h)
+	})
+	if err := decide(e, func() error { _, err := e.ss.OfferDraw(1); return err }); err == nil || err.Code != codeGameOver {
+		t.Errorf("an offer in a game resigned elsewhere: %v, want game_over", err)
+	}
+	e.mu.Unlock()
+	v := ts.game(g.ID)
+	if v.Ply != 1 || v.Moves[0] != legal[0] || v.DrawOffer != -1 || v.Result == nil || v.Result.Reason != "resignation" {
+		t.Errorf("after the stale requests: %+v", v)
+	}
+}

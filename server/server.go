@@ -80,6 +80,11 @@ type Config struct {
 	// AIMoveTime is the time an engine without a level of its own ("ab",
 	// "mcts") spends on a move when no clock says less (0: 1s).
 	AIMoveTime time.Duration
+	// IdleAfter is how long a game stays in memory once nothing needs it
+	// (no request, no socket open, no AI turn queued or running, no clock
+	// timer); a later request reads it from the store again (0: 10
+	// minutes).
+	IdleAfter time.Duration
 	// Now tells the time (nil: time.Now).
 	Now func() time.Time
 }
@@ -124,6 +129,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.AIMoveTime <= 0 {
 		cfg.AIMoveTime = time.Second
 	}
+	if cfg.IdleAfter <= 0 {
+		cfg.IdleAfter = 10 * time.Minute
+	}
 	s := &Server{cfg: cfg, store: cfg.Store, log: cfg.Logger, limits: cfg.Limits.withDefaults(), now: cfg.Now,
 		entries: map[string]*entry{}, workers: make(chan struct{}, cfg.Workers)}
 	if s.log == nil {
@@ -149,8 +157,8 @@ func (s *Server) Handler() http.Handler { return s.handler }
 func (s *Server) Registry() *prometheus.Registry { return s.metrics.reg }
 
 // Start resumes the games that wait on the server (an AI to move, a clock
-// running) and follows the store's events, so that changes made by other
-// processes reach this one's viewers.
+// running), follows the store's events, so that changes made by other
+// processes reach this one's viewers, and sweeps idle games from memory.
 func (s *Server) Start(ctx context.Context) error {
 	events, err := s.store.Subscribe(s.ctx)
 	if err != nil {
@@ -160,6 +168,11 @@ func (s *Server) Start(ctx context.Context) error {
 	go func() {
 		defer s.tasks.Done()
 		s.follow(events)
+	}()
+	s.tasks.Add(1)
+	go func() {
+		defer s.tasks.Done()
+		s.sweep()
 	}()
 	return s.resume(ctx)
 }
@@ -171,8 +184,7 @@ func (s *Server) resume(ctx context.Context) error {
 		return fmt.Errorf("server: listing ongoing games: %w", err)
 	}
 	for _, h := range games {
-		e := s.entry(h.ID)
-		e.mu.Lock()
+		e := s.lock(h.ID)
 		if err := s.refresh(ctx, e); err != nil {
 			s.log.Warn("resume", "game", h.ID, "err", err)
 		} else {
@@ -187,8 +199,7 @@ func (s *Server) resume(ctx context.Context) error {
 // follow reloads and broadcasts the games other processes changed.
 func (s *Server) follow(events <-chan store.Event) {
 	for ev := range events {
-		e := s.entry(ev.Game)
-		e.mu.Lock()
+		e := s.lock(ev.Game)
 		if !e.loaded || e.g.Version < ev.Version {
 			if err := s.refresh(s.ctx, e); err == nil {
 				s.broadcast(e, nil)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"time"
 
 	"github.com/arbiter-games/arbiter/game"
@@ -47,49 +48,36 @@ func spectatorURL(id string) string { return "/games/" + id }
 
 // view is the game as the API shows it. e.mu is held.
 func (s *Server) view(e *entry) gameView {
-	over := e.over()
-	v := gameView{ID: e.id, Game: e.g.Game, Options: e.g.Options, FEN: e.state.FEN(), Moves: []string{},
-		Ply: e.g.Ply, ToMove: int(e.state.ToMove()), Legal: []string{}, Version: e.g.Version,
-		StartFEN: e.g.StartFEN, DrawOffer: e.g.DrawOffer, URL: spectatorURL(e.id),
+	snap := e.ss.Snapshot()
+	rules := e.ss.Game()
+	v := gameView{ID: e.id, Game: e.g.Game, Options: e.g.Options, FEN: snap.State.FEN(),
+		Moves: append([]string{}, snap.Moves...), Ply: e.g.Ply, ToMove: int(snap.State.ToMove()), Legal: []string{},
+		Version: e.g.Version, StartFEN: e.g.StartFEN, DrawOffer: int(snap.Offer), URL: spectatorURL(e.id),
 		Created: e.g.Created, Updated: e.g.Updated}
 	if v.Options == nil {
 		v.Options = map[string]string{}
 	}
-	for _, m := range e.g.Moves {
-		v.Moves = append(v.Moves, m.Text)
-	}
-	if over {
-		r := e.result()
-		v.Result = storedResult(r, e.rules.Players())
-		v.Description = r.Describe(e.rules)
+	if snap.Result.Over() {
+		v.Result = storedResult(snap.Result, rules.Players())
+		v.Description = snap.Result.Describe(rules)
 	} else {
-		v.Legal = append(v.Legal, game.MoveTexts(e.state)...)
+		v.Legal = append(v.Legal, game.MoveTexts(snap.State)...)
 	}
 	for p, seat := range e.g.Seats {
 		v.Seats = append(v.Seats, seatView{Seat: p, Player: seat.Player, Name: seat.Name,
-			Side: e.rules.PlayerName(game.Player(p)), Open: seat.Open})
+			Side: rules.PlayerName(game.Player(p)), Open: seat.Open})
 	}
-	v.Clock = viewClock(e.g.Clock, v.ToMove, over, s.now())
+	v.Clock = viewClock(snap)
 	return v
 }
 
-// record is the game as a record in the project's PDN style. e.mu is
+// record is the game as a record in the project's PDN style, each seat
+// named as it is now (a seat joined from the lobby has its name). e.mu is
 // held.
 func (e *entry) record() *record.Record {
-	names := make([]string, len(e.g.Seats))
+	rec := e.ss.Record()
 	for p, seat := range e.g.Seats {
-		names[p] = seat.Name
-		if names[p] == "" {
-			names[p] = seat.Player
-		}
-	}
-	rec := record.New(e.rules, e.g.StartFEN, names, e.g.Created.UTC().Format("2006.01.02"))
-	for _, m := range e.g.Moves {
-		rec.Moves = append(rec.Moves, m.Text)
-	}
-	rec.Finish(e.result(), e.rules)
-	if !e.over() {
-		rec.Del("Termination")
+		rec.Set(e.ss.Game().PlayerName(game.Player(p)), cmp.Or(seat.Name, seat.Player))
 	}
 	return rec
 }

@@ -9,14 +9,27 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 )
 
-// TimeControl is a Fischer clock: every seat starts with Base and gains
-// Increment after each of its moves.
+// TimeControl is a clock's rule, for every seat: Fischer (every seat
+// starts with Base and gains Increment after each of its moves) or, when
+// PerMove is set, correspondence (every move has PerMove afresh, whatever
+// the seat saved before).
 type TimeControl struct {
 	Base, Increment time.Duration
+	PerMove         time.Duration
 }
 
-// String writes the control as ParseTimeControl reads it: "5m+3s".
+// String writes the control: "5m+3s" as ParseTimeControl reads it, or
+// "3 days per move".
 func (tc TimeControl) String() string {
+	if tc.PerMove > 0 {
+		if days := tc.PerMove / day; tc.PerMove%day == 0 {
+			if days == 1 {
+				return "1 day per move"
+			}
+			return fmt.Sprintf("%d days per move", days)
+		}
+		return short(tc.PerMove) + " per move"
+	}
 	return short(tc.Base) + "+" + short(tc.Increment)
 }
 
@@ -45,6 +58,9 @@ const (
 	minBase      = time.Second
 	maxBase      = 30 * 24 * time.Hour
 	maxIncrement = 24 * time.Hour
+	day          = 24 * time.Hour
+	// MaxDays bounds a correspondence control's days per move.
+	MaxDays = 30
 )
 
 // ParseTimeControl reads "BASE+INCREMENT" in Go's duration syntax, such as
@@ -70,46 +86,115 @@ func ParseTimeControl(text string) (TimeControl, error) {
 	return TimeControl{Base: base, Increment: inc}, nil
 }
 
-// clock runs a TimeControl: the time each seat has left, and since when
-// the seat to move has been thinking.
-type clock struct {
-	tc      TimeControl
-	rest    []time.Duration
-	since   time.Time
-	history [][]time.Duration // rest before each move, for undo
+// DaysPerMove is a correspondence control of days (1 to MaxDays) per
+// move.
+func DaysPerMove(days int) (TimeControl, error) {
+	if days < 1 || days > MaxDays {
+		return TimeControl{}, fmt.Errorf("days %d: want 1 to %d days per move", days, MaxDays)
+	}
+	return TimeControl{PerMove: time.Duration(days) * day}, nil
 }
 
-func newClock(tc TimeControl, seats int, now time.Time) *clock {
-	c := &clock{tc: tc, rest: make([]time.Duration, seats), since: now}
-	for i := range c.rest {
-		c.rest[i] = tc.Base
+// full is a seat's time at the start of the game, and a correspondence
+// seat's after each of its moves.
+func (tc TimeControl) full() time.Duration {
+	if tc.PerMove > 0 {
+		return tc.PerMove
+	}
+	return tc.Base
+}
+
+// Waiting is the clock of a game not begun: every seat's full time, and
+// no seat charged until the first move (a server's game, where a player
+// may not have opened the invitation yet).
+func (tc TimeControl) Waiting(seats int) ClockState {
+	c := ClockState{Left: make([]time.Duration, seats)}
+	for i := range c.Left {
+		c.Left[i] = tc.full()
 	}
 	return c
 }
 
-// moved charges the mover for its thinking, adds the increment and starts
-// the next seat's time.
-func (c *clock) moved(mover, _ game.Player, now time.Time) {
-	c.history = append(c.history, slices.Clone(c.rest))
-	c.rest[mover] -= now.Sub(c.since)
-	c.rest[mover] += c.tc.Increment
-	c.since = now
+// ClockState is a clock's reading: each seat's time left at TurnStart,
+// the seat to move being charged from TurnStart on. A zero TurnStart is a
+// clock that waits for the first move.
+type ClockState struct {
+	Left      []time.Duration
+	TurnStart time.Time
 }
 
-// undo puts the clocks back as they were before the last move; the seat
-// to move again starts thinking now.
-func (c *clock) undo(now time.Time) {
-	if n := len(c.history); n > 0 {
-		c.rest, c.history = c.history[n-1], c.history[:n-1]
+// Running reports whether the seat to move is being charged.
+func (c ClockState) Running() bool { return !c.TurnStart.IsZero() }
+
+func (c ClockState) clone() ClockState {
+	return ClockState{Left: slices.Clone(c.Left), TurnStart: c.TurnStart}
+}
+
+// elapsed is how long the seat to move has been charged at now.
+func (c ClockState) elapsed(now time.Time) time.Duration {
+	if !c.Running() {
+		return 0
 	}
-	c.since = now
+	return now.Sub(c.TurnStart)
 }
 
-// left is each seat's time now; the mover's runs unless the game is over.
+// clock runs a TimeControl: its reading, and the readings before each
+// move, for take-backs.
+type clock struct {
+	tc      TimeControl
+	at      ClockState
+	history []ClockState
+}
+
+// afterMove is the reading after mover moved at now: the mover charged
+// for its thinking and given its increment (or its next move's time), the
+// next seat's time starting.
+func (c *clock) afterMove(mover game.Player, now time.Time) ClockState {
+	next := c.at.clone()
+	next.Left[mover] -= c.at.elapsed(now)
+	if c.tc.PerMove > 0 {
+		next.Left[mover] = c.tc.PerMove
+	} else {
+		next.Left[mover] += c.tc.Increment
+	}
+	next.TurnStart = now
+	return next
+}
+
+// moved takes the reading after a move, keeping the one before for undo.
+func (c *clock) moved(next ClockState) {
+	c.history = append(c.history, c.at)
+	c.at = next
+}
+
+// undone puts the clocks back as they were before the last move; the seat
+// to move again starts thinking now, unless the clock was waiting.
+func (c *clock) undone(now time.Time) ClockState {
+	next := c.at.clone()
+	if n := len(c.history); n > 0 {
+		next = c.history[n-1].clone()
+	}
+	if next.Running() {
+		next.TurnStart = now
+	}
+	return next
+}
+
+// afterFlag is the reading once the mover's flag fell: its time is up and
+// the clock stops there.
+func (c *clock) afterFlag(mover game.Player, now time.Time) ClockState {
+	next := c.at.clone()
+	next.Left[mover] = max(next.Left[mover]-c.at.elapsed(now), 0)
+	next.TurnStart = now
+	return next
+}
+
+// left is each seat's time at now; the mover's runs unless the game is
+// over.
 func (c *clock) left(mover game.Player, now time.Time, over bool) []time.Duration {
-	out := slices.Clone(c.rest)
+	out := slices.Clone(c.at.Left)
 	if !over {
-		out[mover] -= now.Sub(c.since)
+		out[mover] -= c.at.elapsed(now)
 	}
 	for i := range out {
 		out[i] = max(out[i], 0)
@@ -119,20 +204,14 @@ func (c *clock) left(mover game.Player, now time.Time, over bool) []time.Duratio
 
 // flagged reports whether the mover's time is up.
 func (c *clock) flagged(mover game.Player, now time.Time) bool {
-	return c.rest[mover]-now.Sub(c.since) <= 0
-}
-
-// stop charges the mover up to now and stops its clock: the game is over.
-func (c *clock) stop(mover game.Player, now time.Time) {
-	c.rest[mover] = max(c.rest[mover]-now.Sub(c.since), 0)
-	c.since = now
+	return c.at.Running() && c.at.Left[mover]-c.at.elapsed(now) <= 0
 }
 
 // budget is what an engine may spend on this move: a thirtieth of its
 // time and most of the increment, never more than is left less a margin
 // for the answer to travel.
 func (c *clock) budget(mover game.Player, now time.Time) time.Duration {
-	left := c.rest[mover] - now.Sub(c.since)
+	left := c.at.Left[mover] - c.at.elapsed(now)
 	b := left/30 + c.tc.Increment*4/5
 	b = min(b, max(left-50*time.Millisecond, left/2))
 	return max(b, time.Millisecond)

@@ -1,8 +1,14 @@
 // Package session is one game being played, with no terminal and no
 // network: the position and its history, who sits in each seat, the AI's
-// turns, take-backs, resignation and draw offers, clocks, and the record
-// kept in a Store after every change. The terminal's play command, the
-// server and tests all drive this same code.
+// turns, take-backs, resignation and draw offers, clocks (Fischer, or
+// correspondence per move), and the record kept in a Store after every
+// change. The terminal's play command, the server and tests all drive
+// this same code: the rules of play live here once.
+//
+// A session restores a stored game (its moves, the clock's reading, the
+// offer on the table, an end off the board) and, given a Commit, hands
+// every change to it before making it: a change that could not be stored
+// is never made, so the server never shows nor acknowledges one.
 //
 // A Session is safe for use by several goroutines: every method takes its
 // lock, and an engine searches a copy of the position outside it, so a
@@ -10,9 +16,11 @@
 package session
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -21,19 +29,27 @@ import (
 	"github.com/arbiter-games/arbiter/record"
 )
 
-// Seat is who plays one seat: a person (Engine nil) or an engine.
+// Seat is who plays one seat: a person (no engine) or an engine.
 type Seat struct {
 	// Name goes into the record's tag for the seat: a person's name, or
 	// the engine's spec; "?" when empty.
 	Name   string
 	Engine ai.Engine
+	// NewEngine, when Engine is nil, makes the seat's engine on its first
+	// turn, so that a game only looked at allocates no engine.
+	NewEngine func() (ai.Engine, error)
+	// Limits, when not nil, bound this seat's engine in place of
+	// Config.Limits.
+	Limits *ai.Limits
 }
 
 // Person reports whether a person plays the seat.
-func (s Seat) Person() bool { return s.Engine == nil }
+func (s Seat) Person() bool { return s.Engine == nil && s.NewEngine == nil }
 
-// Store keeps a session's record after every change. Save is called with
-// the lock held, so a store never sees two saves of one session at once.
+// Store keeps a session's record after every change that the record
+// shows (moves, take-backs, ends). Save is called with the lock held, so
+// a store never sees two saves of one session at once; a failed save is
+// returned with the change made (a record file is a copy, not the game).
 type Store interface {
 	Save(*record.Record) error
 }
@@ -44,6 +60,10 @@ type Config struct {
 	// played (a loaded game); it is cloned. Nil means the game's start.
 	Game  game.Game
 	Start game.State
+	// Moves, when given, are played from Start before the session
+	// begins (a stored game): their texts become the record's moves. Not
+	// with Record.
+	Moves []string
 	// Record, when not nil, is the record the game was loaded from: its
 	// tags and notes are kept; its moves must be Start's history.
 	Record *record.Record
@@ -51,17 +71,86 @@ type Config struct {
 	// game's own start ("" for the start).
 	StartFEN string
 	Seats    []Seat
-	// Limits bound every engine's search; with a clock, a search also
-	// stays within the mover's share of its time.
+	// Limits bound every engine's search (unless its seat has its own);
+	// with a running clock, a search also stays within the mover's share
+	// of its time.
 	Limits ai.Limits
 	// Clock, when not nil, is the time control for every seat.
 	Clock *TimeControl
+	// Resume, when not nil, is what a stored game adds to its moves.
+	Resume *Resume
 	// Store, when not nil, receives the record after every change.
 	Store Store
+	// Commit, when not nil, is told of every change before the change is
+	// made or seen: a store that keeps the game durably. When it returns
+	// an error the session stays as it was and returns that error, so a
+	// change that was not stored is never shown. It is called with the
+	// session's lock held.
+	Commit func(Change) error
 	// Now tells the time; nil means time.Now (tests give their own).
 	Now func() time.Time
 	// Date is the record's Date tag for a new game.
 	Date string
+}
+
+// Resume is the state of a stored game beyond its moves.
+type Resume struct {
+	// Clock is the clock's reading (with Config.Clock); nil starts every
+	// seat with its full time, running from now.
+	Clock *ClockState
+	// Offer is the seat whose draw offer is on the table, or NoPlayer.
+	Offer game.Player
+	// Ended is an end the players or the clock decided (a resignation,
+	// an agreement, a flag fall), or nil; the board's own end wins over
+	// it.
+	Ended *game.Result
+}
+
+// ChangeKind says what a Change did.
+type ChangeKind int
+
+// The changes a session commits.
+const (
+	Moved        ChangeKind = iota + 1 // Seat played Move
+	Resigned                           // Seat resigned
+	DrawOffered                        // Seat offered a draw
+	DrawAgreed                         // Seat accepted the other seat's offer
+	DrawDeclined                       // Seat withdrew or refused the offer on the table
+	FlagFell                           // Seat ran out of time
+	TookBack                           // moves were taken back
+)
+
+var changeNames = [...]string{Moved: "move", Resigned: "resignation", DrawOffered: "draw offer",
+	DrawAgreed: "draw agreed", DrawDeclined: "draw declined", FlagFell: "flag fall", TookBack: "take-back"}
+
+func (k ChangeKind) String() string {
+	if k > 0 && int(k) < len(changeNames) {
+		return changeNames[k]
+	}
+	return fmt.Sprintf("change %d", int(k))
+}
+
+// Change is one change to a session as Config.Commit sees it: what
+// happened, and the game after it.
+type Change struct {
+	Kind ChangeKind
+	// Seat is who moved, resigned, offered, accepted or declined, or
+	// whose flag fell; NoPlayer for a take-back.
+	Seat game.Player
+	// Ply is the number of moves played before the change (for Moved,
+	// the ply the move is for); for TookBack, the number left after it.
+	Ply int
+	// Move is the move played, in the notation (Moved only).
+	Move string
+	// At is when the change was made; the clock was read then.
+	At time.Time
+	// Clock is the clock's reading after the change; nil without one.
+	Clock *ClockState
+	// Offer is the seat offering a draw after the change, or NoPlayer.
+	Offer game.Player
+	// Result is the game's result after the change; not Over while it
+	// goes on.
+	Result game.Result
 }
 
 // Session is one game in play.
@@ -73,13 +162,14 @@ type Session struct {
 	limits ai.Limits
 	rec    *record.Record
 	store  Store
+	commit func(Change) error
 	now    func() time.Time
 	clock  *clock
-	// base is how many moves the state had when the session began, and
-	// loaded what the Result tag said then, for a game loaded as over.
-	base  int
-	ended *game.Result // an end decided by the players or the clock
-	offer game.Player  // who offers a draw, or NoPlayer
+	ended  *game.Result // an end decided by the players or the clock
+	offer  game.Player  // who offers a draw, or NoPlayer
+	// seq counts the changes made, so that an engine's move found for a
+	// position that changed meanwhile is dropped.
+	seq uint64
 }
 
 // The errors a refused request returns; each comes wrapped with its
@@ -89,6 +179,11 @@ var (
 	ErrNotYourTurn = errors.New("not your turn")
 	ErrNoPerson    = errors.New("no person plays that seat")
 	ErrNothing     = errors.New("nothing to take back")
+	ErrWrongPly    = errors.New("not the current ply")
+	ErrNoDraws     = errors.New("draws are offered in two-player games only")
+	ErrNoOffer     = errors.New("no draw offer")
+	ErrNoEngine    = errors.New("no engine is to move")
+	ErrChanged     = errors.New("the game changed")
 )
 
 // New starts a session. The seats must be one per player.
@@ -103,25 +198,58 @@ func New(cfg Config) (*Session, error) {
 	if len(cfg.Seats) != g.Players() {
 		return nil, fmt.Errorf("session: %s has %d seats, %d given", g.ID(), g.Players(), len(cfg.Seats))
 	}
+	if cfg.Moves != nil && cfg.Record != nil {
+		return nil, fmt.Errorf("session: give the moves or a record, not both")
+	}
 	s := g.Start()
 	if cfg.Start != nil {
 		s = cfg.Start.Clone()
 	}
-	ss := &Session{g: g, state: s, seats: cfg.Seats, limits: cfg.Limits, store: cfg.Store,
-		now: cfg.Now, offer: game.NoPlayer, base: s.Ply()}
+	if err := game.PlayRuleMoves(s, cfg.Moves); err != nil {
+		return nil, fmt.Errorf("session: %w", err)
+	}
+	ss := &Session{g: g, state: s, seats: slices.Clone(cfg.Seats), limits: cfg.Limits, store: cfg.Store,
+		commit: cfg.Commit, now: cfg.Now, offer: game.NoPlayer}
 	if ss.now == nil {
 		ss.now = time.Now
 	}
 	ss.rec = cfg.Record
 	if ss.rec == nil {
 		ss.rec = record.New(g, cfg.StartFEN, ss.names(), cfg.Date)
+		ss.rec.Moves = slices.Clone(cfg.Moves)
 	} else if err := ss.adoptRecord(); err != nil {
 		return nil, err
 	}
-	if cfg.Clock != nil {
-		ss.clock = newClock(*cfg.Clock, g.Players(), ss.now())
+	if err := ss.resume(cfg.Clock, cfg.Resume); err != nil {
+		return nil, err
 	}
 	return ss, nil
+}
+
+// resume sets the clock and what a stored game adds to its moves.
+func (ss *Session) resume(tc *TimeControl, r *Resume) error {
+	if r == nil {
+		r = &Resume{Offer: game.NoPlayer}
+	}
+	if tc != nil {
+		ss.clock = &clock{tc: *tc, at: tc.Waiting(ss.g.Players())}
+		ss.clock.at.TurnStart = ss.now()
+		if r.Clock != nil {
+			if len(r.Clock.Left) != ss.g.Players() {
+				return fmt.Errorf("session: a clock of %d seats for %d players", len(r.Clock.Left), ss.g.Players())
+			}
+			ss.clock.at = r.Clock.clone()
+		}
+	}
+	if r.Offer != game.NoPlayer && (ss.g.Players() != 2 || r.Offer < 0 || int(r.Offer) >= ss.g.Players()) {
+		return fmt.Errorf("session: a draw offer by seat %d in a game of %d", r.Offer, ss.g.Players())
+	}
+	ss.offer = r.Offer
+	if r.Ended != nil && r.Ended.Over() && !ss.state.Result().Over() {
+		ended := *r.Ended
+		ss.ended = &ended
+	}
+	return nil
 }
 
 // names are the seats' names for the record's tags.
@@ -163,7 +291,11 @@ func (ss *Session) adoptRecord() error {
 func (ss *Session) Game() game.Game { return ss.g }
 
 // Seats returns the seats, in turn order.
-func (ss *Session) Seats() []Seat { return append([]Seat(nil), ss.seats...) }
+func (ss *Session) Seats() []Seat {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return slices.Clone(ss.seats)
+}
 
 // State returns a copy of the position, history included.
 func (ss *Session) State() game.State {
@@ -198,7 +330,38 @@ func (ss *Session) ToMove() game.Player {
 func (ss *Session) Moves() []string {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	return append([]string(nil), ss.rec.Moves...)
+	return slices.Clone(ss.rec.Moves)
+}
+
+// Snapshot is the session at one moment, read under one lock: what a view
+// of the game shows.
+type Snapshot struct {
+	State  game.State // a copy, history included
+	Moves  []string
+	Result game.Result
+	Offer  game.Player // the seat offering a draw, or NoPlayer
+	// Control is the time control, nil without a clock; Clock is its
+	// reading, Left every seat's time now and Running whether the seat
+	// to move is being charged.
+	Control *TimeControl
+	Clock   ClockState
+	Left    []time.Duration
+	Running bool
+}
+
+// Snapshot reads the session.
+func (ss *Session) Snapshot() Snapshot {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	res := ss.result()
+	snap := Snapshot{State: ss.state.Clone(), Moves: slices.Clone(ss.rec.Moves), Result: res, Offer: ss.offer}
+	if c := ss.clock; c != nil {
+		tc := c.tc
+		snap.Control, snap.Clock = &tc, c.at.clone()
+		snap.Left = c.left(ss.state.ToMove(), ss.now(), res.Over())
+		snap.Running = c.at.Running() && !res.Over()
+	}
+	return snap
 }
 
 // Record returns a copy of the game's record, its result set.
@@ -207,9 +370,9 @@ func (ss *Session) Record() *record.Record {
 	defer ss.mu.Unlock()
 	ss.finishRecord()
 	r := *ss.rec
-	r.Tags = append([]record.Tag(nil), ss.rec.Tags...)
-	r.Moves = append([]string(nil), ss.rec.Moves...)
-	r.Notes = append([]record.Note(nil), ss.rec.Notes...)
+	r.Tags = slices.Clone(ss.rec.Tags)
+	r.Moves = slices.Clone(ss.rec.Moves)
+	r.Notes = slices.Clone(ss.rec.Notes)
 	return &r
 }
 
@@ -230,35 +393,63 @@ func (ss *Session) save() error {
 	return ss.store.Save(ss.rec)
 }
 
+// change commits c, then makes it with apply: a change the commit
+// refuses is never made. It counts the change and saves the record when
+// the record shows it.
+func (ss *Session) change(c Change, apply func()) error {
+	if ss.commit != nil {
+		if err := ss.commit(c); err != nil {
+			return err
+		}
+	}
+	apply()
+	ss.seq++
+	if c.Kind == DrawOffered || c.Kind == DrawDeclined {
+		return nil // the record does not show offers
+	}
+	return ss.save()
+}
+
+// newChange is a change by seat p at now, the game otherwise as it is.
+func (ss *Session) newChange(kind ChangeKind, p game.Player, now time.Time) Change {
+	c := Change{Kind: kind, Seat: p, Ply: len(ss.rec.Moves), At: now, Offer: ss.offer, Result: ss.result()}
+	if ss.clock != nil {
+		at := ss.clock.at.clone()
+		c.Clock = &at
+	}
+	return c
+}
+
 // EngineToMove is the engine whose turn it is, or nil when a person is to
-// move or the game is over.
+// move or the game is over. A seat's engine is made on its first turn.
 func (ss *Session) EngineToMove() ai.Engine {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	return ss.engineToMove()
+	e, _ := ss.engineToMove()
+	return e
 }
 
-func (ss *Session) engineToMove() ai.Engine {
+func (ss *Session) engineToMove() (ai.Engine, error) {
 	if ss.result().Over() {
-		return nil
+		return nil, nil
 	}
-	return ss.seats[ss.state.ToMove()].Engine
+	seat := &ss.seats[ss.state.ToMove()]
+	if seat.Engine == nil && seat.NewEngine != nil {
+		e, err := seat.NewEngine()
+		if err != nil {
+			return nil, fmt.Errorf("the engine of %s: %w", ss.g.PlayerName(ss.state.ToMove()), err)
+		}
+		seat.Engine = e
+	}
+	return seat.Engine, nil
 }
 
-// checkTurn refuses a request from seat p when the game is over or it is
-// not p's turn.
-func (ss *Session) checkTurn(p game.Player) error {
-	if err := ss.checkOpen(); err != nil {
+// checkOpen refuses a request when the game is over, ending it first
+// when the mover's flag fell (an error committing that is returned).
+func (ss *Session) checkOpen() error {
+	if _, err := ss.tick(); err != nil {
 		return err
 	}
-	if to := ss.state.ToMove(); p != to {
-		return fmt.Errorf("%w: %s is to move", ErrNotYourTurn, ss.g.PlayerName(to))
-	}
-	return nil
-}
-
-func (ss *Session) checkOpen() error {
-	ss.tick()
 	if r := ss.result(); r.Over() {
 		return fmt.Errorf("%w (%s)", ErrOver, r.Describe(ss.g))
 	}
@@ -267,16 +458,40 @@ func (ss *Session) checkOpen() error {
 
 // Move plays a move given in the notation for seat p, a person. It is
 // refused when the game is over, it is not p's turn or the move is illegal
-// (the error is a *game.IllegalMoveError saying why). The record is saved
-// before Move returns; a failed save is returned with the move played.
+// (the error is a *game.IllegalMoveError saying why), and when the commit
+// fails. The record is saved before Move returns; a failed save is
+// returned with the move played.
 func (ss *Session) Move(p game.Player, text string) (game.Move, error) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if err := ss.checkTurn(p); err != nil {
+	return ss.move(p, -1, text)
+}
+
+// MoveAt is Move for the move of ply (the number of moves played before
+// it): a move sent for another ply is refused with ErrWrongPly, after the
+// checks that the game goes on.
+func (ss *Session) MoveAt(p game.Player, ply int, text string) (game.Move, error) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ply < 0 {
+		return game.Move{}, fmt.Errorf("ply %d: %w; plies count from 0", ply, ErrWrongPly)
+	}
+	return ss.move(p, ply, text)
+}
+
+// move plays p's move for ply, or for the current ply when ply is -1.
+func (ss *Session) move(p game.Player, ply int, text string) (game.Move, error) {
+	if err := ss.checkOpen(); err != nil {
 		return game.Move{}, err
 	}
+	if now := len(ss.rec.Moves); ply >= 0 && ply != now {
+		return game.Move{}, fmt.Errorf("ply %d: %w; the game is at ply %d", ply, ErrWrongPly, now)
+	}
+	if to := ss.state.ToMove(); p != to {
+		return game.Move{}, fmt.Errorf("%w: %s is to move", ErrNotYourTurn, ss.g.PlayerName(to))
+	}
 	if !ss.seats[p].Person() {
-		return game.Move{}, fmt.Errorf("%w: %s is played by %s", ErrNoPerson, ss.g.PlayerName(p), ss.seats[p].Engine.Name())
+		return game.Move{}, fmt.Errorf("%w: %s is played by %s", ErrNoPerson, ss.g.PlayerName(p), ss.seatName(p))
 	}
 	m, err := game.ParseMove(ss.state, text)
 	if err != nil {
@@ -285,60 +500,129 @@ func (ss *Session) Move(p game.Player, text string) (game.Move, error) {
 	return m, ss.play(m)
 }
 
-// play makes a move, runs the mover's clock and saves.
+// seatName is the seat's engine's name, or its name.
+func (ss *Session) seatName(p game.Player) string {
+	if e := ss.seats[p].Engine; e != nil {
+		return e.Name()
+	}
+	return cmp.Or(ss.seats[p].Name, "an engine")
+}
+
+// play commits and makes a move: the mover's clock is charged, and a
+// move declines the other seat's draw offer.
 func (ss *Session) play(m game.Move) error {
+	now := ss.now()
 	mover := ss.state.ToMove()
-	ss.rec.Moves = append(ss.rec.Moves, m.Text(ss.g.Board()))
-	ss.state.Play(m)
+	c := ss.newChange(Moved, mover, now)
+	c.Move = m.Text(ss.g.Board())
 	if ss.offer != game.NoPlayer && ss.offer != mover {
-		ss.offer = game.NoPlayer // a move declines the offer
+		c.Offer = game.NoPlayer
 	}
 	if ss.clock != nil {
-		ss.clock.moved(mover, ss.state.ToMove(), ss.now())
+		next := ss.clock.afterMove(mover, now)
+		c.Clock = &next
 	}
+	ss.state.Play(m)
+	c.Result = ss.state.Result()
+	if ss.commit != nil {
+		if err := ss.commit(c); err != nil {
+			ss.state.Undo()
+			return err
+		}
+	}
+	ss.rec.Moves = append(ss.rec.Moves, c.Move)
+	ss.offer = c.Offer
+	if ss.clock != nil {
+		ss.clock.moved(*c.Clock)
+	}
+	ss.seq++
 	return ss.save()
 }
 
-// PlayEngine lets the engine whose turn it is search and play. The search
-// runs on a copy of the position without the lock, so other requests are
-// answered meanwhile; if the game changed while it searched (an undo, a
-// resignation, a flag fall) or ctx was cancelled, the move is dropped and
-// the error says so. report, if not nil, sees each completed iteration.
-func (ss *Session) PlayEngine(ctx context.Context, report func(ai.Info)) (ai.Info, error) {
-	ss.mu.Lock()
-	e := ss.engineToMove()
-	if e == nil {
-		ss.mu.Unlock()
-		return ai.Info{}, fmt.Errorf("no engine is to move")
-	}
-	s, ply, lim := ss.state.Clone(), ss.state.Ply(), ss.engineLimits()
-	ss.mu.Unlock()
+// EngineTurn is the turn of the engine to move, prepared by
+// Session.EngineTurn: Search runs without the session's lock, and
+// Session.PlayTurn plays its move if the game did not change meanwhile.
+// One engine searches one turn at a time: prepare the next turn once the
+// last was played or dropped.
+type EngineTurn struct {
+	Engine ai.Engine
+	// State is a copy of the position to search.
+	State  game.State
+	Limits ai.Limits
+	ss     *Session
+	seq    uint64
+}
 
-	info := e.Search(ctx, s, lim, report)
+// Search lets the engine choose its move; report, if not nil, sees each
+// completed iteration.
+func (t *EngineTurn) Search(ctx context.Context, report func(ai.Info)) ai.Info {
+	return t.Engine.Search(ctx, t.State, t.Limits, report)
+}
+
+// EngineTurn prepares the turn of the engine to move. It is refused with
+// ErrOver when the game is over (a flag that fell is committed first) and
+// ErrNoEngine when a person is to move.
+func (ss *Session) EngineTurn() (*EngineTurn, error) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if err := ss.checkOpen(); err != nil {
+		return nil, err
+	}
+	e, err := ss.engineToMove()
+	if err != nil {
+		return nil, err
+	}
+	if e == nil {
+		return nil, fmt.Errorf("%w: %s is a person's to play", ErrNoEngine, ss.g.PlayerName(ss.state.ToMove()))
+	}
+	return &EngineTurn{Engine: e, State: ss.state.Clone(), Limits: ss.engineLimits(), ss: ss, seq: ss.seq}, nil
+}
+
+// PlayTurn plays the move an engine found on its turn. When the game
+// changed since the turn was prepared (a move, a take-back, an offer, a
+// resignation) the move is dropped with ErrChanged; when the engine's
+// flag fell meanwhile, the game ends on time and the error is ErrOver.
+func (ss *Session) PlayTurn(t *EngineTurn, m game.Move) error {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if t.ss != ss || t.seq != ss.seq || ss.result().Over() {
+		return fmt.Errorf("%w while %s was thinking", ErrChanged, t.Engine.Name())
+	}
+	if err := ss.checkOpen(); err != nil {
+		return err
+	}
+	return ss.play(m)
+}
+
+// PlayEngine lets the engine whose turn it is search and play: EngineTurn,
+// its Search without the lock (so other requests are answered meanwhile),
+// then PlayTurn. If ctx was cancelled, the move is dropped and the error
+// says so.
+func (ss *Session) PlayEngine(ctx context.Context, report func(ai.Info)) (ai.Info, error) {
+	t, err := ss.EngineTurn()
+	if err != nil {
+		return ai.Info{}, err
+	}
+	info := t.Search(ctx, report)
 	if info.Err != nil {
 		return info, info.Err
 	}
 	if err := ctx.Err(); err != nil {
 		return info, err
 	}
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	if ss.state.Ply() != ply || ss.result().Over() {
-		return info, fmt.Errorf("the game changed while %s was thinking", e.Name())
-	}
-	ss.tick()
-	if ss.result().Over() {
-		return info, fmt.Errorf("%w (%s)", ErrOver, ss.result().Describe(ss.g))
-	}
-	return info, ss.play(info.Move)
+	return info, ss.PlayTurn(t, info.Move)
 }
 
-// engineLimits are the limits of the engine to move: the session's, kept
-// within the mover's share of its clock.
+// engineLimits are the limits of the engine to move: its seat's or the
+// session's, kept within the mover's share of a running clock.
 func (ss *Session) engineLimits() ai.Limits {
 	lim := ss.limits
-	if ss.clock != nil {
-		budget := ss.clock.budget(ss.state.ToMove(), ss.now())
+	to := ss.state.ToMove()
+	if l := ss.seats[to].Limits; l != nil {
+		lim = *l
+	}
+	if ss.clock != nil && ss.clock.at.Running() {
+		budget := ss.clock.budget(to, ss.now())
 		if lim.MoveTime == 0 || budget < lim.MoveTime {
 			lim.MoveTime = budget
 		}
@@ -360,22 +644,46 @@ func (ss *Session) Undo(n int) ([]string, error) {
 	if ss.ended != nil {
 		return nil, fmt.Errorf("%w (%s); it cannot be taken back", ErrOver, ss.ended.Describe(ss.g))
 	}
+	// Take back on copies, so that a refused commit changes nothing.
+	state, moves := ss.state.Clone(), len(ss.rec.Moves)
+	var clk *clock
+	if ss.clock != nil {
+		clk = &clock{tc: ss.clock.tc, at: ss.clock.at, history: ss.clock.history}
+	}
+	now := ss.now()
 	var undone []string
-	for n == 0 && (len(undone) == 0 || ss.engineToMove() != nil && ss.hasPerson()) || len(undone) < n {
-		if len(ss.rec.Moves) == 0 || !ss.state.Undo() {
+	for n == 0 && (len(undone) == 0 || ss.engineAt(state) && ss.hasPerson()) || len(undone) < n {
+		if moves == 0 || !state.Undo() {
 			break
 		}
-		undone = append(undone, ss.rec.Moves[len(ss.rec.Moves)-1])
-		ss.rec.Truncate(len(ss.rec.Moves) - 1)
-		if ss.clock != nil {
-			ss.clock.undo(ss.now())
+		moves--
+		undone = append(undone, ss.rec.Moves[moves])
+		if clk != nil {
+			clk.at = clk.undone(now)
+			clk.history = clk.history[:max(len(clk.history)-1, 0)]
 		}
 	}
 	if len(undone) == 0 {
 		return nil, ErrNothing
 	}
-	ss.offer = game.NoPlayer
-	return undone, ss.save()
+	c := Change{Kind: TookBack, Seat: game.NoPlayer, Ply: moves, At: now, Offer: game.NoPlayer, Result: state.Result()}
+	if clk != nil {
+		at := clk.at.clone()
+		c.Clock = &at
+	}
+	return undone, ss.change(c, func() {
+		ss.state = state
+		ss.rec.Truncate(moves)
+		if clk != nil {
+			ss.clock = clk
+		}
+		ss.offer = game.NoPlayer
+	})
+}
+
+// engineAt reports whether an engine is to move in s.
+func (ss *Session) engineAt(s game.State) bool {
+	return !s.Result().Over() && !ss.seats[s.ToMove()].Person()
 }
 
 func (ss *Session) hasPerson() bool {
@@ -395,41 +703,83 @@ func (ss *Session) Resign(p game.Player) error {
 	if err := ss.checkOpen(); err != nil {
 		return err
 	}
-	ss.endAgainst(p, game.Resignation)
-	return ss.save()
+	return ss.endAgainst(p, game.Resignation, Resigned, ss.now(), nil)
 }
 
-// endAgainst ends the game with every seat but p winning.
-func (ss *Session) endAgainst(p game.Player, why game.Reason) {
+// endAgainst commits and makes an end with every seat but p winning;
+// clk, if not nil, is the clock's reading after it.
+func (ss *Session) endAgainst(p game.Player, why game.Reason, kind ChangeKind, now time.Time, clk *ClockState) error {
 	res := game.Result{Reason: why}
 	for q := 0; q < ss.g.Players(); q++ {
 		if game.Player(q) != p {
 			res.Winners = res.Winners.Add(game.Player(q))
 		}
 	}
-	ss.ended = &res
-	ss.offer = game.NoPlayer
+	c := ss.newChange(kind, p, now)
+	c.Offer, c.Result = game.NoPlayer, res
+	if clk != nil {
+		c.Clock = clk
+	}
+	return ss.change(c, func() {
+		ss.ended, ss.offer = &res, game.NoPlayer
+		if clk != nil {
+			ss.clock.at = *clk
+		}
+	})
 }
 
 // OfferDraw records seat p's offer of a draw (two players only). When the
 // other seat already offered one, the offer is an acceptance and the game
-// is drawn; Offer reports whether it was.
+// is drawn; Offer reports whether it was. Offering again changes nothing.
 func (ss *Session) OfferDraw(p game.Player) (drawn bool, err error) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if err := ss.checkOpen(); err != nil {
+	if err := ss.checkDraw(); err != nil {
 		return false, err
 	}
+	switch ss.offer {
+	case p:
+		return false, nil
+	case game.NoPlayer:
+		c := ss.newChange(DrawOffered, p, ss.now())
+		c.Offer = p
+		return false, ss.change(c, func() { ss.offer = p })
+	}
+	return true, ss.agree(p)
+}
+
+// AcceptDraw accepts the draw the other seat offers; ErrNoOffer when it
+// offers none.
+func (ss *Session) AcceptDraw(p game.Player) error {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if err := ss.checkDraw(); err != nil {
+		return err
+	}
+	if ss.offer == game.NoPlayer || ss.offer == p {
+		return fmt.Errorf("%w from the other seat to accept", ErrNoOffer)
+	}
+	return ss.agree(p)
+}
+
+// agree draws the game by agreement, seat p accepting.
+func (ss *Session) agree(p game.Player) error {
+	res := game.DrawBy(game.Agreement)
+	c := ss.newChange(DrawAgreed, p, ss.now())
+	c.Offer, c.Result = game.NoPlayer, res
+	return ss.change(c, func() { ss.ended, ss.offer = &res, game.NoPlayer })
+}
+
+// checkDraw refuses a draw request when the game is over or has not two
+// players.
+func (ss *Session) checkDraw() error {
+	if err := ss.checkOpen(); err != nil {
+		return err
+	}
 	if ss.g.Players() != 2 {
-		return false, fmt.Errorf("draws are offered in two-player games only")
+		return ErrNoDraws
 	}
-	if ss.offer != game.NoPlayer && ss.offer != p {
-		res := game.DrawBy(game.Agreement)
-		ss.ended, ss.offer = &res, game.NoPlayer
-		return true, ss.save()
-	}
-	ss.offer = p
-	return false, nil
+	return nil
 }
 
 // DrawOffer is the seat that offers a draw, or NoPlayer.
@@ -439,49 +789,71 @@ func (ss *Session) DrawOffer() game.Player {
 	return ss.offer
 }
 
-// DeclineDraw withdraws or refuses the offer on the table.
-func (ss *Session) DeclineDraw() {
+// DeclineDraw is seat p withdrawing its offer or refusing the other
+// seat's; ErrNoOffer when no offer is on the table.
+func (ss *Session) DeclineDraw(p game.Player) error {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	ss.offer = game.NoPlayer
+	if err := ss.checkDraw(); err != nil {
+		return err
+	}
+	if ss.offer == game.NoPlayer {
+		return fmt.Errorf("%w on the table to decline", ErrNoOffer)
+	}
+	c := ss.newChange(DrawDeclined, p, ss.now())
+	c.Offer = game.NoPlayer
+	return ss.change(c, func() { ss.offer = game.NoPlayer })
 }
 
-// Clocks returns each seat's time left now, or nil without a clock.
+// Clocks returns each seat's time left now, or nil without a clock. It
+// changes nothing: a flag that fell is seen by Tick.
 func (ss *Session) Clocks() []time.Duration {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	if ss.clock == nil {
 		return nil
 	}
-	ss.tick()
 	return ss.clock.left(ss.state.ToMove(), ss.now(), ss.result().Over())
 }
 
+// TimeToFlag is how long the seat to move has before its flag falls;
+// false when no clock runs (none, one waiting for the first move, or the
+// game over).
+func (ss *Session) TimeToFlag() (time.Duration, bool) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.clock == nil || !ss.clock.at.Running() || ss.result().Over() {
+		return 0, false
+	}
+	to := ss.state.ToMove()
+	return ss.clock.at.Left[to] - ss.clock.at.elapsed(ss.now()), true
+}
+
 // Tick checks the clock of the seat to move: when its time is up the
-// game ends, lost on time, and the record is saved. It reports whether
-// the game is over.
+// game ends, lost on time (committed, then saved). It reports whether the
+// game is over.
 func (ss *Session) Tick() (over bool, err error) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if ss.tick() {
-		return true, ss.save()
-	}
-	return ss.result().Over(), nil
+	_, err = ss.tick()
+	return ss.result().Over(), err
 }
 
 // tick ends the game on time when the mover's flag fell; it reports
 // whether it did just now.
-func (ss *Session) tick() bool {
+func (ss *Session) tick() (bool, error) {
 	if ss.clock == nil || ss.result().Over() {
-		return false
+		return false, nil
 	}
-	to := ss.state.ToMove()
-	if ss.clock.flagged(to, ss.now()) {
-		ss.clock.stop(to, ss.now())
-		ss.endAgainst(to, game.TimeForfeit)
-		return true
+	to, now := ss.state.ToMove(), ss.now()
+	if !ss.clock.flagged(to, now) {
+		return false, nil
 	}
-	return false
+	after := ss.clock.afterFlag(to, now)
+	if err := ss.endAgainst(to, game.TimeForfeit, FlagFell, now, &after); err != nil {
+		return false, err
+	}
+	return true, nil
 }
 
 // LastMove is the move played last, if any.

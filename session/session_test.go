@@ -240,7 +240,7 @@ func TestDrawOffers(t *testing.T) {
 	}
 	ss = people(t, "pommel", nil)
 	ss.OfferDraw(0)
-	ss.DeclineDraw()
+	ss.DeclineDraw(1)
 	if drawn, _ := ss.OfferDraw(1); drawn {
 		t.Error("a declined offer could still be accepted")
 	}

@@ -619,7 +619,7 @@ func (t *terminal) offerDraw() bool {
 		fmt.Fprintf(t.out, "%s (%s) accepts the draw.\n", name, seat.Engine.Name())
 		return true
 	}
-	t.ss.DeclineDraw()
+	_ = t.ss.DeclineDraw(other)
 	fmt.Fprintf(t.out, "%s (%s) declines the draw.\n", name, seat.Engine.Name())
 	return false
 }

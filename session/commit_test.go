@@ -1,0 +1,393 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// journal is a Commit that keeps every change and refuses with fail when
+// it is set.
+type journal struct {
+	changes []Change
+	fail    error
+}
+
+func (j *journal) commit(c Change) error {
+	if j.fail != nil {
+		return j.fail
+	}
+	j.changes = append(j.changes, c)
+	return nil
+}
+
+func (j *journal) last(t *testing.T) Change {
+	t.Helper()
+	if len(j.changes) == 0 {
+		t.Fatal("nothing was committed")
+	}
+	return j.changes[len(j.changes)-1]
+}
+
+var errStore = errors.New("the store said no")
+
+// committed starts a two-person Pommel session with a journal and a
+// Fischer clock of 1m+2s that waits for the first move.
+func committed(t *testing.T, ft *fakeTime) (*Session, *journal) {
+	t.Helper()
+	j := &journal{}
+	tc := TimeControl{Base: time.Minute, Increment: 2 * time.Second}
+	wait := tc.Waiting(2)
+	ss, err := New(Config{Game: mustGame(t, "pommel"), Seats: make([]Seat, 2), Clock: &tc, Now: ft.Now,
+		Commit: j.commit, Resume: &Resume{Clock: &wait, Offer: game.NoPlayer}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ss, j
+}
+
+// Every kind of change reaches the commit with the game after it.
+func TestCommitSeesEveryChange(t *testing.T) {
+	t0 := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	ft := &fakeTime{now: t0}
+	ss, j := committed(t, ft)
+	ft.advance(time.Hour) // the clock waits for the first move
+	mustMove(t, ss, 0, "a1-a3")
+	want := Change{Kind: Moved, Seat: 0, Ply: 0, Move: "a1-a3", At: ft.Now(), Offer: game.NoPlayer,
+		Clock: &ClockState{Left: []time.Duration{62 * time.Second, time.Minute}, TurnStart: ft.Now()}}
+	if got := j.last(t); !reflect.DeepEqual(got, want) {
+		t.Errorf("move committed as %+v, want %+v", got, want)
+	}
+	ft.advance(5 * time.Second)
+	if _, err := ss.OfferDraw(1); err != nil {
+		t.Fatal(err)
+	}
+	if c := j.last(t); c.Kind != DrawOffered || c.Seat != 1 || c.Offer != 1 || c.Ply != 1 {
+		t.Errorf("offer committed as %+v", c)
+	}
+	if err := ss.DeclineDraw(0); err != nil {
+		t.Fatal(err)
+	}
+	if c := j.last(t); c.Kind != DrawDeclined || c.Seat != 0 || c.Offer != game.NoPlayer {
+		t.Errorf("decline committed as %+v", c)
+	}
+	if err := ss.Resign(0); err != nil {
+		t.Fatal(err)
+	}
+	c := j.last(t)
+	if c.Kind != Resigned || c.Seat != 0 || c.Result.Reason != game.Resignation || !c.Result.Winners.Has(1) {
+		t.Errorf("resignation committed as %+v", c)
+	}
+	if len(j.changes) != 4 {
+		t.Errorf("%d changes committed, want 4", len(j.changes))
+	}
+	for k := Moved; k <= TookBack; k++ {
+		if strings.HasPrefix(k.String(), "change ") {
+			t.Errorf("kind %d has no name", k)
+		}
+	}
+}
+
+// A change the commit refuses is not made: state, record, clock, offer
+// and result stay as they were, and the error comes back as it is.
+func TestRefusedCommitChangesNothing(t *testing.T) {
+	ft := &fakeTime{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
+	ss, j := committed(t, ft)
+	mustMove(t, ss, 0, "a1-a3")
+	if _, err := ss.OfferDraw(0); err != nil {
+		t.Fatal(err)
+	}
+	ft.advance(3 * time.Second)
+	before := ss.Snapshot()
+	j.fail = errStore
+	refusals := []struct {
+		name string
+		do   func() error
+	}{
+		{"move", func() error { _, err := ss.Move(1, "g6-g4"); return err }},
+		{"resign", func() error { return ss.Resign(1) }},
+		{"accept", func() error { return ss.AcceptDraw(1) }},
+		{"offer as acceptance", func() error { _, err := ss.OfferDraw(1); return err }},
+		{"decline", func() error { return ss.DeclineDraw(1) }},
+		{"undo", func() error { _, err := ss.Undo(1); return err }},
+	}
+	for _, r := range refusals {
+		if err := r.do(); !errors.Is(err, errStore) {
+			t.Errorf("%s: %v, want the store's error", r.name, err)
+		}
+		if after := ss.Snapshot(); !sameSnapshot(before, after) {
+			t.Errorf("%s refused changed the session:\n%+v\n%+v", r.name, before, after)
+		}
+	}
+	// A flag fall the store refuses is not shown either; once the store
+	// takes it, the game ends on time.
+	ft.advance(time.Hour)
+	if _, err := ss.Tick(); !errors.Is(err, errStore) || ss.Result().Over() {
+		t.Errorf("refused flag fall: %v, result %+v", err, ss.Result())
+	}
+	if _, err := ss.Move(1, "g6-g4"); !errors.Is(err, errStore) || len(ss.Moves()) != 1 {
+		t.Errorf("a late move with the flag fall refused: %v, moves %v", err, ss.Moves())
+	}
+	j.fail = nil
+	if _, err := ss.Move(1, "g6-g4"); !errors.Is(err, ErrOver) {
+		t.Errorf("a late move: %v, want ErrOver", err)
+	}
+	c := j.last(t)
+	if c.Kind != FlagFell || c.Seat != 1 || c.Result.Reason != game.TimeForfeit || c.Clock.Left[1] != 0 || c.Offer != game.NoPlayer {
+		t.Errorf("flag fall committed as %+v", c)
+	}
+}
+
+func sameSnapshot(a, b Snapshot) bool {
+	return a.State.FEN() == b.State.FEN() && a.State.Ply() == b.State.Ply() && slices.Equal(a.Moves, b.Moves) &&
+		reflect.DeepEqual(a.Result, b.Result) && a.Offer == b.Offer && reflect.DeepEqual(a.Clock, b.Clock)
+}
+
+func TestMoveAt(t *testing.T) {
+	ss := people(t, "pommel", nil)
+	for _, c := range []struct {
+		seat game.Player
+		ply  int
+		want error
+	}{{0, 1, ErrWrongPly}, {0, -1, ErrWrongPly}, {1, 0, ErrNotYourTurn}} {
+		if _, err := ss.MoveAt(c.seat, c.ply, "a1-a3"); !errors.Is(err, c.want) {
+			t.Errorf("seat %d at ply %d: %v, want %v", c.seat, c.ply, err, c.want)
+		}
+	}
+	if _, err := ss.MoveAt(0, 0, "a1-a3"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ss.MoveAt(1, 0, "g6-g4"); !errors.Is(err, ErrWrongPly) || !strings.Contains(err.Error(), "the game is at ply 1") {
+		t.Errorf("a move for a ply played: %v", err)
+	}
+	ss.Resign(1)
+	if _, err := ss.MoveAt(1, 5, "g6-g4"); !errors.Is(err, ErrOver) {
+		t.Errorf("a move for a future ply of a game over: %v, want ErrOver first", err)
+	}
+}
+
+func TestDrawRefusals(t *testing.T) {
+	ss := people(t, "pommel", nil)
+	if err := ss.AcceptDraw(0); !errors.Is(err, ErrNoOffer) {
+		t.Errorf("accepting no offer: %v", err)
+	}
+	if err := ss.DeclineDraw(0); !errors.Is(err, ErrNoOffer) {
+		t.Errorf("declining no offer: %v", err)
+	}
+	ss.OfferDraw(0)
+	if err := ss.AcceptDraw(0); !errors.Is(err, ErrNoOffer) {
+		t.Errorf("accepting one's own offer: %v", err)
+	}
+	if err := ss.DeclineDraw(0); err != nil || ss.DrawOffer() != game.NoPlayer {
+		t.Errorf("withdrawing one's own offer: %v, offer %d", err, ss.DrawOffer())
+	}
+	ss.OfferDraw(1)
+	if err := ss.AcceptDraw(0); err != nil || ss.Result().Reason != game.Agreement {
+		t.Errorf("accepting: %v, result %+v", err, ss.Result())
+	}
+	three := people(t, "punt-heks-match-3p", nil)
+	for name, err := range map[string]error{"accept": three.AcceptDraw(0), "decline": three.DeclineDraw(0)} {
+		if !errors.Is(err, ErrNoDraws) {
+			t.Errorf("%s in a game of three: %v", name, err)
+		}
+	}
+}
+
+// A session restored from what a server stores: the moves, the clock's
+// reading, the offer on the table and an end off the board.
+func TestResume(t *testing.T) {
+	t0 := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	ft := &fakeTime{now: t0.Add(10 * time.Second)}
+	g := mustGame(t, "pommel")
+	tc := TimeControl{Base: time.Minute, Increment: 2 * time.Second}
+	reading := ClockState{Left: []time.Duration{40 * time.Second, 30 * time.Second}, TurnStart: t0}
+	ss, err := New(Config{Game: g, Seats: make([]Seat, 2), Moves: []string{"a1-a3"}, Clock: &tc, Now: ft.Now,
+		Resume: &Resume{Clock: &reading, Offer: 0}, Date: "2026.11.23"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := ss.Snapshot()
+	if !slices.Equal(snap.Moves, []string{"a1-a3"}) || snap.State.ToMove() != 1 || snap.Offer != 0 {
+		t.Errorf("restored moves %v, to move %d, offer %d", snap.Moves, snap.State.ToMove(), snap.Offer)
+	}
+	if !slices.Equal(snap.Left, []time.Duration{40 * time.Second, 20 * time.Second}) || !snap.Running || snap.Control.String() != "1m+2s" {
+		t.Errorf("restored clock: left %v running %v control %v", snap.Left, snap.Running, snap.Control)
+	}
+	if rec := ss.Record(); rec.Get("Date") != "2026.11.23" || !slices.Equal(rec.Moves, []string{"a1-a3"}) {
+		t.Errorf("record %v %v", rec.Tags, rec.Moves)
+	}
+	mustMove(t, ss, 1, "g6-g4") // declines White's offer
+	if ss.DrawOffer() != game.NoPlayer {
+		t.Error("a restored offer was not declined by the other seat's move")
+	}
+
+	resigned := game.Win(1, game.Resignation)
+	ss, err = New(Config{Game: g, Seats: make([]Seat, 2), Moves: []string{"a1-a3"}, Resume: &Resume{Offer: game.NoPlayer, Ended: &resigned}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ss.Move(1, "g6-g4"); !errors.Is(err, ErrOver) || ss.Result().Reason != game.Resignation {
+		t.Errorf("restored resignation: %v, %+v", err, ss.Result())
+	}
+
+	for name, cfg := range map[string]Config{
+		"illegal move":     {Game: g, Seats: make([]Seat, 2), Moves: []string{"a1-a9"}},
+		"moves and record": {Game: g, Seats: make([]Seat, 2), Moves: []string{}, Record: ss.Record()},
+		"short clock":      {Game: g, Seats: make([]Seat, 2), Clock: &tc, Resume: &Resume{Clock: &ClockState{Left: []time.Duration{1}}, Offer: game.NoPlayer}},
+		"offer of seat 2":  {Game: g, Seats: make([]Seat, 2), Resume: &Resume{Offer: 2}},
+	} {
+		if _, err := New(cfg); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+// A clock that waits charges nobody and lets no flag fall until the
+// first move; then it runs as the terminal's does.
+func TestWaitingClock(t *testing.T) {
+	ft := &fakeTime{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
+	ss, _ := committed(t, ft)
+	ft.advance(24 * time.Hour)
+	if over, err := ss.Tick(); over || err != nil {
+		t.Errorf("a waiting clock ended the game: %v %v", over, err)
+	}
+	if snap := ss.Snapshot(); snap.Running || snap.Left[0] != time.Minute {
+		t.Errorf("waiting clock: running %v, left %v", snap.Running, snap.Left)
+	}
+	if d, ok := ss.TimeToFlag(); ok {
+		t.Errorf("a waiting clock's flag falls in %s", d)
+	}
+	mustMove(t, ss, 0, "a1-a3")
+	ft.advance(10 * time.Second)
+	if snap := ss.Snapshot(); !snap.Running || !slices.Equal(snap.Left, []time.Duration{62 * time.Second, 50 * time.Second}) {
+		t.Errorf("after the first move: running %v, left %v", snap.Running, snap.Left)
+	}
+	if d, ok := ss.TimeToFlag(); !ok || d != 50*time.Second {
+		t.Errorf("Black's flag falls in %s, %v; want 50s", d, ok)
+	}
+	ss.Resign(1)
+	if d, ok := ss.TimeToFlag(); ok {
+		t.Errorf("a finished game's flag falls in %s", d)
+	}
+}
+
+func TestCorrespondence(t *testing.T) {
+	tc, err := DaysPerMove(3)
+	if err != nil || tc.PerMove != 72*time.Hour || tc.String() != "3 days per move" {
+		t.Fatalf("DaysPerMove(3) = %+v %q, %v", tc, tc.String(), err)
+	}
+	if one, _ := DaysPerMove(1); one.String() != "1 day per move" {
+		t.Errorf("one day: %q", one.String())
+	}
+	for _, days := range []int{0, -1, MaxDays + 1} {
+		if _, err := DaysPerMove(days); err == nil || !strings.Contains(err.Error(), "want 1 to 30 days per move") {
+			t.Errorf("DaysPerMove(%d): %v", days, err)
+		}
+	}
+	ft := &fakeTime{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
+	wait := tc.Waiting(2)
+	ss, _ := New(Config{Game: mustGame(t, "pommel"), Seats: make([]Seat, 2), Clock: &tc, Now: ft.Now,
+		Resume: &Resume{Clock: &wait, Offer: game.NoPlayer}})
+	mustMove(t, ss, 0, "a1-a3")
+	ft.advance(50 * time.Hour)
+	mustMove(t, ss, 1, "g6-g4") // 22h left, then three days afresh
+	if got := ss.Clocks(); got[1] != 72*time.Hour || got[0] != 72*time.Hour {
+		t.Errorf("correspondence clocks after a move %v: each move has its days afresh", got)
+	}
+	ft.advance(72 * time.Hour)
+	if over, _ := ss.Tick(); !over || ss.Result().Reason != game.TimeForfeit || !ss.Result().Winners.Has(1) {
+		t.Errorf("three days without a move: %+v", ss.Result())
+	}
+}
+
+// countingEngine counts the engines made and plays the first legal move.
+type countingEngine struct{ lim *ai.Limits }
+
+func (countingEngine) Name() string { return "counting" }
+
+func (c countingEngine) Search(_ context.Context, s game.State, lim ai.Limits, _ func(ai.Info)) ai.Info {
+	*c.lim = lim
+	return ai.Info{Move: s.Moves(nil)[0]}
+}
+
+// A seat's engine is made on its first turn, once, and searches within
+// its seat's limits capped by a running clock.
+func TestEngineSeats(t *testing.T) {
+	made := 0
+	var seen ai.Limits
+	seat := Seat{Name: "counting", Limits: &ai.Limits{MoveTime: time.Hour}, NewEngine: func() (ai.Engine, error) {
+		made++
+		return countingEngine{lim: &seen}, nil
+	}}
+	ft := &fakeTime{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
+	tc := TimeControl{Base: time.Minute}
+	wait := tc.Waiting(2)
+	ss, err := New(Config{Game: mustGame(t, "pommel"), Seats: []Seat{{}, seat}, Clock: &tc, Now: ft.Now,
+		Limits: ai.Limits{Depth: 3}, Resume: &Resume{Clock: &wait, Offer: game.NoPlayer}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if made != 0 || ss.Seats()[1].Person() {
+		t.Fatalf("an engine made before its turn (%d), or the seat taken for a person's", made)
+	}
+	if _, err := ss.EngineTurn(); !errors.Is(err, ErrNoEngine) {
+		t.Errorf("EngineTurn on a person's turn: %v", err)
+	}
+	mustMove(t, ss, 0, "a1-a3")
+	for range 2 {
+		if _, err := ss.PlayEngine(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+		if seen.MoveTime != 2*time.Second || seen.Depth != 0 {
+			t.Errorf("limits %+v: want the seat's, capped at a thirtieth of the minute left", seen)
+		}
+		mustMove(t, ss, 0, game.MoveTexts(ss.State())[0])
+	}
+	if made != 1 {
+		t.Errorf("%d engines made for one seat, want 1", made)
+	}
+	failing := Seat{NewEngine: func() (ai.Engine, error) { return nil, errors.New("no such engine") }}
+	ss, _ = New(Config{Game: mustGame(t, "pommel"), Seats: []Seat{failing, {}}})
+	if _, err := ss.EngineTurn(); err == nil || !strings.Contains(err.Error(), "no such engine") {
+		t.Errorf("an engine that cannot be made: %v", err)
+	}
+}
+
+// Any change between a turn's preparation and its move drops the move,
+// even one that leaves the ply as it was.
+func TestEngineTurnDroppedWhenTheGameChanged(t *testing.T) {
+	e := blockingEngine{release: make(chan struct{})}
+	close(e.release)
+	for name, change := range map[string]func(*Session){
+		"an offer":        func(ss *Session) { ss.OfferDraw(0) },
+		"undo and a move": func(ss *Session) { ss.Undo(1); mustMove(t, ss, 0, "b1-b3") },
+		"a resignation":   func(ss *Session) { ss.Resign(0) },
+	} {
+		ss, _ := New(Config{Game: mustGame(t, "pommel"), Seats: []Seat{{}, {Engine: e}}})
+		mustMove(t, ss, 0, "a1-a3")
+		turn, err := ss.EngineTurn()
+		if err != nil {
+			t.Fatal(err)
+		}
+		info := turn.Search(context.Background(), nil)
+		change(ss)
+		before := ss.Moves()
+		if err := ss.PlayTurn(turn, info.Move); !errors.Is(err, ErrChanged) || !slices.Equal(ss.Moves(), before) {
+			t.Errorf("%s: %v, moves %v", name, err, ss.Moves())
+		}
+	}
+	ss, _ := New(Config{Game: mustGame(t, "pommel"), Seats: []Seat{{}, {Engine: e}}})
+	mustMove(t, ss, 0, "a1-a3")
+	turn, _ := ss.EngineTurn()
+	other, _ := New(Config{Game: mustGame(t, "pommel"), Seats: []Seat{{}, {Engine: e}}, Moves: []string{"a1-a3"}})
+	if err := other.PlayTurn(turn, turn.Search(context.Background(), nil).Move); !errors.Is(err, ErrChanged) {
+		t.Errorf("a turn played on another session: %v", err)
+	}
+}
