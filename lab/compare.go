@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 )
@@ -134,36 +135,18 @@ figcaption { color: #555; font-size: .9rem; }
 // table and plots of the first player's score and the draws with their
 // intervals, and of the branching over the game, run beside run.
 func CompareHTML(runs []Compared) ([]byte, error) {
-	var labels []string
-	var first, draws []Rate
-	for _, c := range runs {
-		labels = append(labels, c.Label)
-		first = append(first, c.Summary.FirstPlayer.Score)
-		draws = append(draws, c.Summary.DrawRate)
-	}
-	var figs []figure
-	for _, f := range []struct {
-		title, caption string
-		rates          []Rate
-	}{
-		{"First player's score", "The first seat's score in each run (a win 1, a draw or a shared win its share), with 95% intervals.", first},
-		{"Draws", "The share of drawn games in each run, with 95% intervals.", draws},
-	} {
-		p, err := ratesPlot(f.title, labels, f.rates)
-		if err != nil {
-			return nil, err
-		}
-		img, err := svg(p)
-		if err != nil {
-			return nil, err
-		}
-		figs = append(figs, figure{SVG: img, Caption: f.caption})
-	}
-	img, err := branchingCompared(runs)
+	plots, err := comparePlots(runs)
 	if err != nil {
 		return nil, err
 	}
-	figs = append(figs, figure{SVG: img, Caption: "Legal moves per position over the game, one line per run."})
+	var figs []figure
+	for _, cp := range plots {
+		img, err := svg(cp.plot)
+		if err != nil {
+			return nil, err
+		}
+		figs = append(figs, figure{SVG: img, Caption: cp.caption})
+	}
 	var b bytes.Buffer
 	err = comparePage.Execute(&b, struct {
 		Rows    [][]string
@@ -172,13 +155,74 @@ func CompareHTML(runs []Compared) ([]byte, error) {
 	return b.Bytes(), err
 }
 
+// comparedPlot is one plot of a comparison, with the file name it gets
+// on its own and its caption.
+type comparedPlot struct {
+	file, caption string
+	plot          *plot.Plot
+}
+
+// comparePlots draws the comparison's plots: the first player's score and
+// the draws with their intervals, and the branching over the game.
+func comparePlots(runs []Compared) ([]comparedPlot, error) {
+	var labels []string
+	var first, draws []Rate
+	for _, c := range runs {
+		labels = append(labels, c.Label)
+		first = append(first, c.Summary.FirstPlayer.Score)
+		draws = append(draws, c.Summary.DrawRate)
+	}
+	var out []comparedPlot
+	for _, f := range []struct {
+		file, title, caption string
+		rates                []Rate
+	}{
+		{"first-player.svg", "First player's score", "The first seat's score in each run (a win 1, a draw or a shared win its share), with 95% intervals.", first},
+		{"draws.svg", "Draws", "The share of drawn games in each run, with 95% intervals.", draws},
+	} {
+		p, err := ratesPlot(f.title, labels, f.rates)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, comparedPlot{f.file, f.caption, p})
+	}
+	p, err := branchingCompared(runs)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, comparedPlot{"branching.svg", "Legal moves per position over the game, one line per run.", p}), nil
+}
+
+// ComparePlotFiles are the comparison's plots as SVG files of their own
+// (for a paper or a web page), by file name: first-player.svg, draws.svg
+// and branching.svg.
+func ComparePlotFiles(runs []Compared) (map[string][]byte, error) {
+	plots, err := comparePlots(runs)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]byte{}
+	for _, cp := range plots {
+		w, err := cp.plot.WriterTo(plotWidth, plotHeight, "svg")
+		if err != nil {
+			return nil, err
+		}
+		var b bytes.Buffer
+		if _, err := w.WriteTo(&b); err != nil {
+			return nil, err
+		}
+		out[cp.file] = b.Bytes()
+	}
+	return out, nil
+}
+
 // runColours tell the runs' lines apart.
 var runColours = []color.Color{barColour, lineColour, color.RGBA{R: 0x55, G: 0xa8, B: 0x68, A: 0xff},
 	color.RGBA{R: 0x81, G: 0x72, B: 0xb2, A: 0xff}, color.RGBA{R: 0xcc, G: 0xb9, B: 0x74, A: 0xff},
 	color.RGBA{R: 0x64, G: 0xb5, B: 0xcd, A: 0xff}}
 
 // branchingCompared draws every run's branching curve on one plot.
-func branchingCompared(runs []Compared) (template.HTML, error) {
+func branchingCompared(runs []Compared) (*plot.Plot, error) {
 	p := newPlot("Branching over the game", "ply", "legal moves")
 	for k, c := range runs {
 		var xys plotter.XYs
@@ -190,13 +234,16 @@ func branchingCompared(runs []Compared) (template.HTML, error) {
 		}
 		line, err := plotter.NewLine(xys)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		line.Color = runColours[k%len(runColours)]
+		if k >= len(runColours) {
+			line.Dashes = []vg.Length{vg.Points(4), vg.Points(2)} // more runs than colours
+		}
 		line.Width = vg.Points(1.5)
 		p.Add(line)
 		p.Legend.Add(c.Label, line)
 	}
 	p.Legend.Top = true
-	return svg(p)
+	return p, nil
 }

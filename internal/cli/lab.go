@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -123,33 +125,57 @@ func (lf *labFlags) skill(cmd *cobra.Command, id string, steps int) error {
 }
 
 func labCompareCmd() *cobra.Command {
-	var html string
+	var html, svgDir string
 	cmd := &cobra.Command{
 		Use:   "compare DIR DIR...",
 		Short: "Show lab runs side by side",
 		Long: `compare reads the summary.json of each run folder and prints the runs side by
 side, one column each: results with their 95% intervals, draws by reason,
 length, branching and what the moves did. With --html it also writes one
-self-contained page with the table and plots.`,
+self-contained page with the table and plots; with --svg DIR each plot as
+an SVG file of its own (first-player.svg, draws.svg, branching.svg), for a
+paper or a web page.`,
 		Args: withUsage(cobra.MinimumNArgs(2)),
 		RunE: func(cmd *cobra.Command, dirs []string) error {
 			runs, err := lab.ReadSummaries(dirs)
 			if err != nil {
 				return err
 			}
+			if svgDir != "" {
+				if info, err := os.Stat(svgDir); err != nil || !info.IsDir() {
+					return fmt.Errorf("--svg %s: not a folder; make it first", svgDir)
+				}
+			}
 			fmt.Fprint(cmd.OutOrStdout(), lab.CompareTable(runs))
-			if html == "" {
+			if html != "" {
+				page, err := lab.CompareHTML(runs)
+				if err != nil {
+					return err
+				}
+				if err := writeFileAtomic(html, func(w io.Writer) error { _, err := w.Write(page); return err }); err != nil {
+					return err
+				}
+			}
+			if svgDir == "" {
 				return nil
 			}
-			page, err := lab.CompareHTML(runs)
+			files, err := lab.ComparePlotFiles(runs)
 			if err != nil {
 				return err
 			}
-			return writeFileAtomic(html, func(w io.Writer) error { _, err := w.Write(page); return err })
+			for name, data := range files {
+				path := filepath.Join(svgDir, name)
+				if err := writeFileAtomic(path, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+					return err
+				}
+			}
+			return nil
 		},
 	}
 	cmd.Flags().StringVar(&html, "html", "", "also write the comparison as an HTML page to this file")
 	allow(cmd, "html", "a file name")
+	cmd.Flags().StringVar(&svgDir, "svg", "", "also write each plot as an SVG file into this folder")
+	allow(cmd, "svg", "a folder")
 	return cmd
 }
 

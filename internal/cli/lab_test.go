@@ -94,7 +94,16 @@ func TestLabShardsMergeAndCompare(t *testing.T) {
 		}
 	}
 	page := filepath.Join(root, "cmp.html")
-	out = runOK(t, "lab", "compare", filepath.Join(root, "whole"), filepath.Join(root, "s0"), "--html", page)
+	svgs := filepath.Join(root, "plots")
+	if err := os.Mkdir(svgs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out = runOK(t, "lab", "compare", filepath.Join(root, "whole"), filepath.Join(root, "s0"), "--html", page, "--svg", svgs)
+	for _, name := range []string{"first-player.svg", "draws.svg", "branching.svg"} {
+		if data, err := os.ReadFile(filepath.Join(svgs, name)); err != nil || !strings.Contains(string(data), "<svg") {
+			t.Errorf("compare --svg wrote no plot %s: %v", name, err)
+		}
+	}
 	if !strings.Contains(out, "run") || !strings.Contains(out, "whole") || !strings.Contains(out, "s0") ||
 		!strings.Contains(out, "first player's edge") {
 		t.Errorf("compare:\n%s", out)
@@ -107,6 +116,7 @@ func TestLabShardsMergeAndCompare(t *testing.T) {
 		want string
 	}{
 		{[]string{"lab", "compare", filepath.Join(root, "whole")}, "usage: arbiter lab compare"},
+		{[]string{"lab", "compare", filepath.Join(root, "whole"), filepath.Join(root, "s0"), "--svg", filepath.Join(root, "none")}, "not a folder"},
 		{[]string{"lab", "compare", filepath.Join(root, "whole"), root}, "no summary.json"},
 		{[]string{"lab", "merge", filepath.Join(root, "m2"), filepath.Join(root, "s0"), filepath.Join(root, "s0")}, "is in both"},
 		{[]string{"lab", "merge", filepath.Join(root, "m3")}, "usage: arbiter lab merge"},
