@@ -19,6 +19,7 @@ func TestBrowserAnalysis(t *testing.T) {
 	t.Run("rules from home", b.rulesFromHome)
 	t.Run("analysis", b.analysis)
 	t.Run("analyse a game", b.analyseGame)
+	t.Run("engine streams", b.engineStreams)
 }
 
 // rulesFromHome follows each game's rules link of the home page.
@@ -81,7 +82,7 @@ func (b *browser) analysis(t *testing.T) {
 	checkBoard(t, ctx, "checkers-2011", append(slices.Clone(moves), move))
 
 	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#movetime`), "500"), chromedp.Click(chromedp.CSS(`button.ask`)))
-	best := poll[string](t, ctx, "the engine's move", `document.querySelector(".best .best-move")?.textContent`)
+	best := poll[string](t, ctx, "the engine's move", `document.querySelector(".best[data-state=done] .best-move")?.textContent`)
 	score := poll[string](t, ctx, "the engine's score", `document.querySelector(".best .score")?.textContent`)
 	after := st.Clone()
 	if err := game.PlayMoves(after, []string{move}); err != nil {
@@ -121,4 +122,44 @@ func (b *browser) analyseGame(t *testing.T) {
 	if q := poll[string](t, ctx, "the options", `location.search`); !strings.Contains(q, "hop%3Dany") {
 		t.Errorf("the analysis page lost the game's options: %s", q)
 	}
+}
+
+// engineStreams asks for a long search: its depth, score and line show
+// while it thinks, deeper as it goes; Stop keeps the last line, and a new
+// search can be asked at once.
+func (b *browser) engineStreams(t *testing.T) {
+	ctx := b.tab(t, true)
+	run(t, ctx, chromedp.Navigate(b.url("/analysis/eximo")))
+	checkBoard(t, ctx, "eximo", nil)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#movetime`), "5000"), chromedp.Click(chromedp.CSS(`button.ask`)))
+	const shownDepth = `(() => { const b = document.querySelector(".best[data-state=thinking]"); const d = Number(b?.querySelector(".depth")?.textContent);
+		return b && b.querySelector(".pv").textContent.length > "Line: ".length && d >= %d ? d : 0; })()`
+	first := poll[int](t, ctx, "a line while the engine thinks", fmt.Sprintf(shownDepth, 1))
+	deeper := poll[int](t, ctx, "a deeper line while it thinks", fmt.Sprintf(shownDepth, first+1))
+	screenshot(t, ctx, "analysis-thinking")
+	legal := game.MoveTexts(mustStart(t, "eximo"))
+	move := poll[string](t, ctx, "the move so far", `document.querySelector(".best .best-move")?.textContent`)
+	if !slices.Contains(legal, move) {
+		t.Errorf("the best move so far %q is not one of %v", move, legal)
+	}
+	run(t, ctx, chromedp.Click(chromedp.CSS(`button.stop`)))
+	stopped := poll[int](t, ctx, "the stopped search", `document.querySelector(".best[data-state=stopped]") && !document.querySelector("button.ask").disabled && Number(document.querySelector(".best .depth").textContent)`)
+	if stopped < deeper {
+		t.Errorf("stopped at depth %d after showing depth %d", stopped, deeper)
+	}
+	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#movetime`), "500"), chromedp.Click(chromedp.CSS(`button.ask`)))
+	best := poll[string](t, ctx, "the answer of a new search", `document.querySelector(".best[data-state=done] .best-move")?.textContent`)
+	if msg := poll[string](t, ctx, "the message", `document.querySelector(".message").textContent + " "`); !slices.Contains(legal, best) || msg != " " {
+		t.Errorf("a search after a stop answered %q with the message %q", best, msg)
+	}
+}
+
+// mustStart is the start of a game with its default options.
+func mustStart(t *testing.T, id string) game.State {
+	t.Helper()
+	rules, err := game.New(id, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rules.Start()
 }

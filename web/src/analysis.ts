@@ -1,13 +1,15 @@
 // The analysis page: /analysis/{game}?fen=...&moves=...&options=...
 // Any position of a game (pasted as a FEN, or the start), its legal moves,
 // lines played out by clicking and stepped back through, and the engine's
-// best move on request. The server checks every position; the page keeps
-// only the FEN it started from and the line of moves, in its address.
+// best move on request, its score, depth and line shown as the search
+// deepens. The server checks every position; the page keeps only the FEN
+// it started from and the line of moves, in its address.
 
 import { ApiError, request, type CatalogGame, type Geometry, type Position, type Result } from "./api";
 import { drawBoard } from "./board";
 import { h } from "./dom";
 import { choices, click, emptySelection, parseMove, targets, type Selection } from "./entry";
+import { postEvents } from "./stream";
 
 // Analysis is GET /api/analysis/{game}.
 interface Analysis {
@@ -23,7 +25,8 @@ interface Analysis {
   scores?: number[];
 }
 
-// Best is POST /api/analysis/{game}/best.
+// Best is an event of POST /api/analysis/{game}/stream: "info" for each
+// depth the search completes, "best" for its answer.
 interface Best {
   move: string;
   score: number;
@@ -45,7 +48,9 @@ interface State {
   sel: Selection;
   message: string;
   best: Best | null;
-  thinking: boolean;
+  bestDone: boolean; // best is the search's answer, not a depth on the way
+  search: AbortController | null; // the search running, to stop it
+  stoppedAt: number; // when a search was last stopped (Date.now())
   seats: string[]; // the seats' names, from the catalog
   shown: number; // counts calls of show, so that a stale position is dropped
 }
@@ -60,6 +65,7 @@ interface UI {
   line: HTMLOListElement;
   legal: HTMLElement;
   ask: HTMLButtonElement;
+  stop: HTMLButtonElement;
   movetime: HTMLSelectElement;
   best: HTMLElement;
 }
@@ -69,7 +75,8 @@ export function analysisPage(root: HTMLElement): void {
   const st: State = {
     game: decodeURIComponent(location.pathname.split("/")[2] ?? ""), options: q.get("options") ?? "",
     fen: q.get("fen") ?? "", line: (q.get("moves") ?? "").split(/[\s,]+/).filter((m) => m !== ""),
-    cursor: 0, pos: null, geo: null, sel: emptySelection, message: "", best: null, thinking: false, seats: [], shown: 0,
+    cursor: 0, pos: null, geo: null, sel: emptySelection, message: "", best: null, bestDone: false, search: null, stoppedAt: 0,
+    seats: [], shown: 0,
   };
   st.cursor = st.line.length;
   const ui = layout(root, st);
@@ -89,6 +96,10 @@ export function analysisPage(root: HTMLElement): void {
     setUp(st, ui.fen.value.trim(), refresh);
   });
   ui.ask.addEventListener("click", () => ask(st, Number(ui.movetime.value), refresh));
+  ui.stop.addEventListener("click", () => {
+    stopSearch(st);
+    refresh();
+  });
   document.addEventListener("keydown", (ev) => {
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
     if (ev.key === "ArrowLeft") step(st.cursor - 1);
@@ -108,6 +119,7 @@ function layout(root: HTMLElement, st: State): UI {
     svg, status: h("p", { class: "status", "aria-live": "polite" }), message: h("p", { class: "message", role: "alert" }),
     choices: h("div", { class: "choices" }), fen, nav: h("div", { class: "nav" }), line: h("ol", { class: "moves" }),
     legal: h("div", { class: "legal" }), ask: h("button", { type: "button", class: "ask" }, "Ask the engine"), movetime,
+    stop: h("button", { type: "button", class: "stop" }, "Stop"),
     best: h("div", { class: "best", "aria-live": "polite" }),
   };
   const fenForm = h("form", { class: "fen" }, h("label", { for: "fen" }, "Position (FEN): "), fen,
@@ -119,7 +131,7 @@ function layout(root: HTMLElement, st: State): UI {
       h("a", { href: `/rules/${encodeURIComponent(st.game)}`, class: "rules" }, "Rules")),
     h("main", { class: "game" }, boardBox,
       h("aside", {}, ui.status, ui.message, ui.choices, fenForm,
-        h("h2", {}, "Engine"), h("p", {}, h("label", { for: "movetime" }, "Think for "), movetime, " ", ui.ask), ui.best,
+        h("h2", {}, "Engine"), h("p", {}, h("label", { for: "movetime" }, "Think for "), movetime, " ", ui.ask, " ", ui.stop), ui.best,
         h("h2", {}, "Line"), ui.nav, ui.line, h("h2", {}, "Legal moves"), ui.legal)),
   );
   return ui;
@@ -154,6 +166,7 @@ async function show(st: State, refresh: () => void): Promise<void> {
     }
     st.pos = pos;
     st.sel = emptySelection;
+    stopSearch(st); // its line belongs to the position left
     st.best = null;
     st.message = "";
     history.replaceState(null, "", `${location.pathname}?${query(st, st.line)}`);
@@ -198,20 +211,53 @@ function clickCell(st: State, cell: string, refresh: () => void, play: (move: st
   refresh();
 }
 
+// ask streams the engine's search of the position at the cursor: each
+// completed depth replaces the one shown, until the answer or a stop.
 async function ask(st: State, movetime: number, refresh: () => void): Promise<void> {
-  if (!st.pos || st.thinking) return;
-  st.thinking = true;
+  if (!st.pos || st.search) return;
+  const search = new AbortController();
+  st.search = search;
   st.best = null;
+  st.bestDone = false;
+  st.message = "";
   refresh();
-  try {
-    const body = { fen: st.fen, moves: st.line.slice(0, st.cursor), options: optionMap(st.options), movetime };
-    st.best = await request<Best>("POST", `/api/analysis/${encodeURIComponent(st.game)}/best`, body);
-    st.message = "";
-  } catch (e) {
-    st.message = (e as Error).message;
+  const body = { fen: st.fen, moves: st.line.slice(0, st.cursor), options: optionMap(st.options), movetime };
+  const path = `/api/analysis/${encodeURIComponent(st.game)}/stream`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await postEvents(path, body, search.signal, (ev) => {
+        if (st.search !== search) return;
+        if (ev.name === "info" || ev.name === "best") {
+          st.best = ev.data as Best;
+          st.bestDone = ev.name === "best";
+        } else if (ev.name === "error") {
+          st.message = (ev.data as { error: { message: string } }).error.message;
+        }
+        refresh();
+      });
+    } catch (e) {
+      // A search just stopped may still hold the client's one search on
+      // the server for a moment: ask once more a little later.
+      if (attempt === 0 && e instanceof ApiError && e.code === "rate_limited" && Date.now() - st.stoppedAt < 2000) {
+        await new Promise((done) => setTimeout(done, 300));
+        if (st.search === search) continue;
+      }
+      if (!search.signal.aborted) st.message = (e as Error).message;
+    }
+    break;
   }
-  st.thinking = false;
-  refresh();
+  if (st.search === search) {
+    st.search = null;
+    refresh();
+  }
+}
+
+// stopSearch stops the running search, keeping the last depth it showed.
+function stopSearch(st: State): void {
+  if (!st.search) return;
+  st.search.abort();
+  st.search = null;
+  st.stoppedAt = Date.now();
 }
 
 function optionMap(text: string): Record<string, string> {
@@ -241,8 +287,9 @@ function render(st: State, ui: UI, onCell: (cell: string) => void, play: (move: 
   renderLine(st, ui, step);
   ui.legal.replaceChildren(...pos.legal.map((m) => button(m, "legal-move", () => play(m), m)));
   if (pos.legal.length === 0) ui.legal.append("none");
-  ui.ask.disabled = st.thinking || pos.legal.length === 0;
-  ui.ask.textContent = st.thinking ? "Thinking…" : "Ask the engine";
+  ui.ask.disabled = st.search !== null || pos.legal.length === 0;
+  ui.ask.textContent = st.search ? "Thinking…" : "Ask the engine";
+  ui.stop.disabled = st.search === null;
   renderBest(st, ui, play);
 }
 
@@ -267,15 +314,21 @@ function renderLine(st: State, ui: UI, step: (to: number) => void): void {
   }));
 }
 
+// renderBest shows the search: while it runs the deepest line so far,
+// then its answer, or where it was stopped. data-state says which.
 function renderBest(st: State, ui: UI, play: (move: string) => void): void {
   const b = st.best;
+  const state = st.search ? "thinking" : st.bestDone ? "done" : "stopped";
   if (!b) {
-    ui.best.replaceChildren();
+    ui.best.dataset.state = st.search ? state : "";
+    ui.best.replaceChildren(...(st.search ? [h("p", {}, "Thinking…")] : []));
     return;
   }
+  ui.best.dataset.state = state;
+  const lead = { thinking: "Thinking: best so far ", done: "Best move ", stopped: "Stopped: best so far " }[state];
   ui.best.replaceChildren(
-    h("p", {}, "Best move ", h("strong", { class: "best-move" }, b.move), ", score ", h("span", { class: "score" }, b.scoreText),
-      ` (depth ${b.depth}, ${b.nodes} nodes, ${(b.ms / 1000).toFixed(1)} s)`),
+    h("p", {}, lead, h("strong", { class: "best-move" }, b.move), ", score ", h("span", { class: "score" }, b.scoreText),
+      " (depth ", h("span", { class: "depth" }, String(b.depth)), `, ${b.nodes} nodes, ${(b.ms / 1000).toFixed(1)} s)`),
     h("p", { class: "pv" }, "Line: " + b.line.join(" ")),
     button(`Play ${b.move}`, "play-best", () => play(b.move)),
   );

@@ -169,6 +169,43 @@
     return matching(moves, sel).filter((m) => m.path.length === sel.path.length);
   }
 
+  // src/stream.ts
+  async function postEvents(path, body, signal, onEvent) {
+    const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
+    if (!res.ok || !res.body) {
+      const data = await res.json().catch(() => null);
+      const err = data && data.error;
+      throw new ApiError(err ? err.code : "http_" + res.status, err ? err.message : `the server answered ${res.status}`);
+    }
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffered = "";
+    for (; ; ) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffered += value;
+      let end;
+      while ((end = buffered.indexOf("\n\n")) >= 0) {
+        const ev = parseEvent(buffered.slice(0, end));
+        buffered = buffered.slice(end + 2);
+        if (ev) onEvent(ev);
+      }
+    }
+  }
+  function parseEvent(text) {
+    let name = "message";
+    const data = [];
+    for (const line of text.split("\n")) {
+      if (line.startsWith("event:")) name = line.slice(6).trim();
+      else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
+    }
+    if (data.length === 0) return null;
+    try {
+      return { name, data: JSON.parse(data.join("\n")) };
+    } catch {
+      return null;
+    }
+  }
+
   // src/analysis.ts
   function analysisPage(root2) {
     const q = new URLSearchParams(location.search);
@@ -183,7 +220,9 @@
       sel: emptySelection,
       message: "",
       best: null,
-      thinking: false,
+      bestDone: false,
+      search: null,
+      stoppedAt: 0,
       seats: [],
       shown: 0
     };
@@ -205,6 +244,10 @@
       setUp(st, ui.fen.value.trim(), refresh);
     });
     ui.ask.addEventListener("click", () => ask(st, Number(ui.movetime.value), refresh));
+    ui.stop.addEventListener("click", () => {
+      stopSearch(st);
+      refresh();
+    });
     document.addEventListener("keydown", (ev) => {
       if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
       if (ev.key === "ArrowLeft") step2(st.cursor - 1);
@@ -235,6 +278,7 @@
       legal: h("div", { class: "legal" }),
       ask: h("button", { type: "button", class: "ask" }, "Ask the engine"),
       movetime,
+      stop: h("button", { type: "button", class: "stop" }, "Stop"),
       best: h("div", { class: "best", "aria-live": "polite" })
     };
     const fenForm = h(
@@ -266,7 +310,7 @@
           ui.choices,
           fenForm,
           h("h2", {}, "Engine"),
-          h("p", {}, h("label", { for: "movetime" }, "Think for "), movetime, " ", ui.ask),
+          h("p", {}, h("label", { for: "movetime" }, "Think for "), movetime, " ", ui.ask, " ", ui.stop),
           ui.best,
           h("h2", {}, "Line"),
           ui.nav,
@@ -300,6 +344,7 @@
       }
       st.pos = pos;
       st.sel = emptySelection;
+      stopSearch(st);
       st.best = null;
       st.message = "";
       history.replaceState(null, "", `${location.pathname}?${query(st, st.line)}`);
@@ -340,19 +385,46 @@
     refresh();
   }
   async function ask(st, movetime, refresh) {
-    if (!st.pos || st.thinking) return;
-    st.thinking = true;
+    if (!st.pos || st.search) return;
+    const search = new AbortController();
+    st.search = search;
     st.best = null;
+    st.bestDone = false;
+    st.message = "";
     refresh();
-    try {
-      const body = { fen: st.fen, moves: st.line.slice(0, st.cursor), options: optionMap(st.options), movetime };
-      st.best = await request("POST", `/api/analysis/${encodeURIComponent(st.game)}/best`, body);
-      st.message = "";
-    } catch (e) {
-      st.message = e.message;
+    const body = { fen: st.fen, moves: st.line.slice(0, st.cursor), options: optionMap(st.options), movetime };
+    const path = `/api/analysis/${encodeURIComponent(st.game)}/stream`;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await postEvents(path, body, search.signal, (ev) => {
+          if (st.search !== search) return;
+          if (ev.name === "info" || ev.name === "best") {
+            st.best = ev.data;
+            st.bestDone = ev.name === "best";
+          } else if (ev.name === "error") {
+            st.message = ev.data.error.message;
+          }
+          refresh();
+        });
+      } catch (e) {
+        if (attempt === 0 && e instanceof ApiError && e.code === "rate_limited" && Date.now() - st.stoppedAt < 2e3) {
+          await new Promise((done) => setTimeout(done, 300));
+          if (st.search === search) continue;
+        }
+        if (!search.signal.aborted) st.message = e.message;
+      }
+      break;
     }
-    st.thinking = false;
-    refresh();
+    if (st.search === search) {
+      st.search = null;
+      refresh();
+    }
+  }
+  function stopSearch(st) {
+    if (!st.search) return;
+    st.search.abort();
+    st.search = null;
+    st.stoppedAt = Date.now();
   }
   function optionMap(text) {
     const out = {};
@@ -382,8 +454,9 @@
     renderLine(st, ui, step2);
     ui.legal.replaceChildren(...pos.legal.map((m) => button(m, "legal-move", () => play2(m), m)));
     if (pos.legal.length === 0) ui.legal.append("none");
-    ui.ask.disabled = st.thinking || pos.legal.length === 0;
-    ui.ask.textContent = st.thinking ? "Thinking…" : "Ask the engine";
+    ui.ask.disabled = st.search !== null || pos.legal.length === 0;
+    ui.ask.textContent = st.search ? "Thinking…" : "Ask the engine";
+    ui.stop.disabled = st.search === null;
     renderBest(st, ui, play2);
   }
   function button(label, cls, f, move) {
@@ -407,19 +480,25 @@
   }
   function renderBest(st, ui, play2) {
     const b = st.best;
+    const state = st.search ? "thinking" : st.bestDone ? "done" : "stopped";
     if (!b) {
-      ui.best.replaceChildren();
+      ui.best.dataset.state = st.search ? state : "";
+      ui.best.replaceChildren(...st.search ? [h("p", {}, "Thinking…")] : []);
       return;
     }
+    ui.best.dataset.state = state;
+    const lead = { thinking: "Thinking: best so far ", done: "Best move ", stopped: "Stopped: best so far " }[state];
     ui.best.replaceChildren(
       h(
         "p",
         {},
-        "Best move ",
+        lead,
         h("strong", { class: "best-move" }, b.move),
         ", score ",
         h("span", { class: "score" }, b.scoreText),
-        ` (depth ${b.depth}, ${b.nodes} nodes, ${(b.ms / 1e3).toFixed(1)} s)`
+        " (depth ",
+        h("span", { class: "depth" }, String(b.depth)),
+        `, ${b.nodes} nodes, ${(b.ms / 1e3).toFixed(1)} s)`
       ),
       h("p", { class: "pv" }, "Line: " + b.line.join(" ")),
       button(`Play ${b.move}`, "play-best", () => play2(b.move))
