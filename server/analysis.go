@@ -44,6 +44,9 @@ type analysisView struct {
 	Board  string            `json:"board"`
 	Stacks map[string]string `json:"stacks"`
 	Scores []int             `json:"scores,omitempty"`
+	// Stacking says whether a cell may hold several pieces (the game's
+	// FEN writes stacks), for the page's set-up mode.
+	Stacking bool `json:"stacking"`
 }
 
 // bestRequest is POST /api/analysis/{game}/best.
@@ -98,6 +101,7 @@ func (s *Server) analysisRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/analysis/{game}", s.handleAnalysis)
 	mux.HandleFunc("POST /api/analysis/{game}/best", s.handleBest)
 	mux.HandleFunc("POST /api/analysis/{game}/stream", s.handleStream)
+	mux.HandleFunc("POST /api/analysis/{game}/edit", s.handleEdit)
 }
 
 func (s *Server) handleAnalysisPage(w http.ResponseWriter, _ *http.Request) {
@@ -180,6 +184,11 @@ func analysisOf(st game.State, moves []string) (analysisView, error) {
 	rules := st.Game()
 	v := analysisView{Game: rules.ID(), FEN: st.FEN(), Moves: moves, Legal: game.MoveTexts(st), ToMove: int(st.ToMove()),
 		Board: pos.Board, Stacks: pos.Stacks, Scores: pos.Scores}
+	stacking, apiErr := writesStacks(rules)
+	if apiErr != nil {
+		return analysisView{}, apiErr
+	}
+	v.Stacking = stacking
 	if v.Moves == nil {
 		v.Moves = []string{}
 	}

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
@@ -20,6 +22,7 @@ func TestBrowserAnalysis(t *testing.T) {
 	t.Run("analysis", b.analysis)
 	t.Run("analyse a game", b.analyseGame)
 	t.Run("engine streams", b.engineStreams)
+	t.Run("set up by clicking", b.setUpByClicking)
 }
 
 // rulesFromHome follows each game's rules link of the home page.
@@ -162,4 +165,72 @@ func mustStart(t *testing.T, id string) game.State {
 		t.Fatal(err)
 	}
 	return rules.Start()
+}
+
+// setUpByClicking sets a Pommel position up piece by piece: the board,
+// the FEN and the legal moves follow each click; a piece the rules do
+// not allow there is refused with the parser's message.
+func (b *browser) setUpByClicking(t *testing.T) {
+	ctx := b.tab(t, true)
+	run(t, ctx, chromedp.Navigate(b.url("/analysis/pommel")))
+	checkBoard(t, ctx, "pommel", nil)
+	run(t, ctx, chromedp.Click(chromedp.CSS(`button.edit`)), chromedp.Click(chromedp.CSS(`.setup-panel button.clear`)))
+	poll[bool](t, ctx, "the cleared board", `document.querySelectorAll("polygon[data-stack]").length === 0 && document.querySelectorAll("polygon[data-cell]").length > 0`)
+	put := func(letter, cell string) {
+		run(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`.palette input[value=%q]`, letter))))
+		clickCell(t, ctx, cell)
+	}
+	put("w", "c3")
+	poll[bool](t, ctx, "c3", `document.querySelector('polygon[data-cell="c3"]').dataset.stack === "w"`)
+	put("b", "e5")
+	poll[bool](t, ctx, "e5", `document.querySelector('polygon[data-cell="e5"]').dataset.stack === "b"`)
+	put("W", "d1")
+	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#edit-to-move`), "1"), script(`document.querySelector("#edit-to-move").dispatchEvent(new Event("change"))`))
+	rules, _ := game.New("pommel", nil)
+	want, err := rules.ParseFEN("B:Wc3,Kd1:Be5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fen := poll[string](t, ctx, "the FEN set up", fmt.Sprintf(`document.querySelector("#fen").value === %q && document.querySelector("#fen").value`, want.FEN()))
+	checkStacks(t, ctx, want)
+	screenshot(t, ctx, "analysis-setup")
+
+	// A White soldier on its last row: refused, the board unchanged.
+	_, refused := editPosition(want, editRequest{Cell: "d7", Stack: "w"})
+	if refused == nil {
+		t.Fatal("the server takes a White soldier on d7")
+	}
+	put("w", "d7")
+	if msg := poll[string](t, ctx, "the refusal", `document.querySelector(".message").textContent`); msg != refused.Message {
+		t.Errorf("a soldier on d7: the page says %q, want %q", msg, refused.Message)
+	}
+	checkStacks(t, ctx, want)
+	// A click on a cell holding the chosen piece takes it off.
+	put("w", "c3")
+	poll[bool](t, ctx, "c3 emptied", `!document.querySelector('polygon[data-cell="c3"]').dataset.stack`)
+	run(t, ctx, chromedp.Click(chromedp.CSS(`button.edit`)))
+	after, err := rules.ParseFEN(strings.Replace(fen, "Wc3,", "W", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := poll[[]string](t, ctx, "the legal moves", `(() => { const b = [...document.querySelectorAll(".legal button")].map((e) => e.dataset.move); return document.querySelector(".setup-box").hidden && b.length ? b : null; })()`)
+	if !slices.Equal(shown, game.MoveTexts(after)) {
+		t.Errorf("legal moves after setting up %v, want %v", shown, game.MoveTexts(after))
+	}
+	if addr := poll[string](t, ctx, "the address", `location.search`); !strings.Contains(addr, "fen=B") {
+		t.Errorf("the address %q does not keep the position set up", addr)
+	}
+}
+
+// checkStacks waits until the board shows st's stacks.
+func checkStacks(t *testing.T, ctx context.Context, st game.State) {
+	t.Helper()
+	pos, err := position(st, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(pos.Stacks)
+	expr := fmt.Sprintf(`(() => { const want = %s; const got = Object.fromEntries([...document.querySelectorAll("polygon[data-stack]")].map((p) => [p.dataset.cell, p.dataset.stack]));
+		return Object.keys(got).length === Object.keys(want).length && Object.keys(want).every((k) => got[k] === want[k]); })()`, want)
+	poll[bool](t, ctx, "the stacks of "+st.FEN(), expr)
 }

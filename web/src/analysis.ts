@@ -9,6 +9,7 @@ import { ApiError, request, type CatalogGame, type Geometry, type Position, type
 import { drawBoard } from "./board";
 import { h } from "./dom";
 import { choices, click, emptySelection, parseMove, targets, type Selection } from "./entry";
+import { setupControls, type SetupControls } from "./setup";
 import { postEvents } from "./stream";
 
 // Analysis is GET /api/analysis/{game}.
@@ -23,6 +24,7 @@ interface Analysis {
   board: string;
   stacks: Record<string, string>;
   scores?: number[];
+  stacking: boolean; // a cell may hold several pieces
 }
 
 // Best is an event of POST /api/analysis/{game}/stream: "info" for each
@@ -53,6 +55,8 @@ interface State {
   stoppedAt: number; // when a search was last stopped (Date.now())
   seats: string[]; // the seats' names, from the catalog
   shown: number; // counts calls of show, so that a stale position is dropped
+  editing: boolean; // clicks on cells set the position up
+  setup: SetupControls | null; // built when first needed, from the seats
 }
 
 interface UI {
@@ -68,6 +72,8 @@ interface UI {
   stop: HTMLButtonElement;
   movetime: HTMLSelectElement;
   best: HTMLElement;
+  edit: HTMLButtonElement;
+  setupBox: HTMLElement;
 }
 
 export function analysisPage(root: HTMLElement): void {
@@ -76,12 +82,15 @@ export function analysisPage(root: HTMLElement): void {
     game: decodeURIComponent(location.pathname.split("/")[2] ?? ""), options: q.get("options") ?? "",
     fen: q.get("fen") ?? "", line: (q.get("moves") ?? "").split(/[\s,]+/).filter((m) => m !== ""),
     cursor: 0, pos: null, geo: null, sel: emptySelection, message: "", best: null, bestDone: false, search: null, stoppedAt: 0,
-    seats: [], shown: 0,
+    seats: [], shown: 0, editing: false, setup: null,
   };
   st.cursor = st.line.length;
   const ui = layout(root, st);
   const refresh = () => render(st, ui, onCell, play, step);
-  const onCell = (cell: string) => clickCell(st, cell, refresh, play);
+  const onCell = (cell: string) => {
+    if (st.editing) editCell(st, ui, cell, refresh);
+    else clickCell(st, cell, refresh, play);
+  };
   const play = (move: string) => {
     st.line = [...st.line.slice(0, st.cursor), move];
     st.cursor = st.line.length;
@@ -96,6 +105,12 @@ export function analysisPage(root: HTMLElement): void {
     setUp(st, ui.fen.value.trim(), refresh);
   });
   ui.ask.addEventListener("click", () => ask(st, Number(ui.movetime.value), refresh));
+  ui.edit.addEventListener("click", () => {
+    st.editing = !st.editing;
+    st.sel = emptySelection;
+    if (st.editing && !st.setup && st.pos) st.setup = buildSetup(st, ui, refresh);
+    refresh();
+  });
   ui.stop.addEventListener("click", () => {
     stopSearch(st);
     refresh();
@@ -121,6 +136,7 @@ function layout(root: HTMLElement, st: State): UI {
     legal: h("div", { class: "legal" }), ask: h("button", { type: "button", class: "ask" }, "Ask the engine"), movetime,
     stop: h("button", { type: "button", class: "stop" }, "Stop"),
     best: h("div", { class: "best", "aria-live": "polite" }),
+    edit: h("button", { type: "button", class: "edit", "aria-pressed": "false" }, "Edit the position"), setupBox: h("div", { class: "setup-box" }),
   };
   const fenForm = h("form", { class: "fen" }, h("label", { for: "fen" }, "Position (FEN): "), fen,
     h("button", { type: "submit", class: "setup" }, "Set up"));
@@ -130,7 +146,7 @@ function layout(root: HTMLElement, st: State): UI {
     h("header", {}, h("a", { href: "/", class: "home" }, "arbiter"), h("h1", {}, `Analysis: ${st.game}`),
       h("a", { href: `/rules/${encodeURIComponent(st.game)}`, class: "rules" }, "Rules")),
     h("main", { class: "game" }, boardBox,
-      h("aside", {}, ui.status, ui.message, ui.choices, fenForm,
+      h("aside", {}, ui.status, ui.message, ui.choices, fenForm, h("p", {}, ui.edit), ui.setupBox,
         h("h2", {}, "Engine"), h("p", {}, h("label", { for: "movetime" }, "Think for "), movetime, " ", ui.ask, " ", ui.stop), ui.best,
         h("h2", {}, "Line"), ui.nav, ui.line, h("h2", {}, "Legal moves"), ui.legal)),
   );
@@ -260,6 +276,48 @@ function stopSearch(st: State): void {
   st.stoppedAt = Date.now();
 }
 
+// buildSetup makes the set-up controls for this game's seats.
+function buildSetup(st: State, ui: UI, refresh: () => void): SetupControls {
+  const promoted = st.game.startsWith("pommel") ? "captain" : st.game === "checkers-2011" ? "king" : "";
+  const setup = setupControls(st.seats, promoted, st.pos?.stacking ?? false);
+  setup.toMove.addEventListener("change", () => edit(st, ui, { toMove: Number(setup.toMove.value) }, refresh));
+  setup.clear.addEventListener("click", () => edit(st, ui, { clear: true }, refresh));
+  setup.start.addEventListener("click", () => setUp(st, "", refresh).then(() => { ui.fen.value = st.fen; }));
+  ui.setupBox.replaceChildren(setup.panel);
+  return setup;
+}
+
+// editCell puts the chosen piece on cell, or takes what is there off.
+function editCell(st: State, ui: UI, cell: string, refresh: () => void): void {
+  if (!st.pos || !st.setup) return;
+  edit(st, ui, { cell, stack: st.setup.stackAfter(st.pos.stacks[cell]) }, refresh);
+}
+
+// edit has the server change the position shown and check it with the
+// game's parser: the position set up starts a new line, and a refused
+// one leaves the board as it was, with the parser's message.
+async function edit(st: State, ui: UI, change: Record<string, unknown>, refresh: () => void): Promise<void> {
+  if (!st.pos) return;
+  const shown = ++st.shown;
+  try {
+    const body = { fen: st.pos.fen, options: optionMap(st.options), ...change };
+    const pos = await request<Analysis>("POST", `/api/analysis/${encodeURIComponent(st.game)}/edit`, body);
+    if (shown !== st.shown) return;
+    stopSearch(st);
+    st.pos = pos;
+    st.fen = pos.fen;
+    st.line = [];
+    st.cursor = 0;
+    st.best = null;
+    st.message = "";
+    ui.fen.value = pos.fen;
+    history.replaceState(null, "", `${location.pathname}?${query(st, st.line)}`);
+  } catch (e) {
+    st.message = (e as Error).message;
+  }
+  refresh();
+}
+
 function optionMap(text: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const kv of text.split(",")) {
@@ -291,6 +349,10 @@ function render(st: State, ui: UI, onCell: (cell: string) => void, play: (move: 
   ui.ask.textContent = st.search ? "Thinking…" : "Ask the engine";
   ui.stop.disabled = st.search === null;
   renderBest(st, ui, play);
+  ui.edit.textContent = st.editing ? "Done setting up" : "Edit the position";
+  ui.edit.setAttribute("aria-pressed", String(st.editing));
+  ui.setupBox.hidden = !st.editing;
+  if (st.setup) st.setup.toMove.value = String(pos.toMove);
 }
 
 function button(label: string, cls: string, f: () => void, move?: string): HTMLButtonElement {

@@ -169,6 +169,42 @@
     return matching(moves, sel).filter((m) => m.path.length === sel.path.length);
   }
 
+  // src/setup.ts
+  function setupControls(seats, promoted, stacking) {
+    const pieces = [];
+    for (const name of seats) {
+      const letter = name.charAt(0).toLowerCase();
+      pieces.push([letter, name]);
+      if (promoted) pieces.push([letter.toUpperCase(), `${name} ${promoted}`]);
+    }
+    pieces.push(["", "Empty"]);
+    const palette = h("fieldset", { class: "palette" }, h("legend", {}, "Click a cell to put"));
+    pieces.forEach(([letter, label], i) => {
+      const input = h("input", { type: "radio", name: "piece", value: letter, id: `piece-${i}` });
+      if (i === 0) input.checked = true;
+      palette.append(h("label", { for: `piece-${i}`, class: "piece-choice" }, input, " ", label));
+    });
+    const onTop = h("input", { type: "checkbox", id: "on-top" });
+    const toMove = h("select", { id: "edit-to-move" }, ...seats.map((s, i) => h("option", { value: String(i) }, s)));
+    const clear = h("button", { type: "button", class: "clear" }, "Clear the board");
+    const start = h("button", { type: "button", class: "start" }, "Start position");
+    const panel = h(
+      "div",
+      { class: "setup-panel" },
+      palette,
+      ...stacking ? [h("p", {}, onTop, " ", h("label", { for: "on-top" }, "on top of the stack"))] : [],
+      h("p", {}, h("label", { for: "edit-to-move" }, "To move: "), toMove),
+      h("p", {}, clear, " ", start)
+    );
+    const stackAfter = (stack) => {
+      const letter = palette.querySelector("input[name=piece]:checked")?.value ?? "";
+      if (letter === "") return "";
+      if (stacking && onTop.checked) return (stack ?? "") + letter;
+      return stack === letter ? "" : letter;
+    };
+    return { panel, toMove, clear, start, stackAfter };
+  }
+
   // src/stream.ts
   async function postEvents(path, body, signal, onEvent) {
     const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
@@ -224,12 +260,17 @@
       search: null,
       stoppedAt: 0,
       seats: [],
-      shown: 0
+      shown: 0,
+      editing: false,
+      setup: null
     };
     st.cursor = st.line.length;
     const ui = layout(root2, st);
     const refresh = () => render(st, ui, onCell2, play2, step2);
-    const onCell2 = (cell) => clickCell(st, cell, refresh, play2);
+    const onCell2 = (cell) => {
+      if (st.editing) editCell(st, ui, cell, refresh);
+      else clickCell(st, cell, refresh, play2);
+    };
     const play2 = (move) => {
       st.line = [...st.line.slice(0, st.cursor), move];
       st.cursor = st.line.length;
@@ -244,6 +285,12 @@
       setUp(st, ui.fen.value.trim(), refresh);
     });
     ui.ask.addEventListener("click", () => ask(st, Number(ui.movetime.value), refresh));
+    ui.edit.addEventListener("click", () => {
+      st.editing = !st.editing;
+      st.sel = emptySelection;
+      if (st.editing && !st.setup && st.pos) st.setup = buildSetup(st, ui, refresh);
+      refresh();
+    });
     ui.stop.addEventListener("click", () => {
       stopSearch(st);
       refresh();
@@ -279,7 +326,9 @@
       ask: h("button", { type: "button", class: "ask" }, "Ask the engine"),
       movetime,
       stop: h("button", { type: "button", class: "stop" }, "Stop"),
-      best: h("div", { class: "best", "aria-live": "polite" })
+      best: h("div", { class: "best", "aria-live": "polite" }),
+      edit: h("button", { type: "button", class: "edit", "aria-pressed": "false" }, "Edit the position"),
+      setupBox: h("div", { class: "setup-box" })
     };
     const fenForm = h(
       "form",
@@ -309,6 +358,8 @@
           ui.message,
           ui.choices,
           fenForm,
+          h("p", {}, ui.edit),
+          ui.setupBox,
           h("h2", {}, "Engine"),
           h("p", {}, h("label", { for: "movetime" }, "Think for "), movetime, " ", ui.ask, " ", ui.stop),
           ui.best,
@@ -426,6 +477,42 @@
     st.search = null;
     st.stoppedAt = Date.now();
   }
+  function buildSetup(st, ui, refresh) {
+    const promoted = st.game.startsWith("pommel") ? "captain" : st.game === "checkers-2011" ? "king" : "";
+    const setup = setupControls(st.seats, promoted, st.pos?.stacking ?? false);
+    setup.toMove.addEventListener("change", () => edit(st, ui, { toMove: Number(setup.toMove.value) }, refresh));
+    setup.clear.addEventListener("click", () => edit(st, ui, { clear: true }, refresh));
+    setup.start.addEventListener("click", () => setUp(st, "", refresh).then(() => {
+      ui.fen.value = st.fen;
+    }));
+    ui.setupBox.replaceChildren(setup.panel);
+    return setup;
+  }
+  function editCell(st, ui, cell, refresh) {
+    if (!st.pos || !st.setup) return;
+    edit(st, ui, { cell, stack: st.setup.stackAfter(st.pos.stacks[cell]) }, refresh);
+  }
+  async function edit(st, ui, change, refresh) {
+    if (!st.pos) return;
+    const shown = ++st.shown;
+    try {
+      const body = { fen: st.pos.fen, options: optionMap(st.options), ...change };
+      const pos = await request("POST", `/api/analysis/${encodeURIComponent(st.game)}/edit`, body);
+      if (shown !== st.shown) return;
+      stopSearch(st);
+      st.pos = pos;
+      st.fen = pos.fen;
+      st.line = [];
+      st.cursor = 0;
+      st.best = null;
+      st.message = "";
+      ui.fen.value = pos.fen;
+      history.replaceState(null, "", `${location.pathname}?${query(st, st.line)}`);
+    } catch (e) {
+      st.message = e.message;
+    }
+    refresh();
+  }
   function optionMap(text) {
     const out = {};
     for (const kv of text.split(",")) {
@@ -458,6 +545,10 @@
     ui.ask.textContent = st.search ? "Thinking…" : "Ask the engine";
     ui.stop.disabled = st.search === null;
     renderBest(st, ui, play2);
+    ui.edit.textContent = st.editing ? "Done setting up" : "Edit the position";
+    ui.edit.setAttribute("aria-pressed", String(st.editing));
+    ui.setupBox.hidden = !st.editing;
+    if (st.setup) st.setup.toMove.value = String(pos.toMove);
   }
   function button(label, cls, f, move) {
     const b = h("button", { type: "button", class: cls }, label);
