@@ -1,10 +1,18 @@
 package server
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"maps"
 	"net/http"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -23,14 +31,21 @@ func TestBrowserAnalysis(t *testing.T) {
 	t.Run("analyse a game", b.analyseGame)
 	t.Run("engine streams", b.engineStreams)
 	t.Run("set up by clicking", b.setUpByClicking)
+	t.Run("docs screenshots", b.docsScreenshots)
 }
 
-// rulesFromHome follows each game's rules link of the home page.
+// rulesFromHome checks each game's start drawn on the home page, follows
+// its rules link, and checks the rules page's diagrams drawn as boards.
 func (b *browser) rulesFromHome(t *testing.T) {
-	ctx := b.tab(t, false)
 	for _, d := range game.All() {
+		ctx := b.tab(t, false) // a tab each, so that none runs out of its time
 		run(t, ctx, chromedp.Navigate(b.url("/")))
 		poll[bool](t, ctx, "the catalog", fmt.Sprintf(`!!document.querySelector(%q)`, `a.rules[data-game="`+d.ID+`"]`))
+		preview := poll[map[string]string](t, ctx, "the start drawn on the home page", fmt.Sprintf(`(() => { const cells = document.querySelectorAll('svg.preview[data-game=%q] polygon[data-cell]');
+			return cells.length > 0 && Object.fromEntries([...cells].map((p) => [p.dataset.cell, p.dataset.stack || ""])); })()`, d.ID))
+		if want := expectedStacks(t, d.ID, nil); !maps.Equal(preview, want) {
+			t.Errorf("%s: the home page draws the start as %v, want %v", d.ID, preview, want)
+		}
 		run(t, ctx, chromedp.Click(chromedp.CSS(`a.rules[data-game="`+d.ID+`"]`)))
 		title := poll[string](t, ctx, "the rules page", `location.pathname.startsWith("/rules/") && document.querySelector("main h1")?.textContent`)
 		if path := poll[string](t, ctx, "the path", `location.pathname`); path != "/rules/"+d.ID || title == "" {
@@ -38,6 +53,16 @@ func (b *browser) rulesFromHome(t *testing.T) {
 		}
 		if n := poll[int](t, ctx, "the diagrams", `document.querySelectorAll("main pre").length`); n == 0 {
 			t.Errorf("%s: no diagram on the rules page", d.ID)
+		}
+		// Every figure drawn as a board; the game's start as the rules set it.
+		poll[bool](t, ctx, "the boards drawn", `(() => { const f = document.querySelectorAll("figure.diagram"); return f.length > 0 &&
+			[...f].every((e) => e.querySelectorAll("svg.board polygon[data-cell]").length > 0); })()`)
+		start := mustStart(t, d.ID)
+		got := poll[map[string]string](t, ctx, "the start diagram", fmt.Sprintf(`(() => {
+			const f = [...document.querySelectorAll("figure.diagram")].find((e) => e.dataset.game === %q && e.dataset.fen === %q);
+			return f && Object.fromEntries([...f.querySelectorAll("polygon[data-cell]")].map((p) => [p.dataset.cell, p.dataset.stack || ""])); })()`, d.ID, start.FEN()))
+		if want := expectedStacks(t, d.ID, nil); !maps.Equal(got, want) {
+			t.Errorf("%s: the rules page draws the start as %v, want %v", d.ID, got, want)
 		}
 		if d.ID == "eximo" {
 			screenshot(t, ctx, "rules-eximo")
@@ -233,4 +258,141 @@ func checkStacks(t *testing.T, ctx context.Context, st game.State) {
 	expr := fmt.Sprintf(`(() => { const want = %s; const got = Object.fromEntries([...document.querySelectorAll("polygon[data-stack]")].map((p) => [p.dataset.cell, p.dataset.stack]));
 		return Object.keys(got).length === Object.keys(want).length && Object.keys(want).every((k) => got[k] === want[k]); })()`, want)
 	poll[bool](t, ctx, "the stacks of "+st.FEN(), expr)
+}
+
+// docsScreenshots shows each game's start and a middle position to a
+// spectator, the home page, a game against the AI and the analysis page
+// thinking, in a window of 1000x700, checking each board; with
+// -screenshots DIR it saves them as the pictures of the README and the
+// rules pages:
+//
+//	go test ./server/ -run 'TestBrowserAnalysis/docs' -screenshots ../docs/img
+func (b *browser) docsScreenshots(t *testing.T) {
+	window := func() context.Context {
+		ctx := b.tab(t, false) // a tab each, so that none runs out of its time
+		run(t, ctx, chromedp.EmulateViewport(1000, 700))
+		return ctx
+	}
+	for _, d := range game.All() {
+		ctx := window()
+		seats := slices.Repeat([]string{"human"}, d.Players)
+		g := b.ts.create(map[string]any{"game": d.ID, "seats": seats})
+		run(t, ctx, chromedp.Navigate(b.url(g.URL)))
+		checkBoard(t, ctx, d.ID, nil)
+		viewShot(t, ctx, d.ID+"-start")
+		moves := b.playMiddle(t, g, 16)
+		run(t, ctx, chromedp.Reload())
+		checkBoard(t, ctx, d.ID, moves)
+		viewShot(t, ctx, d.ID+"-middle")
+	}
+
+	ctx := window()
+	run(t, ctx, chromedp.Navigate(b.url("/")))
+	poll[bool](t, ctx, "the previews", fmt.Sprintf(`document.querySelectorAll("svg.preview").length === %d`, len(game.All())))
+	viewShot(t, ctx, "home")
+
+	g := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "ai:level=1"}})
+	for ply := 0; ply < 6; ply += 2 {
+		v := b.waitPly(t, g.ID, ply)
+		if code, msg := b.ts.move(g.ID, g.Seats[0].Token, v.Legal[len(v.Legal)/2], ply); code != http.StatusOK {
+			t.Fatalf("move: %d %s", code, msg)
+		}
+	}
+	played := b.waitPly(t, g.ID, 6)
+	ctx = window()
+	run(t, ctx, chromedp.Navigate(b.url(g.Seats[0].URL)))
+	checkBoard(t, ctx, "pommel", played.Moves)
+	poll[bool](t, ctx, "my turn", `document.querySelector(".status .turn")?.textContent.startsWith("Your move")`)
+	viewShot(t, ctx, "play-ai")
+
+	run(t, ctx, chromedp.Navigate(b.url("/analysis/pommel?moves="+strings.Join(played.Moves, "+"))))
+	checkBoard(t, ctx, "pommel", played.Moves)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#movetime`), "2000"), chromedp.Click(chromedp.CSS(`button.ask`)))
+	poll[bool](t, ctx, "a line at depth 4", `document.querySelector(".best[data-state=thinking]") && Number(document.querySelector(".best .depth")?.textContent) >= 4`)
+	viewShot(t, ctx, "analysis")
+	run(t, ctx, chromedp.Click(chromedp.CSS(`button.stop`)))
+}
+
+// playMiddle plays up to plies moves of g through the API, a capture
+// when there is one, else one picked across the list, so that the
+// position has left the start; it returns the moves.
+func (b *browser) playMiddle(t *testing.T, g createResponse, plies int) []string {
+	t.Helper()
+	var v gameView
+	for range plies {
+		v = b.ts.game(g.ID)
+		if len(v.Legal) == 0 {
+			break
+		}
+		move := v.Legal[(7*v.Ply+3)%len(v.Legal)] // varied, and the same at every run
+		if i := slices.IndexFunc(v.Legal, func(m string) bool { return strings.Contains(m, "x") }); i >= 0 {
+			move = v.Legal[i]
+		}
+		if code, msg := b.ts.move(g.ID, g.Seats[v.ToMove].Token, move, v.Ply); code != http.StatusOK {
+			t.Fatalf("%s: move %s: %d %s", v.Game, move, code, msg)
+		}
+	}
+	return b.ts.game(g.ID).Moves
+}
+
+// viewShot saves what the window shows when -screenshots names a folder:
+// the pictures of the documentation, kept small.
+func viewShot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	if *screenshotDir == "" {
+		return
+	}
+	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := smallPNG(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(*screenshotDir, name+".png"), small, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// smallPNG writes a screenshot with a palette of its 256 commonest
+// colours, each other colour drawn as the nearest of them: a page of flat
+// colours looks the same and takes about a third of the bytes.
+func smallPNG(data []byte) ([]byte, error) {
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	b := img.Bounds()
+	counts := map[color.RGBA]int{}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			counts[color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)]++
+		}
+	}
+	common := slices.SortedFunc(maps.Keys(counts), func(p, q color.RGBA) int {
+		return cmp.Or(cmp.Compare(counts[q], counts[p]), cmp.Compare(p.R, q.R), cmp.Compare(p.G, q.G), cmp.Compare(p.B, q.B), cmp.Compare(p.A, q.A))
+	})
+	var palette color.Palette
+	for _, c := range common[:min(256, len(common))] {
+		palette = append(palette, c)
+	}
+	out := image.NewPaletted(b, palette)
+	index := map[color.RGBA]uint8{}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+			i, ok := index[c]
+			if !ok {
+				i = uint8(palette.Index(c))
+				index[c] = i
+			}
+			out.SetColorIndex(x, y, i)
+		}
+	}
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&buf, out); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }

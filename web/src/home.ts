@@ -3,6 +3,7 @@
 
 import { request, type CatalogGame, type Created } from "./api";
 import { h } from "./dom";
+import { drawPreviews } from "./preview";
 import * as store from "./store";
 
 type SeatChoice = "me" | "friend" | "invite" | `ai:level=${number}`;
@@ -38,6 +39,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
     h("a", { href: `/rules/${c.id}`, class: "rules", "data-game": c.id }, "Rules"), " · ",
     h("a", { href: `/analysis/${c.id}`, class: "analyse", "data-game": c.id }, "Analyse"))));
   root.append(h("main", { class: "home" }, h("section", {}, h("h2", {}, "New game"), form), h("section", {}, h("h2", {}, "The games"), list), myGames()));
+  void drawPreviews(list, catalog);
 }
 
 function myGames(): HTMLElement {

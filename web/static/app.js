@@ -596,6 +596,46 @@
     );
   }
 
+  // src/diagrams.ts
+  var svgNS2 = "http://www.w3.org/2000/svg";
+  async function drawDiagrams(root2) {
+    const boards = /* @__PURE__ */ new Map();
+    const geometry = (board) => {
+      if (!boards.has(board)) boards.set(board, request("GET", `/api/boards/${encodeURIComponent(board)}?turn=0`));
+      return boards.get(board);
+    };
+    const figures = [...root2.querySelectorAll("figure.diagram[data-board]")];
+    await Promise.all(figures.map(async (fig) => {
+      try {
+        drawDiagram(fig, await geometry(fig.dataset.board));
+      } catch {
+      }
+    }));
+  }
+  function drawDiagram(fig, geo) {
+    const d = fig.dataset;
+    const stacks = JSON.parse(d.stacks ?? "{}");
+    const label = `${d.game} position ${d.fen}: ${fig.querySelector("figcaption")?.textContent ?? ""}`;
+    const svg = pictureBoard(geo, stacks, Number(d.toMove ?? 0), d.game ?? "", label);
+    svg.classList.add("diagram");
+    fig.querySelector("svg.diagram")?.remove();
+    fig.prepend(svg);
+  }
+  function pictureBoard(geo, stacks, toMove, game, label) {
+    const svg = document.createElementNS(svgNS2, "svg");
+    svg.setAttribute("class", "board");
+    const king = game.startsWith("pommel") ? "captain" : "king";
+    drawBoard(svg, geo, { board: geo.board, ply: 0, toMove, stacks }, { selected: [], targets: /* @__PURE__ */ new Set(), lastMove: [] }, king, () => {
+    });
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", label);
+    for (const cell of svg.querySelectorAll("[data-cell]")) {
+      cell.removeAttribute("tabindex");
+      cell.removeAttribute("role");
+    }
+    return svg;
+  }
+
   // src/store.ts
   var seatsKey = (id) => "arbiter.seats." + id;
   var invitesKey = (id) => "arbiter.invites." + id;
@@ -637,29 +677,29 @@
   // src/game.ts
   function gamePage(root2) {
     const parts = location.pathname.split("/");
-    const page = { id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, message: "", busy: false, ws: null, retry: 0, shown: 0 };
-    takeToken(page);
+    const page2 = { id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, message: "", busy: false, ws: null, retry: 0, shown: 0 };
+    takeToken(page2);
     const ui = layout2(root2);
     typedEntry(ui.typed, (move) => actions.play(move));
-    const refresh = () => render2(page, ui, actions);
+    const refresh = () => render2(page2, ui, actions);
     const actions = {
-      cell: (cell) => onCell(page, cell, refresh),
-      play: (move) => play(page, move, refresh),
-      command: (path, body) => command(page, path, body, refresh),
-      step: (to) => step(page, to, refresh)
+      cell: (cell) => onCell(page2, cell, refresh),
+      play: (move) => play(page2, move, refresh),
+      command: (path, body) => command(page2, path, body, refresh),
+      step: (to) => step(page2, to, refresh)
     };
     document.addEventListener("keydown", (ev) => {
-      if (!page.game || ev.target instanceof HTMLInputElement) return;
-      if (ev.key === "ArrowLeft") actions.step((page.viewPly ?? page.game.ply) - 1);
-      if (ev.key === "ArrowRight") actions.step((page.viewPly ?? page.game.ply) + 1);
+      if (!page2.game || ev.target instanceof HTMLInputElement) return;
+      if (ev.key === "ArrowLeft") actions.step((page2.viewPly ?? page2.game.ply) - 1);
+      if (ev.key === "ArrowRight") actions.step((page2.viewPly ?? page2.game.ply) + 1);
     });
-    load(page, refresh).then(() => connect(page, refresh));
+    load(page2, refresh).then(() => connect(page2, refresh));
   }
-  function takeToken(page) {
+  function takeToken(page2) {
     const seat = Number(new URLSearchParams(location.search).get("seat") ?? "NaN");
     const token = new URLSearchParams(location.hash.slice(1)).get("token");
     if (token && Number.isInteger(seat)) {
-      saveToken(page.id, seat, token);
+      saveToken(page2.id, seat, token);
       history.replaceState(null, "", location.pathname + location.search);
     }
   }
@@ -701,185 +741,185 @@
     );
     return ui;
   }
-  function heldSeats(page) {
-    return Object.keys(tokens(page.id)).map(Number).sort();
+  function heldSeats(page2) {
+    return Object.keys(tokens(page2.id)).map(Number).sort();
   }
-  function actingSeat(page) {
-    const g = page.game;
+  function actingSeat(page2) {
+    const g = page2.game;
     if (!g || g.result) return -1;
-    return tokens(page.id)[g.toMove] ? g.toMove : -1;
+    return tokens(page2.id)[g.toMove] ? g.toMove : -1;
   }
-  function tokenFor(page) {
-    const t = tokens(page.id);
-    const seat = actingSeat(page);
+  function tokenFor(page2) {
+    const t = tokens(page2.id);
+    const seat = actingSeat(page2);
     if (seat >= 0) return t[seat];
-    return t[page.viewSeat] ?? Object.values(t)[0];
+    return t[page2.viewSeat] ?? Object.values(t)[0];
   }
-  async function load(page, refresh) {
+  async function load(page2, refresh) {
     try {
-      const g = await request("GET", `/api/games/${page.id}`);
-      await show2(page, g);
+      const g = await request("GET", `/api/games/${page2.id}`);
+      await show2(page2, g);
     } catch (e) {
-      page.message = e.message;
+      page2.message = e.message;
     }
     refresh();
   }
-  async function show2(page, g) {
-    if (page.game && g.version < page.game.version) return;
-    const first = page.game === null;
-    const shown = ++page.shown;
-    page.game = g;
+  async function show2(page2, g) {
+    if (page2.game && g.version < page2.game.version) return;
+    const first = page2.game === null;
+    const shown = ++page2.shown;
+    page2.game = g;
     if (first) {
       const seatParam = new URLSearchParams(location.search).get("seat");
-      const held = heldSeats(page);
-      page.viewSeat = seatParam !== null && held.includes(Number(seatParam)) ? Number(seatParam) : held[0] ?? -1;
+      const held = heldSeats(page2);
+      page2.viewSeat = seatParam !== null && held.includes(Number(seatParam)) ? Number(seatParam) : held[0] ?? -1;
     }
-    const ply = page.viewPly ?? g.ply;
+    const ply = page2.viewPly ?? g.ply;
     const [pos, geo] = await Promise.all([
-      request("GET", `/api/games/${page.id}/position?ply=${ply}`),
-      page.geo ? Promise.resolve(page.geo) : null
+      request("GET", `/api/games/${page2.id}/position?ply=${ply}`),
+      page2.geo ? Promise.resolve(page2.geo) : null
     ]);
-    if (shown !== page.shown) return;
-    page.pos = pos;
+    if (shown !== page2.shown) return;
+    page2.pos = pos;
     if (!geo) {
-      const turn = page.viewSeat > 0 ? 360 * page.viewSeat / g.seats.length : 0;
-      page.geo = await request("GET", `/api/boards/${pos.board}?turn=${turn}`);
+      const turn = page2.viewSeat > 0 ? 360 * page2.viewSeat / g.seats.length : 0;
+      page2.geo = await request("GET", `/api/boards/${pos.board}?turn=${turn}`);
     }
   }
-  function connect(page, refresh) {
+  function connect(page2, refresh) {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${proto}//${location.host}/api/games/${page.id}/ws`);
-    page.ws = ws;
+    const ws = new WebSocket(`${proto}//${location.host}/api/games/${page2.id}/ws`);
+    page2.ws = ws;
     ws.onopen = () => {
-      page.retry = 0;
+      page2.retry = 0;
     };
     ws.onmessage = async (ev) => {
       const msg = JSON.parse(ev.data);
-      if (msg.type !== "game" || !page.game || msg.version <= page.game.version) return;
-      const gap = msg.version !== page.game.version + 1;
-      const g = gap ? await request("GET", `/api/games/${page.id}`) : msg.game;
-      if (g.version <= page.game.version) return;
-      if (g.ply !== page.game.ply) page.sel = emptySelection;
-      await show2(page, g);
+      if (msg.type !== "game" || !page2.game || msg.version <= page2.game.version) return;
+      const gap = msg.version !== page2.game.version + 1;
+      const g = gap ? await request("GET", `/api/games/${page2.id}`) : msg.game;
+      if (g.version <= page2.game.version) return;
+      if (g.ply !== page2.game.ply) page2.sel = emptySelection;
+      await show2(page2, g);
       refresh();
     };
     ws.onclose = () => {
-      if (page.ws !== ws) return;
-      page.retry = Math.min(page.retry + 1, 5);
+      if (page2.ws !== ws) return;
+      page2.retry = Math.min(page2.retry + 1, 5);
       setTimeout(async () => {
-        await load(page, refresh);
-        connect(page, refresh);
-      }, 500 * page.retry);
+        await load(page2, refresh);
+        connect(page2, refresh);
+      }, 500 * page2.retry);
     };
   }
-  function onCell(page, cell, refresh) {
-    const g = page.game;
-    if (!g || page.busy) return;
-    if (actingSeat(page) < 0 || page.viewPly !== null) {
-      page.message = g.result ? "The game is over." : page.viewPly !== null ? "This is an earlier position; go to the last move to play." : heldSeats(page).length ? `Not your turn: ${g.seats[g.toMove].side} is to move.` : "You are watching this game.";
+  function onCell(page2, cell, refresh) {
+    const g = page2.game;
+    if (!g || page2.busy) return;
+    if (actingSeat(page2) < 0 || page2.viewPly !== null) {
+      page2.message = g.result ? "The game is over." : page2.viewPly !== null ? "This is an earlier position; go to the last move to play." : heldSeats(page2).length ? `Not your turn: ${g.seats[g.toMove].side} is to move.` : "You are watching this game.";
       refresh();
       return;
     }
-    const out = click(g.legal.map(parseMove), page.sel, cell);
-    page.message = "";
+    const out = click(g.legal.map(parseMove), page2.sel, cell);
+    page2.message = "";
     if (out.kind === "play") {
-      play(page, out.move, refresh);
+      play(page2, out.move, refresh);
       return;
     }
-    if (out.kind === "reset" && page.sel.path.length === 0 && g.legal.length > 0) {
-      page.message = `No legal move starts on ${cell}.`;
+    if (out.kind === "reset" && page2.sel.path.length === 0 && g.legal.length > 0) {
+      page2.message = `No legal move starts on ${cell}.`;
     }
-    page.sel = out.sel;
+    page2.sel = out.sel;
     refresh();
   }
-  async function play(page, move, refresh) {
-    const g = page.game;
-    const token = tokenFor(page);
+  async function play(page2, move, refresh) {
+    const g = page2.game;
+    const token = tokenFor(page2);
     if (!g || !token) return;
-    page.busy = true;
-    page.sel = emptySelection;
+    page2.busy = true;
+    page2.sel = emptySelection;
     refresh();
     try {
-      const next = await request("POST", `/api/games/${page.id}/moves`, { move, ply: g.ply }, token);
-      page.message = "";
-      if (next.version > (page.game?.version ?? 0)) await show2(page, next);
+      const next = await request("POST", `/api/games/${page2.id}/moves`, { move, ply: g.ply }, token);
+      page2.message = "";
+      if (next.version > (page2.game?.version ?? 0)) await show2(page2, next);
     } catch (e) {
-      page.message = e instanceof ApiError ? e.message : `The move was not sent: ${e.message}`;
+      page2.message = e instanceof ApiError ? e.message : `The move was not sent: ${e.message}`;
     }
-    page.busy = false;
+    page2.busy = false;
     refresh();
   }
-  async function command(page, path, body, refresh) {
-    const token = tokenFor(page);
+  async function command(page2, path, body, refresh) {
+    const token = tokenFor(page2);
     if (!token) return;
     try {
-      const next = await request("POST", `/api/games/${page.id}/${path}`, body, token);
-      if (next.version > (page.game?.version ?? 0)) await show2(page, next);
-      page.message = "";
+      const next = await request("POST", `/api/games/${page2.id}/${path}`, body, token);
+      if (next.version > (page2.game?.version ?? 0)) await show2(page2, next);
+      page2.message = "";
     } catch (e) {
-      page.message = e.message;
+      page2.message = e.message;
     }
     refresh();
   }
-  async function step(page, ply, refresh) {
-    const g = page.game;
+  async function step(page2, ply, refresh) {
+    const g = page2.game;
     if (!g) return;
     const to = Math.max(0, Math.min(ply, g.ply));
-    page.viewPly = to === g.ply ? null : to;
-    page.sel = emptySelection;
-    await show2(page, g);
+    page2.viewPly = to === g.ply ? null : to;
+    page2.sel = emptySelection;
+    await show2(page2, g);
     refresh();
   }
-  function render2(page, ui, act) {
-    const g = page.game;
-    ui.message.textContent = page.message;
-    if (!g || !page.pos || !page.geo) return;
+  function render2(page2, ui, act) {
+    const g = page2.game;
+    ui.message.textContent = page2.message;
+    if (!g || !page2.pos || !page2.geo) return;
     const kingWord = g.game.startsWith("pommel") ? "captain" : "king";
-    ui.title.textContent = `${g.game} ${page.id}`;
-    document.title = `${g.game}: ${statusText(page)} (arbiter)`;
+    ui.title.textContent = `${g.game} ${page2.id}`;
+    document.title = `${g.game}: ${statusText(page2)} (arbiter)`;
     const moves = g.legal.map(parseMove);
-    const shownPly = page.viewPly ?? g.ply;
+    const shownPly = page2.viewPly ?? g.ply;
     const lastMove = shownPly > 0 ? parseMove(g.moves[shownPly - 1]).path : [];
-    drawBoard(ui.svg, page.geo, page.pos, { selected: [...page.sel.path, ...page.sel.drops], targets: targets(moves, page.sel), lastMove }, kingWord, act.cell);
-    ui.svg.setAttribute("aria-label", `${g.game} board, ${statusText(page)}`);
-    ui.status.replaceChildren(...statusLines(page));
-    renderChoices(page, ui, act, moves);
-    ui.typed.hidden = actingSeat(page) < 0 || page.viewPly !== null;
-    renderMoves(page, ui, act);
-    renderControls(page, ui, act);
-    renderLinks(page, ui);
+    drawBoard(ui.svg, page2.geo, page2.pos, { selected: [...page2.sel.path, ...page2.sel.drops], targets: targets(moves, page2.sel), lastMove }, kingWord, act.cell);
+    ui.svg.setAttribute("aria-label", `${g.game} board, ${statusText(page2)}`);
+    ui.status.replaceChildren(...statusLines(page2));
+    renderChoices(page2, ui, act, moves);
+    ui.typed.hidden = actingSeat(page2) < 0 || page2.viewPly !== null;
+    renderMoves(page2, ui, act);
+    renderControls(page2, ui, act);
+    renderLinks(page2, ui);
   }
   function seatName(g, seat) {
     const s = g.seats[seat];
     const who = s.name || (s.player === "human" ? "" : s.player);
     return who ? `${s.side} (${who})` : s.side;
   }
-  function statusText(page) {
-    const g = page.game;
+  function statusText(page2) {
+    const g = page2.game;
     if (g.result) return g.description || (g.result.winners.length ? `${g.result.winners.map((w) => g.seats[w].side).join(" and ")} won: ${g.result.reason}` : `draw: ${g.result.reason}`);
-    const mine = actingSeat(page) >= 0;
+    const mine = actingSeat(page2) >= 0;
     return mine ? `Your move (${seatName(g, g.toMove)})` : `${seatName(g, g.toMove)} to move`;
   }
-  function statusLines(page) {
-    const g = page.game;
-    const out = [h("span", { class: g.result ? "result" : "turn" }, statusText(page))];
-    const held = heldSeats(page).filter((s) => s < g.seats.length);
+  function statusLines(page2) {
+    const g = page2.game;
+    const out = [h("span", { class: g.result ? "result" : "turn" }, statusText(page2))];
+    const held = heldSeats(page2).filter((s) => s < g.seats.length);
     out.push(h("span", { class: "you" }, held.length ? `You play ${held.map((s) => g.seats[s].side).join(" and ")}` : "You are watching"));
-    if (page.pos?.scores) {
-      out.push(h("span", { class: "scores" }, "Scores: " + page.pos.scores.map((s, i) => `${g.seats[i].side} ${s}`).join(", ")));
+    if (page2.pos?.scores) {
+      out.push(h("span", { class: "scores" }, "Scores: " + page2.pos.scores.map((s, i) => `${g.seats[i].side} ${s}`).join(", ")));
     }
     if (g.clock) {
       out.push(h("span", { class: "clocks" }, g.clock.leftMs.map((ms, i) => `${g.seats[i].side} ${clockText(ms)}`).join(" · ")));
     }
-    if (page.viewPly !== null) out.push(h("span", { class: "history" }, `Showing the position after ${page.viewPly} of ${g.ply} moves`));
+    if (page2.viewPly !== null) out.push(h("span", { class: "history" }, `Showing the position after ${page2.viewPly} of ${g.ply} moves`));
     return out.flatMap((n, i) => i ? [h("br"), n] : [n]);
   }
   function clockText(ms) {
     const s = Math.max(0, Math.floor(ms / 1e3));
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   }
-  function renderChoices(page, ui, act, moves) {
-    const list = choices(moves, page.sel);
+  function renderChoices(page2, ui, act, moves) {
+    const list = choices(moves, page2.sel);
     ui.choices.replaceChildren();
     if (list.length === 0) return;
     ui.choices.append(h("span", {}, list.length > 1 ? "Several moves match; play:" : "Play:"));
@@ -889,9 +929,9 @@
       ui.choices.append(b);
     }
   }
-  function renderMoves(page, ui, act) {
-    const g = page.game;
-    const shown = page.viewPly ?? g.ply;
+  function renderMoves(page2, ui, act) {
+    const g = page2.game;
+    const shown = page2.viewPly ?? g.ply;
     const nav = (label, to, name) => {
       const b = h("button", { type: "button", "aria-label": name }, label);
       b.addEventListener("click", () => act.step(to));
@@ -907,10 +947,10 @@
     }));
     ui.moves.lastElementChild?.scrollIntoView({ block: "nearest" });
   }
-  function renderControls(page, ui, act) {
-    const g = page.game;
+  function renderControls(page2, ui, act) {
+    const g = page2.game;
     ui.controls.replaceChildren();
-    const held = heldSeats(page);
+    const held = heldSeats(page2);
     if (g.result || held.length === 0) return;
     const button2 = (label, cls, f) => {
       const b = h("button", { type: "button", class: cls }, label);
@@ -940,19 +980,19 @@
     const text = q.toString();
     return `/analysis/${g.game}` + (text ? "?" + text : "");
   }
-  function renderLinks(page, ui) {
-    const g = page.game;
-    const invites2 = invites(page.id);
+  function renderLinks(page2, ui) {
+    const g = page2.game;
+    const invites2 = invites(page2.id);
     const rows = [];
     for (const s of g.seats) {
       const url = invites2[s.seat];
-      if (!url || tokens(page.id)[s.seat]) continue;
+      if (!url || tokens(page2.id)[s.seat]) continue;
       const full = location.origin + url;
       rows.push(h("p", { class: "invite" }, `Invite for ${s.side}: `, h("input", { readonly: "", value: full, "data-seat": String(s.seat), "aria-label": `invite link for ${s.side}` }), copyButton(full)));
     }
     const spectate = location.origin + g.url;
     rows.push(h("p", {}, "Spectators: ", h("input", { readonly: "", value: spectate, "aria-label": "spectator link" }), copyButton(spectate)));
-    rows.push(h("p", {}, h("a", { href: `/api/games/${page.id}/record`, download: `${g.game}-${page.id}.pdn` }, "Download the record")));
+    rows.push(h("p", {}, h("a", { href: `/api/games/${page2.id}/record`, download: `${g.game}-${page2.id}.pdn` }, "Download the record")));
     rows.push(h(
       "p",
       {},
@@ -961,6 +1001,23 @@
       h("a", { href: `/rules/${g.game}`, class: "rules" }, `Rules of ${g.game}`)
     ));
     ui.links.replaceChildren(...rows);
+  }
+
+  // src/preview.ts
+  async function drawPreviews(list, catalog) {
+    await Promise.all(catalog.map(async (c) => {
+      const item = list.querySelector(`a[data-game="${CSS.escape(c.id)}"]`)?.closest("li");
+      if (!item) return;
+      try {
+        const start = await request("GET", `/api/analysis/${encodeURIComponent(c.id)}`);
+        const geo = await request("GET", `/api/boards/${encodeURIComponent(start.board)}?turn=0`);
+        const svg = pictureBoard(geo, start.stacks, start.toMove, c.id, `${c.id}: the start position`);
+        svg.classList.add("preview");
+        svg.dataset.game = c.id;
+        item.prepend(h("span", { class: "preview-box" }, svg));
+      } catch {
+      }
+    }));
   }
 
   // src/home.ts
@@ -1001,6 +1058,7 @@
       h("a", { href: `/analysis/${c.id}`, class: "analyse", "data-game": c.id }, "Analyse")
     )));
     root2.append(h("main", { class: "home" }, h("section", {}, h("h2", {}, "New game"), form), h("section", {}, h("h2", {}, "The games"), list), myGames2()));
+    void drawPreviews(list, catalog);
   }
   function myGames2() {
     const ids = myGames();
@@ -1084,10 +1142,12 @@
   }
 
   // src/main.ts
+  var page = document.body.dataset.page;
   var root = document.getElementById("app");
-  if (root) {
-    if (document.body.dataset.page === "game") gamePage(root);
-    else if (document.body.dataset.page === "analysis") analysisPage(root);
+  if (page === "rules") void drawDiagrams(document);
+  else if (root) {
+    if (page === "game") gamePage(root);
+    else if (page === "analysis") analysisPage(root);
     else homePage(root);
   }
 })();
