@@ -2,13 +2,16 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/store"
 )
@@ -41,6 +44,9 @@ type analysisView struct {
 	Board  string            `json:"board"`
 	Stacks map[string]string `json:"stacks"`
 	Scores []int             `json:"scores,omitempty"`
+	// Stacking says whether a cell may hold several pieces (the game's
+	// FEN writes stacks), for the page's set-up mode.
+	Stacking bool `json:"stacking"`
 }
 
 // bestRequest is POST /api/analysis/{game}/best.
@@ -94,6 +100,8 @@ func (s *Server) analysisRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /analysis/{game}", s.handleAnalysisPage)
 	mux.HandleFunc("GET /api/analysis/{game}", s.handleAnalysis)
 	mux.HandleFunc("POST /api/analysis/{game}/best", s.handleBest)
+	mux.HandleFunc("POST /api/analysis/{game}/stream", s.handleStream)
+	mux.HandleFunc("POST /api/analysis/{game}/edit", s.handleEdit)
 }
 
 func (s *Server) handleAnalysisPage(w http.ResponseWriter, _ *http.Request) {
@@ -176,6 +184,11 @@ func analysisOf(st game.State, moves []string) (analysisView, error) {
 	rules := st.Game()
 	v := analysisView{Game: rules.ID(), FEN: st.FEN(), Moves: moves, Legal: game.MoveTexts(st), ToMove: int(st.ToMove()),
 		Board: pos.Board, Stacks: pos.Stacks, Scores: pos.Scores}
+	stacking, apiErr := writesStacks(rules)
+	if apiErr != nil {
+		return analysisView{}, apiErr
+	}
+	v.Stacking = stacking
 	if v.Moves == nil {
 		v.Moves = []string{}
 	}
@@ -193,38 +206,13 @@ func analysisOf(st game.State, moves []string) (analysisView, error) {
 // search of the position, bounded by its movetime (at most 5 s), run in
 // one of the AI workers, one search per client at a time.
 func (s *Server) handleBest(w http.ResponseWriter, r *http.Request) {
-	var req bestRequest
-	if err := s.decode(w, r, &req); err != nil {
-		writeError(w, err)
-		return
-	}
-	if req.MoveTime == 0 {
-		req.MoveTime = defaultAnalysisMillis
-	}
-	if req.MoveTime < minAnalysisMillis || req.MoveTime > maxAnalysisMillis {
-		writeError(w, fail(codeInvalid, "movetime %d: want %d to %d milliseconds", req.MoveTime, minAnalysisMillis, maxAnalysisMillis))
-		return
-	}
-	st, apiErr := analysisState(r.PathValue("game"), req.Options, req.FEN, req.Moves)
+	st, moveTime, release, apiErr := s.admitSearch(w, r)
 	if apiErr != nil {
 		writeError(w, apiErr)
 		return
 	}
-	if res := st.Result(); res.Over() {
-		writeError(w, fail(codeGameOver, "the game is over (%s): there is no move to search", res.Describe(st.Game())))
-		return
-	}
-	if err := s.admit(r, s.clients.allowMove); err != nil {
-		writeError(w, err)
-		return
-	}
-	key := clientKey(r)
-	if !s.analyses.enter(key) {
-		writeError(w, fail(codeRateLimited, "a search of this client runs already; wait for its answer"))
-		return
-	}
-	defer s.analyses.leave(key)
-	v, err := s.searchBest(r.Context(), st, time.Duration(req.MoveTime)*time.Millisecond)
+	defer release()
+	v, err := s.search(r.Context(), st, moveTime, nil)
 	if err != nil {
 		writeError(w, asAPIError(err))
 		return
@@ -232,21 +220,102 @@ func (s *Server) handleBest(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, v)
 }
 
-// searchBest takes an AI worker, waiting for one at most workerWait, and
-// searches st; the search stops when the client goes or the server stops.
-func (s *Server) searchBest(ctx context.Context, st game.State, moveTime time.Duration) (bestView, error) {
+// handleStream answers POST /api/analysis/{game}/stream, the body of
+// /best: the same search, bounded the same way, whose progress is sent as
+// Server-Sent Events while it thinks. Each completed depth is an "info"
+// event (a bestView of that depth), the last event is "best" (the answer
+// /best gives) or, should the engine fail, "error" (an error answer's
+// body). Closing the request stops the search. A request refused before
+// the search starts gets the plain JSON error answer of /best.
+func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
+	st, moveTime, release, apiErr := s.admitSearch(w, r)
+	if apiErr != nil {
+		writeError(w, apiErr)
+		return
+	}
+	defer release()
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	events := http.NewResponseController(w)
+	send := func(event string, v any) {
+		data, _ := json.Marshal(v)
+		// A client gone is noticed through the request's context, which
+		// stops the search: a failed write needs no handling of its own.
+		_, _ = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, data)
+		_ = events.Flush()
+	}
+	v, err := s.search(r.Context(), st, moveTime, func(v bestView) { send("info", v) })
+	if err != nil {
+		send("error", map[string]*apiError{"error": asAPIError(err)})
+		return
+	}
+	send("best", v)
+}
+
+// admitSearch reads and checks a search request (the body of /best and
+// /stream) and admits it: the position set up, a movetime in range, a
+// game not over, the client's request budget, one search per client, and
+// a free AI worker (waited for at most workerWait). On success release
+// must be called when the search ends.
+func (s *Server) admitSearch(w http.ResponseWriter, r *http.Request) (game.State, time.Duration, func(), *apiError) {
+	var req bestRequest
+	if err := s.decode(w, r, &req); err != nil {
+		return nil, 0, nil, err
+	}
+	if req.MoveTime == 0 {
+		req.MoveTime = defaultAnalysisMillis
+	}
+	if req.MoveTime < minAnalysisMillis || req.MoveTime > maxAnalysisMillis {
+		return nil, 0, nil, fail(codeInvalid, "movetime %d: want %d to %d milliseconds", req.MoveTime, minAnalysisMillis, maxAnalysisMillis)
+	}
+	st, apiErr := analysisState(r.PathValue("game"), req.Options, req.FEN, req.Moves)
+	if apiErr != nil {
+		return nil, 0, nil, apiErr
+	}
+	if res := st.Result(); res.Over() {
+		return nil, 0, nil, fail(codeGameOver, "the game is over (%s): there is no move to search", res.Describe(st.Game()))
+	}
+	if err := s.admit(r, s.clients.allowMove); err != nil {
+		return nil, 0, nil, err
+	}
+	key := clientKey(r)
+	if !s.analyses.enter(key) {
+		return nil, 0, nil, fail(codeRateLimited, "a search of this client runs already; wait for its answer")
+	}
+	freeWorker, err := s.takeWorker(r.Context())
+	if err != nil {
+		s.analyses.leave(key)
+		return nil, 0, nil, asAPIError(err)
+	}
+	release := func() {
+		freeWorker()
+		s.analyses.leave(key)
+	}
+	return st, time.Duration(req.MoveTime) * time.Millisecond, release, nil
+}
+
+// takeWorker takes an AI worker, waiting for one at most workerWait, and
+// returns the function that gives it back.
+func (s *Server) takeWorker(ctx context.Context) (func(), error) {
 	wait := time.NewTimer(workerWait)
 	defer wait.Stop()
 	select {
 	case s.workers <- struct{}{}:
+		return func() { <-s.workers }, nil
 	case <-wait.C:
-		return bestView{}, fail(codeUnavailable, "every AI worker is busy; try again in a moment")
+		return nil, fail(codeUnavailable, "every AI worker is busy; try again in a moment")
 	case <-ctx.Done():
-		return bestView{}, ctx.Err()
+		return nil, ctx.Err()
 	case <-s.ctx.Done():
-		return bestView{}, fail(codeShutdown, "the server is shutting down; try again in a moment")
+		return nil, fail(codeShutdown, "the server is shutting down; try again in a moment")
 	}
-	defer func() { <-s.workers }()
+}
+
+// search runs a fresh alpha-beta search of st in the worker the caller
+// holds; it stops when ctx ends (the client went) or the server stops.
+// report, when not nil, is given each completed depth.
+func (s *Server) search(ctx context.Context, st game.State, moveTime time.Duration, report func(bestView)) (bestView, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	stop := context.AfterFunc(s.ctx, cancel)
@@ -255,15 +324,24 @@ func (s *Server) searchBest(ctx context.Context, st game.State, moveTime time.Du
 	if err != nil {
 		return bestView{}, err
 	}
-	info := engine.Search(ctx, st, ai.Limits{MoveTime: moveTime}, nil)
+	b := st.Game().Board()
+	var onDepth func(ai.Info)
+	if report != nil {
+		onDepth = func(info ai.Info) { report(bestOf(info, b)) }
+	}
+	info := engine.Search(ctx, st, ai.Limits{MoveTime: moveTime}, onDepth)
 	if info.Err != nil {
 		return bestView{}, errors.Join(errors.New("analysis search"), info.Err)
 	}
-	b := st.Game().Board()
+	return bestOf(info, b), nil
+}
+
+// bestOf writes a search's result in the notation of board b.
+func bestOf(info ai.Info, b *board.Board) bestView {
 	v := bestView{Move: info.Move.Text(b), Score: info.Score, ScoreText: ai.ScoreText(info.Score), Depth: info.Depth,
 		Nodes: info.Nodes, Line: []string{}, Millis: info.Elapsed.Milliseconds()}
 	for _, m := range info.PV {
 		v.Line = append(v.Line, m.Text(b))
 	}
-	return v, nil
+	return v
 }

@@ -1,7 +1,11 @@
 package server
 
 import (
+	"bufio"
+	"bytes"
+	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/url"
 	"slices"
@@ -172,5 +176,160 @@ func TestAnalysisPageServed(t *testing.T) {
 	code, body := ts.do("GET", "/analysis/pommel?moves=a1-a3", "", nil)
 	if code != http.StatusOK || !strings.Contains(string(body), `data-page="analysis"`) || !strings.Contains(string(body), `src="/assets/app.js"`) {
 		t.Errorf("GET /analysis/pommel: %d %s", code, body)
+	}
+}
+
+// sseEvent is one Server-Sent Event: its name and its data.
+type sseEvent struct {
+	name string
+	data []byte
+}
+
+// streamSearch posts body to /stream and reads its events to the end;
+// a refusal returns its status and body instead.
+func (ts *testServer) streamSearch(id string, body any) (int, []byte, []sseEvent) {
+	ts.t.Helper()
+	data, err := json.Marshal(body)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	resp, err := ts.http.Client().Post(ts.http.URL+"/api/analysis/"+id+"/stream", "application/json", bytes.NewReader(data))
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		refused, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, refused, nil
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		ts.t.Errorf("the stream's Content-Type is %q", ct)
+	}
+	var events []sseEvent
+	var cur sseEvent
+	lines := bufio.NewScanner(resp.Body)
+	for lines.Scan() {
+		line := lines.Text()
+		switch {
+		case line == "":
+			events = append(events, cur)
+			cur = sseEvent{}
+		case strings.HasPrefix(line, "event: "):
+			cur.name = strings.TrimPrefix(line, "event: ")
+		case strings.HasPrefix(line, "data: "):
+			cur.data = []byte(strings.TrimPrefix(line, "data: "))
+		default:
+			ts.t.Errorf("a line that is not of an event: %q", line)
+		}
+	}
+	if err := lines.Err(); err != nil {
+		ts.t.Fatal(err)
+	}
+	return http.StatusOK, nil, events
+}
+
+// TestAnalysisStream: the stream reports each completed depth, deeper
+// each time, then ends with the best move, which leads its line and is
+// legal; the events are the bestView of /best.
+func TestAnalysisStream(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	pos := ts.analysis("pommel", url.Values{"moves": {"a1-a3"}})
+	code, body, events := ts.streamSearch("pommel", map[string]any{"moves": []string{"a1-a3"}, "movetime": 300})
+	if code != http.StatusOK {
+		t.Fatalf("stream: %d %s", code, body)
+	}
+	if len(events) < 3 {
+		t.Fatalf("%d events, want at least two depths and the answer: %+v", len(events), events)
+	}
+	depth := 0
+	for _, ev := range events[:len(events)-1] {
+		var v bestView
+		if err := json.Unmarshal(ev.data, &v); err != nil || ev.name != "info" {
+			t.Fatalf("event %q %s: want an info event", ev.name, ev.data)
+		}
+		if v.Depth <= depth || len(v.Line) == 0 || v.Line[0] != v.Move || !slices.Contains(pos.Legal, v.Move) {
+			t.Errorf("info %+v after depth %d: want a deeper search leading with a legal move", v, depth)
+		}
+		depth = v.Depth
+	}
+	last := events[len(events)-1]
+	var best bestView
+	if err := json.Unmarshal(last.data, &best); err != nil || last.name != "best" {
+		t.Fatalf("last event %q %s: want the best move", last.name, last.data)
+	}
+	if best.Depth != depth || !slices.Contains(pos.Legal, best.Move) || best.Line[0] != best.Move || best.ScoreText == "" {
+		t.Errorf("best %+v after depth %d", best, depth)
+	}
+}
+
+// TestAnalysisStreamRefusals: the stream refuses what /best refuses, with
+// the same JSON errors and before any event.
+func TestAnalysisStreamRefusals(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	for _, tc := range []struct {
+		name   string
+		game   string
+		body   any
+		status int
+		code   string
+		match  string
+	}{
+		{"movetime too long", "pommel", map[string]any{"movetime": 5001}, 422, codeInvalid, "want 100 to 5000 milliseconds"},
+		{"bad FEN", "pommel", map[string]any{"fen": "nonsense"}, 422, codeInvalid, "bad FEN"},
+		{"illegal move", "pommel", map[string]any{"moves": []string{"a1-a8"}}, 422, codeIllegalMove, `"a1-a8"`},
+		{"game over", "pommel", map[string]any{"options": map[string]string{"maxplies": "2"}, "moves": []string{"a1-a3", "a5-a4"}}, 409, codeGameOver, "no move to search"},
+		{"unknown field", "pommel", map[string]any{"depth": 3}, 400, codeBadRequest, "depth"},
+		{"unknown game", "chess", map[string]any{}, 404, codeNotFound, "unknown game"},
+	} {
+		code, body, events := ts.streamSearch(tc.game, tc.body)
+		if events != nil {
+			t.Errorf("%s: a stream of %d events, want a refusal", tc.name, len(events))
+			continue
+		}
+		e := refusal(t, body)
+		if code != tc.status || e.Code != tc.code || !strings.Contains(e.Message, tc.match) {
+			t.Errorf("%s: %d %+v, want %d %s with %q", tc.name, code, e, tc.status, tc.code, tc.match)
+		}
+	}
+}
+
+// TestAnalysisStreamOneSearch: a stream counts as the client's one
+// search: /best and a second stream are refused while it runs, and a
+// stream closed by its client (the page's Stop) frees the client at once.
+func TestAnalysisStreamOneSearch(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	req, err := http.NewRequestWithContext(ctx, "POST", ts.http.URL+"/api/analysis/eximo/stream", strings.NewReader(`{"movetime": 5000}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := ts.http.Client().Do(req)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("the stream: %v %v", resp, err)
+	}
+	defer resp.Body.Close()
+	first, err := bufio.NewReader(resp.Body).ReadString('\n')
+	if err != nil || first != "event: info\n" {
+		t.Fatalf("the stream's first line %q, %v", first, err)
+	}
+	if code, body := ts.do("POST", "/api/analysis/eximo/best", "", map[string]any{"movetime": 100}); code != http.StatusTooManyRequests {
+		t.Errorf("/best while a stream runs: %d %s, want 429", code, body)
+	}
+	if code, body, _ := ts.streamSearch("eximo", map[string]any{"movetime": 100}); code != http.StatusTooManyRequests {
+		t.Errorf("a second stream: %d %s, want 429", code, body)
+	}
+	began := time.Now()
+	stop()
+	waitFor(t, 2*time.Second, "the stopped search to end", func() bool {
+		ts.srv.analyses.mu.Lock()
+		defer ts.srv.analyses.mu.Unlock()
+		return len(ts.srv.analyses.running) == 0
+	})
+	if took := time.Since(began); took > time.Second {
+		t.Errorf("a stopped search ended after %s", took)
+	}
+	if code, body := ts.do("POST", "/api/analysis/eximo/best", "", map[string]any{"movetime": 100}); code != http.StatusOK {
+		t.Errorf("a search after the stop: %d %s", code, body)
 	}
 }

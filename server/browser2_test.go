@@ -1,8 +1,18 @@
 package server
 
 import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"maps"
 	"net/http"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -19,14 +29,23 @@ func TestBrowserAnalysis(t *testing.T) {
 	t.Run("rules from home", b.rulesFromHome)
 	t.Run("analysis", b.analysis)
 	t.Run("analyse a game", b.analyseGame)
+	t.Run("engine streams", b.engineStreams)
+	t.Run("set up by clicking", b.setUpByClicking)
+	t.Run("docs screenshots", b.docsScreenshots)
 }
 
-// rulesFromHome follows each game's rules link of the home page.
+// rulesFromHome checks each game's start drawn on the home page, follows
+// its rules link, and checks the rules page's diagrams drawn as boards.
 func (b *browser) rulesFromHome(t *testing.T) {
-	ctx := b.tab(t, false)
 	for _, d := range game.All() {
+		ctx := b.tab(t, false) // a tab each, so that none runs out of its time
 		run(t, ctx, chromedp.Navigate(b.url("/")))
 		poll[bool](t, ctx, "the catalog", fmt.Sprintf(`!!document.querySelector(%q)`, `a.rules[data-game="`+d.ID+`"]`))
+		preview := poll[map[string]string](t, ctx, "the start drawn on the home page", fmt.Sprintf(`(() => { const cells = document.querySelectorAll('svg.preview[data-game=%q] polygon[data-cell]');
+			return cells.length > 0 && Object.fromEntries([...cells].map((p) => [p.dataset.cell, p.dataset.stack || ""])); })()`, d.ID))
+		if want := expectedStacks(t, d.ID, nil); !maps.Equal(preview, want) {
+			t.Errorf("%s: the home page draws the start as %v, want %v", d.ID, preview, want)
+		}
 		run(t, ctx, chromedp.Click(chromedp.CSS(`a.rules[data-game="`+d.ID+`"]`)))
 		title := poll[string](t, ctx, "the rules page", `location.pathname.startsWith("/rules/") && document.querySelector("main h1")?.textContent`)
 		if path := poll[string](t, ctx, "the path", `location.pathname`); path != "/rules/"+d.ID || title == "" {
@@ -34,6 +53,16 @@ func (b *browser) rulesFromHome(t *testing.T) {
 		}
 		if n := poll[int](t, ctx, "the diagrams", `document.querySelectorAll("main pre").length`); n == 0 {
 			t.Errorf("%s: no diagram on the rules page", d.ID)
+		}
+		// Every figure drawn as a board; the game's start as the rules set it.
+		poll[bool](t, ctx, "the boards drawn", `(() => { const f = document.querySelectorAll("figure.diagram"); return f.length > 0 &&
+			[...f].every((e) => e.querySelectorAll("svg.board polygon[data-cell]").length > 0); })()`)
+		start := mustStart(t, d.ID)
+		got := poll[map[string]string](t, ctx, "the start diagram", fmt.Sprintf(`(() => {
+			const f = [...document.querySelectorAll("figure.diagram")].find((e) => e.dataset.game === %q && e.dataset.fen === %q);
+			return f && Object.fromEntries([...f.querySelectorAll("polygon[data-cell]")].map((p) => [p.dataset.cell, p.dataset.stack || ""])); })()`, d.ID, start.FEN()))
+		if want := expectedStacks(t, d.ID, nil); !maps.Equal(got, want) {
+			t.Errorf("%s: the rules page draws the start as %v, want %v", d.ID, got, want)
 		}
 		if d.ID == "eximo" {
 			screenshot(t, ctx, "rules-eximo")
@@ -81,7 +110,7 @@ func (b *browser) analysis(t *testing.T) {
 	checkBoard(t, ctx, "checkers-2011", append(slices.Clone(moves), move))
 
 	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#movetime`), "500"), chromedp.Click(chromedp.CSS(`button.ask`)))
-	best := poll[string](t, ctx, "the engine's move", `document.querySelector(".best .best-move")?.textContent`)
+	best := poll[string](t, ctx, "the engine's move", `document.querySelector(".best[data-state=done] .best-move")?.textContent`)
 	score := poll[string](t, ctx, "the engine's score", `document.querySelector(".best .score")?.textContent`)
 	after := st.Clone()
 	if err := game.PlayMoves(after, []string{move}); err != nil {
@@ -121,4 +150,249 @@ func (b *browser) analyseGame(t *testing.T) {
 	if q := poll[string](t, ctx, "the options", `location.search`); !strings.Contains(q, "hop%3Dany") {
 		t.Errorf("the analysis page lost the game's options: %s", q)
 	}
+}
+
+// engineStreams asks for a long search: its depth, score and line show
+// while it thinks, deeper as it goes; Stop keeps the last line, and a new
+// search can be asked at once.
+func (b *browser) engineStreams(t *testing.T) {
+	ctx := b.tab(t, true)
+	run(t, ctx, chromedp.Navigate(b.url("/analysis/eximo")))
+	checkBoard(t, ctx, "eximo", nil)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#movetime`), "5000"), chromedp.Click(chromedp.CSS(`button.ask`)))
+	const shownDepth = `(() => { const b = document.querySelector(".best[data-state=thinking]"); const d = Number(b?.querySelector(".depth")?.textContent);
+		return b && b.querySelector(".pv").textContent.length > "Line: ".length && d >= %d ? d : 0; })()`
+	first := poll[int](t, ctx, "a line while the engine thinks", fmt.Sprintf(shownDepth, 1))
+	deeper := poll[int](t, ctx, "a deeper line while it thinks", fmt.Sprintf(shownDepth, first+1))
+	screenshot(t, ctx, "analysis-thinking")
+	legal := game.MoveTexts(mustStart(t, "eximo"))
+	move := poll[string](t, ctx, "the move so far", `document.querySelector(".best .best-move")?.textContent`)
+	if !slices.Contains(legal, move) {
+		t.Errorf("the best move so far %q is not one of %v", move, legal)
+	}
+	run(t, ctx, chromedp.Click(chromedp.CSS(`button.stop`)))
+	stopped := poll[int](t, ctx, "the stopped search", `document.querySelector(".best[data-state=stopped]") && !document.querySelector("button.ask").disabled && Number(document.querySelector(".best .depth").textContent)`)
+	if stopped < deeper {
+		t.Errorf("stopped at depth %d after showing depth %d", stopped, deeper)
+	}
+	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#movetime`), "500"), chromedp.Click(chromedp.CSS(`button.ask`)))
+	best := poll[string](t, ctx, "the answer of a new search", `document.querySelector(".best[data-state=done] .best-move")?.textContent`)
+	if msg := poll[string](t, ctx, "the message", `document.querySelector(".message").textContent + " "`); !slices.Contains(legal, best) || msg != " " {
+		t.Errorf("a search after a stop answered %q with the message %q", best, msg)
+	}
+}
+
+// mustStart is the start of a game with its default options.
+func mustStart(t *testing.T, id string) game.State {
+	t.Helper()
+	rules, err := game.New(id, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rules.Start()
+}
+
+// setUpByClicking sets a Pommel position up piece by piece: the board,
+// the FEN and the legal moves follow each click; a piece the rules do
+// not allow there is refused with the parser's message.
+func (b *browser) setUpByClicking(t *testing.T) {
+	ctx := b.tab(t, true)
+	run(t, ctx, chromedp.Navigate(b.url("/analysis/pommel")))
+	checkBoard(t, ctx, "pommel", nil)
+	run(t, ctx, chromedp.Click(chromedp.CSS(`button.edit`)), chromedp.Click(chromedp.CSS(`.setup-panel button.clear`)))
+	poll[bool](t, ctx, "the cleared board", `document.querySelectorAll("polygon[data-stack]").length === 0 && document.querySelectorAll("polygon[data-cell]").length > 0`)
+	put := func(letter, cell string) {
+		run(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`.palette input[value=%q]`, letter))))
+		clickCell(t, ctx, cell)
+	}
+	put("w", "c3")
+	poll[bool](t, ctx, "c3", `document.querySelector('polygon[data-cell="c3"]').dataset.stack === "w"`)
+	put("b", "e5")
+	poll[bool](t, ctx, "e5", `document.querySelector('polygon[data-cell="e5"]').dataset.stack === "b"`)
+	put("W", "d1")
+	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#edit-to-move`), "1"), script(`document.querySelector("#edit-to-move").dispatchEvent(new Event("change"))`))
+	rules, _ := game.New("pommel", nil)
+	want, err := rules.ParseFEN("B:Wc3,Kd1:Be5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fen := poll[string](t, ctx, "the FEN set up", fmt.Sprintf(`document.querySelector("#fen").value === %q && document.querySelector("#fen").value`, want.FEN()))
+	checkStacks(t, ctx, want)
+	screenshot(t, ctx, "analysis-setup")
+
+	// A White soldier on its last row: refused, the board unchanged.
+	_, refused := editPosition(want, editRequest{Cell: "d7", Stack: "w"})
+	if refused == nil {
+		t.Fatal("the server takes a White soldier on d7")
+	}
+	put("w", "d7")
+	if msg := poll[string](t, ctx, "the refusal", `document.querySelector(".message").textContent`); msg != refused.Message {
+		t.Errorf("a soldier on d7: the page says %q, want %q", msg, refused.Message)
+	}
+	checkStacks(t, ctx, want)
+	// A click on a cell holding the chosen piece takes it off.
+	put("w", "c3")
+	poll[bool](t, ctx, "c3 emptied", `!document.querySelector('polygon[data-cell="c3"]').dataset.stack`)
+	run(t, ctx, chromedp.Click(chromedp.CSS(`button.edit`)))
+	after, err := rules.ParseFEN(strings.Replace(fen, "Wc3,", "W", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := poll[[]string](t, ctx, "the legal moves", `(() => { const b = [...document.querySelectorAll(".legal button")].map((e) => e.dataset.move); return document.querySelector(".setup-box").hidden && b.length ? b : null; })()`)
+	if !slices.Equal(shown, game.MoveTexts(after)) {
+		t.Errorf("legal moves after setting up %v, want %v", shown, game.MoveTexts(after))
+	}
+	if addr := poll[string](t, ctx, "the address", `location.search`); !strings.Contains(addr, "fen=B") {
+		t.Errorf("the address %q does not keep the position set up", addr)
+	}
+}
+
+// checkStacks waits until the board shows st's stacks.
+func checkStacks(t *testing.T, ctx context.Context, st game.State) {
+	t.Helper()
+	pos, err := position(st, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(pos.Stacks)
+	expr := fmt.Sprintf(`(() => { const want = %s; const got = Object.fromEntries([...document.querySelectorAll("polygon[data-stack]")].map((p) => [p.dataset.cell, p.dataset.stack]));
+		return Object.keys(got).length === Object.keys(want).length && Object.keys(want).every((k) => got[k] === want[k]); })()`, want)
+	poll[bool](t, ctx, "the stacks of "+st.FEN(), expr)
+}
+
+// docsScreenshots shows each game's start and a middle position to a
+// spectator, the home page, a game against the AI and the analysis page
+// thinking, in a window of 1000x700, checking each board; with
+// -screenshots DIR it saves them as the pictures of the README and the
+// rules pages:
+//
+//	go test ./server/ -run 'TestBrowserAnalysis/docs' -screenshots ../docs/img
+func (b *browser) docsScreenshots(t *testing.T) {
+	window := func() context.Context {
+		ctx := b.tab(t, false) // a tab each, so that none runs out of its time
+		run(t, ctx, chromedp.EmulateViewport(1000, 700))
+		return ctx
+	}
+	for _, d := range game.All() {
+		ctx := window()
+		seats := slices.Repeat([]string{"human"}, d.Players)
+		g := b.ts.create(map[string]any{"game": d.ID, "seats": seats})
+		run(t, ctx, chromedp.Navigate(b.url(g.URL)))
+		checkBoard(t, ctx, d.ID, nil)
+		viewShot(t, ctx, d.ID+"-start")
+		moves := b.playMiddle(t, g, 16)
+		run(t, ctx, chromedp.Reload())
+		checkBoard(t, ctx, d.ID, moves)
+		viewShot(t, ctx, d.ID+"-middle")
+	}
+
+	ctx := window()
+	run(t, ctx, chromedp.Navigate(b.url("/")))
+	poll[bool](t, ctx, "the previews", fmt.Sprintf(`document.querySelectorAll("svg.preview").length === %d`, len(game.All())))
+	viewShot(t, ctx, "home")
+
+	g := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "ai:level=1"}})
+	for ply := 0; ply < 6; ply += 2 {
+		v := b.waitPly(t, g.ID, ply)
+		if code, msg := b.ts.move(g.ID, g.Seats[0].Token, v.Legal[len(v.Legal)/2], ply); code != http.StatusOK {
+			t.Fatalf("move: %d %s", code, msg)
+		}
+	}
+	played := b.waitPly(t, g.ID, 6)
+	ctx = window()
+	run(t, ctx, chromedp.Navigate(b.url(g.Seats[0].URL)))
+	checkBoard(t, ctx, "pommel", played.Moves)
+	poll[bool](t, ctx, "my turn", `document.querySelector(".status .turn")?.textContent.startsWith("Your move")`)
+	viewShot(t, ctx, "play-ai")
+
+	run(t, ctx, chromedp.Navigate(b.url("/analysis/pommel?moves="+strings.Join(played.Moves, "+"))))
+	checkBoard(t, ctx, "pommel", played.Moves)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#movetime`), "2000"), chromedp.Click(chromedp.CSS(`button.ask`)))
+	poll[bool](t, ctx, "a line at depth 4", `document.querySelector(".best[data-state=thinking]") && Number(document.querySelector(".best .depth")?.textContent) >= 4`)
+	viewShot(t, ctx, "analysis")
+	run(t, ctx, chromedp.Click(chromedp.CSS(`button.stop`)))
+}
+
+// playMiddle plays up to plies moves of g through the API, a capture
+// when there is one, else one picked across the list, so that the
+// position has left the start; it returns the moves.
+func (b *browser) playMiddle(t *testing.T, g createResponse, plies int) []string {
+	t.Helper()
+	var v gameView
+	for range plies {
+		v = b.ts.game(g.ID)
+		if len(v.Legal) == 0 {
+			break
+		}
+		move := v.Legal[(7*v.Ply+3)%len(v.Legal)] // varied, and the same at every run
+		if i := slices.IndexFunc(v.Legal, func(m string) bool { return strings.Contains(m, "x") }); i >= 0 {
+			move = v.Legal[i]
+		}
+		if code, msg := b.ts.move(g.ID, g.Seats[v.ToMove].Token, move, v.Ply); code != http.StatusOK {
+			t.Fatalf("%s: move %s: %d %s", v.Game, move, code, msg)
+		}
+	}
+	return b.ts.game(g.ID).Moves
+}
+
+// viewShot saves what the window shows when -screenshots names a folder:
+// the pictures of the documentation, kept small.
+func viewShot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	if *screenshotDir == "" {
+		return
+	}
+	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := smallPNG(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(*screenshotDir, name+".png"), small, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// smallPNG writes a screenshot with a palette of its 256 commonest
+// colours, each other colour drawn as the nearest of them: a page of flat
+// colours looks the same and takes about a third of the bytes.
+func smallPNG(data []byte) ([]byte, error) {
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	b := img.Bounds()
+	counts := map[color.RGBA]int{}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			counts[color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)]++
+		}
+	}
+	common := slices.SortedFunc(maps.Keys(counts), func(p, q color.RGBA) int {
+		return cmp.Or(cmp.Compare(counts[q], counts[p]), cmp.Compare(p.R, q.R), cmp.Compare(p.G, q.G), cmp.Compare(p.B, q.B), cmp.Compare(p.A, q.A))
+	})
+	var palette color.Palette
+	for _, c := range common[:min(256, len(common))] {
+		palette = append(palette, c)
+	}
+	out := image.NewPaletted(b, palette)
+	index := map[color.RGBA]uint8{}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+			i, ok := index[c]
+			if !ok {
+				i = uint8(palette.Index(c))
+				index[c] = i
+			}
+			out.SetColorIndex(x, y, i)
+		}
+	}
+	var buf bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&buf, out); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }

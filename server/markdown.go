@@ -7,7 +7,8 @@ import (
 )
 
 // The rules pages are Markdown of a small subset: headings, paragraphs,
-// lists (nested by indentation), fenced code blocks (the diagrams), pipe
+// lists (nested by indentation), fenced code blocks (the transcripts,
+// with a figure for each position they show: rules_diagram.go), pipe
 // tables, block quotes, and inline code, links, strong and emphasis.
 // markdownHTML turns that subset into HTML. Every character of the source
 // reaches the page escaped: raw HTML in the Markdown is shown as text,
@@ -19,6 +20,7 @@ var (
 	orderedLine  = regexp.MustCompile(`^(\s*)(\d{1,9})[.)]\s+(.*)$`)
 	tableDivider = regexp.MustCompile(`^\s*\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$`)
 	rulesLink    = regexp.MustCompile(`^([a-z0-9-]+)\.md(#[a-z0-9-]*)?$`)
+	docsImage    = regexp.MustCompile(`^\.\./img/([a-z0-9-]+\.png)$`)
 )
 
 // markdownHTML renders src.
@@ -53,13 +55,19 @@ func renderBlocks(sb *strings.Builder, lines []string) {
 	}
 }
 
-// codeBlock writes a fenced block as preformatted text, as it stands.
+// codeBlock writes a fenced block as preformatted text, as it stands,
+// after a diagram of each position it shows with `arbiter show`.
 func codeBlock(sb *strings.Builder, lines []string, i int) int {
 	indent := len(lines[i]) - len(strings.TrimLeft(lines[i], " "))
-	sb.WriteString("<pre><code>")
 	j := i + 1
-	for ; j < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[j]), "```"); j++ {
-		sb.WriteString(html.EscapeString(trimIndent(lines[j], indent)))
+	for j < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[j]), "```") {
+		j++
+	}
+	code := lines[i+1 : j]
+	showDiagrams(sb, code)
+	sb.WriteString("<pre><code>")
+	for _, line := range code {
+		sb.WriteString(html.EscapeString(trimIndent(line, indent)))
 		sb.WriteByte('\n')
 	}
 	sb.WriteString("</code></pre>\n")
@@ -302,6 +310,8 @@ func inlineSpan(sb *strings.Builder, text string, i int) int {
 		return 2*ticks + end
 	case rest[0] == '[':
 		return link(sb, rest)
+	case strings.HasPrefix(rest, "!["):
+		return picture(sb, rest)
 	case strings.HasPrefix(rest, "**") || strings.HasPrefix(rest, "__"):
 		return emphasis(sb, rest, rest[:2], "strong")
 	case rest[0] == '*' || rest[0] == '_' && (i == 0 || !isWordByte(text[i-1])):
@@ -347,6 +357,27 @@ func link(sb *strings.Builder, rest string) int {
 		sb.WriteString(inline(text))
 	} else {
 		sb.WriteString(`<a href="` + html.EscapeString(href) + `">` + inline(text) + "</a>")
+	}
+	return close + end + 1
+}
+
+// picture writes ![alt](../img/NAME.png), a screenshot of docs/img, as
+// an image the server serves under /rules/img/; any other source keeps
+// only its text.
+func picture(sb *strings.Builder, rest string) int {
+	close := strings.Index(rest, "](")
+	if close < 0 {
+		return 0
+	}
+	end := strings.IndexByte(rest[close:], ')')
+	if end < 0 {
+		return 0
+	}
+	alt, src := rest[2:close], strings.TrimSpace(rest[close+2:close+end])
+	if m := docsImage.FindStringSubmatch(src); m != nil {
+		sb.WriteString(`<img src="/rules/img/` + m[1] + `" alt="` + html.EscapeString(alt) + `">`)
+	} else {
+		sb.WriteString(inline(alt))
 	}
 	return close + end + 1
 }

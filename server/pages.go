@@ -30,7 +30,7 @@ func (s *Server) pageRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /{$}", s.handleIndex)
 	mux.HandleFunc("GET /play/{id}", s.handlePage)
 	mux.HandleFunc("GET /games/{id}", s.handlePage)
-	mux.HandleFunc("GET /rules/{game}", s.handleRules)
+	s.rulesRoutes(mux)
 	s.analysisRoutes(mux)
 	assets := http.StripPrefix("/assets/", http.FileServerFS(web.Assets()))
 	mux.Handle("GET /assets/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -11,6 +11,12 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 )
 
+// rulesRoutes adds the rules pages and the screenshots they show.
+func (s *Server) rulesRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /rules/{game}", s.handleRules)
+	mux.Handle("GET /rules/img/", http.StripPrefix("/rules/img/", http.FileServerFS(docs.Images())))
+}
+
 // rulesFile is the rules page of a game id: its own ("checkers-2011.md"),
 // else its family's, the id up to its first hyphen ("pommel-76" reads
 // pommel.md, "punt-heks-match" punt.md). A page name ("punt") names its
@@ -26,7 +32,8 @@ func rulesFile(name string) (string, bool) {
 }
 
 // handleRules answers GET /rules/{game}: the game's rules page, rendered
-// from the project's Markdown on the server, with no script.
+// from the project's Markdown on the server. The page reads in full
+// without a script; the bundle, when it runs, draws its diagrams.
 func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("game")
 	_, known := game.Lookup(name)
@@ -50,8 +57,8 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	writePlainPage(w, http.StatusOK, title+" rules", links+`<article class="rules">`+markdownHTML(string(src))+"</article>")
 }
 
-// writePlainPage writes a page with the site's style and header and no
-// script: body is HTML already escaped.
+// writePlainPage writes a page with the site's style and header, and the
+// bundle only to draw the page's diagrams: body is HTML already escaped.
 func writePlainPage(w http.ResponseWriter, status int, title, body string) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
@@ -62,6 +69,7 @@ func writePlainPage(w http.ResponseWriter, status int, title, body string) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>%s (arbiter)</title>
 <link rel="stylesheet" href="/assets/app.css">
+<script defer src="/assets/app.js"></script>
 </head>
 <body data-page="rules">
 <header><a href="/" class="home">arbiter</a></header>

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"io/fs"
 	"net/http"
 	"regexp"
@@ -12,8 +13,8 @@ import (
 )
 
 // TestRulesPages: every game id has its rules page, titled with its
-// family's heading, with no script, no outside URL and every in-page link
-// resolving to a heading of the page.
+// family's heading, with no script but the bundle, no outside URL and
+// every in-page link resolving to a heading of the page.
 func TestRulesPages(t *testing.T) {
 	ts := newTestServer(t, Config{})
 	titles := map[string]string{"pommel": "Pommel", "pommel-76": "Pommel", "eximo": "Eximo",
@@ -24,7 +25,7 @@ func TestRulesPages(t *testing.T) {
 	anchor := regexp.MustCompile(`href="#([^"]*)"`)
 	for _, d := range game.All() {
 		code, body := ts.do("GET", "/rules/"+d.ID, "", nil)
-		page := string(body)
+		page := strings.Replace(string(body), `<script defer src="/assets/app.js"></script>`, "", 1)
 		if code != http.StatusOK {
 			t.Errorf("GET /rules/%s: %d", d.ID, code)
 			continue
@@ -39,6 +40,12 @@ func TestRulesPages(t *testing.T) {
 		}
 		if !strings.Contains(page, "<pre><code>") || !strings.Contains(page, `href="/analysis/`+d.ID+`"`) {
 			t.Errorf("/rules/%s: no diagram or no link to the analysis page", d.ID)
+		}
+		for _, shot := range []string{d.ID + "-start.png", d.ID + "-middle.png"} {
+			code, img := ts.do("GET", "/rules/img/"+shot, "", nil)
+			if !strings.Contains(page, `<img src="/rules/img/`+shot+`"`) || code != http.StatusOK || !bytes.HasPrefix(img, []byte("\x89PNG")) {
+				t.Errorf("/rules/%s: the screenshot %s is not shown (GET: %d)", d.ID, shot, code)
+			}
 		}
 		for _, m := range anchor.FindAllStringSubmatch(page, -1) {
 			if !strings.Contains(page, `id="`+m[1]+`"`) {
@@ -101,6 +108,8 @@ func TestMarkdownHTML(t *testing.T) {
 		{"table", "| a | `b|c` |\n|:-:|---|\n| <x> | 2 |", "<table>\n<thead><tr><th>a</th><th><code>b|c</code></th></tr></thead>\n<tbody>\n<tr><td>&lt;x&gt;</td><td>2</td></tr>\n</tbody>\n</table>\n"},
 		{"quote", "> said\n> twice", "<blockquote>\n<p>said twice</p>\n</blockquote>\n"},
 		{"unclosed marks stay text", "a * b ` c [d", "<p>a * b ` c [d</p>\n"},
+		{"a screenshot of docs/img", "![the start](../img/pommel-start.png)", `<p><img src="/rules/img/pommel-start.png" alt="the start"></p>` + "\n"},
+		{"another image keeps only its text", "![x <y>](https://example.com/a.png) ![z](../img/../../a.png)", "<p>x &lt;y&gt; z</p>\n"},
 	} {
 		if got := markdownHTML(tc.src); got != tc.want {
 			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)

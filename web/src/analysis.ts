@@ -1,13 +1,16 @@
 // The analysis page: /analysis/{game}?fen=...&moves=...&options=...
 // Any position of a game (pasted as a FEN, or the start), its legal moves,
 // lines played out by clicking and stepped back through, and the engine's
-// best move on request. The server checks every position; the page keeps
-// only the FEN it started from and the line of moves, in its address.
+// best move on request, its score, depth and line shown as the search
+// deepens. The server checks every position; the page keeps only the FEN
+// it started from and the line of moves, in its address.
 
 import { ApiError, request, type CatalogGame, type Geometry, type Position, type Result } from "./api";
 import { drawBoard } from "./board";
 import { h } from "./dom";
 import { choices, click, emptySelection, parseMove, targets, type Selection } from "./entry";
+import { setupControls, type SetupControls } from "./setup";
+import { postEvents } from "./stream";
 
 // Analysis is GET /api/analysis/{game}.
 interface Analysis {
@@ -21,9 +24,11 @@ interface Analysis {
   board: string;
   stacks: Record<string, string>;
   scores?: number[];
+  stacking: boolean; // a cell may hold several pieces
 }
 
-// Best is POST /api/analysis/{game}/best.
+// Best is an event of POST /api/analysis/{game}/stream: "info" for each
+// depth the search completes, "best" for its answer.
 interface Best {
   move: string;
   score: number;
@@ -45,9 +50,13 @@ interface State {
   sel: Selection;
   message: string;
   best: Best | null;
-  thinking: boolean;
+  bestDone: boolean; // best is the search's answer, not a depth on the way
+  search: AbortController | null; // the search running, to stop it
+  stoppedAt: number; // when a search was last stopped (Date.now())
   seats: string[]; // the seats' names, from the catalog
   shown: number; // counts calls of show, so that a stale position is dropped
+  editing: boolean; // clicks on cells set the position up
+  setup: SetupControls | null; // built when first needed, from the seats
 }
 
 interface UI {
@@ -60,8 +69,11 @@ interface UI {
   line: HTMLOListElement;
   legal: HTMLElement;
   ask: HTMLButtonElement;
+  stop: HTMLButtonElement;
   movetime: HTMLSelectElement;
   best: HTMLElement;
+  edit: HTMLButtonElement;
+  setupBox: HTMLElement;
 }
 
 export function analysisPage(root: HTMLElement): void {
@@ -69,12 +81,16 @@ export function analysisPage(root: HTMLElement): void {
   const st: State = {
     game: decodeURIComponent(location.pathname.split("/")[2] ?? ""), options: q.get("options") ?? "",
     fen: q.get("fen") ?? "", line: (q.get("moves") ?? "").split(/[\s,]+/).filter((m) => m !== ""),
-    cursor: 0, pos: null, geo: null, sel: emptySelection, message: "", best: null, thinking: false, seats: [], shown: 0,
+    cursor: 0, pos: null, geo: null, sel: emptySelection, message: "", best: null, bestDone: false, search: null, stoppedAt: 0,
+    seats: [], shown: 0, editing: false, setup: null,
   };
   st.cursor = st.line.length;
   const ui = layout(root, st);
   const refresh = () => render(st, ui, onCell, play, step);
-  const onCell = (cell: string) => clickCell(st, cell, refresh, play);
+  const onCell = (cell: string) => {
+    if (st.editing) editCell(st, ui, cell, refresh);
+    else clickCell(st, cell, refresh, play);
+  };
   const play = (move: string) => {
     st.line = [...st.line.slice(0, st.cursor), move];
     st.cursor = st.line.length;
@@ -89,6 +105,16 @@ export function analysisPage(root: HTMLElement): void {
     setUp(st, ui.fen.value.trim(), refresh);
   });
   ui.ask.addEventListener("click", () => ask(st, Number(ui.movetime.value), refresh));
+  ui.edit.addEventListener("click", () => {
+    st.editing = !st.editing;
+    st.sel = emptySelection;
+    if (st.editing && !st.setup && st.pos) st.setup = buildSetup(st, ui, refresh);
+    refresh();
+  });
+  ui.stop.addEventListener("click", () => {
+    stopSearch(st);
+    refresh();
+  });
   document.addEventListener("keydown", (ev) => {
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
     if (ev.key === "ArrowLeft") step(st.cursor - 1);
@@ -108,7 +134,9 @@ function layout(root: HTMLElement, st: State): UI {
     svg, status: h("p", { class: "status", "aria-live": "polite" }), message: h("p", { class: "message", role: "alert" }),
     choices: h("div", { class: "choices" }), fen, nav: h("div", { class: "nav" }), line: h("ol", { class: "moves" }),
     legal: h("div", { class: "legal" }), ask: h("button", { type: "button", class: "ask" }, "Ask the engine"), movetime,
+    stop: h("button", { type: "button", class: "stop" }, "Stop"),
     best: h("div", { class: "best", "aria-live": "polite" }),
+    edit: h("button", { type: "button", class: "edit", "aria-pressed": "false" }, "Edit the position"), setupBox: h("div", { class: "setup-box" }),
   };
   const fenForm = h("form", { class: "fen" }, h("label", { for: "fen" }, "Position (FEN): "), fen,
     h("button", { type: "submit", class: "setup" }, "Set up"));
@@ -118,8 +146,8 @@ function layout(root: HTMLElement, st: State): UI {
     h("header", {}, h("a", { href: "/", class: "home" }, "arbiter"), h("h1", {}, `Analysis: ${st.game}`),
       h("a", { href: `/rules/${encodeURIComponent(st.game)}`, class: "rules" }, "Rules")),
     h("main", { class: "game" }, boardBox,
-      h("aside", {}, ui.status, ui.message, ui.choices, fenForm,
-        h("h2", {}, "Engine"), h("p", {}, h("label", { for: "movetime" }, "Think for "), movetime, " ", ui.ask), ui.best,
+      h("aside", {}, ui.status, ui.message, ui.choices, fenForm, h("p", {}, ui.edit), ui.setupBox,
+        h("h2", {}, "Engine"), h("p", {}, h("label", { for: "movetime" }, "Think for "), movetime, " ", ui.ask, " ", ui.stop), ui.best,
         h("h2", {}, "Line"), ui.nav, ui.line, h("h2", {}, "Legal moves"), ui.legal)),
   );
   return ui;
@@ -154,6 +182,7 @@ async function show(st: State, refresh: () => void): Promise<void> {
     }
     st.pos = pos;
     st.sel = emptySelection;
+    stopSearch(st); // its line belongs to the position left
     st.best = null;
     st.message = "";
     history.replaceState(null, "", `${location.pathname}?${query(st, st.line)}`);
@@ -198,19 +227,94 @@ function clickCell(st: State, cell: string, refresh: () => void, play: (move: st
   refresh();
 }
 
+// ask streams the engine's search of the position at the cursor: each
+// completed depth replaces the one shown, until the answer or a stop.
 async function ask(st: State, movetime: number, refresh: () => void): Promise<void> {
-  if (!st.pos || st.thinking) return;
-  st.thinking = true;
+  if (!st.pos || st.search) return;
+  const search = new AbortController();
+  st.search = search;
   st.best = null;
+  st.bestDone = false;
+  st.message = "";
   refresh();
+  const body = { fen: st.fen, moves: st.line.slice(0, st.cursor), options: optionMap(st.options), movetime };
+  const path = `/api/analysis/${encodeURIComponent(st.game)}/stream`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await postEvents(path, body, search.signal, (ev) => {
+        if (st.search !== search) return;
+        if (ev.name === "info" || ev.name === "best") {
+          st.best = ev.data as Best;
+          st.bestDone = ev.name === "best";
+        } else if (ev.name === "error") {
+          st.message = (ev.data as { error: { message: string } }).error.message;
+        }
+        refresh();
+      });
+    } catch (e) {
+      // A search just stopped may still hold the client's one search on
+      // the server for a moment: ask once more a little later.
+      if (attempt === 0 && e instanceof ApiError && e.code === "rate_limited" && Date.now() - st.stoppedAt < 2000) {
+        await new Promise((done) => setTimeout(done, 300));
+        if (st.search === search) continue;
+      }
+      if (!search.signal.aborted) st.message = (e as Error).message;
+    }
+    break;
+  }
+  if (st.search === search) {
+    st.search = null;
+    refresh();
+  }
+}
+
+// stopSearch stops the running search, keeping the last depth it showed.
+function stopSearch(st: State): void {
+  if (!st.search) return;
+  st.search.abort();
+  st.search = null;
+  st.stoppedAt = Date.now();
+}
+
+// buildSetup makes the set-up controls for this game's seats.
+function buildSetup(st: State, ui: UI, refresh: () => void): SetupControls {
+  const promoted = st.game.startsWith("pommel") ? "captain" : st.game === "checkers-2011" ? "king" : "";
+  const setup = setupControls(st.seats, promoted, st.pos?.stacking ?? false);
+  setup.toMove.addEventListener("change", () => edit(st, ui, { toMove: Number(setup.toMove.value) }, refresh));
+  setup.clear.addEventListener("click", () => edit(st, ui, { clear: true }, refresh));
+  setup.start.addEventListener("click", () => setUp(st, "", refresh).then(() => { ui.fen.value = st.fen; }));
+  ui.setupBox.replaceChildren(setup.panel);
+  return setup;
+}
+
+// editCell puts the chosen piece on cell, or takes what is there off.
+function editCell(st: State, ui: UI, cell: string, refresh: () => void): void {
+  if (!st.pos || !st.setup) return;
+  edit(st, ui, { cell, stack: st.setup.stackAfter(st.pos.stacks[cell]) }, refresh);
+}
+
+// edit has the server change the position shown and check it with the
+// game's parser: the position set up starts a new line, and a refused
+// one leaves the board as it was, with the parser's message.
+async function edit(st: State, ui: UI, change: Record<string, unknown>, refresh: () => void): Promise<void> {
+  if (!st.pos) return;
+  const shown = ++st.shown;
   try {
-    const body = { fen: st.fen, moves: st.line.slice(0, st.cursor), options: optionMap(st.options), movetime };
-    st.best = await request<Best>("POST", `/api/analysis/${encodeURIComponent(st.game)}/best`, body);
+    const body = { fen: st.pos.fen, options: optionMap(st.options), ...change };
+    const pos = await request<Analysis>("POST", `/api/analysis/${encodeURIComponent(st.game)}/edit`, body);
+    if (shown !== st.shown) return;
+    stopSearch(st);
+    st.pos = pos;
+    st.fen = pos.fen;
+    st.line = [];
+    st.cursor = 0;
+    st.best = null;
     st.message = "";
+    ui.fen.value = pos.fen;
+    history.replaceState(null, "", `${location.pathname}?${query(st, st.line)}`);
   } catch (e) {
     st.message = (e as Error).message;
   }
-  st.thinking = false;
   refresh();
 }
 
@@ -241,9 +345,14 @@ function render(st: State, ui: UI, onCell: (cell: string) => void, play: (move: 
   renderLine(st, ui, step);
   ui.legal.replaceChildren(...pos.legal.map((m) => button(m, "legal-move", () => play(m), m)));
   if (pos.legal.length === 0) ui.legal.append("none");
-  ui.ask.disabled = st.thinking || pos.legal.length === 0;
-  ui.ask.textContent = st.thinking ? "Thinking…" : "Ask the engine";
+  ui.ask.disabled = st.search !== null || pos.legal.length === 0;
+  ui.ask.textContent = st.search ? "Thinking…" : "Ask the engine";
+  ui.stop.disabled = st.search === null;
   renderBest(st, ui, play);
+  ui.edit.textContent = st.editing ? "Done setting up" : "Edit the position";
+  ui.edit.setAttribute("aria-pressed", String(st.editing));
+  ui.setupBox.hidden = !st.editing;
+  if (st.setup) st.setup.toMove.value = String(pos.toMove);
 }
 
 function button(label: string, cls: string, f: () => void, move?: string): HTMLButtonElement {
@@ -267,15 +376,21 @@ function renderLine(st: State, ui: UI, step: (to: number) => void): void {
   }));
 }
 
+// renderBest shows the search: while it runs the deepest line so far,
+// then its answer, or where it was stopped. data-state says which.
 function renderBest(st: State, ui: UI, play: (move: string) => void): void {
   const b = st.best;
+  const state = st.search ? "thinking" : st.bestDone ? "done" : "stopped";
   if (!b) {
-    ui.best.replaceChildren();
+    ui.best.dataset.state = st.search ? state : "";
+    ui.best.replaceChildren(...(st.search ? [h("p", {}, "Thinking…")] : []));
     return;
   }
+  ui.best.dataset.state = state;
+  const lead = { thinking: "Thinking: best so far ", done: "Best move ", stopped: "Stopped: best so far " }[state];
   ui.best.replaceChildren(
-    h("p", {}, "Best move ", h("strong", { class: "best-move" }, b.move), ", score ", h("span", { class: "score" }, b.scoreText),
-      ` (depth ${b.depth}, ${b.nodes} nodes, ${(b.ms / 1000).toFixed(1)} s)`),
+    h("p", {}, lead, h("strong", { class: "best-move" }, b.move), ", score ", h("span", { class: "score" }, b.scoreText),
+      " (depth ", h("span", { class: "depth" }, String(b.depth)), `, ${b.nodes} nodes, ${(b.ms / 1000).toFixed(1)} s)`),
     h("p", { class: "pv" }, "Line: " + b.line.join(" ")),
     button(`Play ${b.move}`, "play-best", () => play(b.move)),
   );

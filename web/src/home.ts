@@ -3,6 +3,7 @@
 
 import { request, type CatalogGame, type Created, type Game, type Invite, type LobbyGame } from "./api";
 import { h } from "./dom";
+import { drawPreviews } from "./preview";
 import * as store from "./store";
 
 type SeatChoice = "me" | "friend" | "invite" | "open" | `ai:level=${number}`;
@@ -39,6 +40,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
     h("a", { href: `/rules/${c.id}`, class: "rules", "data-game": c.id }, "Rules"), " · ",
     h("a", { href: `/analysis/${c.id}`, class: "analyse", "data-game": c.id }, "Analyse"))));
   root.append(h("main", { class: "home" }, h("section", {}, h("h2", {}, "New game"), form), h("section", {}, h("h2", {}, "The games"), list), myGames(), openGames(message)));
+  void drawPreviews(list, catalog);
 }
 
 // shownGames bounds how many of "My games" are read, one GET each.

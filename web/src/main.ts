@@ -1,13 +1,17 @@
 // The browser client of arbiter serve: the page's body says which page to
-// draw (data-page), and the script draws it from the JSON API.
+// draw (data-page), and the script draws it from the JSON API. The rules
+// pages are served whole; the script only draws their diagrams.
 
 import { analysisPage } from "./analysis";
+import { drawDiagrams } from "./diagrams";
 import { gamePage } from "./game";
 import { homePage } from "./home";
 
+const page = document.body.dataset.page;
 const root = document.getElementById("app");
-if (root) {
-  if (document.body.dataset.page === "game") gamePage(root);
-  else if (document.body.dataset.page === "analysis") analysisPage(root);
+if (page === "rules") void drawDiagrams(document);
+else if (root) {
+  if (page === "game") gamePage(root);
+  else if (page === "analysis") analysisPage(root);
   else homePage(root);
 }

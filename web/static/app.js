@@ -301,6 +301,79 @@
     return matching(moves, sel).filter((m) => m.path.length === sel.path.length);
   }
 
+  // src/setup.ts
+  function setupControls(seats, promoted, stacking) {
+    const pieces = [];
+    for (const name of seats) {
+      const letter = name.charAt(0).toLowerCase();
+      pieces.push([letter, name]);
+      if (promoted) pieces.push([letter.toUpperCase(), `${name} ${promoted}`]);
+    }
+    pieces.push(["", "Empty"]);
+    const palette = h("fieldset", { class: "palette" }, h("legend", {}, "Click a cell to put"));
+    pieces.forEach(([letter, label], i) => {
+      const input = h("input", { type: "radio", name: "piece", value: letter, id: `piece-${i}` });
+      if (i === 0) input.checked = true;
+      palette.append(h("label", { for: `piece-${i}`, class: "piece-choice" }, input, " ", label));
+    });
+    const onTop = h("input", { type: "checkbox", id: "on-top" });
+    const toMove = h("select", { id: "edit-to-move" }, ...seats.map((s, i) => h("option", { value: String(i) }, s)));
+    const clear = h("button", { type: "button", class: "clear" }, "Clear the board");
+    const start = h("button", { type: "button", class: "start" }, "Start position");
+    const panel = h(
+      "div",
+      { class: "setup-panel" },
+      palette,
+      ...stacking ? [h("p", {}, onTop, " ", h("label", { for: "on-top" }, "on top of the stack"))] : [],
+      h("p", {}, h("label", { for: "edit-to-move" }, "To move: "), toMove),
+      h("p", {}, clear, " ", start)
+    );
+    const stackAfter = (stack) => {
+      const letter = palette.querySelector("input[name=piece]:checked")?.value ?? "";
+      if (letter === "") return "";
+      if (stacking && onTop.checked) return (stack ?? "") + letter;
+      return stack === letter ? "" : letter;
+    };
+    return { panel, toMove, clear, start, stackAfter };
+  }
+
+  // src/stream.ts
+  async function postEvents(path, body, signal, onEvent) {
+    const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
+    if (!res.ok || !res.body) {
+      const data = await res.json().catch(() => null);
+      const err = data && data.error;
+      throw new ApiError(err ? err.code : "http_" + res.status, err ? err.message : `the server answered ${res.status}`);
+    }
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffered = "";
+    for (; ; ) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffered += value;
+      let end;
+      while ((end = buffered.indexOf("\n\n")) >= 0) {
+        const ev = parseEvent(buffered.slice(0, end));
+        buffered = buffered.slice(end + 2);
+        if (ev) onEvent(ev);
+      }
+    }
+  }
+  function parseEvent(text) {
+    let name = "message";
+    const data = [];
+    for (const line of text.split("\n")) {
+      if (line.startsWith("event:")) name = line.slice(6).trim();
+      else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
+    }
+    if (data.length === 0) return null;
+    try {
+      return { name, data: JSON.parse(data.join("\n")) };
+    } catch {
+      return null;
+    }
+  }
+
   // src/analysis.ts
   function analysisPage(root2) {
     const q = new URLSearchParams(location.search);
@@ -315,14 +388,21 @@
       sel: emptySelection,
       message: "",
       best: null,
-      thinking: false,
+      bestDone: false,
+      search: null,
+      stoppedAt: 0,
       seats: [],
-      shown: 0
+      shown: 0,
+      editing: false,
+      setup: null
     };
     st.cursor = st.line.length;
     const ui = layout(root2, st);
     const refresh = () => render(st, ui, onCell2, play2, step2);
-    const onCell2 = (cell) => clickCell(st, cell, refresh, play2);
+    const onCell2 = (cell) => {
+      if (st.editing) editCell(st, ui, cell, refresh);
+      else clickCell(st, cell, refresh, play2);
+    };
     const play2 = (move) => {
       st.line = [...st.line.slice(0, st.cursor), move];
       st.cursor = st.line.length;
@@ -337,6 +417,16 @@
       setUp(st, ui.fen.value.trim(), refresh);
     });
     ui.ask.addEventListener("click", () => ask(st, Number(ui.movetime.value), refresh));
+    ui.edit.addEventListener("click", () => {
+      st.editing = !st.editing;
+      st.sel = emptySelection;
+      if (st.editing && !st.setup && st.pos) st.setup = buildSetup(st, ui, refresh);
+      refresh();
+    });
+    ui.stop.addEventListener("click", () => {
+      stopSearch(st);
+      refresh();
+    });
     document.addEventListener("keydown", (ev) => {
       if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
       if (ev.key === "ArrowLeft") step2(st.cursor - 1);
@@ -367,7 +457,10 @@
       legal: h("div", { class: "legal" }),
       ask: h("button", { type: "button", class: "ask" }, "Ask the engine"),
       movetime,
-      best: h("div", { class: "best", "aria-live": "polite" })
+      stop: h("button", { type: "button", class: "stop" }, "Stop"),
+      best: h("div", { class: "best", "aria-live": "polite" }),
+      edit: h("button", { type: "button", class: "edit", "aria-pressed": "false" }, "Edit the position"),
+      setupBox: h("div", { class: "setup-box" })
     };
     const fenForm = h(
       "form",
@@ -397,8 +490,10 @@
           ui.message,
           ui.choices,
           fenForm,
+          h("p", {}, ui.edit),
+          ui.setupBox,
           h("h2", {}, "Engine"),
-          h("p", {}, h("label", { for: "movetime" }, "Think for "), movetime, " ", ui.ask),
+          h("p", {}, h("label", { for: "movetime" }, "Think for "), movetime, " ", ui.ask, " ", ui.stop),
           ui.best,
           h("h2", {}, "Line"),
           ui.nav,
@@ -432,6 +527,7 @@
       }
       st.pos = pos;
       st.sel = emptySelection;
+      stopSearch(st);
       st.best = null;
       st.message = "";
       history.replaceState(null, "", `${location.pathname}?${query(st, st.line)}`);
@@ -472,18 +568,81 @@
     refresh();
   }
   async function ask(st, movetime, refresh) {
-    if (!st.pos || st.thinking) return;
-    st.thinking = true;
+    if (!st.pos || st.search) return;
+    const search = new AbortController();
+    st.search = search;
     st.best = null;
+    st.bestDone = false;
+    st.message = "";
     refresh();
+    const body = { fen: st.fen, moves: st.line.slice(0, st.cursor), options: optionMap(st.options), movetime };
+    const path = `/api/analysis/${encodeURIComponent(st.game)}/stream`;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await postEvents(path, body, search.signal, (ev) => {
+          if (st.search !== search) return;
+          if (ev.name === "info" || ev.name === "best") {
+            st.best = ev.data;
+            st.bestDone = ev.name === "best";
+          } else if (ev.name === "error") {
+            st.message = ev.data.error.message;
+          }
+          refresh();
+        });
+      } catch (e) {
+        if (attempt === 0 && e instanceof ApiError && e.code === "rate_limited" && Date.now() - st.stoppedAt < 2e3) {
+          await new Promise((done) => setTimeout(done, 300));
+          if (st.search === search) continue;
+        }
+        if (!search.signal.aborted) st.message = e.message;
+      }
+      break;
+    }
+    if (st.search === search) {
+      st.search = null;
+      refresh();
+    }
+  }
+  function stopSearch(st) {
+    if (!st.search) return;
+    st.search.abort();
+    st.search = null;
+    st.stoppedAt = Date.now();
+  }
+  function buildSetup(st, ui, refresh) {
+    const promoted = st.game.startsWith("pommel") ? "captain" : st.game === "checkers-2011" ? "king" : "";
+    const setup = setupControls(st.seats, promoted, st.pos?.stacking ?? false);
+    setup.toMove.addEventListener("change", () => edit(st, ui, { toMove: Number(setup.toMove.value) }, refresh));
+    setup.clear.addEventListener("click", () => edit(st, ui, { clear: true }, refresh));
+    setup.start.addEventListener("click", () => setUp(st, "", refresh).then(() => {
+      ui.fen.value = st.fen;
+    }));
+    ui.setupBox.replaceChildren(setup.panel);
+    return setup;
+  }
+  function editCell(st, ui, cell, refresh) {
+    if (!st.pos || !st.setup) return;
+    edit(st, ui, { cell, stack: st.setup.stackAfter(st.pos.stacks[cell]) }, refresh);
+  }
+  async function edit(st, ui, change, refresh) {
+    if (!st.pos) return;
+    const shown = ++st.shown;
     try {
-      const body = { fen: st.fen, moves: st.line.slice(0, st.cursor), options: optionMap(st.options), movetime };
-      st.best = await request("POST", `/api/analysis/${encodeURIComponent(st.game)}/best`, body);
+      const body = { fen: st.pos.fen, options: optionMap(st.options), ...change };
+      const pos = await request("POST", `/api/analysis/${encodeURIComponent(st.game)}/edit`, body);
+      if (shown !== st.shown) return;
+      stopSearch(st);
+      st.pos = pos;
+      st.fen = pos.fen;
+      st.line = [];
+      st.cursor = 0;
+      st.best = null;
       st.message = "";
+      ui.fen.value = pos.fen;
+      history.replaceState(null, "", `${location.pathname}?${query(st, st.line)}`);
     } catch (e) {
       st.message = e.message;
     }
-    st.thinking = false;
     refresh();
   }
   function optionMap(text) {
@@ -514,9 +673,14 @@
     renderLine(st, ui, step2);
     ui.legal.replaceChildren(...pos.legal.map((m) => button(m, "legal-move", () => play2(m), m)));
     if (pos.legal.length === 0) ui.legal.append("none");
-    ui.ask.disabled = st.thinking || pos.legal.length === 0;
-    ui.ask.textContent = st.thinking ? "Thinking…" : "Ask the engine";
+    ui.ask.disabled = st.search !== null || pos.legal.length === 0;
+    ui.ask.textContent = st.search ? "Thinking…" : "Ask the engine";
+    ui.stop.disabled = st.search === null;
     renderBest(st, ui, play2);
+    ui.edit.textContent = st.editing ? "Done setting up" : "Edit the position";
+    ui.edit.setAttribute("aria-pressed", String(st.editing));
+    ui.setupBox.hidden = !st.editing;
+    if (st.setup) st.setup.toMove.value = String(pos.toMove);
   }
   function button(label, cls, f, move) {
     const b = h("button", { type: "button", class: cls }, label);
@@ -539,23 +703,69 @@
   }
   function renderBest(st, ui, play2) {
     const b = st.best;
+    const state = st.search ? "thinking" : st.bestDone ? "done" : "stopped";
     if (!b) {
-      ui.best.replaceChildren();
+      ui.best.dataset.state = st.search ? state : "";
+      ui.best.replaceChildren(...st.search ? [h("p", {}, "Thinking…")] : []);
       return;
     }
+    ui.best.dataset.state = state;
+    const lead = { thinking: "Thinking: best so far ", done: "Best move ", stopped: "Stopped: best so far " }[state];
     ui.best.replaceChildren(
       h(
         "p",
         {},
-        "Best move ",
+        lead,
         h("strong", { class: "best-move" }, b.move),
         ", score ",
         h("span", { class: "score" }, b.scoreText),
-        ` (depth ${b.depth}, ${b.nodes} nodes, ${(b.ms / 1e3).toFixed(1)} s)`
+        " (depth ",
+        h("span", { class: "depth" }, String(b.depth)),
+        `, ${b.nodes} nodes, ${(b.ms / 1e3).toFixed(1)} s)`
       ),
       h("p", { class: "pv" }, "Line: " + b.line.join(" ")),
       button(`Play ${b.move}`, "play-best", () => play2(b.move))
     );
+  }
+
+  // src/diagrams.ts
+  var svgNS2 = "http://www.w3.org/2000/svg";
+  async function drawDiagrams(root2) {
+    const boards = /* @__PURE__ */ new Map();
+    const geometry = (board) => {
+      if (!boards.has(board)) boards.set(board, request("GET", `/api/boards/${encodeURIComponent(board)}?turn=0`));
+      return boards.get(board);
+    };
+    const figures = [...root2.querySelectorAll("figure.diagram[data-board]")];
+    await Promise.all(figures.map(async (fig) => {
+      try {
+        drawDiagram(fig, await geometry(fig.dataset.board));
+      } catch {
+      }
+    }));
+  }
+  function drawDiagram(fig, geo) {
+    const d = fig.dataset;
+    const stacks = JSON.parse(d.stacks ?? "{}");
+    const label = `${d.game} position ${d.fen}: ${fig.querySelector("figcaption")?.textContent ?? ""}`;
+    const svg = pictureBoard(geo, stacks, Number(d.toMove ?? 0), d.game ?? "", label);
+    svg.classList.add("diagram");
+    fig.querySelector("svg.diagram")?.remove();
+    fig.prepend(svg);
+  }
+  function pictureBoard(geo, stacks, toMove, game, label) {
+    const svg = document.createElementNS(svgNS2, "svg");
+    svg.setAttribute("class", "board");
+    const king = game.startsWith("pommel") ? "captain" : "king";
+    drawBoard(svg, geo, { board: geo.board, ply: 0, toMove, stacks }, { selected: [], targets: /* @__PURE__ */ new Set(), lastMove: [] }, king, () => {
+    });
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", label);
+    for (const cell of svg.querySelectorAll("[data-cell]")) {
+      cell.removeAttribute("tabindex");
+      cell.removeAttribute("role");
+    }
+    return svg;
   }
 
   // src/store.ts
@@ -599,7 +809,7 @@
   // src/game.ts
   function gamePage(root2) {
     const parts = location.pathname.split("/");
-    const page = {
+    const page2 = {
       id: decodeURIComponent(parts[2] ?? ""),
       game: null,
       pos: null,
@@ -618,31 +828,31 @@
       flagAsked: 0,
       offline: false
     };
-    takeToken(page);
+    takeToken(page2);
     const ui = layout2(root2);
     typedEntry(ui.typed, (move) => actions.play(move));
-    const refresh = () => render2(page, ui, actions);
+    const refresh = () => render2(page2, ui, actions);
     const actions = {
-      cell: (cell) => onCell(page, cell, refresh),
-      play: (move) => play(page, move, refresh),
-      command: (path, body) => command(page, path, body, refresh),
-      step: (to) => step(page, to, refresh),
-      drag: (from, to) => onDrag(page, from, to, refresh)
+      cell: (cell) => onCell(page2, cell, refresh),
+      play: (move) => play(page2, move, refresh),
+      command: (path, body) => command(page2, path, body, refresh),
+      step: (to) => step(page2, to, refresh),
+      drag: (from, to) => onDrag(page2, from, to, refresh)
     };
     attachPointer(ui.svg, { tap: actions.cell, drag: actions.drag });
-    setInterval(() => tickClocks(page, ui, refresh), 250);
+    setInterval(() => tickClocks(page2, ui, refresh), 250);
     document.addEventListener("keydown", (ev) => {
-      if (!page.game || ev.target instanceof HTMLInputElement) return;
-      if (ev.key === "ArrowLeft") actions.step((page.viewPly ?? page.game.ply) - 1);
-      if (ev.key === "ArrowRight") actions.step((page.viewPly ?? page.game.ply) + 1);
+      if (!page2.game || ev.target instanceof HTMLInputElement) return;
+      if (ev.key === "ArrowLeft") actions.step((page2.viewPly ?? page2.game.ply) - 1);
+      if (ev.key === "ArrowRight") actions.step((page2.viewPly ?? page2.game.ply) + 1);
     });
-    load(page, refresh).then(() => connect(page, refresh));
+    load(page2, refresh).then(() => connect(page2, refresh));
   }
-  function takeToken(page) {
+  function takeToken(page2) {
     const seat = Number(new URLSearchParams(location.search).get("seat") ?? "NaN");
     const token = new URLSearchParams(location.hash.slice(1)).get("token");
     if (token && Number.isInteger(seat)) {
-      saveToken(page.id, seat, token);
+      saveToken(page2.id, seat, token);
       history.replaceState(null, "", location.pathname + location.search);
     }
   }
@@ -684,254 +894,254 @@
     );
     return ui;
   }
-  function heldSeats(page) {
-    return Object.keys(tokens(page.id)).map(Number).sort();
+  function heldSeats(page2) {
+    return Object.keys(tokens(page2.id)).map(Number).sort();
   }
-  function actingSeat(page) {
-    const g = page.game;
+  function actingSeat(page2) {
+    const g = page2.game;
     if (!g || g.result) return -1;
-    return tokens(page.id)[g.toMove] ? g.toMove : -1;
+    return tokens(page2.id)[g.toMove] ? g.toMove : -1;
   }
-  function tokenFor(page) {
-    const t = tokens(page.id);
-    const seat = actingSeat(page);
+  function tokenFor(page2) {
+    const t = tokens(page2.id);
+    const seat = actingSeat(page2);
     if (seat >= 0) return t[seat];
-    return t[page.viewSeat] ?? Object.values(t)[0];
+    return t[page2.viewSeat] ?? Object.values(t)[0];
   }
-  async function load(page, refresh) {
+  async function load(page2, refresh) {
     try {
-      const g = await request("GET", `/api/games/${page.id}`);
-      await show2(page, g);
+      const g = await request("GET", `/api/games/${page2.id}`);
+      await show2(page2, g);
     } catch (e) {
-      if (!page.offline) page.message = e.message;
+      if (!page2.offline) page2.message = e.message;
     }
     refresh();
   }
-  async function show2(page, g) {
-    if (page.game && g.version < page.game.version) return;
-    const first = page.game === null;
-    const shown = ++page.shown;
-    page.game = g;
+  async function show2(page2, g) {
+    if (page2.game && g.version < page2.game.version) return;
+    const first = page2.game === null;
+    const shown = ++page2.shown;
+    page2.game = g;
     if (first) {
       const seatParam = new URLSearchParams(location.search).get("seat");
-      const held = heldSeats(page);
-      page.viewSeat = seatParam !== null && held.includes(Number(seatParam)) ? Number(seatParam) : held[0] ?? -1;
+      const held = heldSeats(page2);
+      page2.viewSeat = seatParam !== null && held.includes(Number(seatParam)) ? Number(seatParam) : held[0] ?? -1;
     }
-    page.clockAt = performance.now();
-    const ply = page.viewPly ?? g.ply;
-    const next = page.viewPly === null && page.pos !== null && page.pos.ply === g.ply - 1;
+    page2.clockAt = performance.now();
+    const ply = page2.viewPly ?? g.ply;
+    const next = page2.viewPly === null && page2.pos !== null && page2.pos.ply === g.ply - 1;
     const [pos, geo, fx] = await Promise.all([
-      request("GET", `/api/games/${page.id}/position?ply=${ply}`),
-      page.geo ? Promise.resolve(page.geo) : null,
-      next ? effectsOf(page, g.ply - 1) : null
+      request("GET", `/api/games/${page2.id}/position?ply=${ply}`),
+      page2.geo ? Promise.resolve(page2.geo) : null,
+      next ? effectsOf(page2, g.ply - 1) : null
     ]);
-    if (shown !== page.shown) return;
-    page.pos = pos;
-    page.anim = fx;
+    if (shown !== page2.shown) return;
+    page2.pos = pos;
+    page2.anim = fx;
     if (!geo) {
-      const turn = page.viewSeat > 0 ? 360 * page.viewSeat / g.seats.length : 0;
-      page.geo = await request("GET", `/api/boards/${pos.board}?turn=${turn}`);
+      const turn = page2.viewSeat > 0 ? 360 * page2.viewSeat / g.seats.length : 0;
+      page2.geo = await request("GET", `/api/boards/${pos.board}?turn=${turn}`);
     }
   }
-  async function effectsOf(page, ply) {
-    const known = page.effects.get(ply);
+  async function effectsOf(page2, ply) {
+    const known = page2.effects.get(ply);
     if (known) return known;
-    return request("GET", `/api/games/${page.id}/effects?ply=${ply}`).catch(() => null);
+    return request("GET", `/api/games/${page2.id}/effects?ply=${ply}`).catch(() => null);
   }
-  function connect(page, refresh) {
+  function connect(page2, refresh) {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${proto}//${location.host}/api/games/${page.id}/ws`);
-    page.ws = ws;
+    const ws = new WebSocket(`${proto}//${location.host}/api/games/${page2.id}/ws`);
+    page2.ws = ws;
     ws.onopen = () => {
-      page.retry = 0;
-      if (page.offline) {
-        page.offline = false;
+      page2.retry = 0;
+      if (page2.offline) {
+        page2.offline = false;
         refresh();
       }
     };
     ws.onmessage = async (ev) => {
       const msg = JSON.parse(ev.data);
-      if (msg.type === "game" && msg.effects && msg.game) page.effects.set(msg.game.ply - 1, msg.effects);
-      if (msg.type !== "game" || !page.game || msg.version <= page.game.version) return;
-      const gap = msg.version !== page.game.version + 1;
-      const g = gap ? await request("GET", `/api/games/${page.id}`) : msg.game;
-      if (g.version <= page.game.version) return;
-      if (g.ply !== page.game.ply) page.sel = emptySelection;
-      await show2(page, g);
+      if (msg.type === "game" && msg.effects && msg.game) page2.effects.set(msg.game.ply - 1, msg.effects);
+      if (msg.type !== "game" || !page2.game || msg.version <= page2.game.version) return;
+      const gap = msg.version !== page2.game.version + 1;
+      const g = gap ? await request("GET", `/api/games/${page2.id}`) : msg.game;
+      if (g.version <= page2.game.version) return;
+      if (g.ply !== page2.game.ply) page2.sel = emptySelection;
+      await show2(page2, g);
       refresh();
     };
     ws.onclose = () => {
-      if (page.ws !== ws) return;
-      page.offline = true;
+      if (page2.ws !== ws) return;
+      page2.offline = true;
       refresh();
-      page.retry = Math.min(page.retry + 1, 5);
+      page2.retry = Math.min(page2.retry + 1, 5);
       setTimeout(async () => {
-        await load(page, refresh);
-        connect(page, refresh);
-      }, 500 * page.retry);
+        await load(page2, refresh);
+        connect(page2, refresh);
+      }, 500 * page2.retry);
     };
   }
-  function cannotPlay(page, g) {
-    if (actingSeat(page) >= 0 && page.viewPly === null) return "";
+  function cannotPlay(page2, g) {
+    if (actingSeat(page2) >= 0 && page2.viewPly === null) return "";
     if (g.result) return "The game is over.";
-    if (page.viewPly !== null) return "This is an earlier position; go to the last move to play.";
-    return heldSeats(page).length ? `Not your turn: ${g.seats[g.toMove].side} is to move.` : "You are watching this game.";
+    if (page2.viewPly !== null) return "This is an earlier position; go to the last move to play.";
+    return heldSeats(page2).length ? `Not your turn: ${g.seats[g.toMove].side} is to move.` : "You are watching this game.";
   }
-  function onCell(page, cell, refresh) {
-    const g = page.game;
-    if (!g || page.busy) return;
-    const why = cannotPlay(page, g);
+  function onCell(page2, cell, refresh) {
+    const g = page2.game;
+    if (!g || page2.busy) return;
+    const why = cannotPlay(page2, g);
     if (why) {
-      page.message = why;
+      page2.message = why;
       refresh();
       return;
     }
-    const out = click(g.legal.map(parseMove), page.sel, cell);
-    page.message = "";
+    const out = click(g.legal.map(parseMove), page2.sel, cell);
+    page2.message = "";
     if (out.kind === "play") {
-      play(page, out.move, refresh);
+      play(page2, out.move, refresh);
       return;
     }
-    if (out.kind === "reset" && page.sel.path.length === 0 && g.legal.length > 0) {
-      page.message = `No legal move starts on ${cell}.`;
+    if (out.kind === "reset" && page2.sel.path.length === 0 && g.legal.length > 0) {
+      page2.message = `No legal move starts on ${cell}.`;
     }
-    page.sel = out.sel;
+    page2.sel = out.sel;
     refresh();
   }
-  function onDrag(page, from, to, refresh) {
-    const g = page.game;
-    if (!g || page.busy) return;
-    const why = cannotPlay(page, g);
+  function onDrag(page2, from, to, refresh) {
+    const g = page2.game;
+    if (!g || page2.busy) return;
+    const why = cannotPlay(page2, g);
     const moves = g.legal.map(parseMove);
     const start = click(moves, emptySelection, from);
     const out = why || start.kind !== "select" ? null : click(moves, start.sel, to);
-    page.message = why || (start.kind !== "select" ? `No legal move starts on ${from}.` : out?.kind === "reset" ? `No legal move goes from ${from} to ${to}.` : "");
+    page2.message = why || (start.kind !== "select" ? `No legal move starts on ${from}.` : out?.kind === "reset" ? `No legal move goes from ${from} to ${to}.` : "");
     if (out?.kind === "play") {
-      play(page, out.move, refresh);
+      play(page2, out.move, refresh);
       return;
     }
-    page.sel = out?.kind === "select" ? out.sel : start.kind === "select" ? start.sel : emptySelection;
+    page2.sel = out?.kind === "select" ? out.sel : start.kind === "select" ? start.sel : emptySelection;
     refresh();
   }
-  async function play(page, move, refresh) {
-    const g = page.game;
-    const token = tokenFor(page);
+  async function play(page2, move, refresh) {
+    const g = page2.game;
+    const token = tokenFor(page2);
     if (!g || !token) return;
-    page.busy = true;
-    page.sel = emptySelection;
+    page2.busy = true;
+    page2.sel = emptySelection;
     refresh();
     try {
-      const next = await request("POST", `/api/games/${page.id}/moves`, { move, ply: g.ply }, token);
-      page.message = "";
-      if (next.version > (page.game?.version ?? 0)) await show2(page, next);
+      const next = await request("POST", `/api/games/${page2.id}/moves`, { move, ply: g.ply }, token);
+      page2.message = "";
+      if (next.version > (page2.game?.version ?? 0)) await show2(page2, next);
     } catch (e) {
-      page.message = e instanceof ApiError ? e.message : `The move was not sent: ${e.message}`;
+      page2.message = e instanceof ApiError ? e.message : `The move was not sent: ${e.message}`;
     }
-    page.busy = false;
+    page2.busy = false;
     refresh();
   }
-  async function command(page, path, body, refresh) {
-    const token = tokenFor(page);
+  async function command(page2, path, body, refresh) {
+    const token = tokenFor(page2);
     if (!token) return;
     try {
-      const next = await request("POST", `/api/games/${page.id}/${path}`, body, token);
-      if (next.version > (page.game?.version ?? 0)) await show2(page, next);
-      page.message = "";
+      const next = await request("POST", `/api/games/${page2.id}/${path}`, body, token);
+      if (next.version > (page2.game?.version ?? 0)) await show2(page2, next);
+      page2.message = "";
     } catch (e) {
-      page.message = e.message;
+      page2.message = e.message;
     }
     refresh();
   }
-  async function step(page, ply, refresh) {
-    const g = page.game;
+  async function step(page2, ply, refresh) {
+    const g = page2.game;
     if (!g) return;
     const to = Math.max(0, Math.min(ply, g.ply));
-    page.viewPly = to === g.ply ? null : to;
-    page.sel = emptySelection;
-    await show2(page, g);
+    page2.viewPly = to === g.ply ? null : to;
+    page2.sel = emptySelection;
+    await show2(page2, g);
     refresh();
   }
-  function render2(page, ui, act) {
-    const g = page.game;
-    ui.message.textContent = page.message;
-    if (!g || !page.pos || !page.geo) return;
+  function render2(page2, ui, act) {
+    const g = page2.game;
+    ui.message.textContent = page2.message;
+    if (!g || !page2.pos || !page2.geo) return;
     const kingWord = g.game.startsWith("pommel") ? "captain" : "king";
-    ui.title.textContent = `${g.game} ${page.id}`;
-    document.title = `${g.game}: ${statusText(page)} (arbiter)`;
+    ui.title.textContent = `${g.game} ${page2.id}`;
+    document.title = `${g.game}: ${statusText(page2)} (arbiter)`;
     const moves = g.legal.map(parseMove);
-    const shownPly = page.viewPly ?? g.ply;
+    const shownPly = page2.viewPly ?? g.ply;
     const lastMove = shownPly > 0 ? parseMove(g.moves[shownPly - 1]).path : [];
     const letters = g.seats.map((s) => s.side[0].toLowerCase());
-    drawBoard(ui.svg, page.geo, page.pos, { selected: [...page.sel.path, ...page.sel.drops], targets: targets(moves, page.sel), lastMove }, kingWord, act.cell, { pointer: true, letters });
-    if (page.anim && page.viewPly === null && page.anim.path.length && page.pos.ply === g.ply) animateMove(ui.svg, page.geo, page.anim, letters);
-    page.anim = null;
-    ui.svg.setAttribute("aria-label", `${g.game} board, ${statusText(page)}`);
-    ui.status.replaceChildren(...statusLines(page));
-    renderChoices(page, ui, act, moves);
-    ui.typed.hidden = actingSeat(page) < 0 || page.viewPly !== null;
-    renderMoves(page, ui, act);
-    renderControls(page, ui, act);
-    renderLinks(page, ui);
+    drawBoard(ui.svg, page2.geo, page2.pos, { selected: [...page2.sel.path, ...page2.sel.drops], targets: targets(moves, page2.sel), lastMove }, kingWord, act.cell, { pointer: true, letters });
+    if (page2.anim && page2.viewPly === null && page2.anim.path.length && page2.pos.ply === g.ply) animateMove(ui.svg, page2.geo, page2.anim, letters);
+    page2.anim = null;
+    ui.svg.setAttribute("aria-label", `${g.game} board, ${statusText(page2)}`);
+    ui.status.replaceChildren(...statusLines(page2));
+    renderChoices(page2, ui, act, moves);
+    ui.typed.hidden = actingSeat(page2) < 0 || page2.viewPly !== null;
+    renderMoves(page2, ui, act);
+    renderControls(page2, ui, act);
+    renderLinks(page2, ui);
   }
   function seatName(g, seat) {
     const s = g.seats[seat];
     const who = s.name || (s.player === "human" ? "" : s.player);
     return who ? `${s.side} (${who})` : s.side;
   }
-  function statusText(page) {
-    const g = page.game;
+  function statusText(page2) {
+    const g = page2.game;
     if (g.result) return g.description || (g.result.winners.length ? `${g.result.winners.map((w) => g.seats[w].side).join(" and ")} won: ${g.result.reason}` : `draw: ${g.result.reason}`);
-    const mine = actingSeat(page) >= 0;
+    const mine = actingSeat(page2) >= 0;
     return mine ? `Your move (${seatName(g, g.toMove)})` : `${seatName(g, g.toMove)} to move`;
   }
-  function statusLines(page) {
-    const g = page.game;
-    const out = [h("span", { class: g.result ? "result" : "turn" }, statusText(page))];
-    const held = heldSeats(page).filter((s) => s < g.seats.length);
+  function statusLines(page2) {
+    const g = page2.game;
+    const out = [h("span", { class: g.result ? "result" : "turn" }, statusText(page2))];
+    const held = heldSeats(page2).filter((s) => s < g.seats.length);
     out.push(h("span", { class: "you" }, held.length ? `You play ${held.map((s) => g.seats[s].side).join(" and ")}` : "You are watching"));
-    if (page.pos?.scores) {
-      out.push(h("span", { class: "scores" }, "Scores: " + page.pos.scores.map((s, i) => `${g.seats[i].side} ${s}`).join(", ")));
+    if (page2.pos?.scores) {
+      out.push(h("span", { class: "scores" }, "Scores: " + page2.pos.scores.map((s, i) => `${g.seats[i].side} ${s}`).join(", ")));
     }
-    if (page.offline) out.push(h("span", { class: "offline" }, "Connection lost; reconnecting…"));
+    if (page2.offline) out.push(h("span", { class: "offline" }, "Connection lost; reconnecting…"));
     if (g.clock) {
       const clocks2 = h("span", { class: "clocks" }, `${g.clock.control}: `);
       g.clock.leftMs.forEach((_, i) => {
         if (i) clocks2.append(" · ");
-        clocks2.append(h("span", { class: ticking(g, i) ? "clock running" : "clock", "data-seat": String(i) }, `${g.seats[i].side} ${clockText(clockLeft(page, i))}`));
+        clocks2.append(h("span", { class: ticking(g, i) ? "clock running" : "clock", "data-seat": String(i) }, `${g.seats[i].side} ${clockText(clockLeft(page2, i))}`));
       });
       out.push(clocks2);
     }
-    if (page.pos?.endRows) out.push(h("span", { class: "legend" }, "End rows are outlined in their player's colour; a boxed pile stands on its controller's end row: frozen, it scores."));
-    if (page.viewPly !== null) out.push(h("span", { class: "history" }, `Showing the position after ${page.viewPly} of ${g.ply} moves`));
+    if (page2.pos?.endRows) out.push(h("span", { class: "legend" }, "End rows are outlined in their player's colour; a boxed pile stands on its controller's end row: frozen, it scores."));
+    if (page2.viewPly !== null) out.push(h("span", { class: "history" }, `Showing the position after ${page2.viewPly} of ${g.ply} moves`));
     return out.flatMap((n, i) => i ? [h("br"), n] : [n]);
   }
   function ticking(g, seat) {
     return !!g.clock && g.clock.running && !g.result && g.toMove === seat;
   }
-  function clockLeft(page, seat) {
-    const g = page.game;
+  function clockLeft(page2, seat) {
+    const g = page2.game;
     const ms = g.clock.leftMs[seat];
-    return ticking(g, seat) ? ms - (performance.now() - page.clockAt) : ms;
+    return ticking(g, seat) ? ms - (performance.now() - page2.clockAt) : ms;
   }
-  function tickClocks(page, ui, refresh) {
-    const g = page.game;
+  function tickClocks(page2, ui, refresh) {
+    const g = page2.game;
     if (!g || !g.clock || g.result) return;
     const seat = g.toMove;
     const span = ui.status.querySelector(`.clock[data-seat="${seat}"]`);
     if (!span || !ticking(g, seat)) return;
-    const left = clockLeft(page, seat);
+    const left = clockLeft(page2, seat);
     span.textContent = `${g.seats[seat].side} ${clockText(left)}`;
-    if (left <= -300 && page.flagAsked !== g.version) {
-      page.flagAsked = g.version;
-      load(page, refresh);
+    if (left <= -300 && page2.flagAsked !== g.version) {
+      page2.flagAsked = g.version;
+      load(page2, refresh);
     }
   }
   function clockText(ms) {
     const s = Math.max(0, Math.floor(ms / 1e3));
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   }
-  function renderChoices(page, ui, act, moves) {
-    const list = choices(moves, page.sel);
+  function renderChoices(page2, ui, act, moves) {
+    const list = choices(moves, page2.sel);
     ui.choices.replaceChildren();
     if (list.length === 0) return;
     ui.choices.append(h("span", {}, list.length > 1 ? "Several moves match; play:" : "Play:"));
@@ -941,9 +1151,9 @@
       ui.choices.append(b);
     }
   }
-  function renderMoves(page, ui, act) {
-    const g = page.game;
-    const shown = page.viewPly ?? g.ply;
+  function renderMoves(page2, ui, act) {
+    const g = page2.game;
+    const shown = page2.viewPly ?? g.ply;
     const nav = (label, to, name) => {
       const b = h("button", { type: "button", "aria-label": name }, label);
       b.addEventListener("click", () => act.step(to));
@@ -959,10 +1169,10 @@
     }));
     ui.moves.lastElementChild?.scrollIntoView({ block: "nearest" });
   }
-  function renderControls(page, ui, act) {
-    const g = page.game;
+  function renderControls(page2, ui, act) {
+    const g = page2.game;
     ui.controls.replaceChildren();
-    const held = heldSeats(page);
+    const held = heldSeats(page2);
     if (g.result || held.length === 0) return;
     const button2 = (label, cls, f) => {
       const b = h("button", { type: "button", class: cls }, label);
@@ -992,19 +1202,19 @@
     const text = q.toString();
     return `/analysis/${g.game}` + (text ? "?" + text : "");
   }
-  function renderLinks(page, ui) {
-    const g = page.game;
-    const invites2 = invites(page.id);
+  function renderLinks(page2, ui) {
+    const g = page2.game;
+    const invites2 = invites(page2.id);
     const rows = [];
     for (const s of g.seats) {
       const url = invites2[s.seat];
-      if (!url || tokens(page.id)[s.seat]) continue;
+      if (!url || tokens(page2.id)[s.seat]) continue;
       const full = location.origin + url;
       rows.push(h("p", { class: "invite" }, `Invite for ${s.side}: `, h("input", { readonly: "", value: full, "data-seat": String(s.seat), "aria-label": `invite link for ${s.side}` }), copyButton(full)));
     }
     const spectate = location.origin + g.url;
     rows.push(h("p", {}, "Spectators: ", h("input", { readonly: "", value: spectate, "aria-label": "spectator link" }), copyButton(spectate)));
-    rows.push(h("p", {}, h("a", { href: `/api/games/${page.id}/record`, download: `${g.game}-${page.id}.pdn` }, "Download the record")));
+    rows.push(h("p", {}, h("a", { href: `/api/games/${page2.id}/record`, download: `${g.game}-${page2.id}.pdn` }, "Download the record")));
     rows.push(h(
       "p",
       {},
@@ -1013,6 +1223,23 @@
       h("a", { href: `/rules/${g.game}`, class: "rules" }, `Rules of ${g.game}`)
     ));
     ui.links.replaceChildren(...rows);
+  }
+
+  // src/preview.ts
+  async function drawPreviews(list, catalog) {
+    await Promise.all(catalog.map(async (c) => {
+      const item = list.querySelector(`a[data-game="${CSS.escape(c.id)}"]`)?.closest("li");
+      if (!item) return;
+      try {
+        const start = await request("GET", `/api/analysis/${encodeURIComponent(c.id)}`);
+        const geo = await request("GET", `/api/boards/${encodeURIComponent(start.board)}?turn=0`);
+        const svg = pictureBoard(geo, start.stacks, start.toMove, c.id, `${c.id}: the start position`);
+        svg.classList.add("preview");
+        svg.dataset.game = c.id;
+        item.prepend(h("span", { class: "preview-box" }, svg));
+      } catch {
+      }
+    }));
   }
 
   // src/home.ts
@@ -1054,6 +1281,7 @@
       h("a", { href: `/analysis/${c.id}`, class: "analyse", "data-game": c.id }, "Analyse")
     )));
     root2.append(h("main", { class: "home" }, h("section", {}, h("h2", {}, "New game"), form), h("section", {}, h("h2", {}, "The games"), list), myGames2(), openGames(message)));
+    void drawPreviews(list, catalog);
   }
   var shownGames = 20;
   function myGames2() {
@@ -1192,10 +1420,12 @@
   }
 
   // src/main.ts
+  var page = document.body.dataset.page;
   var root = document.getElementById("app");
-  if (root) {
-    if (document.body.dataset.page === "game") gamePage(root);
-    else if (document.body.dataset.page === "analysis") analysisPage(root);
+  if (page === "rules") void drawDiagrams(document);
+  else if (root) {
+    if (page === "game") gamePage(root);
+    else if (page === "analysis") analysisPage(root);
     else homePage(root);
   }
 })();

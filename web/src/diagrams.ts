@@ -1,0 +1,54 @@
+// The diagrams of the rules pages: each <figure class="diagram"> the
+// server wrote for a position (its board, stacks and seat to move in
+// data- attributes) is drawn by the board renderer of the game pages, as
+// a picture: its cells are not buttons.
+
+import { request, type Geometry } from "./api";
+import { drawBoard } from "./board";
+
+const svgNS = "http://www.w3.org/2000/svg";
+
+// drawDiagrams draws every diagram under root, reading each board's
+// geometry once.
+export async function drawDiagrams(root: ParentNode): Promise<void> {
+  const boards = new Map<string, Promise<Geometry>>();
+  const geometry = (board: string) => {
+    if (!boards.has(board)) boards.set(board, request<Geometry>("GET", `/api/boards/${encodeURIComponent(board)}?turn=0`));
+    return boards.get(board)!;
+  };
+  const figures = [...root.querySelectorAll<HTMLElement>("figure.diagram[data-board]")];
+  await Promise.all(figures.map(async (fig) => {
+    try {
+      drawDiagram(fig, await geometry(fig.dataset.board!));
+    } catch {
+      // The transcript next to the figure still shows the position.
+    }
+  }));
+}
+
+// drawDiagram draws one figure's position above its caption.
+export function drawDiagram(fig: HTMLElement, geo: Geometry): void {
+  const d = fig.dataset;
+  const stacks = JSON.parse(d.stacks ?? "{}") as Record<string, string>;
+  const label = `${d.game} position ${d.fen}: ${fig.querySelector("figcaption")?.textContent ?? ""}`;
+  const svg = pictureBoard(geo, stacks, Number(d.toMove ?? 0), d.game ?? "", label);
+  svg.classList.add("diagram");
+  fig.querySelector("svg.diagram")?.remove();
+  fig.prepend(svg);
+}
+
+// pictureBoard draws a position of game as a picture labelled label: the
+// board of the game pages (data-cell, data-stack), its cells not buttons.
+export function pictureBoard(geo: Geometry, stacks: Record<string, string>, toMove: number, game: string, label: string): SVGSVGElement {
+  const svg = document.createElementNS(svgNS, "svg");
+  svg.setAttribute("class", "board");
+  const king = game.startsWith("pommel") ? "captain" : "king";
+  drawBoard(svg, geo, { board: geo.board, ply: 0, toMove, stacks }, { selected: [], targets: new Set(), lastMove: [] }, king, () => {});
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  for (const cell of svg.querySelectorAll("[data-cell]")) {
+    cell.removeAttribute("tabindex");
+    cell.removeAttribute("role");
+  }
+  return svg;
+}
