@@ -96,7 +96,9 @@ func (s *Store) writeLoop() {
 	for w := range s.queue {
 		batch = append(batch[:0], w)
 		batch = gather(s.queue, batch)
+		s.batching.Lock()
 		s.commit(batch)
+		s.batching.Unlock()
 		clear(batch) // let the answered writes go
 	}
 }

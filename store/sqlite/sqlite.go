@@ -91,6 +91,9 @@ type Store struct {
 	queue chan *write  // the writes waiting for the writer goroutine
 	admit sync.RWMutex // held to put a write in queue; Close takes it to close queue
 	wrote sync.WaitGroup
+	// batching is held by the writer goroutine while it stores a batch;
+	// the checkpointer takes it to catch up with the writer.
+	batching sync.Mutex
 
 	sinceCheckpoint atomic.Int64  // writes committed since the last checkpoint
 	checkpointNow   chan struct{} // wakes the checkpointer early
