@@ -23,8 +23,11 @@
 // Checkpoints: the writer's connection has wal_autocheckpoint=0, so no
 // commit pays for copying the WAL into the database file; a background
 // goroutine does it on a connection of its own (PASSIVE, which never
-// blocks the writer or the readers) every 512 writes or every second, and
-// Close empties the WAL (TRUNCATE).
+// blocks the writer or the readers) every 512 writes or every second.
+// Under steady writes that alone never lets the WAL start over, so past
+// 1000 frames the checkpointer holds the writer between two batches for a
+// second, short checkpoint of what the first could not reach. Close
+// empties the WAL (TRUNCATE).
 //
 // Readers: a few reader connections, which WAL lets read while the writer
 // writes, serve Get, List and the event poller without waiting for the

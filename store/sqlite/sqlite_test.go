@@ -5,7 +5,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -223,42 +222,5 @@ func TestDefaultDir(t *testing.T) {
 	t.Setenv("XDG_DATA_HOME", "")
 	if got, err := DefaultDir(); err != nil || got != "/home/ada/.local/share/arbiter" {
 		t.Errorf("DefaultDir() without XDG_DATA_HOME = %q, %v; want /home/ada/.local/share/arbiter", got, err)
-	}
-}
-
-// BenchmarkAddMoveParallel stores moves from many goroutines at once,
-// each on a game of its own, as a server holding many games writes.
-func BenchmarkAddMoveParallel(b *testing.B) {
-	for _, perCore := range []int{8, 128} {
-		b.Run(fmt.Sprintf("writers=%d", perCore*runtime.GOMAXPROCS(0)), func(b *testing.B) {
-			s, err := Open(context.Background(), b.TempDir())
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer s.Close()
-			b.SetParallelism(perCore)
-			storetest.BenchmarkAddMove(b, s)
-		})
-	}
-}
-
-// BenchmarkAddMoveSerial stores one move after another from one
-// goroutine: the latency of a write when nothing else is queued.
-func BenchmarkAddMoveSerial(b *testing.B) {
-	ctx := context.Background()
-	s, err := Open(ctx, b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
-	h := store.Header{ID: "g", Game: "pommel", Version: 1, DrawOffer: -1}
-	if err := s.Create(ctx, h); err != nil {
-		b.Fatal(err)
-	}
-	for ply := 0; b.Loop(); ply++ {
-		h.Ply, h.Version = ply+1, int64(ply+2)
-		if err := s.AddMove(ctx, store.Move{Ply: ply, Text: "c3-d4"}, h); err != nil {
-			b.Fatal(err)
-		}
 	}
 }
