@@ -8,18 +8,39 @@
 // move acknowledged after AddMove returned survives a killed process or
 // a lost machine (as far as the disk keeps its fsyncs).
 //
-// Concurrency: each Store has one writer connection (SQLite runs one
-// write transaction at a time anyway; transactions begin IMMEDIATE, so a
-// second Store on the same file waits its turn through the busy timeout
-// instead of failing halfway) and a few reader connections, which WAL
-// lets read while the writer writes. The conditional writes, not the
-// single connection, are what keep one move per ply: they hold across
-// Stores and processes too.
+// Group commit: SQLite runs one write transaction at a time and each
+// commit costs an fsync, so each Store has one writer goroutine that takes
+// every write waiting (Create, AddMove, Update, the health check; up to
+// 256) and commits them together in one transaction: one fsync for all.
+// Each write runs under a savepoint of its own and keeps its own
+// conditions, so a refused write (ErrConflict, ErrNotFound, ErrDuplicate)
+// fails alone while the others of its batch are stored; a batch whose
+// commit fails fails every write in it, so nothing is acknowledged that is
+// not durable. The writer never waits for more writes than are queued: a
+// write alone is committed at once. A caller whose context ends while its
+// write is queued is answered at once and the write is never stored.
+//
+// Checkpoints: the writer's connection has wal_autocheckpoint=0, so no
+// commit pays for copying the WAL into the database file; a background
+// goroutine does it on a connection of its own (PASSIVE, which never
+// blocks the writer or the readers) every 512 writes or every second.
+// Under steady writes that alone never lets the WAL start over, so past
+// 1000 frames the checkpointer holds the writer between two batches for a
+// second, short checkpoint of what the first could not reach. Close
+// empties the WAL (TRUNCATE).
+//
+// Readers: a few reader connections, which WAL lets read while the writer
+// writes, serve Get, List and the event poller without waiting for the
+// writer. Write transactions begin IMMEDIATE, so a second Store on the
+// same file waits its turn through the busy timeout instead of failing
+// halfway. The conditional writes, not the single writer, are what keep
+// one move per ply: they hold across Stores and processes too.
 //
 // Events: SQLite has no NOTIFY, so every change appends a row to an events
-// table in its own transaction, and each Store polls that table (at once
-// after its own writes, else every 50 ms): every Store open on the file,
-// in this process or another, sees every change.
+// table in its own transaction, and each Store polls that table every 50
+// ms: every Store open on the file, in this process or another, sees
+// every change. A Store publishes its own writes' events itself, in seq
+// order, once they are committed and before it answers them.
 package sqlite
 
 import (
@@ -56,13 +77,29 @@ const (
 // Store is a store.Store in one SQLite file. It is safe for concurrent
 // use.
 type Store struct {
-	path   string
-	w, r   *sql.DB // the writer (one connection) and the readers
-	hub    hub.Hub
-	nudge  chan struct{} // wakes the poller after our own writes
-	closed atomic.Bool
-	stop   context.CancelFunc
-	polled sync.WaitGroup
+	path string
+	// w is the writer's one connection, r the readers', cp the
+	// checkpointer's.
+	w, r, cp *sql.DB
+	hub      hub.Hub
+	nudge    chan struct{} // wakes the poller after our own writes
+	// published is the last events row given to the hub, by the writer
+	// (publishOwn) or the poller.
+	pubMu     sync.Mutex
+	published int64
+	closed    atomic.Bool
+	stop      context.CancelFunc
+	polled    sync.WaitGroup // the poller and the checkpointer
+
+	queue chan *write  // the writes waiting for the writer goroutine
+	admit sync.RWMutex // held to put a write in queue; Close takes it to close queue
+	wrote sync.WaitGroup
+	// batching is held by the writer goroutine while it stores a batch;
+	// the checkpointer takes it to catch up with the writer.
+	batching sync.Mutex
+
+	sinceCheckpoint atomic.Int64  // writes committed since the last checkpoint
+	checkpointNow   chan struct{} // wakes the checkpointer early
 }
 
 var _ store.Store = (*Store)(nil)
@@ -80,24 +117,33 @@ func Open(ctx context.Context, dir string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: data folder: %w", err)
 	}
-	s := &Store{path: path, nudge: make(chan struct{}, 1)}
+	s := &Store{
+		path:          path,
+		nudge:         make(chan struct{}, 1),
+		queue:         make(chan *write, queueLength),
+		checkpointNow: make(chan struct{}, 1),
+	}
 	if err := s.open(ctx); err != nil {
 		s.closeDBs()
 		return nil, err
 	}
-	last, err := s.lastEvent(ctx)
+	s.published, err = s.lastEvent(ctx)
 	if err != nil {
 		s.closeDBs()
 		return nil, err
 	}
-	pollCtx, stop := context.WithCancel(context.Background())
+	background, stop := context.WithCancel(context.Background())
 	s.stop = stop
-	s.polled.Add(1)
-	go s.poll(pollCtx, last)
+	s.polled.Add(2)
+	go s.poll(background)
+	go s.checkpointLoop(background)
+	s.wrote.Add(1)
+	go s.writeLoop()
 	return s, nil
 }
 
-// open connects the writer, migrates, then connects the readers.
+// open connects the writer, migrates, then connects the readers and the
+// checkpointer.
 func (s *Store) open(ctx context.Context) error {
 	var err error
 	if s.w, err = sql.Open("sqlite", dsn(s.path, writer)); err != nil {
@@ -114,14 +160,20 @@ func (s *Store) open(ctx context.Context) error {
 	}
 	s.r.SetMaxOpenConns(readers)
 	s.r.SetMaxIdleConns(readers)
+	if s.cp, err = sql.Open("sqlite", dsn(s.path, checkpointer)); err != nil {
+		return fmt.Errorf("sqlite: %w", err)
+	}
+	s.cp.SetMaxOpenConns(1)
+	s.cp.SetMaxIdleConns(1)
 	return nil
 }
 
 // The roles a connection plays.
 const (
-	writer = iota // WAL set up, transactions begin IMMEDIATE
-	reader        // refuses to write
-	backup        // reads, and writes only the backup file
+	writer       = iota // WAL set up, no automatic checkpoint, transactions begin IMMEDIATE
+	reader              // refuses to write
+	backup              // reads, and writes only the backup file
+	checkpointer        // copies the WAL into the database file
 )
 
 // dsn names the file as an SQLite URI (so that no character of the path
@@ -134,6 +186,7 @@ func dsn(path string, role int) string {
 	switch role {
 	case writer:
 		q.Add("_pragma", "journal_mode(WAL)")
+		q.Add("_pragma", "wal_autocheckpoint(0)")
 		q.Set("_txlock", "immediate")
 	case reader:
 		q.Add("_pragma", "query_only(1)")
@@ -207,13 +260,13 @@ func (s *Store) Create(ctx context.Context, h store.Header) error {
 	if err != nil {
 		return err
 	}
-	return s.write(ctx, h.ID, h.Version, func(tx *sql.Tx) error {
+	return s.submit(ctx, &write{game: h.ID, version: h.Version, apply: func(ctx context.Context, tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO games (`+row.Names+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, c.Fields()...)
 		if isConstraint(err) {
 			return fmt.Errorf("store: game %s: %w", h.ID, store.ErrDuplicate)
 		}
 		return err
-	})
+	}})
 }
 
 // setHeader writes every column but id and created where the stored game
@@ -236,13 +289,13 @@ func (s *Store) AddMove(ctx context.Context, m store.Move, next store.Header) er
 	if err != nil {
 		return err
 	}
-	return s.write(ctx, next.ID, next.Version, func(tx *sql.Tx) error {
+	return s.submit(ctx, &write{game: next.ID, version: next.Version, apply: func(ctx context.Context, tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, setHeader, setArgs(c, m.Ply)...)
 		if err != nil {
 			return err
 		}
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return s.whyNot(ctx, tx, next, false, err)
+			return whyNot(ctx, tx, next, false, err)
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO moves (game, ply, text, at) VALUES (?, ?, ?, ?)`,
 			next.ID, m.Ply, m.Text, row.Millis(m.At))
@@ -250,7 +303,7 @@ func (s *Store) AddMove(ctx context.Context, m store.Move, next store.Header) er
 			return fmt.Errorf("store: game %s, ply %d: %w", next.ID, m.Ply, store.ErrConflict)
 		}
 		return err
-	})
+	}})
 }
 
 // Update implements store.Store.
@@ -262,21 +315,21 @@ func (s *Store) Update(ctx context.Context, next store.Header) error {
 	if err != nil {
 		return err
 	}
-	return s.write(ctx, next.ID, next.Version, func(tx *sql.Tx) error {
+	return s.submit(ctx, &write{game: next.ID, version: next.Version, apply: func(ctx context.Context, tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, setHeader, setArgs(c, next.Ply)...)
 		if err != nil {
 			return err
 		}
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return s.whyNot(ctx, tx, next, true, err)
+			return whyNot(ctx, tx, next, true, err)
 		}
 		return nil
-	})
+	}})
 }
 
 // whyNot explains a conditional update that changed no row.
 // update says the write was Update's, which must not change the ply.
-func (s *Store) whyNot(ctx context.Context, tx *sql.Tx, next store.Header, update bool, err error) error {
+func whyNot(ctx context.Context, tx *sql.Tx, next store.Header, update bool, err error) error {
 	if err != nil {
 		return err
 	}
@@ -290,39 +343,6 @@ func (s *Store) whyNot(ctx context.Context, tx *sql.Tx, next store.Header, updat
 		return err
 	}
 	return row.Mismatch(next, update, ply, version)
-}
-
-// write runs fn in a write transaction that also records the event for
-// (id, version), and wakes the poller once it committed.
-func (s *Store) write(ctx context.Context, id string, version int64, fn func(*sql.Tx) error) error {
-	if s.closed.Load() {
-		return store.ErrClosed
-	}
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return s.fail(err)
-	}
-	defer tx.Rollback()
-	if err := fn(tx); err != nil {
-		return s.fail(err)
-	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO events (game, version) VALUES (?, ?)`, id, version)
-	if err != nil {
-		return s.fail(err)
-	}
-	if seq, err := res.LastInsertId(); err == nil && seq%256 == 0 {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM events WHERE seq <= ?`, seq-keptEvents); err != nil {
-			return s.fail(err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		return s.fail(err)
-	}
-	select {
-	case s.nudge <- struct{}{}:
-	default: // a wake-up is already pending
-	}
-	return nil
 }
 
 // fail gives ErrClosed for an operation the store's closing cut short.
@@ -427,9 +447,13 @@ func (s *Store) Check(ctx context.Context) error {
 		return store.ErrClosed
 	}
 	now := time.Now().UnixMilli()
-	if _, err := s.w.ExecContext(ctx, `INSERT INTO health (id, checked) VALUES (1, ?)
-		ON CONFLICT (id) DO UPDATE SET checked = excluded.checked`, now); err != nil {
-		return fmt.Errorf("sqlite: health check write: %w", s.fail(err))
+	err := s.submit(ctx, &write{apply: func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO health (id, checked) VALUES (1, ?)
+			ON CONFLICT (id) DO UPDATE SET checked = excluded.checked`, now)
+		return err
+	}})
+	if err != nil {
+		return fmt.Errorf("sqlite: health check write: %w", err)
 	}
 	var got int64
 	if err := s.r.QueryRowContext(ctx, `SELECT checked FROM health WHERE id = 1`).Scan(&got); err != nil {
@@ -472,20 +496,25 @@ func (s *Store) Backup(ctx context.Context, dest string) error {
 	return nil
 }
 
-// Close implements store.Store.
+// Close implements store.Store. Writes queued before it are stored and
+// answered as usual; writes after it get ErrClosed.
 func (s *Store) Close() error {
 	if s.closed.Swap(true) {
 		return store.ErrClosed
 	}
+	s.admit.Lock() // no caller is putting a write in the queue now
+	close(s.queue)
+	s.admit.Unlock()
+	s.wrote.Wait()
 	s.stop()
 	s.polled.Wait()
 	s.hub.Close()
-	return s.closeDBs()
+	return errors.Join(s.finalCheckpoint(), s.closeDBs())
 }
 
 func (s *Store) closeDBs() error {
 	var errs []error
-	for _, db := range []*sql.DB{s.r, s.w} {
+	for _, db := range []*sql.DB{s.r, s.cp, s.w} {
 		if db != nil {
 			errs = append(errs, db.Close())
 		}
@@ -504,8 +533,9 @@ func (s *Store) lastEvent(ctx context.Context) (int64, error) {
 	return last, nil
 }
 
-// poll publishes the events rows after last until ctx ends.
-func (s *Store) poll(ctx context.Context, last int64) {
+// poll publishes the events rows this Store has not published yet (other
+// Stores' changes, and its own when publishOwn could not) until ctx ends.
+func (s *Store) poll(ctx context.Context) {
 	defer s.polled.Done()
 	tick := time.NewTicker(pollInterval)
 	defer tick.Stop()
@@ -518,33 +548,59 @@ func (s *Store) poll(ctx context.Context, last int64) {
 		}
 		// An error (a busy moment, the store closing) is retried at the
 		// next tick; the rows stay until pruned.
-		last, _ = s.publishAfter(ctx, last)
+		_ = s.publishNew(ctx)
 	}
 }
 
-// publishAfter publishes the events after last and gives the last one
-// published.
-func (s *Store) publishAfter(ctx context.Context, last int64) (int64, error) {
-	const batch = 512
+// publishNew publishes the events rows after the last one published, in
+// pages; the query runs outside pubMu so that it never holds up the
+// writer's publishOwn.
+func (s *Store) publishNew(ctx context.Context) error {
+	const page = 512
 	for {
-		rows, err := s.r.QueryContext(ctx, `SELECT seq, game, version FROM events WHERE seq > ? ORDER BY seq LIMIT ?`, last, batch)
+		s.pubMu.Lock()
+		after := s.published
+		s.pubMu.Unlock()
+		rows, err := s.eventsAfter(ctx, after, page)
 		if err != nil {
-			return last, err
+			return err
 		}
-		n := 0
-		for rows.Next() {
-			var e store.Event
-			if err := rows.Scan(&last, &e.Game, &e.Version); err != nil {
-				rows.Close()
-				return last, err
+		s.pubMu.Lock()
+		for _, r := range rows {
+			if r.seq > s.published { // else publishOwn gave it meanwhile
+				s.hub.Publish(r.Event)
+				s.published = r.seq
 			}
-			s.hub.Publish(e)
-			n++
 		}
-		if err := rows.Close(); err != nil || n < batch {
-			return last, err
+		s.pubMu.Unlock()
+		if len(rows) < page {
+			return nil
 		}
 	}
+}
+
+// eventRow is one row of the events table.
+type eventRow struct {
+	seq int64
+	store.Event
+}
+
+// eventsAfter reads up to limit events rows after seq, oldest first.
+func (s *Store) eventsAfter(ctx context.Context, seq int64, limit int) ([]eventRow, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT seq, game, version FROM events WHERE seq > ? ORDER BY seq LIMIT ?`, seq, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var list []eventRow
+	for rows.Next() {
+		var r eventRow
+		if err := rows.Scan(&r.seq, &r.Game, &r.Version); err != nil {
+			return nil, err
+		}
+		list = append(list, r)
+	}
+	return list, rows.Err()
 }
 
 // isConstraint tells a broken primary or unique key.

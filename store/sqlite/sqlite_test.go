@@ -224,13 +224,3 @@ func TestDefaultDir(t *testing.T) {
 		t.Errorf("DefaultDir() without XDG_DATA_HOME = %q, %v; want /home/ada/.local/share/arbiter", got, err)
 	}
 }
-
-func BenchmarkAddMove(b *testing.B) {
-	s, err := Open(context.Background(), b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
-	b.SetParallelism(8) // many games at once, as a server holds them
-	storetest.BenchmarkAddMove(b, s)
-}
