@@ -82,7 +82,7 @@ export function analysisPage(root: HTMLElement): void {
     game: decodeURIComponent(location.pathname.split("/")[2] ?? ""), options: q.get("options") ?? "",
     fen: q.get("fen") ?? "", line: (q.get("moves") ?? "").split(/[\s,]+/).filter((m) => m !== ""),
     cursor: 0, pos: null, geo: null, sel: emptySelection, message: "", best: null, bestDone: false, search: null, stoppedAt: 0,
-    seats: [], shown: 0, editing: false, setup: null,
+    seats: [], shown: 0, editing: false, setup: null, edits: Promise.resolve(),
   };
   st.cursor = st.line.length;
   const ui = layout(root, st);
@@ -280,8 +280,11 @@ function stopSearch(st: State): void {
 function buildSetup(st: State, ui: UI, refresh: () => void): SetupControls {
   const promoted = st.game.startsWith("pommel") ? "captain" : st.game === "checkers-2011" ? "king" : "";
   const setup = setupControls(st.seats, promoted, st.pos?.stacking ?? false);
-  setup.toMove.addEventListener("change", () => edit(st, ui, { toMove: Number(setup.toMove.value) }, refresh));
-  setup.clear.addEventListener("click", () => edit(st, ui, { clear: true }, refresh));
+  setup.toMove.addEventListener("change", () => {
+    const toMove = Number(setup.toMove.value); // the choice made now, before a queued change redraws the panel
+    edit(st, ui, () => ({ toMove }), refresh);
+  });
+  setup.clear.addEventListener("click", () => edit(st, ui, () => ({ clear: true }), refresh));
   setup.start.addEventListener("click", () => setUp(st, "", refresh).then(() => { ui.fen.value = st.fen; }));
   ui.setupBox.replaceChildren(setup.panel);
   return setup;
@@ -289,14 +292,24 @@ function buildSetup(st: State, ui: UI, refresh: () => void): SetupControls {
 
 // editCell puts the chosen piece on cell, or takes what is there off.
 function editCell(st: State, ui: UI, cell: string, refresh: () => void): void {
-  if (!st.pos || !st.setup) return;
-  edit(st, ui, { cell, stack: st.setup.stackAfter(st.pos.stacks[cell]) }, refresh);
+  edit(st, ui, () => st.pos && st.setup ? { cell, stack: st.setup.stackAfter(st.pos.stacks[cell]) } : null, refresh);
 }
 
-// edit has the server change the position shown and check it with the
+// edit queues a change of the position set up: clicks come faster than
+// the server answers, and each change must apply to the position the one
+// before it made, so a change is worked out (by change) only when its
+// turn comes.
+function edit(st: State, ui: UI, change: () => Record<string, unknown> | null, refresh: () => void): void {
+  st.edits = st.edits.then(() => {
+    const c = change();
+    return c ? editNow(st, ui, c, refresh) : undefined;
+  });
+}
+
+// editNow has the server change the position shown and check it with the
 // game's parser: the position set up starts a new line, and a refused
 // one leaves the board as it was, with the parser's message.
-async function edit(st: State, ui: UI, change: Record<string, unknown>, refresh: () => void): Promise<void> {
+async function editNow(st: State, ui: UI, change: Record<string, unknown>, refresh: () => void): Promise<void> {
   if (!st.pos) return;
   const shown = ++st.shown;
   try {

@@ -394,7 +394,8 @@
       seats: [],
       shown: 0,
       editing: false,
-      setup: null
+      setup: null,
+      edits: Promise.resolve()
     };
     st.cursor = st.line.length;
     const ui = layout(root2, st);
@@ -612,8 +613,11 @@
   function buildSetup(st, ui, refresh) {
     const promoted = st.game.startsWith("pommel") ? "captain" : st.game === "checkers-2011" ? "king" : "";
     const setup = setupControls(st.seats, promoted, st.pos?.stacking ?? false);
-    setup.toMove.addEventListener("change", () => edit(st, ui, { toMove: Number(setup.toMove.value) }, refresh));
-    setup.clear.addEventListener("click", () => edit(st, ui, { clear: true }, refresh));
+    setup.toMove.addEventListener("change", () => {
+      const toMove = Number(setup.toMove.value);
+      edit(st, ui, () => ({ toMove }), refresh);
+    });
+    setup.clear.addEventListener("click", () => edit(st, ui, () => ({ clear: true }), refresh));
     setup.start.addEventListener("click", () => setUp(st, "", refresh).then(() => {
       ui.fen.value = st.fen;
     }));
@@ -621,10 +625,15 @@
     return setup;
   }
   function editCell(st, ui, cell, refresh) {
-    if (!st.pos || !st.setup) return;
-    edit(st, ui, { cell, stack: st.setup.stackAfter(st.pos.stacks[cell]) }, refresh);
+    edit(st, ui, () => st.pos && st.setup ? { cell, stack: st.setup.stackAfter(st.pos.stacks[cell]) } : null, refresh);
   }
-  async function edit(st, ui, change, refresh) {
+  function edit(st, ui, change, refresh) {
+    st.edits = st.edits.then(() => {
+      const c = change();
+      return c ? editNow(st, ui, c, refresh) : void 0;
+    });
+  }
+  async function editNow(st, ui, change, refresh) {
     if (!st.pos) return;
     const shown = ++st.shown;
     try {
