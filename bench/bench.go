@@ -160,33 +160,13 @@ func Positions(g game.Game) []game.State {
 // then uct for a fixed number of iterations (iterations per second).
 func searches(ctx context.Context, g game.Game, _ time.Duration) ([]Figure, error) {
 	positions := Positions(g)
-	var abNodes int64
-	var abTime time.Duration
-	for _, s := range positions {
-		e, err := ai.New("ab", seed)
-		if err != nil {
-			return nil, err
-		}
-		info := e.Search(ctx, s, ai.Limits{Depth: abDepth(g)}, nil)
-		if err := searchErr(ctx, info); err != nil {
-			return nil, err
-		}
-		abNodes += info.Nodes
-		abTime += info.Elapsed
+	abNodes, abTime, err := fixedSearches(ctx, "ab", positions, ai.Limits{Depth: abDepth(g)})
+	if err != nil {
+		return nil, err
 	}
-	var iters int64
-	var mctsTime time.Duration
-	for _, s := range positions {
-		e, err := ai.New("uct", seed)
-		if err != nil {
-			return nil, err
-		}
-		info := e.Search(ctx, s, ai.Limits{Nodes: mctsIterations}, nil)
-		if err := searchErr(ctx, info); err != nil {
-			return nil, err
-		}
-		iters += info.Nodes
-		mctsTime += info.Elapsed
+	iters, mctsTime, err := fixedSearches(ctx, "uct", positions, ai.Limits{Nodes: mctsIterations})
+	if err != nil {
+		return nil, err
 	}
 	return []Figure{
 		{Game: g.ID(), Name: "ab-nodes/s", Value: float64(abNodes) / max(abTime.Seconds(), 1e-9)},
@@ -195,9 +175,25 @@ func searches(ctx context.Context, g game.Game, _ time.Duration) ([]Figure, erro
 	}, nil
 }
 
-func searchErr(ctx context.Context, info ai.Info) error {
-	if err := ctx.Err(); err != nil {
-		return err
+// fixedSearches searches every position with a fresh engine of spec
+// within lim, and returns the nodes and the time of all the searches.
+func fixedSearches(ctx context.Context, spec string, positions []game.State, lim ai.Limits) (int64, time.Duration, error) {
+	var nodes int64
+	var took time.Duration
+	for _, s := range positions {
+		e, err := ai.New(spec, seed)
+		if err != nil {
+			return 0, 0, err
+		}
+		info := e.Search(ctx, s, lim, nil)
+		if err := ctx.Err(); err != nil {
+			return 0, 0, err
+		}
+		if info.Err != nil {
+			return 0, 0, info.Err
+		}
+		nodes += info.Nodes
+		took += info.Elapsed
 	}
-	return info.Err
+	return nodes, took, nil
 }

@@ -343,43 +343,48 @@ func emphasis(sb *strings.Builder, rest, mark, tag string) int {
 // become links; any other target is dropped and the text kept, so that a
 // page never sends its reader elsewhere nor runs a script: URL.
 func link(sb *strings.Builder, rest string) int {
-	close := strings.Index(rest, "](")
-	if close < 0 {
+	text, target, n := bracketed(rest, 1)
+	if n == 0 {
 		return 0
 	}
-	end := strings.IndexByte(rest[close:], ')')
-	if end < 0 {
-		return 0
-	}
-	text, target := rest[1:close], strings.TrimSpace(rest[close+2:close+end])
 	href, ok := safeHref(target)
 	if !ok {
 		sb.WriteString(inline(text))
 	} else {
 		sb.WriteString(`<a href="` + html.EscapeString(href) + `">` + inline(text) + "</a>")
 	}
-	return close + end + 1
+	return n
+}
+
+// bracketed reads "[text](target)" at the start of rest, whose text
+// begins after open bytes ("[" or "!["): it returns the text, the target
+// and the length read, or 0 when rest holds no such form.
+func bracketed(rest string, open int) (text, target string, n int) {
+	close := strings.Index(rest, "](")
+	if close < open {
+		return "", "", 0
+	}
+	end := strings.IndexByte(rest[close:], ')')
+	if end < 0 {
+		return "", "", 0
+	}
+	return rest[open:close], strings.TrimSpace(rest[close+2 : close+end]), close + end + 1
 }
 
 // picture writes ![alt](../img/NAME.png), a screenshot of docs/img, as
 // an image the server serves under /rules/img/; any other source keeps
 // only its text.
 func picture(sb *strings.Builder, rest string) int {
-	close := strings.Index(rest, "](")
-	if close < 0 {
+	alt, src, n := bracketed(rest, 2)
+	if n == 0 {
 		return 0
 	}
-	end := strings.IndexByte(rest[close:], ')')
-	if end < 0 {
-		return 0
-	}
-	alt, src := rest[2:close], strings.TrimSpace(rest[close+2:close+end])
 	if m := docsImage.FindStringSubmatch(src); m != nil {
 		sb.WriteString(`<img src="/rules/img/` + m[1] + `" alt="` + html.EscapeString(alt) + `">`)
 	} else {
 		sb.WriteString(inline(alt))
 	}
-	return close + end + 1
+	return n
 }
 
 // safeHref maps a link's target to the page's address for it: an anchor
