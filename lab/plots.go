@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"html/template"
 	"image/color"
+	"maps"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 
 	"gonum.org/v1/plot"
@@ -179,6 +181,18 @@ func (a *Analysis) plots() ([]figure, error) {
 			func() (*plot.Plot, error) { return curvePlot(s.Branching, "Branching over the game", "legal moves") }},
 		{fmt.Sprintf("The engines' evaluation from %s, the mean at each ply (capped at ±%d); the late plies rest on the few long games.", evalSide, EvalCap),
 			func() (*plot.Plot, error) { return curvePlot(s.Eval, "Evaluation over the game", "score") }},
+	}
+	if len(s.Signals) > 0 {
+		kinds := slices.Sorted(maps.Keys(s.Signals))
+		var signalRates []Rate
+		for _, k := range kinds {
+			signalRates = append(signalRates, s.Signals[k])
+		}
+		makers = append(makers, struct {
+			caption string
+			make    func() (*plot.Plot, error)
+		}{fmt.Sprintf("How often the player each event names wins, out of the games with one winner where it names somebody, with 95%% intervals; a fair share is %.0f%%.", 100/float64(len(s.Seats))),
+			func() (*plot.Plot, error) { return ratesPlot("Who wins: the player with the…", kinds, signalRates) }})
 	}
 	var figs []figure
 	for _, m := range makers {

@@ -227,12 +227,13 @@ func TestReportIsOnePageWithInlinePlots(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"<!doctype html>", "<h1>pommel", "White wins", "Black wins", "Results by seat", "Game length",
-		"Branching over the game", "Evaluation over the game", "chains (captures of more than one leg)", "limits: depth 1"} {
+		"Branching over the game", "Evaluation over the game", "chains (captures of more than one leg)", "limits: depth 1",
+		"Who wins: the player with the", "How games are won"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("report.html lacks %q", want)
 		}
 	}
-	if n := strings.Count(page, "<svg"); n != 4 {
-		t.Errorf("report.html has %d inline SVG plots, want 4", n)
+	if n := strings.Count(page, "<svg"); n != 5 {
+		t.Errorf("report.html has %d inline SVG plots, want 5 (results, length, branching, evaluation, who wins)", n)
 	}
 }
