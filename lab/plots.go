@@ -151,8 +151,22 @@ func ratesPlot(title string, names []string, rates []Rate) (*plot.Plot, error) {
 	p.Add(errs, points)
 	p.NominalX(names...)
 	p.X.Min, p.X.Max = -0.5, float64(len(names))-0.5
-	p.Y.Min, p.Y.Max = 0, 100
+	p.Y.Min, p.Y.Max = 0, rateAxisTop(rates)
 	return p, nil
+}
+
+// rateAxisTop is the top of a rates plot's axis: 100% unless every
+// interval ends below half, when the axis ends at the next 5% above the
+// highest end, so that small rates (a draw rate of 2%) can be read.
+func rateAxisTop(rates []Rate) float64 {
+	top := 0.0
+	for _, r := range rates {
+		top = max(top, 100*r.Hi)
+	}
+	if top >= 50 {
+		return 100
+	}
+	return 5 * math.Ceil((top+0.5)/5)
 }
 
 // plots are the report's figures, each an inline SVG with a caption.

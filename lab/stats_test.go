@@ -55,3 +55,18 @@ func TestBucketWidth(t *testing.T) {
 		}
 	}
 }
+
+func TestRateAxisTop(t *testing.T) {
+	for _, tt := range []struct {
+		his  []float64
+		want float64
+	}{{[]float64{0.039, 0.014}, 5}, {[]float64{0.05}, 10}, {[]float64{0.2, 0.31}, 35}, {[]float64{0.49}, 50}, {[]float64{0.5}, 100}, {nil, 5}} {
+		var rates []Rate
+		for _, hi := range tt.his {
+			rates = append(rates, Rate{Hi: hi})
+		}
+		if got := rateAxisTop(rates); got != tt.want {
+			t.Errorf("rateAxisTop(%v) = %v, want %v", tt.his, got, tt.want)
+		}
+	}
+}
