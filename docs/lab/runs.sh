@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The runs behind the answers in docs/lab/: each command as it was run.
-# Usage: bash docs/lab/runs.sh OUTDIR [PART...]   (parts: survey, pommel, skill)
+# Usage: bash docs/lab/runs.sh OUTDIR [PART...]   (parts: survey, pommel, ties, skill, plots)
 # Every run is resumable: running this again continues what was stopped.
 # Depth-limited engines and fixed seeds make every game repeatable.
 set -euo pipefail
 out=${1:?give the folder the runs go into}
 shift
-parts=${*:-survey pommel skill}
+parts=${*:-survey pommel ties skill plots}
 arbiter=${ARBITER:-arbiter}
 lab() { nice -n 10 "$arbiter" lab "$@"; }
 
@@ -26,10 +26,34 @@ for part in $parts; do
         done
       done
     done ;;
+  ties) # answer 5: three-player ties at depths 1 and 2 (depth 3 is the survey's)
+    for depth in 1 2; do
+      lab punt-heks-match-3p --player ab --depth $depth --games 1000 --seed 1 --out "$out/ties/3p-d$depth"
+    done ;;
+  plots) # the plots of docs/lab/answers.md, from the runs above
+    mkdir -p docs/lab/img/pommel-45 docs/lab/img/pommel-76 docs/lab/img/survey "$out/q1-45" "$out/q1-76"
+    for hop in friendly any; do
+      for depth in 1 2 3; do
+        for b in 45 76; do
+          id=pommel; [ $b = 76 ] && id=pommel-76
+          src="$out/pommel/$id-$hop-d$depth"
+          [ $hop = friendly ] && [ $depth = 3 ] && src="$out/survey/$id"
+          ln -sfn "$(cd "$src" && pwd)" "$out/q1-$b/$hop-d$depth"
+        done
+      done
+    done
+    for b in 45 76; do
+      "$arbiter" lab compare "$out"/q1-$b/friendly-d{1,2,3} "$out"/q1-$b/any-d{1,2,3} --svg docs/lab/img/pommel-$b
+    done
+    "$arbiter" lab compare "$out"/survey/{pommel,pommel-76,eximo,checkers-2011,punt-match,punt-heks-match,punt-heks-match-3p} \
+      --svg docs/lab/img/survey
+    # punt-match-signals.svg and skill-pommel.svg are the "who wins" plot of
+    # survey/punt-match/report.html and the plot of skill/pommel/skill.html.
+    ;;
   skill) # does skill pay? the same engine at one ply more, step by step
     for id in pommel eximo checkers-2011 punt-match; do
       lab skill "$id" --player ab --depth 1 --steps 3 --games 200 --seed 1 --out "$out/skill/$id"
     done ;;
-  *) echo "unknown part $part: survey, pommel or skill" >&2; exit 2 ;;
+  *) echo "unknown part $part: survey, pommel, ties, skill or plots" >&2; exit 2 ;;
   esac
 done
