@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // The plots' size and colours.
@@ -150,6 +151,10 @@ func ratesPlot(title string, names []string, rates []Rate) (*plot.Plot, error) {
 	errs.CapWidth = vg.Points(10)
 	p.Add(errs, points)
 	p.NominalX(names...)
+	if len(names) > 5 { // long names side by side would overlap: slant them
+		p.X.Tick.Label.Rotation = math.Pi / 6
+		p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YCenter
+	}
 	p.X.Min, p.X.Max = -0.5, float64(len(names))-0.5
 	p.Y.Min, p.Y.Max = 0, rateAxisTop(rates)
 	return p, nil
