@@ -161,14 +161,15 @@ func ratesPlot(title string, names []string, rates []Rate) (*plot.Plot, error) {
 }
 
 // rateAxisTop is the top of a rates plot's axis: 100% unless every
-// interval ends below half, when the axis ends at the next 5% above the
-// highest end, so that small rates (a draw rate of 2%) can be read.
+// interval ends below 40%, when the axis ends at the next 5% above the
+// highest end, so that small rates (a draw rate of 2%) can be read; a
+// score near a fair share of one half keeps the whole axis.
 func rateAxisTop(rates []Rate) float64 {
 	top := 0.0
 	for _, r := range rates {
 		top = max(top, 100*r.Hi)
 	}
-	if top >= 50 {
+	if top >= 40 {
 		return 100
 	}
 	return 5 * math.Ceil((top+0.5)/5)

@@ -60,7 +60,7 @@ func TestRateAxisTop(t *testing.T) {
 	for _, tt := range []struct {
 		his  []float64
 		want float64
-	}{{[]float64{0.039, 0.014}, 5}, {[]float64{0.05}, 10}, {[]float64{0.2, 0.31}, 35}, {[]float64{0.49}, 50}, {[]float64{0.5}, 100}, {nil, 5}} {
+	}{{[]float64{0.039, 0.014}, 5}, {[]float64{0.05}, 10}, {[]float64{0.2, 0.31}, 35}, {[]float64{0.39}, 40}, {[]float64{0.45}, 100}, {nil, 5}} {
 		var rates []Rate
 		for _, hi := range tt.his {
 			rates = append(rates, Rate{Hi: hi})
