@@ -7,17 +7,11 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/game/gametest"
 	_ "github.com/arbiter-games/arbiter/games/all"
 )
 
-func newGame(t *testing.T, id string) game.Game {
-	t.Helper()
-	g, err := game.New(id, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
+func newGame(t *testing.T, id string) game.Game { return gametest.NewGame(t, id) }
 
 // TestSignatureIsRepeatable: the fixed searches visit the same nodes each
 // time, so that the signature means something.
