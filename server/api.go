@@ -103,12 +103,7 @@ type createResponse struct {
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var req createRequest
-	if err := s.decode(w, r, &req); err != nil {
-		writeError(w, err)
-		return
-	}
-	if err := s.admit(r, s.clients.allowGame); err != nil {
-		writeError(w, err)
+	if !s.readRequest(w, r, &req, s.clients.allowGame) {
 		return
 	}
 	resp, err := s.create(r.Context(), req)
@@ -117,6 +112,21 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusCreated, resp)
+}
+
+// readRequest decodes a command's body into v and admits it under
+// allow's limit, answering the refusal itself; it reports whether the
+// handler goes on.
+func (s *Server) readRequest(w http.ResponseWriter, r *http.Request, v any, allow func(string) bool) bool {
+	err := s.decode(w, r, v)
+	if err == nil {
+		err = s.admit(r, allow)
+	}
+	if err != nil {
+		writeError(w, err)
+		return false
+	}
+	return true
 }
 
 // admit refuses a request while the server stops or when the client is
@@ -314,12 +324,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req moveRequest
-	if err := s.decode(w, r, &req); err != nil {
-		writeError(w, err)
-		return
-	}
-	if err := s.admit(r, s.clients.allowMove); err != nil {
-		writeError(w, err)
+	if !s.readRequest(w, r, &req, s.clients.allowMove) {
 		return
 	}
 	if req.Ply == nil {
@@ -475,12 +480,7 @@ type joinRequest struct {
 
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	var req joinRequest
-	if err := s.decode(w, r, &req); err != nil {
-		writeError(w, err)
-		return
-	}
-	if err := s.admit(r, s.clients.allowGame); err != nil {
-		writeError(w, err)
+	if !s.readRequest(w, r, &req, s.clients.allowGame) {
 		return
 	}
 	if len(req.Name) > maxNameLength || strings.ContainsFunc(req.Name, func(r rune) bool { return r < ' ' }) {
