@@ -210,7 +210,10 @@ func (b *browser) setUpByClicking(t *testing.T) {
 	put("b", "e5")
 	poll[bool](t, ctx, "e5", `document.querySelector('polygon[data-cell="e5"]').dataset.stack === "b"`)
 	put("W", "d1")
-	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#edit-to-move`), "1"), script(`document.querySelector("#edit-to-move").dispatchEvent(new Event("change"))`))
+	// A person's choice: the value and its one change event together (the
+	// page redraws the select after each edit, so the two must not be
+	// apart; chromedp's SetValue may fire a change event of its own).
+	run(t, ctx, script(`const s = document.querySelector("#edit-to-move"); s.value = "1"; s.dispatchEvent(new Event("change"))`))
 	rules, _ := game.New("pommel", nil)
 	want, err := rules.ParseFEN("B:Wc3,Kd1:Be5")
 	if err != nil {
