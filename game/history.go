@@ -14,8 +14,17 @@ type historyEntry struct {
 	since int32
 }
 
+// reserve is the room a new history makes at once: a typical game's
+// length, so that a game played to its end grows the slice once or
+// twice instead of eight times (each growth is garbage to collect, and
+// random playouts create a history per game).
+const reserve = 256
+
 // Reset starts the history at a position.
 func (h *History) Reset(hash uint64) {
+	if h.entries == nil {
+		h.entries = make([]historyEntry, 0, reserve)
+	}
 	h.entries = append(h.entries[:0], historyEntry{hash: hash})
 }
 

@@ -185,8 +185,15 @@ func (g *Game) Start() game.State { return g.newState(g.t.start) }
 // engines that want to avoid the interface.
 func (g *Game) NewState() *State { return g.newState(g.t.start) }
 
+// reservePlies is the room a new state makes for its undo records at
+// once: a typical game's length (about 150 plies), so that a game played
+// to its end grows them once at most instead of eight times. Random
+// playouts build a state per game, and the garbage of that growth cost
+// them more than their moves.
+const reservePlies = 256
+
 func (g *Game) newState(p position) *State {
-	s := &State{g: g, pos: p}
+	s := &State{g: g, pos: p, undo: make([]undoRec, 0, reservePlies), saved: make([]savedCell, 0, 2*reservePlies)}
 	s.hist.Reset(p.hash)
 	return s
 }

@@ -49,6 +49,12 @@ func (p *position) stackAt(c board.Cell) stack { return stack{p.cells[c], p.heig
 // the bitboards and the hash in step.
 func (p *position) set(t *tables, c board.Cell, st stack) {
 	p.hash ^= t.stackHash(c, p.stackAt(c)) ^ t.stackHash(c, st)
+	p.restore(c, st)
+}
+
+// restore puts back a saved stack on c with the bitboards, leaving the
+// hash to the caller (Undo restores the whole hash at once).
+func (p *position) restore(c board.Cell, st stack) {
 	p.cells[c], p.height[c] = st.bits, st.h
 	bit := uint64(1) << c
 	p.occ &^= bit
@@ -93,15 +99,12 @@ func (t *tables) stackHash(c board.Cell, st stack) uint64 {
 // other is the opponent of p in this two-player game.
 func other(p game.Player) game.Player { return 1 - p }
 
-// undoRec is what Undo needs besides the saved cells: the bitboards, hash
-// and side to move before the move, and how many cells the move saved.
-// Restoring those few words and cells is cheaper than copying the whole
-// position (about 600 bytes) at every move, and keeps a long game's
-// history small.
+// undoRec is what Undo needs besides the saved cells: the hash and side
+// to move before the move, and how many cells the move saved. The
+// bitboards are rebuilt from the saved cells as they are restored, so a
+// record is 16 bytes: a long game's undo stack stays small, and random
+// playouts, which build one per game, make little garbage.
 type undoRec struct {
-	occ    uint64
-	side   [2]uint64
-	kings  uint64
 	hash   uint64
 	toMove game.Player
 	n      uint8 // at most 1 + 16 jumps + 1 + 32 eliminated stacks
@@ -193,7 +196,7 @@ func (p *position) pieces(who game.Player) int {
 func (s *State) Play(m game.Move) {
 	t := s.g.t
 	p := &s.pos
-	s.undo = append(s.undo, undoRec{occ: p.occ, side: p.side, kings: p.kings, hash: p.hash, toMove: p.toMove})
+	s.undo = append(s.undo, undoRec{hash: p.hash, toMove: p.toMove})
 	mark := len(s.saved)
 	me := p.toMove
 	stacksBefore := bits.OnesCount64(p.occ)
@@ -291,10 +294,10 @@ func (s *State) Undo() bool {
 	n := len(s.saved) - int(r.n)
 	for i := len(s.saved) - 1; i >= n; i-- {
 		sv := s.saved[i]
-		p.cells[sv.c], p.height[sv.c] = sv.bits, sv.h
+		p.restore(sv.c, stack{sv.bits, sv.h})
 	}
 	s.saved = s.saved[:n]
-	p.occ, p.side, p.kings, p.hash, p.toMove = r.occ, r.side, r.kings, r.hash, r.toMove
+	p.hash, p.toMove = r.hash, r.toMove
 	s.undo = s.undo[:len(s.undo)-1]
 	s.ply--
 	s.hist.Pop()
