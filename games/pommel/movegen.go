@@ -7,47 +7,55 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 )
 
-// gen is the move generator's view of a position: a copy of the cells,
-// which it changes while following a chain (and restores), and the owner
-// bits that tell the mover's pieces from the enemy's (piece&mine,
-// piece&theirs). Working on a copy (76 bytes) leaves the State untouched,
-// so that any number of goroutines may list its moves at once.
+// gen is the move generator's view of a position: copies of its cell sets,
+// which it changes while following a chain (and restores). Working on
+// copies leaves the State untouched, so that any number of goroutines may
+// list its moves at once.
 type gen struct {
-	cells        [maxCells]piece
-	t            *tables
-	mine, theirs piece
-	hopAny       bool
-	me           game.Player
+	t *tables
+	// mine and theirs are the mover's and the enemy's pieces, occupied
+	// both; the moving piece leaves occupied for its whole capture.
+	mine, theirs, occupied cellSet
+	captains               cellSet
+	// passable are the pieces a soldier's step passes over: the mover's
+	// (hop=friendly) or all (hop=any).
+	passable cellSet
+	me       game.Player
 }
 
 func (s *State) gen() gen {
 	me := s.pos.toMove
-	return gen{cells: s.pos.cells, t: s.g.t, mine: soldierOf(me), theirs: soldierOf(1 - me), hopAny: s.g.hopAny, me: me}
+	g := gen{t: s.g.t, mine: s.pos.pieces[me], theirs: s.pos.pieces[1-me], captains: s.pos.captains, me: me}
+	g.occupied = g.mine.or(g.theirs)
+	g.passable = g.mine
+	if s.g.hopAny {
+		g.passable = g.occupied
+	}
+	return g
 }
 
 // Moves appends the legal moves of the player to move: every capture if
 // there is one (capture is compulsory, any capture may be chosen), else
 // every non-capturing move. A side without pieces has lost, so then there
 // are none (only a FEN can leave the opponent of the mover without pieces).
+// The moves come piece by piece in cell order.
 func (s *State) Moves(buf []game.Move) []game.Move {
 	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
 		return buf
 	}
 	g := s.gen()
-	own := s.pos.pieces[g.me]
-	n0 := len(buf)
-	for w := 0; w < 2; w++ {
-		for m := own[w]; m != 0; m &= m - 1 {
-			buf = g.captures(board.Cell(w<<6+bits.TrailingZeros64(m)), buf)
+	if g.anyCapture() {
+		for w := range g.mine {
+			for m := g.mine[w]; m != 0; m &= m - 1 {
+				buf = g.captures(board.Cell(w<<6+bits.TrailingZeros64(m)), buf)
+			}
 		}
-	}
-	if len(buf) > n0 {
 		return buf
 	}
-	for w := 0; w < 2; w++ {
-		for m := own[w]; m != 0; m &= m - 1 {
+	for w := range g.mine {
+		for m := g.mine[w]; m != 0; m &= m - 1 {
 			c := board.Cell(w<<6 + bits.TrailingZeros64(m))
-			if g.cells[c].isCaptain() {
+			if g.captains[w]&(m&-m) != 0 {
 				buf = g.captainSlides(c, buf)
 			} else {
 				buf = g.soldierSteps(c, buf)
@@ -57,83 +65,109 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 	return buf
 }
 
+// anyCapture reports whether some piece of the mover has a capture, for
+// the whole side at once: in each direction, the cells a piece may capture
+// from (a soldier's own, a captain's and the empty run ahead of it), then
+// the lines of enemy pieces that start next to them, one cell further at a
+// time, and whether an empty cell follows one.
+func (g *gen) anyCapture() bool {
+	t := g.t
+	vacant := t.all.andNot(g.occupied)
+	captains := g.mine.and(g.captains)
+	for d := 0; d < 6; d++ {
+		from := g.mine
+		for run := captains; !run.empty(); {
+			run = t.step(run, d).and(vacant)
+			from = from.or(run)
+		}
+		for line := t.step(from, d).and(g.theirs); !line.empty(); {
+			beyond := t.step(line, d)
+			if !beyond.and(vacant).empty() {
+				return true
+			}
+			line = beyond.and(g.theirs)
+		}
+	}
+	return false
+}
+
 // captures appends every capture of the piece on c. The piece leaves its
 // cell for the whole move, so its chain may cross it again.
 func (g *gen) captures(c board.Cell, buf []game.Move) []game.Move {
-	cells := &g.cells
-	v := cells[c]
-	captain := v.isCaptain()
-	var m game.Move
-	started := false
+	captain := g.captains.has(c)
+	occupied := g.occupied
+	g.occupied = g.occupied.andNot(only(c))
+	m := game.Start(c, true)
 	for d := 0; d < 6; d++ {
 		i, k, ok := g.firstCapture(c, d, captain)
 		if !ok {
 			continue
 		}
-		if !started {
-			cells[c] = empty
-			m = game.Start(c, true)
-			started = true
-		}
-		ray := g.t.rays[c][d]
-		m.Land(ray[k])
-		if k == i+1 { // a jump: the chain goes on
-			taken := cells[ray[i]]
-			cells[ray[i]] = empty
-			buf = g.chain(ray[k], captain, &m, buf)
-			cells[ray[i]] = taken
+		m.Land(k)
+		if k == g.t.next[i][d] { // a jump: the chain goes on
+			g.chainAfter(i, k, captain, &m, &buf)
 		} else { // a leap over a line of 2+: the move ends
 			buf = append(buf, m)
 		}
 		m.Unland()
 	}
-	cells[c] = v
+	g.occupied = occupied
 	return buf
 }
 
-// firstCapture finds the first jump or leap of the piece on c in direction
-// d: the line of enemy pieces on ray[i] up to ray[k] (excluded), and the
-// empty cell ray[k] it lands on. A captain first crosses empty cells. ok
-// is false when there is none.
-func (g *gen) firstCapture(c board.Cell, d int, captain bool) (i, k int, ok bool) {
-	cells := &g.cells
-	ray := g.t.rays[c][d]
+// target returns the cell a piece on c attacks in direction d: its
+// neighbour for a soldier, the first piece across empty cells for a
+// captain. It is board.None when there is none or it is not an enemy.
+func (g *gen) target(c board.Cell, d int, captain bool) board.Cell {
+	i := g.t.next[c][d]
 	if captain {
-		for i < len(ray) && cells[ray[i]] == empty {
-			i++
-		}
+		i = nearest(g.t.rays[c][d].and(g.occupied), d)
 	}
-	k = i
-	for k < len(ray) && cells[ray[k]]&g.theirs != 0 {
-		k++
+	if i == board.None || !g.theirs.has(i) {
+		return board.None
 	}
-	return i, k, k > i && k < len(ray) && cells[ray[k]] == empty
+	return i
+}
+
+// firstCapture finds the first jump or leap of the piece on c in direction
+// d: the line of enemy pieces from i up to k (excluded), and the empty
+// cell k it lands on. ok is false when there is none.
+func (g *gen) firstCapture(c board.Cell, d int, captain bool) (i, k board.Cell, ok bool) {
+	i = g.target(c, d, captain)
+	if i == board.None {
+		return i, i, false
+	}
+	k = nearest(g.t.rays[i][d].andNot(g.theirs), d)
+	return i, k, k != board.None && !g.occupied.has(k)
+}
+
+// chainAfter takes the piece jumped on i, follows the chain from the
+// landing cell k and puts the piece back.
+func (g *gen) chainAfter(i, k board.Cell, captain bool, m *game.Move, buf *[]game.Move) {
+	theirs, occupied := g.theirs, g.occupied
+	g.theirs, g.occupied = g.theirs.andNot(only(i)), g.occupied.andNot(only(i))
+	*buf = g.chain(k, captain, m, *buf)
+	g.theirs, g.occupied = theirs, occupied
 }
 
 // chain continues a jump chain from cur: the piece must jump again while it
 // can, and only jumps count (a leap never continues a chain). The move is
 // complete when no jump is left.
 func (g *gen) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Move) []game.Move {
-	cells := &g.cells
 	jumped := false
 	for d := 0; d < 6; d++ {
-		ray := g.t.rays[cur][d]
-		i := 0
-		if captain {
-			for i < len(ray) && cells[ray[i]] == empty {
-				i++
-			}
+		i := g.target(cur, d, captain)
+		if i == board.None {
+			continue
 		}
-		if i+1 >= len(ray) || cells[ray[i]]&g.theirs == 0 || cells[ray[i+1]] != empty {
+		k := g.t.next[i][d]
+		if k == board.None || g.occupied.has(k) {
 			continue
 		}
 		jumped = true
-		taken := cells[ray[i]]
-		cells[ray[i]] = empty
-		m.Land(ray[i+1])
-		buf = g.chain(ray[i+1], captain, m, buf)
+		m.Land(k)
+		g.chainAfter(i, k, captain, m, &buf)
 		m.Unland()
-		cells[ray[i]] = taken
 	}
 	if !jumped {
 		buf = append(buf, *m)
@@ -141,136 +175,121 @@ func (g *gen) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Move)
 	return buf
 }
 
+// stepTarget returns where the soldier on c steps in direction d: the
+// first empty cell past the passable pieces, or board.None when the board
+// ends or an impassable piece comes first.
+func (g *gen) stepTarget(c board.Cell, d int) board.Cell {
+	x := g.t.next[c][d]
+	if x == board.None || !g.occupied.has(x) {
+		return x
+	}
+	if !g.passable.has(x) {
+		return board.None
+	}
+	x = nearest(g.t.rays[x][d].andNot(g.passable), d)
+	if x == board.None || g.occupied.has(x) {
+		return board.None
+	}
+	return x
+}
+
 // soldierSteps appends the non-capturing moves of the soldier on c: in each
 // forward direction, to the first empty cell, passing over friendly pieces
 // (or any pieces with hop=any).
 func (g *gen) soldierSteps(c board.Cell, buf []game.Move) []game.Move {
-	passable := g.passable()
 	for _, d := range g.t.forward[g.me] {
-		for _, x := range g.t.rays[c][d] {
-			v := g.cells[x]
-			if v == empty {
-				buf = append(buf, game.Step(c, x))
-				break
-			}
-			if v&passable == 0 {
-				break
-			}
+		if x := g.stepTarget(c, d); x != board.None {
+			buf = append(buf, game.Step(c, x))
 		}
 	}
 	return buf
 }
 
-// passable is the owner bits of the pieces a soldier's step passes over.
-func (g *gen) passable() piece {
-	if g.hopAny {
-		return g.mine | g.theirs
-	}
-	return g.mine
-}
-
-// canStep reports whether the soldier on c has a step, as soldierSteps
-// would find.
-func (g *gen) canStep(c board.Cell) bool {
-	passable := g.passable()
-	for _, d := range g.t.forward[g.me] {
-		for _, x := range g.t.rays[c][d] {
-			v := g.cells[x]
-			if v == empty {
-				return true
-			}
-			if v&passable == 0 {
-				break
-			}
+// watched returns the empty cells, the cell c counted as empty, from
+// which one of the six lines reaches an enemy piece across empty cells
+// only: the empty runs that leave the enemy pieces in each direction.
+func (g *gen) watched(c board.Cell) cellSet {
+	t := g.t
+	vacant := t.all.andNot(g.occupied).or(only(c))
+	var seen cellSet
+	for d := 0; d < 6; d++ {
+		for run := g.theirs; !run.empty(); {
+			run = t.step(run, d).and(vacant)
+			seen = seen.or(run)
 		}
 	}
-	return false
+	return seen
+}
+
+// slides returns the cells the captain on c slides across in direction d:
+// the empty cells up to the first piece or the edge.
+func (g *gen) slides(c board.Cell, d int) cellSet {
+	ray := g.t.rays[c][d]
+	stop := nearest(ray.and(g.occupied), d)
+	if stop == board.None {
+		return ray
+	}
+	return ray.andNot(g.t.rays[stop][d].or(only(stop)))
 }
 
 // captainSlides appends the non-capturing moves of the captain on c: across
 // empty cells in any direction, stopping only where, after the move, a line
 // reaches an enemy piece across empty cells.
 func (g *gen) captainSlides(c board.Cell, buf []game.Move) []game.Move {
-	cells := &g.cells
-	v := cells[c]
-	cells[c] = empty
+	seen := g.watched(c)
 	for d := 0; d < 6; d++ {
-		for _, x := range g.t.rays[c][d] {
-			if cells[x] != empty {
-				break
-			}
-			if g.seesEnemy(x) {
-				buf = append(buf, game.Step(c, x))
-			}
+		stops := g.slides(c, d).and(seen)
+		for x := nearest(stops, d); x != board.None; x = nearest(stops, d) {
+			buf = append(buf, game.Step(c, x))
+			stops = stops.andNot(only(x))
 		}
 	}
-	cells[c] = v
 	return buf
 }
 
-// seesEnemy reports whether one of the six lines from c reaches an enemy
-// piece across empty cells only.
-func (g *gen) seesEnemy(c board.Cell) bool {
-	for d := 0; d < 6; d++ {
-		for _, x := range g.t.rays[c][d] {
-			if v := g.cells[x]; v != empty {
-				if v&g.theirs != 0 {
-					return true
-				}
-				break
-			}
-		}
-	}
-	return false
-}
-
 // hasMove reports whether the player to move has a legal move, as a
-// non-empty Moves would, without listing them. Any capture or any
-// non-capturing move of any piece will do: captures are compulsory, so
-// when some piece has one the legal moves are the captures, and when none
-// has one they are the other moves.
+// non-empty Moves would, without listing them: any capture, or any
+// non-capturing move, found by cell sets.
 func (s *State) hasMove() bool {
 	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
 		return false
 	}
 	g := s.gen()
-	own := s.pos.pieces[g.me]
-	for w := 0; w < 2; w++ {
-		for m := own[w]; m != 0; m &= m - 1 {
-			if g.canMove(board.Cell(w<<6 + bits.TrailingZeros64(m))) {
+	return g.anyStep() || g.anyCapture() || g.anySlide()
+}
+
+// anyStep reports whether a soldier of the mover has a non-capturing
+// step: in a forward direction, a run of passable pieces (perhaps none)
+// then an empty cell.
+func (g *gen) anyStep() bool {
+	t := g.t
+	soldiers := g.mine.andNot(g.captains)
+	vacant := t.all.andNot(g.occupied)
+	for _, d := range t.forward[g.me] {
+		for run := t.step(soldiers, d); !run.empty(); run = t.step(run, d) {
+			if !run.and(vacant).empty() {
 				return true
 			}
+			run = run.and(g.passable)
 		}
 	}
 	return false
 }
 
-// canMove reports whether the piece on c has a capture or a non-capturing
+// anySlide reports whether a captain of the mover has a non-capturing
 // move.
-func (g *gen) canMove(c board.Cell) bool {
-	captain := g.cells[c].isCaptain()
-	for d := 0; d < 6; d++ {
-		if _, _, ok := g.firstCapture(c, d, captain); ok {
-			return true
-		}
-	}
-	if !captain {
-		return g.canStep(c)
-	}
-	v := g.cells[c]
-	g.cells[c] = empty
-	found := false
-	for d := 0; d < 6 && !found; d++ {
-		for _, x := range g.t.rays[c][d] {
-			if g.cells[x] != empty {
-				break
-			}
-			if g.seesEnemy(x) {
-				found = true
-				break
+func (g *gen) anySlide() bool {
+	captains := g.mine.and(g.captains)
+	for w := range captains {
+		for m := captains[w]; m != 0; m &= m - 1 {
+			c := board.Cell(w<<6 + bits.TrailingZeros64(m))
+			seen := g.watched(c)
+			for d := 0; d < 6; d++ {
+				if !g.slides(c, d).and(seen).empty() {
+					return true
+				}
 			}
 		}
 	}
-	g.cells[c] = v
-	return found
+	return false
 }
