@@ -1,7 +1,7 @@
 package pommel
 
 import (
-	"math/bits"
+	"github.com/arbiter-games/arbiter/board"
 
 	"github.com/arbiter-games/arbiter/game"
 )
@@ -39,10 +39,10 @@ func (s *State) evaluate(w *Weights) [game.MaxPlayers]int {
 		captains := pieces.and(s.pos.captains)
 		soldiers := pieces.andNot(s.pos.captains)
 		e[p] = w.Captain*captains.count() + w.Soldier*soldiers.count()
-		for i := range soldiers {
-			for m := soldiers[i]; m != 0; m &= m - 1 {
-				e[p] += w.Advance * int(t.advance[p][i<<6+bits.TrailingZeros64(m)])
-			}
+		for rest := soldiers; !rest.empty(); {
+			var c board.Cell
+			c, rest = rest.pop()
+			e[p] += w.Advance * int(t.advance[p][c])
 		}
 	}
 	return e

@@ -1,8 +1,6 @@
 package pommel
 
 import (
-	"math/bits"
-
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 )
@@ -44,32 +42,33 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 		return buf
 	}
 	g := s.gen()
-	if g.anyCapture() {
-		for w := range g.mine {
-			for m := g.mine[w]; m != 0; m &= m - 1 {
-				buf = g.captures(board.Cell(w<<6+bits.TrailingZeros64(m)), buf)
-			}
-		}
-		return buf
+	if !g.anyCapture() {
+		return g.quietMoves(buf)
 	}
-	for w := range g.mine {
-		for m := g.mine[w]; m != 0; m &= m - 1 {
-			c := board.Cell(w<<6 + bits.TrailingZeros64(m))
-			if g.captains[w]&(m&-m) != 0 {
-				buf = g.captainSlides(c, buf)
-			} else {
-				buf = g.soldierSteps(c, buf)
-			}
-		}
+	var by [6]cellSet
+	for rest := g.capturers(&by); !rest.empty(); {
+		var c board.Cell
+		c, rest = rest.pop()
+		buf = g.captures(c, &by, buf)
 	}
 	return buf
+}
+
+// opposite returns the direction opposite d.
+func opposite(d int) int {
+	if d < 3 {
+		return d + 3
+	}
+	return d - 3
 }
 
 // anyCapture reports whether some piece of the mover has a capture, for
 // the whole side at once: in each direction, the cells a piece may capture
 // from (a soldier's own, a captain's and the empty run ahead of it), then
 // the lines of enemy pieces that start next to them, one cell further at a
-// time, and whether an empty cell follows one.
+// time, and whether an empty cell follows one. Most positions have no
+// enemy piece next to a soldier, and then this takes one shift per
+// direction, where capturers takes a few.
 func (g *gen) anyCapture() bool {
 	t := g.t
 	vacant := t.all.andNot(g.occupied)
@@ -91,14 +90,54 @@ func (g *gen) anyCapture() bool {
 	return false
 }
 
-// captures appends every capture of the piece on c. The piece leaves its
-// cell for the whole move, so its chain may cross it again.
-func (g *gen) captures(c board.Cell, buf []game.Move) []game.Move {
+// capturers finds, for the whole side at once, which of the mover's pieces
+// have a capture in each direction d (by[d]), and returns them all. In
+// direction d, the lines of enemy pieces that end next to an empty cell
+// are grown back from the empty cells one cell at a time; a soldier next
+// to the start of one has a capture, and so does a captain with a run of
+// empty cells to one.
+func (g *gen) capturers(by *[6]cellSet) cellSet {
+	t := g.t
+	vacant := t.all.andNot(g.occupied)
+	soldiers := g.mine.andNot(g.captains)
+	captains := g.mine.and(g.captains)
+	var all cellSet
+	for d := 0; d < 6; d++ {
+		back := opposite(d)
+		front := t.step(vacant, back).and(g.theirs)
+		lines := front
+		for !front.empty() {
+			front = t.step(front, back).and(g.theirs)
+			lines = lines.or(front)
+		}
+		before := t.step(lines, back)
+		found := before.and(soldiers)
+		if !captains.empty() {
+			reach := before
+			for run := before.and(vacant); !run.empty(); run = run.and(vacant) {
+				run = t.step(run, back)
+				reach = reach.or(run)
+			}
+			found = found.or(reach.and(captains))
+		}
+		by[d] = found
+		all = all.or(found)
+	}
+	return all
+}
+
+// captures appends every capture of the piece on c, in the directions
+// where by says it has one. The piece leaves its cell for the whole move,
+// so its chain may cross it again.
+func (g *gen) captures(c board.Cell, by *[6]cellSet, buf []game.Move) []game.Move {
 	captain := g.captains.has(c)
 	occupied := g.occupied
 	g.occupied = g.occupied.andNot(only(c))
 	m := game.Start(c, true)
 	for d := 0; d < 6; d++ {
+		if !by[d].has(c) {
+			continue
+		}
 		i, k, ok := g.firstCapture(c, d, captain)
 		if !ok {
 			continue
@@ -175,34 +214,60 @@ func (g *gen) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Move)
 	return buf
 }
 
-// stepTarget returns where the soldier on c steps in direction d: the
-// first empty cell past the passable pieces, or board.None when the board
-// ends or an impassable piece comes first.
-func (g *gen) stepTarget(c board.Cell, d int) board.Cell {
-	x := g.t.next[c][d]
-	if x == board.None || !g.occupied.has(x) {
-		return x
+// quietMoves appends the non-capturing moves of the mover, piece by piece
+// in cell order. A soldier steps in each forward direction to the first
+// empty cell, passing over friendly pieces (or any pieces with hop=any):
+// the soldiers whose neighbour is empty or passable in each direction are
+// found for all at once.
+func (g *gen) quietMoves(buf []game.Move) []game.Move {
+	t := g.t
+	forward := &t.forward[g.me]
+	vacant := t.all.andNot(g.occupied)
+	soldiers := g.mine.andNot(g.captains)
+	var step, hop [3]cellSet
+	for j, d := range forward {
+		step[j] = t.step(vacant, opposite(d)).and(soldiers)
+		hop[j] = t.step(g.passable, opposite(d)).and(soldiers)
 	}
-	if !g.passable.has(x) {
-		return board.None
+	for rest := g.mine; !rest.empty(); {
+		var c board.Cell
+		c, rest = rest.pop()
+		if g.captains.has(c) {
+			buf = g.captainSlides(c, buf)
+			continue
+		}
+		for j, d := range forward {
+			switch {
+			case step[j].has(c):
+				buf = append(buf, t.steps[c][d])
+			case hop[j].has(c):
+				if x := g.hop(t.next[c][d], d); x != board.None {
+					buf = t.appendStep(buf, c, x)
+				}
+			}
+		}
 	}
+	return buf
+}
+
+// appendStep appends the move from c to x, copied from origins and
+// completed in the buffer (see origins).
+func (t *tables) appendStep(buf []game.Move, c, x board.Cell) []game.Move {
+	buf = append(buf, t.origins[c])
+	buf[len(buf)-1].Land(x)
+	return buf
+}
+
+// hop returns where a soldier's step in direction d lands when the
+// passable piece on x is in its way: the first empty cell past the
+// passable pieces from x on, or board.None when the board ends or an
+// impassable piece comes first.
+func (g *gen) hop(x board.Cell, d int) board.Cell {
 	x = nearest(g.t.rays[x][d].andNot(g.passable), d)
 	if x == board.None || g.occupied.has(x) {
 		return board.None
 	}
 	return x
-}
-
-// soldierSteps appends the non-capturing moves of the soldier on c: in each
-// forward direction, to the first empty cell, passing over friendly pieces
-// (or any pieces with hop=any).
-func (g *gen) soldierSteps(c board.Cell, buf []game.Move) []game.Move {
-	for _, d := range g.t.forward[g.me] {
-		if x := g.stepTarget(c, d); x != board.None {
-			buf = append(buf, game.Step(c, x))
-		}
-	}
-	return buf
 }
 
 // watched returns the empty cells, the cell c counted as empty, from
@@ -240,7 +305,7 @@ func (g *gen) captainSlides(c board.Cell, buf []game.Move) []game.Move {
 	for d := 0; d < 6; d++ {
 		stops := g.slides(c, d).and(seen)
 		for x := nearest(stops, d); x != board.None; x = nearest(stops, d) {
-			buf = append(buf, game.Step(c, x))
+			buf = g.t.appendStep(buf, c, x)
 			stops = stops.andNot(only(x))
 		}
 	}
@@ -279,15 +344,13 @@ func (g *gen) anyStep() bool {
 // anySlide reports whether a captain of the mover has a non-capturing
 // move.
 func (g *gen) anySlide() bool {
-	captains := g.mine.and(g.captains)
-	for w := range captains {
-		for m := captains[w]; m != 0; m &= m - 1 {
-			c := board.Cell(w<<6 + bits.TrailingZeros64(m))
-			seen := g.watched(c)
-			for d := 0; d < 6; d++ {
-				if !g.slides(c, d).and(seen).empty() {
-					return true
-				}
+	for rest := g.mine.and(g.captains); !rest.empty(); {
+		var c board.Cell
+		c, rest = rest.pop()
+		seen := g.watched(c)
+		for d := 0; d < 6; d++ {
+			if !g.slides(c, d).and(seen).empty() {
+				return true
 			}
 		}
 	}

@@ -1,8 +1,6 @@
 package pommel
 
 import (
-	"math/bits"
-
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/textboard"
@@ -11,10 +9,11 @@ import (
 // kindKey indexes the Zobrist keys of a cell: 0..3 for White's and
 // Black's soldiers, then their captains.
 func kindKey(owner game.Player, captain bool) int {
+	k := int(owner)
 	if captain {
-		return int(owner) + 2
+		k += 2
 	}
-	return int(owner)
+	return k
 }
 
 // position is everything the rules look at, as cell sets. It is small
@@ -40,24 +39,12 @@ func (p *position) put(t *tables, c board.Cell, owner game.Player, captain bool)
 	p.hash ^= t.keys[int(c)*4+kindKey(owner, captain)]
 }
 
-// lift takes the piece of owner off c and reports whether it was a
-// captain.
-func (p *position) lift(t *tables, c board.Cell, owner game.Player) bool {
-	captain := p.captains.has(c)
-	p.pieces[owner] = p.pieces[owner].andNot(only(c))
-	p.captains = p.captains.andNot(only(c))
-	p.count[owner]--
-	p.hash ^= t.keys[int(c)*4+kindKey(owner, captain)]
-	return captain
-}
-
 // take removes the pieces of owner on the cells of s.
 func (p *position) take(t *tables, s cellSet, owner game.Player) {
-	for w := range s {
-		for m := s[w]; m != 0; m &= m - 1 {
-			c := w<<6 + bits.TrailingZeros64(m)
-			p.hash ^= t.keys[c*4+kindKey(owner, p.captains[w]&(m&-m) != 0)]
-		}
+	for rest := s; !rest.empty(); {
+		var c board.Cell
+		c, rest = rest.pop()
+		p.hash ^= t.keys[int(c)*4+kindKey(owner, p.captains.has(c))]
 	}
 	p.pieces[owner] = p.pieces[owner].andNot(s)
 	p.captains = p.captains.andNot(s)
@@ -118,14 +105,21 @@ func (s *State) Play(m game.Move) {
 	s.undo = append(s.undo, s.pos)
 	p := &s.pos
 	me := p.toMove
-	captain := p.lift(t, m.From(), me)
+	from, to := m.From(), m.To()
+	captain := p.captains.has(from)
 	if m.IsCapture() {
 		p.take(t, t.crossed(m).and(p.pieces[1-me]), 1-me)
 	}
-	to := m.To()
-	p.put(t, to, me, captain || t.lastRow[me].has(to))
+	// The captured pieces are gone before the piece lands: a chain may
+	// land where it took a piece before.
+	promoted := captain || t.lastRow[me].has(to)
+	p.pieces[me] = p.pieces[me].andNot(only(from)).or(only(to))
+	p.captains = p.captains.andNot(only(from))
+	if promoted {
+		p.captains = p.captains.or(only(to))
+	}
+	p.hash ^= t.sideKey ^ t.keys[int(from)*4+kindKey(me, captain)] ^ t.keys[int(to)*4+kindKey(me, promoted)]
 	p.toMove = 1 - me
-	p.hash ^= t.sideKey
 	s.ply++
 	// Soldiers never move back and pieces never come back: both kinds of
 	// move make every earlier position unreachable.
