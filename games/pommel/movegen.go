@@ -217,17 +217,20 @@ func (g *gen) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Move)
 // quietMoves appends the non-capturing moves of the mover, piece by piece
 // in cell order. A soldier steps in each forward direction to the first
 // empty cell, passing over friendly pieces (or any pieces with hop=any):
-// the soldiers whose neighbour is empty or passable in each direction are
-// found for all at once.
+// the soldiers whose neighbour is empty, or passable with an empty cell
+// behind, or passable, in each direction are found for all at once.
 func (g *gen) quietMoves(buf []game.Move) []game.Move {
 	t := g.t
 	forward := &t.forward[g.me]
 	vacant := t.all.andNot(g.occupied)
 	soldiers := g.mine.andNot(g.captains)
-	var step, hop [3]cellSet
+	var step, hopOne, hop [3]cellSet
 	for j, d := range forward {
-		step[j] = t.step(vacant, opposite(d)).and(soldiers)
-		hop[j] = t.step(g.passable, opposite(d)).and(soldiers)
+		back := opposite(d)
+		behindVacant := t.step(vacant, back)
+		step[j] = behindVacant.and(soldiers)
+		hopOne[j] = t.step(behindVacant.and(g.passable), back).and(soldiers)
+		hop[j] = t.step(g.passable, back).and(soldiers)
 	}
 	for rest := g.mine; !rest.empty(); {
 		var c board.Cell
@@ -240,6 +243,8 @@ func (g *gen) quietMoves(buf []game.Move) []game.Move {
 			switch {
 			case step[j].has(c):
 				buf = append(buf, t.steps[c][d])
+			case hopOne[j].has(c):
+				buf = append(buf, t.hops[c][d])
 			case hop[j].has(c):
 				if x := g.hop(t.next[c][d], d); x != board.None {
 					buf = t.appendStep(buf, c, x)
@@ -316,26 +321,35 @@ func (g *gen) captainSlides(c board.Cell, buf []game.Move) []game.Move {
 // non-empty Moves would, without listing them: any capture, or any
 // non-capturing move, found by cell sets.
 func (s *State) hasMove() bool {
-	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
+	p := &s.pos
+	if p.count[0] == 0 || p.count[1] == 0 {
 		return false
 	}
+	// The soldiers' steps first, without building a generator: nearly
+	// every position has one.
+	me := p.toMove
+	passable := p.pieces[me]
+	if s.g.hopAny {
+		passable = p.pieces[0].or(p.pieces[1])
+	}
+	if s.g.t.anyStep(p.pieces[me].andNot(p.captains), p.pieces[0].or(p.pieces[1]), passable, me) {
+		return true
+	}
 	g := s.gen()
-	return g.anyStep() || g.anyCapture() || g.anySlide()
+	return g.anyCapture() || g.anySlide()
 }
 
-// anyStep reports whether a soldier of the mover has a non-capturing
+// anyStep reports whether one of the soldiers of me has a non-capturing
 // step: in a forward direction, a run of passable pieces (perhaps none)
 // then an empty cell.
-func (g *gen) anyStep() bool {
-	t := g.t
-	soldiers := g.mine.andNot(g.captains)
-	vacant := t.all.andNot(g.occupied)
-	for _, d := range t.forward[g.me] {
+func (t *tables) anyStep(soldiers, occupied, passable cellSet, me game.Player) bool {
+	vacant := t.all.andNot(occupied)
+	for _, d := range t.forward[me] {
 		for run := t.step(soldiers, d); !run.empty(); run = t.step(run, d) {
 			if !run.and(vacant).empty() {
 				return true
 			}
-			run = run.and(g.passable)
+			run = run.and(passable)
 		}
 	}
 	return false

@@ -98,6 +98,9 @@ type tables struct {
 	// wider load), and it was a quarter of a playout's time.
 	steps   [maxCells][6]game.Move
 	origins [maxCells]game.Move
+	// hops[c][d] is the move from c to the cell two away in direction d
+	// (a soldier's step over one piece), or the zero Move.
+	hops    [maxCells][6]game.Move
 	leaving [6]cellSet
 	shift   [6]uint
 	all     cellSet
@@ -128,6 +131,9 @@ func newTables(v variant) *tables {
 		for d := 0; d < 6; d++ {
 			t.next[c][d] = b.Neighbor(cell, d)
 			t.steps[c][d] = game.Step(cell, t.next[c][d])
+			if ray := b.Ray(cell, d); len(ray) >= 2 {
+				t.hops[c][d] = game.Step(cell, ray[1])
+			}
 			for _, x := range b.Ray(cell, d) {
 				t.rays[c][d] = t.rays[c][d].or(only(x))
 			}
