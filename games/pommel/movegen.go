@@ -42,11 +42,17 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 		return buf
 	}
 	g := s.gen()
-	if !g.anyCapture() {
+	// Without captains, anyCapture answers most positions in a few shifts;
+	// with them, capturers answers as cheaply and its answer is needed.
+	if g.mine.and(g.captains).empty() && !g.anyCapture() {
 		return g.quietMoves(buf)
 	}
 	var by [6]cellSet
-	for rest := g.capturers(&by); !rest.empty(); {
+	capturing := g.capturers(&by)
+	if capturing.empty() {
+		return g.quietMoves(buf)
+	}
+	for rest := capturing; !rest.empty(); {
 		var c board.Cell
 		c, rest = rest.pop()
 		buf = g.captures(c, &by, buf)
@@ -62,24 +68,18 @@ func opposite(d int) int {
 	return d - 3
 }
 
-// anyCapture reports whether some piece of the mover has a capture, for
-// the whole side at once: in each direction, the cells a piece may capture
-// from (a soldier's own, a captain's and the empty run ahead of it), then
-// the lines of enemy pieces that start next to them, one cell further at a
-// time, and whether an empty cell follows one. Most positions have no
-// enemy piece next to a soldier, and then this takes one shift per
-// direction, where capturers takes a few.
+// anyCapture reports whether some piece of the mover has a capture. For
+// the soldiers, all at once: in each direction, the lines of enemy pieces
+// that start next to one, one cell further at a time, and whether an empty
+// cell follows one. Most positions have no enemy piece next to a soldier,
+// and then this takes one shift per direction, where capturers takes a
+// few. Captains are few, and each looks along its six lines.
 func (g *gen) anyCapture() bool {
 	t := g.t
 	vacant := t.all.andNot(g.occupied)
-	captains := g.mine.and(g.captains)
+	soldiers := g.mine.andNot(g.captains)
 	for d := 0; d < 6; d++ {
-		from := g.mine
-		for run := captains; !run.empty(); {
-			run = t.step(run, d).and(vacant)
-			from = from.or(run)
-		}
-		for line := t.step(from, d).and(g.theirs); !line.empty(); {
+		for line := t.step(soldiers, d).and(g.theirs); !line.empty(); {
 			beyond := t.step(line, d)
 			if !beyond.and(vacant).empty() {
 				return true
@@ -87,20 +87,28 @@ func (g *gen) anyCapture() bool {
 			line = beyond.and(g.theirs)
 		}
 	}
+	for rest := g.mine.and(g.captains); !rest.empty(); {
+		var c board.Cell
+		c, rest = rest.pop()
+		for d := 0; d < 6; d++ {
+			if _, _, ok := g.firstCapture(c, d, true); ok {
+				return true
+			}
+		}
+	}
 	return false
 }
 
-// capturers finds, for the whole side at once, which of the mover's pieces
-// have a capture in each direction d (by[d]), and returns them all. In
-// direction d, the lines of enemy pieces that end next to an empty cell
-// are grown back from the empty cells one cell at a time; a soldier next
-// to the start of one has a capture, and so does a captain with a run of
-// empty cells to one.
+// capturers finds which of the mover's pieces have a capture in each
+// direction d (by[d]), and returns them all. For the soldiers, all at once:
+// in direction d, the lines of enemy pieces that end next to an empty cell
+// are grown back from the empty cells one cell at a time, and a soldier
+// next to the start of one has a capture. Each captain looks along its six
+// lines.
 func (g *gen) capturers(by *[6]cellSet) cellSet {
 	t := g.t
 	vacant := t.all.andNot(g.occupied)
 	soldiers := g.mine.andNot(g.captains)
-	captains := g.mine.and(g.captains)
 	var all cellSet
 	for d := 0; d < 6; d++ {
 		back := opposite(d)
@@ -110,18 +118,18 @@ func (g *gen) capturers(by *[6]cellSet) cellSet {
 			front = t.step(front, back).and(g.theirs)
 			lines = lines.or(front)
 		}
-		before := t.step(lines, back)
-		found := before.and(soldiers)
-		if !captains.empty() {
-			reach := before
-			for run := before.and(vacant); !run.empty(); run = run.and(vacant) {
-				run = t.step(run, back)
-				reach = reach.or(run)
+		by[d] = t.step(lines, back).and(soldiers)
+		all = all.or(by[d])
+	}
+	for rest := g.mine.and(g.captains); !rest.empty(); {
+		var c board.Cell
+		c, rest = rest.pop()
+		for d := 0; d < 6; d++ {
+			if _, _, ok := g.firstCapture(c, d, true); ok {
+				by[d] = by[d].or(only(c))
+				all = all.or(only(c))
 			}
-			found = found.or(reach.and(captains))
 		}
-		by[d] = found
-		all = all.or(found)
 	}
 	return all
 }
@@ -232,11 +240,15 @@ func (g *gen) quietMoves(buf []game.Move) []game.Move {
 		hopOne[j] = t.step(behindVacant.and(g.passable), back).and(soldiers)
 		hop[j] = t.step(g.passable, back).and(soldiers)
 	}
+	var seen cellSet
+	if !g.mine.and(g.captains).empty() {
+		seen = g.watched()
+	}
 	for rest := g.mine; !rest.empty(); {
 		var c board.Cell
 		c, rest = rest.pop()
 		if g.captains.has(c) {
-			buf = g.captainSlides(c, buf)
+			buf = g.captainSlides(c, seen, buf)
 			continue
 		}
 		for j, d := range forward {
@@ -275,12 +287,14 @@ func (g *gen) hop(x board.Cell, d int) board.Cell {
 	return x
 }
 
-// watched returns the empty cells, the cell c counted as empty, from
-// which one of the six lines reaches an enemy piece across empty cells
-// only: the empty runs that leave the enemy pieces in each direction.
-func (g *gen) watched(c board.Cell) cellSet {
+// watched returns the empty cells from which one of the six lines reaches
+// an enemy piece across empty cells only: the empty runs that leave the
+// enemy pieces in each direction. It is the same for every captain of the
+// mover, but for the lines through the captain's own cell, which it leaves
+// (see stops).
+func (g *gen) watched() cellSet {
 	t := g.t
-	vacant := t.all.andNot(g.occupied).or(only(c))
+	vacant := t.all.andNot(g.occupied)
 	var seen cellSet
 	for d := 0; d < 6; d++ {
 		for run := g.theirs; !run.empty(); {
@@ -289,6 +303,20 @@ func (g *gen) watched(c board.Cell) cellSet {
 		}
 	}
 	return seen
+}
+
+// stops returns the cells where the captain on c may stop in direction d,
+// given seen from watched: the empty cells of its slide that see an enemy
+// piece, its own cell left empty. From a cell of the slide, the only line
+// through c is the one back towards c, and past c it reaches what the
+// line from c in the opposite direction reaches first.
+func (g *gen) stops(c board.Cell, d int, seen cellSet) cellSet {
+	slide := g.slides(c, d)
+	back := opposite(d)
+	if first := nearest(g.t.rays[c][back].and(g.occupied), back); first != board.None && g.theirs.has(first) {
+		return slide
+	}
+	return slide.and(seen)
 }
 
 // slides returns the cells the captain on c slides across in direction d:
@@ -304,11 +332,10 @@ func (g *gen) slides(c board.Cell, d int) cellSet {
 
 // captainSlides appends the non-capturing moves of the captain on c: across
 // empty cells in any direction, stopping only where, after the move, a line
-// reaches an enemy piece across empty cells.
-func (g *gen) captainSlides(c board.Cell, buf []game.Move) []game.Move {
-	seen := g.watched(c)
+// reaches an enemy piece across empty cells (seen is watched()).
+func (g *gen) captainSlides(c board.Cell, seen cellSet, buf []game.Move) []game.Move {
 	for d := 0; d < 6; d++ {
-		stops := g.slides(c, d).and(seen)
+		stops := g.stops(c, d, seen)
 		for x := nearest(stops, d); x != board.None; x = nearest(stops, d) {
 			buf = g.t.appendStep(buf, c, x)
 			stops = stops.andNot(only(x))
@@ -358,12 +385,16 @@ func (t *tables) anyStep(soldiers, occupied, passable cellSet, me game.Player) b
 // anySlide reports whether a captain of the mover has a non-capturing
 // move.
 func (g *gen) anySlide() bool {
-	for rest := g.mine.and(g.captains); !rest.empty(); {
+	captains := g.mine.and(g.captains)
+	if captains.empty() {
+		return false
+	}
+	seen := g.watched()
+	for rest := captains; !rest.empty(); {
 		var c board.Cell
 		c, rest = rest.pop()
-		seen := g.watched(c)
 		for d := 0; d < 6; d++ {
-			if !g.slides(c, d).and(seen).empty() {
+			if !g.stops(c, d, seen).empty() {
 				return true
 			}
 		}
