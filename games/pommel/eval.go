@@ -1,6 +1,10 @@
 package pommel
 
-import "github.com/arbiter-games/arbiter/game"
+import (
+	"github.com/arbiter-games/arbiter/board"
+
+	"github.com/arbiter-games/arbiter/game"
+)
 
 // Weights are the evaluation's weights, in hundredths of a soldier.
 type Weights struct {
@@ -30,17 +34,16 @@ func (s *State) Evaluate() [game.MaxPlayers]int {
 func (s *State) evaluate(w *Weights) [game.MaxPlayers]int {
 	var e [game.MaxPlayers]int
 	t := s.g.t
-	for c := 0; c < t.n; c++ {
-		v := s.pos.cells[c]
-		if v == empty {
-			continue
+	for p := White; p <= Black; p++ {
+		pieces := s.pos.pieces[p]
+		captains := pieces.and(s.pos.captains)
+		soldiers := pieces.andNot(s.pos.captains)
+		e[p] = w.Captain*captains.count() + w.Soldier*soldiers.count()
+		for rest := soldiers; !rest.empty(); {
+			var c board.Cell
+			c, rest = rest.pop()
+			e[p] += w.Advance * int(t.advance[p][c])
 		}
-		p := v.owner()
-		if v.isCaptain() {
-			e[p] += w.Captain
-			continue
-		}
-		e[p] += w.Soldier + w.Advance*int(t.advance[p][c])
 	}
 	return e
 }

@@ -29,11 +29,7 @@ func fenSyntax(v variant, b *board.Board) game.PieceListFEN {
 // FEN writes the position as fenSyntax describes.
 func (s *State) FEN() string {
 	return string(s.g.t.fen.Append(nil, s.pos.toMove, func(c board.Cell) (game.Player, bool) {
-		v := s.pos.cells[c]
-		if v == empty {
-			return game.NoPlayer, false
-		}
-		return v.owner(), v.isCaptain()
+		return s.pos.at(c)
 	}))
 }
 
@@ -51,15 +47,11 @@ func (g *Game) parseFEN(fen string) (*State, error) {
 	t := g.t
 	var p position
 	me, err := t.fen.Parse(fen, func(who game.Player, captain bool, c board.Cell) string {
-		v := soldierOf(who)
-		if captain {
-			v |= captainFlag
-		}
-		if !captain && t.lastCell[who][c] {
+		if !captain && t.lastRow[who].has(c) {
 			name := t.b.Name(c)
 			return fmt.Sprintf("a %s soldier on %s would have been promoted: write K%s", g.PlayerName(who), name, name)
 		}
-		p.put(t, c, v)
+		p.put(t, c, who, captain)
 		if int(p.count[who]) > t.maxPieces {
 			return fmt.Sprintf("%s has more than %d pieces, the most a side starts with", g.PlayerName(who), t.maxPieces)
 		}

@@ -1,139 +1,220 @@
 package pommel
 
 import (
-	"math/bits"
-
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 )
 
-// gen is the move generator's view of a position: a copy of the cells,
-// which it changes while following a chain (and restores), and the owner
-// bits that tell the mover's pieces from the enemy's (piece&mine,
-// piece&theirs). Working on a copy (76 bytes) leaves the State untouched,
-// so that any number of goroutines may list its moves at once.
+// gen is the move generator's view of a position: copies of its cell sets,
+// which it changes while following a chain (and restores). Working on
+// copies leaves the State untouched, so that any number of goroutines may
+// list its moves at once.
 type gen struct {
-	cells        [maxCells]piece
-	t            *tables
-	mine, theirs piece
-	hopAny       bool
-	me           game.Player
+	t *tables
+	// mine and theirs are the mover's and the enemy's pieces, occupied
+	// both; the moving piece leaves occupied for its whole capture.
+	mine, theirs, occupied cellSet
+	captains               cellSet
+	// passable are the pieces a soldier's step passes over: the mover's
+	// (hop=friendly) or all (hop=any).
+	passable cellSet
+	me       game.Player
 }
 
 func (s *State) gen() gen {
 	me := s.pos.toMove
-	return gen{cells: s.pos.cells, t: s.g.t, mine: soldierOf(me), theirs: soldierOf(1 - me), hopAny: s.g.hopAny, me: me}
+	g := gen{t: s.g.t, mine: s.pos.pieces[me], theirs: s.pos.pieces[1-me], captains: s.pos.captains, me: me}
+	g.occupied = g.mine.or(g.theirs)
+	g.passable = g.mine
+	if s.g.hopAny {
+		g.passable = g.occupied
+	}
+	return g
 }
 
 // Moves appends the legal moves of the player to move: every capture if
 // there is one (capture is compulsory, any capture may be chosen), else
 // every non-capturing move. A side without pieces has lost, so then there
 // are none (only a FEN can leave the opponent of the mover without pieces).
+// The moves come piece by piece in cell order.
 func (s *State) Moves(buf []game.Move) []game.Move {
 	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
 		return buf
 	}
 	g := s.gen()
-	own := s.pos.pieces[g.me]
-	n0 := len(buf)
-	for w := 0; w < 2; w++ {
-		for m := own[w]; m != 0; m &= m - 1 {
-			buf = g.captures(board.Cell(w<<6+bits.TrailingZeros64(m)), buf)
-		}
+	// Without captains, anyCapture answers most positions in a few shifts;
+	// with them, capturers answers as cheaply and its answer is needed.
+	if g.mine.and(g.captains).empty() && !g.anyCapture() {
+		return g.quietMoves(buf)
 	}
-	if len(buf) > n0 {
-		return buf
+	var by [6]cellSet
+	capturing := g.capturers(&by)
+	if capturing.empty() {
+		return g.quietMoves(buf)
 	}
-	for w := 0; w < 2; w++ {
-		for m := own[w]; m != 0; m &= m - 1 {
-			c := board.Cell(w<<6 + bits.TrailingZeros64(m))
-			if g.cells[c].isCaptain() {
-				buf = g.captainSlides(c, buf)
-			} else {
-				buf = g.soldierSteps(c, buf)
-			}
-		}
+	for rest := capturing; !rest.empty(); {
+		var c board.Cell
+		c, rest = rest.pop()
+		buf = g.captures(c, &by, buf)
 	}
 	return buf
 }
 
-// captures appends every capture of the piece on c. The piece leaves its
-// cell for the whole move, so its chain may cross it again.
-func (g *gen) captures(c board.Cell, buf []game.Move) []game.Move {
-	cells := &g.cells
-	v := cells[c]
-	captain := v.isCaptain()
-	var m game.Move
-	started := false
+// opposite returns the direction opposite d.
+func opposite(d int) int {
+	if d < 3 {
+		return d + 3
+	}
+	return d - 3
+}
+
+// anyCapture reports whether some piece of the mover has a capture. For
+// the soldiers, all at once: in each direction, the lines of enemy pieces
+// that start next to one, one cell further at a time, and whether an empty
+// cell follows one. Most positions have no enemy piece next to a soldier,
+// and then this takes one shift per direction, where capturers takes a
+// few. Captains are few, and each looks along its six lines.
+func (g *gen) anyCapture() bool {
+	t := g.t
+	vacant := t.all.andNot(g.occupied)
+	soldiers := g.mine.andNot(g.captains)
 	for d := 0; d < 6; d++ {
+		for line := t.step(soldiers, d).and(g.theirs); !line.empty(); {
+			beyond := t.step(line, d)
+			if !beyond.and(vacant).empty() {
+				return true
+			}
+			line = beyond.and(g.theirs)
+		}
+	}
+	for rest := g.mine.and(g.captains); !rest.empty(); {
+		var c board.Cell
+		c, rest = rest.pop()
+		for d := 0; d < 6; d++ {
+			if _, _, ok := g.firstCapture(c, d, true); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// capturers finds which of the mover's pieces have a capture in each
+// direction d (by[d]), and returns them all. For the soldiers, all at once:
+// in direction d, the lines of enemy pieces that end next to an empty cell
+// are grown back from the empty cells one cell at a time, and a soldier
+// next to the start of one has a capture. Each captain looks along its six
+// lines.
+func (g *gen) capturers(by *[6]cellSet) cellSet {
+	t := g.t
+	vacant := t.all.andNot(g.occupied)
+	soldiers := g.mine.andNot(g.captains)
+	var all cellSet
+	for d := 0; d < 6; d++ {
+		back := opposite(d)
+		front := t.step(vacant, back).and(g.theirs)
+		lines := front
+		for !front.empty() {
+			front = t.step(front, back).and(g.theirs)
+			lines = lines.or(front)
+		}
+		by[d] = t.step(lines, back).and(soldiers)
+		all = all.or(by[d])
+	}
+	for rest := g.mine.and(g.captains); !rest.empty(); {
+		var c board.Cell
+		c, rest = rest.pop()
+		for d := 0; d < 6; d++ {
+			if _, _, ok := g.firstCapture(c, d, true); ok {
+				by[d] = by[d].or(only(c))
+				all = all.or(only(c))
+			}
+		}
+	}
+	return all
+}
+
+// captures appends every capture of the piece on c, in the directions
+// where by says it has one. The piece leaves its cell for the whole move,
+// so its chain may cross it again.
+func (g *gen) captures(c board.Cell, by *[6]cellSet, buf []game.Move) []game.Move {
+	captain := g.captains.has(c)
+	occupied := g.occupied
+	g.occupied = g.occupied.andNot(only(c))
+	m := game.Start(c, true)
+	for d := 0; d < 6; d++ {
+		if !by[d].has(c) {
+			continue
+		}
 		i, k, ok := g.firstCapture(c, d, captain)
 		if !ok {
 			continue
 		}
-		if !started {
-			cells[c] = empty
-			m = game.Start(c, true)
-			started = true
-		}
-		ray := g.t.rays[c][d]
-		m.Land(ray[k])
-		if k == i+1 { // a jump: the chain goes on
-			taken := cells[ray[i]]
-			cells[ray[i]] = empty
-			buf = g.chain(ray[k], captain, &m, buf)
-			cells[ray[i]] = taken
+		m.Land(k)
+		if k == g.t.next[i][d] { // a jump: the chain goes on
+			g.chainAfter(i, k, captain, &m, &buf)
 		} else { // a leap over a line of 2+: the move ends
 			buf = append(buf, m)
 		}
 		m.Unland()
 	}
-	cells[c] = v
+	g.occupied = occupied
 	return buf
 }
 
-// firstCapture finds the first jump or leap of the piece on c in direction
-// d: the line of enemy pieces on ray[i] up to ray[k] (excluded), and the
-// empty cell ray[k] it lands on. A captain first crosses empty cells. ok
-// is false when there is none.
-func (g *gen) firstCapture(c board.Cell, d int, captain bool) (i, k int, ok bool) {
-	cells := &g.cells
-	ray := g.t.rays[c][d]
+// target returns the cell a piece on c attacks in direction d: its
+// neighbour for a soldier, the first piece across empty cells for a
+// captain. It is board.None when there is none or it is not an enemy.
+func (g *gen) target(c board.Cell, d int, captain bool) board.Cell {
+	i := g.t.next[c][d]
 	if captain {
-		for i < len(ray) && cells[ray[i]] == empty {
-			i++
-		}
+		i = nearest(g.t.rays[c][d].and(g.occupied), d)
 	}
-	k = i
-	for k < len(ray) && cells[ray[k]]&g.theirs != 0 {
-		k++
+	if i == board.None || !g.theirs.has(i) {
+		return board.None
 	}
-	return i, k, k > i && k < len(ray) && cells[ray[k]] == empty
+	return i
+}
+
+// firstCapture finds the first jump or leap of the piece on c in direction
+// d: the line of enemy pieces from i up to k (excluded), and the empty
+// cell k it lands on. ok is false when there is none.
+func (g *gen) firstCapture(c board.Cell, d int, captain bool) (i, k board.Cell, ok bool) {
+	i = g.target(c, d, captain)
+	if i == board.None {
+		return i, i, false
+	}
+	k = nearest(g.t.rays[i][d].andNot(g.theirs), d)
+	return i, k, k != board.None && !g.occupied.has(k)
+}
+
+// chainAfter takes the piece jumped on i, follows the chain from the
+// landing cell k and puts the piece back.
+func (g *gen) chainAfter(i, k board.Cell, captain bool, m *game.Move, buf *[]game.Move) {
+	theirs, occupied := g.theirs, g.occupied
+	g.theirs, g.occupied = g.theirs.andNot(only(i)), g.occupied.andNot(only(i))
+	*buf = g.chain(k, captain, m, *buf)
+	g.theirs, g.occupied = theirs, occupied
 }
 
 // chain continues a jump chain from cur: the piece must jump again while it
 // can, and only jumps count (a leap never continues a chain). The move is
 // complete when no jump is left.
 func (g *gen) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Move) []game.Move {
-	cells := &g.cells
 	jumped := false
 	for d := 0; d < 6; d++ {
-		ray := g.t.rays[cur][d]
-		i := 0
-		if captain {
-			for i < len(ray) && cells[ray[i]] == empty {
-				i++
-			}
+		i := g.target(cur, d, captain)
+		if i == board.None {
+			continue
 		}
-		if i+1 >= len(ray) || cells[ray[i]]&g.theirs == 0 || cells[ray[i+1]] != empty {
+		k := g.t.next[i][d]
+		if k == board.None || g.occupied.has(k) {
 			continue
 		}
 		jumped = true
-		taken := cells[ray[i]]
-		cells[ray[i]] = empty
-		m.Land(ray[i+1])
-		buf = g.chain(ray[i+1], captain, m, buf)
+		m.Land(k)
+		g.chainAfter(i, k, captain, m, &buf)
 		m.Unland()
-		cells[ray[i]] = taken
 	}
 	if !jumped {
 		buf = append(buf, *m)
@@ -141,136 +222,182 @@ func (g *gen) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Move)
 	return buf
 }
 
-// soldierSteps appends the non-capturing moves of the soldier on c: in each
-// forward direction, to the first empty cell, passing over friendly pieces
-// (or any pieces with hop=any).
-func (g *gen) soldierSteps(c board.Cell, buf []game.Move) []game.Move {
-	passable := g.passable()
-	for _, d := range g.t.forward[g.me] {
-		for _, x := range g.t.rays[c][d] {
-			v := g.cells[x]
-			if v == empty {
-				buf = append(buf, game.Step(c, x))
-				break
-			}
-			if v&passable == 0 {
-				break
+// quietMoves appends the non-capturing moves of the mover, piece by piece
+// in cell order. A soldier steps in each forward direction to the first
+// empty cell, passing over friendly pieces (or any pieces with hop=any):
+// the soldiers whose neighbour is empty, or passable with an empty cell
+// behind, or passable, in each direction are found for all at once.
+func (g *gen) quietMoves(buf []game.Move) []game.Move {
+	t := g.t
+	forward := &t.forward[g.me]
+	vacant := t.all.andNot(g.occupied)
+	soldiers := g.mine.andNot(g.captains)
+	var step, hopOne, hop [3]cellSet
+	for j, d := range forward {
+		back := opposite(d)
+		behindVacant := t.step(vacant, back)
+		step[j] = behindVacant.and(soldiers)
+		hopOne[j] = t.step(behindVacant.and(g.passable), back).and(soldiers)
+		hop[j] = t.step(g.passable, back).and(soldiers)
+	}
+	var seen cellSet
+	if !g.mine.and(g.captains).empty() {
+		seen = g.watched()
+	}
+	for rest := g.mine; !rest.empty(); {
+		var c board.Cell
+		c, rest = rest.pop()
+		if g.captains.has(c) {
+			buf = g.captainSlides(c, seen, buf)
+			continue
+		}
+		for j, d := range forward {
+			switch {
+			case step[j].has(c):
+				buf = append(buf, t.steps[c][d])
+			case hopOne[j].has(c):
+				buf = append(buf, t.hops[c][d])
+			case hop[j].has(c):
+				if x := g.hop(t.next[c][d], d); x != board.None {
+					buf = t.appendStep(buf, c, x)
+				}
 			}
 		}
 	}
 	return buf
 }
 
-// passable is the owner bits of the pieces a soldier's step passes over.
-func (g *gen) passable() piece {
-	if g.hopAny {
-		return g.mine | g.theirs
-	}
-	return g.mine
+// appendStep appends the move from c to x, copied from origins and
+// completed in the buffer (see origins).
+func (t *tables) appendStep(buf []game.Move, c, x board.Cell) []game.Move {
+	buf = append(buf, t.origins[c])
+	buf[len(buf)-1].Land(x)
+	return buf
 }
 
-// canStep reports whether the soldier on c has a step, as soldierSteps
-// would find.
-func (g *gen) canStep(c board.Cell) bool {
-	passable := g.passable()
-	for _, d := range g.t.forward[g.me] {
-		for _, x := range g.t.rays[c][d] {
-			v := g.cells[x]
-			if v == empty {
-				return true
-			}
-			if v&passable == 0 {
-				break
-			}
+// hop returns where a soldier's step in direction d lands when the
+// passable piece on x is in its way: the first empty cell past the
+// passable pieces from x on, or board.None when the board ends or an
+// impassable piece comes first.
+func (g *gen) hop(x board.Cell, d int) board.Cell {
+	x = nearest(g.t.rays[x][d].andNot(g.passable), d)
+	if x == board.None || g.occupied.has(x) {
+		return board.None
+	}
+	return x
+}
+
+// watched returns the empty cells from which one of the six lines reaches
+// an enemy piece across empty cells only: the empty runs that leave the
+// enemy pieces in each direction. It is the same for every captain of the
+// mover, but for the lines through the captain's own cell, which it leaves
+// (see stops).
+func (g *gen) watched() cellSet {
+	t := g.t
+	vacant := t.all.andNot(g.occupied)
+	var seen cellSet
+	for d := 0; d < 6; d++ {
+		for run := g.theirs; !run.empty(); {
+			run = t.step(run, d).and(vacant)
+			seen = seen.or(run)
 		}
 	}
-	return false
+	return seen
+}
+
+// stops returns the cells where the captain on c may stop in direction d,
+// given seen from watched: the empty cells of its slide that see an enemy
+// piece, its own cell left empty. From a cell of the slide, the only line
+// through c is the one back towards c, and past c it reaches what the
+// line from c in the opposite direction reaches first.
+func (g *gen) stops(c board.Cell, d int, seen cellSet) cellSet {
+	slide := g.slides(c, d)
+	back := opposite(d)
+	if first := nearest(g.t.rays[c][back].and(g.occupied), back); first != board.None && g.theirs.has(first) {
+		return slide
+	}
+	return slide.and(seen)
+}
+
+// slides returns the cells the captain on c slides across in direction d:
+// the empty cells up to the first piece or the edge.
+func (g *gen) slides(c board.Cell, d int) cellSet {
+	ray := g.t.rays[c][d]
+	stop := nearest(ray.and(g.occupied), d)
+	if stop == board.None {
+		return ray
+	}
+	return ray.andNot(g.t.rays[stop][d].or(only(stop)))
 }
 
 // captainSlides appends the non-capturing moves of the captain on c: across
 // empty cells in any direction, stopping only where, after the move, a line
-// reaches an enemy piece across empty cells.
-func (g *gen) captainSlides(c board.Cell, buf []game.Move) []game.Move {
-	cells := &g.cells
-	v := cells[c]
-	cells[c] = empty
+// reaches an enemy piece across empty cells (seen is watched()).
+func (g *gen) captainSlides(c board.Cell, seen cellSet, buf []game.Move) []game.Move {
 	for d := 0; d < 6; d++ {
-		for _, x := range g.t.rays[c][d] {
-			if cells[x] != empty {
-				break
-			}
-			if g.seesEnemy(x) {
-				buf = append(buf, game.Step(c, x))
-			}
+		stops := g.stops(c, d, seen)
+		for x := nearest(stops, d); x != board.None; x = nearest(stops, d) {
+			buf = g.t.appendStep(buf, c, x)
+			stops = stops.andNot(only(x))
 		}
 	}
-	cells[c] = v
 	return buf
 }
 
-// seesEnemy reports whether one of the six lines from c reaches an enemy
-// piece across empty cells only.
-func (g *gen) seesEnemy(c board.Cell) bool {
-	for d := 0; d < 6; d++ {
-		for _, x := range g.t.rays[c][d] {
-			if v := g.cells[x]; v != empty {
-				if v&g.theirs != 0 {
-					return true
-				}
-				break
+// hasMove reports whether the player to move has a legal move, as a
+// non-empty Moves would, without listing them: any capture, or any
+// non-capturing move, found by cell sets.
+func (s *State) hasMove() bool {
+	p := &s.pos
+	if p.count[0] == 0 || p.count[1] == 0 {
+		return false
+	}
+	// The soldiers' steps first, without building a generator: nearly
+	// every position has one.
+	me := p.toMove
+	passable := p.pieces[me]
+	if s.g.hopAny {
+		passable = p.pieces[0].or(p.pieces[1])
+	}
+	if s.g.t.anyStep(p.pieces[me].andNot(p.captains), p.pieces[0].or(p.pieces[1]), passable, me) {
+		return true
+	}
+	g := s.gen()
+	return g.anyCapture() || g.anySlide()
+}
+
+// anyStep reports whether one of the soldiers of me has a non-capturing
+// step: in a forward direction, a run of passable pieces (perhaps none)
+// then an empty cell.
+func (t *tables) anyStep(soldiers, occupied, passable cellSet, me game.Player) bool {
+	vacant := t.all.andNot(occupied)
+	for _, d := range t.forward[me] {
+		for run := t.step(soldiers, d); !run.empty(); run = t.step(run, d) {
+			if !run.and(vacant).empty() {
+				return true
 			}
+			run = run.and(passable)
 		}
 	}
 	return false
 }
 
-// hasMove reports whether the player to move has a legal move, as a
-// non-empty Moves would, without listing them. Any capture or any
-// non-capturing move of any piece will do: captures are compulsory, so
-// when some piece has one the legal moves are the captures, and when none
-// has one they are the other moves.
-func (s *State) hasMove() bool {
-	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
+// anySlide reports whether a captain of the mover has a non-capturing
+// move.
+func (g *gen) anySlide() bool {
+	captains := g.mine.and(g.captains)
+	if captains.empty() {
 		return false
 	}
-	g := s.gen()
-	own := s.pos.pieces[g.me]
-	for w := 0; w < 2; w++ {
-		for m := own[w]; m != 0; m &= m - 1 {
-			if g.canMove(board.Cell(w<<6 + bits.TrailingZeros64(m))) {
+	seen := g.watched()
+	for rest := captains; !rest.empty(); {
+		var c board.Cell
+		c, rest = rest.pop()
+		for d := 0; d < 6; d++ {
+			if !g.stops(c, d, seen).empty() {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// canMove reports whether the piece on c has a capture or a non-capturing
-// move.
-func (g *gen) canMove(c board.Cell) bool {
-	captain := g.cells[c].isCaptain()
-	for d := 0; d < 6; d++ {
-		if _, _, ok := g.firstCapture(c, d, captain); ok {
-			return true
-		}
-	}
-	if !captain {
-		return g.canStep(c)
-	}
-	v := g.cells[c]
-	g.cells[c] = empty
-	found := false
-	for d := 0; d < 6 && !found; d++ {
-		for _, x := range g.t.rays[c][d] {
-			if g.cells[x] != empty {
-				break
-			}
-			if g.seesEnemy(x) {
-				found = true
-				break
-			}
-		}
-	}
-	g.cells[c] = v
-	return found
 }

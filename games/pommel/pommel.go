@@ -7,6 +7,8 @@
 package pommel
 
 import (
+	"fmt"
+
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 )
@@ -22,6 +24,9 @@ var seats = [...]game.Seat{
 	White: {Name: "White", Key: "white", Letter: 'w'},
 	Black: {Name: "Black", Key: "black", Letter: 'b'},
 }
+
+// undoRoom is how many positions a new State's undo stack has room for.
+const undoRoom = 64
 
 // maxCells is the size of the largest Pommel board.
 const maxCells = 76
@@ -70,14 +75,36 @@ type tables struct {
 	b     *board.Board
 	n     int
 	start position
-	// lastCell[p][c]: a soldier of p that ends its move on c is promoted.
-	lastCell [2][maxCells]bool
+	// lastRow[p] are the cells where a soldier of p that ends its move is
+	// promoted.
+	lastRow [2]cellSet
 	// forward[p] are the three directions of p's non-capturing steps.
 	forward [2][3]int
-	// rays[c][d] is board.Ray(c, d), kept here so the move generator reads
-	// it without index arithmetic.
-	rays [maxCells][6][]board.Cell
-	// keys[c*4+k] is the Zobrist key of piece kind k (see pieceKey) on c.
+	// next[c][d] is c's neighbour in direction d, or board.None.
+	next [maxCells][6]board.Cell
+	// rays[c][d] are the cells of board.Ray(c, d): every cell from c
+	// (excluded) to the edge in direction d.
+	rays [maxCells][6]cellSet
+	// leaving[d] are the cells that have a neighbour in direction d, and
+	// shift[d] how far that neighbour is in the cell order: the cells are
+	// numbered column by column, so one direction is one distance on the
+	// whole board (up the order in the directions N, NE and SE, down in
+	// the others).
+	// steps[c][d] is the move from c to its neighbour in direction d, and
+	// origins[c] a quiet move that so far only starts on c: the generator
+	// copies these instead of building moves. A move built in place and
+	// then appended is read back whole just after its bytes were written,
+	// which stalls the processor (the store cannot be forwarded to the
+	// wider load), and it was a quarter of a playout's time.
+	steps   [maxCells][6]game.Move
+	origins [maxCells]game.Move
+	// hops[c][d] is the move from c to the cell two away in direction d
+	// (a soldier's step over one piece), or the zero Move.
+	hops    [maxCells][6]game.Move
+	leaving [6]cellSet
+	shift   [6]uint
+	all     cellSet
+	// keys[c*4+k] is the Zobrist key of piece kind k (see kindKey) on c.
 	keys    []uint64
 	sideKey uint64
 	// maxPieces is the most pieces a side can have: its starting count.
@@ -98,12 +125,27 @@ func newTables(v variant) *tables {
 	t.forward[White] = [3]int{board.HexNW, board.HexN, board.HexNE}
 	t.forward[Black] = [3]int{board.HexSW, board.HexS, board.HexSE}
 	for c := 0; c < t.n; c++ {
+		cell := board.Cell(c)
+		t.all = t.all.or(only(cell))
+		t.origins[c] = game.Start(cell, false)
 		for d := 0; d < 6; d++ {
-			t.rays[c][d] = b.Ray(board.Cell(c), d)
+			t.next[c][d] = b.Neighbor(cell, d)
+			t.steps[c][d] = game.Step(cell, t.next[c][d])
+			if ray := b.Ray(cell, d); len(ray) >= 2 {
+				t.hops[c][d] = game.Step(cell, ray[1])
+			}
+			for _, x := range b.Ray(cell, d) {
+				t.rays[c][d] = t.rays[c][d].or(only(x))
+			}
 		}
-		t.lastCell[White][c] = b.Neighbor(board.Cell(c), board.HexN) == board.None
-		t.lastCell[Black][c] = b.Neighbor(board.Cell(c), board.HexS) == board.None
+		if b.Neighbor(cell, board.HexN) == board.None {
+			t.lastRow[White] = t.lastRow[White].or(only(cell))
+		}
+		if b.Neighbor(cell, board.HexS) == board.None {
+			t.lastRow[Black] = t.lastRow[Black].or(only(cell))
+		}
 	}
+	t.measureShifts()
 	keys := game.ZobristKeys(uint64(len(v.id))*0x51ed27f3+uint64(t.n), t.n*4+1)
 	t.keys, t.sideKey = keys[:t.n*4], keys[t.n*4]
 	maxY := 0
@@ -120,6 +162,50 @@ func newTables(v variant) *tables {
 	return t
 }
 
+// measureShifts fills leaving and shift from the neighbours. The shifts of
+// the move generator are only right if every neighbour in a direction is
+// the same distance away in the cell order, so a board where that fails
+// stops the program at start-up rather than play wrong moves.
+func (t *tables) measureShifts() {
+	for d := 0; d < 6; d++ {
+		for c := 0; c < t.n; c++ {
+			x := t.next[c][d]
+			if x == board.None {
+				continue
+			}
+			t.leaving[d] = t.leaving[d].or(only(board.Cell(c)))
+			dist := int(x) - c
+			if d >= 3 {
+				dist = -dist
+			}
+			if dist <= 0 || t.shift[d] != 0 && t.shift[d] != uint(dist) {
+				panic(fmt.Sprintf("pommel: %s: direction %d is not one shift of the cell order", t.v.id, d))
+			}
+			t.shift[d] = uint(dist)
+		}
+	}
+}
+
+// step moves every cell of s to its neighbour in direction d; cells
+// without one leave the set.
+func (t *tables) step(s cellSet, d int) cellSet {
+	s = s.and(t.leaving[d])
+	k := t.shift[d] & 63
+	if d < 3 {
+		return cellSet{s.lo << k, s.hi<<k | s.lo>>(64-k)}
+	}
+	return cellSet{s.lo>>k | s.hi<<(64-k), s.hi >> k}
+}
+
+// nearest returns the cell of s nearest to the start of a ray in direction
+// d (s holds cells of one ray), or board.None.
+func nearest(s cellSet, d int) board.Cell {
+	if d < 3 {
+		return s.lowest()
+	}
+	return s.highest()
+}
+
 // setup builds the starting position of RULINGS section 1.
 func (t *tables) setup() position {
 	var p position
@@ -130,9 +216,9 @@ func (t *tables) setup() position {
 		long := x%2 == 1
 		switch {
 		case fromBottom <= 2 || long && t.v.thirdRow && fromBottom == 3:
-			p.put(t, cell, whiteSoldier)
+			p.put(t, cell, White, false)
 		case fromTop <= 2 || long && t.v.thirdRow && fromTop == 3:
-			p.put(t, cell, blackSoldier)
+			p.put(t, cell, Black, false)
 		}
 	}
 	return p
@@ -188,7 +274,9 @@ func (g *Game) Start() game.State { return g.newState(g.t.start) }
 func (g *Game) NewState() *State { return g.newState(g.t.start) }
 
 func (g *Game) newState(p position) *State {
-	s := &State{g: g, pos: p}
+	// Room for the undo positions of a typical game, so that a game played
+	// from the start does not grow the stack move after move.
+	s := &State{g: g, pos: p, undo: make([]position, 0, undoRoom)}
 	s.hist.Reset(p.hash)
 	return s
 }

@@ -6,60 +6,61 @@ import (
 	"github.com/arbiter-games/arbiter/textboard"
 )
 
-// piece is what stands on a cell: 0 for empty, else the owner in the low
-// two bits (1 White, 2 Black) and the captain flag.
-type piece uint8
+// kindKey indexes the Zobrist keys of a cell: 0..3 for White's and
+// Black's soldiers, then their captains.
+func kindKey(owner game.Player, captain bool) int {
+	k := int(owner)
+	if captain {
+		k += 2
+	}
+	return k
+}
 
-const (
-	empty        piece = 0
-	whiteSoldier piece = 1
-	blackSoldier piece = 2
-	captainFlag  piece = 4
-	whiteCaptain       = whiteSoldier | captainFlag
-	blackCaptain       = blackSoldier | captainFlag
-)
-
-func soldierOf(p game.Player) piece { return piece(p + 1) }
-
-// owner returns the piece's owner; only for non-empty pieces.
-func (p piece) owner() game.Player { return game.Player(p&3) - 1 }
-
-func (p piece) isCaptain() bool { return p&captainFlag != 0 }
-
-// pieceKey indexes the Zobrist table: 0..3 for the four kinds.
-func (p piece) key() int { return int(p&3) - 1 + int(p>>2)*2 }
-
-// cellSet is a set of cells as a bit mask: 76 cells fit in two words.
-type cellSet [2]uint64
-
-func (s *cellSet) toggle(c board.Cell) { s[c>>6] ^= 1 << (c & 63) }
-
-// position is everything the rules look at. It is small and copied whole
-// for undo: cheaper and simpler than reversing a capture chain.
+// position is everything the rules look at, as cell sets. It is small
+// (64 bytes) and copied whole for undo: cheaper and simpler than reversing
+// a capture chain.
 type position struct {
-	cells [maxCells]piece
-	// pieces[p] is the set of cells holding p's pieces, so that move
-	// generation visits a side's pieces without scanning the board.
-	pieces [2]cellSet
-	count  [2]uint8
-	toMove game.Player
-	hash   uint64
+	// pieces[p] are the cells of p's pieces, captains those of the
+	// captains of both sides.
+	pieces   [2]cellSet
+	captains cellSet
+	count    [2]uint8
+	toMove   game.Player
+	hash     uint64
 }
 
-func (p *position) put(t *tables, c board.Cell, v piece) {
-	p.cells[c] = v
-	p.count[v.owner()]++
-	p.pieces[v.owner()].toggle(c)
-	p.hash ^= t.keys[int(c)*4+v.key()]
+// put places a piece of owner on the empty cell c.
+func (p *position) put(t *tables, c board.Cell, owner game.Player, captain bool) {
+	p.pieces[owner] = p.pieces[owner].or(only(c))
+	if captain {
+		p.captains = p.captains.or(only(c))
+	}
+	p.count[owner]++
+	p.hash ^= t.keys[int(c)*4+kindKey(owner, captain)]
 }
 
-func (p *position) remove(t *tables, c board.Cell) piece {
-	v := p.cells[c]
-	p.cells[c] = empty
-	p.count[v.owner()]--
-	p.pieces[v.owner()].toggle(c)
-	p.hash ^= t.keys[int(c)*4+v.key()]
-	return v
+// take removes the pieces of owner on the cells of s.
+func (p *position) take(t *tables, s cellSet, owner game.Player) {
+	for rest := s; !rest.empty(); {
+		var c board.Cell
+		c, rest = rest.pop()
+		p.hash ^= t.keys[int(c)*4+kindKey(owner, p.captains.has(c))]
+	}
+	p.pieces[owner] = p.pieces[owner].andNot(s)
+	p.captains = p.captains.andNot(s)
+	p.count[owner] -= uint8(s.count())
+}
+
+// at returns the owner of the piece on c, or game.NoPlayer, and whether
+// it is a captain.
+func (p *position) at(c board.Cell) (game.Player, bool) {
+	switch {
+	case p.pieces[White].has(c):
+		return White, p.captains.has(c)
+	case p.pieces[Black].has(c):
+		return Black, p.captains.has(c)
+	}
+	return game.NoPlayer, false
 }
 
 // State is a Pommel position with its history. It implements game.State
@@ -86,10 +87,11 @@ func (s *State) Hash() uint64 { return s.pos.hash }
 
 // Owner returns the owner of the piece on c, or game.NoPlayer.
 func (s *State) Owner(c board.Cell) game.Player {
-	if int(c) >= s.g.t.n || s.pos.cells[c] == empty {
+	if int(c) >= s.g.t.n {
 		return game.NoPlayer
 	}
-	return s.pos.cells[c].owner()
+	owner, _ := s.pos.at(c)
+	return owner
 }
 
 // Count returns how many pieces p has.
@@ -103,35 +105,41 @@ func (s *State) Play(m game.Move) {
 	s.undo = append(s.undo, s.pos)
 	p := &s.pos
 	me := p.toMove
-	cur := m.From()
-	v := p.remove(t, cur)
-	// A capture removes every piece between consecutive cells of its path;
-	// a step passes over pieces and leaves them.
-	for i := 1; i < m.Len() && m.IsCapture(); i++ {
-		to := m.At(i)
-		d, _ := t.b.DirTo(cur, to)
-		for _, x := range t.b.Ray(cur, d) {
-			if x == to {
-				break
-			}
-			if p.cells[x] != empty {
-				p.remove(t, x)
-			}
-		}
-		cur = to
+	from, to := m.From(), m.To()
+	captain := p.captains.has(from)
+	if m.IsCapture() {
+		p.take(t, t.crossed(m).and(p.pieces[1-me]), 1-me)
 	}
-	cur = m.To()
-	wasSoldier := !v.isCaptain()
-	if wasSoldier && t.lastCell[me][cur] {
-		v |= captainFlag
+	// The captured pieces are gone before the piece lands: a chain may
+	// land where it took a piece before.
+	promoted := captain || t.lastRow[me].has(to)
+	p.pieces[me] = p.pieces[me].andNot(only(from)).or(only(to))
+	p.captains = p.captains.andNot(only(from))
+	if promoted {
+		p.captains = p.captains.or(only(to))
 	}
-	p.put(t, cur, v)
+	p.hash ^= t.sideKey ^ t.keys[int(from)*4+kindKey(me, captain)] ^ t.keys[int(to)*4+kindKey(me, promoted)]
 	p.toMove = 1 - me
-	p.hash ^= t.sideKey
 	s.ply++
 	// Soldiers never move back and pieces never come back: both kinds of
 	// move make every earlier position unreachable.
-	s.hist.Push(p.hash, wasSoldier || m.IsCapture())
+	s.hist.Push(p.hash, !captain || m.IsCapture())
+}
+
+// crossed returns the cells a capture passes over or lands on after its
+// start. The enemy pieces among them are exactly the ones it takes: it
+// crosses only empty cells and the pieces it jumps, and it can only land
+// on a cell that is empty or whose piece it has already taken.
+func (t *tables) crossed(m game.Move) cellSet {
+	var s cellSet
+	cur := m.From()
+	for i := 1; i < m.Len(); i++ {
+		to := m.At(i)
+		d, _ := t.b.DirTo(cur, to)
+		s = s.or(t.rays[cur][d].andNot(t.rays[to][d]))
+		cur = to
+	}
+	return s
 }
 
 // Undo takes back the last move.
@@ -168,15 +176,18 @@ func (s *State) Clone() game.State {
 // Stack appends the piece on c to buf, if any, and returns it: a soldier
 // is a game.Man, a captain a game.King.
 func (s *State) Stack(c board.Cell, buf []game.Piece) []game.Piece {
-	if int(c) >= s.g.t.n || s.pos.cells[c] == empty {
+	if int(c) >= s.g.t.n {
 		return buf
 	}
-	v := s.pos.cells[c]
+	owner, captain := s.pos.at(c)
+	if owner == game.NoPlayer {
+		return buf
+	}
 	rank := game.Man
-	if v.isCaptain() {
+	if captain {
 		rank = game.King
 	}
-	return append(buf, game.Piece{Owner: v.owner(), Rank: rank})
+	return append(buf, game.Piece{Owner: owner, Rank: rank})
 }
 
 // String draws the board as seat 0 sees it and says who is to move.

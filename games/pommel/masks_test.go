@@ -1,0 +1,207 @@
+package pommel
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// The move generator decides by cell-set masks whether a side has a
+// capture, which pieces have one in which direction, and whether it has a
+// step or a slide (Result's hasMove). These tests check every one of those
+// answers against a walk along the board's rays, cell by cell, at every
+// position of random games and of random sparse positions full of
+// captains, on both boards with both hop options.
+
+// slowOwner is the owner of the piece on c by the position's sets, and
+// whether the cell is the mover's vacated start.
+func slowOwner(p *position, c, vacated board.Cell) game.Player {
+	if c == vacated {
+		return game.NoPlayer
+	}
+	owner, _ := p.at(c)
+	return owner
+}
+
+// slowCapture reports whether the piece on c has a first jump or leap in
+// direction d.
+func slowCapture(t *tables, p *position, c board.Cell, d int) bool {
+	me := p.toMove
+	ray := t.b.Ray(c, d)
+	i := 0
+	if p.captains.has(c) {
+		for i < len(ray) && slowOwner(p, ray[i], c) == game.NoPlayer {
+			i++
+		}
+	}
+	k := i
+	for k < len(ray) && slowOwner(p, ray[k], c) == 1-me {
+		k++
+	}
+	return k > i && k < len(ray) && slowOwner(p, ray[k], c) == game.NoPlayer
+}
+
+// slowStep reports whether the soldier on c has a non-capturing step.
+func slowStep(t *tables, p *position, c board.Cell, hopAny bool) bool {
+	me := p.toMove
+	for _, d := range t.forward[me] {
+		for _, x := range t.b.Ray(c, d) {
+			owner := slowOwner(p, x, c)
+			if owner == game.NoPlayer {
+				return true
+			}
+			if owner != me && !hopAny {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// slowSlide reports whether the captain on c has a non-capturing move: an
+// empty cell along a line from which, c left empty, a line reaches an
+// enemy piece across empty cells.
+func slowSlide(t *tables, p *position, c board.Cell) bool {
+	for d := 0; d < 6; d++ {
+		for _, x := range t.b.Ray(c, d) {
+			if slowOwner(p, x, c) != game.NoPlayer {
+				break
+			}
+			for d2 := 0; d2 < 6; d2++ {
+				for _, y := range t.b.Ray(x, d2) {
+					if owner := slowOwner(p, y, c); owner != game.NoPlayer {
+						if owner == 1-p.toMove {
+							return true
+						}
+						break
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// checkMasks compares the masks' answers with the walks at s.
+func checkMasks(t *testing.T, s *State) {
+	t.Helper()
+	p := &s.pos
+	tb := s.g.t
+	moves := s.Moves(nil)
+	if got := s.hasMove(); got != (len(moves) > 0) {
+		t.Fatalf("%s: hasMove %v with %d moves", s.FEN(), got, len(moves))
+	}
+	if p.count[0] == 0 || p.count[1] == 0 {
+		return
+	}
+	g := s.gen()
+	var by [6]cellSet
+	capturing := g.capturers(&by)
+	var anyCapture, anyStep, anySlide bool
+	for c := board.Cell(0); int(c) < tb.n; c++ {
+		if slowOwner(p, c, board.None) != p.toMove {
+			continue
+		}
+		for d := 0; d < 6; d++ {
+			want := slowCapture(tb, p, c, d)
+			if by[d].has(c) != want {
+				t.Fatalf("%s: capturers says %v for %s in direction %d, the walk %v", s.FEN(), by[d].has(c), tb.b.Name(c), d, want)
+			}
+			anyCapture = anyCapture || want
+		}
+		if p.captains.has(c) {
+			anySlide = anySlide || slowSlide(tb, p, c)
+		} else {
+			anyStep = anyStep || slowStep(tb, p, c, s.g.hopAny)
+		}
+	}
+	switch {
+	case g.anyCapture() != anyCapture || capturing.empty() == anyCapture:
+		t.Fatalf("%s: anyCapture %v, capturers %v, the walk %v", s.FEN(), g.anyCapture(), !capturing.empty(), anyCapture)
+	case len(moves) > 0 && moves[0].IsCapture() != anyCapture:
+		t.Fatalf("%s: the first move %v is a capture: %v, the walk finds one: %v", s.FEN(), moves[0].Text(tb.b), moves[0].IsCapture(), anyCapture)
+	case tb.anyStep(g.mine.andNot(g.captains), g.occupied, g.passable, g.me) != anyStep:
+		t.Fatalf("%s: anyStep %v, the walk %v", s.FEN(), !anyStep, anyStep)
+	case g.anySlide() != anySlide:
+		t.Fatalf("%s: anySlide %v, the walk %v", s.FEN(), g.anySlide(), anySlide)
+	}
+}
+
+// maskGames are the four games the mask tests cover.
+func maskGames(t *testing.T) []*Game {
+	t.Helper()
+	var games []*Game
+	for _, id := range []string{"pommel", "pommel-76"} {
+		for _, hop := range []string{"friendly", "any"} {
+			g, err := game.New(id, map[string]string{"hop": hop})
+			if err != nil {
+				t.Fatal(err)
+			}
+			games = append(games, g.(*Game))
+		}
+	}
+	return games
+}
+
+func TestMasksAgreeInRandomGames(t *testing.T) {
+	n := 40
+	if testing.Short() {
+		n = 10
+	}
+	positions := 0
+	for gi, g := range maskGames(t) {
+		rng := rand.New(rand.NewPCG(uint64(gi), 15))
+		for range n {
+			s := g.NewState()
+			for s.Ply() < 400 {
+				checkMasks(t, s)
+				positions++
+				moves := s.Moves(nil)
+				if len(moves) == 0 {
+					break
+				}
+				s.Play(moves[rng.IntN(len(moves))])
+			}
+		}
+	}
+	t.Logf("%d positions", positions)
+}
+
+// randomPosition places up to most pieces of each side on random cells,
+// each a captain with probability captainP (and always on its last row).
+func randomPosition(g *Game, rng *rand.Rand, most int, captainP float64) *State {
+	t := g.t
+	var p position
+	cells := rng.Perm(t.n)
+	for side, n := range []int{1 + rng.IntN(most), 1 + rng.IntN(most)} {
+		who := game.Player(side)
+		for _, c := range cells[:n] {
+			cell := board.Cell(c)
+			p.put(t, cell, who, rng.Float64() < captainP || t.lastRow[who].has(cell))
+		}
+		cells = cells[n:]
+	}
+	if rng.IntN(2) == 1 {
+		p.toMove, p.hash = Black, p.hash^t.sideKey
+	}
+	return g.newState(p)
+}
+
+func TestMasksAgreeInRandomPositions(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 500
+	}
+	for gi, g := range maskGames(t) {
+		rng := rand.New(rand.NewPCG(uint64(gi), 16))
+		for _, most := range []int{3, 8, 14} {
+			for _, captainP := range []float64{1, 0.5, 0.1} {
+				for range n {
+					checkMasks(t, randomPosition(g, rng, most, captainP))
+				}
+			}
+		}
+	}
+}
