@@ -16,6 +16,7 @@ package punt
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
@@ -33,7 +34,18 @@ const (
 const (
 	maxPlayers = 3
 	maxCells   = 64
+	maxSlots   = 6 // the hexhex board's six directions
 )
+
+// ray is the start of a line from a cell: its first cells (up to three,
+// the farthest any pile moves) and the moves to them. The moves are built
+// once here so that Moves copies them: building a move where it is stored
+// costs several times more.
+type ray struct {
+	moves [3]game.Move
+	cells [3]board.Cell
+	n     uint8 // how many of cells are on the board
+}
 
 // seat places a player on a board. progress(x, y) = (ax·x + ay·y + c) / div
 // counts the lines between a cell and the player's home edge: 0 on the home
@@ -117,6 +129,11 @@ type tables struct {
 	// near[c][d] are the first three cells from c in direction d, None
 	// past the edge: no pile moves further.
 	near [maxCells][8][3]board.Cell
+	// rays[c][slots[p][i]] is the line from c in direction dirs[p][i], as
+	// Moves reads it. The board's directions that no seat moves in have
+	// no slot, which keeps the table small enough to stay in cache.
+	rays  [maxCells][maxSlots]ray
+	slots [maxPlayers][4]uint8
 	// progress[p][c] is how many lines c lies from p's home edge.
 	progress [maxPlayers][maxCells]int8
 	// home[p] and endRow[p] are sets of cells (bit c for cell c).
@@ -162,6 +179,7 @@ func newTables(v variant) *tables {
 			}
 		}
 	}
+	t.fillRays(allowed)
 	for p, s := range v.seats {
 		last := 0
 		for c := 0; c < t.n; c++ {
@@ -186,6 +204,9 @@ func newTables(v variant) *tables {
 		}
 		t.nForward, t.nDirs = len(fwd), len(fwd)+len(side)
 		copy(t.dirs[p][:], append(fwd, side...))
+		for i, d := range t.dirs[p][:t.nDirs] {
+			t.slots[p][i] = uint8(slices.Index(allowed, d))
+		}
 		for c := 0; c < t.n; c++ {
 			bit := uint64(1) << c
 			switch t.progress[p][c] {
@@ -214,6 +235,22 @@ func newTables(v variant) *tables {
 	copy(t.sideKeys[:], keys[t.n*t.maxPawns*t.players:])
 	t.start.hash = t.hashOf(&t.start)
 	return t
+}
+
+// fillRays fills rays from near: slot i is the direction allowed[i].
+func (t *tables) fillRays(allowed []int) {
+	for c := 0; c < t.n; c++ {
+		for i, d := range allowed {
+			r := &t.rays[c][i]
+			for _, x := range t.near[c][d] {
+				if x == board.None {
+					break
+				}
+				r.moves[r.n], r.cells[r.n] = game.Step(board.Cell(c), x), x
+				r.n++
+			}
+		}
+	}
 }
 
 // key is the Zobrist key of a pawn of colour col at level lv of c's pile.
@@ -245,6 +282,10 @@ func (t *tables) hashOf(p *position) uint64 {
 	}
 	return h
 }
+
+// undoRoom is the number of moves a new state has room for before its undo
+// stack grows: more than most games last, in one allocation.
+const undoRoom = 160
 
 // Game is one Punt variant with its options. It is immutable.
 type Game struct {
@@ -299,7 +340,5 @@ func (g *Game) Directions(p game.Player) (forward, sideways []int) {
 }
 
 func (g *Game) newState(p position) *State {
-	s := &State{g: g, pos: p}
-	s.hist.Reset(p.hash)
-	return s
+	return &State{g: g, pos: p, undo: make([]undoRec, 0, undoRoom)}
 }

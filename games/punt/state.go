@@ -58,24 +58,29 @@ func (p *position) colour(c board.Cell, lv int) game.Player {
 	return game.Player(p.lo[c]>>lv&1 | (p.hi[c]>>lv&1)<<1)
 }
 
-// undoRec is what Undo needs besides the position after the move: the
-// destination pile as it was (the moving pile is the top of the new one).
+// undoRec is what Undo needs besides the position after the move, and the
+// history the draw safeguards read: the hash of the position before the
+// move and the start of its stretch of reversible moves. The destination
+// pile as it was is the bottom height pawns of the new one, its controller
+// the colour of the highest of them.
 type undoRec struct {
-	lo, hi   uint64
 	hash     uint64
+	since    int32
 	from, to board.Cell
 	height   uint8
-	top      game.Player
 }
 
 // State is a Punt position with its history. It implements game.State and
 // game.Stacker.
 type State struct {
-	g    *Game
-	pos  position
-	ply  int
-	undo []undoRec
-	hist game.History
+	g   *Game
+	pos position
+	ply int
+	// undo[i] holds the hash of the position at ply i; the current one is
+	// pos.hash. Only the positions from ply since on can occur again: an
+	// irreversible move came before them.
+	undo  []undoRec
+	since int
 }
 
 // Game returns the game the state belongs to.
@@ -136,11 +141,12 @@ func (s *State) Play(m game.Move) {
 	from, to := m.From(), m.To()
 	me := p.toMove
 	h, k := p.height[to], p.height[from]
-	s.undo = append(s.undo, undoRec{lo: p.lo[to], hi: p.hi[to], hash: p.hash, from: from, to: to, height: h, top: p.top[to]})
+	s.undo = append(s.undo, undoRec{hash: p.hash, since: int32(s.since), from: from, to: to, height: h})
 	lo, hi := p.lo[from], p.hi[from]
+	hash := p.hash
 	for i := 0; i < int(k); i++ {
 		col := game.Player(lo>>i&1 | (hi>>i&1)<<1)
-		p.hash ^= t.key(from, i, col) ^ t.key(to, int(h)+i, col)
+		hash ^= t.key(from, i, col) ^ t.key(to, int(h)+i, col)
 	}
 	p.lo[to] |= lo << h
 	p.hi[to] |= hi << h
@@ -153,7 +159,7 @@ func (s *State) Play(m game.Move) {
 	p.top[to], p.top[from] = me, game.NoPlayer
 	p.occ = p.occ&^(1<<from) | 1<<to
 	next := s.next(me)
-	p.hash ^= t.sideKeys[me] ^ t.sideKeys[next]
+	p.hash = hash ^ t.sideKeys[me] ^ t.sideKeys[next]
 	p.toMove = next
 	s.ply++
 	// Landing on a pile can never be undone by play (piles never split),
@@ -161,7 +167,9 @@ func (s *State) Play(m game.Move) {
 	// pile keeps its controller, and a player's moves only ever raise the
 	// progress of their own piles. Only a sideways move to an empty cell
 	// leaves the earlier positions within reach.
-	s.hist.Push(p.hash, h > 0 || t.progress[me][to] != t.progress[me][from])
+	if h > 0 || t.progress[me][to] != t.progress[me][from] {
+		s.since = len(s.undo)
+	}
 }
 
 // next is the player after p in turn order.
@@ -186,28 +194,56 @@ func (s *State) Undo() bool {
 	p.height[u.from] = p.height[u.to] - u.height
 	p.top[u.from] = mover
 	p.lo[u.to], p.hi[u.to] = p.lo[u.to]&mask, p.hi[u.to]&mask
-	p.height[u.to], p.top[u.to] = u.height, u.top
+	p.height[u.to] = u.height
 	p.ctrl[mover] = p.ctrl[mover]&^(1<<u.to) | 1<<u.from
 	p.occ |= 1 << u.from
-	if u.top != game.NoPlayer {
-		p.ctrl[u.top] |= 1 << u.to
+	if u.height > 0 {
+		under := p.colour(u.to, int(u.height)-1)
+		p.top[u.to] = under
+		p.ctrl[under] |= 1 << u.to
 	} else {
+		p.top[u.to] = game.NoPlayer
 		p.occ &^= 1 << u.to
 	}
 	p.hash, p.toMove = u.hash, mover
 	s.ply--
-	s.hist.Pop()
+	s.since = int(u.since)
 	return true
 }
 
 // Result applies RULINGS sections 0 and 4: when the player to move has no
 // legal move the game ends and is scored; otherwise the draw safeguards
-// apply.
+// apply, as game.Safeguards applies them: the third occurrence of a
+// position, then the ply cap.
 func (s *State) Result() game.Result {
 	t := s.g.t
-	if s.pos.ctrl[s.pos.toMove]&t.mobile[s.pos.toMove] != 0 {
-		return game.Safeguards(&s.hist, s.ply, s.g.maxPlies)
+	switch {
+	case s.pos.ctrl[s.pos.toMove]&t.mobile[s.pos.toMove] == 0:
+		return s.scored()
+	case s.repeats() >= 3:
+		return game.DrawBy(game.Repetition)
+	case s.g.maxPlies > 0 && s.ply >= s.g.maxPlies:
+		return game.DrawBy(game.PlyCap)
 	}
+	return game.Result{}
+}
+
+// repeats counts how many times the current position has occurred since
+// the last irreversible move, itself included. Only the positions with
+// the same player to move, a whole number of rounds back, can equal it.
+func (s *State) repeats() int {
+	n := 1
+	for i := len(s.undo) - s.g.t.players; i >= s.since; i -= s.g.t.players {
+		if s.undo[i].hash == s.pos.hash {
+			n++
+		}
+	}
+	return n
+}
+
+// scored is the result of a game that ended: the highest score wins.
+func (s *State) scored() game.Result {
+	t := s.g.t
 	r := game.Result{Reason: game.Scored, Scores: s.Scores()}
 	best := -1
 	for p := 0; p < t.players; p++ {
@@ -227,8 +263,8 @@ func (s *State) Result() game.Result {
 
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() game.State {
-	c := &State{g: s.g, pos: s.pos, ply: s.ply, hist: s.hist.Clone()}
-	c.undo = append([]undoRec(nil), s.undo...)
+	c := &State{g: s.g, pos: s.pos, ply: s.ply, since: s.since}
+	c.undo = append(make([]undoRec, 0, max(len(s.undo), undoRoom)), s.undo...)
 	return c
 }
 
