@@ -37,15 +37,20 @@ const (
 	maxSlots   = 6 // the hexhex board's six directions
 )
 
-// ray is the start of a line from a cell: its first cells (up to three,
-// the farthest any pile moves) and the moves to them. The moves are built
-// once here so that Moves copies them: building a move where it is stored
-// costs several times more.
+// ray is the start of a line from a cell, as Moves reads it: the moves to
+// its first three cells (the farthest any pile goes), built once here so
+// that Moves copies them, and the two cells a move to the second or third
+// must cross. Past the board's edge the crossed cells are offBoard, never
+// occupied, and n says how many moves there are.
 type ray struct {
-	moves [3]game.Move
-	cells [3]board.Cell
-	n     uint8 // how many of cells are on the board
+	moves         [3]game.Move
+	first, second uint8
+	n             uint8
 }
+
+// offBoard is a cell number no board reaches: its bit in a set of occupied
+// cells is never set.
+const offBoard = maxCells - 1
 
 // seat places a player on a board. progress(x, y) = (ax·x + ay·y + c) / div
 // counts the lines between a cell and the player's home edge: 0 on the home
@@ -165,8 +170,8 @@ func newTables(v variant) *tables {
 		allowed = []int{board.HexHexE, board.HexHexNE, board.HexHexNW, board.HexHexW, board.HexHexSW, board.HexHexSE}
 	}
 	t := &tables{v: v, b: b, n: b.Len(), players: len(v.seats), fen: fenSyntax(v, b), weights: DefaultWeights()}
-	if t.n > maxCells {
-		panic(fmt.Sprintf("punt: %s has %d cells, more than %d", v.id, t.n, maxCells))
+	if t.n > offBoard {
+		panic(fmt.Sprintf("punt: %s has %d cells, more than %d", v.id, t.n, offBoard))
 	}
 	for c := 0; c < t.n; c++ {
 		for d := 0; d < b.Dirs(); d++ {
@@ -242,12 +247,19 @@ func (t *tables) fillRays(allowed []int) {
 	for c := 0; c < t.n; c++ {
 		for i, d := range allowed {
 			r := &t.rays[c][i]
+			r.first, r.second = offBoard, offBoard
 			for _, x := range t.near[c][d] {
 				if x == board.None {
 					break
 				}
-				r.moves[r.n], r.cells[r.n] = game.Step(board.Cell(c), x), x
+				r.moves[r.n] = game.Step(board.Cell(c), x)
 				r.n++
+			}
+			if r.n > 1 {
+				r.first = uint8(t.near[c][d][0])
+			}
+			if r.n > 2 {
+				r.second = uint8(t.near[c][d][1])
 			}
 		}
 	}
