@@ -40,12 +40,15 @@ const (
 // ray is the start of a line from a cell, as Moves reads it: the moves to
 // its first three cells (the farthest any pile goes), built once here so
 // that Moves copies them, and the two cells a move to the second or third
-// must cross. Past the board's edge the crossed cells are offBoard, never
-// occupied, and n says how many moves there are.
+// must cross (offBoard when there is no such move). landings[far][blocked]
+// is how many of the moves a pile makes when it may go far cells (its
+// reach) and blocked tells which of the two cells are occupied (bit 0 the
+// first, bit 1 the second): the pile goes up to the first occupied cell,
+// the edge or its reach, whichever comes first.
 type ray struct {
 	moves         [3]game.Move
 	first, second uint8
-	n             uint8
+	landings      [4][4]uint8
 }
 
 // offBoard is a cell number no board reaches: its bit in a set of occupied
@@ -247,22 +250,40 @@ func (t *tables) fillRays(allowed []int) {
 	for c := 0; c < t.n; c++ {
 		for i, d := range allowed {
 			r := &t.rays[c][i]
+			cells := t.near[c][d][:]
+			if end := slices.Index(cells, board.None); end >= 0 {
+				cells = cells[:end]
+			}
+			for j, x := range cells {
+				r.moves[j] = game.Step(board.Cell(c), x)
+			}
 			r.first, r.second = offBoard, offBoard
-			for _, x := range t.near[c][d] {
-				if x == board.None {
-					break
+			if len(cells) > 1 {
+				r.first = uint8(cells[0])
+			}
+			if len(cells) > 2 {
+				r.second = uint8(cells[1])
+			}
+			for far := range r.landings {
+				for blocked := range r.landings[far] {
+					r.landings[far][blocked] = landings(min(far, len(cells)), blocked)
 				}
-				r.moves[r.n] = game.Step(board.Cell(c), x)
-				r.n++
-			}
-			if r.n > 1 {
-				r.first = uint8(t.near[c][d][0])
-			}
-			if r.n > 2 {
-				r.second = uint8(t.near[c][d][1])
 			}
 		}
 	}
+}
+
+// landings is how many cells a pile lands on along a line when it may
+// go far cells and blocked tells which of the first two are occupied.
+func landings(far, blocked int) uint8 {
+	n := 0
+	for n < far {
+		n++
+		if blocked>>(n-1)&1 != 0 {
+			break
+		}
+	}
+	return uint8(n)
 }
 
 // key is the Zobrist key of a pawn of colour col at level lv of c's pile.
@@ -297,7 +318,7 @@ func (t *tables) hashOf(p *position) uint64 {
 
 // undoRoom is the number of moves a new state has room for before its undo
 // stack grows: more than most games last, in one allocation.
-const undoRoom = 160
+const undoRoom = 128
 
 // Game is one Punt variant with its options. It is immutable.
 type Game struct {
@@ -352,5 +373,7 @@ func (g *Game) Directions(p game.Player) (forward, sideways []int) {
 }
 
 func (g *Game) newState(p position) *State {
-	return &State{g: g, pos: p, undo: make([]undoRec, 0, undoRoom)}
+	s := &State{g: g, pos: p}
+	s.undo = s.room[:0]
+	return s
 }

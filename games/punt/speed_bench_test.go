@@ -47,3 +47,11 @@ func benchPerftEvery(b *testing.B, id string, depth int) {
 func BenchmarkPerftEveryPuntMatch(b *testing.B)       { benchPerftEvery(b, "punt-match", 4) }
 func BenchmarkPerftEveryPuntHeksMatch(b *testing.B)   { benchPerftEvery(b, "punt-heks-match", 4) }
 func BenchmarkPerftEveryPuntHeksMatch3p(b *testing.B) { benchPerftEvery(b, "punt-heks-match-3p", 4) }
+
+// BenchmarkStart is the cost of a new game, paid once per playout.
+func BenchmarkStart(b *testing.B) {
+	g := gametest.NewGame(b, "punt-heks-match-3p")
+	for b.Loop() {
+		g.Start()
+	}
+}

@@ -81,6 +81,7 @@ type State struct {
 	// irreversible move came before them.
 	undo  []undoRec
 	since int
+	room  [undoRoom]undoRec
 }
 
 // Game returns the game the state belongs to.
@@ -264,7 +265,7 @@ func (s *State) scored() game.Result {
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() game.State {
 	c := &State{g: s.g, pos: s.pos, ply: s.ply, since: s.since}
-	c.undo = append(make([]undoRec, 0, max(len(s.undo), undoRoom)), s.undo...)
+	c.undo = append(c.room[:0], s.undo...)
 	return c
 }
 
