@@ -158,6 +158,12 @@ type tables struct {
 	// of that colour at that level (0 = bottom) of the pile on c.
 	keys     []uint64
 	sideKeys [maxPlayers]uint64
+	// keyStride is the distance in keys between two cells' keys.
+	keyStride int
+	// next[p] is the player after p in turn order; turnKeys[p] the change
+	// of hash when p's turn passes to next[p].
+	next     [maxPlayers]game.Player
+	turnKeys [maxPlayers]uint64
 	// fen is the FEN's syntax and its messages.
 	fen game.StackFEN
 	// weights are the default evaluation weights, kept here so that
@@ -242,6 +248,11 @@ func newTables(v variant) *tables {
 	t.keys = keys[:t.n*t.maxPawns*t.players]
 	copy(t.sideKeys[:], keys[t.n*t.maxPawns*t.players:])
 	t.start.hash = t.hashOf(&t.start)
+	t.keyStride = t.maxPawns * t.players
+	for p := range t.players {
+		t.next[p] = game.Player((p + 1) % t.players)
+		t.turnKeys[p] = t.sideKeys[p] ^ t.sideKeys[t.next[p]]
+	}
 	return t
 }
 
@@ -289,6 +300,22 @@ func landings(far, blocked int) uint8 {
 // key is the Zobrist key of a pawn of colour col at level lv of c's pile.
 func (t *tables) key(c board.Cell, lv int, col game.Player) uint64 {
 	return t.keys[(int(c)*t.maxPawns+lv)*t.players+int(col)]
+}
+
+// pileKeys is the change of hash when the pile on from, k pawns with
+// colour planes lo and hi, goes on top of the h pawns on to: the keys of
+// each pawn at its old place and at its new one.
+func (t *tables) pileKeys(from, to board.Cell, h, k uint8, lo, hi uint64) uint64 {
+	var x uint64
+	kf := int(from) * t.keyStride
+	kt := int(to)*t.keyStride + int(h)*t.players
+	for i := range uint(k) {
+		col := int(lo>>(i%64)&1 | (hi>>(i%64)&1)<<1)
+		x ^= t.keys[kf+col] ^ t.keys[kt+col]
+		kf += t.players
+		kt += t.players
+	}
+	return x
 }
 
 // setup builds the starting position: every player's pawns on their two
