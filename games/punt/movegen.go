@@ -2,8 +2,8 @@ package punt
 
 import (
 	"math/bits"
+	"slices"
 
-	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 )
 
@@ -11,31 +11,45 @@ import (
 // 1 to 3, a pile of two 1 or 2, a higher pile 1. reach[0] is unused.
 var reach = [4]int{0, 3, 2, 1}
 
+// farOf[h] is reach for every height a pile can have (33 at most), so
+// that Moves reads it without a branch.
+var farOf = func() (f [maxCells]uint8) {
+	for h := 1; h < maxCells; h++ {
+		f[h] = uint8(reach[min(h, 3)])
+	}
+	return f
+}()
+
 // Moves appends the legal moves of the player to move: every pile the
 // player controls off their own end-row, in each forward and sideways
 // direction, to every cell within its reach that it gets to across empty
 // cells; the first pile on the way is the last cell it may land on.
+//
+// Moves is most of a playout's time, so it has no branch that depends on
+// the board: it makes room for three moves per pile and direction first,
+// copies a ray's three moves every time and keeps as many as the pile
+// lands on (ray.landings), so that the next ray's moves overwrite the
+// others.
 func (s *State) Moves(buf []game.Move) []game.Move {
 	t := s.g.t
 	p := &s.pos
 	me := p.toMove
-	dirs := t.dirs[me][:t.nDirs]
-	for m := p.ctrl[me] & t.mobile[me]; m != 0; m &= m - 1 {
-		c := board.Cell(bits.TrailingZeros64(m))
-		n := reach[min(p.height[c], 3)]
-		for _, d := range dirs {
-			near := &t.near[c][d]
-			for i := 0; i < n; i++ {
-				x := near[i]
-				if x == board.None {
-					break
-				}
-				buf = append(buf, game.Step(c, x))
-				if p.occ>>x&1 != 0 {
-					break
-				}
-			}
+	piles := p.ctrl[me] & t.mobile[me]
+	buf = slices.Grow(buf, bits.OnesCount64(piles)*t.nDirs*len(ray{}.moves))
+	out := buf[len(buf):cap(buf)]
+	n := 0
+	occ := p.occ
+	slots := t.slots[me][:t.nDirs]
+	for ; piles != 0; piles &= piles - 1 {
+		c := bits.TrailingZeros64(piles)
+		far := farOf[p.height[c]%maxCells] % 4
+		rays := &t.rays[c]
+		for _, slot := range slots {
+			r := &rays[slot]
+			blocked := occ>>(r.first%maxCells)&1 | occ>>(r.second%maxCells)&1<<1
+			*(*[3]game.Move)(out[n:]) = r.moves
+			n += int(r.landings[far][blocked])
 		}
 	}
-	return buf
+	return buf[:len(buf)+n]
 }

@@ -16,6 +16,7 @@ package punt
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
@@ -33,7 +34,26 @@ const (
 const (
 	maxPlayers = 3
 	maxCells   = 64
+	maxSlots   = 6 // the hexhex board's six directions
 )
+
+// ray is the start of a line from a cell, as Moves reads it: the moves to
+// its first three cells (the farthest any pile goes), built once here so
+// that Moves copies them, and the two cells a move to the second or third
+// must cross (offBoard when there is no such move). landings[far][blocked]
+// is how many of the moves a pile makes when it may go far cells (its
+// reach) and blocked tells which of the two cells are occupied (bit 0 the
+// first, bit 1 the second): the pile goes up to the first occupied cell,
+// the edge or its reach, whichever comes first.
+type ray struct {
+	moves         [3]game.Move
+	first, second uint8
+	landings      [4][4]uint8
+}
+
+// offBoard is a cell number no board reaches: its bit in a set of occupied
+// cells is never set.
+const offBoard = maxCells - 1
 
 // seat places a player on a board. progress(x, y) = (ax·x + ay·y + c) / div
 // counts the lines between a cell and the player's home edge: 0 on the home
@@ -117,6 +137,11 @@ type tables struct {
 	// near[c][d] are the first three cells from c in direction d, None
 	// past the edge: no pile moves further.
 	near [maxCells][8][3]board.Cell
+	// rays[c][slots[p][i]] is the line from c in direction dirs[p][i], as
+	// Moves reads it. The board's directions that no seat moves in have
+	// no slot, which keeps the table small enough to stay in cache.
+	rays  [maxCells][maxSlots]ray
+	slots [maxPlayers][4]uint8
 	// progress[p][c] is how many lines c lies from p's home edge.
 	progress [maxPlayers][maxCells]int8
 	// home[p] and endRow[p] are sets of cells (bit c for cell c).
@@ -133,6 +158,12 @@ type tables struct {
 	// of that colour at that level (0 = bottom) of the pile on c.
 	keys     []uint64
 	sideKeys [maxPlayers]uint64
+	// keyStride is the distance in keys between two cells' keys.
+	keyStride int
+	// next[p] is the player after p in turn order; turnKeys[p] the change
+	// of hash when p's turn passes to next[p].
+	next     [maxPlayers]game.Player
+	turnKeys [maxPlayers]uint64
 	// fen is the FEN's syntax and its messages.
 	fen game.StackFEN
 	// weights are the default evaluation weights, kept here so that
@@ -148,8 +179,8 @@ func newTables(v variant) *tables {
 		allowed = []int{board.HexHexE, board.HexHexNE, board.HexHexNW, board.HexHexW, board.HexHexSW, board.HexHexSE}
 	}
 	t := &tables{v: v, b: b, n: b.Len(), players: len(v.seats), fen: fenSyntax(v, b), weights: DefaultWeights()}
-	if t.n > maxCells {
-		panic(fmt.Sprintf("punt: %s has %d cells, more than %d", v.id, t.n, maxCells))
+	if t.n > offBoard {
+		panic(fmt.Sprintf("punt: %s has %d cells, more than %d", v.id, t.n, offBoard))
 	}
 	for c := 0; c < t.n; c++ {
 		for d := 0; d < b.Dirs(); d++ {
@@ -162,6 +193,7 @@ func newTables(v variant) *tables {
 			}
 		}
 	}
+	t.fillRays(allowed)
 	for p, s := range v.seats {
 		last := 0
 		for c := 0; c < t.n; c++ {
@@ -186,6 +218,9 @@ func newTables(v variant) *tables {
 		}
 		t.nForward, t.nDirs = len(fwd), len(fwd)+len(side)
 		copy(t.dirs[p][:], append(fwd, side...))
+		for i, d := range t.dirs[p][:t.nDirs] {
+			t.slots[p][i] = uint8(slices.Index(allowed, d))
+		}
 		for c := 0; c < t.n; c++ {
 			bit := uint64(1) << c
 			switch t.progress[p][c] {
@@ -213,12 +248,74 @@ func newTables(v variant) *tables {
 	t.keys = keys[:t.n*t.maxPawns*t.players]
 	copy(t.sideKeys[:], keys[t.n*t.maxPawns*t.players:])
 	t.start.hash = t.hashOf(&t.start)
+	t.keyStride = t.maxPawns * t.players
+	for p := range t.players {
+		t.next[p] = game.Player((p + 1) % t.players)
+		t.turnKeys[p] = t.sideKeys[p] ^ t.sideKeys[t.next[p]]
+	}
 	return t
+}
+
+// fillRays fills rays from near: slot i is the direction allowed[i].
+func (t *tables) fillRays(allowed []int) {
+	for c := 0; c < t.n; c++ {
+		for i, d := range allowed {
+			r := &t.rays[c][i]
+			cells := t.near[c][d][:]
+			if end := slices.Index(cells, board.None); end >= 0 {
+				cells = cells[:end]
+			}
+			for j, x := range cells {
+				r.moves[j] = game.Step(board.Cell(c), x)
+			}
+			r.first, r.second = offBoard, offBoard
+			if len(cells) > 1 {
+				r.first = uint8(cells[0])
+			}
+			if len(cells) > 2 {
+				r.second = uint8(cells[1])
+			}
+			for far := range r.landings {
+				for blocked := range r.landings[far] {
+					r.landings[far][blocked] = landings(min(far, len(cells)), blocked)
+				}
+			}
+		}
+	}
+}
+
+// landings is how many cells a pile lands on along a line when it may
+// go far cells and blocked tells which of the first two are occupied.
+func landings(far, blocked int) uint8 {
+	n := 0
+	for n < far {
+		n++
+		if blocked>>(n-1)&1 != 0 {
+			break
+		}
+	}
+	return uint8(n)
 }
 
 // key is the Zobrist key of a pawn of colour col at level lv of c's pile.
 func (t *tables) key(c board.Cell, lv int, col game.Player) uint64 {
 	return t.keys[(int(c)*t.maxPawns+lv)*t.players+int(col)]
+}
+
+// pileKeys is the change of hash when the pile on from, k pawns with
+// colour planes lo and hi, goes on top of the h pawns on to: the keys of
+// each pawn at its old place and at its new one.
+func (t *tables) pileKeys(from, to board.Cell, h, k uint8, lo, hi uint64) uint64 {
+	var x uint64
+	kf := int(from) * t.keyStride
+	kt := int(to)*t.keyStride + int(h)*t.players
+	for i := range uint(k) {
+		col := int(lo>>(i%64)&1 | (hi>>(i%64)&1)<<1)
+		x ^= t.keys[kf+col] ^ t.keys[kt+col]
+		kf += t.players
+		kt += t.players
+	}
+	return x
 }
 
 // setup builds the starting position: every player's pawns on their two
@@ -245,6 +342,10 @@ func (t *tables) hashOf(p *position) uint64 {
 	}
 	return h
 }
+
+// undoRoom is the number of moves a new state has room for before its undo
+// stack grows: more than most games last, in one allocation.
+const undoRoom = 128
 
 // Game is one Punt variant with its options. It is immutable.
 type Game struct {
@@ -300,6 +401,6 @@ func (g *Game) Directions(p game.Player) (forward, sideways []int) {
 
 func (g *Game) newState(p position) *State {
 	s := &State{g: g, pos: p}
-	s.hist.Reset(p.hash)
+	s.undo = s.room[:0]
 	return s
 }

@@ -3,6 +3,7 @@ package punt
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/board"
@@ -58,24 +59,30 @@ func (p *position) colour(c board.Cell, lv int) game.Player {
 	return game.Player(p.lo[c]>>lv&1 | (p.hi[c]>>lv&1)<<1)
 }
 
-// undoRec is what Undo needs besides the position after the move: the
-// destination pile as it was (the moving pile is the top of the new one).
+// undoRec is what Undo needs besides the position after the move, and the
+// history the draw safeguards read: the hash of the position before the
+// move and the start of its stretch of reversible moves. The destination
+// pile as it was is the bottom height pawns of the new one, its controller
+// the colour of the highest of them.
 type undoRec struct {
-	lo, hi   uint64
 	hash     uint64
+	since    int32
 	from, to board.Cell
 	height   uint8
-	top      game.Player
 }
 
 // State is a Punt position with its history. It implements game.State and
 // game.Stacker.
 type State struct {
-	g    *Game
-	pos  position
-	ply  int
-	undo []undoRec
-	hist game.History
+	g   *Game
+	pos position
+	ply int
+	// undo[i] holds the hash of the position at ply i; the current one is
+	// pos.hash. Only the positions from ply since on can occur again: an
+	// irreversible move came before them.
+	undo  []undoRec
+	since int
+	room  [undoRoom]undoRec
 }
 
 // Game returns the game the state belongs to.
@@ -130,20 +137,21 @@ func (s *State) Scores() [game.MaxPlayers]int {
 
 // Play makes a move that Moves returned: the whole pile leaves its cell
 // and is put on top of whatever stands on the landing cell.
+//
+// Play and Undo are most of a perft's time. Cells and heights are taken
+// modulo 64 (none is higher) so that indexing and shifting need no range
+// check.
 func (s *State) Play(m game.Move) {
 	t := s.g.t
 	p := &s.pos
-	from, to := m.From(), m.To()
+	from, to := m.From()%maxCells, m.To()%maxCells
 	me := p.toMove
 	h, k := p.height[to], p.height[from]
-	s.undo = append(s.undo, undoRec{lo: p.lo[to], hi: p.hi[to], hash: p.hash, from: from, to: to, height: h, top: p.top[to]})
+	s.pushUndo(from, to, h)
 	lo, hi := p.lo[from], p.hi[from]
-	for i := 0; i < int(k); i++ {
-		col := game.Player(lo>>i&1 | (hi>>i&1)<<1)
-		p.hash ^= t.key(from, i, col) ^ t.key(to, int(h)+i, col)
-	}
-	p.lo[to] |= lo << h
-	p.hi[to] |= hi << h
+	p.hash ^= t.pileKeys(from, to, h, k, lo, hi) ^ t.turnKeys[me]
+	p.lo[to] |= lo << (h % maxCells)
+	p.hi[to] |= hi << (h % maxCells)
 	p.height[to] = h + k
 	p.lo[from], p.hi[from], p.height[from] = 0, 0, 0
 	if old := p.top[to]; old != game.NoPlayer {
@@ -152,62 +160,97 @@ func (s *State) Play(m game.Move) {
 	p.ctrl[me] = p.ctrl[me]&^(1<<from) | 1<<to
 	p.top[to], p.top[from] = me, game.NoPlayer
 	p.occ = p.occ&^(1<<from) | 1<<to
-	next := s.next(me)
-	p.hash ^= t.sideKeys[me] ^ t.sideKeys[next]
-	p.toMove = next
+	p.toMove = t.next[me]
 	s.ply++
 	// Landing on a pile can never be undone by play (piles never split),
 	// and a forward move can never be taken back: without stacking, every
 	// pile keeps its controller, and a player's moves only ever raise the
 	// progress of their own piles. Only a sideways move to an empty cell
 	// leaves the earlier positions within reach.
-	s.hist.Push(p.hash, h > 0 || t.progress[me][to] != t.progress[me][from])
+	if h > 0 || t.progress[me][to] != t.progress[me][from] {
+		s.since = len(s.undo)
+	}
 }
 
-// next is the player after p in turn order.
-func (s *State) next(p game.Player) game.Player {
-	if int(p)+1 == s.g.t.players {
-		return 0
+// pushUndo records a move for Undo. The record is written field by field
+// where it is kept: one built aside and copied in, then read by an Undo
+// right after, stalls the processor on the copy.
+func (s *State) pushUndo(from, to board.Cell, height uint8) {
+	n := len(s.undo)
+	if n == cap(s.undo) {
+		s.undo = slices.Grow(s.undo, 1)
 	}
-	return p + 1
+	s.undo = s.undo[:n+1]
+	u := &s.undo[n]
+	u.hash, u.since, u.from, u.to, u.height = s.pos.hash, int32(s.since), from, to, height
 }
 
 // Undo takes back the last move.
 func (s *State) Undo() bool {
-	if len(s.undo) == 0 {
+	n := len(s.undo) - 1
+	if n < 0 {
 		return false
 	}
-	u := s.undo[len(s.undo)-1]
-	s.undo = s.undo[:len(s.undo)-1]
+	u := &s.undo[n]
+	from, to, h := u.from%maxCells, u.to%maxCells, u.height%maxCells
 	p := &s.pos
-	mover := p.top[u.to]
-	mask := uint64(1)<<u.height - 1
-	p.lo[u.from], p.hi[u.from] = p.lo[u.to]>>u.height, p.hi[u.to]>>u.height
-	p.height[u.from] = p.height[u.to] - u.height
-	p.top[u.from] = mover
-	p.lo[u.to], p.hi[u.to] = p.lo[u.to]&mask, p.hi[u.to]&mask
-	p.height[u.to], p.top[u.to] = u.height, u.top
-	p.ctrl[mover] = p.ctrl[mover]&^(1<<u.to) | 1<<u.from
-	p.occ |= 1 << u.from
-	if u.top != game.NoPlayer {
-		p.ctrl[u.top] |= 1 << u.to
+	mover := p.top[to]
+	p.lo[from], p.hi[from] = p.lo[to]>>h, p.hi[to]>>h
+	p.height[from] = p.height[to] - h
+	p.top[from] = mover
+	mask := uint64(1)<<h - 1
+	p.lo[to], p.hi[to] = p.lo[to]&mask, p.hi[to]&mask
+	p.height[to] = h
+	p.ctrl[mover] = p.ctrl[mover]&^(1<<to) | 1<<from
+	p.occ |= 1 << from
+	if h > 0 {
+		under := p.colour(to, int(h)-1)
+		p.top[to] = under
+		p.ctrl[under] |= 1 << to
 	} else {
-		p.occ &^= 1 << u.to
+		p.top[to] = game.NoPlayer
+		p.occ &^= 1 << to
 	}
 	p.hash, p.toMove = u.hash, mover
 	s.ply--
-	s.hist.Pop()
+	s.since = int(u.since)
+	s.undo = s.undo[:n]
 	return true
 }
 
 // Result applies RULINGS sections 0 and 4: when the player to move has no
 // legal move the game ends and is scored; otherwise the draw safeguards
-// apply.
+// apply, as game.Safeguards applies them: the third occurrence of a
+// position, then the ply cap.
 func (s *State) Result() game.Result {
 	t := s.g.t
-	if s.pos.ctrl[s.pos.toMove]&t.mobile[s.pos.toMove] != 0 {
-		return game.Safeguards(&s.hist, s.ply, s.g.maxPlies)
+	switch {
+	case s.pos.ctrl[s.pos.toMove]&t.mobile[s.pos.toMove] == 0:
+		return s.scored()
+	case s.repeats() >= 3:
+		return game.DrawBy(game.Repetition)
+	case s.g.maxPlies > 0 && s.ply >= s.g.maxPlies:
+		return game.DrawBy(game.PlyCap)
 	}
+	return game.Result{}
+}
+
+// repeats counts how many times the current position has occurred since
+// the last irreversible move, itself included. Only the positions with
+// the same player to move, a whole number of rounds back, can equal it.
+func (s *State) repeats() int {
+	n := 1
+	for i := len(s.undo) - s.g.t.players; i >= s.since; i -= s.g.t.players {
+		if s.undo[i].hash == s.pos.hash {
+			n++
+		}
+	}
+	return n
+}
+
+// scored is the result of a game that ended: the highest score wins.
+func (s *State) scored() game.Result {
+	t := s.g.t
 	r := game.Result{Reason: game.Scored, Scores: s.Scores()}
 	best := -1
 	for p := 0; p < t.players; p++ {
@@ -227,8 +270,8 @@ func (s *State) Result() game.Result {
 
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() game.State {
-	c := &State{g: s.g, pos: s.pos, ply: s.ply, hist: s.hist.Clone()}
-	c.undo = append([]undoRec(nil), s.undo...)
+	c := &State{g: s.g, pos: s.pos, ply: s.ply, since: s.since}
+	c.undo = append(c.room[:0], s.undo...)
 	return c
 }
 
