@@ -69,6 +69,14 @@ type tables struct {
 	step [2][nDirs][cells]int8
 	// shift[p][d] moves a set of cells one step in p's direction d.
 	shift [2][nDirs]shift
+	// stepTo[p][d][c] is the move from-c of a man of p whose from is one
+	// step behind c in direction d, jumpTo[p][d][c] the one whose from is
+	// two steps behind (a jump over a friendly man, written the same way):
+	// Moves copies these whole instead of building each move, because a
+	// move built field by field and then copied to the list makes the
+	// processor wait for its small stores (zero for a from outside the
+	// board, never read).
+	stepTo, jumpTo [2][nForward][cells]game.Move
 	// far[p] is p's far row, where p's men leave the board; zone[p] is p's
 	// drop zone.
 	far, zone [2]uint64
@@ -107,6 +115,9 @@ func newTables() *tables {
 					t.step[p][d][c] = int8(n)
 				}
 			}
+			if d < nForward {
+				t.fillMoves(p, d)
+			}
 		}
 	}
 	const row = 0xff
@@ -125,6 +136,21 @@ func newTables() *tables {
 		t.start.toggle(t, White, int(c^0x38)) // the same file, the mirrored rank
 	}
 	return t
+}
+
+// fillMoves fills stepTo and jumpTo of p's forward direction d from the
+// step table.
+func (t *tables) fillMoves(p, d int) {
+	for from := range cells {
+		over := t.step[p][d][from]
+		if over == none {
+			continue
+		}
+		t.stepTo[p][d][over] = game.Step(board.Cell(from), board.Cell(over))
+		if to := t.step[p][d][over]; to != none {
+			t.jumpTo[p][d][to] = game.Step(board.Cell(from), board.Cell(to))
+		}
+	}
 }
 
 // shift moves every cell of a set one step in a direction: delta is the
@@ -176,7 +202,5 @@ func (g *Game) Start() game.State { return g.newState(g.t.start) }
 func (g *Game) NewState() *State { return g.newState(g.t.start) }
 
 func (g *Game) newState(p position) *State {
-	s := &State{g: g, pos: p}
-	s.hist.Reset(p.hash)
-	return s
+	return &State{g: g, pos: p}
 }

@@ -43,22 +43,22 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 		return g.buf
 	}
 	// Ordinary moves and jumping moves, by direction over all men at once.
-	for _, sh := range t.shift[me][:nForward] {
+	for d, sh := range t.shift[me][:nForward] {
+		steps, jumps := &t.stepTo[me][d], &t.jumpTo[me][d]
 		for w := sh.apply(mine) & empty; w != 0; w &= w - 1 {
 			to := bits.TrailingZeros64(w)
-			m := game.Step(board.Cell(to-int(sh.delta)), board.Cell(to))
 			if g.far&(1<<to) != 0 {
+				m := steps[to]
 				g.leave(&m)
 			} else {
-				g.buf = append(g.buf, m)
+				g.buf = append(g.buf, steps[to])
 			}
 		}
 		for w := sh.apply(sh.apply(mine)&mine) & empty; w != 0; w &= w - 1 {
 			to := bits.TrailingZeros64(w)
 			from := to - 2*int(sh.delta)
 			g.mine &^= 1 << from
-			m := game.Start(board.Cell(from), false)
-			m.Land(board.Cell(to))
+			m := jumps[to]
 			if g.far&(1<<to) != 0 {
 				g.leave(&m)
 			} else if !g.jumps(to, &m) {
@@ -134,21 +134,22 @@ func (g *gen) jumps(cur int, m *game.Move) bool {
 // empty cells when there are two or more, the one empty cell, or none.
 func (g *gen) leave(m *game.Move) {
 	free := g.zone &^ (g.mine | g.theirs)
+	// The drops are written on the copy already in the list, not on a
+	// copy made first: see tables.stepTo.
 	switch bits.OnesCount64(free) {
 	case 0:
 		g.buf = append(g.buf, *m)
 	case 1:
-		d := *m
-		d.Drop(board.Cell(bits.TrailingZeros64(free)))
-		g.buf = append(g.buf, d)
+		g.buf = append(g.buf, *m)
+		g.buf[len(g.buf)-1].Drop(board.Cell(bits.TrailingZeros64(free)))
 	default:
 		for x := free; x != 0; x &= x - 1 {
 			first := board.Cell(bits.TrailingZeros64(x))
 			for y := x & (x - 1); y != 0; y &= y - 1 {
-				d := *m
+				g.buf = append(g.buf, *m)
+				d := &g.buf[len(g.buf)-1]
 				d.Drop(first)
 				d.Drop(board.Cell(bits.TrailingZeros64(y)))
-				g.buf = append(g.buf, d)
 			}
 		}
 	}

@@ -25,12 +25,18 @@ func (p *position) toggle(t *tables, who game.Player, c int) {
 
 // State is an Eximo position with its history. It implements game.State
 // and game.Stacker.
+//
+// The undo stack is the history too: it holds every earlier position since
+// the start or the FEN, with its hash, which is all the repetition rule
+// needs. No kind of Eximo move is irreversible (men that advanced or were
+// captured can be replaced by drops, and a man dropped on the cell another
+// left may walk back to where that one stood: the rule test "repetition
+// through drops" plays such a cycle), so every earlier position may occur
+// again and a separate game.History would only copy the stack.
 type State struct {
 	g    *Game
 	pos  position
-	ply  int
-	undo []position
-	hist game.History
+	undo []position // one entry per move played: its length is the ply
 }
 
 // Game returns the game the state belongs to.
@@ -40,7 +46,7 @@ func (s *State) Game() game.Game { return s.g }
 func (s *State) ToMove() game.Player { return s.pos.toMove }
 
 // Ply returns the number of moves played since the start or FEN position.
-func (s *State) Ply() int { return s.ply }
+func (s *State) Ply() int { return len(s.undo) }
 
 // Hash returns the Zobrist hash of the position and the player to move.
 func (s *State) Hash() uint64 { return s.pos.hash }
@@ -86,13 +92,6 @@ func (s *State) Play(m game.Move) {
 	}
 	p.toMove = 1 - me
 	p.hash ^= t.sideKey
-	s.ply++
-	// No kind of Eximo move is irreversible: men that advanced or were
-	// captured can be replaced by drops, and a man dropped on the cell
-	// another left may walk back to where that one stood (the rule test
-	// "repetition through drops" plays such a cycle). So every earlier
-	// position may occur again.
-	s.hist.Push(p.hash, false)
 }
 
 // Undo takes back the last move.
@@ -102,8 +101,6 @@ func (s *State) Undo() bool {
 	}
 	s.pos = s.undo[len(s.undo)-1]
 	s.undo = s.undo[:len(s.undo)-1]
-	s.ply--
-	s.hist.Pop()
 	return true
 }
 
@@ -112,16 +109,37 @@ func (s *State) Undo() bool {
 // safeguards apply.
 func (s *State) Result() game.Result {
 	me := s.pos.toMove
-	moves := 0
-	if s.hasMove() {
-		moves = 1 // DuelEnd only asks whether there is one
+	switch {
+	case s.pos.men[me] == 0:
+		return game.Win(1-me, game.NoPieces)
+	case s.pos.men[1-me] == 0: // only from a FEN: no move leaves its mover without men
+		return game.Win(me, game.NoPieces)
+	case !s.hasMove():
+		return game.Win(1-me, game.NoMoves)
+	case s.repeats() >= 3:
+		return game.DrawBy(game.Repetition)
+	case s.g.maxPlies > 0 && len(s.undo) >= s.g.maxPlies:
+		return game.DrawBy(game.PlyCap)
 	}
-	return game.DuelEnd(me, s.pos.men[me] != 0, s.pos.men[1-me] != 0, moves, &s.hist, s.ply, s.g.maxPlies)
+	return game.Result{}
+}
+
+// repeats counts how many times the current position has occurred since
+// the start or the FEN, itself included. Only every second earlier
+// position has the same player to move, so only those are compared.
+func (s *State) repeats() int {
+	n := 1
+	for i := len(s.undo) - 2; i >= 0; i -= 2 {
+		if s.undo[i].hash == s.pos.hash {
+			n++
+		}
+	}
+	return n
 }
 
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() game.State {
-	c := &State{g: s.g, pos: s.pos, ply: s.ply, hist: s.hist.Clone()}
+	c := &State{g: s.g, pos: s.pos}
 	c.undo = append([]position(nil), s.undo...)
 	return c
 }
