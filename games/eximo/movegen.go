@@ -22,6 +22,11 @@ type gen struct {
 // sequence of every man if there is one (capture is compulsory, any
 // sequence may be chosen), else every ordinary move and jumping move. A
 // side without men has lost, so then there are none.
+//
+// The order is fixed (engines keep a move's index in their tables): the
+// captures man by man in cell order, each man's chains depth first in the
+// order of the directions; else for each forward direction in turn its
+// ordinary moves, then its jumping moves, each by landing cell.
 func (s *State) Moves(buf []game.Move) []game.Move {
 	me := s.pos.toMove
 	mine, theirs := s.pos.men[me], s.pos.men[1-me]
@@ -31,43 +36,71 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 	t := s.g.t
 	g := gen{step: &t.step[me], far: t.far[me], zone: t.zone[me],
 		mine: mine, theirs: theirs, buf: buf}
-	empty := ^(mine | theirs)
-	if t.canCapture(me, mine, theirs) {
-		for w := mine; w != 0; w &= w - 1 {
+	if capturers := t.capturers(me, mine, theirs); capturers != 0 {
+		for w := capturers; w != 0; w &= w - 1 {
 			c := bits.TrailingZeros64(w)
 			g.mine &^= 1 << c
-			m := game.Start(board.Cell(c), true)
+			m := t.captureFrom[c]
 			g.captures(c, &m)
 			g.mine |= 1 << c
 		}
 		return g.buf
 	}
+	empty := ^(mine | theirs)
+	// The landings from which a jumping move goes on: a friendly man in
+	// front, an empty cell beyond. The man that jumped is behind its
+	// landing, so it changes neither.
+	var goesOn uint64
+	for d := range nForward {
+		back := t.shift[1-me][d]
+		goesOn |= back.apply(mine & back.apply(empty))
+	}
 	// Ordinary moves and jumping moves, by direction over all men at once.
+	// Those that need more than a copy from the table (a man that leaves
+	// the board, a jump that goes on) are made one by one where they come
+	// in the order.
 	for d, sh := range t.shift[me][:nForward] {
-		steps, jumps := &t.stepTo[me][d], &t.jumpTo[me][d]
-		for w := sh.apply(mine) & empty; w != 0; w &= w - 1 {
-			to := bits.TrailingZeros64(w)
-			if g.far&(1<<to) != 0 {
-				m := steps[to]
-				g.leave(&m)
-			} else {
-				g.buf = append(g.buf, steps[to])
-			}
-		}
-		for w := sh.apply(sh.apply(mine)&mine) & empty; w != 0; w &= w - 1 {
-			to := bits.TrailingZeros64(w)
-			from := to - 2*int(sh.delta)
-			g.mine &^= 1 << from
-			m := jumps[to]
-			if g.far&(1<<to) != 0 {
-				g.leave(&m)
-			} else if !g.jumps(to, &m) {
-				g.buf = append(g.buf, m)
-			}
-			g.mine |= 1 << from
-		}
+		steps := sh.apply(mine) & empty
+		g.buf = g.eachLanding(steps, g.far, &t.stepTo[me][d], int(sh.delta))
+		jumps := sh.apply(sh.apply(mine)&mine) & empty
+		g.buf = g.eachLanding(jumps, g.far|goesOn, &t.jumpTo[me][d], 2*int(sh.delta))
 	}
 	return g.buf
+}
+
+// eachLanding appends the moves that land on the cells of w, in cell
+// order: moves[c] for a cell c outside special, and for a cell in special
+// the moves made by hand: the man leaves the board on the far row, or goes
+// on jumping. back is how far the man came, in cell numbers: its start
+// cell is empty for the rest of the move.
+func (g *gen) eachLanding(w, special uint64, moves *[cells]game.Move, back int) []game.Move {
+	buf := g.buf
+	for w != 0 {
+		first := w & special & -(w & special)
+		plain := w
+		if first != 0 {
+			plain = w & (first - 1)
+		}
+		for ; plain != 0; plain &= plain - 1 {
+			buf = append(buf, moves[bits.TrailingZeros64(plain)])
+		}
+		if first == 0 {
+			break
+		}
+		w &^= first<<1 - 1
+		to := bits.TrailingZeros64(first)
+		m := moves[to]
+		g.buf = buf
+		g.mine &^= 1 << (to - back)
+		if g.far&first != 0 {
+			g.leave(&m)
+		} else if !g.jumps(to, &m) {
+			g.buf = append(g.buf, m)
+		}
+		g.mine |= 1 << (to - back)
+		buf = g.buf
+	}
+	return buf
 }
 
 // captures follows a capture chain of the man now on cur (m holds the path
@@ -155,23 +188,33 @@ func (g *gen) leave(m *game.Move) {
 	}
 }
 
-// canCapture reports whether any man of me can capture, found on the whole
-// board at once: in some direction, a man, an enemy man next to it, an
-// empty cell beyond.
-func (t *tables) canCapture(me game.Player, mine, theirs uint64) bool {
+// capturers returns the men of me that can capture: in some direction an
+// enemy man next to it and an empty cell beyond, found on the whole board
+// at once (each backward shift undoes the forward one).
+func (t *tables) capturers(me game.Player, mine, theirs uint64) uint64 {
 	empty := ^(mine | theirs)
-	for _, sh := range t.shift[me] {
-		if sh.apply(sh.apply(mine)&theirs)&empty != 0 {
-			return true
-		}
+	var from uint64
+	for d := range nDirs {
+		back := t.shift[1-me][d]
+		from |= back.apply(theirs & back.apply(empty))
 	}
-	return false
+	return from & mine
+}
+
+// HasCapture reports whether the player to move has a capture to make:
+// then every move Moves returns is a capture, else none is. Engines use it
+// to tell a quiet position without listing its moves; it costs a few mask
+// operations.
+func (s *State) HasCapture() bool {
+	me := s.pos.toMove
+	mine, theirs := s.pos.men[me], s.pos.men[1-me]
+	return theirs != 0 && s.g.t.capturers(me, mine, theirs) != 0
 }
 
 // hasMove reports whether the player to move has a legal move, as a
-// non-empty Moves would, without listing them: a capture, or else a step
-// to an empty cell in a forward direction (a man that lands on its far row
-// leaves, with or without drops). Jumps need no look: a jump over a
+// non-empty Moves would, without listing them: a step to an empty cell in
+// a forward direction (a man that lands on its far row leaves, with or
+// without drops), or else a capture. Jumps need no look: a jump over a
 // friendly man lands where that man could step.
 func (s *State) hasMove() bool {
 	me := s.pos.toMove
@@ -180,14 +223,11 @@ func (s *State) hasMove() bool {
 		return false
 	}
 	t := s.g.t
-	if t.canCapture(me, mine, theirs) {
-		return true
-	}
 	empty := ^(mine | theirs)
 	for _, sh := range t.shift[me][:nForward] {
 		if sh.apply(mine)&empty != 0 {
 			return true
 		}
 	}
-	return false
+	return t.capturers(me, mine, theirs) != 0
 }

@@ -10,11 +10,18 @@ import (
 
 // position is everything the rules look at: the men of each side as bit
 // sets (bit c is cell c: a1 = 0, h1 = 7, a2 = 8, ...), the player to move
-// and the Zobrist hash of both. It is copied whole for undo.
+// and the Zobrist hash of both.
 type position struct {
 	men    [2]uint64
 	toMove game.Player
 	hash   uint64
+}
+
+// saved is a position on the undo stack. The player to move is left out:
+// it alternates, so Undo knows it; that makes an entry 24 bytes, not 32.
+type saved struct {
+	men  [2]uint64
+	hash uint64
 }
 
 // toggle puts a man of p on an empty cell c, or takes it off.
@@ -36,7 +43,7 @@ func (p *position) toggle(t *tables, who game.Player, c int) {
 type State struct {
 	g    *Game
 	pos  position
-	undo []position // one entry per move played: its length is the ply
+	undo []saved // one entry per move played: its length is the ply
 }
 
 // Game returns the game the state belongs to.
@@ -73,8 +80,8 @@ func (s *State) Count(p game.Player) int { return bits.OnesCount64(s.pos.men[p])
 // has left the board), and the drops put new men on their cells.
 func (s *State) Play(m game.Move) {
 	t := s.g.t
-	s.undo = append(s.undo, s.pos)
 	p := &s.pos
+	s.undo = append(s.undo, saved{p.men, p.hash})
 	me := p.toMove
 	p.toggle(t, me, int(m.From()))
 	if m.IsCapture() {
@@ -99,7 +106,9 @@ func (s *State) Undo() bool {
 	if len(s.undo) == 0 {
 		return false
 	}
-	s.pos = s.undo[len(s.undo)-1]
+	last := &s.undo[len(s.undo)-1]
+	s.pos.men, s.pos.hash = last.men, last.hash
+	s.pos.toMove = 1 - s.pos.toMove
 	s.undo = s.undo[:len(s.undo)-1]
 	return true
 }
@@ -140,7 +149,7 @@ func (s *State) repeats() int {
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() game.State {
 	c := &State{g: s.g, pos: s.pos}
-	c.undo = append([]position(nil), s.undo...)
+	c.undo = append(make([]saved, 0, max(undoRoom, len(s.undo))), s.undo...)
 	return c
 }
 
