@@ -208,7 +208,7 @@ func (g *Game) Start() game.State { return g.newState(g.t.start) }
 func (g *Game) NewState() *State { return g.newState(g.t.start) }
 
 func (g *Game) newState(p position) *State {
-	return &State{g: g, pos: p, undo: make([]saved, 0, undoRoom)}
+	return &State{g: g, pos: p, undo: make([]position, 0, undoRoom)}
 }
 
 // undoRoom is the room for moves a state starts with: random games from

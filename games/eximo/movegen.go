@@ -34,8 +34,11 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 		return buf
 	}
 	t := s.g.t
-	g := gen{step: &t.step[me], far: t.far[me], zone: t.zone[me],
-		mine: mine, theirs: theirs, buf: buf}
+	// Field by field: a gen{...} literal is built in a temporary and
+	// copied wider than it was written, which stalls the processor.
+	var g gen
+	g.step, g.far, g.zone = &t.step[me], t.far[me], t.zone[me]
+	g.mine, g.theirs, g.buf = mine, theirs, buf
 	if capturers := t.capturers(me, mine, theirs); capturers != 0 {
 		for w := capturers; w != 0; w &= w - 1 {
 			c := bits.TrailingZeros64(w)
@@ -176,13 +179,13 @@ func (g *gen) leave(m *game.Move) {
 		g.buf = append(g.buf, *m)
 		g.buf[len(g.buf)-1].Drop(board.Cell(bits.TrailingZeros64(free)))
 	default:
-		for x := free; x != 0; x &= x - 1 {
-			first := board.Cell(bits.TrailingZeros64(x))
+		// The first drop is written once for all the pairs it begins.
+		for x := free; x&(x-1) != 0; x &= x - 1 {
+			first := *m
+			first.Drop(board.Cell(bits.TrailingZeros64(x)))
 			for y := x & (x - 1); y != 0; y &= y - 1 {
-				g.buf = append(g.buf, *m)
-				d := &g.buf[len(g.buf)-1]
-				d.Drop(first)
-				d.Drop(board.Cell(bits.TrailingZeros64(y)))
+				g.buf = append(g.buf, first)
+				g.buf[len(g.buf)-1].Drop(board.Cell(bits.TrailingZeros64(y)))
 			}
 		}
 	}
