@@ -214,12 +214,14 @@ func (s *State) HasCapture() bool {
 	return theirs != 0 && s.g.t.capturers(me, mine, theirs) != 0
 }
 
-// hasMove reports whether the player to move has a legal move, as a
+// HasMove reports whether the player to move has a legal move, as a
 // non-empty Moves would, without listing them: a step to an empty cell in
 // a forward direction (a man that lands on its far row leaves, with or
 // without drops), or else a capture. Jumps need no look: a jump over a
-// friendly man lands where that man could step.
-func (s *State) hasMove() bool {
+// friendly man lands where that man could step. With HasCapture it lets
+// an engine judge a quiet leaf (no capture: evaluate it; no move at all:
+// lost) without listing its moves; Result asks it too.
+func (s *State) HasMove() bool {
 	me := s.pos.toMove
 	mine, theirs := s.pos.men[me], s.pos.men[1-me]
 	if mine == 0 || theirs == 0 {

@@ -12,9 +12,9 @@ import (
 // TestQuickChecksAgreeWithMoves compares the answers found by masks
 // without listing moves with the list itself, at every position of random
 // games from the start and from the perft table's positions: HasCapture
-// is true exactly when Moves lists captures (and then only captures), and
-// Result says "no moves" exactly when the list is empty while both sides
-// have men.
+// is true exactly when Moves lists captures (and then only captures),
+// HasMove exactly when the list is not empty, and Result says "no moves"
+// exactly when the list is empty while both sides have men.
 func TestQuickChecksAgreeWithMoves(t *testing.T) {
 	n := 30
 	if testing.Short() {
@@ -68,6 +68,9 @@ func checkQuickChecks(t *testing.T, s *eximo.State, moves []game.Move) {
 		if m.IsCapture() != capture {
 			t.Fatalf("%s: captures and other moves mixed in %v", s.FEN(), gametest.RuleMoves(s))
 		}
+	}
+	if s.HasMove() != (len(moves) > 0) {
+		t.Fatalf("%s: HasMove %v with %d moves", s.FEN(), s.HasMove(), len(moves))
 	}
 	me := s.ToMove()
 	bothHaveMen := s.Count(me) > 0 && s.Count(1-me) > 0

@@ -121,7 +121,7 @@ func (s *State) Result() game.Result {
 		return game.Win(1-me, game.NoPieces)
 	case s.pos.men[1-me] == 0: // only from a FEN: no move leaves its mover without men
 		return game.Win(me, game.NoPieces)
-	case !s.hasMove():
+	case !s.HasMove():
 		return game.Win(1-me, game.NoMoves)
 	case s.repeats() >= 3:
 		return game.DrawBy(game.Repetition)
