@@ -12,6 +12,8 @@
 package eximo
 
 import (
+	"math/bits"
+
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 )
@@ -100,24 +102,18 @@ func newTables() *tables {
 		Black: {board.SqN, board.SqNW, board.SqNE, board.SqW, board.SqE},
 		White: {board.SqS, board.SqSE, board.SqSW, board.SqE, board.SqW},
 	}
-	const fileA, fileH = 0x0101010101010101, 0x8080808080808080
 	for p := range 2 {
 		for d := range nDirs {
 			v := b.Direction(dirs[p][d])
-			sh := shift{delta: int8(v.DX + 8*v.DY), mask: ^uint64(0)}
-			switch v.DX {
-			case 1:
-				sh.mask = ^uint64(fileH)
-			case -1:
-				sh.mask = ^uint64(fileA)
-			}
-			t.shift[p][d] = sh
+			sh := shift{delta: v.DX + 8*v.DY}
 			for c := range cells {
 				t.step[p][d][c] = none
 				if n := b.Neighbor(board.Cell(c), dirs[p][d]); n != board.None {
 					t.step[p][d][c] = int8(n)
+					sh.mask |= 1 << c
 				}
 			}
+			t.shift[p][d] = sh
 			if d < nForward {
 				t.fillMoves(p, d)
 			}
@@ -159,20 +155,18 @@ func (t *tables) fillMoves(p, d int) {
 	}
 }
 
-// shift moves every cell of a set one step in a direction: delta is the
-// change of cell number, mask drops the cells on the edge file the step
-// would wrap around from.
+// shift moves every cell of a set one step in a direction: mask keeps the
+// cells that have a neighbour that way, and delta is the change of cell
+// number. The step is a rotation, one instruction for either sign of
+// delta and without the checks a variable shift needs; the mask has
+// already dropped every cell a rotation would carry around the board.
 type shift struct {
 	mask  uint64
-	delta int8
+	delta int
 }
 
 func (s shift) apply(x uint64) uint64 {
-	x &= s.mask
-	if s.delta > 0 {
-		return x << s.delta
-	}
-	return x >> -s.delta
+	return bits.RotateLeft64(x&s.mask, s.delta)
 }
 
 // Game is Eximo with its options. It is immutable.

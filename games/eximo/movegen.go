@@ -64,9 +64,9 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 	// in the order.
 	for d, sh := range t.shift[me][:nForward] {
 		steps := sh.apply(mine) & empty
-		g.buf = g.eachLanding(steps, g.far, &t.stepTo[me][d], int(sh.delta))
+		g.buf = g.eachLanding(steps, g.far, &t.stepTo[me][d], sh.delta)
 		jumps := sh.apply(sh.apply(mine)&mine) & empty
-		g.buf = g.eachLanding(jumps, g.far|goesOn, &t.jumpTo[me][d], 2*int(sh.delta))
+		g.buf = g.eachLanding(jumps, g.far|goesOn, &t.jumpTo[me][d], 2*sh.delta)
 	}
 	return g.buf
 }
