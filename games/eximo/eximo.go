@@ -207,6 +207,7 @@ func (g *Game) newState(p position) *State {
 
 // undoRoom is the room for moves a state starts with: random games from
 // the start last about 70 plies, and growing the stack from nothing, eight
-// times in such a game, was a fifth of a playout's time (the allocations,
-// the clearing and the memory handed back to the system and taken again).
+// times in such a game, took about a fifth of a playout's profile (the
+// allocations, the clearing, the memory handed back to the system and
+// taken again).
 const undoRoom = 96

@@ -76,9 +76,8 @@ func (s *State) Count(p game.Player) int { return bits.OnesCount64(s.pos.men[p])
 func (s *State) Play(m game.Move) {
 	t := s.g.t
 	p := &s.pos
-	// Copied straight from the position into the stack: append would
-	// copy it through a temporary, written and read back in overlapping
-	// pieces, which stalls the processor.
+	// Copied straight from the position onto the stack (append copies it
+	// through a temporary first).
 	n := len(s.undo)
 	s.undo = slices.Grow(s.undo, 1)[:n+1]
 	s.undo[n] = *p
