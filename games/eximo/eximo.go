@@ -69,6 +69,10 @@ type tables struct {
 	b *board.Board
 	// step[p][d][c] is the neighbour of c in p's direction d, or none.
 	step [2][nDirs][cells]int8
+	// near[p][k][c] is the set of c's neighbours in p's first k
+	// directions: near[p][nDirs] those a man on c can capture over,
+	// near[p][nForward] those it can jump over.
+	near [2][nDirs + 1][cells]uint64
 	// shift[p][d] moves a set of cells one step in p's direction d.
 	shift [2][nDirs]shift
 	// stepTo[p][d][c] is the move from-c of a man of p whose from is one
@@ -114,6 +118,11 @@ func newTables() *tables {
 				}
 			}
 			t.shift[p][d] = sh
+			for c, n := range t.step[p][d] {
+				for k := d + 1; k <= nDirs && n != none; k++ {
+					t.near[p][k][c] |= 1 << n
+				}
+			}
 			if d < nForward {
 				t.fillMoves(p, d)
 			}

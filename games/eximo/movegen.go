@@ -13,6 +13,7 @@ import (
 // as it goes and puts them back when it backtracks.
 type gen struct {
 	step         *[nDirs][cells]int8
+	near         *[nDirs + 1][cells]uint64
 	far, zone    uint64
 	mine, theirs uint64
 	buf          []game.Move
@@ -37,7 +38,7 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 	// Field by field: a gen{...} literal is built in a temporary and
 	// copied wider than it was written, which stalls the processor.
 	var g gen
-	g.step, g.far, g.zone = &t.step[me], t.far[me], t.zone[me]
+	g.step, g.near, g.far, g.zone = &t.step[me], &t.near[me], t.far[me], t.zone[me]
 	g.mine, g.theirs, g.buf = mine, theirs, buf
 	if capturers := t.capturers(me, mine, theirs); capturers != 0 {
 		for w := capturers; w != 0; w &= w - 1 {
@@ -110,6 +111,9 @@ func (g *gen) eachLanding(w, special uint64, moves *[cells]game.Move, back int) 
 // so far) and appends every complete sequence. The man must capture again
 // while it can; a landing on the far row ends the move at once.
 func (g *gen) captures(cur int, m *game.Move) bool {
+	if g.near[nDirs][cur]&g.theirs == 0 {
+		return false // no enemy man next to it: the usual end of a chain
+	}
 	found := false
 	for d := range nDirs {
 		a := g.step[d][cur]
@@ -139,6 +143,9 @@ func (g *gen) captures(cur int, m *game.Move) bool {
 // friendly man in a forward direction it must. It appends every complete
 // move and reports whether there was a jump to make.
 func (g *gen) jumps(cur int, m *game.Move) bool {
+	if g.near[nForward][cur]&g.mine == 0 {
+		return false
+	}
 	occ := g.mine | g.theirs
 	found := false
 	for d := range nForward {
