@@ -2,6 +2,7 @@ package eximo
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
@@ -9,12 +10,13 @@ import (
 )
 
 // position is everything the rules look at: the men of each side as bit
-// sets (bit c is cell c: a1 = 0, h1 = 7, a2 = 8, ...), the player to move
-// and the Zobrist hash of both. It is copied whole for undo.
+// sets (bit c is cell c: a1 = 0, h1 = 7, a2 = 8, ...), the Zobrist hash of
+// the men and the player to move, and the player to move. It is copied
+// whole for undo: 32 bytes, two aligned 16-byte moves each way.
 type position struct {
 	men    [2]uint64
-	toMove game.Player
 	hash   uint64
+	toMove game.Player
 }
 
 // toggle puts a man of p on an empty cell c, or takes it off.
@@ -25,12 +27,18 @@ func (p *position) toggle(t *tables, who game.Player, c int) {
 
 // State is an Eximo position with its history. It implements game.State
 // and game.Stacker.
+//
+// The undo stack is the history too: it holds every earlier position since
+// the start or the FEN, with its hash, which is all the repetition rule
+// needs. No kind of Eximo move is irreversible (men that advanced or were
+// captured can be replaced by drops, and a man dropped on the cell another
+// left may walk back to where that one stood: the rule test "repetition
+// through drops" plays such a cycle), so every earlier position may occur
+// again and a separate game.History would only copy the stack.
 type State struct {
 	g    *Game
 	pos  position
-	ply  int
-	undo []position
-	hist game.History
+	undo []position // one entry per move played: its length is the ply
 }
 
 // Game returns the game the state belongs to.
@@ -40,7 +48,7 @@ func (s *State) Game() game.Game { return s.g }
 func (s *State) ToMove() game.Player { return s.pos.toMove }
 
 // Ply returns the number of moves played since the start or FEN position.
-func (s *State) Ply() int { return s.ply }
+func (s *State) Ply() int { return len(s.undo) }
 
 // Hash returns the Zobrist hash of the position and the player to move.
 func (s *State) Hash() uint64 { return s.pos.hash }
@@ -67,8 +75,12 @@ func (s *State) Count(p game.Player) int { return bits.OnesCount64(s.pos.men[p])
 // has left the board), and the drops put new men on their cells.
 func (s *State) Play(m game.Move) {
 	t := s.g.t
-	s.undo = append(s.undo, s.pos)
 	p := &s.pos
+	// Copied straight from the position onto the stack (append copies it
+	// through a temporary first).
+	n := len(s.undo)
+	s.undo = slices.Grow(s.undo, 1)[:n+1]
+	s.undo[n] = *p
 	me := p.toMove
 	p.toggle(t, me, int(m.From()))
 	if m.IsCapture() {
@@ -86,13 +98,6 @@ func (s *State) Play(m game.Move) {
 	}
 	p.toMove = 1 - me
 	p.hash ^= t.sideKey
-	s.ply++
-	// No kind of Eximo move is irreversible: men that advanced or were
-	// captured can be replaced by drops, and a man dropped on the cell
-	// another left may walk back to where that one stood (the rule test
-	// "repetition through drops" plays such a cycle). So every earlier
-	// position may occur again.
-	s.hist.Push(p.hash, false)
 }
 
 // Undo takes back the last move.
@@ -102,8 +107,6 @@ func (s *State) Undo() bool {
 	}
 	s.pos = s.undo[len(s.undo)-1]
 	s.undo = s.undo[:len(s.undo)-1]
-	s.ply--
-	s.hist.Pop()
 	return true
 }
 
@@ -112,17 +115,38 @@ func (s *State) Undo() bool {
 // safeguards apply.
 func (s *State) Result() game.Result {
 	me := s.pos.toMove
-	moves := 0
-	if s.hasMove() {
-		moves = 1 // DuelEnd only asks whether there is one
+	switch {
+	case s.pos.men[me] == 0:
+		return game.Win(1-me, game.NoPieces)
+	case s.pos.men[1-me] == 0: // only from a FEN: no move leaves its mover without men
+		return game.Win(me, game.NoPieces)
+	case !s.HasMove():
+		return game.Win(1-me, game.NoMoves)
+	case s.repeats() >= 3:
+		return game.DrawBy(game.Repetition)
+	case s.g.maxPlies > 0 && len(s.undo) >= s.g.maxPlies:
+		return game.DrawBy(game.PlyCap)
 	}
-	return game.DuelEnd(me, s.pos.men[me] != 0, s.pos.men[1-me] != 0, moves, &s.hist, s.ply, s.g.maxPlies)
+	return game.Result{}
+}
+
+// repeats counts how many times the current position has occurred since
+// the start or the FEN, itself included. Only every second earlier
+// position has the same player to move, so only those are compared.
+func (s *State) repeats() int {
+	n := 1
+	for i := len(s.undo) - 2; i >= 0; i -= 2 {
+		if s.undo[i].hash == s.pos.hash {
+			n++
+		}
+	}
+	return n
 }
 
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() game.State {
-	c := &State{g: s.g, pos: s.pos, ply: s.ply, hist: s.hist.Clone()}
-	c.undo = append([]position(nil), s.undo...)
+	c := &State{g: s.g, pos: s.pos}
+	c.undo = append(make([]position, 0, max(undoRoom, len(s.undo))), s.undo...)
 	return c
 }
 
