@@ -87,6 +87,10 @@ type tables struct {
 	// see stackHash.
 	keys    [numCells * (maxHeight + 1)]uint64
 	sideKey uint64
+	// stepTo[d][c] is the step in direction d that lands on c, made once:
+	// a move built byte by byte and then appended costs a stall of the
+	// processor's store buffer, a copy from a table does not.
+	stepTo [8][numCells]game.Move
 	start   position
 	// fen is the FEN's syntax and its messages.
 	fen game.StackFEN
@@ -102,6 +106,9 @@ func newTables() *tables {
 		for d := 0; d < 8; d++ {
 			t.nb[c][d] = b.Neighbor(board.Cell(c), d)
 			t.turn[c][d] = -1
+			if from := b.Neighbor(board.Cell(c), (d+4)%8); from != board.None {
+				t.stepTo[d][c] = game.Step(from, board.Cell(c))
+			}
 		}
 	}
 	t.jumpDirs[White][0] = []int{board.SqN, board.SqNE, board.SqNW}

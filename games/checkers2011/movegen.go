@@ -166,9 +166,6 @@ func shift(b uint64, d int) uint64 {
 	}
 }
 
-// delta[d] is the change of cell index of one step in direction d.
-var delta = [8]int{8, 9, 1, -7, -8, -9, -1, 7}
-
 // steps appends the non-capturing moves: one step to an empty cell, in 5
 // directions for a soldier commander, 8 for a king. They are found a
 // direction at a time for all stacks at once.
@@ -176,8 +173,7 @@ func (s *State) steps(buf []game.Move) []game.Move {
 	p, t := &s.pos, s.g.t
 	for d := 0; d < 8; d++ {
 		for to := p.stepTargets(t, d); to != 0; to &= to - 1 {
-			c := bits.TrailingZeros64(to)
-			buf = append(buf, game.Step(board.Cell(c-delta[d]), board.Cell(c)))
+			buf = append(buf, t.stepTo[d][bits.TrailingZeros64(to)&63])
 		}
 	}
 	return buf
