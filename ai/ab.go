@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"time"
+	"unsafe"
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
@@ -27,20 +28,41 @@ type ab struct {
 	s          game.State
 	bufs       [2*MaxDepth + 2][]game.Move
 	scores     [2*MaxDepth + 2][]int64
-	killers    [2*MaxDepth + 2][2]game.Move
+	killers    [2*MaxDepth + 2][2]killer
 	history    [board.MaxCells][board.MaxCells]int32
 	pv         [2*MaxDepth + 2][2*MaxDepth + 2]game.Move
 	pvLen      [2*MaxDepth + 2]int
 	path       [2*MaxDepth + 2]uint64
 	// eval, when set, judges positions instead of the game's own
-	// evaluation (WithEvaluation).
-	eval game.Evaluation
+	// evaluation (WithEvaluation); else evaluator, when the game has its
+	// own, found once a search rather than at every leaf.
+	eval      game.Evaluation
+	evaluator game.Evaluator
+	players   int
 	// played holds the positions of the game before the root: reaching
 	// one again in the search is scored as a draw, as a repetition in the
 	// search is, so that a side ahead does not walk into the threefold
 	// repetition its opponent is steering for.
 	played map[uint64]struct{}
+	// playedBits has a bit set for each played position's hash (its top
+	// bits), so that most positions of the search are known not to be in
+	// played without a map lookup.
+	playedBits [playedWords]uint64
 }
+
+// playedWords sizes the filter in front of the played positions: 4096
+// bits, a few percent of them set by a game of a hundred or two plies.
+const playedWords = 64
+
+// killer is a quiet move that refuted a sibling, with its start and end
+// cells, so that ordering compares two bytes before the whole move.
+type killer struct {
+	move     game.Move
+	from, to board.Cell
+}
+
+// noKiller stands for an empty killer slot: no move ends where it does.
+var noKiller = killer{from: 0xff, to: 0xff}
 
 // ttEntry remembers a searched position: the index of its best move in
 // the (deterministic) move list, so that moves need not be stored.
@@ -72,7 +94,20 @@ func newAB(spec string, _ uint64, params map[string]string) (*ab, error) {
 	if err := noneLeft(spec, params); err != nil {
 		return nil, err
 	}
-	return &ab{name: spec, depthLimit: depth, tt: make([]ttEntry, 1<<bits)}, nil
+	return &ab{name: spec, depthLimit: depth, tt: newTable(bits)}, nil
+}
+
+// newTable makes a transposition table of 2^bits entries and touches each
+// page of it, so that the operating system provides the memory now rather
+// than in page faults scattered through the first search (which cost a
+// short search up to a third of its time).
+func newTable(bits int) []ttEntry {
+	tt := make([]ttEntry, 1<<bits)
+	const perPage = 4096 / int(unsafe.Sizeof(ttEntry{}))
+	for i := 0; i < len(tt); i += perPage {
+		tt[i] = ttEntry{}
+	}
+	return tt
 }
 
 func (e *ab) Name() string { return e.name }
@@ -87,6 +122,15 @@ func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(
 	e.root = s0.ToMove()
 	e.paranoid = s0.Game().Players() > 2
 	e.played = playedPositions(s0, e.played)
+	e.playedBits = [playedWords]uint64{}
+	for h := range e.played {
+		e.playedBits[playedBit(h)/64] |= 1 << (playedBit(h) % 64)
+	}
+	e.players = s0.Game().Players()
+	e.evaluator = nil
+	if g, ok := e.s.(game.Evaluator); ok && e.eval == nil {
+		e.evaluator = g
+	}
 	e.clk = newClock(ctx, lim)
 	maxDepth := MaxDepth
 	if lim.Depth > 0 {
@@ -96,7 +140,7 @@ func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(
 		maxDepth = min(maxDepth, e.depthLimit) // ab:depth=N caps every search
 	}
 	for i := range e.killers {
-		e.killers[i] = [2]game.Move{}
+		e.killers[i] = [2]killer{noKiller, noKiller}
 	}
 	for i := range e.history {
 		for j := range e.history[i] {
@@ -140,21 +184,30 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 			return 0 // a repetition inside the search is a draw
 		}
 	}
-	if _, ok := e.played[hash]; ok && ply > 0 {
+	if ply > 0 && e.wasPlayed(hash) {
 		return 0
+	}
+	leaf := depth <= 0 || ply >= len(e.bufs)-2
+	// The table entry is read before the moves are generated: a table
+	// far larger than the caches misses on most probes, and the processor
+	// can wait for that memory while it works on the moves.
+	var key, seen uint64
+	var entry *ttEntry
+	if !leaf {
+		key = e.ttKey(hash)
+		entry = &e.tt[key&uint64(len(e.tt)-1)]
+		seen = entry.key
 	}
 	moves := s.Moves(e.bufs[ply][:0])
 	e.bufs[ply] = moves
 	if len(moves) == 0 {
 		return e.resultScore(s, ply)
 	}
-	if depth <= 0 || ply >= len(e.bufs)-2 {
+	if leaf {
 		return e.quiesce(alpha, beta, ply, moves)
 	}
-	key := e.ttKey(hash)
-	entry := &e.tt[key&uint64(len(e.tt)-1)]
 	hashMove := -1
-	if entry.key == key {
+	if seen == key {
 		hashMove = int(entry.best)
 		if ply > 0 && int(entry.depth) >= depth {
 			score := fromTT(int(entry.score), ply)
@@ -197,11 +250,12 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 			}
 			if alpha >= beta {
 				if !m.IsCapture() {
-					if e.killers[ply][0] != m {
+					if e.killers[ply][0].move != m {
 						e.killers[ply][1] = e.killers[ply][0]
-						e.killers[ply][0] = m
+						e.killers[ply][0] = killer{move: m, from: m.From(), to: m.To()}
 					}
-					e.history[m.From()][m.To()] = min(e.history[m.From()][m.To()]+int32(depth*depth), 1<<24)
+					h := &e.history[m.From()][m.To()]
+					*h = min(*h+int32(depth*depth), 1<<24)
 				}
 				break
 			}
@@ -286,6 +340,18 @@ func playedPositions(s game.State, m map[uint64]struct{}) map[uint64]struct{} {
 	return m
 }
 
+// playedBit is the filter bit of a hash: its top bits.
+func playedBit(hash uint64) uint64 { return hash >> (64 - 12) }
+
+// wasPlayed tells whether the position of hash was played before the root.
+func (e *ab) wasPlayed(hash uint64) bool {
+	if b := playedBit(hash); e.playedBits[b/64]&(1<<(b%64)) == 0 {
+		return false
+	}
+	_, ok := e.played[hash]
+	return ok
+}
+
 // rootSide tells whether the player to move in s is the root's side.
 func (e *ab) rootSide(s game.State) bool { return s.ToMove() == e.root }
 
@@ -307,7 +373,20 @@ func (e *ab) perspective(s game.State, rootScore int) int {
 // evaluate scores a quiet position for the side to move: the root
 // player's evaluation less the best of the others'.
 func (e *ab) evaluate(s game.State) int {
-	return e.perspective(s, evaluateFor(s, e.root, e.eval))
+	var sc [game.MaxPlayers]int
+	switch {
+	case e.evaluator != nil:
+		sc = e.evaluator.Evaluate()
+	default:
+		sc = scores(s, e.eval)
+	}
+	best := -1 << 60
+	for p := 0; p < e.players; p++ {
+		if game.Player(p) != e.root && sc[p] > best {
+			best = sc[p]
+		}
+	}
+	return e.perspective(s, sc[e.root]-best)
 }
 
 // resultScore scores a finished game for the side to move in s.
@@ -318,7 +397,7 @@ func (e *ab) resultScore(s game.State, ply int) int {
 // ttKey is the table's key for a position. With three players a score
 // depends on who stands at the root, so the root is part of the key.
 func (e *ab) ttKey(hash uint64) uint64 {
-	if e.s.Game().Players() == 2 {
+	if e.players == 2 {
 		return hash
 	}
 	return hash ^ rootSalt[e.root]
@@ -332,35 +411,44 @@ var rootSalt = [game.MaxPlayers]uint64{0, 0x9e3779b97f4a7c15, 0xbf58476d1ce4e5b9
 // that originalIndex can recover it.
 func (e *ab) order(ply int, moves []game.Move, hashMove int) {
 	scores := e.scores[ply][:0]
-	for i, m := range moves {
+	k0, k1 := &e.killers[ply][0], &e.killers[ply][1]
+	for i := range moves {
+		m := &moves[i]
 		var v int64
 		switch {
 		case i == hashMove:
 			v = 1 << 40
 		case m.IsCapture():
 			v = 1<<39 + int64(m.Len())<<20
-		case m == e.killers[ply][0]:
-			v = 1<<38 + 1
-		case m == e.killers[ply][1]:
-			v = 1 << 38
 		default:
-			v = int64(e.history[m.From()][m.To()])
+			from, to := m.From(), m.To()
+			switch {
+			case from == k0.from && to == k0.to && *m == k0.move:
+				v = 1<<38 + 1
+			case from == k1.from && to == k1.to && *m == k1.move:
+				v = 1 << 38
+			default:
+				v = int64(e.history[from][to])
+			}
 		}
 		scores = append(scores, v<<16|int64(i&0xffff))
 	}
 	e.scores[ply] = scores
 }
 
+// pick brings forward the first of the highest scored moves from i on.
 func (e *ab) pick(ply int, moves []game.Move, i int) {
-	scores := e.scores[ply]
-	best := i
-	for j := i + 1; j < len(moves); j++ {
-		if scores[j]>>16 > scores[best]>>16 {
-			best = j
+	scores := e.scores[ply][i:len(moves)]
+	best, top := 0, scores[0]>>16
+	for j := 1; j < len(scores); j++ {
+		if v := scores[j] >> 16; v > top {
+			best, top = j, v
 		}
 	}
-	moves[i], moves[best] = moves[best], moves[i]
-	scores[i], scores[best] = scores[best], scores[i]
+	if best > 0 {
+		moves[i], moves[i+best] = moves[i+best], moves[i]
+		scores[0], scores[best] = scores[best], scores[0]
+	}
 }
 
 // originalIndex returns where the move now at i stood in the generator's

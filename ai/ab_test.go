@@ -1,0 +1,39 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// TestPlayedFilter: the bit filter in front of the played positions
+// never hides one of them, and a hash whose filter bit is set but which
+// was not played is still not reported as played.
+func TestPlayedFilter(t *testing.T) {
+	s := newState(t, "pommel", "")
+	rng := rand.New(rand.NewPCG(3, 4))
+	var buf []game.Move
+	for range 20 {
+		buf = s.Moves(buf[:0])
+		s.Play(buf[rng.IntN(len(buf))])
+	}
+	e := mustEngine(t, "ab").(*ab)
+	e.Search(context.Background(), s, Limits{Depth: 1}, nil)
+	if len(e.played) != 20 {
+		t.Fatalf("%d played positions, want 20", len(e.played))
+	}
+	for h := range e.played {
+		if !e.wasPlayed(h) {
+			t.Errorf("played hash %x not found", h)
+		}
+		// h^1 has h's filter bit, which is set: the map decides.
+		if _, ok := e.played[h^1]; !ok && e.wasPlayed(h^1) {
+			t.Errorf("hash %x, with the filter bit of played %x, reported played", h^1, h)
+		}
+	}
+	if e.wasPlayed(s.Hash()) {
+		t.Error("the root position is reported played before the root")
+	}
+}
