@@ -187,27 +187,18 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	if ply > 0 && e.wasPlayed(hash) {
 		return 0
 	}
-	leaf := depth <= 0 || ply >= len(e.bufs)-2
-	// The table entry is read before the moves are generated: a table
-	// far larger than the caches misses on most probes, and the processor
-	// can wait for that memory while it works on the moves.
-	var key, seen uint64
-	var entry *ttEntry
-	if !leaf {
-		key = e.ttKey(hash)
-		entry = &e.tt[key&uint64(len(e.tt)-1)]
-		seen = entry.key
-	}
 	moves := s.Moves(e.bufs[ply][:0])
 	e.bufs[ply] = moves
 	if len(moves) == 0 {
 		return e.resultScore(s, ply)
 	}
-	if leaf {
+	if depth <= 0 || ply >= len(e.bufs)-2 {
 		return e.quiesce(alpha, beta, ply, moves)
 	}
+	key := e.ttKey(hash)
+	entry := &e.tt[key&uint64(len(e.tt)-1)]
 	hashMove := -1
-	if seen == key {
+	if entry.key == key {
 		hashMove = int(entry.best)
 		if ply > 0 && int(entry.depth) >= depth {
 			score := fromTT(int(entry.score), ply)

@@ -37,3 +37,30 @@ func TestPlayedFilter(t *testing.T) {
 		t.Error("the root position is reported played before the root")
 	}
 }
+
+// playCounter is a game state that counts the moves played on it and on
+// its clones.
+type playCounter struct {
+	game.State
+	plays *int64
+}
+
+func (c playCounter) Play(m game.Move) { *c.plays++; c.State.Play(m) }
+
+func (c playCounter) Clone() game.State { return playCounter{c.State.Clone(), c.plays} }
+
+// TestABCountsPlayedPositions: ab's nodes are the positions it plays a
+// move into, as perft counts, plus the root once per iteration.
+func TestABCountsPlayedPositions(t *testing.T) {
+	for _, tc := range []struct {
+		id    string
+		depth int
+	}{{"pommel", 5}, {"punt-heks-match-3p", 3}} {
+		var plays int64
+		s := playCounter{newState(t, tc.id, ""), &plays}
+		info := mustEngine(t, "ab").Search(context.Background(), s, Limits{Depth: tc.depth}, nil)
+		if info.Depth != tc.depth || info.Nodes != plays+int64(tc.depth) {
+			t.Errorf("%s: %d nodes at depth %d, want %d plays + %d iterations", tc.id, info.Nodes, info.Depth, plays, tc.depth)
+		}
+	}
+}
