@@ -39,6 +39,10 @@ type ab struct {
 	eval      game.Evaluation
 	evaluator game.Evaluator
 	players   int
+	// tester, when the game's states have one, tells at the horizon
+	// whether the position is over or must capture without listing its
+	// moves.
+	tester leafTester
 	// played holds the positions of the game before the root: reaching
 	// one again in the search is scored as a draw, as a repetition in the
 	// search is, so that a side ahead does not walk into the threefold
@@ -48,6 +52,19 @@ type ab struct {
 	// bits), so that most positions of the search are known not to be in
 	// played without a map lookup.
 	playedBits [playedWords]uint64
+}
+
+// leafTester is implemented by states that can tell, without listing
+// their moves, what the search needs to know of a position at its horizon:
+// whether the player to move has a legal move (HasMove: as a non-empty
+// Moves, the draw safeguards ignored) and whether it must capture
+// (HasCapture: then every move Moves returns is a capture, else none is).
+// Most positions at the horizon are quiet; for them the search then only
+// evaluates. The answers must be exact: they decide the same as the list
+// would, so the search visits the same tree either way.
+type leafTester interface {
+	HasMove() bool
+	HasCapture() bool
 }
 
 // playedWords sizes the filter in front of the played positions: 4096
@@ -131,6 +148,7 @@ func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(
 	if g, ok := e.s.(game.Evaluator); ok && e.eval == nil {
 		e.evaluator = g
 	}
+	e.tester, _ = e.s.(leafTester)
 	e.clk = newClock(ctx, lim)
 	maxDepth := MaxDepth
 	if lim.Depth > 0 {
@@ -187,13 +205,13 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	if ply > 0 && e.wasPlayed(hash) {
 		return 0
 	}
+	if depth <= 0 || ply >= len(e.bufs)-2 {
+		return e.leaf(alpha, beta, ply)
+	}
 	moves := s.Moves(e.bufs[ply][:0])
 	e.bufs[ply] = moves
 	if len(moves) == 0 {
 		return e.resultScore(s, ply)
-	}
-	if depth <= 0 || ply >= len(e.bufs)-2 {
-		return e.quiesce(alpha, beta, ply, moves)
 	}
 	key := e.ttKey(hash)
 	entry := &e.tt[key&uint64(len(e.tt)-1)]
@@ -267,6 +285,27 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	return best
 }
 
+// leaf scores a position at the horizon: a finished game by its result,
+// else by quiesce. With a tester the moves are listed only when there are
+// captures to resolve.
+func (e *ab) leaf(alpha, beta, ply int) int {
+	s := e.s
+	if e.tester != nil {
+		switch {
+		case !e.tester.HasMove():
+			return e.resultScore(s, ply)
+		case !e.tester.HasCapture() || ply >= len(e.bufs)-2:
+			return e.evaluate(s) // as quiesce judges a quiet position
+		}
+	}
+	moves := s.Moves(e.bufs[ply][:0])
+	e.bufs[ply] = moves
+	if len(moves) == 0 {
+		return e.resultScore(s, ply)
+	}
+	return e.quiesce(alpha, beta, ply, moves)
+}
+
 // quiesce resolves the compulsory captures before judging a position:
 // with captures to make the player must make one; without, the position
 // is quiet and is evaluated.
@@ -282,23 +321,13 @@ func (e *ab) quiesce(alpha, beta, ply int, moves []game.Move) int {
 		e.pick(ply, moves, i)
 		s.Play(moves[i])
 		var score int
-		if e.clk.tick() {
+		switch {
+		case e.clk.tick():
 			score = 0
-		} else {
-			next := s.Moves(e.bufs[ply+1][:0])
-			e.bufs[ply+1] = next
-			same := e.sameSide(s, side)
-			switch {
-			case len(next) == 0:
-				score = e.resultScore(s, ply+1)
-			case same:
-				score = e.quiesce(alpha, beta, ply+1, next)
-			default:
-				score = e.quiesce(-beta, -alpha, ply+1, next)
-			}
-			if !same {
-				score = -score
-			}
+		case e.sameSide(s, side):
+			score = e.leaf(alpha, beta, ply+1)
+		default:
+			score = -e.leaf(-beta, -alpha, ply+1)
 		}
 		s.Undo()
 		if e.clk.stopped {

@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
@@ -61,6 +62,62 @@ func TestABCountsPlayedPositions(t *testing.T) {
 		info := mustEngine(t, "ab").Search(context.Background(), s, Limits{Depth: tc.depth}, nil)
 		if info.Depth != tc.depth || info.Nodes != plays+int64(tc.depth) {
 			t.Errorf("%s: %d nodes at depth %d, want %d plays + %d iterations", tc.id, info.Nodes, info.Depth, plays, tc.depth)
+		}
+	}
+}
+
+// judged is a game state seen only through game.State and
+// game.Evaluator, as every game can be.
+type judged struct{ game.State }
+
+func (j judged) Evaluate() [game.MaxPlayers]int { return j.State.(game.Evaluator).Evaluate() }
+
+func (j judged) Clone() game.State { return judged{j.State.Clone()} }
+
+// tested is a judged state that also answers the leaf tests, from its
+// list of moves, and counts how often it was asked.
+type tested struct {
+	judged
+	asked *int
+}
+
+func (t tested) HasMove() bool { *t.asked++; return len(t.Moves(nil)) > 0 }
+
+func (t tested) HasCapture() bool {
+	*t.asked++
+	moves := t.Moves(nil)
+	return len(moves) > 0 && moves[0].IsCapture()
+}
+
+func (t tested) Clone() game.State { return tested{judged{t.State.Clone()}, t.asked} }
+
+// TestLeafTesterSearchesTheSameTree: a state that tells at the horizon
+// whether it has a move and must capture is searched exactly as one
+// whose moves are listed there (same nodes, score and line), and the
+// search asks it.
+func TestLeafTesterSearchesTheSameTree(t *testing.T) {
+	for _, id := range []string{"pommel", "eximo", "checkers-2011", "punt-match", "punt-heks-match-3p"} {
+		depth := 4
+		if id == "punt-heks-match-3p" {
+			depth = 3
+		}
+		s := newState(t, id, "")
+		rng := rand.New(rand.NewPCG(5, 6))
+		var buf []game.Move
+		for range 12 {
+			buf = s.Moves(buf[:0])
+			s.Play(buf[rng.IntN(len(buf))])
+		}
+		asked := 0
+		lim := Limits{Depth: depth}
+		want := mustEngine(t, "ab").Search(context.Background(), judged{s}, lim, nil)
+		got := mustEngine(t, "ab").Search(context.Background(), tested{judged{s}, &asked}, lim, nil)
+		if got.Nodes != want.Nodes || got.Score != want.Score || !slices.Equal(got.PV, want.PV) {
+			t.Errorf("%s: with the tester %d nodes, score %d, line %v; without %d, %d, %v",
+				id, got.Nodes, got.Score, got.PV, want.Nodes, want.Score, want.PV)
+		}
+		if asked == 0 {
+			t.Errorf("%s: the search never asked the tester", id)
 		}
 	}
 }
