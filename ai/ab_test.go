@@ -91,10 +91,10 @@ func (t tested) HasCapture() bool {
 
 func (t tested) Clone() game.State { return tested{judged{t.State.Clone()}, t.asked} }
 
-// TestLeafTesterSearchesTheSameTree: a state that tells at the horizon
-// whether it has a move and must capture is searched exactly as one
-// whose moves are listed there (same nodes, score and line), and the
-// search asks it.
+// TestLeafTesterSearchesTheSameTree: a state that tells whether it has a
+// move and must capture is searched exactly as one whose moves are listed
+// (same nodes, score and line), by ab at its horizon and by mcts at the
+// end of its playouts, and the engines ask it.
 func TestLeafTesterSearchesTheSameTree(t *testing.T) {
 	for _, id := range []string{"pommel", "eximo", "checkers-2011", "punt-match", "punt-heks-match-3p"} {
 		depth := 4
@@ -108,16 +108,20 @@ func TestLeafTesterSearchesTheSameTree(t *testing.T) {
 			buf = s.Moves(buf[:0])
 			s.Play(buf[rng.IntN(len(buf))])
 		}
-		asked := 0
-		lim := Limits{Depth: depth}
-		want := mustEngine(t, "ab").Search(context.Background(), judged{s}, lim, nil)
-		got := mustEngine(t, "ab").Search(context.Background(), tested{judged{s}, &asked}, lim, nil)
-		if got.Nodes != want.Nodes || got.Score != want.Score || !slices.Equal(got.PV, want.PV) {
-			t.Errorf("%s: with the tester %d nodes, score %d, line %v; without %d, %d, %v",
-				id, got.Nodes, got.Score, got.PV, want.Nodes, want.Score, want.PV)
-		}
-		if asked == 0 {
-			t.Errorf("%s: the search never asked the tester", id)
+		for _, tc := range []struct {
+			spec string
+			lim  Limits
+		}{{"ab", Limits{Depth: depth}}, {"mcts", Limits{Nodes: 300}}} {
+			asked := 0
+			want := mustEngine(t, tc.spec).Search(context.Background(), judged{s}, tc.lim, nil)
+			got := mustEngine(t, tc.spec).Search(context.Background(), tested{judged{s}, &asked}, tc.lim, nil)
+			if got.Nodes != want.Nodes || got.Score != want.Score || !slices.Equal(got.PV, want.PV) {
+				t.Errorf("%s %s: with the tester %d nodes, score %d, line %v; without %d, %d, %v",
+					id, tc.spec, got.Nodes, got.Score, got.PV, want.Nodes, want.Score, want.PV)
+			}
+			if asked == 0 {
+				t.Errorf("%s %s: the search never asked the tester", id, tc.spec)
+			}
 		}
 	}
 }
