@@ -28,11 +28,14 @@ type ab struct {
 	s          game.State
 	bufs       [2*MaxDepth + 2][]game.Move
 	scores     [2*MaxDepth + 2][]int64
-	killers    [2*MaxDepth + 2][2]killer
-	history    [board.MaxCells][board.MaxCells]int32
-	pv         [2*MaxDepth + 2][2*MaxDepth + 2]game.Move
-	pvLen      [2*MaxDepth + 2]int
-	path       [2*MaxDepth + 2]uint64
+	// ties[ply] holds where the moves that share the best score found by
+	// pick's last scan stand, in order, from ties[ply].next on.
+	ties    [2*MaxDepth + 2]ties
+	killers [2*MaxDepth + 2][2]killer
+	history [board.MaxCells][board.MaxCells]int32
+	pv      [2*MaxDepth + 2][2*MaxDepth + 2]game.Move
+	pvLen   [2*MaxDepth + 2]int
+	path    [2*MaxDepth + 2]uint64
 	// eval, when set, judges positions instead of the game's own
 	// evaluation (WithEvaluation); else evaluator, when the game has its
 	// own, found once a search rather than at every leaf.
@@ -454,20 +457,43 @@ func (e *ab) order(ply int, moves []game.Move, hashMove int) {
 		scores = append(scores, v<<16|int64(i&0xffff))
 	}
 	e.scores[ply] = scores
+	e.ties[ply].at, e.ties[ply].next = e.ties[ply].at[:0], 0
 }
 
-// pick brings forward the first of the highest scored moves from i on.
+// ties are the places of equally scored moves that pick hands out in turn.
+type ties struct {
+	at   []int32
+	next int
+}
+
+// pick brings forward the first of the highest scored moves from i on
+// (a selection sort, lazy, since a cutoff often comes at the first moves).
+//
+// A scan notes every move that has the best score, in order. Those are
+// the next moves to pick, one after the other, with no scan: swapping
+// the picked move to the front sends the move it displaces, scored lower,
+// to where the picked one was, behind the places still to come. So many
+// moves that score alike (quiet moves of one history value, captures of
+// one length) cost one scan, not one each, and the order is the same.
 func (e *ab) pick(ply int, moves []game.Move, i int) {
-	scores := e.scores[ply][i:len(moves)]
-	best, top := 0, scores[0]>>16
-	for j := 1; j < len(scores); j++ {
-		if v := scores[j] >> 16; v > top {
-			best, top = j, v
+	scores, t := e.scores[ply], &e.ties[ply]
+	if t.next == len(t.at) {
+		t.at, t.next = append(t.at[:0], int32(i)), 0
+		top := scores[i] >> 16
+		for j := i + 1; j < len(moves); j++ {
+			switch v := scores[j] >> 16; {
+			case v > top:
+				top, t.at = v, append(t.at[:0], int32(j))
+			case v == top:
+				t.at = append(t.at, int32(j))
+			}
 		}
 	}
-	if best > 0 {
-		moves[i], moves[i+best] = moves[i+best], moves[i]
-		scores[0], scores[best] = scores[best], scores[0]
+	best := int(t.at[t.next])
+	t.next++
+	if best != i {
+		moves[i], moves[best] = moves[best], moves[i]
+		scores[i], scores[best] = scores[best], scores[i]
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 )
 
@@ -122,6 +123,44 @@ func TestLeafTesterSearchesTheSameTree(t *testing.T) {
 			if asked == 0 {
 				t.Errorf("%s %s: the search never asked the tester", id, tc.spec)
 			}
+		}
+	}
+}
+
+// TestPickOrder: pick hands out the moves in the order of a plain
+// selection sort that takes the first of the best scored remaining moves
+// and swaps it to the front, ties (scores from a few values) included.
+func TestPickOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	e := &ab{}
+	for round := range 500 {
+		n := 1 + rng.IntN(60)
+		values := 1 + rng.IntN(6)
+		moves := make([]game.Move, n)
+		scores := make([]int64, n)
+		for i := range moves {
+			moves[i] = game.Step(board.Cell(i), board.Cell(i+1))
+			scores[i] = int64(rng.IntN(values))<<16 | int64(i)
+		}
+		wantMoves, wantScores := slices.Clone(moves), slices.Clone(scores)
+		for i := range wantMoves {
+			best := i
+			for j := i + 1; j < n; j++ {
+				if wantScores[j]>>16 > wantScores[best]>>16 {
+					best = j
+				}
+			}
+			wantMoves[i], wantMoves[best] = wantMoves[best], wantMoves[i]
+			wantScores[i], wantScores[best] = wantScores[best], wantScores[i]
+		}
+		const ply = 3
+		e.scores[ply] = scores
+		e.ties[ply] = ties{}
+		for i := range moves {
+			e.pick(ply, moves, i)
+		}
+		if !slices.Equal(moves, wantMoves) || !slices.Equal(e.scores[ply], wantScores) {
+			t.Fatalf("round %d: picked %v, want %v", round, e.scores[ply], wantScores)
 		}
 	}
 }
