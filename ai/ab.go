@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"time"
+	"unsafe"
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
@@ -27,20 +28,61 @@ type ab struct {
 	s          game.State
 	bufs       [2*MaxDepth + 2][]game.Move
 	scores     [2*MaxDepth + 2][]int64
-	killers    [2*MaxDepth + 2][2]game.Move
-	history    [board.MaxCells][board.MaxCells]int32
-	pv         [2*MaxDepth + 2][2*MaxDepth + 2]game.Move
-	pvLen      [2*MaxDepth + 2]int
-	path       [2*MaxDepth + 2]uint64
+	// ties[ply] holds where the moves that share the best score found by
+	// pick's last scan stand, in order, from ties[ply].next on.
+	ties    [2*MaxDepth + 2]ties
+	killers [2*MaxDepth + 2][2]killer
+	history [board.MaxCells][board.MaxCells]int32
+	pv      [2*MaxDepth + 2][2*MaxDepth + 2]game.Move
+	pvLen   [2*MaxDepth + 2]int
+	path    [2*MaxDepth + 2]uint64
 	// eval, when set, judges positions instead of the game's own
-	// evaluation (WithEvaluation).
-	eval game.Evaluation
+	// evaluation (WithEvaluation); else evaluator, when the game has its
+	// own, found once a search rather than at every leaf.
+	eval      game.Evaluation
+	evaluator game.Evaluator
+	players   int
+	// tester, when the game's states have one, tells at the horizon
+	// whether the position is over or must capture without listing its
+	// moves.
+	tester leafTester
 	// played holds the positions of the game before the root: reaching
 	// one again in the search is scored as a draw, as a repetition in the
 	// search is, so that a side ahead does not walk into the threefold
 	// repetition its opponent is steering for.
 	played map[uint64]struct{}
+	// playedBits has a bit set for each played position's hash (its top
+	// bits), so that most positions of the search are known not to be in
+	// played without a map lookup.
+	playedBits [playedWords]uint64
 }
+
+// leafTester is implemented by states that can tell, without listing
+// their moves, what the search needs to know of a position at its horizon:
+// whether the player to move has a legal move (HasMove: as a non-empty
+// Moves, the draw safeguards ignored) and whether it must capture
+// (HasCapture: then every move Moves returns is a capture, else none is).
+// Most positions at the horizon are quiet; for them the search then only
+// evaluates. The answers must be exact: they decide the same as the list
+// would, so the search visits the same tree either way.
+type leafTester interface {
+	HasMove() bool
+	HasCapture() bool
+}
+
+// playedWords sizes the filter in front of the played positions: 4096
+// bits, a few percent of them set by a game of a hundred or two plies.
+const playedWords = 64
+
+// killer is a quiet move that refuted a sibling, with its start and end
+// cells, so that ordering compares two bytes before the whole move.
+type killer struct {
+	move     game.Move
+	from, to board.Cell
+}
+
+// noKiller is an empty killer slot: no move starts or ends where it does.
+func noKiller() killer { return killer{from: 0xff, to: 0xff} }
 
 // ttEntry remembers a searched position: the index of its best move in
 // the (deterministic) move list, so that moves need not be stored.
@@ -72,7 +114,20 @@ func newAB(spec string, _ uint64, params map[string]string) (*ab, error) {
 	if err := noneLeft(spec, params); err != nil {
 		return nil, err
 	}
-	return &ab{name: spec, depthLimit: depth, tt: make([]ttEntry, 1<<bits)}, nil
+	return &ab{name: spec, depthLimit: depth, tt: newTable(bits)}, nil
+}
+
+// newTable makes a transposition table of 2^bits entries and touches each
+// page of it, so that the operating system provides the memory now rather
+// than in page faults scattered through the first search (a third of the
+// time of the bench's short fixed searches of checkers-2011).
+func newTable(bits int) []ttEntry {
+	tt := make([]ttEntry, 1<<bits)
+	const perPage = 4096 / int(unsafe.Sizeof(ttEntry{}))
+	for i := 0; i < len(tt); i += perPage {
+		tt[i] = ttEntry{}
+	}
+	return tt
 }
 
 func (e *ab) Name() string { return e.name }
@@ -87,6 +142,16 @@ func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(
 	e.root = s0.ToMove()
 	e.paranoid = s0.Game().Players() > 2
 	e.played = playedPositions(s0, e.played)
+	e.playedBits = [playedWords]uint64{}
+	for h := range e.played {
+		e.playedBits[playedBit(h)/64] |= 1 << (playedBit(h) % 64)
+	}
+	e.players = s0.Game().Players()
+	e.evaluator = nil
+	if g, ok := e.s.(game.Evaluator); ok && e.eval == nil {
+		e.evaluator = g
+	}
+	e.tester, _ = e.s.(leafTester)
 	e.clk = newClock(ctx, lim)
 	maxDepth := MaxDepth
 	if lim.Depth > 0 {
@@ -96,7 +161,7 @@ func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(
 		maxDepth = min(maxDepth, e.depthLimit) // ab:depth=N caps every search
 	}
 	for i := range e.killers {
-		e.killers[i] = [2]game.Move{}
+		e.killers[i] = [2]killer{noKiller(), noKiller()}
 	}
 	for i := range e.history {
 		for j := range e.history[i] {
@@ -140,16 +205,16 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 			return 0 // a repetition inside the search is a draw
 		}
 	}
-	if _, ok := e.played[hash]; ok && ply > 0 {
+	if ply > 0 && e.wasPlayed(hash) {
 		return 0
+	}
+	if depth <= 0 || ply >= len(e.bufs)-2 {
+		return e.leaf(alpha, beta, ply)
 	}
 	moves := s.Moves(e.bufs[ply][:0])
 	e.bufs[ply] = moves
 	if len(moves) == 0 {
 		return e.resultScore(s, ply)
-	}
-	if depth <= 0 || ply >= len(e.bufs)-2 {
-		return e.quiesce(alpha, beta, ply, moves)
 	}
 	key := e.ttKey(hash)
 	entry := &e.tt[key&uint64(len(e.tt)-1)]
@@ -197,11 +262,12 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 			}
 			if alpha >= beta {
 				if !m.IsCapture() {
-					if e.killers[ply][0] != m {
+					if e.killers[ply][0].move != m {
 						e.killers[ply][1] = e.killers[ply][0]
-						e.killers[ply][0] = m
+						e.killers[ply][0] = killer{move: m, from: m.From(), to: m.To()}
 					}
-					e.history[m.From()][m.To()] = min(e.history[m.From()][m.To()]+int32(depth*depth), 1<<24)
+					h := &e.history[m.From()][m.To()]
+					*h = min(*h+int32(depth*depth), 1<<24)
 				}
 				break
 			}
@@ -222,6 +288,27 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	return best
 }
 
+// leaf scores a position at the horizon: a finished game by its result,
+// else by quiesce. With a tester the moves are listed only when there are
+// captures to resolve.
+func (e *ab) leaf(alpha, beta, ply int) int {
+	s := e.s
+	if e.tester != nil {
+		switch {
+		case !e.tester.HasMove():
+			return e.resultScore(s, ply)
+		case !e.tester.HasCapture() || ply >= len(e.bufs)-2:
+			return e.evaluate(s) // as quiesce judges a quiet position
+		}
+	}
+	moves := s.Moves(e.bufs[ply][:0])
+	e.bufs[ply] = moves
+	if len(moves) == 0 {
+		return e.resultScore(s, ply)
+	}
+	return e.quiesce(alpha, beta, ply, moves)
+}
+
 // quiesce resolves the compulsory captures before judging a position:
 // with captures to make the player must make one; without, the position
 // is quiet and is evaluated.
@@ -237,23 +324,13 @@ func (e *ab) quiesce(alpha, beta, ply int, moves []game.Move) int {
 		e.pick(ply, moves, i)
 		s.Play(moves[i])
 		var score int
-		if e.clk.tick() {
+		switch {
+		case e.clk.tick():
 			score = 0
-		} else {
-			next := s.Moves(e.bufs[ply+1][:0])
-			e.bufs[ply+1] = next
-			same := e.sameSide(s, side)
-			switch {
-			case len(next) == 0:
-				score = e.resultScore(s, ply+1)
-			case same:
-				score = e.quiesce(alpha, beta, ply+1, next)
-			default:
-				score = e.quiesce(-beta, -alpha, ply+1, next)
-			}
-			if !same {
-				score = -score
-			}
+		case e.sameSide(s, side):
+			score = e.leaf(alpha, beta, ply+1)
+		default:
+			score = -e.leaf(-beta, -alpha, ply+1)
 		}
 		s.Undo()
 		if e.clk.stopped {
@@ -286,6 +363,18 @@ func playedPositions(s game.State, m map[uint64]struct{}) map[uint64]struct{} {
 	return m
 }
 
+// playedBit is the filter bit of a hash: its top bits.
+func playedBit(hash uint64) uint64 { return hash >> (64 - 12) }
+
+// wasPlayed tells whether the position of hash was played before the root.
+func (e *ab) wasPlayed(hash uint64) bool {
+	if b := playedBit(hash); e.playedBits[b/64]&(1<<(b%64)) == 0 {
+		return false
+	}
+	_, ok := e.played[hash]
+	return ok
+}
+
 // rootSide tells whether the player to move in s is the root's side.
 func (e *ab) rootSide(s game.State) bool { return s.ToMove() == e.root }
 
@@ -307,7 +396,20 @@ func (e *ab) perspective(s game.State, rootScore int) int {
 // evaluate scores a quiet position for the side to move: the root
 // player's evaluation less the best of the others'.
 func (e *ab) evaluate(s game.State) int {
-	return e.perspective(s, evaluateFor(s, e.root, e.eval))
+	var sc [game.MaxPlayers]int
+	switch {
+	case e.evaluator != nil:
+		sc = e.evaluator.Evaluate()
+	default:
+		sc = scores(s, e.eval)
+	}
+	best := -1 << 60
+	for p := 0; p < e.players; p++ {
+		if game.Player(p) != e.root && sc[p] > best {
+			best = sc[p]
+		}
+	}
+	return e.perspective(s, sc[e.root]-best)
 }
 
 // resultScore scores a finished game for the side to move in s.
@@ -318,7 +420,7 @@ func (e *ab) resultScore(s game.State, ply int) int {
 // ttKey is the table's key for a position. With three players a score
 // depends on who stands at the root, so the root is part of the key.
 func (e *ab) ttKey(hash uint64) uint64 {
-	if e.s.Game().Players() == 2 {
+	if e.players == 2 {
 		return hash
 	}
 	return hash ^ rootSalt[e.root]
@@ -332,35 +434,67 @@ var rootSalt = [game.MaxPlayers]uint64{0, 0x9e3779b97f4a7c15, 0xbf58476d1ce4e5b9
 // that originalIndex can recover it.
 func (e *ab) order(ply int, moves []game.Move, hashMove int) {
 	scores := e.scores[ply][:0]
-	for i, m := range moves {
+	k0, k1 := &e.killers[ply][0], &e.killers[ply][1]
+	for i := range moves {
+		m := &moves[i]
 		var v int64
 		switch {
 		case i == hashMove:
 			v = 1 << 40
 		case m.IsCapture():
 			v = 1<<39 + int64(m.Len())<<20
-		case m == e.killers[ply][0]:
-			v = 1<<38 + 1
-		case m == e.killers[ply][1]:
-			v = 1 << 38
 		default:
-			v = int64(e.history[m.From()][m.To()])
+			from, to := m.From(), m.To()
+			switch {
+			case from == k0.from && to == k0.to && *m == k0.move:
+				v = 1<<38 + 1
+			case from == k1.from && to == k1.to && *m == k1.move:
+				v = 1 << 38
+			default:
+				v = int64(e.history[from][to])
+			}
 		}
 		scores = append(scores, v<<16|int64(i&0xffff))
 	}
 	e.scores[ply] = scores
+	e.ties[ply].at, e.ties[ply].next = e.ties[ply].at[:0], 0
 }
 
+// ties are the places of equally scored moves that pick hands out in turn.
+type ties struct {
+	at   []int32
+	next int
+}
+
+// pick brings forward the first of the highest scored moves from i on
+// (a selection sort, lazy, since a cutoff often comes at the first moves).
+//
+// A scan notes every move that has the best score, in order. Those are
+// the next moves to pick, one after the other, with no scan: swapping
+// the picked move to the front sends the move it displaces, scored lower,
+// to where the picked one was, behind the places still to come. So many
+// moves that score alike (quiet moves of one history value, captures of
+// one length) cost one scan, not one each, and the order is the same.
 func (e *ab) pick(ply int, moves []game.Move, i int) {
-	scores := e.scores[ply]
-	best := i
-	for j := i + 1; j < len(moves); j++ {
-		if scores[j]>>16 > scores[best]>>16 {
-			best = j
+	scores, t := e.scores[ply], &e.ties[ply]
+	if t.next == len(t.at) {
+		t.at, t.next = append(t.at[:0], int32(i)), 0
+		top := scores[i] >> 16
+		for j := i + 1; j < len(moves); j++ {
+			switch v := scores[j] >> 16; {
+			case v > top:
+				top, t.at = v, append(t.at[:0], int32(j))
+			case v == top:
+				t.at = append(t.at, int32(j))
+			}
 		}
 	}
-	moves[i], moves[best] = moves[best], moves[i]
-	scores[i], scores[best] = scores[best], scores[i]
+	best := int(t.at[t.next])
+	t.next++
+	if best != i {
+		moves[i], moves[best] = moves[best], moves[i]
+		scores[i], scores[best] = scores[best], scores[i]
+	}
 }
 
 // originalIndex returns where the move now at i stood in the generator's

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/arbiter-games/arbiter/game"
@@ -30,6 +31,9 @@ type mcts struct {
 	// eval, when set, judges positions instead of the game's own
 	// evaluation (WithEvaluation).
 	eval game.Evaluation
+	// tester, when the game's states have one, tells at a playout's end
+	// whether the position is over without listing its moves.
+	tester leafTester
 }
 
 // pstats is what the search has learnt about one position, over every
@@ -87,6 +91,7 @@ func (e *mcts) Search(ctx context.Context, s0 game.State, lim Limits, report fun
 		return Info{Err: err}
 	}
 	s := s0.Clone()
+	e.tester, _ = s.(leafTester)
 	clk := newClock(ctx, lim)
 	if lim.MoveTime == 0 && lim.Nodes == 0 {
 		clk.maxNodes = 20_000
@@ -113,7 +118,8 @@ func (e *mcts) Search(ctx context.Context, s0 game.State, lim Limits, report fun
 			s.Play(m)
 			child.hash = s.Hash()
 			child.shared = e.statsOf(child.hash)
-			child.untried = s.Moves(nil)
+			buf = s.Moves(buf[:0]) // kept at its size, as in uct
+			child.untried = slices.Clone(buf)
 			if len(child.untried) == 0 {
 				r := rewards(s.Result(), players)
 				child.proven = &r
@@ -331,10 +337,20 @@ func (e *mcts) playout(s game.State, buf *[]game.Move, players int) ([game.MaxPl
 		}
 		s.Play((*buf)[e.rng.IntN(len(*buf))])
 	}
-	if *buf = s.Moves((*buf)[:0]); len(*buf) == 0 {
+	if !e.hasMove(s, buf) {
 		return rewards(s.Result(), players), plies
 	}
 	return e.shares(s, players), plies
+}
+
+// hasMove tells whether the player to move in s has a move: by the
+// tester when there is one, else by listing the moves into buf.
+func (e *mcts) hasMove(s game.State, buf *[]game.Move) bool {
+	if e.tester != nil {
+		return e.tester.HasMove()
+	}
+	*buf = s.Moves((*buf)[:0])
+	return len(*buf) > 0
 }
 
 // shares turns scores into expected shares of the point (a softmax).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/arbiter-games/arbiter/game"
@@ -79,7 +80,10 @@ func (u *uct) Search(ctx context.Context, s0 game.State, lim Limits, report func
 			n.untried = n.untried[:len(n.untried)-1]
 			child := &node{move: m, mover: s.ToMove()}
 			s.Play(m)
-			child.untried = s.Moves(nil)
+			// Listed into the playouts' buffer and kept at their size:
+			// one allocation, not the generator's growing appends.
+			buf = s.Moves(buf[:0])
+			child.untried = slices.Clone(buf)
 			child.terminal = len(child.untried) == 0
 			n.children = append(n.children, child)
 			n = child

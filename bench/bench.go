@@ -6,7 +6,18 @@
 // fixed set of positions. The fixed alpha-beta searches are limited by
 // depth, so the nodes they visit, summed as a signature, change only when
 // the search's behaviour changes: a change meant to be pure speed must
-// keep it.
+// keep it (bench_test.go holds each game's signature).
+//
+// A node is a position a move is played into, as in perft: ab-nodes/s
+// counts every position the alpha-beta search plays a move into, in the
+// main search and in quiescence (those it scores as a repetition at once
+// included), plus the root once per iteration of the deepening; perft/s
+// counts the positions at the last ply, which are most of those played.
+// The two rates differ in what is done at a node: perft plays the leaves
+// and goes back, the search generates the moves of nearly every node it
+// visits (to know whether the game is over and whether captures remain
+// to be resolved) and evaluates its quiet leaves, so ab-nodes/s is bound
+// by the rate of move generation, not by that of playing moves.
 package bench
 
 import (

@@ -29,6 +29,8 @@ figure, so that scripts can read it:
   GAME perft/s N                   perft from the start, every leaf played
   GAME perft-bulk/s N              perft counting the moves at the leaves
   GAME ab-nodes/s N                alpha-beta on fixed positions, fixed depth
+                                   (a node is a position a move is played
+                                   into, as in perft)
   GAME mcts-iterations/s N         uct on the same positions, fixed iterations
   GAME signature N                 the nodes of those alpha-beta searches
 
