@@ -57,18 +57,12 @@ type ab struct {
 	playedBits [playedWords]uint64
 }
 
-// leafTester is implemented by states that can tell, without listing
-// their moves, what the search needs to know of a position at its horizon:
-// whether the player to move has a legal move (HasMove: as a non-empty
-// Moves, the draw safeguards ignored) and whether it must capture
-// (HasCapture: then every move Moves returns is a capture, else none is).
-// Most positions at the horizon are quiet; for them the search then only
-// evaluates. The answers must be exact: they decide the same as the list
-// would, so the search visits the same tree either way.
-type leafTester interface {
-	HasMove() bool
-	HasCapture() bool
-}
+// leafTester is a state that can tell, without listing its moves, what
+// the search needs to know at its horizon (see game.LeafTester). Most
+// positions at the horizon are quiet; for them the search then only
+// evaluates. The answers are exact, so the search visits the same tree
+// either way.
+type leafTester = game.LeafTester
 
 // playedWords sizes the filter in front of the played positions: 4096
 // bits, a few percent of them set by a game of a hundred or two plies.

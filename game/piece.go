@@ -41,6 +41,19 @@ type Evaluator interface {
 	Evaluate() [MaxPlayers]int
 }
 
+// LeafTester is implemented by states that can tell, without listing
+// their moves, what a search needs to know of a position at its horizon:
+// whether the player to move has a legal move (HasMove: exactly when
+// Moves is non-empty, the draw safeguards aside) and whether it must
+// capture (HasCapture: then every move Moves returns is a capture, else
+// none is). Most positions at a search's horizon are quiet, and then an
+// engine only evaluates them. The conformance suite checks both answers
+// against Moves at every position it visits.
+type LeafTester interface {
+	HasMove() bool
+	HasCapture() bool
+}
+
 // Evaluation judges positions of one game for the AI by weights of its
 // own, as Evaluator does by the game's default ones. Games that have
 // weights make one from a set of them (a function Evaluation(Weights) in

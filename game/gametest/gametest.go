@@ -88,6 +88,28 @@ func RandomGame(t T, s game.State, rng *rand.Rand, maxPlies int, inv Invariant) 
 	}
 }
 
+// CheckLeafTester checks, for a state that is a game.LeafTester, that
+// HasMove and HasCapture say what its legal moves say.
+func CheckLeafTester(fail func(string, ...any), s game.State, moves []game.Move) {
+	lt, ok := s.(game.LeafTester)
+	if !ok {
+		return
+	}
+	if lt.HasMove() != (len(moves) > 0) {
+		fail("HasMove %v with %d legal moves", lt.HasMove(), len(moves))
+	}
+	capture := lt.HasCapture()
+	for _, m := range moves {
+		if m.IsCapture() != capture {
+			fail("HasCapture %v but move %s", capture, m.Text(s.Game().Board()))
+			return
+		}
+	}
+	if capture && len(moves) == 0 {
+		fail("HasCapture with no legal move")
+	}
+}
+
 // CheckPosition checks one position and returns its legal moves. fail is
 // called with a description of the first property that does not hold.
 func CheckPosition(fail func(string, ...any), s game.State) []game.Move {
@@ -130,6 +152,7 @@ func CheckPosition(fail func(string, ...any), s game.State) []game.Move {
 			fail("Play then Undo of %s gave %s (hash %x), want %s (hash %x)", text, s.FEN(), s.Hash(), fen, hash)
 		}
 	}
+	CheckLeafTester(fail, s, moves)
 	endsByRule := r.Reason == game.NoMoves || r.Reason == game.NoPieces || r.Reason == game.Scored
 	if len(moves) == 0 && !endsByRule || r.Reason == game.NoMoves && len(moves) > 0 {
 		fail("%d legal moves but result %v", len(moves), r.Reason)

@@ -91,7 +91,7 @@ type tables struct {
 	// a move built byte by byte and then appended costs a stall of the
 	// processor's store buffer, a copy from a table does not.
 	stepTo [8][numCells]game.Move
-	start   position
+	start  position
 	// fen is the FEN's syntax and its messages.
 	fen game.StackFEN
 	// weights are the default evaluation weights, kept here so that

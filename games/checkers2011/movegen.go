@@ -209,3 +209,19 @@ func (s *State) hasMove() bool {
 	}
 	return false
 }
+
+// HasMove reports whether the player to move has a legal move, as a
+// non-empty Moves would. Engines ask it at the horizon instead of listing
+// the moves.
+func (s *State) HasMove() bool { return s.hasMove() }
+
+// HasCapture reports whether the player to move must capture: a stack of
+// its has a first jump, and every first jump starts a complete sequence,
+// so then every move Moves returns is a capture, else none is.
+func (s *State) HasCapture() bool {
+	p := &s.pos
+	if p.side[White] == 0 || p.side[Black] == 0 {
+		return false
+	}
+	return p.jumpers(s.g.t) != 0
+}

@@ -401,3 +401,18 @@ func (g *gen) anySlide() bool {
 	}
 	return false
 }
+
+// HasMove reports whether the player to move has a legal move, as a
+// non-empty Moves would. Engines ask it at the horizon instead of listing
+// the moves.
+func (s *State) HasMove() bool { return s.hasMove() }
+
+// HasCapture reports whether the player to move must capture: then every
+// move Moves returns is a capture, else none is.
+func (s *State) HasCapture() bool {
+	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
+		return false
+	}
+	g := s.gen()
+	return g.anyCapture()
+}

@@ -223,9 +223,8 @@ func (s *State) Undo() bool {
 // apply, as game.Safeguards applies them: the third occurrence of a
 // position, then the ply cap.
 func (s *State) Result() game.Result {
-	t := s.g.t
 	switch {
-	case s.pos.ctrl[s.pos.toMove]&t.mobile[s.pos.toMove] == 0:
+	case !s.HasMove():
 		return s.scored()
 	case s.repeats() >= 3:
 		return game.DrawBy(game.Repetition)
