@@ -53,3 +53,16 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 	}
 	return buf[:len(buf)+n]
 }
+
+// HasMove reports whether the player to move has a legal move, as a
+// non-empty Moves would: a pile it controls off its end-row with a
+// neighbour in one of its directions (a pile may land on any pile).
+// Engines ask it at the horizon instead of listing the moves.
+func (s *State) HasMove() bool {
+	me := s.pos.toMove
+	return s.pos.ctrl[me]&s.g.t.mobile[me] != 0
+}
+
+// HasCapture reports false: Punt has no captures, so every position is
+// quiet to an engine's search.
+func (s *State) HasCapture() bool { return false }
