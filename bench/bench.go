@@ -14,10 +14,11 @@
 // included), plus the root once per iteration of the deepening; perft/s
 // counts the positions at the last ply, which are most of those played.
 // The two rates differ in what is done at a node: perft plays the leaves
-// and goes back, the search generates the moves of nearly every node it
-// visits (to know whether the game is over and whether captures remain
-// to be resolved) and evaluates its quiet leaves, so ab-nodes/s is bound
-// by the rate of move generation, not by that of playing moves.
+// and goes back, the search generates the moves of every node it expands
+// and, at its horizon, asks the game whether the position has a move and
+// must capture (game.LeafTester) and evaluates it when it is quiet, so
+// ab-nodes/s is bound by the rates of move generation and evaluation, not
+// by that of playing moves.
 package bench
 
 import (
