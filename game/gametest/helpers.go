@@ -215,3 +215,22 @@ func BenchPlayouts[S Mover](b *testing.B, newState func() S, bufCap int) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
 }
+
+// BenchGames plays random games as the bench command does: through the
+// game.State interface from g.Start, asking Result at every ply, and
+// reports games per second and plies per game.
+func BenchGames(b *testing.B, g game.Game) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	buf := make([]game.Move, 0, 256)
+	plies := 0
+	for b.Loop() {
+		s := g.Start()
+		for !s.Result().Over() {
+			buf = s.Moves(buf[:0])
+			s.Play(buf[rng.IntN(len(buf))])
+			plies++
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+}

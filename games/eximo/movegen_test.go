@@ -82,20 +82,7 @@ func checkQuickChecks(t *testing.T, s *eximo.State, moves []game.Move) {
 // BenchmarkPlayoutWithResult plays random games as the bench command's
 // playouts do: through the game.State interface, Result at every ply.
 func BenchmarkPlayoutWithResult(b *testing.B) {
-	g := newGame(b)
-	rng := rand.New(rand.NewPCG(1, 2))
-	buf := make([]game.Move, 0, 256)
-	plies := 0
-	for b.Loop() {
-		s := g.Start()
-		for !s.Result().Over() {
-			buf = s.Moves(buf[:0])
-			s.Play(buf[rng.IntN(len(buf))])
-			plies++
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+	gametest.BenchGames(b, newGame(b))
 }
 
 // BenchmarkHasCapture measures the capture test an engine asks at the

@@ -1,7 +1,6 @@
 package pommel_test
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
@@ -49,24 +48,8 @@ func BenchmarkMovesStart(b *testing.B) {
 	}
 }
 
-// benchGames plays random games as the arbiter bench command does: through
-// the game.State interface from Start, asking Result at every ply.
-func benchGames(b *testing.B, id string) {
-	g := gametest.NewGame(b, id)
-	rng := rand.New(rand.NewPCG(1, 2))
-	buf := make([]game.Move, 0, 256)
-	plies := 0
-	for b.Loop() {
-		s := g.Start()
-		for !s.Result().Over() {
-			buf = s.Moves(buf[:0])
-			s.Play(buf[rng.IntN(len(buf))])
-			plies++
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
-}
+// benchGames plays random games as the arbiter bench command does.
+func benchGames(b *testing.B, id string) { gametest.BenchGames(b, gametest.NewGame(b, id)) }
 
 func BenchmarkGamesPommel(b *testing.B)   { benchGames(b, "pommel") }
 func BenchmarkGamesPommel76(b *testing.B) { benchGames(b, "pommel-76") }

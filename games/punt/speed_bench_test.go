@@ -1,30 +1,15 @@
 package punt_test
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/game/gametest"
 )
 
-// benchInterfacePlayouts plays random games as `arbiter bench` does:
-// through game.State, from Start, with Result checked every ply.
+// benchInterfacePlayouts plays random games as `arbiter bench` does.
 func benchInterfacePlayouts(b *testing.B, id string) {
-	g := gametest.NewGame(b, id)
-	rng := rand.New(rand.NewPCG(1, 2))
-	buf := make([]game.Move, 0, 256)
-	plies := 0
-	for b.Loop() {
-		s := g.Start()
-		for !s.Result().Over() {
-			buf = s.Moves(buf[:0])
-			s.Play(buf[rng.IntN(len(buf))])
-			plies++
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	b.ReportMetric(float64(plies)/float64(b.N), "plies/game")
+	gametest.BenchGames(b, gametest.NewGame(b, id))
 }
 
 func BenchmarkStatePlayoutPuntMatch(b *testing.B)     { benchInterfacePlayouts(b, "punt-match") }
