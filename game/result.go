@@ -21,10 +21,11 @@ const (
 	Resignation // the losers resigned
 	Agreement   // the players agreed a draw
 	TimeForfeit // the losers' time ran out
+	Aborted     // nobody played the first move in time: the game counts for nothing
 )
 
 var reasonNames = [...]string{"ongoing", "no pieces", "no moves", "repetition", "ply cap", "scored",
-	"resignation", "agreement", "time forfeit"}
+	"resignation", "agreement", "time forfeit", "aborted"}
 
 // ParseReason reads a reason as String writes it (a record's Termination
 // tag); it reports false for text that names no reason.
@@ -114,6 +115,8 @@ func (r Result) Describe(g Game) string {
 		why = "agreed by the players"
 	case TimeForfeit:
 		why = joinNames(losers) + " ran out of time"
+	case Aborted:
+		return "aborted: the first move was not played in time"
 	}
 	if r.Winners == 0 {
 		return "draw: " + why

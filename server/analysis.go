@@ -13,6 +13,7 @@ import (
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -196,7 +197,7 @@ func analysisOf(st game.State, moves []string) (analysisView, error) {
 		v.Legal = []string{}
 	}
 	if r := st.Result(); r.Over() {
-		v.Result = storedResult(r, rules.Players())
+		v.Result = hall.StoredResult(r, rules.Players())
 		v.Ended = r.Describe(rules)
 	}
 	return v, nil
@@ -298,18 +299,9 @@ func (s *Server) admitSearch(w http.ResponseWriter, r *http.Request) (game.State
 // takeWorker takes an AI worker, waiting for one at most workerWait, and
 // returns the function that gives it back.
 func (s *Server) takeWorker(ctx context.Context) (func(), error) {
-	wait := time.NewTimer(workerWait)
-	defer wait.Stop()
-	select {
-	case s.workers <- struct{}{}:
-		return func() { <-s.workers }, nil
-	case <-wait.C:
-		return nil, fail(codeUnavailable, "every AI worker is busy; try again in a moment")
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case <-s.ctx.Done():
-		return nil, fail(codeShutdown, "the server is shutting down; try again in a moment")
-	}
+	ctx, cancel := context.WithTimeout(ctx, workerWait)
+	defer cancel()
+	return s.hall.Worker(ctx)
 }
 
 // search runs a fresh alpha-beta search of st in the worker the caller
@@ -318,8 +310,6 @@ func (s *Server) takeWorker(ctx context.Context) (func(), error) {
 func (s *Server) search(ctx context.Context, st game.State, moveTime time.Duration, report func(bestView)) (bestView, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	stop := context.AfterFunc(s.ctx, cancel)
-	defer stop()
 	engine, err := ai.New("ab", 1)
 	if err != nil {
 		return bestView{}, err

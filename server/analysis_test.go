@@ -304,6 +304,7 @@ func TestAnalysisStreamOneSearch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := ts.http.Client().Do(req)
 	if err != nil || resp.StatusCode != http.StatusOK {
 		t.Fatalf("the stream: %v %v", resp, err)

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"github.com/arbiter-games/arbiter/hall"
 	"net/http"
 	"reflect"
 	"strings"
@@ -147,7 +148,7 @@ func TestMoveIsStoredThenAnsweredAndAResendAnswers200(t *testing.T) {
 	if code != 200 {
 		t.Fatalf("move: %d %s", code, body)
 	}
-	var v gameView
+	var v hall.View
 	_ = json.Unmarshal(body, &v)
 	if v.Ply != 1 || v.ToMove != 1 || !reflect.DeepEqual(v.Moves, []string{first}) || v.Version != 2 {
 		t.Errorf("answer after the move: %s", body)
@@ -258,7 +259,7 @@ func TestUnknownGamesAreNotKept(t *testing.T) {
 			t.Errorf("%s: %d %s", path, code, body)
 		}
 	}
-	if n := len(ts.srv.held()); n != 0 {
+	if n := ts.srv.Hall().Stats().Held; n != 0 {
 		t.Errorf("%d entries held for games that do not exist", n)
 	}
 }

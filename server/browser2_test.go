@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/arbiter-games/arbiter/hall"
 	"image"
 	"image/color"
 	"image/png"
@@ -319,9 +320,9 @@ func (b *browser) docsScreenshots(t *testing.T) {
 // playMiddle plays up to plies moves of g through the API, a capture
 // when there is one, else one picked across the list, so that the
 // position has left the start; it returns the moves.
-func (b *browser) playMiddle(t *testing.T, g createResponse, plies int) []string {
+func (b *browser) playMiddle(t *testing.T, g hall.Created, plies int) []string {
 	t.Helper()
-	var v gameView
+	var v hall.View
 	for range plies {
 		v = b.ts.game(g.ID)
 		if len(v.Legal) == 0 {

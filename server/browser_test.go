@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/arbiter-games/arbiter/hall"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -284,7 +285,7 @@ func (b *browser) startPositions(t *testing.T) {
 
 // playUntil plays the game through the API, captures first, until the
 // position has a stack of two or more pieces; it returns the moves.
-func (b *browser) playUntil(t *testing.T, resp createResponse, id string) []string {
+func (b *browser) playUntil(t *testing.T, resp hall.Created, id string) []string {
 	t.Helper()
 	for ply := 0; ply < 200; ply++ {
 		g := b.ts.game(resp.ID)
@@ -398,9 +399,9 @@ func (b *browser) againstAI(t *testing.T) {
 }
 
 // waitPly waits until the game has ply plies and returns it.
-func (b *browser) waitPly(t *testing.T, id string, ply int) gameView {
+func (b *browser) waitPly(t *testing.T, id string, ply int) hall.View {
 	t.Helper()
-	var g gameView
+	var g hall.View
 	waitFor(t, 10*time.Second, fmt.Sprintf("ply %d", ply), func() bool {
 		g = b.ts.game(id)
 		return g.Ply >= ply
@@ -566,7 +567,7 @@ func (b *browser) chainsAndDrops(t *testing.T) {
 
 // think is the move a person would choose in the game now: the ab
 // engine's, searched to depth from the position GET gives.
-func think(t *testing.T, g gameView, depth int) string {
+func think(t *testing.T, g hall.View, depth int) string {
 	t.Helper()
 	rules, err := game.New(g.Game, g.Options)
 	if err != nil {
@@ -585,9 +586,9 @@ func think(t *testing.T, g gameView, depth int) string {
 
 // waitPlyOn waits until the game on ts has more than ply plies or is
 // over, and returns it.
-func waitPlyOn(t *testing.T, ts *testServer, id string, ply int) gameView {
+func waitPlyOn(t *testing.T, ts *testServer, id string, ply int) hall.View {
 	t.Helper()
-	var g gameView
+	var g hall.View
 	waitFor(t, 15*time.Second, fmt.Sprintf("a move after ply %d", ply), func() bool {
 		g = ts.game(id)
 		return g.Ply > ply || g.Result != nil
@@ -597,7 +598,7 @@ func waitPlyOn(t *testing.T, ts *testServer, id string, ply int) gameView {
 
 // playToEnd plays seat's moves by clicking, the others being the
 // server's AIs, until the game ends; it returns the game over.
-func playToEnd(t *testing.T, ctx context.Context, ts *testServer, id string, seat, depth int) gameView {
+func playToEnd(t *testing.T, ctx context.Context, ts *testServer, id string, seat, depth int) hall.View {
 	t.Helper()
 	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); {
 		g := ts.game(id)
@@ -614,7 +615,7 @@ func playToEnd(t *testing.T, ctx context.Context, ts *testServer, id string, sea
 		waitPlyOn(t, ts, id, g.Ply)
 	}
 	t.Fatalf("game %s did not end within 90 s", id)
-	return gameView{}
+	return hall.View{}
 }
 
 // newGameFromHome fills the home page's form: the game, each seat's
@@ -638,7 +639,7 @@ func (b *browser) newGameFromHome(t *testing.T, ctx context.Context, id string, 
 
 // checkResult waits until the page shows the game's result with its
 // reason, as the server describes it.
-func checkResult(t *testing.T, ctx context.Context, g gameView) {
+func checkResult(t *testing.T, ctx context.Context, g hall.View) {
 	t.Helper()
 	text := poll[string](t, ctx, "the result", `document.querySelector(".status .result")?.textContent`)
 	if text == "" || text != g.Description {

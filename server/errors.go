@@ -2,47 +2,53 @@ package server
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
+
+	"github.com/arbiter-games/arbiter/hall"
 )
 
-// The error codes the API answers with, and the one table that maps each
-// to its HTTP status: handlers name a code, never a status.
+// The error codes the API answers with: the hall's refusals, and the
+// transport's own. One table maps each to its HTTP status: handlers name
+// a code, never a status.
 const (
-	codeBadRequest   = "bad_request"   // a body that is not the JSON asked for
-	codeUnauthorized = "unauthorized"  // no token
-	codeForbidden    = "forbidden"     // a token of no seat of this game
-	codeNotFound     = "not_found"     // no such game, board or page
-	codeNotYourTurn  = "not_your_turn" // another seat is to move
-	codeWrongPly     = "wrong_ply"     // the move is for another ply
-	codeGameOver     = "game_over"     // the game has ended
-	codeConflict     = "conflict"      // the request does not fit the game's state
-	codeTooLarge     = "too_large"     // a body over the limit
-	codeIllegalMove  = "illegal_move"  // an illegal or malformed move
-	codeInvalid      = "invalid"       // well-formed JSON with values that are not allowed
-	codeRateLimited  = "rate_limited"  // too many requests from one client
-	codeShutdown     = "shutting_down" // the server is stopping
-	codeUnavailable  = "unavailable"   // the store cannot be used
-	codeInternal     = "internal"      // the store failed
+	codeBadRequest   = "bad_request"            // a body that is not the JSON asked for
+	codeUnsupported  = "unsupported_media_type" // a body that is not application/json
+	codeUnauthorized = "unauthorized"           // no token
+	codeTooLarge     = "too_large"              // a body over the limit
+	codeRateLimited  = "rate_limited"           // too many requests from one client
+	codeUnavailable  = "unavailable"            // the store cannot be used
+	codeNotFound     = string(hall.NotFound)
+	codeForbidden    = string(hall.Forbidden)
+	codeInvalid      = string(hall.Invalid)
+	codeWrongPly     = string(hall.WrongPly)
+	codeGameOver     = string(hall.GameOver)
+	codeShutdown     = string(hall.ShuttingDown)
+	codeInternal     = string(hall.Internal)
+	codeIllegalMove  = string(hall.IllegalMove)
+	codeNotYourTurn  = string(hall.NotYourTurn)
+	codeConflict     = string(hall.Conflict)
 )
 
 var statusOf = map[string]int{
-	codeBadRequest:   http.StatusBadRequest,
-	codeUnauthorized: http.StatusUnauthorized,
-	codeForbidden:    http.StatusForbidden,
-	codeNotFound:     http.StatusNotFound,
-	codeNotYourTurn:  http.StatusConflict,
-	codeWrongPly:     http.StatusConflict,
-	codeGameOver:     http.StatusConflict,
-	codeConflict:     http.StatusConflict,
-	codeTooLarge:     http.StatusRequestEntityTooLarge,
-	codeIllegalMove:  http.StatusUnprocessableEntity,
-	codeInvalid:      http.StatusUnprocessableEntity,
-	codeRateLimited:  http.StatusTooManyRequests,
-	codeShutdown:     http.StatusServiceUnavailable,
-	codeUnavailable:  http.StatusServiceUnavailable,
-	codeInternal:     http.StatusInternalServerError,
+	codeBadRequest:            http.StatusBadRequest,
+	codeUnsupported:           http.StatusUnsupportedMediaType,
+	codeUnauthorized:          http.StatusUnauthorized,
+	codeTooLarge:              http.StatusRequestEntityTooLarge,
+	codeRateLimited:           http.StatusTooManyRequests,
+	codeUnavailable:           http.StatusServiceUnavailable,
+	string(hall.Invalid):      http.StatusUnprocessableEntity,
+	string(hall.NotFound):     http.StatusNotFound,
+	string(hall.Forbidden):    http.StatusForbidden,
+	string(hall.NotYourTurn):  http.StatusConflict,
+	string(hall.WrongPly):     http.StatusConflict,
+	string(hall.GameOver):     http.StatusConflict,
+	string(hall.Conflict):     http.StatusConflict,
+	string(hall.IllegalMove):  http.StatusUnprocessableEntity,
+	string(hall.ShuttingDown): http.StatusServiceUnavailable,
+	string(hall.Busy):         http.StatusServiceUnavailable,
+	string(hall.OverBudget):   http.StatusUnprocessableEntity,
+	string(hall.Internal):     http.StatusInternalServerError,
 }
 
 // apiError is a refusal: a code from the table and a one-line message
@@ -67,14 +73,14 @@ func status(err *apiError) int {
 	return http.StatusInternalServerError
 }
 
-// asAPIError makes any error a refusal; an error that is not one already
-// is the store's or the server's fault.
+// asAPIError makes any error a refusal: the transport's own, or the
+// hall's by its code; any other error is the store's or the server's
+// fault, and its words stay in the log.
 func asAPIError(err error) *apiError {
-	var ae *apiError
-	if errors.As(err, &ae) {
+	if ae, ok := err.(*apiError); ok {
 		return ae
 	}
-	return fail(codeInternal, "the server could not complete the request; try again")
+	return &apiError{Code: string(hall.ErrorCode(err)), Message: hall.ErrorMessage(err)}
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

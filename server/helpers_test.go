@@ -3,7 +3,9 @@ package server
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
+	"github.com/arbiter-games/arbiter/hall"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -60,6 +62,10 @@ func newTestServerBehind(t *testing.T, cfg Config, wrap func(http.Handler) http.
 	if cfg.Store == nil {
 		cfg.Store = openTestStore(t)
 	}
+	if cfg.Limits.ReadsPerSecond == 0 {
+		// The tests poll games every few milliseconds.
+		cfg.Limits.ReadsPerSecond, cfg.Limits.ReadBurst = 1000, 1000
+	}
 	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -80,8 +86,15 @@ func newTestServerBehind(t *testing.T, cfg Config, wrap func(http.Handler) http.
 	return ts
 }
 
-// do sends a request and returns the status and the body.
+// do sends a request, with a body as JSON, and returns the status and
+// the body.
 func (ts *testServer) do(method, path, token string, body any) (int, []byte) {
+	ts.t.Helper()
+	return ts.doWith(method, path, token, http.Header{"Content-Type": {"application/json"}}, body)
+}
+
+// doWith sends a request with the headers given.
+func (ts *testServer) doWith(method, path, token string, headers http.Header, body any) (int, []byte) {
 	ts.t.Helper()
 	var rd io.Reader
 	switch b := body.(type) {
@@ -104,6 +117,11 @@ func (ts *testServer) do(method, path, token string, body any) (int, []byte) {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	for k, v := range headers {
+		if body != nil || k != "Content-Type" {
+			req.Header[k] = v
+		}
+	}
 	resp, err := ts.http.Client().Do(req)
 	if err != nil {
 		ts.t.Fatal(err)
@@ -117,13 +135,13 @@ func (ts *testServer) do(method, path, token string, body any) (int, []byte) {
 }
 
 // create makes a game and fails the test unless it answers 201.
-func (ts *testServer) create(req map[string]any) createResponse {
+func (ts *testServer) create(req map[string]any) hall.Created {
 	ts.t.Helper()
 	code, body := ts.do("POST", "/api/games", "", req)
 	if code != http.StatusCreated {
 		ts.t.Fatalf("create %v: %d %s", req, code, body)
 	}
-	var resp createResponse
+	var resp hall.Created
 	if err := json.Unmarshal(body, &resp); err != nil {
 		ts.t.Fatal(err)
 	}
@@ -131,13 +149,13 @@ func (ts *testServer) create(req map[string]any) createResponse {
 }
 
 // game reads a game and fails the test unless it answers 200.
-func (ts *testServer) game(id string) gameView {
+func (ts *testServer) game(id string) hall.View {
 	ts.t.Helper()
 	code, body := ts.do("GET", "/api/games/"+id, "", nil)
 	if code != http.StatusOK {
 		ts.t.Fatalf("GET %s: %d %s", id, code, body)
 	}
-	var v gameView
+	var v hall.View
 	if err := json.Unmarshal(body, &v); err != nil {
 		ts.t.Fatal(err)
 	}
@@ -174,7 +192,7 @@ func waitFor(t *testing.T, limit time.Duration, what string, ok func() bool) {
 }
 
 // twoHumans makes a Pommel game for two people.
-func (ts *testServer) twoHumans() createResponse {
+func (ts *testServer) twoHumans() hall.Created {
 	return ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}})
 }
 
@@ -188,4 +206,10 @@ func (s *Server) boardOf(t *testing.T, id string) string {
 		t.Fatal(err)
 	}
 	return g.Board().ID()
+}
+
+// hashToken is what the store keeps of a seat's token.
+func hashToken(token string) []byte {
+	sum := sha256.Sum256([]byte(token))
+	return sum[:]
 }

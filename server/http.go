@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
 // securityHeaders go on every answer: no inline script or style, no
@@ -46,6 +48,9 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 		defer func() {
 			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
 				s.log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(p))
 				writeError(rec, fail(codeInternal, "the server failed on this request"))
 			}
@@ -76,7 +81,7 @@ type clients struct {
 }
 
 type client struct {
-	moves, games *rate.Limiter
+	moves, reads, games *rate.Limiter
 	sockets      int
 	seen         time.Time
 }
@@ -99,6 +104,7 @@ func (c *clients) get(key string) *client {
 		}
 		cl = &client{
 			moves: rate.NewLimiter(rate.Limit(c.limits.MovesPerSecond), c.limits.MoveBurst),
+			reads: rate.NewLimiter(rate.Limit(c.limits.ReadsPerSecond), c.limits.ReadBurst),
 			games: rate.NewLimiter(rate.Every(time.Hour/time.Duration(c.limits.GamesPerHour)), c.limits.GamesPerHour),
 		}
 		c.byKey[key] = cl
@@ -123,6 +129,12 @@ func (c *clients) allowMove(key string) bool {
 	return c.get(key).moves.AllowN(c.now(), 1)
 }
 
+func (c *clients) allowRead(key string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.get(key).reads.AllowN(c.now(), 1)
+}
+
 func (c *clients) allowGame(key string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -145,3 +157,6 @@ func (c *clients) closeSocket(key string) {
 	defer c.mu.Unlock()
 	c.get(key).sockets--
 }
+
+// quote quotes a client's text in a message: at most 80 characters of it.
+func quote(s string) string { return clip.Quote(s) }

@@ -10,104 +10,29 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/hall"
 )
 
-// hub holds the open websockets of every game.
-type hub struct {
-	mu      sync.Mutex
-	viewers map[string]map[*viewer]struct{}
-	closed  bool
-}
-
-// viewer is one open websocket: the events waiting to be written, and the
-// connection to close when the viewer falls too far behind.
-type viewer struct {
-	conn *websocket.Conn
-	send chan []byte
-}
-
-// sendBuffer is how many events a viewer may fall behind before the
-// server closes its socket; the client then resyncs with GET.
-const sendBuffer = 64
-
-func newHub() *hub { return &hub{viewers: map[string]map[*viewer]struct{}{}} }
-
-func (h *hub) add(id string, v *viewer) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.closed {
-		return false
-	}
-	if h.viewers[id] == nil {
-		h.viewers[id] = map[*viewer]struct{}{}
-	}
-	h.viewers[id][v] = struct{}{}
-	return true
-}
-
-func (h *hub) remove(id string, v *viewer) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	delete(h.viewers[id], v)
-	if len(h.viewers[id]) == 0 {
-		delete(h.viewers, id)
-	}
-}
-
-// watched reports whether a socket watches the game.
-func (h *hub) watched(id string) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return len(h.viewers[id]) > 0
-}
-
-// publish queues msg for every viewer of the game, never waiting: a
-// viewer whose queue is full is closed.
-func (h *hub) publish(id string, msg []byte) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for v := range h.viewers[id] {
-		select {
-		case v.send <- msg:
-		default:
-			go v.conn.Close(websocket.StatusPolicyViolation, "too far behind; read the game with GET and reconnect")
-		}
-	}
-}
-
-// closeAll tells every viewer the server is going away.
-func (h *hub) closeAll() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.closed = true
-	for _, vs := range h.viewers {
-		for v := range vs {
-			go v.conn.Close(websocket.StatusGoingAway, "the server is shutting down")
-		}
-	}
-}
+// A websocket watches one game: it receives the game after every change
+// (the hall's watch), and a player's socket sends moves. It keeps its own
+// deadlines, since the HTTP server's do not reach a hijacked connection:
+// a ping every pingEvery, which the client must answer within pongWait,
+// and writeWait for each event written.
+const (
+	pingEvery = 30 * time.Second
+	pongWait  = 10 * time.Second
+	writeWait = 10 * time.Second
+)
 
 // event is what a socket receives: the game after each change, with its
 // version, and the effects of the move that made it, if one did.
 type event struct {
 	Type    string        `json:"type"` // "game", "auth" or "error"
 	Version int64         `json:"version,omitempty"`
-	Game    *gameView     `json:"game,omitempty"`
+	Game    *hall.View    `json:"game,omitempty"`
 	Effects *game.Effects `json:"effects,omitempty"`
 	Seat    *int          `json:"seat,omitempty"`
 	Error   *apiError     `json:"error,omitempty"`
-}
-
-// broadcast sends the game to its viewers; called after the change is
-// stored. e.mu is held, so events go out in version order.
-func (s *Server) broadcast(e *entry, effects *game.Effects) {
-	v := s.view(e)
-	msg, err := json.Marshal(event{Type: "game", Version: v.Version, Game: &v, Effects: effects})
-	if err != nil {
-		s.log.Error("broadcast", "game", e.id, "err", err)
-		return
-	}
-	s.hub.publish(e.id, msg)
 }
 
 // command is what a player's socket sends: "auth" with a seat's token,
@@ -120,20 +45,25 @@ type command struct {
 	Ply   *int   `json:"ply"`
 }
 
+// socket is one open websocket: its connection, the replies waiting to
+// be written beside the game's events, and the signal that the server
+// stops. Only its writer (writeEvents) closes it, so that the close
+// handshake is never cut short by another goroutine.
+type socket struct {
+	conn     *websocket.Conn
+	id, key  string
+	replies  chan []byte
+	stopping chan struct{}
+	once     sync.Once
+}
+
+// goingAway tells the socket's writer that the server stops.
+func (sk *socket) goingAway() { sk.once.Do(func() { close(sk.stopping) }) }
+
 func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	var first event
-	if err := s.withGame(r, func(e *entry) error {
-		v := s.view(e)
-		first = event{Type: "game", Version: v.Version, Game: &v}
-		return nil
-	}); err != nil {
-		writeError(w, asAPIError(err))
-		return
-	}
 	key := clientKey(r)
-	if s.closing.Load() {
-		writeError(w, fail(codeShutdown, "the server is shutting down; try again in a moment"))
+	if err := s.admit(r, s.clients.allowRead); err != nil {
+		writeError(w, err)
 		return
 	}
 	if !s.clients.openSocket(key) {
@@ -141,6 +71,12 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.clients.closeSocket(key)
+	watch, first, err := s.hall.Watch(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeFailure(w, err)
+		return
+	}
+	defer s.hall.Stop(watch)
 	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {
 		return // Accept answered already (403 for a foreign origin)
@@ -148,110 +84,139 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	conn.SetReadLimit(s.limits.Body)
 	s.metrics.sockets.Inc()
 	defer s.metrics.sockets.Dec()
-	v := &viewer{conn: conn, send: make(chan []byte, sendBuffer)}
-	if !s.hub.add(id, v) {
+	sk := &socket{conn: conn, id: r.PathValue("id"), key: key, replies: make(chan []byte, 8), stopping: make(chan struct{})}
+	if !s.sockets.add(sk) {
 		conn.Close(websocket.StatusGoingAway, "the server is shutting down")
 		return
 	}
-	defer s.hub.remove(id, v)
-	s.reply(v, first)
-	ctx, cancel := context.WithCancel(s.ctx)
+	defer s.sockets.remove(sk)
+	s.reply(sk, event{Type: "game", Version: first.Version, Game: &first})
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go s.readCommands(ctx, cancel, id, v, key)
-	s.writeEvents(ctx, v)
+	go s.readCommands(ctx, cancel, sk)
+	s.writeEvents(ctx, sk, watch)
 }
 
-// writeEvents writes the queued events until the socket or the server
-// ends.
-func (s *Server) writeEvents(ctx context.Context, v *viewer) {
+// writeEvents writes the game's events and the socket's replies, and
+// pings, until the socket, the watch or the server ends.
+func (s *Server) writeEvents(ctx context.Context, sk *socket, watch *hall.Watch) {
+	ping := time.NewTicker(pingEvery)
+	defer ping.Stop()
 	for {
+		var msg []byte
 		select {
-		case msg := <-v.send:
-			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			err := v.conn.Write(wctx, websocket.MessageText, msg)
-			cancel()
-			if err != nil {
-				v.conn.CloseNow()
+		case ev, ok := <-watch.Events():
+			if !ok {
+				s.endWatch(sk, watch)
 				return
 			}
+			msg, _ = json.Marshal(event{Type: "game", Version: ev.Game.Version, Game: &ev.Game, Effects: ev.Effects})
+		case msg = <-sk.replies:
+		case <-sk.stopping:
+			sk.conn.Close(websocket.StatusGoingAway, "the server is shutting down")
+			return
+		case <-ping.C:
+			pctx, cancel := context.WithTimeout(ctx, pongWait)
+			err := sk.conn.Ping(pctx)
+			cancel()
+			if err != nil {
+				sk.conn.Close(websocket.StatusPolicyViolation, "no answer to a ping")
+				return
+			}
+			continue
 		case <-ctx.Done():
-			v.conn.Close(websocket.StatusGoingAway, "the server is shutting down")
+			sk.conn.CloseNow()
+			return
+		}
+		wctx, cancel := context.WithTimeout(ctx, writeWait)
+		err := sk.conn.Write(wctx, websocket.MessageText, msg)
+		cancel()
+		if err != nil {
+			sk.conn.CloseNow()
 			return
 		}
 	}
 }
 
-// reply queues an event for one socket.
-func (s *Server) reply(v *viewer, ev event) {
+// endWatch closes a socket whose watch ended: it fell behind, or the
+// server stops.
+func (s *Server) endWatch(sk *socket, watch *hall.Watch) {
+	if watch.Lagged() {
+		sk.conn.Close(websocket.StatusPolicyViolation, "too far behind; read the game with GET and reconnect")
+		return
+	}
+	sk.conn.Close(websocket.StatusGoingAway, "the server is shutting down")
+}
+
+// reply queues an event for one socket; a socket that does not read its
+// replies loses them.
+func (s *Server) reply(sk *socket, ev event) {
 	msg, _ := json.Marshal(ev)
 	select {
-	case v.send <- msg:
+	case sk.replies <- msg:
 	default:
 	}
 }
 
 // readCommands reads the socket's commands until it closes. Moves are
 // played as POST .../moves plays them, so their answers come as the
-// broadcast every viewer receives.
-func (s *Server) readCommands(ctx context.Context, done context.CancelFunc, id string, v *viewer, key string) {
+// event every watcher receives.
+func (s *Server) readCommands(ctx context.Context, done context.CancelFunc, sk *socket) {
 	defer done()
 	token := ""
 	for {
-		_, data, err := v.conn.Read(ctx)
+		_, data, err := sk.conn.Read(ctx)
 		if err != nil {
 			return
 		}
 		var cmd command
 		if err := json.Unmarshal(data, &cmd); err != nil {
-			s.reply(v, event{Type: "error", Error: fail(codeBadRequest, "a command is a JSON object such as {\"type\":\"move\",\"move\":\"a1-a3\",\"ply\":0}")})
+			s.reply(sk, event{Type: "error", Error: fail(codeBadRequest, "a command is a JSON object such as {\"type\":\"move\",\"move\":\"a1-a3\",\"ply\":0}")})
 			continue
 		}
 		if cmd.Type == "auth" {
-			seat, err := s.authSocket(ctx, id, cmd.Token)
-			if err != nil {
-				s.reply(v, event{Type: "error", Error: asAPIError(err)})
-				continue
-			}
-			token = cmd.Token
-			s.reply(v, event{Type: "auth", Seat: &seat})
+			token = s.authSocket(ctx, sk, cmd.Token, token)
 			continue
 		}
-		s.socketCommand(ctx, id, token, key, cmd, v)
+		s.socketCommand(ctx, sk, token, cmd)
 	}
 }
 
+// authSocket finds the seat of a socket's token, within the client's
+// move limit (so that tokens cannot be guessed at socket speed); it
+// returns the socket's token after it.
+func (s *Server) authSocket(ctx context.Context, sk *socket, token, current string) string {
+	if !s.clients.allowMove(sk.key) {
+		s.reply(sk, event{Type: "error", Error: fail(codeRateLimited, "too many requests from this client; slow down")})
+		return current
+	}
+	seat, err := s.hall.Seat(ctx, sk.id, token)
+	if err != nil {
+		s.reply(sk, event{Type: "error", Error: asAPIError(err)})
+		return current
+	}
+	s.reply(sk, event{Type: "auth", Seat: &seat})
+	return token
+}
+
 // socketCommand runs a player's command; a spectator's socket refuses it.
-func (s *Server) socketCommand(ctx context.Context, id, token, key string, cmd command, v *viewer) {
+func (s *Server) socketCommand(ctx context.Context, sk *socket, token string, cmd command) {
 	var err error
 	switch {
 	case token == "":
 		err = fail(codeForbidden, "this socket only watches; send {\"type\":\"auth\",\"token\":TOKEN} first to play")
 	case cmd.Type != "move":
-		err = fail(codeBadRequest, "command %q: want auth or move", cmd.Type)
+		err = fail(codeBadRequest, "command %s: want auth or move", quote(cmd.Type))
 	case cmd.Ply == nil:
 		err = fail(codeInvalid, "no ply; send the ply the move is for")
 	case s.closing.Load():
 		err = fail(codeShutdown, "the server is shutting down; try again in a moment")
-	case !s.clients.allowMove(key):
+	case !s.clients.allowMove(sk.key):
 		err = fail(codeRateLimited, "too many requests from this client; slow down")
 	default:
-		_, err = s.move(ctx, id, token, cmd.Move, *cmd.Ply)
+		_, err = s.hall.Move(ctx, sk.id, token, cmd.Move, *cmd.Ply)
 	}
 	if err != nil {
-		s.reply(v, event{Type: "error", Error: asAPIError(err)})
+		s.reply(sk, event{Type: "error", Error: asAPIError(err)})
 	}
-}
-
-// authSocket finds the seat of a token.
-func (s *Server) authSocket(ctx context.Context, id, token string) (int, error) {
-	e := s.lock(id)
-	defer e.mu.Unlock()
-	if err := s.load(ctx, e); err != nil {
-		return 0, err
-	}
-	seat := seatOf(e.g.Seats, token)
-	if seat < 0 {
-		return 0, fail(codeForbidden, "that token is not one of this game's seats")
-	}
-	return seat, nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"github.com/arbiter-games/arbiter/hall"
 	"net"
 	"net/http"
 	"strings"
@@ -154,16 +155,17 @@ func TestTokenNeverLeaks(t *testing.T) {
 	}
 	_, first := next(t, conn)
 	_, body := ts.do("POST", "/api/games/"+g.ID+"/join", "", `{"seat":1}`)
-	var joined seatInvite
+	var joined hall.Invite
 	_ = json.Unmarshal(body, &joined)
 	_, afterJoin := next(t, conn)
 	ts.move(g.ID, g.Seats[0].Token, ts.game(g.ID).Legal[0], 0)
 	_, afterMove := next(t, conn)
 	var seen []string
-	for _, path := range []string{"/api/games/" + g.ID, "/api/games", "/api/games/" + g.ID + "/record", "/api/games/" + g.ID + "/effects?ply=0", "/metrics"} {
+	for _, path := range []string{"/api/games/" + g.ID, "/api/games", "/api/games/" + g.ID + "/record", "/api/games/" + g.ID + "/effects?ply=0"} {
 		_, body := ts.do("GET", path, "", nil)
 		seen = append(seen, string(body))
 	}
+	seen = append(seen, ts.metricsText())
 	seen = append(seen, string(first), string(afterJoin), string(afterMove))
 	for _, token := range []string{g.Seats[0].Token, joined.Token} {
 		h := hashToken(token)
@@ -198,7 +200,7 @@ func TestGracefulShutdown(t *testing.T) {
 	if err != nil || resp.StatusCode != 201 {
 		t.Fatalf("create: %v %v", resp, err)
 	}
-	var g createResponse
+	var g hall.Created
 	_ = json.NewDecoder(resp.Body).Decode(&g)
 	resp.Body.Close()
 	conn, _, err := websocket.Dial(context.Background(), "ws://"+ln.Addr().String()+"/api/games/"+g.ID+"/ws", nil)
@@ -226,7 +228,7 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Error("the server still answers after shutting down")
 	}
 	legal := g.Game.Legal[0]
-	if _, err := srv.move(context.Background(), g.ID, g.Seats[0].Token, legal, 0); asAPIError(err).Code != codeShutdown {
+	if _, err := srv.Hall().Move(context.Background(), g.ID, g.Seats[0].Token, legal, 0); asAPIError(err).Code != codeShutdown {
 		t.Errorf("a move after the shutdown: %v", err)
 	}
 	if stored, _ := st.Get(context.Background(), g.ID); stored.Ply != 0 {

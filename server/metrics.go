@@ -5,59 +5,65 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/arbiter-games/arbiter/hall"
 )
 
 // metrics are the server's Prometheus metrics, in a registry of its own
 // (no global state: two servers in one process count apart).
 type metrics struct {
-	reg          *prometheus.Registry
-	gamesCreated prometheus.Counter
-	moves        *prometheus.CounterVec
-	aiQueue      prometheus.Gauge
-	sockets      prometheus.Gauge
-	moveLatency  prometheus.Histogram
+	reg         *prometheus.Registry
+	sockets     prometheus.Gauge
+	moveLatency prometheus.Histogram
 }
 
 func newMetrics(s *Server) *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
-		gamesCreated: prometheus.NewCounter(prometheus.CounterOpts{Name: "arbiter_games_created_total",
-			Help: "Games created through this server."}),
-		moves: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "arbiter_moves_total",
-			Help: "Moves stored by this server, by who played them (human or ai)."}, []string{"by"}),
-		aiQueue: prometheus.NewGauge(prometheus.GaugeOpts{Name: "arbiter_ai_queue_depth",
-			Help: "AI turns waiting for a worker."}),
 		sockets: prometheus.NewGauge(prometheus.GaugeOpts{Name: "arbiter_websockets_open",
 			Help: "Websockets open."}),
 		moveLatency: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "arbiter_move_latency_seconds",
 			Help:    "Time from a move's request to its acknowledgement (stored durably).",
 			Buckets: []float64{.001, .002, .005, .01, .02, .05, .1, .2, .5, 1, 2}}),
 	}
-	live := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "arbiter_games_live",
-		Help: "Ongoing games this server holds in memory."}, func() float64 { return float64(s.liveGames()) })
-	m.reg.MustRegister(m.gamesCreated, m.moves, m.aiQueue, m.sockets, m.moveLatency, live,
+	stat := func(f func(hall.Stats) float64) func() float64 {
+		return func() float64 { return f(s.hall.Stats()) }
+	}
+	counter := func(name, help string, f func(hall.Stats) float64) prometheus.Collector {
+		return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help}, stat(f))
+	}
+	gauge := func(name, help string, f func(hall.Stats) float64) prometheus.Collector {
+		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, stat(f))
+	}
+	moves := prometheus.NewDesc("arbiter_moves_total", "Moves stored by this server, by who played them (human or ai).", []string{"by"}, nil)
+	m.reg.MustRegister(m.sockets, m.moveLatency,
+		counter("arbiter_games_created_total", "Games created through this server.", func(st hall.Stats) float64 { return float64(st.Created) }),
+		counter("arbiter_games_aborted_total", "Games aborted because nobody played the first move in time.", func(st hall.Stats) float64 { return float64(st.Aborted) }),
+		counter("arbiter_ai_failures_total", "AI turns that failed (the game was marked as needing attention).", func(st hall.Stats) float64 { return float64(st.AIFailures) }),
+		gauge("arbiter_games_live", "Ongoing games this server holds in memory.", func(st hall.Stats) float64 { return float64(st.Live) }),
+		gauge("arbiter_ai_queue_depth", "AI turns and analyses waiting for a worker.", func(st hall.Stats) float64 { return float64(st.AIQueued) }),
+		gauge("arbiter_ai_running", "AI searches running.", func(st hall.Stats) float64 { return float64(st.AIRunning) }),
+		gauge("arbiter_ai_memory_bytes", "Memory the engines of the games in memory may hold.", func(st hall.Stats) float64 { return float64(st.EngineBytes) }),
+		gauge("arbiter_ai_memory_budget_bytes", "The bound of arbiter_ai_memory_bytes for new games (--ai-memory).", func(st hall.Stats) float64 { return float64(st.EngineBudget) }),
+		movesCollector{desc: moves, s: s},
 		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
-	m.moves.WithLabelValues("human")
-	m.moves.WithLabelValues("ai")
 	return m
+}
+
+// movesCollector reports the hall's move counts by who played them.
+type movesCollector struct {
+	desc *prometheus.Desc
+	s    *Server
+}
+
+func (c movesCollector) Describe(ch chan<- *prometheus.Desc) { ch <- c.desc }
+
+func (c movesCollector) Collect(ch chan<- prometheus.Metric) {
+	st := c.s.hall.Stats()
+	ch <- prometheus.MustNewConstMetric(c.desc, prometheus.CounterValue, float64(st.HumanMoves), "human")
+	ch <- prometheus.MustNewConstMetric(c.desc, prometheus.CounterValue, float64(st.AIMoves), "ai")
 }
 
 func (m *metrics) handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
-}
-
-// liveGames counts the ongoing games held in memory.
-func (s *Server) liveGames() int {
-	n := 0
-	for _, e := range s.held() {
-		if e.mu.TryLock() {
-			if e.loaded && !e.over() {
-				n++
-			}
-			e.mu.Unlock()
-		} else {
-			n++ // busy with a change: it is live
-		}
-	}
-	return n
 }

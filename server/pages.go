@@ -39,7 +39,7 @@ func (s *Server) pageRoutes(mux *http.ServeMux) {
 		assets.ServeHTTP(w, r)
 	}))
 	mux.HandleFunc("GET /api/catalog", s.handleCatalog)
-	mux.HandleFunc("GET /api/games/{id}/position", s.handlePosition)
+	mux.HandleFunc("GET /api/games/{id}/position", s.reads(s.handlePosition))
 }
 
 func (s *Server) handleIndex(w http.ResponseWriter, _ *http.Request) {
@@ -121,29 +121,22 @@ type endRower interface {
 // before the move of ply N (the current one without ply), so that a page
 // steps through a game's history without knowing its rules.
 func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
-	var v positionView
-	err := s.withGame(r, func(e *entry) error {
-		ply := e.g.Ply
-		if text := r.URL.Query().Get("ply"); text != "" {
-			n, err := strconv.Atoi(text)
-			if err != nil || n < 0 || n > e.g.Ply {
-				return fail(codeInvalid, "ply %q: want a ply of this game, 0 to %d", text, e.g.Ply)
-			}
-			ply = n
+	ply := -1
+	if text := r.URL.Query().Get("ply"); text != "" {
+		n, err := strconv.Atoi(text)
+		if err != nil || n < 0 {
+			writeError(w, fail(codeInvalid, "ply %s: want a ply of this game, a whole number from 0", quote(text)))
+			return
 		}
-		st := e.ss.State()
-		for i := e.g.Ply; i > ply; i-- {
-			st.Undo()
-		}
-		var err error
-		v, err = position(st, ply)
-		return err
-	})
+		ply = n
+	}
+	st, ply, err := s.hall.StateAt(r.Context(), r.PathValue("id"), ply)
 	if err != nil {
-		writeError(w, asAPIError(err))
+		s.writeFailure(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, v)
+	v, err := position(st, ply)
+	s.answer(w, v, err)
 }
 
 // position reads every cell's stack of st.

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"github.com/arbiter-games/arbiter/hall"
 	"net/http"
 	"strings"
 	"testing"
@@ -16,7 +17,7 @@ func TestAIGamePlaysToItsEnd(t *testing.T) {
 	ts := newTestServer(t, Config{})
 	g := ts.create(map[string]any{"game": "pommel", "options": map[string]string{"maxplies": "30"},
 		"seats": []string{"ai:level=1", "ai:level=1"}})
-	var v gameView
+	var v hall.View
 	waitFor(t, 60*time.Second, "end of the AI game", func() bool {
 		v = ts.game(g.ID)
 		return v.Result != nil
@@ -92,7 +93,7 @@ func TestResignation(t *testing.T) {
 
 func TestDrawOffers(t *testing.T) {
 	ts := newTestServer(t, Config{})
-	draw := func(g createResponse, seat int, action string) (int, string) {
+	draw := func(g hall.Created, seat int, action string) (int, string) {
 		code, body := ts.do("POST", "/api/games/"+g.ID+"/draw", g.Seats[seat].Token, map[string]string{"action": action})
 		return code, errorCode(body)
 	}
@@ -138,7 +139,7 @@ func TestJoinAnOpenSeatFromTheLobby(t *testing.T) {
 	if len(g.Seats) != 1 {
 		t.Fatalf("invites %+v: want one, for the human seat", g.Seats)
 	}
-	var lobby map[string][]lobbyGame
+	var lobby map[string][]hall.LobbyGame
 	_, body := ts.do("GET", "/api/games", "", nil)
 	if err := json.Unmarshal(body, &lobby); err != nil || len(lobby["open"]) != 1 || lobby["open"][0].ID != g.ID || len(lobby["live"]) != 1 {
 		t.Fatalf("lobby %s", body)
@@ -152,7 +153,7 @@ func TestJoinAnOpenSeatFromTheLobby(t *testing.T) {
 		}
 	}
 	code, body := ts.do("POST", "/api/games/"+g.ID+"/join", "", `{"seat":1,"name":"Bob"}`)
-	var inv seatInvite
+	var inv hall.Invite
 	if code != 200 || json.Unmarshal(body, &inv) != nil || inv.Seat != 1 || inv.Token == "" {
 		t.Fatalf("join: %d %s", code, body)
 	}
@@ -242,13 +243,15 @@ func TestMetrics(t *testing.T) {
 	ts := newTestServer(t, Config{})
 	g := ts.twoHumans()
 	ts.move(g.ID, g.Seats[0].Token, ts.game(g.ID).Legal[0], 0)
-	code, body := ts.do("GET", "/metrics", "", nil)
-	text := string(body)
+	text := ts.metricsText()
 	for _, want := range []string{"arbiter_games_created_total 1", `arbiter_moves_total{by="human"} 1`,
 		"arbiter_ai_queue_depth 0", "arbiter_move_latency_seconds_count 1", "arbiter_games_live 1"} {
 		if !strings.Contains(text, want) {
-			t.Errorf("metrics (%d) lack %q", code, want)
+			t.Errorf("metrics lack %q:\n%s", want, text)
 		}
+	}
+	if code, _ := ts.do("GET", "/metrics", "", nil); code != http.StatusNotFound {
+		t.Errorf("GET /metrics on the API's address: %d, want 404 (metrics are served on --metrics-addr)", code)
 	}
 }
 
@@ -285,61 +288,5 @@ func TestLimitsAnswer429(t *testing.T) {
 	}
 	if v := ts.game(g.ID); v.Ply != 0 {
 		t.Errorf("a refused move was played")
-	}
-}
-
-// TestAStaleGameDecidesAgainOnWhatWasStored: another process changes a
-// game behind this server's back (the test holds the game's lock, so the
-// store's event cannot refresh it first). The store refuses the stale
-// session's write; the server reads the game again and decides on what
-// was stored, and its session never shows the refused change.
-func TestAStaleGameDecidesAgainOnWhatWasStored(t *testing.T) {
-	ts := newTestServer(t, Config{})
-	ctx := context.Background()
-	g := ts.twoHumans()
-	legal := ts.game(g.ID).Legal
-	behindTheBack := func(change func(h *store.Header) error) {
-		t.Helper()
-		stored, err := ts.store.Get(ctx, g.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h := stored.Header
-		h.Version++
-		if err := change(&h); err != nil {
-			t.Fatal(err)
-		}
-	}
-	decide := func(e *entry, f func() error) *apiError {
-		t.Helper()
-		err := asRefusal(ts.srv.decide(ctx, e, f))
-		if err == nil {
-			return nil
-		}
-		return asAPIError(err)
-	}
-
-	e := ts.srv.lock(g.ID)
-	behindTheBack(func(h *store.Header) error {
-		h.Ply = 1
-		return ts.store.AddMove(ctx, store.Move{Ply: 0, Text: legal[0], At: time.Now()}, *h)
-	})
-	if err := decide(e, func() error { return ts.srv.playMove(e, 0, legal[1], 0) }); err == nil || err.Code != codeWrongPly {
-		t.Errorf("another move for the ply stored elsewhere: %v, want wrong_ply", err)
-	}
-	if err := decide(e, func() error { return ts.srv.playMove(e, 0, legal[0], 0) }); err != nil {
-		t.Errorf("the move stored elsewhere, resent: %v", err)
-	}
-	behindTheBack(func(h *store.Header) error {
-		h.Result = &store.Result{Winners: []int{0}, Reason: "resignation"}
-		return ts.store.Update(ctx, *h)
-	})
-	if err := decide(e, func() error { _, err := e.ss.OfferDraw(1); return err }); err == nil || err.Code != codeGameOver {
-		t.Errorf("an offer in a game resigned elsewhere: %v, want game_over", err)
-	}
-	e.mu.Unlock()
-	v := ts.game(g.ID)
-	if v.Ply != 1 || v.Moves[0] != legal[0] || v.DrawOffer != -1 || v.Result == nil || v.Result.Reason != "resignation" {
-		t.Errorf("after the stale requests: %+v", v)
 	}
 }

@@ -1,13 +1,9 @@
-// Package server is arbiter's HTTP server: a JSON API over stored games,
-// live updates over websockets, AI seats that move by themselves, time
-// controls the server keeps, limits and metrics.
-//
-// The store is the source of truth. Inside one process every game has one
-// writer at a time (a lock per game, held across the store's write), so
-// human moves, AI moves, clocks and draw offers never interleave; between
-// processes the store's conditional writes decide, and a writer that
-// loses reloads the game. A move is stored durably before it is
-// acknowledged, and broadcast after that.
+// Package server is arbiter's HTTP transport: the JSON API, websockets
+// with every change, the browser's pages, limits per client and overall,
+// and metrics. The games themselves are hosted by package hall, which
+// knows no HTTP: a handler decodes a request, hands it to the hall, and
+// writes the game or the refusal it gets back (errors.go maps the hall's
+// refusals to HTTP statuses in one table).
 package server
 
 import (
@@ -17,13 +13,13 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -33,9 +29,13 @@ type Limits struct {
 	// Body bounds a request body, in bytes.
 	Body int64
 	// MovesPerSecond and MoveBurst bound the moves (and other game
-	// commands) one client sends.
+	// commands, and a socket's auth messages) one client sends.
 	MovesPerSecond float64
 	MoveBurst      int
+	// ReadsPerSecond and ReadBurst bound the API reads (GET /api/...) of
+	// one client.
+	ReadsPerSecond float64
+	ReadBurst      int
 	// GamesPerHour bounds the games one client creates or joins.
 	GamesPerHour int
 	// Sockets bounds the websockets one client holds open at once.
@@ -43,7 +43,8 @@ type Limits struct {
 }
 
 // DefaultLimits are the limits a server keeps when its Config gives none.
-var DefaultLimits = Limits{Body: 64 << 10, MovesPerSecond: 10, MoveBurst: 20, GamesPerHour: 60, Sockets: 32}
+var DefaultLimits = Limits{Body: 64 << 10, MovesPerSecond: 10, MoveBurst: 20, ReadsPerSecond: 20, ReadBurst: 40,
+	GamesPerHour: 60, Sockets: 32}
 
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits
@@ -55,6 +56,12 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MoveBurst > 0 {
 		d.MoveBurst = l.MoveBurst
+	}
+	if l.ReadsPerSecond > 0 {
+		d.ReadsPerSecond = l.ReadsPerSecond
+	}
+	if l.ReadBurst > 0 {
+		d.ReadBurst = l.ReadBurst
 	}
 	if l.GamesPerHour > 0 {
 		d.GamesPerHour = l.GamesPerHour
@@ -71,22 +78,20 @@ type Config struct {
 	// Logger receives the structured log; nil discards it.
 	Logger *slog.Logger
 	// Origins are the extra origins (host patterns, as
-	// websocket.AcceptOptions takes them) whose pages may open websockets;
-	// the server's own host is always allowed.
+	// websocket.AcceptOptions takes them) whose pages may open websockets
+	// and send changes; the server's own host is always allowed.
 	Origins []string
 	Limits  Limits
-	// Workers bounds the AI searches running at once (0: GOMAXPROCS).
-	Workers int
-	// AIMoveTime is the time an engine without a level of its own ("ab",
-	// "mcts") spends on a move when no clock says less (0: 1s).
-	AIMoveTime time.Duration
-	// IdleAfter is how long a game stays in memory once nothing needs it
-	// (no request, no socket open, no AI turn queued or running, no clock
-	// timer); a later request reads it from the store again (0: 10
-	// minutes).
-	IdleAfter time.Duration
-	// Now tells the time (nil: time.Now).
-	Now func() time.Time
+	// Workers, AIMoveTime, AIMemory, AllowAIGames, AIGamePlies,
+	// AbortAfter, IdleAfter and Now are the hall's: see hall.Config.
+	Workers      int
+	AIMoveTime   time.Duration
+	AIMemory     int64
+	AllowAIGames bool
+	AIGamePlies  int
+	AbortAfter   time.Duration
+	IdleAfter    time.Duration
+	Now          func() time.Time
 }
 
 // Server serves the API. Make one with New, serve Handler (or call
@@ -94,121 +99,64 @@ type Config struct {
 // store's events.
 type Server struct {
 	cfg     Config
-	store   store.Store
+	hall    *hall.Hall
 	log     *slog.Logger
 	limits  Limits
 	now     func() time.Time
 	handler http.Handler
 	metrics *metrics
 	clients *clients
-	hub     *hub
 	// analyses lets each client run one analysis search at a time.
 	analyses *analysisGate
-
-	mu      sync.Mutex
-	entries map[string]*entry
-
-	workers chan struct{} // a slot per AI search allowed at once
-	ctx     context.Context
-	cancel  context.CancelFunc
-	tasks   sync.WaitGroup // AI searches and event loops
+	// sockets are the open websockets, closed with a going-away status
+	// when the server stops.
+	sockets socketSet
 	closing atomic.Bool
 }
 
 // New makes a server over cfg.Store.
 func New(cfg Config) (*Server, error) {
-	if cfg.Store == nil {
-		return nil, errors.New("server: no store")
+	h, err := hall.New(hall.Config{Store: cfg.Store, Logger: cfg.Logger, Workers: cfg.Workers,
+		AIMoveTime: cfg.AIMoveTime, AIMemory: cfg.AIMemory, AllowAIGames: cfg.AllowAIGames,
+		AIGamePlies: cfg.AIGamePlies, AbortAfter: cfg.AbortAfter, IdleAfter: cfg.IdleAfter, Now: cfg.Now})
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
 	}
-	if cfg.Workers < 0 {
-		return nil, fmt.Errorf("server: %d workers; want 0 (one per core) or more", cfg.Workers)
-	}
-	if cfg.Workers == 0 {
-		cfg.Workers = runtime.GOMAXPROCS(0)
-	}
-	if cfg.AIMoveTime <= 0 {
-		cfg.AIMoveTime = time.Second
-	}
-	if cfg.IdleAfter <= 0 {
-		cfg.IdleAfter = 10 * time.Minute
-	}
-	s := &Server{cfg: cfg, store: cfg.Store, log: cfg.Logger, limits: cfg.Limits.withDefaults(), now: cfg.Now,
-		entries: map[string]*entry{}, workers: make(chan struct{}, cfg.Workers)}
+	s := &Server{cfg: cfg, hall: h, log: cfg.Logger, limits: cfg.Limits.withDefaults(), now: cfg.Now}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	if s.now == nil {
 		s.now = time.Now
 	}
-	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.clients = newClients(s.limits, s.now)
-	s.hub = newHub()
 	s.analyses = newAnalysisGate()
 	s.metrics = newMetrics(s)
-	s.handler = s.routes()
+	s.handler, err = s.routes()
+	if err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
-// Handler is the server's HTTP handler: the API, /healthz, /metrics and
-// the index page, with the security headers on every answer.
+// Hall is the hall the server hosts its games in.
+func (s *Server) Hall() *hall.Hall { return s.hall }
+
+// Handler is the server's HTTP handler: the API, /healthz and the pages,
+// with the security headers on every answer. /metrics is served apart,
+// by MetricsHandler, on an address of the operator's choice.
 func (s *Server) Handler() http.Handler { return s.handler }
 
-// Registry holds the server's metrics, as /metrics serves them.
+// MetricsHandler serves the server's metrics in Prometheus's format.
+func (s *Server) MetricsHandler() http.Handler { return s.metrics.handler() }
+
+// Registry holds the server's metrics, as MetricsHandler serves them.
 func (s *Server) Registry() *prometheus.Registry { return s.metrics.reg }
 
 // Start resumes the games that wait on the server (an AI to move, a clock
 // running), follows the store's events, so that changes made by other
 // processes reach this one's viewers, and sweeps idle games from memory.
-func (s *Server) Start(ctx context.Context) error {
-	events, err := s.store.Subscribe(s.ctx)
-	if err != nil {
-		return fmt.Errorf("server: following the store: %w", err)
-	}
-	s.tasks.Add(1)
-	go func() {
-		defer s.tasks.Done()
-		s.follow(events)
-	}()
-	s.tasks.Add(1)
-	go func() {
-		defer s.tasks.Done()
-		s.sweep()
-	}()
-	return s.resume(ctx)
-}
-
-// resume loads every ongoing game and lets its AI move and its clock run.
-func (s *Server) resume(ctx context.Context) error {
-	games, err := s.store.List(ctx, store.Filter{Ongoing: true, Limit: 1 << 30})
-	if err != nil {
-		return fmt.Errorf("server: listing ongoing games: %w", err)
-	}
-	for _, h := range games {
-		e := s.lock(h.ID)
-		if err := s.refresh(ctx, e); err != nil {
-			s.log.Warn("resume", "game", h.ID, "err", err)
-		} else {
-			s.afterChange(e)
-		}
-		e.mu.Unlock()
-	}
-	s.log.Info("resumed", "games", len(games))
-	return nil
-}
-
-// follow reloads and broadcasts the games other processes changed.
-func (s *Server) follow(events <-chan store.Event) {
-	for ev := range events {
-		e := s.lock(ev.Game)
-		if !e.loaded || e.g.Version < ev.Version {
-			if err := s.refresh(s.ctx, e); err == nil {
-				s.broadcast(e, nil)
-				s.afterChange(e)
-			}
-		}
-		e.mu.Unlock()
-	}
-}
+func (s *Server) Start(ctx context.Context) error { return s.hall.Start(ctx) }
 
 // Close stops the server's own work: new moves are refused, AI searches
 // and clocks stop (a search cut short is resumed by the next start),
@@ -216,25 +164,27 @@ func (s *Server) follow(events <-chan store.Event) {
 // the store.
 func (s *Server) Close() {
 	s.closing.Store(true)
-	s.cancel()
-	for _, e := range s.held() {
-		e.mu.Lock()
-		if e.timer != nil {
-			e.timer.Stop()
-		}
-		e.mu.Unlock()
-	}
-	s.hub.closeAll()
-	s.tasks.Wait()
+	s.sockets.closeAll()
+	s.hall.Close()
 }
+
+// The connection timeouts of Serve: a client that sends its request
+// slower than this, or reads its answer slower, or keeps an idle
+// connection open longer, is cut off. A websocket is hijacked from these
+// deadlines and keeps its own (ping and pong, live.go).
+const (
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 15 * time.Second
+	writeTimeout      = 30 * time.Second
+	idleTimeout       = 60 * time.Second
+)
 
 // Serve answers on ln until ctx ends, then shuts down in order: stop
 // taking moves, close the sockets with a going-away status, finish the
 // requests in flight (for up to grace), stop the AI. The caller closes
-// the store after.
+// the store after, and bounds ln's connections (netlimit).
 func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration) error {
-	srv := &http.Server{Handler: s.handler, ReadHeaderTimeout: 10 * time.Second,
-		ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn)}
+	srv := s.httpServer(s.handler)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -245,7 +195,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 	}
 	s.log.Info("shutting down")
 	s.closing.Store(true)
-	s.hub.closeAll()
+	s.sockets.closeAll()
 	sctx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
 	err := srv.Shutdown(sctx)
@@ -256,4 +206,59 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 	}
 	s.log.Info("stopped")
 	return nil
+}
+
+// httpServer is an http.Server for h with the connection timeouts.
+func (s *Server) httpServer(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout,
+		WriteTimeout: writeTimeout, IdleTimeout: idleTimeout, MaxHeaderBytes: 16 << 10,
+		ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn)}
+}
+
+// ServeMetrics serves MetricsHandler on ln until ctx ends.
+func (s *Server) ServeMetrics(ctx context.Context, ln net.Listener) error {
+	srv := s.httpServer(s.MetricsHandler())
+	stop := context.AfterFunc(ctx, func() { srv.Close() })
+	defer stop()
+	err := srv.Serve(ln)
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// socketSet holds the open websockets' close functions.
+type socketSet struct {
+	mu     sync.Mutex
+	closed bool
+	open   map[*socket]struct{}
+}
+
+func (ss *socketSet) add(sk *socket) bool {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.closed {
+		return false
+	}
+	if ss.open == nil {
+		ss.open = map[*socket]struct{}{}
+	}
+	ss.open[sk] = struct{}{}
+	return true
+}
+
+func (ss *socketSet) remove(sk *socket) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	delete(ss.open, sk)
+}
+
+// closeAll tells every socket the server is going away.
+func (ss *socketSet) closeAll() {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	ss.closed = true
+	for sk := range ss.open {
+		sk.goingAway()
+	}
 }

@@ -1,44 +1,9 @@
 package server
 
 import (
-	"crypto/rand"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/base64"
 	"net/http"
-	"strconv"
 	"strings"
-
-	"github.com/arbiter-games/arbiter/store"
 )
-
-// newToken is a seat's secret: 128 bits from crypto/rand, base64url. Only
-// its SHA-256 is stored.
-func newToken() (token string, hash []byte) {
-	b := make([]byte, 16)
-	_, _ = rand.Read(b) // crypto/rand.Read never fails (it crashes the program instead)
-	token = base64.RawURLEncoding.EncodeToString(b)
-	return token, hashToken(token)
-}
-
-func hashToken(token string) []byte {
-	sum := sha256.Sum256([]byte(token))
-	return sum[:]
-}
-
-// newGameID is a game's id: 72 random bits, base64url (12 characters).
-func newGameID() string {
-	b := make([]byte, 9)
-	_, _ = rand.Read(b)
-	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-// inviteURL is a seat's invite link. The token travels in the fragment,
-// which browsers never send, so it never reaches a server's or a proxy's
-// log; the page reads it and sends it as a Bearer token.
-func inviteURL(id string, seat int, token string) string {
-	return "/play/" + id + "?seat=" + strconv.Itoa(seat) + "#token=" + token
-}
 
 // bearer is the token of the Authorization header, or "".
 func bearer(r *http.Request) string {
@@ -48,17 +13,4 @@ func bearer(r *http.Request) string {
 		return ""
 	}
 	return strings.TrimSpace(token)
-}
-
-// seatOf is the seat whose token this is, or -1. Every seat's hash is
-// compared, in constant time, so the time taken tells nothing.
-func seatOf(seats []store.Seat, token string) int {
-	h := hashToken(token)
-	found := -1
-	for p, seat := range seats {
-		if len(seat.TokenHash) == len(h) && subtle.ConstantTimeCompare(seat.TokenHash, h) == 1 {
-			found = p
-		}
-	}
-	return found
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/postgres"
@@ -25,11 +26,13 @@ import (
 
 // serveFlags are the flags of "arbiter serve".
 type serveFlags struct {
-	addr, data, db, logFormat string
-	origins                   []string
-	workers                   int
-	aiMoveTime, grace         time.Duration
-	checks                    checks
+	addr, data, db, logFormat, metricsAddr string
+	origins                                []string
+	workers, aiGamePlies                   int
+	aiMemoryMiB                            int64
+	allowAIGames                           bool
+	aiMoveTime, grace, abortAfter          time.Duration
+	checks                                 checks
 }
 
 func serveCmd() *cobra.Command {
@@ -62,6 +65,12 @@ sockets and the store before it exits.`,
 	f.StringArrayVar(&sf.origins, "origin", nil, "another host whose pages may open websockets, such as games.example.org or *.example.org (repeatable)")
 	sf.checks.intVar(cmd, &sf.workers, "ai-workers", 0, intRange{lo: 1, hi: maxWorkers, zero: "one per core"}, "AI searches at once")
 	sf.checks.durationVar(cmd, &sf.aiMoveTime, "ai-movetime", time.Second, durationRange{max: time.Minute}, "time per move of an engine without a level (ab, mcts) when no clock says less")
+	sf.checks.int64Var(cmd, &sf.aiMemoryMiB, "ai-memory", 0, intRange{lo: 16, hi: 1 << 20, zero: "a quarter of the machine's memory"}, "memory in MiB that the engines of all games may hold; a game whose engines would pass it is refused")
+	f.BoolVar(&sf.allowAIGames, "allow-ai-games", false, "let games with no person in them play to their own ply limit (without it they end drawn at --ai-game-plies)")
+	sf.checks.intVar(cmd, &sf.aiGamePlies, "ai-game-plies", 0, intRange{lo: 1, hi: 1_000_000, zero: "200"}, "ply ceiling of a game with no person in it, without --allow-ai-games")
+	sf.checks.durationVar(cmd, &sf.abortAfter, "abort-after", 0, durationRange{max: 24 * time.Hour, zero: "5m"}, "how long a game with a real-time clock waits for its first move before it is aborted")
+	f.StringVar(&sf.metricsAddr, "metrics-addr", "", "serve Prometheus metrics at http://HOST:PORT/metrics (off when empty; keep it private)")
+	allow(cmd, "metrics-addr", "HOST:PORT, such as 127.0.0.1:9090")
 	sf.checks.durationVar(cmd, &sf.grace, "grace", 10*time.Second, durationRange{max: 10 * time.Minute}, "time given to the requests in flight at shutdown")
 	return cmd
 }
@@ -71,8 +80,13 @@ func (sf *serveFlags) check(cmd *cobra.Command) error {
 	if err := sf.checks.run(); err != nil {
 		return err
 	}
-	if err := checkAddr(sf.addr); err != nil {
+	if err := checkAddr("addr", sf.addr); err != nil {
 		return err
+	}
+	if sf.metricsAddr != "" {
+		if err := checkAddr("metrics-addr", sf.metricsAddr); err != nil {
+			return err
+		}
 	}
 	if sf.logFormat != "text" && sf.logFormat != "json" {
 		return fmt.Errorf("--log-format %q: want text or json", sf.logFormat)
@@ -95,7 +109,7 @@ func (sf *serveFlags) check(cmd *cobra.Command) error {
 }
 
 // checkAddr refuses an address that is not HOST:PORT with a port number.
-func checkAddr(addr string) error {
+func checkAddr(flag, addr string) error {
 	_, port, err := net.SplitHostPort(addr)
 	if err == nil {
 		var n int
@@ -104,7 +118,7 @@ func checkAddr(addr string) error {
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("--addr %q: want HOST:PORT with a port from 0 to 65535, such as 127.0.0.1:8080", addr)
+		return fmt.Errorf("--%s %s: want HOST:PORT with a port from 0 to 65535, such as 127.0.0.1:8080", flag, clip.Quote(addr))
 	}
 	return nil
 }
@@ -151,7 +165,8 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 		}
 	}()
 	srv, err := server.New(server.Config{Store: st, Logger: log, Origins: sf.origins,
-		Workers: sf.workers, AIMoveTime: sf.aiMoveTime})
+		Workers: sf.workers, AIMoveTime: sf.aiMoveTime, AIMemory: sf.aiMemoryMiB << 20,
+		AllowAIGames: sf.allowAIGames, AIGamePlies: sf.aiGamePlies, AbortAfter: sf.abortAfter})
 	if err != nil {
 		return err
 	}
@@ -164,5 +179,18 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 		return err
 	}
 	fmt.Fprintf(out, "serving on http://%s (data in %s)\n", ln.Addr(), where)
+	if sf.metricsAddr != "" {
+		mln, err := net.Listen("tcp", sf.metricsAddr)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("--metrics-addr %s: %w", sf.metricsAddr, err)
+		}
+		go func() {
+			if err := srv.ServeMetrics(ctx, mln); err != nil {
+				log.Error("metrics", "err", err)
+			}
+		}()
+		fmt.Fprintf(out, "metrics on http://%s/metrics\n", mln.Addr())
+	}
 	return srv.Serve(ctx, ln, sf.grace)
 }

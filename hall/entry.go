@@ -1,4 +1,4 @@
-package server
+package hall
 
 import (
 	"cmp"
@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -24,7 +23,7 @@ type entry struct {
 	mu sync.Mutex
 	id string
 	// loaded is set once g and ss hold the game; evicted once the entry
-	// left the server's map, so that whoever waited for mu looks again.
+	// left the hall's map, so that whoever waited for mu looks again.
 	loaded, evicted bool
 	// g is the game as last read from or written to the store: the
 	// header the next write starts from (version, seats and their
@@ -32,122 +31,152 @@ type entry struct {
 	g  store.Game
 	ss *session.Session
 	// engines are the AI seats' engines, made on their first turn and
-	// kept across reloads, so that what they learn stays.
+	// kept across reloads, so that what they learn stays; reserved is
+	// what they hold of the hall's AI memory budget.
 	engines  []ai.Engine
-	thinking bool // an AI search for this game is queued or running
+	reserved int64
+	thinking bool // an AI turn of this game is queued or running
 	timer    *time.Timer
-	used     time.Time // when a request last asked for the game
-	// changed says that a change was committed since the viewers were
+	// waitsFirst says that timer waits to abort a game nobody started:
+	// that wait may be days, so it does not keep the game in memory
+	// (the sweep aborts the games that left memory).
+	waitsFirst bool
+	used       time.Time // when a request last asked for the game
+	// changed says that a change was committed since the watchers were
 	// last told; moved is that change when it was a move.
 	changed bool
 	moved   *session.Change
+	watches map[*Watch]struct{}
+	// attention, when set, says what went wrong with the game on this
+	// server (its AI failed, it could not be loaded): the game shows it,
+	// and its AI is not run again until the process restarts.
+	attention string
 }
 
 // entry returns the game's entry, made empty the first time.
-func (s *Server) entry(id string) *entry {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	e, ok := s.entries[id]
+func (h *Hall) entry(id string) *entry {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	e, ok := h.entries[id]
 	if !ok {
 		e = &entry{id: id}
-		s.entries[id] = e
+		h.entries[id] = e
 	}
 	return e
 }
 
 // lock returns the game's entry, locked and marked as used now. An entry
 // evicted while we waited for its lock is left for a fresh one.
-func (s *Server) lock(id string) *entry {
+func (h *Hall) lock(id string) *entry {
 	for {
-		e := s.entry(id)
+		e := h.entry(id)
 		e.mu.Lock()
 		if !e.evicted {
-			e.used = s.now()
+			e.used = h.now()
 			return e
 		}
 		e.mu.Unlock()
 	}
 }
 
-// held lists the entries. The server's lock is never held while taking a
-// game's (a game's lock is held while taking the server's, in forget).
-func (s *Server) held() []*entry {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	entries := make([]*entry, 0, len(s.entries))
-	for _, e := range s.entries {
+// held lists the entries. The hall's lock is never held while taking a
+// game's (a game's lock is held while taking the hall's, in forget).
+func (h *Hall) held() []*entry {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	entries := make([]*entry, 0, len(h.entries))
+	for _, e := range h.entries {
 		entries = append(entries, e)
 	}
 	return entries
 }
 
-// forget drops the entry from the server's map: a game that does not
-// exist (so that asking for made-up ids does not fill the memory), or
-// one left idle. e.mu is held.
-func (s *Server) forget(e *entry) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.entries[e.id] == e {
-		delete(s.entries, e.id)
+// forget drops the entry from the hall's map and frees its engines: a
+// game that does not exist (so that asking for made-up ids does not fill
+// the memory), or one left idle. e.mu is held.
+func (h *Hall) forget(e *entry) {
+	h.mu.Lock()
+	if h.entries[e.id] == e {
+		delete(h.entries, e.id)
 	}
+	h.mu.Unlock()
 	e.evicted = true
+	e.stopTimer()
+	h.freeEngines(e)
 }
 
 // idle reports whether nothing but the memory holds the game: no AI
-// search queued or running, no clock timer, no request since cutoff.
+// turn queued or running, no timer, no watcher, no request since cutoff.
 // e.mu is held.
 func (e *entry) idle(cutoff time.Time) bool {
-	return !e.thinking && e.timer == nil && !e.used.After(cutoff)
+	return !e.thinking && (e.timer == nil || e.waitsFirst) && len(e.watches) == 0 && !e.used.After(cutoff)
 }
 
-// evictIdle drops the games idle since before cutoff that no socket
-// watches; a later request reads them from the store again. A game busy
-// now is looked at by the next sweep.
-func (s *Server) evictIdle(cutoff time.Time) {
-	for _, e := range s.held() {
+// evictIdle drops the games idle since before cutoff; a later request
+// reads them from the store again. A game busy now is looked at by the
+// next sweep.
+func (h *Hall) evictIdle(cutoff time.Time) {
+	for _, e := range h.held() {
 		if !e.mu.TryLock() {
 			continue
 		}
-		if e.idle(cutoff) && !s.hub.watched(e.id) {
-			s.forget(e)
+		if e.idle(cutoff) {
+			h.forget(e)
 		}
 		e.mu.Unlock()
 	}
 }
 
-// sweep evicts idle games every half of IdleAfter until the server
-// stops.
-func (s *Server) sweep() {
-	tick := time.NewTicker(s.cfg.IdleAfter / 2)
+// sweep evicts idle games, and aborts the games nobody started that are
+// not in memory, every half of IdleAfter until the hall stops.
+func (h *Hall) sweep() {
+	tick := time.NewTicker(h.cfg.IdleAfter / 2)
 	defer tick.Stop()
 	for {
 		select {
-		case <-s.ctx.Done():
+		case <-h.ctx.Done():
 			return
 		case <-tick.C:
-			s.evictIdle(s.now().Add(-s.cfg.IdleAfter))
+			h.evictIdle(h.now().Add(-h.cfg.IdleAfter))
+			h.abortOverdue()
 		}
 	}
+}
+
+// liveGames counts the ongoing games held in memory.
+func (h *Hall) liveGames() int {
+	n := 0
+	for _, e := range h.held() {
+		if e.mu.TryLock() {
+			if e.loaded && !e.over() {
+				n++
+			}
+			e.mu.Unlock()
+		} else {
+			n++ // busy with a change: it is live
+		}
+	}
+	return n
 }
 
 // load reads the game from the store unless this process holds it
 // already. e.mu is held.
-func (s *Server) load(ctx context.Context, e *entry) error {
+func (h *Hall) load(ctx context.Context, e *entry) error {
 	if e.loaded {
 		return nil
 	}
-	return s.refresh(ctx, e)
+	return h.refresh(ctx, e)
 }
 
 // refresh reads the game from the store and builds its session again
 // when its version moved on (another process changed it). e.mu is held.
-func (s *Server) refresh(ctx context.Context, e *entry) error {
-	g, err := s.store.Get(ctx, e.id)
+func (h *Hall) refresh(ctx context.Context, e *entry) error {
+	g, err := h.store.Get(ctx, e.id)
 	if errors.Is(err, store.ErrNotFound) {
 		if !e.loaded {
-			s.forget(e)
+			h.forget(e)
 		}
-		return fail(codeNotFound, "no game %q", e.id)
+		return Errorf(NotFound, "no game %s", quote(e.id))
 	}
 	if err != nil {
 		return fmt.Errorf("reading game %s: %w", e.id, err)
@@ -156,12 +185,12 @@ func (s *Server) refresh(ctx context.Context, e *entry) error {
 		return nil
 	}
 	e.g = g
-	return s.rebuild(e)
+	return h.rebuild(e)
 }
 
 // rebuild makes the session of the stored game e.g: its position, seats,
 // clock, offer and end. e.mu is held.
-func (s *Server) rebuild(e *entry) error {
+func (h *Hall) rebuild(e *entry) error {
 	g := e.g
 	rules, err := game.New(g.Game, g.Options)
 	if err != nil {
@@ -180,9 +209,9 @@ func (s *Server) rebuild(e *entry) error {
 	if len(e.engines) != rules.Players() {
 		e.engines = make([]ai.Engine, rules.Players())
 	}
-	cfg := session.Config{Game: rules, Start: start, Moves: moves, StartFEN: g.StartFEN, Seats: s.seats(e),
-		Resume: resumeOf(g.Header), Now: s.now, Date: g.Created.UTC().Format("2006.01.02"),
-		Commit: func(c session.Change) error { return s.commit(e, c) }}
+	cfg := session.Config{Game: rules, Start: start, Moves: moves, StartFEN: g.StartFEN, Seats: h.seats(e),
+		Resume: resumeOf(g.Header), Now: h.now, Date: g.Created.UTC().Format("2006.01.02"),
+		Commit: func(c session.Change) error { return h.commit(e, c) }}
 	if c := g.Clock; c != nil {
 		cfg.Clock = &session.TimeControl{Base: c.Base, Increment: c.Increment, PerMove: c.PerMove}
 	}
@@ -196,9 +225,9 @@ func (s *Server) rebuild(e *entry) error {
 
 // seats are the session's seats of the stored game: a person, or an
 // engine made on its first turn (or kept from before). A level searches
-// as the level does; another engine for the server's AIMoveTime. e.mu is
+// as the level does; another engine for the hall's AIMoveTime. e.mu is
 // held.
-func (s *Server) seats(e *entry) []session.Seat {
+func (h *Hall) seats(e *entry) []session.Seat {
 	seats := make([]session.Seat, len(e.g.Seats))
 	for p, seat := range e.g.Seats {
 		seats[p].Name = cmp.Or(seat.Name, seat.Player)
@@ -206,18 +235,9 @@ func (s *Server) seats(e *entry) []session.Seat {
 			continue
 		}
 		spec := seat.Player
-		seats[p].NewEngine = func() (ai.Engine, error) {
-			if e.engines[p] == nil {
-				engine, err := ai.New(spec, seedFor(p))
-				if err != nil {
-					return nil, err
-				}
-				e.engines[p] = engine
-			}
-			return e.engines[p], nil
-		}
-		if !strings.Contains(spec, "level=") {
-			seats[p].Limits = &ai.Limits{MoveTime: s.cfg.AIMoveTime}
+		seats[p].NewEngine = func() (ai.Engine, error) { return h.engine(e, p, spec) }
+		if !isLevel(spec) {
+			seats[p].Limits = &ai.Limits{MoveTime: h.cfg.AIMoveTime}
 		}
 	}
 	return seats
@@ -243,6 +263,12 @@ func resumeOf(h store.Header) *session.Resume {
 // over reports whether the game has ended. e.mu is held.
 func (e *entry) over() bool { return e.ss.Result().Over() }
 
+// hasPerson reports whether a person sits (or may sit: an open seat) at
+// the game.
+func hasPerson(seats []store.Seat) bool {
+	return slices.ContainsFunc(seats, func(s store.Seat) bool { return s.Player == "human" })
+}
+
 // next is a copy of the header to change and write as the next version.
 func (e *entry) next(now time.Time) store.Header {
 	h := e.g.Header
@@ -262,8 +288,8 @@ func (e *entry) next(now time.Time) store.Header {
 	return h
 }
 
-// storedResult is a result as the store keeps it.
-func storedResult(r game.Result, players int) *store.Result {
+// StoredResult is a result as the store keeps it and the API shows it.
+func StoredResult(r game.Result, players int) *store.Result {
 	out := &store.Result{Winners: []int{}, Reason: r.Reason.String()}
 	for p := range players {
 		if r.Winners.Has(game.Player(p)) {
@@ -278,12 +304,12 @@ func storedResult(r game.Result, players int) *store.Result {
 // game's), anything else as the header's next version. The session makes
 // the change only if this returns nil; a conflict means another process
 // changed the game, and the caller reloads it (decide). e.mu is held.
-func (s *Server) commit(e *entry, c session.Change) error {
+func (h *Hall) commit(e *entry, c session.Change) error {
 	next := e.next(c.At)
 	next.DrawOffer = int(c.Offer)
 	next.Result = nil
 	if c.Result.Over() {
-		next.Result = storedResult(c.Result, len(e.g.Seats))
+		next.Result = StoredResult(c.Result, len(e.g.Seats))
 	}
 	if c.Clock != nil && next.Clock != nil {
 		next.Clock.Left, next.Clock.TurnStart = slices.Clone(c.Clock.Left), c.Clock.TurnStart
@@ -296,71 +322,77 @@ func (s *Server) commit(e *entry, c session.Change) error {
 		}
 		next.Ply++
 		m := store.Move{Ply: c.Ply, Text: c.Move, At: c.At}
-		if err = s.store.AddMove(s.ctx, m, next); err == nil {
+		if err = h.store.AddMove(h.ctx, m, next); err == nil {
 			e.g.Moves = append(e.g.Moves, m)
 		}
 	case session.TookBack:
-		return fmt.Errorf("game %s: the server's games take no moves back", e.id)
+		return fmt.Errorf("game %s: hosted games take no moves back", e.id)
 	default:
-		err = s.store.Update(s.ctx, next)
+		err = h.store.Update(h.ctx, next)
 	}
 	if err != nil {
 		return err
 	}
 	e.g.Header = next
 	e.changed = true
-	switch c.Kind {
-	case session.Moved:
-		e.moved = &c
-		by := "ai"
-		if e.g.Seats[c.Seat].Player == "human" {
-			by = "human"
-		}
-		s.metrics.moves.WithLabelValues(by).Inc()
-	case session.FlagFell:
-		s.log.Info("flag fell", "game", e.id, "seat", int(c.Seat))
-	}
+	h.counted(e, c)
 	return nil
 }
 
-// decide runs f on the game's session and tells the viewers of what it
+// counted counts a committed change and logs the notable ones.
+func (h *Hall) counted(e *entry, c session.Change) {
+	switch c.Kind {
+	case session.Moved:
+		e.moved = &c
+		if e.g.Seats[c.Seat].Player == "human" {
+			h.stats.humanMoves.Add(1)
+		} else {
+			h.stats.aiMoves.Add(1)
+		}
+	case session.FlagFell:
+		h.log.Info("flag fell", "game", e.id, "seat", int(c.Seat))
+	}
+}
+
+// decide runs f on the game's session and tells the watchers of what it
 // committed. When the store refused the write because another process
 // changed the game (or removed it), the game is read again and f decides
 // again on what was stored. e.mu is held.
-func (s *Server) decide(ctx context.Context, e *entry, f func() error) error {
+func (h *Hall) decide(ctx context.Context, e *entry, f func() error) error {
 	for attempt := 0; ; attempt++ {
 		err := f()
-		s.publish(e)
+		h.publish(e)
 		if !errors.Is(err, store.ErrConflict) && !errors.Is(err, store.ErrNotFound) || attempt == 2 {
 			return err
 		}
 		e.loaded = false
-		if rerr := s.refresh(ctx, e); rerr != nil {
+		if rerr := h.refresh(ctx, e); rerr != nil {
 			return rerr
 		}
 	}
 }
 
-// publish broadcasts the game if a change was committed since the last
-// broadcast, with the effects of the move that made it. e.mu is held.
-func (s *Server) publish(e *entry) {
+// publish tells the watchers of the game if a change was committed since
+// they were last told, with the effects of the move that made it. e.mu
+// is held.
+func (h *Hall) publish(e *entry) {
 	if !e.changed {
 		return
 	}
 	var effects *game.Effects
 	if e.moved != nil {
-		effects = s.effectsOf(e, e.moved.Ply)
+		effects = h.effectsOf(e, e.moved.Ply)
 	}
 	e.changed, e.moved = false, nil
-	s.broadcast(e, effects)
+	h.broadcast(e, effects)
 }
 
 // effectsOf is what the move of ply did, or nil if it cannot be told.
 // e.mu is held.
-func (s *Server) effectsOf(e *entry, ply int) *game.Effects {
+func (h *Hall) effectsOf(e *entry, ply int) *game.Effects {
 	effects, err := moveEffects(e, ply)
 	if err != nil {
-		s.log.Warn("effects", "game", e.id, "ply", ply, "err", err)
+		h.log.Warn("effects", "game", e.id, "ply", ply, "err", err)
 		return nil
 	}
 	return &effects
@@ -379,7 +411,7 @@ func moveEffects(e *entry, ply int) (game.Effects, error) {
 	return game.MoveEffects(st, m)
 }
 
-// asRefusal is a refusal of the session as the API answers it; any other
+// asRefusal is a refusal of the session as the hall answers it; any other
 // error (the store's) is returned as it is.
 func asRefusal(err error) error {
 	var illegal *game.IllegalMoveError
@@ -387,24 +419,28 @@ func asRefusal(err error) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &illegal):
-		return fail(codeIllegalMove, "%s", err)
+		return Errorf(IllegalMove, "%s", err)
 	case errors.Is(err, session.ErrOver):
-		return fail(codeGameOver, "%s", err)
+		return Errorf(GameOver, "%s", err)
 	case errors.Is(err, session.ErrNotYourTurn), errors.Is(err, session.ErrNoPerson):
-		return fail(codeNotYourTurn, "%s", err)
+		return Errorf(NotYourTurn, "%s", err)
 	case errors.Is(err, session.ErrWrongPly):
-		return fail(codeWrongPly, "%s", err)
+		return Errorf(WrongPly, "%s", err)
 	case errors.Is(err, session.ErrNoDraws):
-		return fail(codeInvalid, "%s", err)
+		return Errorf(Invalid, "%s", err)
 	case errors.Is(err, session.ErrNoOffer):
-		return fail(codeConflict, "%s", err)
+		return Errorf(Conflict, "%s", err)
 	}
 	return err
 }
 
 // afterChange lets the game go on by itself: an AI to move searches, a
-// running clock is watched. e.mu is held.
-func (s *Server) afterChange(e *entry) {
-	s.kickAI(e)
-	s.watchClock(e)
+// running clock (or the wait for a first move) is watched, and a game
+// that ended frees its engines at once. e.mu is held.
+func (h *Hall) afterChange(e *entry) {
+	if e.loaded && e.over() {
+		h.freeEngines(e)
+	}
+	h.kickAI(e)
+	h.watchClock(e)
 }

@@ -1,0 +1,152 @@
+package hall
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+
+	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/session"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// kickAI queues the turn of the AI to move, unless one is queued already,
+// the game needs attention or has ended. The turn waits for a worker, so
+// that searches at once never exceed the workers. e.mu is held.
+func (h *Hall) kickAI(e *entry) {
+	if e.thinking || !e.loaded || h.closing.Load() || e.attention != "" || e.over() {
+		return
+	}
+	if e.g.Seats[e.ss.ToMove()].Player == "human" {
+		return
+	}
+	e.thinking = true
+	class := Background
+	if hasPerson(e.g.Seats) {
+		class = Foreground
+	}
+	h.goTask(func() { h.think(e, class) })
+}
+
+// think runs one AI turn of e: wait for a worker, search a copy of the
+// position without holding the game, then play the move if the game did
+// not change meanwhile. A panic anywhere in the turn costs the game its
+// AI move: it is logged and the game marked, and the process goes on.
+func (h *Hall) think(e *entry, class Class) {
+	release, err := h.queue.acquire(h.ctx, class)
+	if err != nil {
+		h.finishThinking(e, nil) // shutting down: the next start resumes the turn
+		return
+	}
+	defer release()
+	turn, err := h.startTurn(e)
+	if turn == nil {
+		h.finishThinking(e, err)
+		return
+	}
+	info, err := h.search(e, turn)
+	if err != nil {
+		h.failTurn(e, err)
+		return
+	}
+	release()
+	h.playTurn(e, turn, info)
+}
+
+// startTurn reads the position to search, under the game's lock.
+func (h *Hall) startTurn(e *entry) (turn *session.EngineTurn, err error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	defer h.contain(e, "AI turn", &err)
+	err = h.decide(h.ctx, e, func() (err error) {
+		turn, err = e.ss.EngineTurn()
+		return err
+	})
+	return turn, err
+}
+
+// search runs the engine's search, turning a panic into an error.
+func (h *Hall) search(e *entry, turn *session.EngineTurn) (info ai.Info, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			buf := make([]byte, 8<<10)
+			buf = buf[:runtime.Stack(buf, false)]
+			h.log.Error("panic", "game", e.id, "in", "AI search", "engine", turn.Engine.Name(), "panic", fmt.Sprint(p), "stack", string(buf))
+			err = fmt.Errorf("the engine %s failed: %v", turn.Engine.Name(), p)
+		}
+	}()
+	info = turn.Search(h.ctx, nil)
+	if info.Err != nil && h.ctx.Err() == nil {
+		return info, info.Err
+	}
+	return info, nil
+}
+
+// failTurn marks a game whose engine failed: no further AI turn is run
+// for it in this process, and the game shows why.
+func (h *Hall) failTurn(e *entry, err error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.thinking = false
+	h.stats.aiFailures.Add(1)
+	h.log.Error("AI search failed", "game", e.id, "err", err)
+	e.attention = "the AI could not move in this game; the operator has been told"
+	h.broadcast(e, nil)
+}
+
+// playTurn plays the move the engine found, unless the game changed.
+func (h *Hall) playTurn(e *entry, turn *session.EngineTurn, info ai.Info) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var err error
+	defer h.contain(e, "AI move", &err)
+	e.thinking = false
+	if h.ctx.Err() != nil {
+		return // shutting down: the next start resumes the turn
+	}
+	err = h.decide(h.ctx, e, func() error { return e.ss.PlayTurn(turn, info.Move) })
+	if err != nil && !expectedAIRefusal(err) {
+		h.log.Error("AI move not stored", "game", e.id, "err", err)
+		return
+	}
+	h.afterChange(e) // a move dropped because the game changed is searched again
+}
+
+// expectedAIRefusal reports whether an AI turn ended without a move for a
+// reason of the game's, not a failure: the game changed or ended while it
+// thought, or another process played first.
+func expectedAIRefusal(err error) bool {
+	return errors.Is(err, session.ErrChanged) || errors.Is(err, session.ErrOver) ||
+		errors.Is(err, session.ErrNoEngine) || errors.Is(err, store.ErrConflict)
+}
+
+func (h *Hall) finishThinking(e *entry, err error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.thinking = false
+	if err != nil && !expectedAIRefusal(err) {
+		h.log.Error("AI turn", "game", e.id, "err", err)
+	}
+}
+
+// Worker waits for an AI worker for a search a person waits on (an
+// analysis), until ctx ends: Busy when ctx's deadline passed first,
+// ShuttingDown when the hall stops. The caller runs its search, then
+// calls release.
+func (h *Hall) Worker(ctx context.Context) (release func(), err error) {
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	unhook := context.AfterFunc(h.ctx, stop)
+	defer unhook()
+	release, err = h.queue.acquire(ctx, Foreground)
+	switch {
+	case err == nil:
+		return release, nil
+	case h.ctx.Err() != nil:
+		return nil, Errorf(ShuttingDown, "the server is shutting down; try again in a moment")
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		return nil, Errorf(Busy, "every AI worker is busy; try again in a moment")
+	}
+	return nil, err
+}

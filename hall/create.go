@@ -1,0 +1,262 @@
+package hall
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// NewGame is a request for a game (POST /api/games).
+type NewGame struct {
+	Game    string            `json:"game"`
+	Options map[string]string `json:"options"`
+	// Seats: "human", "open" (a person's seat joined from the lobby) or
+	// an AI spec, one per seat in turn order.
+	Seats []string `json:"seats"`
+	Names []string `json:"names"`
+	// Clock is a real-time control, "5m+3s"; Days a correspondence one.
+	Clock string `json:"clock"`
+	Days  int    `json:"days"`
+	// FEN, when given, is the position the game starts from instead of
+	// the game's start (a lesson, a composed problem, a late position).
+	FEN string `json:"fen"`
+}
+
+// Invite is a person's seat and the secret that plays it.
+type Invite struct {
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+	URL   string `json:"url"`
+}
+
+// Created is a game just made: its id, the invites of its people's seats
+// (the only time their tokens are told), and the game.
+type Created struct {
+	ID    string   `json:"id"`
+	Seats []Invite `json:"seats"`
+	URL   string   `json:"url"`
+	Game  View     `json:"game"`
+}
+
+// maxSpecLength bounds a seat's spec, in bytes.
+const maxSpecLength = 100
+
+// Create checks the request, reserves its engines' memory, stores the
+// game and starts it (the AI's first turn, the clock's wait).
+func (h *Hall) Create(ctx context.Context, req NewGame) (Created, error) {
+	if err := h.refuseWhileClosing(); err != nil {
+		return Created{}, err
+	}
+	g, err := h.prepare(req)
+	if err != nil {
+		return Created{}, err
+	}
+	if !h.budget.reserve(g.memory) {
+		return Created{}, Errorf(OverBudget, "the engines of this game need %d MiB and the server's AI memory is taken; try a lower level or later", g.memory>>20)
+	}
+	created, err := h.open(ctx, g)
+	if err != nil {
+		h.budget.release(g.memory)
+		return Created{}, err
+	}
+	return created, nil
+}
+
+// prepared is a checked request: the header to store, the seats'
+// tokens, the engines made and the memory they hold.
+type prepared struct {
+	header  store.Header
+	tokens  []string
+	engines []ai.Engine
+	memory  int64
+}
+
+// prepare checks a request and makes its header, tokens and engines.
+func (h *Hall) prepare(req NewGame) (prepared, error) {
+	rules, options, err := h.rules(req)
+	if err != nil {
+		return prepared{}, err
+	}
+	names, err := checkNames(req.Names, len(req.Seats))
+	if err != nil {
+		return prepared{}, err
+	}
+	clock, err := newClock(req.Clock, req.Days)
+	if err != nil {
+		return prepared{}, err
+	}
+	startFEN, err := startPosition(rules, req.FEN)
+	if err != nil {
+		return prepared{}, err
+	}
+	var p prepared
+	if p.engines, p.memory, err = makeEngines(req.Seats); err != nil {
+		return prepared{}, err
+	}
+	now := h.now()
+	p.header = store.Header{Game: rules.ID(), Options: options, StartFEN: startFEN,
+		Clock: storedClock(clock, rules.Players()), Ply: 0, Version: 1, DrawOffer: -1, Created: now, Updated: now}
+	p.tokens = make([]string, len(req.Seats))
+	for i, spec := range req.Seats {
+		seat := store.Seat{Player: spec, Name: names[i]}
+		switch spec {
+		case "open":
+			seat.Player, seat.Open = "human", true
+		case "human":
+			p.tokens[i], seat.TokenHash = newToken()
+		}
+		p.header.Seats = append(p.header.Seats, seat)
+	}
+	return p, nil
+}
+
+// rules checks the game, its options and its seats, and caps the plies of
+// a game with no person in it (unless the operator allows such games).
+func (h *Hall) rules(req NewGame) (game.Game, map[string]string, error) {
+	if req.Game == "" {
+		return nil, nil, Errorf(Invalid, "no game given; want one of %s", gameIDs())
+	}
+	if _, ok := game.Lookup(req.Game); !ok {
+		return nil, nil, Errorf(Invalid, "unknown game %s; want one of %s", quote(req.Game), gameIDs())
+	}
+	options := map[string]string{}
+	for k, v := range req.Options {
+		options[k] = v
+	}
+	rules, err := game.New(req.Game, options)
+	if err != nil {
+		return nil, nil, Errorf(Invalid, "%s", err)
+	}
+	if len(req.Seats) != rules.Players() {
+		return nil, nil, Errorf(Invalid, "%s has %d seats, %d given; give one per seat: human, open or an AI spec such as ai:level=3", req.Game, rules.Players(), len(req.Seats))
+	}
+	if h.cfg.AllowAIGames || hasPersonSpec(req.Seats) {
+		return rules, options, nil
+	}
+	if plies, err := strconv.Atoi(rules.Options().Get("maxplies")); err == nil && plies <= h.cfg.AIGamePlies {
+		return rules, options, nil
+	}
+	options["maxplies"] = strconv.Itoa(h.cfg.AIGamePlies)
+	if rules, err = game.New(req.Game, options); err != nil {
+		return nil, nil, Errorf(Invalid, "%s", err)
+	}
+	return rules, options, nil
+}
+
+func hasPersonSpec(seats []string) bool {
+	for _, s := range seats {
+		if s == "human" || s == "open" {
+			return true
+		}
+	}
+	return false
+}
+
+// checkNames checks the seats' names, one per seat at most.
+func checkNames(names []string, seats int) ([]string, error) {
+	if len(names) > seats {
+		return nil, Errorf(Invalid, "%d names for %d seats", len(names), seats)
+	}
+	out := make([]string, seats)
+	for p, name := range names {
+		var err error
+		if out[p], err = checkName(fmt.Sprintf("name of seat %d", p), name); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// makeEngines checks each AI seat's spec as a server takes it and makes
+// its engine; memory is what they may hold.
+func makeEngines(seats []string) ([]ai.Engine, int64, error) {
+	engines := make([]ai.Engine, len(seats))
+	var memory int64
+	for p, spec := range seats {
+		if spec == "human" || spec == "open" {
+			continue
+		}
+		if len(spec) > maxSpecLength {
+			return nil, 0, Errorf(Invalid, "seat %d: a spec of %d bytes; at most %d", p, len(spec), maxSpecLength)
+		}
+		if err := ai.CheckServed(spec); err != nil {
+			return nil, 0, Errorf(Invalid, "seat %d: %s; want human, open, ai:level=1..6 or an engine of docs/server.md", p, err)
+		}
+		size, err := ai.Footprint(spec)
+		if err == nil {
+			engines[p], err = ai.New(spec, seedFor(p))
+		}
+		if err != nil {
+			return nil, 0, Errorf(Invalid, "seat %d: %s; want human, open, ai:level=1..6 or an engine of docs/server.md", p, err)
+		}
+		memory += size
+	}
+	return engines, memory, nil
+}
+
+func gameIDs() string {
+	var ids []string
+	for _, d := range game.All() {
+		ids = append(ids, d.ID)
+	}
+	return strings.Join(ids, ", ")
+}
+
+// startPosition checks a create request's FEN and returns it as the game
+// writes it ("" for the game's start); it must be a position where the
+// game goes on. The FEN stored is the one the game writes, so that the
+// record and a replay read the same text.
+func startPosition(rules game.Game, fen string) (string, error) {
+	if fen == "" {
+		return "", nil
+	}
+	st, err := rules.ParseFEN(fen)
+	if err != nil {
+		return "", Errorf(Invalid, "%s; send a position of %s, or no fen to start from the game's start", err, rules.ID())
+	}
+	if r := st.Result(); r.Over() {
+		return "", Errorf(Invalid, "fen %s: the game is over in that position (%s); send a position where it goes on", quote(fen), r.Describe(rules))
+	}
+	return st.FEN(), nil
+}
+
+// open stores the prepared game under a fresh id and starts it; its
+// engines and their reserved memory pass to the game's entry.
+func (h *Hall) open(ctx context.Context, p prepared) (Created, error) {
+	hd := p.header
+	var err error
+	for attempt := 0; ; attempt++ {
+		hd.ID = newGameID()
+		err = h.store.Create(ctx, hd)
+		if !errors.Is(err, store.ErrDuplicate) || attempt == 3 {
+			break
+		}
+	}
+	if err != nil {
+		return Created{}, fmt.Errorf("creating a game: %w", err)
+	}
+	invites := []Invite{}
+	for seat, token := range p.tokens {
+		if token != "" {
+			invites = append(invites, Invite{Seat: seat, Token: token, URL: InviteURL(hd.ID, seat, token)})
+		}
+	}
+	e := h.lock(hd.ID)
+	defer e.mu.Unlock()
+	e.g, e.engines = store.Game{Header: hd}, p.engines
+	if err := h.rebuild(e); err != nil {
+		e.engines = nil
+		return Created{}, err
+	}
+	e.reserved = p.memory
+	h.stats.created.Add(1)
+	h.log.Info("game created", "game", hd.ID, "rules", hd.Game, "seats", len(hd.Seats))
+	h.afterChange(e)
+	return Created{ID: hd.ID, Seats: invites, URL: SpectatorURL(hd.ID), Game: h.view(e)}, nil
+}

@@ -1,0 +1,236 @@
+package hall
+
+import (
+	"context"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	_ "github.com/arbiter-games/arbiter/games/all"
+	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/store/sqlite"
+)
+
+// fakeNow is a hall's time that the test moves by hand.
+type fakeNow struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (f *fakeNow) Now() time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.now
+}
+
+func (f *fakeNow) advance(d time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.now = f.now.Add(d)
+}
+
+// openStore is a fresh SQLite store in a folder of the test's.
+func openStore(t *testing.T) store.Store {
+	t.Helper()
+	st, err := sqlite.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// newTestHall starts a hall over a fresh store (cfg.Store when given).
+func newTestHall(t *testing.T, cfg Config) *Hall {
+	t.Helper()
+	if cfg.Store == nil {
+		cfg.Store = openStore(t)
+	}
+	h, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	return h
+}
+
+// create makes a game and fails the test on a refusal.
+func create(t *testing.T, h *Hall, req NewGame) Created {
+	t.Helper()
+	c, err := h.Create(t.Context(), req)
+	if err != nil {
+		t.Fatalf("create %+v: %v", req, err)
+	}
+	return c
+}
+
+// get reads a game and fails the test on an error.
+func get(t *testing.T, h *Hall, id string) View {
+	t.Helper()
+	v, err := h.Get(t.Context(), id)
+	if err != nil {
+		t.Fatalf("get %s: %v", id, err)
+	}
+	return v
+}
+
+// play plays the first legal move of the seat to move.
+func play(t *testing.T, h *Hall, c Created, seat int) View {
+	t.Helper()
+	v := get(t, h, c.ID)
+	token := ""
+	for _, inv := range c.Seats {
+		if inv.Seat == seat {
+			token = inv.Token
+		}
+	}
+	after, err := h.Move(t.Context(), c.ID, token, v.Legal[0], v.Ply)
+	if err != nil {
+		t.Fatalf("move %s at ply %d: %v", v.Legal[0], v.Ply, err)
+	}
+	return after
+}
+
+// waitFor polls until ok holds, failing after limit.
+func waitFor(t *testing.T, limit time.Duration, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("no %s within %s", what, limit)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// holds reports whether the hall holds the game in memory.
+func (h *Hall) holds(id string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	_, ok := h.entries[id]
+	return ok
+}
+
+func humans(game string) NewGame {
+	return NewGame{Game: game, Seats: []string{"human", "human"}}
+}
+
+// TestIdleGamesLeaveMemoryAndComeBackIntact lets the sweep run every few
+// milliseconds while the hall's time stands still, then moves the time
+// past IdleAfter: the games nothing needs leave memory and come back from
+// the store as they were; a game with a watcher, a pending AI turn or a
+// running clock stays.
+func TestIdleGamesLeaveMemoryAndComeBackIntact(t *testing.T) {
+	ft := &fakeNow{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
+	h := newTestHall(t, Config{Now: ft.Now, IdleAfter: 20 * time.Millisecond, Workers: 1})
+	ctx := t.Context()
+	// Evicted: an AI game with moves and an offer on the table, a game
+	// over with its clocks stopped, a game whose clock waits for its
+	// first move (days).
+	withAI := create(t, h, NewGame{Game: "pommel", Seats: []string{"human", "ai:level=1"}})
+	play(t, h, withAI, 0)
+	waitFor(t, 30*time.Second, "the AI's reply", func() bool { return get(t, h, withAI.ID).Ply == 2 })
+	if _, err := h.Draw(ctx, withAI.ID, withAI.Seats[0].Token, Offer); err != nil {
+		t.Fatal(err)
+	}
+	ended := create(t, h, NewGame{Game: "pommel", Seats: []string{"human", "human"}, Clock: "5m+3s"})
+	play(t, h, ended, 0)
+	ft.advance(7 * time.Second)
+	play(t, h, ended, 1)
+	ft.advance(2 * time.Second)
+	if _, err := h.Resign(ctx, ended.ID, ended.Seats[0].Token); err != nil {
+		t.Fatal(err)
+	}
+	waiting := create(t, h, NewGame{Game: "eximo", Seats: []string{"human", "human"}, Days: 3})
+	// Kept: a game watched, a game whose AI waits for a worker (the test
+	// holds the only one), a game whose clock runs.
+	watched := create(t, h, humans("pommel"))
+	w, _, err := h.Watch(ctx, watched.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Stop(w)
+	release, err := h.Worker(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	queued := create(t, h, NewGame{Game: "pommel", Seats: []string{"ai:level=1", "human"}})
+	running := create(t, h, NewGame{Game: "pommel", Seats: []string{"human", "human"}, Clock: "5m+3s"})
+	play(t, h, running, 0)
+
+	evicted := []string{withAI.ID, ended.ID, waiting.ID}
+	kept := []string{watched.ID, queued.ID, running.ID}
+	before := map[string]View{}
+	for _, id := range evicted {
+		before[id] = get(t, h, id)
+	}
+	time.Sleep(50 * time.Millisecond) // sweeps run; the hall's time stands still
+	for _, id := range append(evicted, kept...) {
+		if !h.holds(id) {
+			t.Fatalf("game %s evicted before it was idle", id)
+		}
+	}
+	if live := h.Stats().Live; live != 5 {
+		t.Errorf("%d live games before the sweep, want 5 (every game but the one over)", live)
+	}
+
+	ft.advance(time.Minute)
+	waitFor(t, 5*time.Second, "the sweep", func() bool {
+		return !h.holds(withAI.ID) && !h.holds(ended.ID) && !h.holds(waiting.ID)
+	})
+	for _, id := range kept {
+		if !h.holds(id) {
+			t.Errorf("game %s was evicted: a watcher, a pending AI turn or a running clock keeps it", id)
+		}
+	}
+	if live := h.Stats().Live; live != 3 {
+		t.Errorf("%d live games after the sweep, want 3", live)
+	}
+	for _, id := range evicted {
+		if after := get(t, h, id); !reflect.DeepEqual(after, before[id]) {
+			t.Errorf("game %s came back changed:\n%+v\n%+v", id, before[id], after)
+		}
+	}
+	if v := get(t, h, withAI.ID); v.DrawOffer != 0 || v.Ply != 2 || v.Seats[1].Player != "ai:level=1" {
+		t.Errorf("the AI game came back with offer %d, ply %d, seats %+v", v.DrawOffer, v.Ply, v.Seats)
+	}
+	// White's first move is free (the clock waits for it); Black thought
+	// 7s and gained 3s; the resignation stopped the clocks.
+	if v := get(t, h, ended.ID); v.Clock == nil || !reflect.DeepEqual(v.Clock.LeftMs, []int64{303000, 296000}) || v.Clock.Running {
+		t.Errorf("the finished game's clock came back as %+v", v.Clock)
+	}
+
+	// The engine seat plays after the reload, and the queued AI turn
+	// goes on once the worker is free.
+	release()
+	play(t, h, withAI, 0)
+	waitFor(t, 30*time.Second, "the reloaded AI's reply", func() bool { return get(t, h, withAI.ID).Ply == 4 })
+	waitFor(t, 30*time.Second, "the queued AI's move", func() bool { return get(t, h, queued.ID).Ply == 1 })
+}
+
+// A request that waited for the lock of a game evicted meanwhile gets a
+// fresh entry: one writer per game in a process, never two.
+func TestLockAfterEvictionTakesAFreshEntry(t *testing.T) {
+	h := newTestHall(t, Config{})
+	g := create(t, h, humans("pommel"))
+	e := h.lock(g.ID)
+	got := make(chan *entry)
+	go func() {
+		fresh := h.lock(g.ID)
+		fresh.mu.Unlock()
+		got <- fresh
+	}()
+	time.Sleep(20 * time.Millisecond)
+	h.forget(e)
+	e.mu.Unlock()
+	if fresh := <-got; fresh == e || !h.holds(g.ID) {
+		t.Errorf("the waiting request got the evicted entry (%v), or no entry is held", fresh == e)
+	}
+	if v := get(t, h, g.ID); v.Ply != 0 || len(v.Legal) == 0 {
+		t.Errorf("the game after its eviction: %+v", v)
+	}
+}

@@ -1,0 +1,170 @@
+package hall
+
+import (
+	"context"
+	"errors"
+
+	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/session"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// Move plays a person's move, given as text, for the seat of token at
+// ply, and answers the game after it. A move already stored for that ply
+// by that seat is a resend and answers the game as it is.
+func (h *Hall) Move(ctx context.Context, id, token, text string, ply int) (View, error) {
+	return h.command(ctx, id, token, func(e *entry, seat game.Player) error {
+		return h.playMove(e, seat, text, ply)
+	})
+}
+
+// Resign resigns the seat of token.
+func (h *Hall) Resign(ctx context.Context, id, token string) (View, error) {
+	return h.command(ctx, id, token, func(e *entry, seat game.Player) error { return e.ss.Resign(seat) })
+}
+
+// DrawAction is what a seat does about a draw.
+type DrawAction string
+
+// The draw actions. Offering when the other seat offers already accepts;
+// offering again changes nothing; declining withdraws one's own offer or
+// refuses the other seat's.
+const (
+	Offer   DrawAction = "offer"
+	Accept  DrawAction = "accept"
+	Decline DrawAction = "decline"
+)
+
+// Draw offers, accepts or declines a draw for the seat of token.
+func (h *Hall) Draw(ctx context.Context, id, token string, action DrawAction) (View, error) {
+	var act func(ss *session.Session, seat game.Player) error
+	switch action {
+	case Offer:
+		act = func(ss *session.Session, seat game.Player) error {
+			_, err := ss.OfferDraw(seat)
+			return err
+		}
+	case Accept:
+		act = (*session.Session).AcceptDraw
+	case Decline:
+		act = (*session.Session).DeclineDraw
+	default:
+		return View{}, Errorf(Invalid, "action %s: want offer, accept or decline", quote(string(action)))
+	}
+	return h.command(ctx, id, token, func(e *entry, seat game.Player) error { return act(e.ss, seat) })
+}
+
+// command runs a seat's command on the game's session, stores what it
+// changed, and answers the game after it.
+func (h *Hall) command(ctx context.Context, id, token string, do func(e *entry, seat game.Player) error) (View, error) {
+	if err := h.refuseWhileClosing(); err != nil {
+		return View{}, err
+	}
+	var v View
+	err := h.read(ctx, id, func(e *entry) (err error) {
+		defer h.contain(e, "command", &err)
+		seat := seatOf(e.g.Seats, token)
+		if seat < 0 {
+			return Errorf(Forbidden, "that token is not one of this game's seats")
+		}
+		if err := h.decide(ctx, e, func() error { return do(e, game.Player(seat)) }); err != nil {
+			return asRefusal(err)
+		}
+		h.afterChange(e)
+		v = h.view(e)
+		return nil
+	})
+	return v, err
+}
+
+// playMove plays seat's move for ply. e.mu is held.
+func (h *Hall) playMove(e *entry, seat game.Player, text string, ply int) error {
+	switch {
+	case ply < 0:
+		return Errorf(Invalid, "ply %d: plies count from 0", ply)
+	case ply < e.g.Ply:
+		if e.isResend(seat, text, ply) {
+			return nil
+		}
+		return Errorf(WrongPly, "ply %d was played already; the game is at ply %d", ply, e.g.Ply)
+	}
+	_, err := e.ss.MoveAt(seat, ply, text)
+	return err
+}
+
+// isResend reports whether seat played text at ply already. e.mu is held.
+func (e *entry) isResend(seat game.Player, text string, ply int) bool {
+	st := e.ss.State()
+	for i := e.g.Ply; i > ply; i-- {
+		st.Undo()
+	}
+	if st.ToMove() != seat {
+		return false
+	}
+	m, err := game.ParseRuleMove(st, text)
+	return err == nil && m.Text(st.Game().Board()) == e.g.Moves[ply].Text
+}
+
+// Seat is the seat of token in the game, or a Forbidden refusal.
+func (h *Hall) Seat(ctx context.Context, id, token string) (int, error) {
+	seat := -1
+	err := h.read(ctx, id, func(e *entry) error {
+		if seat = seatOf(e.g.Seats, token); seat < 0 {
+			return Errorf(Forbidden, "that token is not one of this game's seats")
+		}
+		return nil
+	})
+	return seat, err
+}
+
+// Join gives an open seat to whoever asks first, under name, and answers
+// the seat's invite.
+func (h *Hall) Join(ctx context.Context, id string, seat int, name string) (Invite, error) {
+	if err := h.refuseWhileClosing(); err != nil {
+		return Invite{}, err
+	}
+	name, err := checkName("name", name)
+	if err != nil {
+		return Invite{}, err
+	}
+	var invite Invite
+	err = h.read(ctx, id, func(e *entry) error {
+		for attempt := 0; ; attempt++ {
+			err := h.join(ctx, e, seat, name, &invite)
+			if errors.Is(err, store.ErrConflict) && attempt < 2 {
+				continue
+			}
+			return err
+		}
+	})
+	return invite, err
+}
+
+// join gives the open seat to name. e.mu is held.
+func (h *Hall) join(ctx context.Context, e *entry, seat int, name string, invite *Invite) error {
+	if seat < 0 || seat >= len(e.g.Seats) {
+		return Errorf(Invalid, "seat %d: this game has seats 0 to %d", seat, len(e.g.Seats)-1)
+	}
+	if res := e.ss.Result(); res.Over() {
+		return Errorf(GameOver, "%s (%s)", session.ErrOver, res.Describe(e.ss.Game()))
+	}
+	if !e.g.Seats[seat].Open {
+		return Errorf(Conflict, "seat %d is not open", seat)
+	}
+	next := e.next(h.now())
+	token, hash := newToken()
+	next.Seats[seat] = store.Seat{Player: "human", Name: name, TokenHash: hash}
+	if err := h.store.Update(ctx, next); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			e.loaded = false
+			if rerr := h.refresh(ctx, e); rerr != nil {
+				return rerr
+			}
+		}
+		return err
+	}
+	e.g.Header = next
+	*invite = Invite{Seat: seat, Token: token, URL: InviteURL(e.id, seat, token)}
+	h.broadcast(e, nil)
+	return nil
+}

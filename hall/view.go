@@ -1,0 +1,228 @@
+package hall
+
+import (
+	"cmp"
+	"context"
+	"time"
+
+	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/record"
+	"github.com/arbiter-games/arbiter/session"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// View is a game as the API shows it (GET /api/games/{id}): the fields of
+// the contract first, then the server's own. It holds no token nor hash.
+type View struct {
+	ID       string            `json:"id"`
+	Game     string            `json:"game"`
+	Options  map[string]string `json:"options"`
+	FEN      string            `json:"fen"`
+	Moves    []string          `json:"moves"`
+	Ply      int               `json:"ply"`
+	ToMove   int               `json:"toMove"`
+	Legal    []string          `json:"legal"`
+	Result   *store.Result     `json:"result"`
+	Version  int64             `json:"version"`
+	StartFEN string            `json:"startFen,omitempty"`
+	Seats    []SeatView        `json:"seats"`
+	// DrawOffer is the seat offering a draw, or -1.
+	DrawOffer int        `json:"drawOffer"`
+	Clock     *ClockView `json:"clock,omitempty"`
+	// Description says how the game ended, in words; "" while it goes on.
+	Description string `json:"description,omitempty"`
+	// Attention, when not empty, says what went wrong with the game on
+	// this server (its AI failed): the game needs the operator.
+	Attention string    `json:"attention,omitempty"`
+	URL       string    `json:"url"`
+	Created   time.Time `json:"created"`
+	Updated   time.Time `json:"updated"`
+}
+
+// SeatView is a seat as the API shows it.
+type SeatView struct {
+	Seat   int    `json:"seat"`
+	Player string `json:"player"` // "human" or the engine's spec
+	Name   string `json:"name,omitempty"`
+	// Side is the seat's colour as the rules name it ("White").
+	Side string `json:"side"`
+	Open bool   `json:"open"`
+}
+
+// ClockView is a clock as the API shows it, in milliseconds.
+type ClockView struct {
+	Kind        string  `json:"kind"` // "fischer" or "correspondence"
+	Control     string  `json:"control"`
+	BaseMs      int64   `json:"baseMs,omitempty"`
+	IncrementMs int64   `json:"incrementMs,omitempty"`
+	PerMoveMs   int64   `json:"perMoveMs,omitempty"`
+	LeftMs      []int64 `json:"leftMs"`
+	Running     bool    `json:"running"`
+}
+
+// SpectatorURL is where anyone may watch a game.
+func SpectatorURL(id string) string { return "/games/" + id }
+
+// view is the game as the API shows it. e.mu is held.
+func (h *Hall) view(e *entry) View {
+	snap := e.ss.Snapshot()
+	rules := e.ss.Game()
+	v := View{ID: e.id, Game: e.g.Game, Options: e.g.Options, FEN: snap.State.FEN(),
+		Moves: append([]string{}, snap.Moves...), Ply: e.g.Ply, ToMove: int(snap.State.ToMove()), Legal: []string{},
+		Version: e.g.Version, StartFEN: e.g.StartFEN, DrawOffer: int(snap.Offer), URL: SpectatorURL(e.id),
+		Attention: e.attention, Created: e.g.Created, Updated: e.g.Updated}
+	if v.Options == nil {
+		v.Options = map[string]string{}
+	}
+	if snap.Result.Over() {
+		v.Result = StoredResult(snap.Result, rules.Players())
+		v.Description = snap.Result.Describe(rules)
+	} else {
+		v.Legal = append(v.Legal, game.MoveTexts(snap.State)...)
+	}
+	v.Seats = seatViews(e.g.Seats, rules)
+	v.Clock = viewClock(snap)
+	return v
+}
+
+func seatViews(seats []store.Seat, rules game.Game) []SeatView {
+	out := make([]SeatView, 0, len(seats))
+	for p, seat := range seats {
+		out = append(out, SeatView{Seat: p, Player: seat.Player, Name: seat.Name,
+			Side: rules.PlayerName(game.Player(p)), Open: seat.Open})
+	}
+	return out
+}
+
+func viewClock(snap session.Snapshot) *ClockView {
+	tc := snap.Control
+	if tc == nil {
+		return nil
+	}
+	v := &ClockView{Kind: "fischer", Control: tc.String(), BaseMs: tc.Base.Milliseconds(),
+		IncrementMs: tc.Increment.Milliseconds(), PerMoveMs: tc.PerMove.Milliseconds(), Running: snap.Running}
+	if tc.PerMove > 0 {
+		v.Kind = "correspondence"
+	}
+	for _, left := range snap.Left {
+		v.LeftMs = append(v.LeftMs, left.Milliseconds())
+	}
+	return v
+}
+
+// record is the game as a record in the project's PDN style, each seat
+// named as it is now (a seat joined from the lobby has its name). e.mu is
+// held.
+func (e *entry) record() *record.Record {
+	rec := e.ss.Record()
+	for p, seat := range e.g.Seats {
+		rec.Set(e.ss.Game().PlayerName(game.Player(p)), cmp.Or(seat.Name, seat.Player))
+	}
+	return rec
+}
+
+// read runs f on the game, loaded and locked.
+func (h *Hall) read(ctx context.Context, id string, f func(e *entry) error) error {
+	e := h.lock(id)
+	defer e.mu.Unlock()
+	if err := h.refresh(ctx, e); err != nil {
+		return err
+	}
+	return f(e)
+}
+
+// Get is the game as it is now.
+func (h *Hall) Get(ctx context.Context, id string) (View, error) {
+	var v View
+	err := h.read(ctx, id, func(e *entry) error {
+		v = h.view(e)
+		return nil
+	})
+	return v, err
+}
+
+// Record is the game's record.
+func (h *Hall) Record(ctx context.Context, id string) (*record.Record, error) {
+	var rec *record.Record
+	err := h.read(ctx, id, func(e *entry) error {
+		rec = e.record()
+		return nil
+	})
+	return rec, err
+}
+
+// Effects is what the move of ply did (pieces moved, taken, promoted).
+func (h *Hall) Effects(ctx context.Context, id string, ply int) (game.Effects, error) {
+	var effects game.Effects
+	err := h.read(ctx, id, func(e *entry) error {
+		if ply < 0 || ply >= e.g.Ply {
+			return Errorf(Invalid, "ply %d: want the ply of a move played, 0 to %d", ply, e.g.Ply-1)
+		}
+		var err error
+		effects, err = moveEffects(e, ply)
+		return err
+	})
+	return effects, err
+}
+
+// LobbyGame is a game as the lobby lists it.
+type LobbyGame struct {
+	ID      string            `json:"id"`
+	Game    string            `json:"game"`
+	Options map[string]string `json:"options"`
+	Seats   []SeatView        `json:"seats"`
+	Ply     int               `json:"ply"`
+	Version int64             `json:"version"`
+	URL     string            `json:"url"`
+	Updated time.Time         `json:"updated"`
+}
+
+// lobbySize bounds each list of the lobby.
+const lobbySize = 50
+
+// Lobby lists the newest ongoing games with an open seat, and the newest
+// ongoing games.
+func (h *Hall) Lobby(ctx context.Context) (open, live []LobbyGame, err error) {
+	openHeaders, err := h.store.List(ctx, store.Filter{Ongoing: true, OpenSeats: true, Limit: lobbySize})
+	if err != nil {
+		return nil, nil, err
+	}
+	liveHeaders, err := h.store.List(ctx, store.Filter{Ongoing: true, Limit: lobbySize})
+	if err != nil {
+		return nil, nil, err
+	}
+	return lobby(openHeaders), lobby(liveHeaders), nil
+}
+
+func lobby(hs []store.Header) []LobbyGame {
+	out := []LobbyGame{}
+	for _, h := range hs {
+		rules, err := game.New(h.Game, h.Options)
+		if err != nil {
+			continue
+		}
+		out = append(out, LobbyGame{ID: h.ID, Game: h.Game, Options: h.Options, Ply: h.Ply, Version: h.Version,
+			URL: SpectatorURL(h.ID), Updated: h.Updated, Seats: seatViews(h.Seats, rules)})
+	}
+	return out
+}
+
+// StateAt is the position of the game before the move of ply (the
+// current position for a negative ply), and the ply it is at.
+func (h *Hall) StateAt(ctx context.Context, id string, ply int) (game.State, int, error) {
+	var st game.State
+	err := h.read(ctx, id, func(e *entry) error {
+		if ply > e.g.Ply {
+			return Errorf(Invalid, "ply %d: want a ply of this game, 0 to %d", ply, e.g.Ply)
+		}
+		if ply < 0 {
+			ply = e.g.Ply
+		}
+		st = e.ss.State()
+		for i := e.g.Ply; i > ply; i-- {
+			st.Undo()
+		}
+		return nil
+	})
+	return st, ply, err
+}
