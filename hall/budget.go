@@ -95,7 +95,7 @@ func (h *Hall) engine(e *entry, p int, spec string) (ai.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	engine, err := ai.New(spec, seedFor(p))
+	engine, err := h.cfg.Engines(spec, seedFor(p))
 	if err != nil {
 		return nil, err
 	}

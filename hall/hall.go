@@ -30,6 +30,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -64,6 +65,10 @@ type Config struct {
 	IdleAfter time.Duration
 	// Now tells the time (nil: time.Now).
 	Now func() time.Time
+	// Engines makes the engine of an AI seat from its spec (nil: ai.New):
+	// a way to plug in engines the ai package does not know, and for
+	// tests, engines that fail.
+	Engines func(spec string, seed uint64) (ai.Engine, error)
 }
 
 // Defaults of Config.
@@ -153,6 +158,9 @@ func (cfg *Config) setDefaults() {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.Engines == nil {
+		cfg.Engines = func(spec string, seed uint64) (ai.Engine, error) { return ai.New(spec, seed) }
 	}
 }
 

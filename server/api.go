@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/arbiter-games/arbiter/record"
 	"github.com/arbiter-games/arbiter/hall"
+	"github.com/arbiter-games/arbiter/record"
 )
 
 func (s *Server) routes() (http.Handler, error) {

@@ -82,8 +82,8 @@ type clients struct {
 
 type client struct {
 	moves, reads, games *rate.Limiter
-	sockets      int
-	seen         time.Time
+	sockets             int
+	seen                time.Time
 }
 
 // forgetAfter is how long a client that sends nothing keeps its limiters;

@@ -16,13 +16,9 @@ import (
 // A websocket watches one game: it receives the game after every change
 // (the hall's watch), and a player's socket sends moves. It keeps its own
 // deadlines, since the HTTP server's do not reach a hijacked connection:
-// a ping every pingEvery, which the client must answer within pongWait,
-// and writeWait for each event written.
-const (
-	pingEvery = 30 * time.Second
-	pongWait  = 10 * time.Second
-	writeWait = 10 * time.Second
-)
+// a ping every Timeouts.Ping, which the client must answer within
+// Timeouts.Pong, and writeWait for each event written.
+const writeWait = 10 * time.Second
 
 // event is what a socket receives: the game after each change, with its
 // version, and the effects of the move that made it, if one did.
@@ -100,7 +96,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 // writeEvents writes the game's events and the socket's replies, and
 // pings, until the socket, the watch or the server ends.
 func (s *Server) writeEvents(ctx context.Context, sk *socket, watch *hall.Watch) {
-	ping := time.NewTicker(pingEvery)
+	ping := time.NewTicker(s.timeouts.Ping)
 	defer ping.Stop()
 	for {
 		var msg []byte
@@ -116,7 +112,7 @@ func (s *Server) writeEvents(ctx context.Context, sk *socket, watch *hall.Watch)
 			sk.conn.Close(websocket.StatusGoingAway, "the server is shutting down")
 			return
 		case <-ping.C:
-			pctx, cancel := context.WithTimeout(ctx, pongWait)
+			pctx, cancel := context.WithTimeout(ctx, s.timeouts.Pong)
 			err := sk.conn.Ping(pctx)
 			cancel()
 			if err != nil {

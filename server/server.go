@@ -19,6 +19,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/store"
 )
@@ -92,20 +93,50 @@ type Config struct {
 	AbortAfter   time.Duration
 	IdleAfter    time.Duration
 	Now          func() time.Time
+	Engines      func(spec string, seed uint64) (ai.Engine, error)
+	// Timeouts bound each connection; zero fields take DefaultTimeouts.
+	Timeouts Timeouts
+}
+
+// Timeouts are the connection deadlines: a client that sends its request
+// slower than Read (its header slower than ReadHeader), or reads its
+// answer slower than Write, or keeps an idle connection open longer than
+// Idle, is cut off. A websocket is hijacked from these deadlines and
+// keeps its own: a ping every Ping, which the client must answer within
+// Pong.
+type Timeouts struct {
+	ReadHeader, Read, Write, Idle, Ping, Pong time.Duration
+}
+
+// DefaultTimeouts are the deadlines a server keeps when its Config gives
+// none.
+var DefaultTimeouts = Timeouts{ReadHeader: 5 * time.Second, Read: 15 * time.Second, Write: 30 * time.Second,
+	Idle: 60 * time.Second, Ping: 30 * time.Second, Pong: 10 * time.Second}
+
+func (t Timeouts) withDefaults() Timeouts {
+	d := DefaultTimeouts
+	for _, f := range []struct{ got, def *time.Duration }{{&t.ReadHeader, &d.ReadHeader}, {&t.Read, &d.Read},
+		{&t.Write, &d.Write}, {&t.Idle, &d.Idle}, {&t.Ping, &d.Ping}, {&t.Pong, &d.Pong}} {
+		if *f.got > 0 {
+			*f.def = *f.got
+		}
+	}
+	return d
 }
 
 // Server serves the API. Make one with New, serve Handler (or call
 // Serve), and Start it to resume AI turns and clocks and to follow the
 // store's events.
 type Server struct {
-	cfg     Config
-	hall    *hall.Hall
-	log     *slog.Logger
-	limits  Limits
-	now     func() time.Time
-	handler http.Handler
-	metrics *metrics
-	clients *clients
+	cfg      Config
+	hall     *hall.Hall
+	log      *slog.Logger
+	limits   Limits
+	timeouts Timeouts
+	now      func() time.Time
+	handler  http.Handler
+	metrics  *metrics
+	clients  *clients
 	// analyses lets each client run one analysis search at a time.
 	analyses *analysisGate
 	// sockets are the open websockets, closed with a going-away status
@@ -118,11 +149,13 @@ type Server struct {
 func New(cfg Config) (*Server, error) {
 	h, err := hall.New(hall.Config{Store: cfg.Store, Logger: cfg.Logger, Workers: cfg.Workers,
 		AIMoveTime: cfg.AIMoveTime, AIMemory: cfg.AIMemory, AllowAIGames: cfg.AllowAIGames,
-		AIGamePlies: cfg.AIGamePlies, AbortAfter: cfg.AbortAfter, IdleAfter: cfg.IdleAfter, Now: cfg.Now})
+		AIGamePlies: cfg.AIGamePlies, AbortAfter: cfg.AbortAfter, IdleAfter: cfg.IdleAfter, Now: cfg.Now,
+		Engines: cfg.Engines})
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	s := &Server{cfg: cfg, hall: h, log: cfg.Logger, limits: cfg.Limits.withDefaults(), now: cfg.Now}
+	s := &Server{cfg: cfg, hall: h, log: cfg.Logger, limits: cfg.Limits.withDefaults(), timeouts: cfg.Timeouts.withDefaults(),
+		now: cfg.Now}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -168,17 +201,6 @@ func (s *Server) Close() {
 	s.hall.Close()
 }
 
-// The connection timeouts of Serve: a client that sends its request
-// slower than this, or reads its answer slower, or keeps an idle
-// connection open longer, is cut off. A websocket is hijacked from these
-// deadlines and keeps its own (ping and pong, live.go).
-const (
-	readHeaderTimeout = 5 * time.Second
-	readTimeout       = 15 * time.Second
-	writeTimeout      = 30 * time.Second
-	idleTimeout       = 60 * time.Second
-)
-
 // Serve answers on ln until ctx ends, then shuts down in order: stop
 // taking moves, close the sockets with a going-away status, finish the
 // requests in flight (for up to grace), stop the AI. The caller closes
@@ -210,8 +232,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 
 // httpServer is an http.Server for h with the connection timeouts.
 func (s *Server) httpServer(h http.Handler) *http.Server {
-	return &http.Server{Handler: h, ReadHeaderTimeout: readHeaderTimeout, ReadTimeout: readTimeout,
-		WriteTimeout: writeTimeout, IdleTimeout: idleTimeout, MaxHeaderBytes: 16 << 10,
+	t := s.timeouts
+	return &http.Server{Handler: h, ReadHeaderTimeout: t.ReadHeader, ReadTimeout: t.Read,
+		WriteTimeout: t.Write, IdleTimeout: t.Idle, MaxHeaderBytes: 16 << 10,
 		ErrorLog: slog.NewLogLogger(s.log.Handler(), slog.LevelWarn)}
 }
 
