@@ -9,6 +9,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/docs"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/internal/rulespage"
 )
 
 // rulesRoutes adds the rules pages and the screenshots they show.
@@ -32,8 +33,9 @@ func rulesFile(name string) (string, bool) {
 }
 
 // handleRules answers GET /rules/{game}: the game's rules page, rendered
-// from the project's Markdown on the server. The page reads in full
-// without a script; the bundle, when it runs, draws its diagrams.
+// from the project's Markdown on the server (package rulespage). The page
+// reads in full without a script; the bundle, when it runs, draws its
+// diagrams.
 func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("game")
 	_, known := game.Lookup(name)
@@ -48,13 +50,25 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		writePlainPage(w, http.StatusInternalServerError, "Rules", "<p>The rules page could not be read.</p>")
 		return
 	}
+	article, err := rulesHTML(src)
+	if err != nil {
+		writePlainPage(w, http.StatusInternalServerError, "Rules", "<p>The rules page could not be rendered.</p>")
+		return
+	}
 	title := strings.TrimPrefix(strings.SplitN(string(src), "\n", 2)[0], "# ")
 	links := `<p class="page-links">`
 	if known {
 		links += fmt.Sprintf(`<a href="/analysis/%s">Analyse a %s position</a> · `, html.EscapeString(name), html.EscapeString(name))
 	}
 	links += `<a href="/">Play</a></p>`
-	writePlainPage(w, http.StatusOK, title+" rules", links+`<article class="rules">`+markdownHTML(string(src))+"</article>")
+	writePlainPage(w, http.StatusOK, title+" rules", links+`<article class="rules">`+article+"</article>")
+}
+
+// rulesHTML is the HTML of a rules page's Markdown, its links led to the
+// routes of rulesRoutes. A renderer is made for each page served, as that
+// costs little beside the rendering itself.
+func rulesHTML(src []byte) (string, error) {
+	return rulespage.New(rulespage.Paths{Pages: "/rules/", Images: "/rules/img/"}).HTML(src)
 }
 
 // writePlainPage writes a page with the site's style and header, and the

@@ -5,8 +5,9 @@ import (
 	"html"
 	"io/fs"
 	"maps"
+	"net/http"
 	"regexp"
-	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,108 +15,51 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 )
 
-func TestParseShowLine(t *testing.T) {
-	for _, tc := range []struct {
-		name, line string
-		ok         bool
-		want       showCommand
-	}{
-		{"the start", "$ arbiter show eximo", true, showCommand{game: "eximo", options: map[string]string{}}},
-		{"a FEN and moves", "$ arbiter show pommel --from 'W:Wc4:Bc5,d6' c4xc6xe5", true,
-			showCommand{game: "pommel", options: map[string]string{}, fen: "W:Wc4:Bc5,d6", moves: []string{"c4xc6xe5"}}},
-		{"options, and output filtered", "$ arbiter show pommel -o maxplies=2 d2-d3 d6-d5 | tail -n 3", true,
-			showCommand{game: "pommel", options: map[string]string{"maxplies": "2"}, moves: []string{"d2-d3", "d6-d5"}}},
-		{"the empty board", "$ arbiter show punt-match --from 'W:' | head -n 8", true,
-			showCommand{game: "punt-match", options: map[string]string{}, fen: "W:"}},
-		{"another command", "$ arbiter moves pommel", false, showCommand{}},
-		{"output", "White to move", false, showCommand{}},
-		{"a flag the pages do not use", "$ arbiter show pommel --flip", false, showCommand{}},
-		{"an open quote", "$ arbiter show pommel --from 'W:Wc4", false, showCommand{}},
-	} {
-		got, ok := parseShowLine(tc.line)
-		if ok != tc.ok || got.game != tc.want.game || got.fen != tc.want.fen || !slices.Equal(got.moves, tc.want.moves) ||
-			(ok && !maps.Equal(got.options, tc.want.options)) {
-			t.Errorf("%s: %+v %v, want %+v %v", tc.name, got, ok, tc.want, tc.ok)
-		}
-	}
-}
+var figureTag = regexp.MustCompile(`<figure class="diagram" data-game="([^"]*)" data-board="([^"]*)" data-fen="([^"]*)" data-to-move="(\d+)" data-stacks="([^"]*)">`)
 
-func TestMarkdownDiagram(t *testing.T) {
-	src := "```\n$ arbiter show pommel --from 'W:Wd3:Bd4'\n$ arbiter show pommel --from 'W:Wzz9'\n```"
-	want := `<figure class="diagram" data-game="pommel" data-board="hexcol45" data-fen="W:Wd3:Bd4" data-to-move="0" ` +
-		`data-stacks="{&#34;d3&#34;:&#34;w&#34;,&#34;d4&#34;:&#34;b&#34;}"><figcaption>White to move. <code>W:Wd3:Bd4</code></figcaption></figure>` + "\n" +
-		"<pre><code>$ arbiter show pommel --from &#39;W:Wd3:Bd4&#39;\n$ arbiter show pommel --from &#39;W:Wzz9&#39;\n</code></pre>\n"
-	if got := markdownHTML(src); got != want {
-		t.Errorf("got  %q\nwant %q", got, want)
-	}
-}
-
-var figureTag = regexp.MustCompile(`<figure class="diagram" data-game="([^"]*)" data-board="[^"]*" data-fen="([^"]*)" data-to-move="\d+" data-stacks="([^"]*)">`)
-
-// TestRulesDiagrams: every `arbiter show` line of the rules pages draws
-// its position (none is refused), each game's start is drawn, and so is
-// a position of each game with a capture to play (in Punt, which has
-// none, a move onto a pile).
+// TestRulesDiagrams: the diagrams of every rules page (package rulespage
+// draws them, and tests which) show their positions as this server's API
+// shows them to the game pages: the same board, stacks and seat to move,
+// which the page's script draws alike.
 func TestRulesDiagrams(t *testing.T) {
-	start, capture := map[string]bool{}, map[string]bool{}
+	ts := newTestServer(t, Config{})
 	files, err := fs.Glob(docs.Rules(), "*.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, file := range files {
-		src, err := fs.ReadFile(docs.Rules(), file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := 0
-		for _, line := range strings.Split(string(src), "\n") {
-			if cmd, ok := parseShowLine(line); ok {
-				lines++
-				if cmd.fen == "" && len(cmd.moves) == 0 {
-					start[cmd.game] = true
-				}
-			}
-		}
-		figures := figureTag.FindAllStringSubmatch(markdownHTML(string(src)), -1)
-		if len(figures) != lines || lines == 0 {
-			t.Errorf("%s: %d diagrams for %d show lines", file, len(figures), lines)
+		path := "/rules/" + strings.TrimSuffix(file, ".md")
+		code, body := ts.do("GET", path, "", nil)
+		figures := figureTag.FindAllStringSubmatch(string(body), -1)
+		if code != http.StatusOK || len(figures) == 0 {
+			t.Errorf("GET %s: %d, %d diagrams", path, code, len(figures))
 		}
 		for _, f := range figures {
-			id, fen := f[1], html.UnescapeString(f[2])
-			rules, err := game.New(id, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := rules.ParseFEN(fen)
-			if err != nil {
-				t.Fatalf("%s: %s %s: %v", file, id, fen, err)
-			}
-			var stacks map[string]string
-			if err := json.Unmarshal([]byte(html.UnescapeString(f[3])), &stacks); err != nil {
-				t.Fatal(err)
-			}
-			if want, _ := position(st, 0); !maps.Equal(stacks, want.Stacks) {
-				t.Errorf("%s: %s %s drawn as %v, want %v", file, id, fen, stacks, want.Stacks)
-			}
-			if slices.ContainsFunc(game.MoveTexts(st), func(m string) bool { return takesOrPiles(m, stacks) }) {
-				capture[id] = true
-			}
-		}
-	}
-	for _, d := range game.All() {
-		if !start[d.ID] || !capture[d.ID] {
-			t.Errorf("%s: start drawn %v, a capture drawn %v", d.ID, start[d.ID], capture[d.ID])
+			checkDiagram(t, path, f[1], f[2], html.UnescapeString(f[3]), f[4], html.UnescapeString(f[5]))
 		}
 	}
 }
 
-// takesOrPiles reports whether move captures ("x") or lands on a cell
-// that stacks hold (Punt's way of meeting another piece).
-func takesOrPiles(move string, stacks map[string]string) bool {
-	if strings.Contains(move, "x") {
-		return true
+// checkDiagram compares a figure's data with position() of its FEN.
+func checkDiagram(t *testing.T, path, id, boardID, fen, toMove, stacksJSON string) {
+	t.Helper()
+	rules, err := game.New(id, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	route, _, _ := strings.Cut(move, "@")
-	cells := strings.Split(route, "-")
-	return stacks[cells[len(cells)-1]] != ""
+	st, err := rules.ParseFEN(fen)
+	if err != nil {
+		t.Fatalf("%s: %s %s: %v", path, id, fen, err)
+	}
+	want, err := position(st, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stacks map[string]string
+	if err := json.Unmarshal([]byte(stacksJSON), &stacks); err != nil {
+		t.Fatal(err)
+	}
+	if boardID != want.Board || toMove != strconv.Itoa(want.ToMove) || !maps.Equal(stacks, want.Stacks) {
+		t.Errorf("%s: %s %s drawn as %s %s %v, want %s %d %v", path, id, fen, boardID, toMove, stacks, want.Board, want.ToMove, want.Stacks)
+	}
 }

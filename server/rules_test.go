@@ -89,30 +89,3 @@ func TestRulesFilesAreServed(t *testing.T) {
 		}
 	}
 }
-
-func TestMarkdownHTML(t *testing.T) {
-	for _, tc := range []struct{ name, src, want string }{
-		{"heading with anchor", "## 5.2 Liberation: `x`", `<h2 id="52-liberation-x">5.2 Liberation: <code>x</code></h2>` + "\n"},
-		{"paragraph joins lines", "one\ntwo", "<p>one two</p>\n"},
-		{"html is escaped", `<script>alert("x")</script> & <b>`, "<p>&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; &lt;b&gt;</p>\n"},
-		{"html in a code block is escaped", "```\n<i>w</i>  b\n```", "<pre><code>&lt;i&gt;w&lt;/i&gt;  b\n</code></pre>\n"},
-		{"code block keeps spacing", "```text\n 8  .  w\n    a  b\n```", "<pre><code> 8  .  w\n    a  b\n</code></pre>\n"},
-		{"strong and emphasis", "**bold** and *it* and _us_ but snake_case_word", "<p><strong>bold</strong> and <em>it</em> and <em>us</em> but snake_case_word</p>\n"},
-		{"anchor link", "[Example 1](#example-1)", `<p><a href="#example-1">Example 1</a></p>` + "\n"},
-		{"rules page link", "[Eximo](eximo.md#6-notation)", `<p><a href="/rules/eximo#6-notation">Eximo</a></p>` + "\n"},
-		{"outside link keeps only its text", "[site](https://example.com/x)", "<p>site</p>\n"},
-		{"script link keeps only its text", `[x](javascript:alert(1))`, "<p>x)</p>\n"},
-		{"bullet list", "- a\n- b\n  more", "<ul>\n<li>a</li>\n<li>b more</li>\n</ul>\n"},
-		{"nested list", "- a\n  - b\n- c", "<ul>\n<li>a\n<ul>\n<li>b</li>\n</ul>\n</li>\n<li>c</li>\n</ul>\n"},
-		{"ordered list with continuation", "1. **A.** one\n   two\n2. three", "<ol>\n<li><strong>A.</strong> one two</li>\n<li>three</li>\n</ol>\n"},
-		{"table", "| a | `b|c` |\n|:-:|---|\n| <x> | 2 |", "<table>\n<thead><tr><th>a</th><th><code>b|c</code></th></tr></thead>\n<tbody>\n<tr><td>&lt;x&gt;</td><td>2</td></tr>\n</tbody>\n</table>\n"},
-		{"quote", "> said\n> twice", "<blockquote>\n<p>said twice</p>\n</blockquote>\n"},
-		{"unclosed marks stay text", "a * b ` c [d", "<p>a * b ` c [d</p>\n"},
-		{"a screenshot of docs/img", "![the start](../img/pommel-start.png)", `<p><img src="/rules/img/pommel-start.png" alt="the start"></p>` + "\n"},
-		{"another image keeps only its text", "![x <y>](https://example.com/a.png) ![z](../img/../../a.png)", "<p>x &lt;y&gt; z</p>\n"},
-	} {
-		if got := markdownHTML(tc.src); got != tc.want {
-			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)
-		}
-	}
-}
