@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/arbiter-games/arbiter/docs"
 	"github.com/arbiter-games/arbiter/game"
@@ -50,7 +51,7 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		writePlainPage(w, http.StatusInternalServerError, "Rules", "<p>The rules page could not be read.</p>")
 		return
 	}
-	article, err := rulesHTML(src)
+	article, err := s.rulesPages.html(file, src)
 	if err != nil {
 		writePlainPage(w, http.StatusInternalServerError, "Rules", "<p>The rules page could not be rendered.</p>")
 		return
@@ -65,10 +66,34 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 }
 
 // rulesHTML is the HTML of a rules page's Markdown, its links led to the
-// routes of rulesRoutes. A renderer is made for each page served, as that
-// costs little beside the rendering itself.
+// routes of rulesRoutes.
 func rulesHTML(src []byte) (string, error) {
 	return rulespage.New(rulespage.Paths{Pages: "/rules/", Images: "/rules/img/"}).HTML(src)
+}
+
+// rulesCache keeps each rules page's HTML once rendered: the pages are
+// part of the binary, and a page costs some 10 ms of CPU to render (its
+// diagrams), which a client asking again and again must not cost again.
+type rulesCache struct {
+	mu    sync.Mutex
+	pages map[string]string
+}
+
+func (c *rulesCache) html(file string, src []byte) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if page, ok := c.pages[file]; ok {
+		return page, nil
+	}
+	page, err := rulesHTML(src)
+	if err != nil {
+		return "", err
+	}
+	if c.pages == nil {
+		c.pages = map[string]string{}
+	}
+	c.pages[file] = page
+	return page, nil
 }
 
 // writePlainPage writes a page with the site's style and header, and the

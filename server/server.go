@@ -138,7 +138,8 @@ type Server struct {
 	metrics  *metrics
 	clients  *clients
 	// analyses lets each client run one analysis search at a time.
-	analyses *analysisGate
+	analyses   *analysisGate
+	rulesPages rulesCache
 	// sockets are the open websockets, closed with a going-away status
 	// when the server stops.
 	sockets socketSet
