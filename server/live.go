@@ -86,7 +86,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.sockets.remove(sk)
-	s.reply(sk, event{Type: "game", Version: first.Version, Game: &first})
+	s.reply(r.Context(), sk, event{Type: "game", Version: first.Version, Game: &first})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go s.readCommands(ctx, cancel, sk)
@@ -144,13 +144,13 @@ func (s *Server) endWatch(sk *socket, watch *hall.Watch) {
 	sk.conn.Close(websocket.StatusGoingAway, "the server is shutting down")
 }
 
-// reply queues an event for one socket; a socket that does not read its
-// replies loses them.
-func (s *Server) reply(sk *socket, ev event) {
+// reply queues an event for one socket. A client that sends faster than
+// it reads its replies waits: its commands are read no faster.
+func (s *Server) reply(ctx context.Context, sk *socket, ev event) {
 	msg, _ := json.Marshal(ev)
 	select {
 	case sk.replies <- msg:
-	default:
+	case <-ctx.Done():
 	}
 }
 
@@ -167,7 +167,7 @@ func (s *Server) readCommands(ctx context.Context, done context.CancelFunc, sk *
 		}
 		var cmd command
 		if err := json.Unmarshal(data, &cmd); err != nil {
-			s.reply(sk, event{Type: "error", Error: fail(codeBadRequest, "a command is a JSON object such as {\"type\":\"move\",\"move\":\"a1-a3\",\"ply\":0}")})
+			s.reply(ctx, sk, event{Type: "error", Error: fail(codeBadRequest, "a command is a JSON object such as {\"type\":\"move\",\"move\":\"a1-a3\",\"ply\":0}")})
 			continue
 		}
 		if cmd.Type == "auth" {
@@ -183,15 +183,15 @@ func (s *Server) readCommands(ctx context.Context, done context.CancelFunc, sk *
 // returns the socket's token after it.
 func (s *Server) authSocket(ctx context.Context, sk *socket, token, current string) string {
 	if !s.clients.allowMove(sk.key) {
-		s.reply(sk, event{Type: "error", Error: fail(codeRateLimited, "too many requests from this client; slow down")})
+		s.reply(ctx, sk, event{Type: "error", Error: fail(codeRateLimited, "too many requests from this client; slow down")})
 		return current
 	}
 	seat, err := s.hall.Seat(ctx, sk.id, token)
 	if err != nil {
-		s.reply(sk, event{Type: "error", Error: asAPIError(err)})
+		s.reply(ctx, sk, event{Type: "error", Error: asAPIError(err)})
 		return current
 	}
-	s.reply(sk, event{Type: "auth", Seat: &seat})
+	s.reply(ctx, sk, event{Type: "auth", Seat: &seat})
 	return token
 }
 
@@ -213,6 +213,6 @@ func (s *Server) socketCommand(ctx context.Context, sk *socket, token string, cm
 		_, err = s.hall.Move(ctx, sk.id, token, cmd.Move, *cmd.Ply)
 	}
 	if err != nil {
-		s.reply(sk, event{Type: "error", Error: asAPIError(err)})
+		s.reply(ctx, sk, event{Type: "error", Error: asAPIError(err)})
 	}
 }

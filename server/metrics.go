@@ -46,6 +46,10 @@ func newMetrics(s *Server) *metrics {
 		gauge("arbiter_ai_memory_bytes", "Memory the engines of the games in memory may hold.", func(st hall.Stats) float64 { return float64(st.EngineBytes) }),
 		gauge("arbiter_ai_memory_budget_bytes", "The bound of arbiter_ai_memory_bytes for new games (--ai-memory).", func(st hall.Stats) float64 { return float64(st.EngineBudget) }),
 		movesCollector{desc: moves, s: s},
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "arbiter_connections_open", Help: "Connections open to the API's address."},
+			func() float64 { return float64(s.connStats().open) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "arbiter_connections_refused_total", Help: "Connections closed at once for passing a bound (per address or overall)."},
+			func() float64 { return float64(s.connStats().refused) }),
 		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
 	return m
 }
@@ -66,4 +70,18 @@ func (c movesCollector) Collect(ch chan<- prometheus.Metric) {
 
 func (m *metrics) handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+}
+
+type connStats struct {
+	open    int
+	refused uint64
+}
+
+// connStats reads Serve's connection counts (zero before Serve).
+func (s *Server) connStats() connStats {
+	l := s.listener.Load()
+	if l == nil {
+		return connStats{}
+	}
+	return connStats{open: l.Open(), refused: l.Refused()}
 }

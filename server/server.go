@@ -21,6 +21,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/hall"
+	"github.com/arbiter-games/arbiter/internal/netlimit"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -96,6 +97,12 @@ type Config struct {
 	Engines      func(spec string, seed uint64) (ai.Engine, error)
 	// Timeouts bound each connection; zero fields take DefaultTimeouts.
 	Timeouts Timeouts
+	// ConnsPerAddr and Conns bound the connections Serve keeps open from
+	// one client address (an IPv6 /64) and overall; 0 takes
+	// netlimit.DefaultConfig's (64 an address, 80% of the open-file
+	// limit overall, at most 10,000). A connection over a bound is
+	// answered 503 and closed.
+	ConnsPerAddr, Conns int
 }
 
 // Timeouts are the connection deadlines: a client that sends its request
@@ -144,6 +151,8 @@ type Server struct {
 	// when the server stops.
 	sockets socketSet
 	closing atomic.Bool
+	// listener is Serve's, for the connection metrics.
+	listener atomic.Pointer[netlimit.Listener]
 }
 
 // New makes a server over cfg.Store.
@@ -207,6 +216,10 @@ func (s *Server) Close() {
 // requests in flight (for up to grace), stop the AI. The caller closes
 // the store after, and bounds ln's connections (netlimit).
 func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration) error {
+	limited := netlimit.Listen(ln, s.connLimits())
+	s.listener.Store(limited)
+	ln = limited
+	s.log.Info("connections", "per_address", limited.Config().PerAddr, "total", limited.Config().Total)
 	srv := s.httpServer(s.handler)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -229,6 +242,23 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 	}
 	s.log.Info("stopped")
 	return nil
+}
+
+// connLimits are the bounds of Serve's connections.
+func (s *Server) connLimits() netlimit.Config {
+	soft, _, err := netlimit.FDLimit()
+	if err != nil {
+		soft = 0
+	}
+	cfg := netlimit.DefaultConfig(soft)
+	if s.cfg.ConnsPerAddr > 0 {
+		cfg.PerAddr = s.cfg.ConnsPerAddr
+	}
+	if s.cfg.Conns > 0 {
+		cfg.Total = s.cfg.Conns
+	}
+	cfg.Log = s.log
+	return cfg
 }
 
 // httpServer is an http.Server for h with the connection timeouts.
