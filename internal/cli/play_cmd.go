@@ -191,7 +191,7 @@ func (pf *playFlags) newGame(cfg *session.Config, p *position, args []string) er
 		cfg.StartFEN = s.FEN()
 	}
 	if pf.save != "" {
-		cfg.Store = newGameStore(pf.save)
+		cfg.Keeper = newGameStore(pf.save)
 	}
 	return nil
 }
@@ -223,9 +223,9 @@ func (pf *playFlags) loadGame(cfg *session.Config, args []string) error {
 	}
 	cfg.Start, cfg.Record = s, r
 	if pf.save != "" {
-		cfg.Store = newGameStore(pf.save)
+		cfg.Keeper = newGameStore(pf.save)
 	} else {
-		cfg.Store = loadedGameStore(pf.load, n-1, r)
+		cfg.Keeper = loadedGameStore(pf.load, n-1, r)
 	}
 	return nil
 }

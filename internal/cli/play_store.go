@@ -8,10 +8,11 @@ import (
 	"slices"
 
 	"github.com/arbiter-games/arbiter/record"
+	"github.com/arbiter-games/arbiter/session"
 )
 
 // fileStore keeps a game in a record file, the other games of the file
-// untouched: the session.Store of terminal play.
+// untouched: the session.Keeper of terminal play.
 //
 // A game loaded from the file is written back in its own place only while
 // nothing saved is lost: it was unfinished and still has every move it
@@ -40,11 +41,26 @@ func loadedGameStore(path string, index int, r *record.Record) *fileStore {
 	return fs
 }
 
-// Save writes r into the file.
-func (fs *fileStore) Save(r *record.Record) error {
-	if fs.loaded != nil && !isPrefix(fs.loaded, r.Moves) {
-		fs.index, fs.loaded = -1, nil
+// Keep writes the record after c into the file; offers, which the record
+// does not show, write nothing. The store's place in the file changes only
+// once the file is written, so that a refused change leaves it as it was.
+func (fs *fileStore) Keep(c session.Change) error {
+	if !c.Kind.Recorded() {
+		return nil
 	}
+	next := *fs
+	if next.loaded != nil && !isPrefix(next.loaded, c.Record.Moves) {
+		next.index, next.loaded = -1, nil
+	}
+	if err := next.write(c.Record); err != nil {
+		return err
+	}
+	*fs = next
+	return nil
+}
+
+// write writes r into the file, in the game's place.
+func (fs *fileStore) write(r *record.Record) error {
 	old, err := os.ReadFile(fs.path)
 	if err != nil && !os.IsNotExist(err) {
 		return err
