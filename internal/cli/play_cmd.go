@@ -12,6 +12,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/internal/savefile"
 	"github.com/arbiter-games/arbiter/session"
 )
 
@@ -126,7 +127,7 @@ func (pf *playFlags) check(cmd *cobra.Command, p *position) error {
 		}
 	}
 	if pf.save != "" {
-		if err := checkDestination(pf.save); err != nil {
+		if err := savefile.CheckDestination(pf.save); err != nil {
 			return fmt.Errorf("--save: %w", err)
 		}
 	}
@@ -199,7 +200,7 @@ func (pf *playFlags) newGame(cfg *session.Config, p *position, args []string) er
 // loadGame replays game --game of the --load file and saves on as the
 // file store decides, or as a new game of --save.
 func (pf *playFlags) loadGame(cfg *session.Config, args []string) error {
-	recs, err := readRecords(pf.load)
+	recs, err := savefile.ReadRecords(pf.load)
 	if err != nil {
 		return err
 	}

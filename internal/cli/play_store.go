@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 
+	"github.com/arbiter-games/arbiter/internal/savefile"
 	"github.com/arbiter-games/arbiter/record"
 	"github.com/arbiter-games/arbiter/session"
 )
@@ -73,7 +74,7 @@ func (fs *fileStore) write(r *record.Record) error {
 		// No game yet, but text (comments) that no record holds: keep it
 		// as it is and add the game after it.
 		fs.index = 0
-		return writeFileAtomic(fs.path, func(w io.Writer) error {
+		return savefile.WriteAtomic(fs.path, func(w io.Writer) error {
 			if _, err := w.Write(append(bytes.TrimRight(old, " \t\r\n"), "\n\n"...)); err != nil {
 				return err
 			}
@@ -86,7 +87,7 @@ func (fs *fileStore) write(r *record.Record) error {
 	} else {
 		recs[fs.index] = r
 	}
-	return writeFileAtomic(fs.path, func(w io.Writer) error { return record.Write(w, recs...) })
+	return savefile.WriteAtomic(fs.path, func(w io.Writer) error { return record.Write(w, recs...) })
 }
 
 // isPrefix reports whether every move of prefix starts moves.
