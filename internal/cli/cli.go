@@ -664,6 +664,3 @@ func withUsage(check cobra.PositionalArgs) cobra.PositionalArgs {
 		return nil
 	}
 }
-
-// errQuit ends the play loop.
-var errQuit = errors.New("quit")
