@@ -211,7 +211,7 @@ func (h *Hall) rebuild(e *entry) error {
 	}
 	cfg := session.Config{Game: rules, Start: start, Moves: moves, StartFEN: g.StartFEN, Seats: h.seats(e),
 		Resume: resumeOf(g.Header), Now: h.now, Date: g.Created.UTC().Format("2006.01.02"),
-		Commit: func(c session.Change) error { return h.commit(e, c) }}
+		Keeper: session.KeepFunc(func(c session.Change) error { return h.commit(e, c) })}
 	if c := g.Clock; c != nil {
 		cfg.Clock = &session.TimeControl{Base: c.Base, Increment: c.Increment, PerMove: c.PerMove}
 	}

@@ -1,14 +1,16 @@
 // Package session is one game being played, with no terminal and no
 // network: the position and its history, who sits in each seat, the AI's
 // turns, take-backs, resignation and draw offers, clocks (Fischer, or
-// correspondence per move), and the record kept in a Store after every
-// change. The terminal's play command, the server and tests all drive
-// this same code: the rules of play live here once.
+// correspondence per move), and the record. The terminal transport, the
+// server and tests all drive this same code: the rules of play live here
+// once.
 //
 // A session restores a stored game (its moves, the clock's reading, the
-// offer on the table, an end off the board) and, given a Commit, hands
-// every change to it before making it: a change that could not be stored
-// is never made, so the server never shows nor acknowledges one.
+// offer on the table, an end off the board) and keeps its changes through
+// one Keeper, with one rule: every change is handed to the keeper before
+// it is made, and a change the keeper refused is not made. Nothing is
+// acknowledged that is not kept, whether the keeper is a server's store
+// or a record file: the game in memory is always the game kept.
 //
 // A Session is safe for use by several goroutines: every method takes its
 // lock, and an engine searches a copy of the position outside it, so a
@@ -46,13 +48,20 @@ type Seat struct {
 // Person reports whether a person plays the seat.
 func (s Seat) Person() bool { return s.Engine == nil && s.NewEngine == nil }
 
-// Store keeps a session's record after every change that the record
-// shows (moves, take-backs, ends). Save is called with the lock held, so
-// a store never sees two saves of one session at once; a failed save is
-// returned with the change made (a record file is a copy, not the game).
-type Store interface {
-	Save(*record.Record) error
+// Keeper keeps a session's changes: a server's store, a record file.
+// Keep is called before the change is made, with the session's lock held
+// (so a keeper never sees two changes of one session at once); the change
+// is made only if Keep returns nil, and otherwise the session stays as it
+// was and returns Keep's error as it is.
+type Keeper interface {
+	Keep(Change) error
 }
+
+// KeepFunc is a function used as a Keeper.
+type KeepFunc func(Change) error
+
+// Keep calls f.
+func (f KeepFunc) Keep(c Change) error { return f(c) }
 
 // Config is what a session starts from.
 type Config struct {
@@ -79,14 +88,9 @@ type Config struct {
 	Clock *TimeControl
 	// Resume, when not nil, is what a stored game adds to its moves.
 	Resume *Resume
-	// Store, when not nil, receives the record after every change.
-	Store Store
-	// Commit, when not nil, is told of every change before the change is
-	// made or seen: a store that keeps the game durably. When it returns
-	// an error the session stays as it was and returns that error, so a
-	// change that was not stored is never shown. It is called with the
-	// session's lock held.
-	Commit func(Change) error
+	// Keeper, when not nil, keeps every change before it is made; a
+	// change it refuses is not made.
+	Keeper Keeper
 	// Now tells the time; nil means time.Now (tests give their own).
 	Now func() time.Time
 	// Date is the record's Date tag for a new game.
@@ -109,7 +113,7 @@ type Resume struct {
 // ChangeKind says what a Change did.
 type ChangeKind int
 
-// The changes a session commits.
+// The changes a session makes.
 const (
 	Moved        ChangeKind = iota + 1 // Seat played Move
 	Resigned                           // Seat resigned
@@ -123,6 +127,10 @@ const (
 var changeNames = [...]string{Moved: "move", Resigned: "resignation", DrawOffered: "draw offer",
 	DrawAgreed: "draw agreed", DrawDeclined: "draw declined", FlagFell: "flag fall", TookBack: "take-back"}
 
+// Recorded reports whether a record shows changes of kind k: it shows
+// moves, take-backs and ends, not offers and their refusals.
+func (k ChangeKind) Recorded() bool { return k != DrawOffered && k != DrawDeclined }
+
 func (k ChangeKind) String() string {
 	if k > 0 && int(k) < len(changeNames) {
 		return changeNames[k]
@@ -130,8 +138,8 @@ func (k ChangeKind) String() string {
 	return fmt.Sprintf("change %d", int(k))
 }
 
-// Change is one change to a session as Config.Commit sees it: what
-// happened, and the game after it.
+// Change is one change to a session as its Keeper sees it, before it is
+// made: what happens, and the game after it.
 type Change struct {
 	Kind ChangeKind
 	// Seat is who moved, resigned, offered, accepted or declined, or
@@ -151,6 +159,9 @@ type Change struct {
 	// Result is the game's result after the change; not Over while it
 	// goes on.
 	Result game.Result
+	// Record is the game's record after the change, its result set: what
+	// a record file writes. It is the keeper's own copy.
+	Record *record.Record
 }
 
 // Session is one game in play.
@@ -161,8 +172,7 @@ type Session struct {
 	seats  []Seat
 	limits ai.Limits
 	rec    *record.Record
-	store  Store
-	commit func(Change) error
+	keeper Keeper
 	now    func() time.Time
 	clock  *clock
 	ended  *game.Result // an end decided by the players or the clock
@@ -208,8 +218,8 @@ func New(cfg Config) (*Session, error) {
 	if err := game.PlayRuleMoves(s, cfg.Moves); err != nil {
 		return nil, fmt.Errorf("session: %w", err)
 	}
-	ss := &Session{g: g, state: s, seats: slices.Clone(cfg.Seats), limits: cfg.Limits, store: cfg.Store,
-		commit: cfg.Commit, now: cfg.Now, offer: game.NoPlayer}
+	ss := &Session{g: g, state: s, seats: slices.Clone(cfg.Seats), limits: cfg.Limits, keeper: cfg.Keeper,
+		now: cfg.Now, offer: game.NoPlayer}
 	if ss.now == nil {
 		ss.now = time.Now
 	}
@@ -368,46 +378,45 @@ func (ss *Session) Snapshot() Snapshot {
 func (ss *Session) Record() *record.Record {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	ss.finishRecord()
+	return ss.recordWith(len(ss.rec.Moves), "", ss.result())
+}
+
+// recordWith is a copy of the record with its first ply moves, then
+// move if not "", finished with res.
+func (ss *Session) recordWith(ply int, move string, res game.Result) *record.Record {
 	r := *ss.rec
 	r.Tags = slices.Clone(ss.rec.Tags)
 	r.Moves = slices.Clone(ss.rec.Moves)
 	r.Notes = slices.Clone(ss.rec.Notes)
+	r.Truncate(ply)
+	if move != "" {
+		r.Moves = append(r.Moves, move)
+	}
+	r.Finish(res, ss.g)
+	if !res.Over() {
+		r.Del("Termination")
+	}
 	return &r
 }
 
-func (ss *Session) finishRecord() {
-	res := ss.result()
-	ss.rec.Finish(res, ss.g)
-	if !res.Over() {
-		ss.rec.Del("Termination")
-	}
-}
-
-// save hands the record to the store.
-func (ss *Session) save() error {
-	if ss.store == nil {
+// keep hands c, with the record after it, to the keeper.
+func (ss *Session) keep(c Change) error {
+	if ss.keeper == nil {
 		return nil
 	}
-	ss.finishRecord()
-	return ss.store.Save(ss.rec)
+	c.Record = ss.recordWith(c.Ply, c.Move, c.Result)
+	return ss.keeper.Keep(c)
 }
 
-// change commits c, then makes it with apply: a change the commit
-// refuses is never made. It counts the change and saves the record when
-// the record shows it.
+// change keeps c, then makes it with apply and counts it: a change the
+// keeper refuses is never made.
 func (ss *Session) change(c Change, apply func()) error {
-	if ss.commit != nil {
-		if err := ss.commit(c); err != nil {
-			return err
-		}
+	if err := ss.keep(c); err != nil {
+		return err
 	}
 	apply()
 	ss.seq++
-	if c.Kind == DrawOffered || c.Kind == DrawDeclined {
-		return nil // the record does not show offers
-	}
-	return ss.save()
+	return nil
 }
 
 // newChange is a change by seat p at now, the game otherwise as it is.
@@ -445,7 +454,7 @@ func (ss *Session) engineToMove() (ai.Engine, error) {
 }
 
 // checkOpen refuses a request when the game is over, ending it first
-// when the mover's flag fell (an error committing that is returned).
+// when the mover's flag fell (the keeper's refusal of that is returned).
 func (ss *Session) checkOpen() error {
 	if _, err := ss.tick(); err != nil {
 		return err
@@ -458,9 +467,8 @@ func (ss *Session) checkOpen() error {
 
 // Move plays a move given in the notation for seat p, a person. It is
 // refused when the game is over, it is not p's turn or the move is illegal
-// (the error is a *game.IllegalMoveError saying why), and when the commit
-// fails. The record is saved before Move returns; a failed save is
-// returned with the move played.
+// (the error is a *game.IllegalMoveError saying why), and when the keeper
+// refuses it.
 func (ss *Session) Move(p game.Player, text string) (game.Move, error) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
@@ -508,8 +516,8 @@ func (ss *Session) seatName(p game.Player) string {
 	return cmp.Or(ss.seats[p].Name, "an engine")
 }
 
-// play commits and makes a move: the mover's clock is charged, and a
-// move declines the other seat's draw offer.
+// play keeps and makes a move: the mover's clock is charged, and a move
+// declines the other seat's draw offer.
 func (ss *Session) play(m game.Move) error {
 	now := ss.now()
 	mover := ss.state.ToMove()
@@ -522,13 +530,13 @@ func (ss *Session) play(m game.Move) error {
 		next := ss.clock.afterMove(mover, now)
 		c.Clock = &next
 	}
+	// The result after the move is the board's: play it, and take it
+	// back if the keeper refuses it.
 	ss.state.Play(m)
 	c.Result = ss.state.Result()
-	if ss.commit != nil {
-		if err := ss.commit(c); err != nil {
-			ss.state.Undo()
-			return err
-		}
+	if err := ss.keep(c); err != nil {
+		ss.state.Undo()
+		return err
 	}
 	ss.rec.Moves = append(ss.rec.Moves, c.Move)
 	ss.offer = c.Offer
@@ -536,7 +544,7 @@ func (ss *Session) play(m game.Move) error {
 		ss.clock.moved(*c.Clock)
 	}
 	ss.seq++
-	return ss.save()
+	return nil
 }
 
 // EngineTurn is the turn of the engine to move, prepared by
@@ -560,7 +568,7 @@ func (t *EngineTurn) Search(ctx context.Context, report func(ai.Info)) ai.Info {
 }
 
 // EngineTurn prepares the turn of the engine to move. It is refused with
-// ErrOver when the game is over (a flag that fell is committed first) and
+// ErrOver when the game is over (a flag that fell is kept first) and
 // ErrNoEngine when a person is to move.
 func (ss *Session) EngineTurn() (*EngineTurn, error) {
 	ss.mu.Lock()
@@ -644,7 +652,7 @@ func (ss *Session) Undo(n int) ([]string, error) {
 	if ss.ended != nil {
 		return nil, fmt.Errorf("%w (%s); it cannot be taken back", ErrOver, ss.ended.Describe(ss.g))
 	}
-	// Take back on copies, so that a refused commit changes nothing.
+	// Take back on copies, so that a refused take-back changes nothing.
 	state, moves := ss.state.Clone(), len(ss.rec.Moves)
 	var clk *clock
 	if ss.clock != nil {
@@ -671,7 +679,7 @@ func (ss *Session) Undo(n int) ([]string, error) {
 		at := clk.at.clone()
 		c.Clock = &at
 	}
-	return undone, ss.change(c, func() {
+	err := ss.change(c, func() {
 		ss.state = state
 		ss.rec.Truncate(moves)
 		if clk != nil {
@@ -679,6 +687,10 @@ func (ss *Session) Undo(n int) ([]string, error) {
 		}
 		ss.offer = game.NoPlayer
 	})
+	if err != nil {
+		return nil, err
+	}
+	return undone, nil
 }
 
 // engineAt reports whether an engine is to move in s.
@@ -706,7 +718,7 @@ func (ss *Session) Resign(p game.Player) error {
 	return ss.endAgainst(p, game.Resignation, Resigned, ss.now(), nil)
 }
 
-// endAgainst commits and makes an end with every seat but p winning;
+// endAgainst keeps and makes an end with every seat but p winning;
 // clk, if not nil, is the clock's reading after it.
 func (ss *Session) endAgainst(p game.Player, why game.Reason, kind ChangeKind, now time.Time, clk *ClockState) error {
 	res := game.Result{Reason: why}
@@ -830,7 +842,7 @@ func (ss *Session) TimeToFlag() (time.Duration, bool) {
 }
 
 // Tick checks the clock of the seat to move: when its time is up the
-// game ends, lost on time (committed, then saved). It reports whether the
+// game ends, lost on time (kept first). It reports whether the
 // game is over.
 func (ss *Session) Tick() (over bool, err error) {
 	ss.mu.Lock()

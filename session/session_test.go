@@ -15,21 +15,20 @@ import (
 	"github.com/arbiter-games/arbiter/record"
 )
 
-// savedRecords is a Store that keeps a copy of every record saved.
+// savedRecords is a Keeper that keeps every record a change shows, as a
+// record file does.
 type savedRecords struct {
 	mu    sync.Mutex
 	saves []record.Record
-	fail  error
 }
 
-func (s *savedRecords) Save(r *record.Record) error {
+func (s *savedRecords) Keep(c Change) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	c := *r
-	c.Moves = slices.Clone(r.Moves)
-	c.Tags = slices.Clone(r.Tags)
-	s.saves = append(s.saves, c)
-	return s.fail
+	if c.Kind.Recorded() {
+		s.saves = append(s.saves, *c.Record)
+	}
+	return nil
 }
 
 func (s *savedRecords) last(t *testing.T) record.Record {
@@ -70,10 +69,10 @@ func mustGame(t *testing.T, id string) game.Game {
 }
 
 // people starts a session of id with a person in every seat.
-func people(t *testing.T, id string, store Store) *Session {
+func people(t *testing.T, id string, keeper Keeper) *Session {
 	t.Helper()
 	g := mustGame(t, id)
-	ss, err := New(Config{Game: g, Seats: make([]Seat, g.Players()), Store: store, Date: "2026.11.23"})
+	ss, err := New(Config{Game: g, Seats: make([]Seat, g.Players()), Keeper: keeper, Date: "2026.11.23"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +126,7 @@ func TestUndo(t *testing.T) {
 	g := mustGame(t, "pommel")
 	e, _ := ai.New("ab:depth=1", 1)
 	store := &savedRecords{}
-	ss, err := New(Config{Game: g, Seats: []Seat{{Name: "Ann"}, {Engine: e, Name: e.Name()}}, Store: store})
+	ss, err := New(Config{Game: g, Seats: []Seat{{Name: "Ann"}, {Engine: e, Name: e.Name()}}, Keeper: store})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,7 +286,7 @@ func TestClock(t *testing.T) {
 	g := mustGame(t, "pommel")
 	store := &savedRecords{}
 	ss, err := New(Config{Game: g, Seats: make([]Seat, 2), Clock: &TimeControl{Base: time.Minute, Increment: 2 * time.Second},
-		Now: ft.Now, Store: store})
+		Now: ft.Now, Keeper: store})
 	if err != nil {
 		t.Fatal(err)
 	}

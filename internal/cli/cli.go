@@ -21,6 +21,7 @@ import (
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/internal/savefile"
 	"github.com/arbiter-games/arbiter/match"
 	"github.com/arbiter-games/arbiter/record"
 )
@@ -341,7 +342,7 @@ move and why.`,
 			if gameNo < 0 {
 				return fmt.Errorf("--game %d: want %s", gameNo, replayGames)
 			}
-			recs, err := readRecords(args[0])
+			recs, err := savefile.ReadRecords(args[0])
 			if err != nil {
 				return err
 			}
@@ -510,7 +511,7 @@ func (mf *matchFlags) run(cmd *cobra.Command, id string) error {
 	}
 	var kept []byte
 	if mf.out != "" {
-		old, err := destinationText(mf.out)
+		old, err := savefile.DestinationText(mf.out)
 		if err != nil {
 			return fmt.Errorf("--out: %w", err)
 		}
@@ -530,7 +531,7 @@ func (mf *matchFlags) run(cmd *cobra.Command, id string) error {
 		// Rewrite the record file after every game, so that an
 		// interrupted match keeps the games it played.
 		if mf.out != "" && saveErr == nil {
-			saveErr = writeFileAtomic(mf.out, func(w io.Writer) error {
+			saveErr = savefile.WriteAtomic(mf.out, func(w io.Writer) error {
 				if _, err := w.Write(kept); err != nil {
 					return err
 				}
@@ -663,6 +664,3 @@ func withUsage(check cobra.PositionalArgs) cobra.PositionalArgs {
 		return nil
 	}
 }
-
-// errQuit ends the play loop.
-var errQuit = errors.New("quit")

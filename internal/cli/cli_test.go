@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -13,6 +12,7 @@ import (
 	"testing"
 
 	_ "github.com/arbiter-games/arbiter/games/all"
+	"github.com/arbiter-games/arbiter/internal/testtext"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -58,33 +58,7 @@ func lines(t *testing.T, out string) []string {
 // -update.
 func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to write it)", err)
-	}
-	if got == string(want) {
-		return
-	}
-	g, w := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-	for i := 0; i < len(g) || i < len(w); i++ {
-		var gl, wl string
-		if i < len(g) {
-			gl = g[i]
-		}
-		if i < len(w) {
-			wl = w[i]
-		}
-		if gl != wl || i >= len(g) || i >= len(w) {
-			t.Fatalf("output differs from %s at line %d:\ngot:  %q\nwant: %q\nwhole output:\n%s", path, i+1, gl, wl, got)
-		}
-	}
+	testtext.Golden(t, filepath.Join("testdata", name), got, *update)
 }
 
 // TestGolden checks whole outputs against testdata: the game list, the

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/internal/savefile"
 	"github.com/arbiter-games/arbiter/lab"
 )
 
@@ -152,7 +153,7 @@ paper or a web page.`,
 				if err != nil {
 					return err
 				}
-				if err := writeFileAtomic(html, func(w io.Writer) error { _, err := w.Write(page); return err }); err != nil {
+				if err := savefile.WriteAtomic(html, func(w io.Writer) error { _, err := w.Write(page); return err }); err != nil {
 					return err
 				}
 			}
@@ -165,7 +166,7 @@ paper or a web page.`,
 			}
 			for name, data := range files {
 				path := filepath.Join(svgDir, name)
-				if err := writeFileAtomic(path, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+				if err := savefile.WriteAtomic(path, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 					return err
 				}
 			}

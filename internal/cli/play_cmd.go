@@ -12,7 +12,9 @@ import (
 	"golang.org/x/term"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/internal/savefile"
 	"github.com/arbiter-games/arbiter/session"
+	"github.com/arbiter-games/arbiter/terminal"
 )
 
 // playFlags are play's own flags, besides the position and the seats.
@@ -72,16 +74,13 @@ nothing. GAME may be omitted with --load.`,
 			if err != nil {
 				return err
 			}
+			opt, err := pf.options(ss.Game(), cmd.OutOrStdout())
+			if err != nil {
+				return err
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			out := cmd.OutOrStdout()
-			t := &terminal{ss: ss, out: out, view: -1, color: pf.useColor(out), live: isTerminal(out)}
-			if pf.view != "" {
-				if t.view, err = seatByName(ss.Game(), pf.view, "--view"); err != nil {
-					return err
-				}
-			}
-			return t.run(ctx, cmd.InOrStdin())
+			return terminal.Run(ctx, ss, cmd.InOrStdin(), cmd.OutOrStdout(), opt)
 		},
 	}
 	p.addFlags(cmd)
@@ -126,7 +125,7 @@ func (pf *playFlags) check(cmd *cobra.Command, p *position) error {
 		}
 	}
 	if pf.save != "" {
-		if err := checkDestination(pf.save); err != nil {
+		if err := savefile.CheckDestination(pf.save); err != nil {
 			return fmt.Errorf("--save: %w", err)
 		}
 	}
@@ -191,7 +190,7 @@ func (pf *playFlags) newGame(cfg *session.Config, p *position, args []string) er
 		cfg.StartFEN = s.FEN()
 	}
 	if pf.save != "" {
-		cfg.Store = newGameStore(pf.save)
+		cfg.Keeper = terminal.NewGameFile(pf.save)
 	}
 	return nil
 }
@@ -199,7 +198,7 @@ func (pf *playFlags) newGame(cfg *session.Config, p *position, args []string) er
 // loadGame replays game --game of the --load file and saves on as the
 // file store decides, or as a new game of --save.
 func (pf *playFlags) loadGame(cfg *session.Config, args []string) error {
-	recs, err := readRecords(pf.load)
+	recs, err := savefile.ReadRecords(pf.load)
 	if err != nil {
 		return err
 	}
@@ -223,9 +222,9 @@ func (pf *playFlags) loadGame(cfg *session.Config, args []string) error {
 	}
 	cfg.Start, cfg.Record = s, r
 	if pf.save != "" {
-		cfg.Store = newGameStore(pf.save)
+		cfg.Keeper = terminal.NewGameFile(pf.save)
 	} else {
-		cfg.Store = loadedGameStore(pf.load, n-1, r)
+		cfg.Keeper = terminal.LoadedGameFile(pf.load, n-1, r)
 	}
 	return nil
 }
@@ -261,6 +260,20 @@ func seatByName(g game.Game, name, flag string) (game.Player, error) {
 		return p, nil
 	}
 	return 0, fmt.Errorf("%s %q: %s has the seats %s", flag, name, g.ID(), strings.Join(game.SeatKeys(g), ", "))
+}
+
+// options are how the game is shown: --view, --color, and a live line
+// for the AI's thinking on a real terminal.
+func (pf *playFlags) options(g game.Game, out io.Writer) (terminal.Options, error) {
+	opt := terminal.Options{Color: pf.useColor(out), Live: isTerminal(out)}
+	if pf.view != "" {
+		view, err := seatByName(g, pf.view, "--view")
+		if err != nil {
+			return opt, err
+		}
+		opt.View = &view
+	}
+	return opt, nil
 }
 
 // useColor decides whether to draw in colour.

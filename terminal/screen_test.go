@@ -1,13 +1,15 @@
-package cli
+package terminal
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/internal/testtext"
 )
 
 // ansi matches the colour escapes, which take no room on the screen.
@@ -23,22 +25,19 @@ func TestPlayScreens(t *testing.T) {
 		t.Run(d.ID, func(t *testing.T) {
 			t.Parallel()
 			input := strings.Join(openingFor(t, d.ID, 7), "\n") + "\nquit\n"
-			for _, color := range []string{"never", "always"} {
-				r := run(t, input, "play", d.ID, "--color", color)
-				if r.code != 0 || r.errOut != "" {
-					t.Fatalf("exit %d, stderr %q", r.code, r.errOut)
-				}
-				screen := lastScreen(r.out)
+			for _, color := range []bool{false, true} {
+				ss := table{game: d.ID}.start(t)
+				screen := lastScreen(runText(t, ss, input, Options{Color: color}))
 				name := "screen-" + d.ID + ".golden"
-				if color == "always" {
+				if color {
 					name = "screen-" + d.ID + ".color.golden"
 					if plain := ansi.ReplaceAllString(screen, ""); plain == screen {
-						t.Error("--color always drew no colour")
+						t.Error("Color drew no colour")
 					}
 				} else if strings.Contains(screen, "\x1b") {
-					t.Error("--color never drew colour")
+					t.Error("no Color drew colour")
 				}
-				checkGolden(t, name, screen)
+				testtext.Golden(t, filepath.Join("testdata", name), screen, *update)
 				for i, line := range strings.Split(screen, "\n") {
 					if n := utf8.RuneCountInString(ansi.ReplaceAllString(line, "")); n > 80 {
 						t.Errorf("line %d is %d columns wide: %q", i+1, n, line)

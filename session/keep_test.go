@@ -13,15 +13,17 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 )
 
-// journal is a Commit that keeps every change and refuses with fail when
-// it is set.
+// journal is a Keeper that keeps every change and refuses with fail when
+// it is set; refused are the kinds of the changes it refused.
 type journal struct {
 	changes []Change
+	refused []ChangeKind
 	fail    error
 }
 
-func (j *journal) commit(c Change) error {
+func (j *journal) Keep(c Change) error {
 	if j.fail != nil {
+		j.refused = append(j.refused, c.Kind)
 		return j.fail
 	}
 	j.changes = append(j.changes, c)
@@ -31,62 +33,80 @@ func (j *journal) commit(c Change) error {
 func (j *journal) last(t *testing.T) Change {
 	t.Helper()
 	if len(j.changes) == 0 {
-		t.Fatal("nothing was committed")
+		t.Fatal("nothing was kept")
 	}
 	return j.changes[len(j.changes)-1]
 }
 
 var errStore = errors.New("the store said no")
 
-// committed starts a two-person Pommel session with a journal and a
-// Fischer clock of 1m+2s that waits for the first move.
-func committed(t *testing.T, ft *fakeTime) (*Session, *journal) {
+// kept starts a Pommel session with a journal and a Fischer clock of
+// 1m+2s that waits for the first move; seats nil means two people.
+func kept(t *testing.T, ft *fakeTime, seats []Seat) (*Session, *journal) {
 	t.Helper()
+	if seats == nil {
+		seats = make([]Seat, 2)
+	}
 	j := &journal{}
 	tc := TimeControl{Base: time.Minute, Increment: 2 * time.Second}
 	wait := tc.Waiting(2)
-	ss, err := New(Config{Game: mustGame(t, "pommel"), Seats: make([]Seat, 2), Clock: &tc, Now: ft.Now,
-		Commit: j.commit, Resume: &Resume{Clock: &wait, Offer: game.NoPlayer}})
+	ss, err := New(Config{Game: mustGame(t, "pommel"), Seats: seats, Clock: &tc, Now: ft.Now,
+		Keeper: j, Resume: &Resume{Clock: &wait, Offer: game.NoPlayer}, Date: "2026.11.23"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return ss, j
 }
 
-// Every kind of change reaches the commit with the game after it.
-func TestCommitSeesEveryChange(t *testing.T) {
+// Every kind of change reaches the keeper with the game after it, the
+// record included.
+func TestKeeperSeesEveryChange(t *testing.T) {
 	t0 := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 	ft := &fakeTime{now: t0}
-	ss, j := committed(t, ft)
+	ss, j := kept(t, ft, nil)
 	ft.advance(time.Hour) // the clock waits for the first move
 	mustMove(t, ss, 0, "a1-a3")
 	want := Change{Kind: Moved, Seat: 0, Ply: 0, Move: "a1-a3", At: ft.Now(), Offer: game.NoPlayer,
 		Clock: &ClockState{Left: []time.Duration{62 * time.Second, time.Minute}, TurnStart: ft.Now()}}
-	if got := j.last(t); !reflect.DeepEqual(got, want) {
-		t.Errorf("move committed as %+v, want %+v", got, want)
+	got := j.last(t)
+	if rec := got.Record; !slices.Equal(rec.Moves, []string{"a1-a3"}) || rec.Get("Result") != "*" {
+		t.Errorf("move kept with the record %v %v", rec.Moves, rec.Tags)
+	}
+	if got.Record = nil; !reflect.DeepEqual(got, want) {
+		t.Errorf("move kept as %+v, want %+v", got, want)
 	}
 	ft.advance(5 * time.Second)
 	if _, err := ss.OfferDraw(1); err != nil {
 		t.Fatal(err)
 	}
 	if c := j.last(t); c.Kind != DrawOffered || c.Seat != 1 || c.Offer != 1 || c.Ply != 1 {
-		t.Errorf("offer committed as %+v", c)
+		t.Errorf("offer kept as %+v", c)
 	}
 	if err := ss.DeclineDraw(0); err != nil {
 		t.Fatal(err)
 	}
 	if c := j.last(t); c.Kind != DrawDeclined || c.Seat != 0 || c.Offer != game.NoPlayer {
-		t.Errorf("decline committed as %+v", c)
+		t.Errorf("decline kept as %+v", c)
+	}
+	mustMove(t, ss, 1, "g6-g4")
+	if _, err := ss.Undo(1); err != nil {
+		t.Fatal(err)
+	}
+	if c := j.last(t); c.Kind != TookBack || c.Ply != 1 || !slices.Equal(c.Record.Moves, []string{"a1-a3"}) {
+		t.Errorf("take-back kept as %+v, record %v", c, c.Record.Moves)
 	}
 	if err := ss.Resign(0); err != nil {
 		t.Fatal(err)
 	}
 	c := j.last(t)
 	if c.Kind != Resigned || c.Seat != 0 || c.Result.Reason != game.Resignation || !c.Result.Winners.Has(1) {
-		t.Errorf("resignation committed as %+v", c)
+		t.Errorf("resignation kept as %+v", c)
 	}
-	if len(j.changes) != 4 {
-		t.Errorf("%d changes committed, want 4", len(j.changes))
+	if c.Record.Get("Result") != "0-1" || c.Record.Get("Termination") != "resignation" {
+		t.Errorf("resignation kept with the tags %v", c.Record.Tags)
+	}
+	if len(j.changes) != 6 {
+		t.Errorf("%d changes kept, want 6", len(j.changes))
 	}
 	for k := Moved; k <= TookBack; k++ {
 		if strings.HasPrefix(k.String(), "change ") {
@@ -95,39 +115,76 @@ func TestCommitSeesEveryChange(t *testing.T) {
 	}
 }
 
-// A change the commit refuses is not made: state, record, clock, offer
-// and result stay as they were, and the error comes back as it is.
-func TestRefusedCommitChangesNothing(t *testing.T) {
+// A change the keeper refuses is not made: state, record, clock, offer
+// and result stay as they were, the error comes back as it is, and the
+// same request made again once the keeper takes it is made. One case for
+// each kind of change, and each way to ask for it.
+func TestRefusedKeepChangesNothing(t *testing.T) {
+	played := func(ss *Session, ft *fakeTime) { mustMove(t, ss, 0, "a1-a3"); ft.advance(3 * time.Second) }
+	offered := func(ss *Session, ft *fakeTime) {
+		played(ss, ft)
+		if _, err := ss.OfferDraw(0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	released := make(chan struct{})
+	close(released)
+	tests := []struct {
+		name  string
+		kind  ChangeKind
+		seats []Seat
+		setup func(*Session, *fakeTime)
+		do    func(*Session) error
+	}{
+		{"move", Moved, nil, nil, func(ss *Session) error { _, err := ss.Move(0, "a1-a3"); return err }},
+		{"engine move", Moved, []Seat{{}, {Engine: blockingEngine{release: released}}}, played,
+			func(ss *Session) error { _, err := ss.PlayEngine(context.Background(), nil); return err }},
+		{"take-back", TookBack, nil, played, func(ss *Session) error { _, err := ss.Undo(1); return err }},
+		{"resignation", Resigned, nil, played, func(ss *Session) error { return ss.Resign(1) }},
+		{"draw offer", DrawOffered, nil, played, func(ss *Session) error { _, err := ss.OfferDraw(1); return err }},
+		{"draw accepted", DrawAgreed, nil, offered, func(ss *Session) error { return ss.AcceptDraw(1) }},
+		{"offer as acceptance", DrawAgreed, nil, offered, func(ss *Session) error { _, err := ss.OfferDraw(1); return err }},
+		{"draw declined", DrawDeclined, nil, offered, func(ss *Session) error { return ss.DeclineDraw(1) }},
+		{"flag fall", FlagFell, nil, func(ss *Session, ft *fakeTime) { played(ss, ft); ft.advance(time.Hour) },
+			func(ss *Session) error { _, err := ss.Tick(); return err }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ft := &fakeTime{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
+			ss, j := kept(t, ft, tt.seats)
+			if tt.setup != nil {
+				tt.setup(ss, ft)
+			}
+			before, rec := ss.Snapshot(), ss.Record()
+			j.fail = errStore
+			if err := tt.do(ss); !errors.Is(err, errStore) {
+				t.Errorf("refused: %v, want the keeper's error", err)
+			}
+			if !slices.Equal(j.refused, []ChangeKind{tt.kind}) {
+				t.Errorf("the keeper refused %v, want one %v", j.refused, tt.kind)
+			}
+			if after := ss.Snapshot(); !sameSnapshot(before, after) || !reflect.DeepEqual(rec, ss.Record()) {
+				t.Errorf("a refused %s changed the session:\n%+v\n%+v", tt.kind, before, after)
+			}
+			j.fail = nil
+			if err := tt.do(ss); err != nil || j.last(t).Kind != tt.kind {
+				t.Errorf("asked again once the keeper takes it: %v, kept %v", err, j.last(t).Kind)
+			}
+		})
+	}
+}
+
+// A flag fall the keeper refuses is not shown, and a move sent meanwhile
+// is refused too; once the keeper takes the flag fall, the game ends on
+// time.
+func TestRefusedFlagFallRefusesMoves(t *testing.T) {
 	ft := &fakeTime{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
-	ss, j := committed(t, ft)
+	ss, j := kept(t, ft, nil)
 	mustMove(t, ss, 0, "a1-a3")
 	if _, err := ss.OfferDraw(0); err != nil {
 		t.Fatal(err)
 	}
-	ft.advance(3 * time.Second)
-	before := ss.Snapshot()
 	j.fail = errStore
-	refusals := []struct {
-		name string
-		do   func() error
-	}{
-		{"move", func() error { _, err := ss.Move(1, "g6-g4"); return err }},
-		{"resign", func() error { return ss.Resign(1) }},
-		{"accept", func() error { return ss.AcceptDraw(1) }},
-		{"offer as acceptance", func() error { _, err := ss.OfferDraw(1); return err }},
-		{"decline", func() error { return ss.DeclineDraw(1) }},
-		{"undo", func() error { _, err := ss.Undo(1); return err }},
-	}
-	for _, r := range refusals {
-		if err := r.do(); !errors.Is(err, errStore) {
-			t.Errorf("%s: %v, want the store's error", r.name, err)
-		}
-		if after := ss.Snapshot(); !sameSnapshot(before, after) {
-			t.Errorf("%s refused changed the session:\n%+v\n%+v", r.name, before, after)
-		}
-	}
-	// A flag fall the store refuses is not shown either; once the store
-	// takes it, the game ends on time.
 	ft.advance(time.Hour)
 	if _, err := ss.Tick(); !errors.Is(err, errStore) || ss.Result().Over() {
 		t.Errorf("refused flag fall: %v, result %+v", err, ss.Result())
@@ -141,7 +198,21 @@ func TestRefusedCommitChangesNothing(t *testing.T) {
 	}
 	c := j.last(t)
 	if c.Kind != FlagFell || c.Seat != 1 || c.Result.Reason != game.TimeForfeit || c.Clock.Left[1] != 0 || c.Offer != game.NoPlayer {
-		t.Errorf("flag fall committed as %+v", c)
+		t.Errorf("flag fall kept as %+v", c)
+	}
+}
+
+// KeepFunc makes a function a Keeper.
+func TestKeepFunc(t *testing.T) {
+	var kinds []ChangeKind
+	keep := KeepFunc(func(c Change) error { kinds = append(kinds, c.Kind); return nil })
+	ss, err := New(Config{Game: mustGame(t, "pommel"), Seats: make([]Seat, 2), Keeper: keep})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustMove(t, ss, 0, "a1-a3")
+	if !slices.Equal(kinds, []ChangeKind{Moved}) {
+		t.Errorf("kept %v, want one move", kinds)
 	}
 }
 
@@ -253,7 +324,7 @@ func TestResume(t *testing.T) {
 // first move; then it runs as the terminal's does.
 func TestWaitingClock(t *testing.T) {
 	ft := &fakeTime{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
-	ss, _ := committed(t, ft)
+	ss, _ := kept(t, ft, nil)
 	ft.advance(24 * time.Hour)
 	if over, err := ss.Tick(); over || err != nil {
 		t.Errorf("a waiting clock ended the game: %v %v", over, err)

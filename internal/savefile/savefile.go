@@ -1,4 +1,9 @@
-package cli
+// Package savefile reads and writes the files arbiter saves games and
+// reports into: record files read whole, destinations checked before
+// anything is played, and files replaced whole through a temporary file,
+// so that a crash never leaves half of one. Its errors name the file as
+// the user gave it, never a temporary file.
+package savefile
 
 import (
 	"bytes"
@@ -14,8 +19,8 @@ import (
 	"github.com/arbiter-games/arbiter/record"
 )
 
-// readRecords reads every game of a record file. The errors name path.
-func readRecords(path string) ([]*record.Record, error) {
+// ReadRecords reads every game of a record file. The errors name path.
+func ReadRecords(path string) ([]*record.Record, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fileError(path, "cannot read", err)
@@ -27,19 +32,19 @@ func readRecords(path string) ([]*record.Record, error) {
 	return recs, nil
 }
 
-// checkDestination reports, before anything is played, whether games can
+// CheckDestination reports, before anything is played, whether games can
 // be saved into path: its directory must exist and take new files, and an
 // existing file must be a writable regular file that reads as records (the
 // games will be added to it). Every message names path as the user gave it.
-func checkDestination(path string) error {
-	_, err := destinationText(path)
+func CheckDestination(path string) error {
+	_, err := DestinationText(path)
 	return err
 }
 
-// destinationText checks path as checkDestination does and returns what
+// DestinationText checks path as CheckDestination does and returns what
 // the file holds now (nothing for a new file), so that the caller can keep
 // it in front of the games it adds.
-func destinationText(path string) ([]byte, error) {
+func DestinationText(path string) ([]byte, error) {
 	if path == "" {
 		return nil, errors.New("no file named to save into")
 	}
@@ -136,13 +141,13 @@ func probeDirectory(path, dir string) error {
 	return nil
 }
 
-// writeFileAtomic writes a file through a temporary file and a rename, so
+// WriteAtomic writes a file through a temporary file and a rename, so
 // that a crash never leaves half a file. A symbolic link is kept: the file
 // it points to is the one replaced. An existing file keeps its permissions;
 // a new one gets what os.Create gives (0666 less the umask). A read-only
 // file, a directory or a special file is refused. Errors name path, never
 // the temporary file.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
+func WriteAtomic(path string, write func(io.Writer) error) error {
 	target, info, err := resolve(path)
 	if err != nil {
 		return err
