@@ -17,8 +17,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/netlimit"
@@ -192,9 +190,6 @@ func (s *Server) Handler() http.Handler { return s.handler }
 
 // MetricsHandler serves the server's metrics in Prometheus's format.
 func (s *Server) MetricsHandler() http.Handler { return s.metrics.handler() }
-
-// Registry holds the server's metrics, as MetricsHandler serves them.
-func (s *Server) Registry() *prometheus.Registry { return s.metrics.reg }
 
 // Start resumes the games that wait on the server (an AI to move, a clock
 // running), follows the store's events, so that changes made by other
