@@ -19,11 +19,11 @@ import (
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/board"
-	"github.com/arbiter-games/arbiter/engine"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/internal/savefile"
 	"github.com/arbiter-games/arbiter/match"
 	"github.com/arbiter-games/arbiter/record"
+	"github.com/arbiter-games/arbiter/uci"
 )
 
 // Execute runs the command line with args (without the program name) and
@@ -626,7 +626,7 @@ func engineMaker(name, spec string) (func(uint64) (ai.Engine, error), error) {
 		if len(argv) == 0 {
 			return nil, fmt.Errorf("cmd: names no program")
 		}
-		return func(uint64) (ai.Engine, error) { return engine.Start(name, argv[0], argv[1:]...) }, nil
+		return func(uint64) (ai.Engine, error) { return uci.Start(name, argv[0], argv[1:]...) }, nil
 	}
 	if _, err := ai.New(spec, 0); err != nil {
 		return nil, err
@@ -641,7 +641,7 @@ func engineCmd() *cobra.Command {
 		Long:  "engine reads protocol commands on standard input and answers on standard output; see docs/protocol.md.",
 		Args:  withUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return engine.Serve(cmd.InOrStdin(), cmd.OutOrStdout())
+			return uci.Serve(cmd.InOrStdin(), cmd.OutOrStdout())
 		},
 	}
 }

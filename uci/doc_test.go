@@ -1,4 +1,4 @@
-package engine
+package uci
 
 import (
 	"flag"
@@ -14,7 +14,7 @@ var update = flag.Bool("update", false, "rewrite the session in docs/protocol.md
 
 const (
 	protocolDoc  = "../docs/protocol.md"
-	sessionBegin = "<!-- session:begin: written by go test ./engine -update -->\n"
+	sessionBegin = "<!-- session:begin: written by go test ./uci -update -->\n"
 	sessionEnd   = "<!-- session:end -->"
 )
 
@@ -66,6 +66,6 @@ func TestProtocolDocSession(t *testing.T) {
 		return
 	}
 	if !slices.Equal(maskTimes(strings.Split(old, "\n")), maskTimes(strings.Split(block, "\n"))) {
-		t.Errorf("the session in %s is stale (go test ./engine -update rewrites it); the engine now answers:\n%s", protocolDoc, block)
+		t.Errorf("the session in %s is stale (go test ./uci -update rewrites it); the engine now answers:\n%s", protocolDoc, block)
 	}
 }

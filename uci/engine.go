@@ -1,8 +1,8 @@
-// Package engine speaks arbiter's engine protocol, a line protocol in the
+// Package uci speaks arbiter's engine protocol, a line protocol in the
 // style of UCI (docs/protocol.md): Serve runs the engine side over a reader
 // and a writer; Client drives an external engine process and is an
 // ai.Engine, so that matches can measure other people's engines.
-package engine
+package uci
 
 import (
 	"bufio"
