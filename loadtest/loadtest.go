@@ -134,6 +134,7 @@ const (
 	broadcastTime = 10 * time.Second // for a move's event after its 200
 	settleTime    = time.Minute      // after the deadline, for the moves in flight
 	setupParallel = 16               // games created at once during setup
+	sampleSettle  = 10 * time.Second // from the end to the server's last sample
 )
 
 // Run plays cfg against the server and reports what it measured. It
@@ -236,6 +237,12 @@ func (r *run) play(ctx context.Context) (*Report, error) {
 	closeAll(slots)
 	if r.cfg.ServerPID > 0 {
 		r.addSample("end")
+		// Once more after a while, as the server lets go of what the
+		// closed connections held (unless the run is being stopped).
+		settle := min(r.sampleEvery(), sampleSettle)
+		if sleep(ctx, settle) {
+			r.addSample("end+" + settle.String())
+		}
 		rep.Server = r.samples
 	}
 	return rep, nil

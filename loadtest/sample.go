@@ -14,8 +14,9 @@ import (
 // moment, read from /proc (Linux).
 type ServerSample struct {
 	// Label says when: "start" (before the games are created), the time
-	// since the games started playing, or "end" (after every game's
-	// socket and connection closed).
+	// since the games started playing, "end" (after every game's socket
+	// and connection closed) and "end+10s" (ten seconds later, to see
+	// what the server let go of).
 	Label string
 	At    time.Time
 	// RSS is the resident memory (VmRSS) in bytes; FDs the open files.
@@ -81,10 +82,7 @@ func (r *run) sample(ctx context.Context) <-chan struct{} {
 		close(done)
 		return done
 	}
-	every := r.cfg.SampleEvery
-	if every == 0 {
-		every = time.Minute
-	}
+	every := r.sampleEvery()
 	go func() {
 		defer close(done)
 		t := time.NewTicker(every)
@@ -99,4 +97,11 @@ func (r *run) sample(ctx context.Context) <-chan struct{} {
 		}
 	}()
 	return done
+}
+
+func (r *run) sampleEvery() time.Duration {
+	if r.cfg.SampleEvery == 0 {
+		return time.Minute
+	}
+	return r.cfg.SampleEvery
 }

@@ -126,8 +126,8 @@ func TestRunSamplesTheServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(rep.Server); n < 3 || rep.Server[0].Label != "start" || rep.Server[n-1].Label != "end" {
-		t.Fatalf("samples %+v; want start, some while playing, end", rep.Server)
+	if n := len(rep.Server); n < 4 || rep.Server[0].Label != "start" || rep.Server[n-2].Label != "end" || rep.Server[n-1].Label != "end+500ms" {
+		t.Fatalf("samples %+v; want start, some while playing, end, end+500ms", rep.Server)
 	}
 	for _, s := range rep.Server {
 		if s.Err != "" || s.RSS <= 0 || s.FDs <= 0 {

@@ -105,7 +105,7 @@ func TestLoadtestAgainstAServer(t *testing.T) {
 		regexp.MustCompile(`trickled POST body \(1\): opened 1, closed by the server 0, refused 0, open at the end 1`),
 		regexp.MustCompile(`idle keep-alive \(1\): opened 1, .* open at the end 1; first answers: 200 ×1`),
 		regexp.MustCompile(`silent \(1\): opened 1, .* open at the end 1`),
-		regexp.MustCompile(`server: +resident memory and open files\n +start +RSS [0-9.]+ MiB  fds [0-9]+\n +end +RSS [0-9.]+ MiB  fds [0-9]+  \([-+][0-9]+% RSS, [-+][0-9]+ fds since the start\)`),
+		regexp.MustCompile(`server: +resident memory and open files\n +start +RSS [0-9.]+ MiB  fds [0-9]+\n +end +RSS [0-9.]+ MiB  fds [0-9]+\n +end\+10s +RSS [0-9.]+ MiB  fds [0-9]+  \([-+][0-9]+% RSS, [-+][0-9]+ fds since the start\)`),
 		regexp.MustCompile(`summary: +the game moves' acknowledgement p99 [0-9.]+ms (<|>=) 100\.0ms: (held|NOT held) \(p50 [0-9.]+ms, max [0-9.]+ms, 12 moves\)`),
 	} {
 		if !want.MatchString(out.String()) {
