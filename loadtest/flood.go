@@ -49,7 +49,6 @@ type floodRun struct {
 	wg      sync.WaitGroup
 	workers []*floodWorker
 	rep     *FloodReport
-	start   time.Time
 }
 
 // floodWorker is one worker's counts, merged at the end.
@@ -61,7 +60,7 @@ type floodWorker struct {
 
 // flood starts cfg.Flood workers reading until ctx ends.
 func (r *run) flood(ctx context.Context) *floodRun {
-	f := &floodRun{start: time.Now()}
+	f := &floodRun{}
 	if r.cfg.Flood == 0 {
 		return f
 	}
@@ -154,14 +153,15 @@ func (c *client) read(ctx context.Context, path string) (int, error) {
 }
 
 // wait waits for the workers, which stop when the flood's context ends,
-// and merges their counts.
-func (f *floodRun) wait() *FloodReport {
+// and merges their counts; elapsed is the time the flood ran, from the
+// start of the games to their end (not counting the wait).
+func (f *floodRun) wait(elapsed time.Duration) *FloodReport {
 	if f.rep == nil {
 		return nil
 	}
 	f.wg.Wait()
 	rep := f.rep
-	rep.Elapsed = time.Since(f.start)
+	rep.Elapsed = elapsed
 	rep.Other, rep.Errors = map[int]int{}, map[string]*ErrorCount{}
 	for _, w := range f.workers {
 		rep.Lobby += w.lobby

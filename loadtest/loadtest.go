@@ -232,7 +232,7 @@ func (r *run) play(ctx context.Context) (*Report, error) {
 	slow.atEnd()
 	stopSide()
 	rep := r.report(slots, elapsed)
-	rep.Flood, rep.Slow = flood.wait(), slow.wait()
+	rep.Flood, rep.Slow = flood.wait(elapsed), slow.wait()
 	<-sampled
 	closeAll(slots)
 	if r.cfg.ServerPID > 0 {
