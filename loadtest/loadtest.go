@@ -29,10 +29,21 @@ const (
 	MaxGames    = 5000
 	MaxAIGames  = 1000
 	MaxMoves    = 1000
-	MaxDuration = 10 * time.Minute
+	MaxDuration = 2 * time.Hour
 	MaxThink    = time.Minute
 	MaxLevel    = 6
+	// MaxFlood bounds the flood's workers, each one connection at a time.
+	MaxFlood = 1000
+	// MaxSlow bounds the slow connections, each one file descriptor of
+	// the run's own (and one of the server's) for as long as it is open.
+	MaxSlow = 5000
+	// MaxPID is the largest process id Linux gives (PID_MAX_LIMIT).
+	MaxPID = 1 << 22
 )
+
+// AckTarget is the acknowledgement p99 of the game slots' moves that the
+// report's summary checks.
+const AckTarget = 100 * time.Millisecond
 
 // Config is what a run plays.
 type Config struct {
@@ -57,6 +68,22 @@ type Config struct {
 	// held at once; a game that ends is replaced until the time is up.
 	AIGames int
 	Level   int
+	// Flood is the number of workers that read the lobby and held games
+	// as fast as they can, all from one source address of their own
+	// (floodAddr), while the games play.
+	Flood int
+	// Slow is the number of slow connections held open from one other
+	// source address of their own (slowAddr) while the games play, each
+	// reopened when the server closes it: a third trickle a POST body, a
+	// third stay idle after one GET, a third send nothing.
+	Slow int
+	// ServerPID, when above 0, is the server's process: the run samples
+	// its resident memory and open files (from /proc) at the start, every
+	// SampleEvery while the games play, and at the end.
+	ServerPID int
+	// SampleEvery is the time between the server's samples (0: a
+	// minute).
+	SampleEvery time.Duration
 	// Seed seeds the random moves.
 	Seed uint64
 	// Resolver resolves Addr's host (nil: net.DefaultResolver).
@@ -79,6 +106,8 @@ func (c *Config) check() error {
 	}{
 		{"games", c.Games, 0, MaxGames}, {"AI games", c.AIGames, 0, MaxAIGames},
 		{"moves", c.Moves, 1, MaxMoves}, {"level", c.Level, 1, MaxLevel},
+		{"flood", c.Flood, 0, MaxFlood}, {"slow connections", c.Slow, 0, MaxSlow},
+		{"server pid", c.ServerPID, 0, MaxPID},
 	} {
 		if b.v < b.l || b.v > b.h {
 			return fmt.Errorf("loadtest: %s %d: want %d to %d", b.name, b.v, b.l, b.h)
@@ -91,8 +120,10 @@ func (c *Config) check() error {
 		return fmt.Errorf("loadtest: duration %s: want above 0, up to %s", c.Duration, MaxDuration)
 	case c.Think < 0 || c.Think > MaxThink:
 		return fmt.Errorf("loadtest: think %s: want 0 up to %s", c.Think, MaxThink)
+	case c.SampleEvery < 0:
+		return fmt.Errorf("loadtest: sample every %s: want 0 (a minute) or more", c.SampleEvery)
 	}
-	return nil
+	return checkFiles(c.files())
 }
 
 // Limits of the run's own waiting, so that it ends whatever the server
@@ -103,6 +134,7 @@ const (
 	broadcastTime = 10 * time.Second // for a move's event after its 200
 	settleTime    = time.Minute      // after the deadline, for the moves in flight
 	setupParallel = 16               // games created at once during setup
+	sampleSettle  = 10 * time.Second // from the end to the server's last sample
 )
 
 // Run plays cfg against the server and reports what it measured. It
@@ -123,6 +155,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		return nil, fmt.Errorf("loadtest: %w", err)
 	}
 	r := &run{cfg: cfg, target: target, players: rules.Players(), tally: newTally()}
+	r.ids = make([]atomic.Pointer[string], cfg.Games+cfg.AIGames)
+	if cfg.ServerPID > 0 {
+		s, err := SampleServer(cfg.ServerPID)
+		if err != nil {
+			return nil, fmt.Errorf("loadtest: server pid %d: %w", cfg.ServerPID, err)
+		}
+		s.Label = "start"
+		r.samples = append(r.samples, s)
+	}
 	if err := r.probe(ctx); err != nil {
 		return nil, err
 	}
@@ -139,6 +180,10 @@ type run struct {
 	// addrs counts the source addresses given out (clientAddr).
 	addrs atomic.Int64
 	tally *tally
+	// ids holds each slot's current game id, for the flood to read.
+	ids []atomic.Pointer[string]
+	// samples are the server's samples so far (ServerPID).
+	samples []ServerSample
 	// start and deadline bound the measured window.
 	start, deadline time.Time
 }
@@ -149,14 +194,14 @@ func (r *run) progress(format string, args ...any) {
 	}
 }
 
-// play sets every slot up, lets them play together until the deadline and
-// gathers the report.
+// play sets every slot up, lets them play together until the deadline,
+// with the flood and the slow connections beside them, and gathers the
+// report.
 func (r *run) play(ctx context.Context) (*Report, error) {
 	setupCtx, cancelSetup := context.WithTimeout(ctx, setupTime)
 	defer cancelSetup()
 	r.progress("creating %d games and opening their sockets", r.cfg.Games+r.cfg.AIGames)
 	slots := r.setup(setupCtx)
-	defer closeAll(slots)
 	held := 0
 	for _, s := range slots {
 		if s.ok() {
@@ -164,18 +209,58 @@ func (r *run) play(ctx context.Context) (*Report, error) {
 		}
 	}
 	if held == 0 {
+		closeAll(slots)
 		return nil, fmt.Errorf("loadtest: no game could be set up on %s: %s", r.target, r.tally.errorText())
 	}
 	r.start = time.Now()
 	r.deadline = r.start.Add(r.cfg.Duration)
-	r.progress("playing %d games for up to %s", held, r.cfg.Duration)
+	r.progress("playing %d games for up to %s%s", held, r.cfg.Duration, r.sideLoad())
 	// Stopping early (ctx) lets the moves in flight finish, so that every
 	// move sent is either acknowledged or counted as an error.
 	requests, cancel := context.WithTimeout(context.WithoutCancel(ctx), r.cfg.Duration+settleTime)
 	defer cancel()
+	// The flood, the slow connections and the samples go on while the
+	// games play, and stop with them.
+	side, stopSide := context.WithCancel(ctx)
+	defer stopSide()
+	flood := r.flood(side)
+	slow := r.slow(side)
+	sampled := r.sample(side)
 	done := r.launch(requests, ctx, slots)
 	<-done
-	return r.report(slots, time.Since(r.start)), nil
+	elapsed := time.Since(r.start)
+	slow.atEnd()
+	stopSide()
+	rep := r.report(slots, elapsed)
+	rep.Flood, rep.Slow = flood.wait(elapsed), slow.wait()
+	<-sampled
+	closeAll(slots)
+	if r.cfg.ServerPID > 0 {
+		r.addSample("end")
+		// Once more after a while, as the server lets go of what the
+		// closed connections held (unless the run is being stopped).
+		settle := min(r.sampleEvery(), sampleSettle)
+		if sleep(ctx, settle) {
+			r.addSample("end+" + settle.String())
+		}
+		rep.Server = r.samples
+	}
+	return rep, nil
+}
+
+// sideLoad says what plays beside the games, for the progress line.
+func (r *run) sideLoad() string {
+	var parts []string
+	if r.cfg.Flood > 0 {
+		parts = append(parts, fmt.Sprintf("%d flood workers", r.cfg.Flood))
+	}
+	if r.cfg.Slow > 0 {
+		parts = append(parts, fmt.Sprintf("%d slow connections", r.cfg.Slow))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ", with " + strings.Join(parts, " and ")
 }
 
 func gameIDs() string {
@@ -184,4 +269,13 @@ func gameIDs() string {
 		ids = append(ids, d.ID)
 	}
 	return strings.Join(ids, ", ")
+}
+
+// filesPerGame is the open files a slot holds: its client's connection
+// and its socket (a few more for a moment while one replaces its game).
+const filesPerGame = 2
+
+// files is about how many open files the run needs.
+func (c *Config) files() int {
+	return filesPerGame*(c.Games+c.AIGames) + c.Flood + c.Slow + 256
 }

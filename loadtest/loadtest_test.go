@@ -30,6 +30,13 @@ type testServer struct {
 
 func newTestServer(t *testing.T) *testServer {
 	t.Helper()
+	return newTestServerWith(t, nil, nil)
+}
+
+// newTestServerWith is newTestServer whose HTTP server is first set up by
+// configure and whose handler is wrapped by wrap (either may be nil).
+func newTestServerWith(t *testing.T, configure func(*http.Server), wrap func(http.Handler) http.Handler) *testServer {
+	t.Helper()
 	st, err := sqlite.Open(context.Background(), t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -43,13 +50,20 @@ func newTestServer(t *testing.T) *testServer {
 	}
 	ts := &testServer{srv: srv, clients: map[string]bool{}}
 	h := srv.Handler()
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	if wrap != nil {
+		h = wrap(h)
+	}
+	hs := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		host, _, _ := net.SplitHostPort(r.RemoteAddr)
 		ts.mu.Lock()
 		ts.clients[host] = true
 		ts.mu.Unlock()
 		h.ServeHTTP(w, r)
 	}))
+	if configure != nil {
+		configure(hs.Config)
+	}
+	hs.Start()
 	ts.addr = hs.Listener.Addr().String()
 	t.Cleanup(func() {
 		srv.Close()
@@ -235,8 +249,15 @@ func TestConfigRefusals(t *testing.T) {
 		{func(c *Config) { c.Moves = 0 }, "moves 0: want 1 to 1000"},
 		{func(c *Config) { c.Moves = MaxMoves + 1 }, "moves 1001: want 1 to 1000"},
 		{func(c *Config) { c.Level = 7 }, "level 7: want 1 to 6"},
-		{func(c *Config) { c.Duration = 0 }, "duration 0s: want above 0, up to 10m0s"},
-		{func(c *Config) { c.Duration = MaxDuration + time.Second }, "duration 10m1s"},
+		{func(c *Config) { c.Duration = 0 }, "duration 0s: want above 0, up to 2h0m0s"},
+		{func(c *Config) { c.Duration = MaxDuration + time.Second }, "duration 2h0m1s"},
+		{func(c *Config) { c.Flood = -1 }, "flood -1: want 0 to 1000"},
+		{func(c *Config) { c.Flood = MaxFlood + 1 }, "flood 1001: want 0 to 1000"},
+		{func(c *Config) { c.Slow = -1 }, "slow connections -1: want 0 to 5000"},
+		{func(c *Config) { c.Slow = MaxSlow + 1 }, "slow connections 5001: want 0 to 5000"},
+		{func(c *Config) { c.ServerPID = -1 }, "server pid -1: want 0 to 4194304"},
+		{func(c *Config) { c.ServerPID = MaxPID + 1 }, "server pid 4194305: want 0 to 4194304"},
+		{func(c *Config) { c.SampleEvery = -time.Second }, "sample every -1s"},
 		{func(c *Config) { c.Think = -time.Second }, "think -1s: want 0 up to 1m0s"},
 		{func(c *Config) { c.Game = "chess" }, `unknown game "chess"; want one of`},
 		{func(c *Config) { c.Addr = "10.0.0.1:8080" }, "10.0.0.1: not a loopback address"},

@@ -93,3 +93,22 @@ func clientAddr(n int) netip.Addr {
 	n = n%(254<<16) + 1 // not 127.1.0.0, a network address to some systems
 	return netip.AddrFrom4([4]byte{127, byte(1 + n>>16), byte(n >> 8), byte(n)})
 }
+
+// The source addresses of the flood and of the slow connections: one
+// each, below the games' (127.1.0.1 and up) and apart from the system's
+// own 127.0.0.1, so that the server sees each as one client of its own,
+// and the games' limits are not theirs.
+var (
+	floodAddr = netip.AddrFrom4([4]byte{127, 0, 1, 1})
+	slowAddr  = netip.AddrFrom4([4]byte{127, 0, 1, 2})
+)
+
+// sideAddr is the flood's or the slow connections' source address, or the
+// system's choice (the zero Addr) when the run cannot bind addresses of
+// its own (see probe).
+func (r *run) sideAddr(a netip.Addr) netip.Addr {
+	if !r.spread {
+		return netip.Addr{}
+	}
+	return a
+}

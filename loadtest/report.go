@@ -8,6 +8,7 @@ import (
 	"math"
 	"net/netip"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -128,7 +129,18 @@ type Report struct {
 	Level   int
 	// Games are the games held, human and AI, in the order they started.
 	Games []*Played
+	// Flood and Slow are what the flood of reads and the slow connections
+	// saw, nil when the run had none. Their requests are not in Ack,
+	// Broadcast or Errors, which are the games' alone.
+	Flood *FloodReport
+	Slow  *SlowReport
+	// Server are the server's samples, nil without Config.ServerPID.
+	Server []ServerSample
 }
+
+// AckHeld reports whether the acknowledgement p99 of the human games'
+// moves stayed below AckTarget (false when no move was acknowledged).
+func (r *Report) AckHeld() bool { return r.Ack.N > 0 && r.Ack.P99 < AckTarget }
 
 // MovesPerSecond is the human moves acknowledged a second.
 func (r *Report) MovesPerSecond() float64 { return perSecond(r.Moves, r.Elapsed) }
@@ -188,7 +200,7 @@ func (r *Report) Write(w io.Writer) error {
 	fmt.Fprintf(&b, "time:         %s\n", r.Elapsed.Round(time.Millisecond))
 	if r.Held > 0 {
 		fmt.Fprintf(&b, "moves:        %d acknowledged (%.1f a second)\n", r.Moves, r.MovesPerSecond())
-		fmt.Fprintf(&b, "acknowledged: %s\n", r.Ack)
+		fmt.Fprintf(&b, "acknowledged: %s\n", r.Ack) // the games' moves only
 		fmt.Fprintf(&b, "broadcast:    %s\n", r.Broadcast)
 	}
 	if r.AIHeld > 0 {
@@ -204,6 +216,20 @@ func (r *Report) Write(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, "%s: %d (first: %s)\n", k, r.Errors[k].N, r.Errors[k].First)
 	}
+	r.Flood.write(&b)
+	r.Slow.write(&b)
+	writeSamples(&b, r.Server)
+	b.WriteString("summary:      ")
+	switch {
+	case r.Ack.N == 0:
+		b.WriteString("no human game's move was acknowledged: no acknowledgement p99 to check\n")
+	case r.AckHeld():
+		fmt.Fprintf(&b, "the game moves' acknowledgement p99 %s < %s: held (p50 %s, max %s, %d moves)\n",
+			ms(r.Ack.P99), ms(AckTarget), ms(r.Ack.P50), ms(r.Ack.Max), r.Ack.N)
+	default:
+		fmt.Fprintf(&b, "the game moves' acknowledgement p99 %s >= %s: NOT held (p50 %s, max %s, %d moves)\n",
+			ms(r.Ack.P99), ms(AckTarget), ms(r.Ack.P50), ms(r.Ack.Max), r.Ack.N)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -218,4 +244,89 @@ func (l Latencies) String() string {
 
 func ms(d time.Duration) string {
 	return fmt.Sprintf("%.1fms", float64(d)/float64(time.Millisecond))
+}
+
+const indent = "              "
+
+// from says where side traffic came from.
+func from(addr string) string {
+	if addr == "" {
+		return "the system's address, shared with the games"
+	}
+	return addr
+}
+
+func (f *FloodReport) write(b *strings.Builder) {
+	if f == nil {
+		return
+	}
+	fmt.Fprintf(b, "flood:        %d workers from %s: %d requests in %s (%.1f a second; %d lobby, %d game)\n",
+		f.Workers, from(f.From), f.Requests(), f.Elapsed.Round(time.Millisecond), f.PerSecond(), f.Lobby, f.Game)
+	fmt.Fprintf(b, "%sanswered 200: %d, 429 (rate limited): %d, other: %s; no answer: %d\n",
+		indent, f.OK, f.Limited, statuses(f.Other), errorsTotal(f.Errors))
+	for _, k := range slices.Sorted(maps.Keys(f.Errors)) {
+		fmt.Fprintf(b, "%s%s: %d (first: %s)\n", indent, k, f.Errors[k].N, f.Errors[k].First)
+	}
+}
+
+func (s *SlowReport) write(b *strings.Builder) {
+	if s == nil {
+		return
+	}
+	fmt.Fprintf(b, "slow:         %d connections from %s, each reopened when the server closes it\n", s.Conns, from(s.From))
+	for _, k := range s.Kinds {
+		after := ""
+		if k.Closed > 0 {
+			after = " after " + k.ClosedAfter.Round(100*time.Millisecond).String() + " on average"
+		}
+		fmt.Fprintf(b, "%s%s (%d): opened %d, closed by the server %d%s, refused %d, open at the end %d; first answers: %s\n",
+			indent, k.Kind, k.Conns, k.Opened, k.Closed, after, k.Refused, k.Open, statuses(k.Answers))
+	}
+}
+
+// writeSamples lists the server's samples, the last one against the
+// first.
+func writeSamples(b *strings.Builder, samples []ServerSample) {
+	if len(samples) == 0 {
+		return
+	}
+	b.WriteString("server:       resident memory and open files\n")
+	first := samples[0]
+	for i, s := range samples {
+		if s.Err != "" {
+			fmt.Fprintf(b, "%s%-8s %s\n", indent, s.Label, s.Err)
+			continue
+		}
+		fmt.Fprintf(b, "%s%-8s RSS %s  fds %d", indent, s.Label, mib(s.RSS), s.FDs)
+		if i > 0 && i == len(samples)-1 && first.Err == "" {
+			fmt.Fprintf(b, "  (%+.0f%% RSS, %+d fds since the start)", 100*float64(s.RSS-first.RSS)/float64(max(first.RSS, 1)), s.FDs-first.FDs)
+		}
+		b.WriteString("\n")
+	}
+}
+
+func mib(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+
+// statuses writes counts by status: "408 ×3, 503 ×1", or none.
+func statuses(m map[int]int) string {
+	if len(m) == 0 {
+		return "none"
+	}
+	var parts []string
+	for _, s := range slices.Sorted(maps.Keys(m)) {
+		name := strconv.Itoa(s)
+		if s == 0 {
+			name = "not HTTP"
+		}
+		parts = append(parts, fmt.Sprintf("%s ×%d", name, m[s]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func errorsTotal(m map[string]*ErrorCount) int {
+	n := 0
+	for _, e := range m {
+		n += e.N
+	}
+	return n
 }

@@ -12,6 +12,7 @@ import (
 // slot is one game held at once: a human game played by the run, or an
 // AI game watched. A game that ends is replaced by a new one.
 type slot struct {
+	idx    int // the slot's index in the run's ids
 	ai     bool
 	client *client
 	rng    *rand.Rand
@@ -53,7 +54,7 @@ func (r *run) setup(ctx context.Context) []*slot {
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, setupParallel)
 	for n := range slots {
-		s := &slot{ai: n >= r.cfg.Games, rng: rand.New(rand.NewPCG(r.cfg.Seed, uint64(n)))}
+		s := &slot{idx: n, ai: n >= r.cfg.Games, rng: rand.New(rand.NewPCG(r.cfg.Seed, uint64(n)))}
 		slots[n] = s
 		wg.Go(func() {
 			sem <- struct{}{}
@@ -105,6 +106,8 @@ func (r *run) newGame(ctx context.Context, s *slot) error {
 		}
 	}
 	s.game = &Played{ID: c.ID, AI: s.ai}
+	id := c.ID
+	r.ids[s.idx].Store(&id)
 	s.games = append(s.games, s.game)
 	return nil
 }

@@ -34,7 +34,16 @@ against itself and counts the AI moves served a second. It stops when each
 game has played --moves moves or after --duration, and prints games held,
 moves, errors by status and the latencies' percentiles. Each game comes
 from a loopback address of its own, so the server's per-client limits
-apply per game, as with players on different machines.`,
+apply per game, as with players on different machines.
+
+While the games play, --flood N workers read the lobby and held games as
+fast as they can from one address of their own (127.0.1.1), and --slow N
+connections from another (127.0.1.2) trickle a POST body, idle after one
+GET or send nothing, each reopened when the server closes it; the report
+counts their answers apart from the games' latencies. --pid samples the
+server's resident memory and open files at the start, every minute and at
+the end. The summary says whether the acknowledgement p99 of the games'
+moves stayed below 100ms.`,
 		Args: withUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := lf.check(); err != nil {
@@ -55,6 +64,12 @@ apply per game, as with players on different machines.`,
 	lf.checks.durationVar(cmd, &lf.cfg.Think, "think", time.Second, durationRange{max: loadtest.MaxThink, zero: "no pause"}, "a player's pause before each move, on average")
 	lf.checks.intVar(cmd, &lf.cfg.AIGames, "ai", 0, intRange{lo: 1, hi: loadtest.MaxAIGames, zero: "none"}, "games of an AI level against itself held at once")
 	lf.checks.intVar(cmd, &lf.cfg.Level, "level", 1, intRange{lo: 1, hi: loadtest.MaxLevel}, "the level of the AI games")
+	lf.checks.intVar(cmd, &lf.cfg.Flood, "flood", 0, intRange{lo: 1, hi: loadtest.MaxFlood, zero: "none"},
+		"workers reading the lobby and held games as fast as they can, from one address of their own")
+	lf.checks.intVar(cmd, &lf.cfg.Slow, "slow", 0, intRange{lo: 1, hi: loadtest.MaxSlow, zero: "none"},
+		"slow connections held open from one address of their own, each one open file here")
+	lf.checks.intVar(cmd, &lf.cfg.ServerPID, "pid", 0, intRange{lo: 1, hi: loadtest.MaxPID, zero: "no sampling"},
+		"the server's process id, to sample its memory and open files from /proc")
 	seedVar(cmd, &lf.cfg.Seed, "seed of the random moves")
 	return cmd
 }
@@ -73,6 +88,11 @@ func (lf *loadtestFlags) check() error {
 	}
 	if _, err := loadtest.Target(context.Background(), lf.cfg.Addr, nil); err != nil {
 		return fmt.Errorf("--addr: %w", err)
+	}
+	if pid := lf.cfg.ServerPID; pid > 0 {
+		if _, err := loadtest.SampleServer(pid); err != nil {
+			return fmt.Errorf("--pid %d: %v; want the id of a running server process of this user", pid, err)
+		}
 	}
 	return nil
 }

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"net/http/httptest"
+	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -27,7 +29,20 @@ func TestLoadtestRefusesBadFlags(t *testing.T) {
 		{[]string{"--games", "0"}, "--games 0 and --ai 0: no games"},
 		{[]string{"--moves", "0"}, "--moves 0: want a whole number from 1 to 1000"},
 		{[]string{"--moves", "1001"}, "--moves 1001: want"},
-		{[]string{"--duration", "11m"}, "--duration 11m0s: want a duration such as 500ms or 2s, up to 10m0s"},
+		{[]string{"--duration", "3h"}, "--duration 3h0m0s: want a duration such as 500ms or 2s, up to 2h"},
+		{[]string{"--duration", "-1m"}, "--duration -1m0s: want"},
+		{[]string{"--flood", "-1"}, "--flood -1: want a whole number from 1 to 1000, or 0 for none"},
+		{[]string{"--flood", "1001"}, "--flood 1001: want a whole number from 1 to 1000, or 0 for none"},
+		{[]string{"--flood", "99999999999999999999"}, "--flood \"99999999999999999999\": want a whole number from 1 to 1000, or 0 for none"},
+		{[]string{"--flood", "lots"}, "--flood \"lots\": want a whole number from 1 to 1000"},
+		{[]string{"--flood"}, "--flood needs a value: a whole number from 1 to 1000"},
+		{[]string{"--slow", "-5"}, "--slow -5: want a whole number from 1 to 5000, or 0 for none"},
+		{[]string{"--slow", "5001"}, "--slow 5001: want a whole number from 1 to 5000, or 0 for none"},
+		{[]string{"--slow", "1e3"}, "--slow \"1e3\": want a whole number from 1 to 5000"},
+		{[]string{"--pid", "-1"}, "--pid -1: want a whole number from 1 to 4194304, or 0 for no sampling"},
+		{[]string{"--pid", "4194305"}, "--pid 4194305: want a whole number from 1 to 4194304"},
+		{[]string{"--pid", "x"}, "--pid \"x\": want a whole number from 1 to 4194304"},
+		{[]string{"--pid", "4194304"}, "--pid 4194304: cannot read its memory"},
 		{[]string{"--duration", "0s"}, "--duration 0s: want"},
 		{[]string{"--think", "-1s"}, "--think -1s: want"},
 		{[]string{"--think", "2m"}, "--think 2m0s: want"},
@@ -71,7 +86,8 @@ func TestLoadtestAgainstAServer(t *testing.T) {
 	addr := hs.Listener.Addr().String()
 	var out, errOut bytes.Buffer
 	code := Execute([]string{"loadtest", "--addr", addr, "--games", "3", "--moves", "4", "--think", "10ms",
-		"--duration", "3s", "--ai", "1", "--level", "1"}, strings.NewReader(""), &out, &errOut)
+		"--duration", "3s", "--ai", "1", "--level", "1", "--flood", "2", "--slow", "3", "--pid", strconv.Itoa(os.Getpid())},
+		strings.NewReader(""), &out, &errOut)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
@@ -83,12 +99,20 @@ func TestLoadtestAgainstAServer(t *testing.T) {
 		regexp.MustCompile(`broadcast: +p50 [0-9.]+ms .* \(12 moves\)`),
 		regexp.MustCompile(`AI moves: +[1-9][0-9]* at level 1 \([0-9.]+ a second\)`),
 		regexp.MustCompile(`errors: +none`),
+		regexp.MustCompile(`flood: +2 workers from 127\.0\.1\.1: [1-9][0-9]* requests in `),
+		regexp.MustCompile(`answered 200: [1-9][0-9]*, 429 \(rate limited\): [0-9]+, other: none; no answer: 0`),
+		regexp.MustCompile(`slow: +3 connections from 127\.0\.1\.2`),
+		regexp.MustCompile(`trickled POST body \(1\): opened 1, closed by the server 0, refused 0, open at the end 1`),
+		regexp.MustCompile(`idle keep-alive \(1\): opened 1, .* open at the end 1; first answers: 200 ×1`),
+		regexp.MustCompile(`silent \(1\): opened 1, .* open at the end 1`),
+		regexp.MustCompile(`server: +resident memory and open files\n +start +RSS [0-9.]+ MiB  fds [0-9]+\n +end +RSS [0-9.]+ MiB  fds [0-9]+\n +end\+10s +RSS [0-9.]+ MiB  fds [0-9]+  \([-+][0-9]+% RSS, [-+][0-9]+ fds since the start\)`),
+		regexp.MustCompile(`summary: +the game moves' acknowledgement p99 [0-9.]+ms (<|>=) 100\.0ms: (held|NOT held) \(p50 [0-9.]+ms, max [0-9.]+ms, 12 moves\)`),
 	} {
 		if !want.MatchString(out.String()) {
 			t.Errorf("the report has no line matching %s:\n%s", want, out.String())
 		}
 	}
-	if !strings.Contains(errOut.String(), "creating 4 games") {
+	if !strings.Contains(errOut.String(), "creating 4 games") || !strings.Contains(errOut.String(), "with 2 flood workers and 3 slow connections") {
 		t.Errorf("no progress on standard error: %q", errOut.String())
 	}
 }
