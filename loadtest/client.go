@@ -167,6 +167,11 @@ func (c *client) move(ctx context.Context, id, token, move string, ply int) (vie
 	return out, err
 }
 
+// resign resigns the seat of token.
+func (c *client) resign(ctx context.Context, id, token string) error {
+	return c.do(ctx, "resign", http.MethodPost, "/api/games/"+id+"/resign", token, nil, nil)
+}
+
 // health checks that an arbiter server answers at the other end.
 func (c *client) health(ctx context.Context) error {
 	var out struct{ Status string }

@@ -31,6 +31,17 @@ type slot struct {
 	finished, failed bool
 }
 
+// resign ends the slot's human game if it goes on; an AI game ends at its
+// ply cap.
+func (s *slot) resign() {
+	if s.ai || s.client == nil || s.game == nil || s.view.over() || len(s.tokens) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_ = s.client.resign(ctx, s.game.ID, s.tokens[0])
+}
+
 // ok reports whether the slot holds a game.
 func (s *slot) ok() bool { return s.setupErr == nil }
 
@@ -294,12 +305,15 @@ func (r *run) replaceAI(ctx context.Context, s *slot) bool {
 	return true
 }
 
-// closeAll closes every slot's socket and connections, all at once: a
-// socket's close waits for the server's answer.
+// closeAll ends the human games still going (a resignation, so that the
+// server can let them go) and closes every slot's socket and
+// connections, all at once: a socket's close waits for the server's
+// answer.
 func closeAll(slots []*slot) {
 	var wg sync.WaitGroup
 	for _, s := range slots {
 		wg.Go(func() {
+			s.resign()
 			if s.viewer != nil {
 				s.viewer.close()
 			}

@@ -32,7 +32,7 @@ type serveFlags struct {
 	conns                                  int
 	aiMemoryMiB                            int64
 	allowAIGames                           bool
-	aiMoveTime, grace, abortAfter          time.Duration
+	aiMoveTime, grace, abortAfter, idle    time.Duration
 	checks                                 checks
 }
 
@@ -72,6 +72,7 @@ sockets and the store before it exits.`,
 	sf.checks.durationVar(cmd, &sf.abortAfter, "abort-after", 0, durationRange{max: 24 * time.Hour, zero: "5m"}, "how long a game with a real-time clock waits for its first move before it is aborted")
 	sf.checks.intVar(cmd, &sf.connsPerAddr, "conns-per-addr", 0, intRange{lo: 1, hi: 100_000, zero: "64"}, "connections one client address (an IPv6 /64) may hold open")
 	sf.checks.intVar(cmd, &sf.conns, "max-conns", 0, intRange{lo: 16, hi: 1_000_000, zero: "80% of the open-file limit, at most 10000"}, "connections open at once, overall")
+	sf.checks.durationVar(cmd, &sf.idle, "idle-after", 0, durationRange{max: 24 * time.Hour, zero: "10m"}, "how long a game nothing needs stays in memory before it is read from the store again when asked for")
 	f.StringVar(&sf.metricsAddr, "metrics-addr", "", "serve Prometheus metrics at http://HOST:PORT/metrics (off when empty; keep it private)")
 	allow(cmd, "metrics-addr", "HOST:PORT, such as 127.0.0.1:9090")
 	sf.checks.durationVar(cmd, &sf.grace, "grace", 10*time.Second, durationRange{max: 10 * time.Minute}, "time given to the requests in flight at shutdown")
@@ -170,7 +171,7 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 	srv, err := server.New(server.Config{Store: st, Logger: log, Origins: sf.origins,
 		Workers: sf.workers, AIMoveTime: sf.aiMoveTime, AIMemory: sf.aiMemoryMiB << 20,
 		AllowAIGames: sf.allowAIGames, AIGamePlies: sf.aiGamePlies, AbortAfter: sf.abortAfter,
-		ConnsPerAddr: sf.connsPerAddr, Conns: sf.conns})
+		ConnsPerAddr: sf.connsPerAddr, Conns: sf.conns, IdleAfter: sf.idle})
 	if err != nil {
 		return err
 	}
