@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/arbiter-games/arbiter/loadtest"
+	"github.com/arbiter-games/arbiter/internal/loadtest"
 )
 
 // loadtestFlags are the flags of "arbiter loadtest".
