@@ -35,6 +35,9 @@ export interface Game {
   drawOffer: number;
   clock?: Clock;
   description?: string;
+  // attention says what went wrong with the game on the server (its AI
+  // failed); the game needs the operator.
+  attention?: string;
   url: string;
 }
 
