@@ -37,6 +37,11 @@ type Descriptor struct {
 	Options []OptionSpec
 	// New builds the game from a complete, checked set of options.
 	New func(Options) (Game, error)
+	// FEN is the notation the game's FEN and ParseFEN use, one of the
+	// core's (*PieceListFEN or *StackFEN), for building a position from
+	// its stacks (FromStacks). Every game of the registry names one; the
+	// conformance suite checks that it writes the game's FEN.
+	FEN FENCodec
 }
 
 // AllOptions lists the game's options, maxplies included, in key order.

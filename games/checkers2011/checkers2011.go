@@ -52,6 +52,7 @@ func init() {
 		Summary: "Checkers 2011: Gothic-checkers moves, Lasca stacks by imprisonment, Hasami sandwiches; 8x8, 16 soldiers each",
 		Players: 2,
 		Seats:   seats[:],
+		FEN:     &t.fen,
 		New: func(o game.Options) (game.Game, error) {
 			return &Game{Base: game.NewBase(ID, o, seats[:], t.b), t: t, maxPlies: o.Int("maxplies")}, nil
 		},

@@ -58,6 +58,7 @@ func init() {
 		Summary: "Eximo: 8x8 checkers with jumps over friendly men, sideways capture and drops on the far row",
 		Players: 2,
 		Seats:   seats[:],
+		FEN:     &t.fen,
 		New: func(o game.Options) (game.Game, error) {
 			return &Game{Base: game.NewBase(ID, o, seats[:], t.b), t: t, maxPlies: o.Int("maxplies")}, nil
 		},

@@ -60,6 +60,7 @@ func init() {
 			Summary: v.summary,
 			Players: 2,
 			Seats:   seats[:],
+			FEN:     &tables.fen,
 			Options: []game.OptionSpec{hopOption},
 			New: func(o game.Options) (game.Game, error) {
 				return &Game{Base: game.NewBase(v.id, o, seats[:], tables.b), t: tables, hopAny: o.Get("hop") == "any", maxPlies: o.Int("maxplies")}, nil

@@ -116,6 +116,7 @@ func init() {
 			Summary: v.summary,
 			Players: len(v.seats),
 			Seats:   seats,
+			FEN:     &t.fen,
 			New: func(o game.Options) (game.Game, error) {
 				return &Game{Base: game.NewBase(v.id, o, seats, t.b), t: t, maxPlies: o.Int("maxplies")}, nil
 			},
