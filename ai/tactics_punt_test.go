@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	_ "github.com/arbiter-games/arbiter/games/punt"
+	"github.com/arbiter-games/arbiter/textboard"
 )
 
 // puntTactic is a Punt position with one right move. Each was checked
@@ -486,7 +487,7 @@ func TestPuntTactics(t *testing.T) {
 		for _, tc := range set.tests {
 			t.Run(set.id+"/"+set.spec+"/"+tc.name, func(t *testing.T) {
 				s := newState(t, set.id, tc.fen)
-				if got := drawnBoard(s.String()); got != strings.Trim(tc.board, "\n") {
+				if got := drawnBoard(textboard.String(s)); got != strings.Trim(tc.board, "\n") {
 					t.Fatalf("%s is drawn\n%s\nnot as in the test:\n%s", tc.fen, got, tc.board)
 				}
 				info := mustEngine(t, set.spec).Search(context.Background(), s, set.lim, nil)

@@ -170,8 +170,11 @@ func (f *PieceListFEN) Parse(fen string, put func(who Player, king bool, c board
 //
 //	W:a1=w,c3=bbW,d4=B,h8=wB
 //
-// The empty board is "W:". The fields other than Board and Letters are the
-// words of its error messages, as the game's rules call things.
+// The empty board is "W:". A piece is written as its owner's letter, lower
+// case, and upper case when promoted (AppendStacks writes them so); what a
+// piece may be is the game's to say, through Parse's callback. The fields
+// other than Board and Letters are the words of its error messages, as the
+// game's rules call things.
 type StackFEN struct {
 	Board *board.Board
 	// Letters[p] is the letter of player p, upper case.
@@ -254,4 +257,93 @@ func (f *StackFEN) Parse(fen string, put func(c board.Cell, name, pieces string)
 		}
 	}
 	return me, nil
+}
+
+// FENCodec is a game's notation, one of the core's two: *PieceListFEN or
+// *StackFEN, made for the game's board. A game's Descriptor names it
+// (FEN), so that a position can be built from what stands on each cell
+// (FromStacks) without knowing the game.
+type FENCodec interface {
+	// Stacks reports whether a cell may hold several pieces: true for
+	// StackFEN, false for PieceListFEN.
+	Stacks() bool
+	// AppendStacks writes to buf the FEN of the position where stack(c)
+	// stands on each cell, bottom first (nothing on an empty cell), and
+	// toMove is to move. It refuses what the notation cannot write: a
+	// player it has no letter for, a rank other than Man and King, a
+	// stack on a cell that holds one piece.
+	AppendStacks(buf []byte, toMove Player, stack func(board.Cell) []Piece) ([]byte, error)
+}
+
+// checkPieces refuses a player with no letter and an unknown rank.
+func checkPieces(b *board.Board, letters string, c board.Cell, st []Piece) error {
+	for _, pc := range st {
+		switch {
+		case pc.Owner < 0 || int(pc.Owner) >= len(letters):
+			return fmt.Errorf("a piece of player %d on %s: the players are 0 to %d", pc.Owner, b.Name(c), len(letters)-1)
+		case pc.Rank != Man && pc.Rank != King:
+			return fmt.Errorf("a piece of rank %d on %s: a piece is a Man or a King", pc.Rank, b.Name(c))
+		}
+	}
+	return nil
+}
+
+// checkMover refuses a player to move that has no letter.
+func checkMover(letters string, toMove Player) error {
+	if toMove < 0 || int(toMove) >= len(letters) {
+		return fmt.Errorf("player %d to move: the players are 0 to %d", toMove, len(letters)-1)
+	}
+	return nil
+}
+
+// Stacks returns false: a cell holds one piece at most.
+func (f *PieceListFEN) Stacks() bool { return false }
+
+// AppendStacks writes the position as Append does, each cell's stack
+// being one piece at most (a King written with K).
+func (f *PieceListFEN) AppendStacks(buf []byte, toMove Player, stack func(board.Cell) []Piece) ([]byte, error) {
+	if err := checkMover(f.Letters, toMove); err != nil {
+		return buf, err
+	}
+	for c := range board.Cell(f.Board.Len()) {
+		st := stack(c)
+		if len(st) > 1 {
+			return buf, fmt.Errorf("a cell holds one piece, not a stack of %d (on %s)", len(st), f.Board.Name(c))
+		}
+		if err := checkPieces(f.Board, f.Letters, c, st); err != nil {
+			return buf, err
+		}
+	}
+	return f.Append(buf, toMove, func(c board.Cell) (Player, bool) {
+		if st := stack(c); len(st) == 1 {
+			return st[0].Owner, st[0].Rank == King
+		}
+		return NoPlayer, false
+	}), nil
+}
+
+// Stacks returns true: a cell holds a stack.
+func (f *StackFEN) Stacks() bool { return true }
+
+// AppendStacks writes the position as Append does, each piece as its
+// owner's letter, lower case for a Man and upper case for a King: "bbW".
+func (f *StackFEN) AppendStacks(buf []byte, toMove Player, stack func(board.Cell) []Piece) ([]byte, error) {
+	if err := checkMover(f.Letters, toMove); err != nil {
+		return buf, err
+	}
+	for c := range board.Cell(f.Board.Len()) {
+		if err := checkPieces(f.Board, f.Letters, c, stack(c)); err != nil {
+			return buf, err
+		}
+	}
+	return f.Append(buf, toMove, func(buf []byte, c board.Cell) []byte {
+		for _, pc := range stack(c) {
+			l := f.Letters[pc.Owner]
+			if pc.Rank == Man && 'A' <= l && l <= 'Z' {
+				l += 'a' - 'A'
+			}
+			buf = append(buf, l)
+		}
+		return buf
+	}), nil
 }

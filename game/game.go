@@ -37,6 +37,11 @@ type Descriptor struct {
 	Options []OptionSpec
 	// New builds the game from a complete, checked set of options.
 	New func(Options) (Game, error)
+	// FEN is the notation the game's FEN and ParseFEN use, one of the
+	// core's (*PieceListFEN or *StackFEN), for building a position from
+	// its stacks (FromStacks). Every game of the registry names one; the
+	// conformance suite checks that it writes the game's FEN.
+	FEN FENCodec
 }
 
 // AllOptions lists the game's options, maxplies included, in key order.
@@ -76,7 +81,7 @@ type Game interface {
 // State is a position in a game with its history.
 //
 // Reading a position never changes it: the read methods (Game, ToMove,
-// Ply, Moves, Result, Hash, Owner, Clone, FEN, String, and the optional
+// Ply, Moves, Result, Hash, Owner, Clone, FEN, and the optional
 // Stack and Evaluate) write nothing to the state, so any number of
 // goroutines may call them at once while nobody plays a move. Play and
 // Undo need exclusive access: no other call, read or write, may run at the
@@ -105,10 +110,10 @@ type State interface {
 	Owner(board.Cell) Player
 	// Clone returns an independent copy, history included.
 	Clone() State
-	// FEN writes the position in the game's one-line notation.
+	// FEN writes the position in the game's one-line notation. Drawing a
+	// position is no part of the rules: package textboard draws any
+	// state, through Owner and Stacker.
 	FEN() string
-	// String draws the board as text.
-	String() string
 }
 
 var registry = struct {

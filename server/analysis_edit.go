@@ -1,7 +1,6 @@
 package server
 
 import (
-	"maps"
 	"net/http"
 	"strings"
 
@@ -10,10 +9,10 @@ import (
 )
 
 // Setting a position up by clicking: the page says what a cell should
-// hold, the server writes the FEN of the position so changed and has the
-// game's own parser read it, so that a position no game allows is
-// refused with the parser's message, and the page needs to know no
-// game's notation.
+// hold, the core builds the position so changed (game.FromStacks: the
+// game's notation written, the game's own parser reading it), so that a
+// position no game allows is refused with the parser's message, and
+// neither the page nor the server needs to know any game's notation.
 
 // editRequest is POST /api/analysis/{game}/edit.
 type editRequest struct {
@@ -59,8 +58,8 @@ func (s *Server) handleEdit(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, v)
 }
 
-// editPosition applies req to st's position and reads the result back
-// through the game's FEN parser.
+// editPosition applies req to st's position and builds the result through
+// the game's FEN parser (game.FromStacks).
 func editPosition(st game.State, req editRequest) (game.State, *apiError) {
 	rules := st.Game()
 	pos, err := position(st, 0)
@@ -90,22 +89,21 @@ func editPosition(st game.State, req editRequest) (game.State, *apiError) {
 		}
 		toMove = *req.ToMove
 	}
-	stacked, apiErr := writesStacks(rules)
-	if apiErr != nil {
-		return nil, apiErr
+	pieces := map[board.Cell][]game.Piece{}
+	for name, letters := range stacks {
+		c, ok := rules.Board().Parse(name)
+		if !ok {
+			return nil, fail(codeInvalid, "cell %q is not a cell of %s's board (%s)", name, rules.ID(), rules.Board().ID())
+		}
+		stack, apiErr := piecesOf(rules, letters)
+		if apiErr != nil {
+			return nil, apiErr
+		}
+		pieces[c] = stack
 	}
-	fen, apiErr := writeFEN(rules, stacked, stacks, toMove)
-	if apiErr != nil {
-		return nil, apiErr
-	}
-	edited, err := rules.ParseFEN(fen)
+	edited, err := game.FromStacks(rules, pieces, game.Player(toMove))
 	if err != nil {
 		return nil, fail(codeInvalid, "%v", err)
-	}
-	// The parser takes what it is given or refuses it; should it ever
-	// change a position silently, the edit is refused rather than shown.
-	if back, err := position(edited, 0); err != nil || !maps.Equal(back.Stacks, stacks) || back.ToMove != toMove {
-		return nil, fail(codeInvalid, "%s reads the FEN %q as another position", rules.ID(), fen)
 	}
 	return edited, nil
 }
@@ -125,68 +123,37 @@ func checkStackLetters(rules game.Game, stack string) *apiError {
 	return nil
 }
 
-// writesStacks tells which of the core's two notations the game's FEN is
-// (game.StackFEN or game.PieceListFEN): the one whose writing of the
-// start position the game reads back as its start.
-func writesStacks(rules game.Game) (bool, *apiError) {
-	start := rules.Start()
-	pos, err := position(start, 0)
-	if err != nil {
-		return false, asAPIError(err)
+// piecesOf reads a stack written in the letters of data-stack, bottom
+// first: a seat's letter, upper case for a promoted piece.
+func piecesOf(rules game.Game, letters string) ([]game.Piece, *apiError) {
+	if err := checkStackLetters(rules, letters); err != nil {
+		return nil, err
 	}
-	for _, stacked := range []bool{true, false} {
-		fen, apiErr := writeFEN(rules, stacked, pos.Stacks, pos.ToMove)
-		if apiErr != nil {
-			continue
+	stack := make([]game.Piece, 0, len(letters))
+	for _, l := range letters {
+		piece, ok := game.Piece{Owner: game.NoPlayer}, false
+		for p := range rules.Players() {
+			switch letter := rune(rules.Seat(game.Player(p)).Letter); l {
+			case letter:
+				piece, ok = game.Piece{Owner: game.Player(p), Rank: game.Man}, true
+			case letter - 'a' + 'A':
+				piece, ok = game.Piece{Owner: game.Player(p), Rank: game.King}, true
+			}
 		}
-		if back, err := rules.ParseFEN(fen); err == nil && back.FEN() == start.FEN() {
-			return stacked, nil
+		if !ok {
+			return nil, fail(codeInvalid, "stack %q: %q is no seat's piece", letters, l)
 		}
+		stack = append(stack, piece)
 	}
-	return false, fail(codeInternal, "%s's positions cannot be written from their stacks", rules.ID())
+	return stack, nil
 }
 
-// writeFEN writes stacks (data-stack letters by cell name) and the seat
-// to move in the game's notation: "W:a1=w,c3=bW" when stacked, else
-// "W:Wa1,Kc6:Bg5" (a list per seat, kings prefixed with K).
-func writeFEN(rules game.Game, stacked bool, stacks map[string]string, toMove int) (string, *apiError) {
-	b := rules.Board()
-	upper := func(p int) string { return strings.ToUpper(string(rules.Seat(game.Player(p)).Letter)) }
-	var sb strings.Builder
-	sb.WriteString(upper(toMove))
-	if stacked {
-		sb.WriteByte(':')
-		var items []string
-		for c := range b.Len() {
-			name := b.Name(board.Cell(c))
-			if stack := stacks[name]; stack != "" {
-				items = append(items, name+"="+stack)
-			}
-		}
-		sb.WriteString(strings.Join(items, ","))
-		return sb.String(), nil
+// writesStacks tells whether the game's notation writes stacks, a cell
+// holding several pieces (game.StackFEN), as its descriptor says.
+func writesStacks(rules game.Game) (bool, *apiError) {
+	d, ok := game.Lookup(rules.ID())
+	if !ok || d.FEN == nil {
+		return false, fail(codeInternal, "%s names no FEN notation", rules.ID())
 	}
-	lists := make([][]string, rules.Players())
-	for c := range b.Len() {
-		name := b.Name(board.Cell(c))
-		stack := stacks[name]
-		if len(stack) > 1 {
-			return "", fail(codeInvalid, "%s: a cell holds one piece, not a stack of %d (%s on %s)", rules.ID(), len(stack), stack, name)
-		}
-		if stack == "" {
-			continue
-		}
-		for p := range rules.Players() {
-			if strings.EqualFold(stack, string(rules.Seat(game.Player(p)).Letter)) {
-				if stack != strings.ToLower(stack) {
-					name = "K" + name
-				}
-				lists[p] = append(lists[p], name)
-			}
-		}
-	}
-	for p, list := range lists {
-		sb.WriteString(":" + upper(p) + strings.Join(list, ","))
-	}
-	return sb.String(), nil
+	return d.FEN.Stacks(), nil
 }

@@ -62,7 +62,7 @@ func TestAnalysisEditRefusals(t *testing.T) {
 	pommel, _ := game.New("pommel", nil)
 	_, promoted := pommel.ParseFEN("W:Wd7:B")
 	eximo, _ := game.New("eximo", nil)
-	_, noKings := eximo.ParseFEN("B:BKa1:W")
+	_, noKings := eximo.ParseFEN("B:W:BKa1") // as Eximo writes its lists: White's, then Black's
 	if promoted == nil || noKings == nil {
 		t.Fatal("the parsers take what the test expects them to refuse")
 	}

@@ -88,9 +88,9 @@ func (t *console) lastMoveCells() []board.Cell {
 func drawBoard(s game.State, view game.Player, marked []board.Cell, color bool) string {
 	text, err := textboard.Draw(s, textboard.Options{View: view, Marked: marked, Color: color})
 	if err != nil {
-		return s.String() // cannot happen for a seat of the game and cells of its board
+		return textboard.String(s) // cannot happen for a seat of the game and cells of its board
 	}
-	return text + strings.TrimPrefix(s.String(), textboard.String(s))
+	return text + textboard.Footer(s)
 }
 
 // movesSummary lists the legal moves wrapped at word boundaries, or only

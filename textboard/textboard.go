@@ -228,13 +228,32 @@ func (p *position) tallStacks(color bool) string {
 	return sb.String()
 }
 
-// String draws s plainly as seat 0 sees it, as the games' String methods
-// do. With these options Draw fails only on a board that cannot be drawn,
-// which no game has; the text then says why.
+// String draws s plainly as seat 0 sees it, followed by Footer: what the
+// games' String methods drew before drawing left the rules. With these
+// options Draw fails only on a board that cannot be drawn, which no game
+// has; the text then says why.
 func String(s game.State) string {
 	text, err := Draw(s, Options{})
 	if err != nil {
 		return err.Error() + "\n"
 	}
-	return text
+	return text + Footer(s)
+}
+
+// Footer is the lines a drawing of s ends with, under the board: the
+// scores so far when the game keeps score (game.Scorer), then the player
+// to move: "Scores: White 2, Black 0\nWhite to move\n".
+func Footer(s game.State) string {
+	g := s.Game()
+	var sb strings.Builder
+	if sc, ok := s.(game.Scorer); ok {
+		scores := sc.Scores()
+		parts := make([]string, g.Players())
+		for p := range parts {
+			parts[p] = fmt.Sprintf("%s %d", g.PlayerName(game.Player(p)), scores[p])
+		}
+		sb.WriteString("Scores: " + strings.Join(parts, ", ") + "\n")
+	}
+	sb.WriteString(g.PlayerName(s.ToMove()) + " to move\n")
+	return sb.String()
 }

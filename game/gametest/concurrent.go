@@ -8,6 +8,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/textboard"
 )
 
 // readers is how many goroutines CheckConcurrentReads runs at once, and
@@ -36,7 +37,7 @@ type reading struct {
 }
 
 // read calls every read method of s once: Moves into a buffer of its own,
-// Result, FEN, Hash, Owner on every cell, String, Clone then Moves on the
+// Result, FEN, Hash, Owner on every cell, its drawing (textboard.String), Clone then Moves on the
 // clone, Stack on every cell when s is a game.Stacker and Evaluate when it
 // is a game.Evaluator.
 func read(s game.State) reading {
@@ -47,7 +48,7 @@ func read(s game.State) reading {
 		result:  s.Result(),
 		fen:     s.FEN(),
 		hash:    s.Hash(),
-		drawing: s.String(),
+		drawing: textboard.String(s),
 	}
 	n := s.Game().Board().Len()
 	stacker, stacked := s.(game.Stacker)
@@ -81,7 +82,7 @@ func (want reading) diff(got reading) string {
 	case !slices.Equal(got.owners, want.owners):
 		return fmt.Sprintf("Owner over the cells %v, want %v", got.owners, want.owners)
 	case got.drawing != want.drawing:
-		return fmt.Sprintf("String\n%s\nwant\n%s", got.drawing, want.drawing)
+		return fmt.Sprintf("the drawing (textboard.String)\n%s\nwant\n%s", got.drawing, want.drawing)
 	case !slices.Equal(got.cloneMoves, want.moves):
 		return fmt.Sprintf("Moves on a clone listed %d moves, want %d", len(got.cloneMoves), len(want.moves))
 	case !slices.EqualFunc(got.stacks, want.stacks, slices.Equal[[]game.Piece]):

@@ -38,8 +38,9 @@ const concurrentEvery = 64
 // RandomGame plays a random game from s, choosing moves with rng, for at
 // most maxPlies plies or until the game ends, checking every property of
 // the suite at every position and inv (if not nil) at every move. It checks
-// concurrent reads (CheckConcurrentReads) at the first position with a
-// capture to make, every concurrentEvery plies and at the last position.
+// concurrent reads (CheckConcurrentReads) and the building of the position
+// from its stacks (CheckFromStacks) at the first position with a capture to
+// make, every concurrentEvery plies and at the last position.
 // It then takes every move back and checks that s is where it started.
 func RandomGame(t T, s game.State, rng *rand.Rand, maxPlies int, inv Invariant) {
 	t.Helper()
@@ -58,6 +59,7 @@ func RandomGame(t T, s game.State, rng *rand.Rand, maxPlies int, inv Invariant) 
 		}
 		if capture := moves[0].IsCapture(); capture && !capturesRead || ply%concurrentEvery == 0 {
 			CheckConcurrentReads(fail, s)
+			CheckFromStacks(fail, s)
 			capturesRead = capturesRead || capture
 		}
 		m := moves[rng.IntN(len(moves))]
@@ -75,6 +77,7 @@ func RandomGame(t T, s game.State, rng *rand.Rand, maxPlies int, inv Invariant) 
 	}
 	// The last position: the game's end, or as far as maxPlies went.
 	CheckConcurrentReads(fail, s)
+	CheckFromStacks(fail, s)
 	for range played {
 		if !s.Undo() {
 			fail("Undo reported nothing to undo before the start")

@@ -40,3 +40,32 @@ func CheckStacks(fail func(string, ...any), s game.State) {
 		}
 	}
 }
+
+// CheckFromStacks checks that the game's descriptor names its notation
+// (game.Descriptor.FEN) and that game.FromStacks builds s again from the
+// stacks it shows and the player to move: the same FEN and hash.
+func CheckFromStacks(fail func(string, ...any), s game.State) {
+	g := s.Game()
+	if d, ok := game.Lookup(g.ID()); !ok || d.FEN == nil {
+		fail("the descriptor of %s names no FEN notation", g.ID())
+		return
+	}
+	st, ok := s.(game.Stacker)
+	if !ok {
+		fail("the state does not implement game.Stacker")
+		return
+	}
+	stacks := map[board.Cell][]game.Piece{}
+	for c := range board.Cell(g.Board().Len()) {
+		if pieces := st.Stack(c, nil); len(pieces) > 0 {
+			stacks[c] = pieces
+		}
+	}
+	back, err := game.FromStacks(g, stacks, s.ToMove())
+	switch {
+	case err != nil:
+		fail("FromStacks of the position's own stacks: %v", err)
+	case back.FEN() != s.FEN() || back.Hash() != s.Hash():
+		fail("FromStacks of the position's own stacks gave %s (hash %x), want %s (hash %x)", back.FEN(), back.Hash(), s.FEN(), s.Hash())
+	}
+}

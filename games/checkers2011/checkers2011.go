@@ -52,8 +52,9 @@ func init() {
 		Summary: "Checkers 2011: Gothic-checkers moves, Lasca stacks by imprisonment, Hasami sandwiches; 8x8, 16 soldiers each",
 		Players: 2,
 		Seats:   seats[:],
+		FEN:     &t.fen,
 		New: func(o game.Options) (game.Game, error) {
-			return &Game{t: t, opts: o, maxPlies: o.Int("maxplies")}, nil
+			return &Game{Base: game.NewBase(ID, o, seats[:], t.b), t: t, maxPlies: o.Int("maxplies")}, nil
 		},
 	})
 }
@@ -162,28 +163,10 @@ func newTables() *tables {
 
 // Game is Checkers 2011 with its options. It is immutable.
 type Game struct {
-	t        *tables
-	opts     game.Options
-	maxPlies int
+	game.Base // ID, Options, Players, PlayerName, Seat, Board
+	t         *tables
+	maxPlies  int
 }
-
-// ID returns "checkers-2011".
-func (g *Game) ID() string { return ID }
-
-// Options returns the game's options (only maxplies).
-func (g *Game) Options() game.Options { return g.opts }
-
-// Players returns 2.
-func (g *Game) Players() int { return 2 }
-
-// PlayerName names White and Black.
-func (g *Game) PlayerName(p game.Player) string { return g.Seat(p).Name }
-
-// Seat returns White's or Black's seat.
-func (g *Game) Seat(p game.Player) game.Seat { return seats[p] }
-
-// Board returns the 8x8 board.
-func (g *Game) Board() *board.Board { return g.t.b }
 
 // Start returns the starting position, White to move.
 func (g *Game) Start() game.State { return g.newState(g.t.start) }

@@ -5,11 +5,12 @@ import (
 
 	"github.com/arbiter-games/arbiter/game"
 	_ "github.com/arbiter-games/arbiter/games/checkers2011"
+	"github.com/arbiter-games/arbiter/textboard"
 )
 
 // A position is read from its stack FEN, a capture is refused because a
 // longer one exists, the longest is played by its notation, and the stacks
-// are read back bottom first through game.Stacker.
+// are read back bottom first through game.Stacker; textboard draws the board.
 func Example() {
 	g, err := game.New("checkers-2011", nil)
 	if err != nil {
@@ -29,7 +30,7 @@ func Example() {
 	fmt.Println(s.FEN())
 	d4, _ := g.Board().Parse("d4")
 	fmt.Println(s.(game.Stacker).Stack(d4, nil), s.Owner(d4))
-	fmt.Print(s)
+	fmt.Print(textboard.String(s))
 	// Output:
 	// [c3xe5xc3]
 	// move 1 "c3xe5" is illegal: the piece on c3 can play c3xe5xc3

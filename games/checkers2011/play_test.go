@@ -10,6 +10,7 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/game/gametest"
 	"github.com/arbiter-games/arbiter/games/checkers2011"
+	"github.com/arbiter-games/arbiter/textboard"
 )
 
 const startFEN = "W:a1=w,b1=w,c1=w,d1=w,e1=w,f1=w,g1=w,h1=w,a2=w,b2=w,c2=w,d2=w,e2=w,f2=w,g2=w,h2=w," +
@@ -184,7 +185,7 @@ func TestString(t *testing.T) {
 		"    a   b   c   d   e   f   g   h\n" +
 		"Stacks: bbW = bottom to top, W on top.\n" +
 		"Black to move\n"
-	if got := s.String(); got != want {
+	if got := textboard.String(s); got != want {
 		t.Errorf("drawing:\n%s\nwant\n%s", got, want)
 	}
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/arbiter-games/arbiter/textboard"
 )
 
 // A piece is coded in two bits: bit 0 is its owner (0 White, 1 Black),
@@ -331,10 +330,4 @@ func appendStack(dst []byte, st stack) []byte {
 		dst = append(dst, letters[st.bits>>(2*i)&3])
 	}
 	return dst
-}
-
-// String draws the board as seat 0 sees it, stacks bottom to top (the
-// commander last), and says who is to move.
-func (s *State) String() string {
-	return textboard.String(s) + s.g.PlayerName(s.pos.toMove) + " to move\n"
 }

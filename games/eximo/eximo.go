@@ -58,8 +58,9 @@ func init() {
 		Summary: "Eximo: 8x8 checkers with jumps over friendly men, sideways capture and drops on the far row",
 		Players: 2,
 		Seats:   seats[:],
+		FEN:     &t.fen,
 		New: func(o game.Options) (game.Game, error) {
-			return &Game{t: t, opts: o, maxPlies: o.Int("maxplies")}, nil
+			return &Game{Base: game.NewBase(ID, o, seats[:], t.b), t: t, maxPlies: o.Int("maxplies")}, nil
 		},
 	})
 }
@@ -180,28 +181,10 @@ func (s shift) apply(x uint64) uint64 {
 
 // Game is Eximo with its options. It is immutable.
 type Game struct {
-	t        *tables
-	opts     game.Options
-	maxPlies int
+	game.Base // ID, Options, Players, PlayerName, Seat, Board
+	t         *tables
+	maxPlies  int
 }
-
-// ID returns "eximo".
-func (g *Game) ID() string { return ID }
-
-// Options returns the game's options (only maxplies).
-func (g *Game) Options() game.Options { return g.opts }
-
-// Players returns 2.
-func (g *Game) Players() int { return 2 }
-
-// PlayerName names Black (player 0) and White (player 1).
-func (g *Game) PlayerName(p game.Player) string { return g.Seat(p).Name }
-
-// Seat returns Black's or White's seat.
-func (g *Game) Seat(p game.Player) game.Seat { return seats[p] }
-
-// Board returns the 8x8 board.
-func (g *Game) Board() *board.Board { return g.t.b }
 
 // Start returns the starting position, Black to move.
 func (g *Game) Start() game.State { return g.newState(g.t.start) }

@@ -9,6 +9,7 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/game/gametest"
 	"github.com/arbiter-games/arbiter/games/eximo"
+	"github.com/arbiter-games/arbiter/textboard"
 )
 
 // TestPlayEffects plays one move on a hand-built position and checks the
@@ -196,7 +197,7 @@ func TestShow(t *testing.T) {
     a   b   c   d   e   f   g   h
 Black to move
 `
-	if got := newGame(t).Start().String(); got != want {
+	if got := textboard.String(newGame(t).Start()); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }

@@ -6,7 +6,6 @@ import (
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/arbiter-games/arbiter/textboard"
 )
 
 // position is everything the rules look at: the men of each side as bit
@@ -157,9 +156,4 @@ func (s *State) Stack(c board.Cell, buf []game.Piece) []game.Piece {
 		buf = append(buf, game.Piece{Owner: owner, Rank: game.Man})
 	}
 	return buf
-}
-
-// String draws the board as seat 0 sees it and says who is to move.
-func (s *State) String() string {
-	return textboard.String(s) + s.g.PlayerName(s.pos.toMove) + " to move\n"
 }

@@ -41,18 +41,6 @@ func (s cellSet) andNot(o cellSet) cellSet { return cellSet{s.lo &^ o.lo, s.hi &
 
 func (s cellSet) count() int { return bits.OnesCount64(s.lo) + bits.OnesCount64(s.hi) }
 
-// up moves every cell k places up the cell order (0 < k < 64).
-func (s cellSet) up(k uint) cellSet {
-	k &= 63
-	return cellSet{s.lo << k, s.hi<<k | s.lo>>(64-k)}
-}
-
-// down moves every cell k places down the cell order (0 < k < 64).
-func (s cellSet) down(k uint) cellSet {
-	k &= 63
-	return cellSet{s.lo>>k | s.hi<<(64-k), s.hi >> k}
-}
-
 // lowest returns the lowest cell of s, or board.None when s is empty.
 func (s cellSet) lowest() board.Cell {
 	if s.lo != 0 {

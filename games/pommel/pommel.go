@@ -60,9 +60,10 @@ func init() {
 			Summary: v.summary,
 			Players: 2,
 			Seats:   seats[:],
+			FEN:     &tables.fen,
 			Options: []game.OptionSpec{hopOption},
 			New: func(o game.Options) (game.Game, error) {
-				return &Game{t: tables, opts: o, hopAny: o.Get("hop") == "any", maxPlies: o.Int("maxplies")}, nil
+				return &Game{Base: game.NewBase(v.id, o, seats[:], tables.b), t: tables, hopAny: o.Get("hop") == "any", maxPlies: o.Int("maxplies")}, nil
 			},
 		})
 	}
@@ -242,29 +243,11 @@ func (t *tables) columnLength(x int) int {
 
 // Game is Pommel on one board with its options. It is immutable.
 type Game struct {
-	t        *tables
-	opts     game.Options
-	hopAny   bool
-	maxPlies int
+	game.Base // ID, Options, Players, PlayerName, Seat, Board
+	t         *tables
+	hopAny    bool
+	maxPlies  int
 }
-
-// ID returns the game id, "pommel" or "pommel-76".
-func (g *Game) ID() string { return g.t.v.id }
-
-// Options returns the game's options.
-func (g *Game) Options() game.Options { return g.opts }
-
-// Players returns 2.
-func (g *Game) Players() int { return 2 }
-
-// PlayerName names White and Black.
-func (g *Game) PlayerName(p game.Player) string { return g.Seat(p).Name }
-
-// Seat returns White's or Black's seat.
-func (g *Game) Seat(p game.Player) game.Seat { return seats[p] }
-
-// Board returns the hex column board.
-func (g *Game) Board() *board.Board { return g.t.b }
 
 // Start returns the starting position, White to move.
 func (g *Game) Start() game.State { return g.newState(g.t.start) }

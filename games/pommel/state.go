@@ -3,7 +3,6 @@ package pommel
 import (
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/arbiter-games/arbiter/textboard"
 )
 
 // kindKey indexes the Zobrist keys of a cell: 0..3 for White's and
@@ -188,9 +187,4 @@ func (s *State) Stack(c board.Cell, buf []game.Piece) []game.Piece {
 		rank = game.King
 	}
 	return append(buf, game.Piece{Owner: owner, Rank: rank})
-}
-
-// String draws the board as seat 0 sees it and says who is to move.
-func (s *State) String() string {
-	return textboard.String(s) + s.g.PlayerName(s.pos.toMove) + " to move\n"
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/game/gametest"
 	"github.com/arbiter-games/arbiter/games/punt"
+	"github.com/arbiter-games/arbiter/textboard"
 )
 
 // TestPlayEffects plays one move on a hand-built position and checks the
@@ -349,10 +350,10 @@ Stacks: rw = bottom to top, w on top.
 Scores: White 1, Black 1, Red 2
 Black to move
 `
-	if got := s.String(); got != want {
+	if got := textboard.String(s); got != want {
 		t.Errorf("drawing:\n%s\nwant\n%s", got, want)
 	}
-	sq := gametest.MustParse(t, gametest.NewGame(t, "punt-match"), "W:a1=wwwwwbbbbbw,c4=bw,d4=bbbwb").String()
+	sq := textboard.String(gametest.MustParse(t, gametest.NewGame(t, "punt-match"), "W:a1=wwwwwbbbbbw,c4=bw,d4=bbbwb"))
 	for _, line := range []string{"4   .   .  bw  5b   .   .   .   4\n", "1  11w  .   .   .   .   .   .   1\n",
 		"Tall stacks, bottom to top:\n  a1 wwwwwbbbbbw, d4 bbbwb\n",
 		"Scores: White 0, Black 0\nWhite to move\n"} {
@@ -360,7 +361,7 @@ Black to move
 			t.Errorf("square drawing lacks %q:\n%s", line, sq)
 		}
 	}
-	big := gametest.MustParse(t, gametest.NewGame(t, "punt-heks-match"), "W:a1=bbbbbbwwwwwwwwb,e5=bbbwbw,i1=w").String()
+	big := textboard.String(gametest.MustParse(t, gametest.NewGame(t, "punt-heks-match"), "W:a1=bbbbbbwwwwwwwwb,e5=bbbwbw,i1=w"))
 	if !strings.Contains(big, "|15b|") || !strings.Contains(big, "|6w |") {
 		t.Errorf("hex drawing of tall piles:\n%s", big)
 	}

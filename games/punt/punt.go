@@ -110,13 +110,15 @@ var variants = []variant{
 func init() {
 	for _, v := range variants {
 		t := newTables(v)
+		seats := v.publicSeats()
 		game.Register(game.Descriptor{
 			ID:      v.id,
 			Summary: v.summary,
 			Players: len(v.seats),
-			Seats:   v.publicSeats(),
+			Seats:   seats,
+			FEN:     &t.fen,
 			New: func(o game.Options) (game.Game, error) {
-				return &Game{t: t, opts: o, maxPlies: o.Int("maxplies")}, nil
+				return &Game{Base: game.NewBase(v.id, o, seats, t.b), t: t, maxPlies: o.Int("maxplies")}, nil
 			},
 		})
 	}
@@ -349,33 +351,10 @@ const undoRoom = 128
 
 // Game is one Punt variant with its options. It is immutable.
 type Game struct {
-	t        *tables
-	opts     game.Options
-	maxPlies int
+	game.Base // ID, Options, Players, PlayerName, Seat, Board
+	t         *tables
+	maxPlies  int
 }
-
-// ID returns the game id.
-func (g *Game) ID() string { return g.t.v.id }
-
-// Options returns the game's options.
-func (g *Game) Options() game.Options { return g.opts }
-
-// Players returns 2 or 3.
-func (g *Game) Players() int { return g.t.players }
-
-// PlayerName names White, Black and Red.
-func (g *Game) PlayerName(p game.Player) string {
-	if p < 0 || int(p) >= g.t.players {
-		return fmt.Sprintf("player %d", p)
-	}
-	return g.t.v.seats[p].name
-}
-
-// Seat returns White's, Black's or Red's seat.
-func (g *Game) Seat(p game.Player) game.Seat { return g.t.v.seats[p].public() }
-
-// Board returns the 7x7 square or the hexhex board.
-func (g *Game) Board() *board.Board { return g.t.b }
 
 // Start returns the starting position, White to move.
 func (g *Game) Start() game.State { return g.newState(g.t.start) }

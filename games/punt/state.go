@@ -1,14 +1,11 @@
 package punt
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
-	"strings"
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/arbiter-games/arbiter/textboard"
 )
 
 // position is everything the rules look at. A pile is its height and its
@@ -280,21 +277,4 @@ func (s *State) appendPile(buf []byte, c board.Cell) []byte {
 		buf = append(buf, s.g.t.v.seats[s.pos.colour(c, lv)].letter)
 	}
 	return buf
-}
-
-// String draws the board as seat 0 sees it, with the piles too tall for
-// their cells listed bottom to top, and gives the scores so far and the
-// player to move.
-func (s *State) String() string {
-	t := s.g.t
-	var sb strings.Builder
-	sb.WriteString(textboard.String(s))
-	sc := s.Scores()
-	var parts []string
-	for p := 0; p < t.players; p++ {
-		parts = append(parts, fmt.Sprintf("%s %d", t.v.seats[p].name, sc[p]))
-	}
-	sb.WriteString("Scores: " + strings.Join(parts, ", ") + "\n")
-	sb.WriteString(t.v.seats[s.pos.toMove].name + " to move\n")
-	return sb.String()
 }

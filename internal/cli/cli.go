@@ -23,6 +23,7 @@ import (
 	"github.com/arbiter-games/arbiter/internal/savefile"
 	"github.com/arbiter-games/arbiter/match"
 	"github.com/arbiter-games/arbiter/record"
+	"github.com/arbiter-games/arbiter/textboard"
 	"github.com/arbiter-games/arbiter/uci"
 )
 
@@ -321,7 +322,7 @@ func showCmd() *cobra.Command {
 
 // describe draws the board and says whether and how the game ended.
 func describe(s game.State) string {
-	text := s.String()
+	text := textboard.String(s)
 	if r := s.Result(); r.Over() {
 		text += "Game over: " + r.Describe(s.Game()) + "\n"
 	}

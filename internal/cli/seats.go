@@ -83,15 +83,3 @@ func (f *seatFlags) check(g game.Game) error {
 	}
 	return nil
 }
-
-// names are the players' names for a record: the engine specs, or "?".
-func (f *seatFlags) names(g game.Game) []string {
-	names := make([]string, g.Players())
-	for p := range names {
-		names[p] = "?"
-		if v, ok := f.specs[g.Seat(game.Player(p)).Key]; ok && *v != "human" {
-			names[p] = *v
-		}
-	}
-	return names
-}
