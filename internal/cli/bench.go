@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arbiter-games/arbiter/bench"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/internal/bench"
 )
 
 // The bounds of bench --seconds: long enough to measure, short enough to
