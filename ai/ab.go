@@ -96,19 +96,29 @@ const (
 
 const infinity = 2 * Mate
 
-func newAB(spec string, _ uint64, params map[string]string) (*ab, error) {
-	depth, err := intParam(params, "depth", 0, 1, MaxDepth)
-	if err != nil {
-		return nil, err
+// abConfig is what an ab spec says (see New for the ranges).
+type abConfig struct {
+	depth  int // 0: no cap
+	ttBits int
+}
+
+// Bounds of ab's table: 2^10 entries (16 KiB) is level 1's, 2^26 (1 GiB)
+// the most a spec may ask.
+const (
+	defaultTTBits = 20
+	minTTBits     = 10
+	maxTTBits     = 26
+)
+
+func parseAB(p *params) abConfig {
+	return abConfig{
+		depth:  p.int("depth", 0, 1, MaxDepth),
+		ttBits: p.int("tt", defaultTTBits, minTTBits, maxTTBits),
 	}
-	bits, err := intParam(params, "tt", 20, 10, 26)
-	if err != nil {
-		return nil, err
-	}
-	if err := noneLeft(spec, params); err != nil {
-		return nil, err
-	}
-	return &ab{name: spec, depthLimit: depth, tt: newTable(bits)}, nil
+}
+
+func newAB(spec string, cfg abConfig) *ab {
+	return &ab{name: spec, depthLimit: cfg.depth, tt: newTable(cfg.ttBits)}
 }
 
 // newTable makes a transposition table of 2^bits entries and touches each
