@@ -13,8 +13,9 @@ import (
 // from spec holds, or the spec's error: for ab and the levels the
 // engine's fixed tables and its transposition table (16 bytes × 2^tt,
 // each level's own size), for uct and mcts the tree's bound (tree=N MiB,
-// counted in the allocator's blocks, which the tree may pass by the one
-// position added last). Not counted, since they depend on the game and
+// counted in the allocator's blocks) and the node that may pass it, added
+// last (treeSlack). Live bytes, that is: the heap's spans hold more after
+// a collection has freed nodes here and there among them. Not counted, since they depend on the game and
 // not on the spec: the lists of moves along the path a search is on, and
 // ab's record of the positions played before the root (a few KiB in the
 // games here). A tree is held during a search (uct) or from one search
@@ -30,9 +31,9 @@ func Footprint(spec string) (int64, error) {
 func (cfg config) footprint() int64 {
 	switch cfg.kind {
 	case "uct":
-		return sizeOf[uct]() + rngBytes() + int64(cfg.uct.treeMiB)<<20
+		return sizeOf[uct]() + rngBytes() + int64(cfg.uct.treeMiB)<<20 + treeSlack
 	case "mcts":
-		return sizeOf[mcts]() + rngBytes() + int64(cfg.mcts.treeMiB)<<20
+		return sizeOf[mcts]() + rngBytes() + int64(cfg.mcts.treeMiB)<<20 + treeSlack
 	case "ab":
 		return abBytes(cfg.ab.ttBits)
 	case "level":
@@ -41,6 +42,11 @@ func (cfg config) footprint() int64 {
 		return sizeOf[random]() + rngBytes()
 	}
 }
+
+// treeSlack bounds the node a tree adds last, past its bound: the node,
+// its list of moves and its parent's slice of children, for a position of
+// up to a thousand moves.
+const treeSlack = 64 << 10
 
 // abBytes is what an ab engine with a table of 2^ttBits entries holds.
 func abBytes(ttBits int) int64 {
