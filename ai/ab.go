@@ -287,7 +287,7 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	// The table stores the move's index in the generator's order, which is
 	// the same every time the position is generated; ordering moved it, so
 	// find where it came from.
-	idx := e.originalIndex(ply, moves, bestIdx)
+	idx := e.originalIndex(ply, bestIdx)
 	*entry = ttEntry{key: key, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound, best: uint16(idx)}
 	return best
 }
@@ -503,7 +503,7 @@ func (e *ab) pick(ply int, moves []game.Move, i int) {
 
 // originalIndex returns where the move now at i stood in the generator's
 // order.
-func (e *ab) originalIndex(ply int, _ []game.Move, i int) int {
+func (e *ab) originalIndex(ply, i int) int {
 	return int(e.scores[ply][i] & 0xffff)
 }
 

@@ -13,7 +13,6 @@ import (
 // below.
 type level struct {
 	name  string
-	n     int
 	inner *ab
 	rng   *rand.Rand
 	// depth caps the search; blunder is the chance of a random move.
@@ -49,7 +48,7 @@ var levels = [...]struct {
 func newLevel(spec string, seed uint64, n int) *level {
 	l := levels[n]
 	inner := newAB("ab", abConfig{ttBits: l.ttBits})
-	return &level{name: spec, n: n, inner: inner, rng: rand.New(rand.NewPCG(seed, uint64(n))),
+	return &level{name: spec, inner: inner, rng: rand.New(rand.NewPCG(seed, uint64(n))),
 		depth: l.depth, blunder: l.blunder, moveTime: l.moveTime}
 }
 

@@ -157,7 +157,7 @@ func (e *mcts) Search(ctx context.Context, s0 game.State, lim Limits, report fun
 				}
 			}
 			if i > 0 {
-				e.prove(path[i-1], s)
+				e.prove(path[i-1])
 				s.Undo()
 			}
 		}
@@ -358,9 +358,8 @@ func (e *mcts) selectChild(n *mnode, me game.Player) *mnode {
 
 // prove marks n proven when a child is a proven win for the player to move
 // at n, or when every child is proven (n then takes the best of them for
-// that player). s is the position of n's child on the path; the player to
-// move at n is that child's mover.
-func (e *mcts) prove(n *mnode, _ game.State) {
+// that player). The player to move at n is its children's mover.
+func (e *mcts) prove(n *mnode) {
 	if n.proven != nil || len(n.children) == 0 {
 		return
 	}
