@@ -95,7 +95,7 @@ func (p *params) int(key string, def, lo, hi int) int {
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < lo || n > hi {
-		p.fail(fmt.Errorf("%s=%s: want a whole number from %d to %d", key, shown(v), lo, hi))
+		p.fail(fmt.Errorf("%s=%s: want a whole number from %d to %d", key, clip.Bare(v), lo, hi))
 		return def
 	}
 	return n
@@ -111,7 +111,7 @@ func (p *params) float(key string, def, lo, hi float64) float64 {
 	}
 	f, err := strconv.ParseFloat(v, 64)
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f < lo || f > hi {
-		p.fail(fmt.Errorf("%s=%s: want a number from %s to %s", key, shown(v), formatFloat(lo), formatFloat(hi)))
+		p.fail(fmt.Errorf("%s=%s: want a number from %s to %s", key, clip.Bare(v), formatFloat(lo), formatFloat(hi)))
 		return def
 	}
 	return f
@@ -145,15 +145,6 @@ func (p *params) done() error {
 		return fmt.Errorf("unknown parameter %s", clip.Quote(slices.Min(keys)))
 	}
 	return nil
-}
-
-// shown is a value as an error shows it: bare when it is short and plain,
-// as in "c=NaN", else quoted and clipped.
-func shown(v string) string {
-	if len(v) <= 20 && strconv.Quote(v) == `"`+v+`"` {
-		return v
-	}
-	return clip.Quote(v)
 }
 
 func formatFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

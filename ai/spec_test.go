@@ -9,6 +9,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/game"
 	_ "github.com/arbiter-games/arbiter/games/all"
+	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
 // numericParams is every numeric parameter of every engine, with its range.
@@ -57,7 +58,7 @@ func TestParamsRefused(t *testing.T) {
 				if v == "1,5" { // the comma splits parameters
 					return
 				}
-				want := fmt.Sprintf("player %q: %s=%s: want %s from %s to %s", spec, p.key, shown(v), number, p.lo, p.hi)
+				want := fmt.Sprintf("player %q: %s=%s: want %s from %s to %s", spec, p.key, clip.Bare(v), number, p.lo, p.hi)
 				if err.Error() != want {
 					t.Errorf("error %q, want %q", err, want)
 				}

@@ -22,6 +22,17 @@ func Quote(s string) string {
 	return strconv.Quote(cut) + "…"
 }
 
+// Bare is s as it is when it is short (at most Max runes) and plain
+// (nothing in it that strconv.Quote would escape), else Quote(s): for
+// messages that show a short value bare, as in "c=NaN", without letting a
+// long or odd one through.
+func Bare(s string) string {
+	if _, whole := prefix(s, Max); whole && strconv.Quote(s) == `"`+s+`"` {
+		return s
+	}
+	return Quote(s)
+}
+
 // prefix returns the first n runes of s, and whether that is all of s.
 func prefix(s string, n int) (string, bool) {
 	i := 0

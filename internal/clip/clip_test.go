@@ -43,3 +43,23 @@ func TestQuoteIsShort(t *testing.T) {
 		}
 	}
 }
+
+func TestBare(t *testing.T) {
+	a81 := strings.Repeat("a", 81)
+	tests := []struct{ in, want string }{
+		{"", ""},
+		{"NaN", "NaN"},
+		{"a1-a3", "a1-a3"},
+		{strings.Repeat("a", 80), strings.Repeat("a", 80)},
+		{a81, strconv.Quote(a81[:80]) + "…"},
+		{"a b", "a b"},
+		{"a\tb", `"a\tb"`},
+		{"a\xffb", `"a\xffb"`},
+		{`a"b`, `"a\"b"`},
+	}
+	for _, tc := range tests {
+		if got := Bare(tc.in); got != tc.want {
+			t.Errorf("Bare(%q) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
