@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/arbiter-games/arbiter/board"
-
 	"github.com/arbiter-games/arbiter/internal/clip"
 )
 

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/arbiter-games/arbiter/board"
-
 	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
@@ -48,7 +47,10 @@ func fenMover(fen string, fields []string, letters, toMove string) (Player, erro
 			return Player(i), nil
 		}
 	}
-	return NoPlayer, &FENError{FEN: fen, Field: 1, Reason: fmt.Sprintf("%s, not %s", toMove, clip.Quote(side))}
+	if len(side) > 8 { // not a letter at all; the FEN is quoted already
+		return NoPlayer, &FENError{FEN: fen, Field: 1, Reason: toMove}
+	}
+	return NoPlayer, &FENError{FEN: fen, Field: 1, Reason: fmt.Sprintf("%s, not %q", toMove, side)}
 }
 
 // PieceListFEN is the notation in the style of PDN's FEN tag, for boards

@@ -14,7 +14,6 @@ import (
 	"sync"
 
 	"github.com/arbiter-games/arbiter/board"
-
 	"github.com/arbiter-games/arbiter/internal/clip"
 )
 

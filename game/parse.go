@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/arbiter-games/arbiter/board"
-
 	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
@@ -89,7 +88,10 @@ func splitMove(b *board.Board, text string) ([]board.Cell, error) {
 		return nil, fmt.Errorf("empty move")
 	}
 	if strings.ToLower(text) != text {
-		return nil, fmt.Errorf("moves are written in lower case: %s", clip.Bare(strings.ToLower(text)))
+		if len(text) > clip.Max { // the move is quoted already; once is enough
+			return nil, fmt.Errorf("moves are written in lower case")
+		}
+		return nil, fmt.Errorf("moves are written in lower case: %s", strings.ToLower(text))
 	}
 	path, drops, hasDrops := strings.Cut(text, "@")
 	hasDash, hasX := strings.Contains(path, "-"), strings.Contains(path, "x")
