@@ -120,12 +120,15 @@ func (e *mcts) Search(ctx context.Context, s0 game.State, lim Limits, report fun
 	for root.proven == nil && !clk.tick() {
 		path = append(path[:0], root)
 		n := root
-		for len(n.untried) == 0 && len(n.children) > 0 && n.proven == nil {
+		// In a full tree, through the children a node has, since it will
+		// get no more.
+		full := e.budget.full()
+		for (len(n.untried) == 0 || full) && len(n.children) > 0 && n.proven == nil {
 			n = e.selectChild(n, s.ToMove())
 			s.Play(n.move)
 			path = append(path, n)
 		}
-		if n.proven == nil && !e.budget.full() {
+		if n.proven == nil && !full {
 			if !n.listed {
 				e.list(n, s, &buf)
 			}

@@ -79,14 +79,16 @@ func (u *uct) Search(ctx context.Context, s0 game.State, lim Limits, report func
 	for !clk.tick() {
 		path = append(path[:0], root)
 		n := root
-		// Selection.
-		for len(n.untried) == 0 && len(n.children) > 0 {
+		// Selection; in a full tree, through the children a node has,
+		// since it will get no more.
+		full := budget.full()
+		for (len(n.untried) == 0 || full) && len(n.children) > 0 {
 			n = u.select_(n)
 			s.Play(n.move)
 			path = append(path, n)
 		}
 		// Expansion, while the tree has room.
-		if !budget.full() {
+		if !full {
 			if !n.listed {
 				n.list(s, &buf, &budget)
 			}
