@@ -12,23 +12,28 @@ import (
 	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
-// numericParams is every numeric parameter of every engine, with its range.
-var numericParams = []struct {
+// numericParam is a numeric parameter of an engine, with its range.
+type numericParam struct {
 	kind, key string
 	lo, hi    string
 	float     bool
-}{
-	{"uct", "c", "0", "100", true},
-	{"uct", "playout", "1", "100000", false},
-	{"uct", "tree", "1", "16384", false},
-	{"mcts", "c", "0", "100", true},
-	{"mcts", "cutoff", "0", "10000", false},
-	{"mcts", "scale", "1", "100000", true},
-	{"mcts", "tt", "0", "1", false},
-	{"mcts", "tree", "1", "16384", false},
-	{"ab", "depth", "1", "64", false},
-	{"ab", "tt", "10", "26", false},
-	{"ai", "level", "1", "6", false},
+}
+
+// numericParams is every numeric parameter of every engine.
+func numericParams() []numericParam {
+	return []numericParam{
+		{"uct", "c", "0", "100", true},
+		{"uct", "playout", "1", "100000", false},
+		{"uct", "tree", "1", "16384", false},
+		{"mcts", "c", "0", "100", true},
+		{"mcts", "cutoff", "0", "10000", false},
+		{"mcts", "scale", "1", "100000", true},
+		{"mcts", "tt", "0", "1", false},
+		{"mcts", "tree", "1", "16384", false},
+		{"ab", "depth", "1", "64", false},
+		{"ab", "tt", "10", "26", false},
+		{"ai", "level", "1", "6", false},
+	}
 }
 
 // TestParamsRefused: every numeric parameter refuses NaN, the infinities,
@@ -36,7 +41,7 @@ var numericParams = []struct {
 // parameter and its range.
 func TestParamsRefused(t *testing.T) {
 	bad := []string{"NaN", "nan", "Inf", "-Inf", "+Inf", "inf", "Infinity", "-1", "-0.5", "1e300", "99999999999999999999", "1x", "0x", "1,5", "--1", " 1"}
-	for _, p := range numericParams {
+	for _, p := range numericParams() {
 		values := append([]string{outOfRange(p.hi)}, bad...)
 		if p.lo != "0" {
 			values = append(values, "0")
@@ -77,7 +82,7 @@ func outOfRange(hi string) string {
 // TestParamsAccepted: both ends of every range are accepted, and so are
 // the spellings of a number that ParseFloat reads, for the floats.
 func TestParamsAccepted(t *testing.T) {
-	for _, p := range numericParams {
+	for _, p := range numericParams() {
 		values := []string{p.lo, p.hi}
 		if p.float {
 			values = append(values, p.hi+".0", "1.5", "2e1")
