@@ -12,14 +12,16 @@ import (
 // Footprint returns the most memory, in bytes, that the engine New makes
 // from spec holds, or the spec's error: for ab and the levels the
 // engine's fixed tables and its transposition table (16 bytes × 2^tt,
-// each level's own size), for uct and mcts the tree's bound (tree=N MiB,
-// counted in the allocator's blocks) and the node that may pass it, added
-// last (treeSlack). Live bytes, that is: the heap's spans hold more after
-// a collection has freed nodes here and there among them. Not counted, since they depend on the game and
-// not on the spec: the lists of moves along the path a search is on, and
-// ab's record of the positions played before the root (a few KiB in the
-// games here). A tree is held during a search (uct) or from one search
-// to the next (mcts).
+// each level's own size); for uct and mcts the tree's bound (tree=N MiB,
+// counted in the allocator's blocks) and 64 KiB for the node added last,
+// which may pass it. A tree is held during a search (uct) or from one
+// search to the next (mcts).
+//
+// These are live bytes: the heap's spans hold more once a collection has
+// freed nodes here and there among them. Not counted, since they depend
+// on the game and not on the spec: the lists of moves along the path a
+// search is on, and ab's record of the positions played before the root
+// (a few KiB in the games here).
 func Footprint(spec string) (int64, error) {
 	cfg, err := parseConfig(spec)
 	if err != nil {
