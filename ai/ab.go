@@ -96,19 +96,29 @@ const (
 
 const infinity = 2 * Mate
 
-func newAB(spec string, _ uint64, params map[string]string) (*ab, error) {
-	depth, err := intParam(params, "depth", 0, 1, MaxDepth)
-	if err != nil {
-		return nil, err
+// abConfig is what an ab spec says (see New for the ranges).
+type abConfig struct {
+	depth  int // 0: no cap
+	ttBits int
+}
+
+// Bounds of ab's table: 2^10 entries (16 KiB) is level 1's, 2^26 (1 GiB)
+// the most a spec may ask.
+const (
+	defaultTTBits = 20
+	minTTBits     = 10
+	maxTTBits     = 26
+)
+
+func parseAB(p *params) abConfig {
+	return abConfig{
+		depth:  p.int("depth", 0, 1, MaxDepth),
+		ttBits: p.int("tt", defaultTTBits, minTTBits, maxTTBits),
 	}
-	bits, err := intParam(params, "tt", 20, 10, 26)
-	if err != nil {
-		return nil, err
-	}
-	if err := noneLeft(spec, params); err != nil {
-		return nil, err
-	}
-	return &ab{name: spec, depthLimit: depth, tt: newTable(bits)}, nil
+}
+
+func newAB(spec string, cfg abConfig) *ab {
+	return &ab{name: spec, depthLimit: cfg.depth, tt: newTable(cfg.ttBits)}
 }
 
 // newTable makes a transposition table of 2^bits entries and touches each
@@ -277,7 +287,7 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	// The table stores the move's index in the generator's order, which is
 	// the same every time the position is generated; ordering moved it, so
 	// find where it came from.
-	idx := e.originalIndex(ply, moves, bestIdx)
+	idx := e.originalIndex(ply, bestIdx)
 	*entry = ttEntry{key: key, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound, best: uint16(idx)}
 	return best
 }
@@ -493,7 +503,7 @@ func (e *ab) pick(ply int, moves []game.Move, i int) {
 
 // originalIndex returns where the move now at i stood in the generator's
 // order.
-func (e *ab) originalIndex(ply int, _ []game.Move, i int) int {
+func (e *ab) originalIndex(ply, i int) int {
 	return int(e.scores[ply][i] & 0xffff)
 }
 

@@ -14,12 +14,11 @@ package ai
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
 // Limits bound a search; zero fields do not limit. A search with no limit
@@ -89,18 +88,29 @@ func WithEvaluation(ev game.Evaluation) Option {
 	return func(o *options) { o.eval = ev }
 }
 
-// New makes an engine from a spec "kind" or "kind:key=value,key=value":
+// New makes an engine from a spec "kind" or "kind:key=value,key=value".
+// Every parameter has a default and a range; a value out of its range,
+// NaN or an infinity is refused, and the error names the parameter and
+// its range:
 //
 //	random
-//	uct            c=1.414 (exploration), playout=200 (ply cap of a playout)
-//	ab             depth=N (caps every search), tt=N (log2 of the table entries)
-//	mcts           c=0.7, cutoff=8 (playout plies before the evaluation), scale=150,
-//	               tt=0 (1: share statistics between transpositions)
+//	uct            c=1.414 (exploration, 0 to 100), playout=200 (ply cap of a
+//	               playout, 1 to 100000), tree=16 (MiB the tree may hold, 1 to 16384)
+//	ab             depth=N (caps every search, 1 to 64), tt=20 (log2 of the
+//	               table's entries of 16 bytes, 10 to 26)
+//	mcts           c=0.7 (0 to 100), cutoff=8 (playout plies before the
+//	               evaluation, 0 to 10000), scale=150 (evaluation points per
+//	               unit of the softmax, 1 to 100000), tt=0 (1: share statistics
+//	               between transpositions), tree=16 (as uct's)
 //	level=N        1..6, for people (also written ai:level=N)
+//
+// A tree full to its bound stops growing: the search goes on with
+// playouts from the tree's leaves. Footprint tells the memory an engine
+// holds, CheckForServer what a server should refuse.
 //
 // opts add what a spec cannot say, such as WithEvaluation.
 func New(spec string, seed uint64, opts ...Option) (Engine, error) {
-	kind, params, err := parseSpec(spec)
+	cfg, err := parseConfig(spec)
 	if err != nil {
 		return nil, err
 	}
@@ -108,103 +118,27 @@ func New(spec string, seed uint64, opts ...Option) (Engine, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	if o.eval != nil && (kind == "random" || kind == "uct") {
-		return nil, fmt.Errorf("player %q does not evaluate positions: an evaluation is for ab, mcts and level", spec)
+	if o.eval != nil && (cfg.kind == "random" || cfg.kind == "uct") {
+		return nil, fmt.Errorf("player %s does not evaluate positions: an evaluation is for ab, mcts and level", clip.Quote(spec))
 	}
-	switch kind {
+	switch cfg.kind {
 	case "random":
 		return newRandom(spec, seed), nil
 	case "uct":
-		e, err := newUCT(spec, seed, params)
-		if err != nil {
-			return nil, err // a plain nil, never a typed nil in an Engine
-		}
-		return e, nil
+		return newUCT(spec, seed, cfg.uct), nil
 	case "ab":
-		e, err := newAB(spec, seed, params)
-		if err != nil {
-			return nil, err
-		}
+		e := newAB(spec, cfg.ab)
 		e.eval = o.eval
 		return e, nil
 	case "mcts":
-		e, err := newMCTS(spec, seed, params)
-		if err != nil {
-			return nil, err
-		}
+		e := newMCTS(spec, seed, cfg.mcts)
 		e.eval = o.eval
 		return e, nil
-	case "level":
-		e, err := newLevel(spec, seed, params)
-		if err != nil {
-			return nil, err
-		}
+	default: // parseConfig knows no other kind
+		e := newLevel(spec, seed, cfg.level)
 		e.inner.eval = o.eval
 		return e, nil
 	}
-	return nil, fmt.Errorf("unknown player %q: use random, uct, mcts, ab or ai:level=1..6", spec)
-}
-
-// parseSpec splits "kind:k=v,k=v"; "ai:level=4" and "level=4" mean the
-// level kind.
-func parseSpec(spec string) (string, map[string]string, error) {
-	kind, rest, _ := strings.Cut(strings.TrimSpace(spec), ":")
-	if strings.Contains(kind, "=") {
-		kind, rest = "ai", kind
-	}
-	params := map[string]string{}
-	if rest != "" {
-		for _, kv := range strings.Split(rest, ",") {
-			k, v, ok := strings.Cut(kv, "=")
-			if !ok || k == "" || v == "" {
-				return "", nil, fmt.Errorf("player %q: write parameters as key=value", spec)
-			}
-			params[k] = v
-		}
-	}
-	if kind == "ai" {
-		if _, ok := params["level"]; !ok {
-			return "", nil, fmt.Errorf("player %q: ai needs level=1..6", spec)
-		}
-		kind = "level"
-	}
-	return kind, params, nil
-}
-
-// intParam reads an integer parameter with a default and a range.
-func intParam(params map[string]string, key string, def, lo, hi int) (int, error) {
-	v, ok := params[key]
-	if !ok {
-		return def, nil
-	}
-	delete(params, key)
-	n, err := strconv.Atoi(v)
-	if err != nil || n < lo || n > hi {
-		return 0, fmt.Errorf("%s=%s: want a whole number from %d to %d", key, v, lo, hi)
-	}
-	return n, nil
-}
-
-// floatParam reads a number parameter with a default.
-func floatParam(params map[string]string, key string, def float64) (float64, error) {
-	v, ok := params[key]
-	if !ok {
-		return def, nil
-	}
-	delete(params, key)
-	f, err := strconv.ParseFloat(v, 64)
-	if err != nil || f < 0 {
-		return 0, fmt.Errorf("%s=%s: want a number, 0 or more", key, v)
-	}
-	return f, nil
-}
-
-// noneLeft reports parameters that no one read.
-func noneLeft(spec string, params map[string]string) error {
-	for k := range params {
-		return fmt.Errorf("player %q: unknown parameter %q", spec, k)
-	}
-	return nil
 }
 
 // clock tells a search when to stop.
@@ -261,19 +195,6 @@ func checkEvaluation(ev game.Evaluation, s game.State) error {
 		return fmt.Errorf("the engine's evaluation cannot judge positions of %s", s.Game().ID())
 	}
 	return nil
-}
-
-// evaluateFor scores the position for player me by ev (see scores): its
-// score less the best of the others'.
-func evaluateFor(s game.State, me game.Player, ev game.Evaluation) int {
-	e := scores(s, ev)
-	best := -1 << 60
-	for p := 0; p < s.Game().Players(); p++ {
-		if game.Player(p) != me && e[p] > best {
-			best = e[p]
-		}
-	}
-	return e[me] - best
 }
 
 // material counts pieces: 100 for a man, 300 for a king, whole stacks

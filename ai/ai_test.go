@@ -2,7 +2,6 @@ package ai
 
 import (
 	"context"
-	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -181,7 +180,7 @@ func TestABKnowsTheGameHistory(t *testing.T) {
 // each of them; without tt they keep their own.
 func TestMCTSSharesTranspositions(t *testing.T) {
 	for _, tt := range []bool{true, false} {
-		e := &mcts{c: 0.7, cutoff: 8, scale: 150, transpose: tt, rng: rand.New(rand.NewPCG(1, 2))}
+		e := newMCTS("mcts", 1, mctsConfig{c: 0.7, cutoff: 8, scale: 150, transpose: tt, treeMiB: defaultTreeMiB})
 		s := newState(t, "pommel", "")
 		e.Search(context.Background(), s, Limits{Nodes: 5000}, nil)
 		byHash := map[uint64][]*mnode{}

@@ -2,9 +2,7 @@ package ai
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"time"
 
 	"github.com/arbiter-games/arbiter/game"
@@ -15,7 +13,6 @@ import (
 // below.
 type level struct {
 	name  string
-	n     int
 	inner *ab
 	rng   *rand.Rand
 	// depth caps the search; blunder is the chance of a random move.
@@ -47,18 +44,12 @@ var levels = [...]struct {
 	6: {depth: MaxDepth, moveTime: 3 * time.Second, ttBits: 20},
 }
 
-func newLevel(spec string, seed uint64, params map[string]string) (*level, error) {
-	n, err := intParam(params, "level", 3, 1, len(levels)-1)
-	if err != nil {
-		return nil, fmt.Errorf("player %q: %w", spec, err)
-	}
-	if err := noneLeft(spec, params); err != nil {
-		return nil, err
-	}
+// newLevel makes level n, which parseConfig has checked.
+func newLevel(spec string, seed uint64, n int) *level {
 	l := levels[n]
-	inner, _ := newAB("ab", seed, map[string]string{"tt": strconv.Itoa(l.ttBits)})
-	return &level{name: spec, n: n, inner: inner, rng: rand.New(rand.NewPCG(seed, uint64(n))),
-		depth: l.depth, blunder: l.blunder, moveTime: l.moveTime}, nil
+	inner := newAB("ab", abConfig{ttBits: l.ttBits})
+	return &level{name: spec, inner: inner, rng: rand.New(rand.NewPCG(seed, uint64(n))),
+		depth: l.depth, blunder: l.blunder, moveTime: l.moveTime}
 }
 
 func (l *level) Name() string { return l.name }

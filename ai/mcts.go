@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"time"
+	"unsafe"
 
 	"github.com/arbiter-games/arbiter/game"
 )
@@ -22,6 +23,9 @@ type mcts struct {
 	scale  float64
 	rng    *rand.Rand
 	root   *mnode // kept between searches for reuse
+	// budget counts the bytes of the tree, table included, and stops its
+	// growth at the tree parameter.
+	budget treeBudget
 	// transpose shares what is learnt about a position between the nodes
 	// that reach it by different orders of moves (positions keyed by
 	// hash in table): a child's value is the mean over all its visits,
@@ -43,29 +47,32 @@ type pstats struct {
 	reward [game.MaxPlayers]float64
 }
 
-func newMCTS(spec string, seed uint64, params map[string]string) (*mcts, error) {
-	c, err := floatParam(params, "c", 0.7)
-	if err != nil {
-		return nil, err
+// mctsConfig is what an mcts spec says (see New for the ranges).
+type mctsConfig struct {
+	c         float64
+	cutoff    int
+	scale     float64
+	transpose bool
+	treeMiB   int
+}
+
+func parseMCTS(p *params) mctsConfig {
+	return mctsConfig{
+		c:      p.float("c", 0.7, 0, 100),
+		cutoff: p.int("cutoff", 8, 0, 10_000),
+		// The softmax divides by scale: at 1 a point of evaluation is
+		// already decisive, and below it the shares would only saturate.
+		scale: p.float("scale", 150, 1, 100_000),
+		// Off by default: at 100 ms a move sharing did not pay
+		// (docs/strength.md).
+		transpose: p.int("tt", 0, 0, 1) == 1,
+		treeMiB:   p.int("tree", defaultTreeMiB, 1, maxTreeMiB),
 	}
-	cutoff, err := intParam(params, "cutoff", 8, 0, 10_000)
-	if err != nil {
-		return nil, err
-	}
-	scale, err := floatParam(params, "scale", 150)
-	if err != nil {
-		return nil, err
-	}
-	// Off by default: at 100 ms a move sharing did not pay (docs/strength.md).
-	tt, err := intParam(params, "tt", 0, 0, 1)
-	if err != nil {
-		return nil, err
-	}
-	if err := noneLeft(spec, params); err != nil {
-		return nil, err
-	}
-	return &mcts{name: spec, c: c, cutoff: cutoff, scale: max(scale, 1), transpose: tt == 1,
-		rng: rand.New(rand.NewPCG(seed, 0x853c49e6748fea9b))}, nil
+}
+
+func newMCTS(spec string, seed uint64, cfg mctsConfig) *mcts {
+	return &mcts{name: spec, c: cfg.c, cutoff: cfg.cutoff, scale: cfg.scale, transpose: cfg.transpose,
+		budget: newTreeBudget(cfg.treeMiB), rng: rand.New(rand.NewPCG(seed, 0x853c49e6748fea9b))}
 }
 
 func (e *mcts) Name() string { return e.name }
@@ -82,6 +89,10 @@ type mnode struct {
 	reward   [game.MaxPlayers]float64
 	proven   *[game.MaxPlayers]float64
 	shared   *pstats // with transpositions, the position's statistics
+	// listed tells whether untried has been listed: a node lists its
+	// moves when it is first expanded, not when it is made, since most
+	// nodes stay leaves and their lists would be most of the tree.
+	listed bool
 }
 
 // Search grows the tree until a limit (default 20,000 iterations) and
@@ -98,35 +109,33 @@ func (e *mcts) Search(ctx context.Context, s0 game.State, lim Limits, report fun
 	}
 	players := s.Game().Players()
 	root := e.reuse(s)
+	e.root = root // what the old tree held besides is garbage from here
 	e.indexPositions(root)
-	path := make([]*mnode, 0, 64)
+	e.budget.used = e.treeBytes(root)
 	var buf []game.Move
+	if !root.listed {
+		e.list(root, s, &buf)
+	}
+	path := make([]*mnode, 0, 64)
 	for root.proven == nil && !clk.tick() {
 		path = append(path[:0], root)
 		n := root
-		for len(n.untried) == 0 && len(n.children) > 0 && n.proven == nil {
+		// In a full tree, through the children a node has, since it will
+		// get no more.
+		full := e.budget.full()
+		for (len(n.untried) == 0 || full) && len(n.children) > 0 && n.proven == nil {
 			n = e.selectChild(n, s.ToMove())
 			s.Play(n.move)
 			path = append(path, n)
 		}
-		if n.proven == nil && len(n.untried) > 0 {
-			i := e.rng.IntN(len(n.untried))
-			m := n.untried[i]
-			n.untried[i] = n.untried[len(n.untried)-1]
-			n.untried = n.untried[:len(n.untried)-1]
-			child := &mnode{move: m, mover: s.ToMove()}
-			s.Play(m)
-			child.hash = s.Hash()
-			child.shared = e.statsOf(child.hash)
-			buf = s.Moves(buf[:0]) // kept at its size, as in uct
-			child.untried = slices.Clone(buf)
-			if len(child.untried) == 0 {
-				r := rewards(s.Result(), players)
-				child.proven = &r
+		if n.proven == nil && !full {
+			if !n.listed {
+				e.list(n, s, &buf)
 			}
-			n.children = append(n.children, child)
-			n = child
-			path = append(path, n)
+			if len(n.untried) > 0 {
+				n = e.expand(n, s, &buf, players)
+				path = append(path, n)
+			}
 		}
 		var r [game.MaxPlayers]float64
 		if n.proven != nil {
@@ -151,7 +160,7 @@ func (e *mcts) Search(ctx context.Context, s0 game.State, lim Limits, report fun
 				}
 			}
 			if i > 0 {
-				e.prove(path[i-1], s)
+				e.prove(path[i-1])
 				s.Undo()
 			}
 		}
@@ -175,6 +184,69 @@ func (e *mcts) Search(ctx context.Context, s0 game.State, lim Limits, report fun
 	return info
 }
 
+// expand adds to n, at position s, a child for one of its untried moves
+// chosen at random, plays that move on s and returns the child.
+func (e *mcts) expand(n *mnode, s game.State, buf *[]game.Move, players int) *mnode {
+	if n.children == nil {
+		// Made at its final size, so that its block is known.
+		n.children = make([]*mnode, 0, len(n.untried))
+		e.budget.add(pointersBytes(cap(n.children)))
+	}
+	i := e.rng.IntN(len(n.untried))
+	m := n.untried[i]
+	n.untried[i] = n.untried[len(n.untried)-1]
+	n.untried = n.untried[:len(n.untried)-1]
+	child := &mnode{move: m, mover: s.ToMove()}
+	s.Play(m)
+	child.hash = s.Hash()
+	child.shared = e.statsOf(child.hash)
+	if !e.hasMove(s, buf) {
+		r := rewards(s.Result(), players)
+		child.proven = &r
+	}
+	n.children = append(n.children, child)
+	e.budget.add(e.nodeBytes(child))
+	return child
+}
+
+// list gives n, at position s, its untried moves.
+func (e *mcts) list(n *mnode, s game.State, buf *[]game.Move) {
+	*buf = s.Moves((*buf)[:0]) // kept at its size, as in uct
+	n.untried = slices.Clone(*buf)
+	n.listed = true
+	e.budget.add(movesBytes(cap(n.untried)))
+}
+
+// sharedBytes bounds what one position costs in the table of
+// transpositions: its statistics, and its slot in the map (16 bytes of
+// key and value and a control byte, in a table at most 7/8 full that
+// doubles as it grows).
+const sharedBytes = 48
+
+// nodeBytes bounds what n holds besides its children: its block, its
+// untried moves, its children's slice, its proven result and its share of
+// the table. Results and statistics that nodes share are counted for
+// each, so the sum over a tree is an upper bound.
+func (e *mcts) nodeBytes(n *mnode) int64 {
+	b := blockSize(int64(unsafe.Sizeof(*n))) + movesBytes(cap(n.untried)) + pointersBytes(cap(n.children))
+	if n.proven != nil {
+		b += blockSize(int64(unsafe.Sizeof(*n.proven)))
+	}
+	if e.transpose {
+		b += blockSize(int64(unsafe.Sizeof(pstats{}))) + sharedBytes
+	}
+	return b
+}
+
+// treeBytes is what the tree under n holds (see nodeBytes).
+func (e *mcts) treeBytes(n *mnode) int64 {
+	b := e.nodeBytes(n)
+	for _, c := range n.children {
+		b += e.treeBytes(c)
+	}
+	return b
+}
+
 // reuse returns the node of the last search's tree that holds the current
 // position (found by hash within a round of moves), or a new root.
 func (e *mcts) reuse(s game.State) *mnode {
@@ -182,7 +254,7 @@ func (e *mcts) reuse(s game.State) *mnode {
 	if e.root != nil {
 		var find func(n *mnode, depth int) *mnode
 		find = func(n *mnode, depth int) *mnode {
-			if n.hash == h && len(n.children)+len(n.untried) > 0 {
+			if n.hash == h && !n.terminal() {
 				return n
 			}
 			if depth == 0 {
@@ -200,7 +272,16 @@ func (e *mcts) reuse(s game.State) *mnode {
 			return n
 		}
 	}
-	return &mnode{hash: h, untried: s.Moves(nil)}
+	return &mnode{hash: h}
+}
+
+// terminal tells whether n is a position with no move: listed with none,
+// or proven when it was made (which only a position with no move is).
+func (n *mnode) terminal() bool {
+	if n.listed {
+		return len(n.children)+len(n.untried) == 0
+	}
+	return n.proven != nil
 }
 
 // mean is the node's average reward for player p: over every visit of
@@ -232,7 +313,7 @@ func (e *mcts) indexPositions(root *mnode) {
 	if !e.transpose {
 		return
 	}
-	e.table = make(map[uint64]*pstats, len(e.table))
+	e.table = map[uint64]*pstats{} // sized by the kept tree, not the last one
 	var walk func(n *mnode)
 	walk = func(n *mnode) {
 		if n.shared == nil {
@@ -280,9 +361,8 @@ func (e *mcts) selectChild(n *mnode, me game.Player) *mnode {
 
 // prove marks n proven when a child is a proven win for the player to move
 // at n, or when every child is proven (n then takes the best of them for
-// that player). s is the position of n's child on the path; the player to
-// move at n is that child's mover.
-func (e *mcts) prove(n *mnode, _ game.State) {
+// that player). The player to move at n is its children's mover.
+func (e *mcts) prove(n *mnode) {
 	if n.proven != nil || len(n.children) == 0 {
 		return
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"time"
+	"unsafe"
 
 	"github.com/arbiter-games/arbiter/game"
 )
@@ -16,25 +17,31 @@ import (
 // vector with one share per player. It is the yardstick the other
 // players are measured against, so it stays plain.
 type uct struct {
-	name  string
-	c     float64
-	plies int
-	rng   *rand.Rand
+	name    string
+	c       float64
+	plies   int
+	treeMiB int
+	rng     *rand.Rand
 }
 
-func newUCT(spec string, seed uint64, params map[string]string) (*uct, error) {
-	c, err := floatParam(params, "c", math.Sqrt2)
-	if err != nil {
-		return nil, err
+// uctConfig is what a uct spec says (see New for the ranges).
+type uctConfig struct {
+	c       float64
+	playout int
+	treeMiB int
+}
+
+func parseUCT(p *params) uctConfig {
+	return uctConfig{
+		c:       p.float("c", math.Sqrt2, 0, 100),
+		playout: p.int("playout", 200, 1, 100_000),
+		treeMiB: p.int("tree", defaultTreeMiB, 1, maxTreeMiB),
 	}
-	playout, err := intParam(params, "playout", 200, 1, 100_000)
-	if err != nil {
-		return nil, err
-	}
-	if err := noneLeft(spec, params); err != nil {
-		return nil, err
-	}
-	return &uct{name: spec, c: c, plies: playout, rng: rand.New(rand.NewPCG(seed, 0x2545f4914f6cdd1d))}, nil
+}
+
+func newUCT(spec string, seed uint64, cfg uctConfig) *uct {
+	return &uct{name: spec, c: cfg.c, plies: cfg.playout, treeMiB: cfg.treeMiB,
+		rng: rand.New(rand.NewPCG(seed, 0x2545f4914f6cdd1d))}
 }
 
 func (u *uct) Name() string { return u.name }
@@ -48,7 +55,10 @@ type node struct {
 	untried  []game.Move
 	visits   float64
 	reward   float64
-	terminal bool
+	// listed tells whether untried has been listed: a node lists its
+	// moves when it is first expanded, not when it is made, since most
+	// nodes stay leaves and their lists would be most of the tree.
+	listed bool
 }
 
 // Search runs iterations until a limit (default 10,000 iterations) and
@@ -60,34 +70,32 @@ func (u *uct) Search(ctx context.Context, s0 game.State, lim Limits, report func
 		clk.maxNodes = 10_000
 	}
 	players := s.Game().Players()
-	root := &node{untried: s.Moves(nil)}
-	path := make([]*node, 0, 64)
+	budget := newTreeBudget(u.treeMiB)
 	var buf []game.Move
+	root := &node{}
+	budget.add(root.bytes())
+	root.list(s, &buf, &budget)
+	path := make([]*node, 0, 64)
 	for !clk.tick() {
 		path = append(path[:0], root)
 		n := root
-		// Selection.
-		for len(n.untried) == 0 && len(n.children) > 0 {
+		// Selection; in a full tree, through the children a node has,
+		// since it will get no more.
+		full := budget.full()
+		for (len(n.untried) == 0 || full) && len(n.children) > 0 {
 			n = u.select_(n)
 			s.Play(n.move)
 			path = append(path, n)
 		}
-		// Expansion.
-		if len(n.untried) > 0 {
-			i := u.rng.IntN(len(n.untried))
-			m := n.untried[i]
-			n.untried[i] = n.untried[len(n.untried)-1]
-			n.untried = n.untried[:len(n.untried)-1]
-			child := &node{move: m, mover: s.ToMove()}
-			s.Play(m)
-			// Listed into the playouts' buffer and kept at their size:
-			// one allocation, not the generator's growing appends.
-			buf = s.Moves(buf[:0])
-			child.untried = slices.Clone(buf)
-			child.terminal = len(child.untried) == 0
-			n.children = append(n.children, child)
-			n = child
-			path = append(path, n)
+		// Expansion, while the tree has room.
+		if !full {
+			if !n.listed {
+				n.list(s, &buf, &budget)
+			}
+			if len(n.untried) > 0 {
+				n = u.expand(n, s, &budget)
+				path = append(path, n)
+			}
 		}
 		// Playout.
 		rewards, plies := u.playout(s, &buf, players)
@@ -118,6 +126,38 @@ func (u *uct) Search(ctx context.Context, s0 game.State, lim Limits, report func
 	}
 	return info
 }
+
+// expand adds to n, at position s, a child for one of its untried moves
+// chosen at random, plays that move on s and returns the child.
+func (u *uct) expand(n *node, s game.State, budget *treeBudget) *node {
+	if n.children == nil {
+		// Made at its final size, so that its block is known.
+		n.children = make([]*node, 0, len(n.untried))
+		budget.add(pointersBytes(cap(n.children)))
+	}
+	i := u.rng.IntN(len(n.untried))
+	m := n.untried[i]
+	n.untried[i] = n.untried[len(n.untried)-1]
+	n.untried = n.untried[:len(n.untried)-1]
+	child := &node{move: m, mover: s.ToMove()}
+	s.Play(m)
+	n.children = append(n.children, child)
+	budget.add(child.bytes())
+	return child
+}
+
+// list gives n, at position s, its untried moves.
+func (n *node) list(s game.State, buf *[]game.Move, budget *treeBudget) {
+	// Listed into the playouts' buffer and kept at their size: one
+	// allocation, not the generator's growing appends.
+	*buf = s.Moves((*buf)[:0])
+	n.untried = slices.Clone(*buf)
+	n.listed = true
+	budget.add(movesBytes(cap(n.untried)))
+}
+
+// bytes is the block of a node alone (list and expand count the rest).
+func (n *node) bytes() int64 { return blockSize(int64(unsafe.Sizeof(*n))) }
 
 // select_ picks the child with the highest UCB1 value.
 func (u *uct) select_(n *node) *node {

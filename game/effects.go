@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
 // Effects is what one move does to the board, as plain data that a browser
@@ -307,7 +308,7 @@ func (p *Piece) UnmarshalJSON(data []byte) error {
 	}
 	r := slices.Index(rankNames[:], v.Rank)
 	if r < 0 {
-		return fmt.Errorf("piece rank %q (ranks: man, king)", v.Rank)
+		return fmt.Errorf("piece rank %s (ranks: man, king)", clip.Quote(v.Rank))
 	}
 	if v.Owner < 0 || v.Owner >= MaxPlayers {
 		return fmt.Errorf("piece owner %d (owners: 0 to %d)", v.Owner, MaxPlayers-1)

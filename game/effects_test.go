@@ -180,6 +180,8 @@ func TestPieceJSONRefusals(t *testing.T) {
 		`{"owner":4,"rank":"man"}`:   "piece owner 4 (owners: 0 to 3)",
 		`{"owner":-1,"rank":"man"}`:  "piece owner -1 (owners: 0 to 3)",
 		`{"owner":"x"}`:              "cannot unmarshal",
+		// A long rank is quoted by its start only.
+		`{"owner":0,"rank":"` + strings.Repeat("q", 10_000) + `"}`: `piece rank "` + strings.Repeat("q", 80) + `"… (ranks: man, king)`,
 	} {
 		var p game.Piece
 		if err := json.Unmarshal([]byte(text), &p); err == nil || !strings.Contains(err.Error(), want) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
 // The games write their positions in two one-line notations, whose syntax
@@ -24,14 +25,17 @@ type FENError struct {
 	Reason string
 }
 
+// Error quotes at most the start of a long FEN or item: they are the
+// user's, and may be of any length.
 func (e *FENError) Error() string {
+	fen := clip.Quote(e.FEN)
 	switch {
 	case e.Item > 0:
-		return fmt.Sprintf("bad FEN %q, field %d, %s %d %q: %s", e.FEN, e.Field, e.Kind, e.Item, e.Text, e.Reason)
+		return fmt.Sprintf("bad FEN %s, field %d, %s %d %s: %s", fen, e.Field, e.Kind, e.Item, clip.Quote(e.Text), e.Reason)
 	case e.Field > 0:
-		return fmt.Sprintf("bad FEN %q, field %d: %s", e.FEN, e.Field, e.Reason)
+		return fmt.Sprintf("bad FEN %s, field %d: %s", fen, e.Field, e.Reason)
 	}
-	return fmt.Sprintf("bad FEN %q: %s", e.FEN, e.Reason)
+	return fmt.Sprintf("bad FEN %s: %s", fen, e.Reason)
 }
 
 // fenMover reads the first field, the letter of the player to move, among
@@ -42,6 +46,9 @@ func fenMover(fen string, fields []string, letters, toMove string) (Player, erro
 		if i := strings.IndexByte(letters, side[0]); i >= 0 {
 			return Player(i), nil
 		}
+	}
+	if len(side) > 8 { // not a letter at all; the FEN is quoted already
+		return NoPlayer, &FENError{FEN: fen, Field: 1, Reason: toMove}
 	}
 	return NoPlayer, &FENError{FEN: fen, Field: 1, Reason: fmt.Sprintf("%s, not %q", toMove, side)}
 }
@@ -73,8 +80,9 @@ type PieceListFEN struct {
 	// Cells ends the reason for an item that is not a cell: `"z9" is not
 	// a cell of ` + Cells.
 	Cells string
-	// NoKings, when not empty, refuses an item prefixed with K before
-	// anything else; it is a format given the item and the cell after K.
+	// NoKings, when not empty, refuses an item prefixed with K once its
+	// cell is known (so that the item is short); it is a format given the
+	// item and the cell after K.
 	NoKings string
 }
 
@@ -134,7 +142,7 @@ func (f *PieceListFEN) Parse(fen string, put func(who Player, king bool, c board
 			}
 		}
 		if who == NoPlayer {
-			return fail(field, "%s starts with %s, not %q", f.List, strings.Join(orderLetters, " or "), list)
+			return fail(field, "%s starts with %s, not %s", f.List, strings.Join(orderLetters, " or "), clip.Quote(list))
 		}
 		if seen[who] {
 			return fail(field, "%s's %s are listed twice", f.Names[who], f.Pieces)
@@ -145,13 +153,13 @@ func (f *PieceListFEN) Parse(fen string, put func(who Player, king bool, c board
 		}
 		for _, item := range strings.Split(list[1:], ",") {
 			name, king := strings.CutPrefix(item, "K")
-			if king && f.NoKings != "" {
-				return fail(field, f.NoKings, item, name)
-			}
 			c, ok := f.Board.Parse(name)
 			switch {
 			case !ok:
-				return fail(field, "%q is not a cell of %s", item, f.Cells)
+				return fail(field, "%s is not a cell of %s", clip.Quote(item), f.Cells)
+			case king && f.NoKings != "":
+				// After the cell is known: item is then short.
+				return fail(field, f.NoKings, item, name)
 			case taken[c]:
 				return fail(field, "two %s on %s", f.Pieces, name)
 			}
@@ -245,7 +253,7 @@ func (f *StackFEN) Parse(fen string, put func(c board.Cell, name, pieces string)
 		c, ok := f.Board.Parse(name)
 		switch {
 		case !ok:
-			return fail("%q is not a cell of %s", name, f.Cells)
+			return fail("%s is not a cell of %s", clip.Quote(name), f.Cells)
 		case taken[c]:
 			return fail("a second %s on %s", f.Item, name)
 		case pieces == "":

@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
 // Player is a seat at the table, 0..Players()-1, in turn order.
@@ -175,11 +176,11 @@ func New(id string, options map[string]string) (Game, error) {
 		for _, d := range All() {
 			ids = append(ids, d.ID)
 		}
-		return nil, fmt.Errorf("unknown game %q (games: %s)", id, strings.Join(ids, ", "))
+		return nil, fmt.Errorf("unknown game %s (games: %s)", clip.Quote(id), strings.Join(ids, ", "))
 	}
 	opts, err := resolve(d.AllOptions(), options)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", id, err)
+		return nil, fmt.Errorf("%s: %w", id, err) // a known id, short
 	}
 	return d.New(opts)
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
 // OptionSpec describes one option a game takes.
@@ -24,11 +26,11 @@ func (o OptionSpec) check(v string) error {
 		if slices.Contains(o.Values, v) {
 			return nil
 		}
-		return fmt.Errorf("option %s=%s: the value must be one of %s", o.Key, v, strings.Join(o.Values, ", "))
+		return fmt.Errorf("option %s=%s: the value must be one of %s", o.Key, clip.Bare(v), strings.Join(o.Values, ", "))
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < o.Min || n > o.Max {
-		return fmt.Errorf("option %s=%s: the value must be a whole number from %d to %d", o.Key, v, o.Min, o.Max)
+		return fmt.Errorf("option %s=%s: the value must be a whole number from %d to %d", o.Key, clip.Bare(v), o.Min, o.Max)
 	}
 	return nil
 }
@@ -88,7 +90,7 @@ func ParseOption(s string) (key, value string, err error) {
 	key, value, ok := strings.Cut(s, "=")
 	key, value = strings.TrimSpace(key), strings.TrimSpace(value)
 	if !ok || key == "" || value == "" {
-		return "", "", fmt.Errorf("option %q: write it as key=value", s)
+		return "", "", fmt.Errorf("option %s: write it as key=value", clip.Quote(s))
 	}
 	return key, value, nil
 }
@@ -106,7 +108,7 @@ func resolve(specs []OptionSpec, given map[string]string) (Options, error) {
 			for _, s := range specs {
 				known = append(known, s.Key)
 			}
-			return Options{}, fmt.Errorf("unknown option %q (options: %s)", k, strings.Join(known, ", "))
+			return Options{}, fmt.Errorf("unknown option %s (options: %s)", clip.Quote(k), strings.Join(known, ", "))
 		}
 		if err := specs[i].check(given[k]); err != nil {
 			return Options{}, err

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
 // IllegalMoveError says which move was refused and why.
@@ -14,8 +15,10 @@ type IllegalMoveError struct {
 	Reason string
 }
 
+// Error quotes at most the start of a long move: the move is the user's,
+// and may be of any length.
 func (e *IllegalMoveError) Error() string {
-	return fmt.Sprintf("illegal move %q: %s", e.Move, e.Reason)
+	return fmt.Sprintf("illegal move %s: %s", clip.Quote(e.Move), e.Reason)
 }
 
 // MoveError is an illegal move in a sequence, with its 1-based index.
@@ -25,7 +28,7 @@ type MoveError struct {
 }
 
 func (e *MoveError) Error() string {
-	return fmt.Sprintf("move %d %q is illegal: %s", e.Index, e.Err.Move, e.Err.Reason)
+	return fmt.Sprintf("move %d %s is illegal: %s", e.Index, clip.Quote(e.Err.Move), e.Err.Reason)
 }
 
 func (e *MoveError) Unwrap() error { return e.Err }
@@ -85,6 +88,9 @@ func splitMove(b *board.Board, text string) ([]board.Cell, error) {
 		return nil, fmt.Errorf("empty move")
 	}
 	if strings.ToLower(text) != text {
+		if len(text) > clip.Max { // the move is quoted already; once is enough
+			return nil, fmt.Errorf("moves are written in lower case")
+		}
 		return nil, fmt.Errorf("moves are written in lower case: %s", strings.ToLower(text))
 	}
 	path, drops, hasDrops := strings.Cut(text, "@")
@@ -106,7 +112,7 @@ func splitMove(b *board.Board, text string) ([]board.Cell, error) {
 			if name == "" {
 				return nil, fmt.Errorf("a cell is missing")
 			}
-			return nil, fmt.Errorf("%q is not a cell of this board", name)
+			return nil, fmt.Errorf("%s is not a cell of this board", clip.Quote(name))
 		}
 		cells = append(cells, c)
 	}

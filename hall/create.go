@@ -185,7 +185,7 @@ func (h *Hall) makeEngines(seats []string) ([]ai.Engine, int64, error) {
 		if len(spec) > maxSpecLength {
 			return nil, 0, Errorf(Invalid, "seat %d: a spec of %d bytes; at most %d", p, len(spec), maxSpecLength)
 		}
-		if err := ai.CheckServed(spec); err != nil {
+		if err := ai.CheckForServer(spec); err != nil {
 			return nil, 0, Errorf(Invalid, "seat %d: %s; want human, open, ai:level=1..6 or an engine of docs/server.md", p, err)
 		}
 		size, err := ai.Footprint(spec)

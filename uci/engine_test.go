@@ -172,7 +172,7 @@ func TestSetOption(t *testing.T) {
 		{"setoption name Colour value red", `unknown option "Colour" (options: Player, Seed)`},
 		{"setoption name Player value mcts:c=0.5,cutoff=4", ""},
 		{"setoption name Player value chess", `unknown player "chess": use random, uct, mcts, ab or ai:level=1..6`},
-		{"setoption name Player value ab:depth=99", "depth=99: want a whole number from 1 to 64"},
+		{"setoption name Player value ab:depth=99", `player "ab:depth=99": depth=99: want a whole number from 1 to 64`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.command, func(t *testing.T) {

@@ -20,6 +20,7 @@ import (
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/internal/savefile"
 	"github.com/arbiter-games/arbiter/match"
 	"github.com/arbiter-games/arbiter/record"
@@ -156,7 +157,7 @@ func (p *position) newGame(id string) (game.Game, error) {
 			return nil, err
 		}
 		if _, dup := opts[k]; dup {
-			return nil, fmt.Errorf("option %s is given twice", k)
+			return nil, fmt.Errorf("option %s is given twice", clip.Bare(k))
 		}
 		opts[k] = v
 	}
@@ -246,7 +247,7 @@ The draw safeguards (repetition, maxplies) do not apply. DEPTH is 0 to 32.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			depth, err := strconv.Atoi(args[1])
 			if err != nil || depth < 0 || depth > maxPerftDepth {
-				return fmt.Errorf("depth %q: want a whole number from 0 to %d", args[1], maxPerftDepth)
+				return fmt.Errorf("depth %s: want a whole number from 0 to %d", clip.Quote(args[1]), maxPerftDepth)
 			}
 			s, err := p.state(args[0], args[2:], true)
 			if err != nil {
@@ -272,7 +273,7 @@ The draw safeguards (repetition, maxplies) do not apply. DEPTH is 0 to 32.`,
 	// wrong with it rather than "unknown shorthand flag".
 	cmd.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		if m := negativeNumberFlag.FindStringSubmatch(err.Error()); m != nil {
-			return fmt.Errorf("%q is not a flag, and a depth must be a whole number from 0 to %d", m[1], maxPerftDepth)
+			return fmt.Errorf("%s is not a flag, and a depth must be a whole number from 0 to %d", clip.Quote(m[1]), maxPerftDepth)
 		}
 		return flagError(cmd, err)
 	})
@@ -585,15 +586,15 @@ func matchPlayers(g game.Game, specs []string) ([]match.Player, error) {
 	for _, ps := range specs {
 		name, spec, ok := strings.Cut(ps, "=")
 		if !ok || name == "" || spec == "" {
-			return nil, fmt.Errorf("--player %q: write NAME=SPEC, e.g. mine=ab", ps)
+			return nil, fmt.Errorf("--player %s: write NAME=SPEC, e.g. mine=ab", clip.Quote(ps))
 		}
 		if seen[name] {
-			return nil, fmt.Errorf("--player %s is given twice: give each player a name of its own", name)
+			return nil, fmt.Errorf("--player %s is given twice: give each player a name of its own", clip.Bare(name))
 		}
 		seen[name] = true
 		newEngine, err := engineMaker(name, spec)
 		if err != nil {
-			return nil, fmt.Errorf("--player %s: %w", name, err)
+			return nil, fmt.Errorf("--player %s: %w", clip.Bare(name), err)
 		}
 		players = append(players, match.Player{Name: name, New: newEngine})
 	}

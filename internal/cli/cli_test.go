@@ -461,3 +461,36 @@ func TestHelp(t *testing.T) {
 		t.Errorf("arbiter help perft does not mention --divide:\n%s", out)
 	}
 }
+
+// TestLongInputOneShortLine: a move, depth, flag or option of any length
+// is quoted by its start only, so the error stays one short line that
+// still says what is wrong (and, for a move, its index and why).
+func TestLongInputOneShortLine(t *testing.T) {
+	longMove := strings.Repeat("a1-", 5000) + "a3"
+	long := strings.Repeat("x", 20_000)
+	tests := []struct {
+		args []string
+		want []string // parts of the message
+	}{
+		{[]string{"moves", "pommel", longMove}, []string{`move 1 "a1-a1-a1-`, `"… is illegal`, "the piece on a1 can play a1-a3, a1-d3"}},
+		{[]string{"moves", "pommel", "a1-a3", strings.ToUpper(longMove)}, []string{"move 2 ", "lower case"}},
+		{[]string{"perft", "pommel", "1", longMove}, []string{"move 1 ", "is illegal"}},
+		{[]string{"perft", "pommel", long}, []string{`depth "xxx`, "want a whole number"}},
+		{[]string{"moves", "pommel", "--" + long}, []string{`unknown flag: --"xxx`}},
+		{[]string{"moves", "pommel", "--from", long}, []string{"bad FEN"}},
+		{[]string{"moves", "pommel", "-o", "maxplies=" + long}, []string{"maxplies="}},
+		{[]string{"best", "pommel", "--player", long}, []string{"unknown player"}},
+	}
+	for _, tc := range tests {
+		r := run(t, "", tc.args...)
+		what := fmt.Sprintf("arbiter %.40s", strings.Join(tc.args, " "))
+		if r.code != 1 || len(r.errOut) > 200 || strings.Count(r.errOut, "\n") != 1 {
+			t.Errorf("%s: exit %d, stderr of %d bytes: %.300q; want 1 and one line under 200 bytes", what, r.code, len(r.errOut), r.errOut)
+		}
+		for _, part := range tc.want {
+			if !strings.Contains(r.errOut, part) {
+				t.Errorf("%s: stderr %.300q does not say %q", what, r.errOut, part)
+			}
+		}
+	}
+}

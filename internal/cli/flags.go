@@ -4,12 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
 // The ranges of the numeric flags. A search must end: the largest limits
@@ -143,7 +145,11 @@ func flagError(_ *cobra.Command, err error) error {
 	var invalid *pflag.InvalidValueError
 	if errors.As(err, &invalid) {
 		f := invalid.GetFlag()
-		return fmt.Errorf("--%s %q: want %s", f.Name, invalid.GetValue(), allowedValues(f))
+		return fmt.Errorf("--%s %s: want %s", f.Name, clip.Quote(invalid.GetValue()), allowedValues(f))
+	}
+	// pflag names an unknown flag whole, however long.
+	if name, ok := strings.CutPrefix(err.Error(), "unknown flag: --"); ok {
+		return fmt.Errorf("unknown flag: --%s", clip.Bare(name))
 	}
 	var missing *pflag.ValueRequiredError
 	if errors.As(err, &missing) {
