@@ -121,12 +121,18 @@ func expectedAIRefusal(err error) bool {
 		errors.Is(err, session.ErrNoEngine) || errors.Is(err, store.ErrConflict)
 }
 
+// finishThinking ends a turn that found nothing to search. A failure to
+// make the engine (a spec stored before the server refused it) marks the
+// game, as a failed search does, rather than trying again at every change.
 func (h *Hall) finishThinking(e *entry, err error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.thinking = false
-	if err != nil && !expectedAIRefusal(err) {
+	if err != nil && !expectedAIRefusal(err) && h.ctx.Err() == nil {
+		h.stats.aiFailures.Add(1)
 		h.log.Error("AI turn", "game", e.id, "err", err)
+		e.attention = "the AI could not move in this game; the operator has been told"
+		h.broadcast(e, nil)
 	}
 }
 

@@ -91,6 +91,9 @@ func (h *Hall) engine(e *entry, p int, spec string) (ai.Engine, error) {
 	if e.engines[p] != nil {
 		return e.engines[p], nil
 	}
+	if err := ai.CheckForServer(spec); err != nil {
+		return nil, err // a spec stored before the server refused it
+	}
 	size, err := ai.Footprint(spec)
 	if err != nil {
 		return nil, err

@@ -234,3 +234,21 @@ func TestLockAfterEvictionTakesAFreshEntry(t *testing.T) {
 		t.Errorf("the game after its eviction: %+v", v)
 	}
 }
+
+// TestAStoredSpecTheServerNowRefusesIsNotMade: a game stored with an
+// engine the server no longer makes (a table of a GiB) is marked, and its
+// engine never made.
+func TestAStoredSpecTheServerNowRefusesIsNotMade(t *testing.T) {
+	st := openStore(t)
+	now := time.Now()
+	h := store.Header{ID: "huge", Game: "pommel", Options: map[string]string{}, Version: 1, DrawOffer: -1,
+		Seats: []store.Seat{{Player: "ab:tt=26"}, {Player: "human"}}, Created: now, Updated: now}
+	if err := st.Create(context.Background(), h); err != nil {
+		t.Fatal(err)
+	}
+	hall := newTestHall(t, Config{Store: st})
+	waitFor(t, 10*time.Second, "the mark", func() bool { return get(t, hall, "huge").Attention != "" })
+	if st := hall.Stats(); st.EngineBytes != 0 || st.AIFailures != 1 {
+		t.Errorf("engine bytes %d, AI failures %d; want 0 and 1", st.EngineBytes, st.AIFailures)
+	}
+}
