@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"time"
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/session"
@@ -22,11 +23,33 @@ func (h *Hall) kickAI(e *entry) {
 		return
 	}
 	e.thinking = true
-	class := Background
-	if hasPerson(e.g.Seats) {
-		class = Foreground
+	class, wait := Foreground, time.Duration(0)
+	if !hasPerson(e.g.Seats) {
+		class, wait = Background, e.g.Updated.Add(h.cfg.AIGamePace).Sub(h.now())
 	}
-	h.goTask(func() { h.think(e, class) })
+	h.goTask(func() {
+		if h.pause(wait) {
+			h.think(e, class)
+		} else {
+			h.finishThinking(e, nil)
+		}
+	})
+}
+
+// pause waits d, or less if the hall closes first; it reports whether the
+// wait ran its course.
+func (h *Hall) pause(d time.Duration) bool {
+	if d <= 0 {
+		return true
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-h.ctx.Done():
+		return false
+	}
 }
 
 // think runs one AI turn of e: wait for a worker, search a copy of the

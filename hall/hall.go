@@ -55,6 +55,11 @@ type Config struct {
 	// AIGamePlies is the ply ceiling of a game with no person in it when
 	// AllowAIGames is off (0: 200).
 	AIGamePlies int
+	// AIGamePace is the least time between two moves of a game with no
+	// person in it (0: 1s): such games are watched, not played, and
+	// their engines' quick moves would otherwise take the workers and the
+	// store from the games of people.
+	AIGamePace time.Duration
 	// AbortAfter is how long a game with a real-time clock waits for its
 	// first move before it is aborted (0: 5 minutes); a correspondence
 	// game waits one period of its clock.
@@ -74,6 +79,7 @@ type Config struct {
 // Defaults of Config.
 const (
 	DefaultAIGamePlies = 200
+	DefaultAIGamePace  = time.Second
 	DefaultAbortAfter  = 5 * time.Minute
 	DefaultIdleAfter   = 10 * time.Minute
 )
@@ -128,7 +134,7 @@ func (cfg *Config) check() error {
 		return fmt.Errorf("hall: AI memory %d; want 0 (a quarter of the memory) or more", cfg.AIMemory)
 	case cfg.AIGamePlies < 0:
 		return fmt.Errorf("hall: AI game plies %d; want 0 (the default) or more", cfg.AIGamePlies)
-	case cfg.AIMoveTime < 0, cfg.AbortAfter < 0, cfg.IdleAfter < 0:
+	case cfg.AIMoveTime < 0, cfg.AbortAfter < 0, cfg.IdleAfter < 0, cfg.AIGamePace < 0:
 		return errors.New("hall: a negative duration")
 	}
 	return nil
@@ -146,6 +152,9 @@ func (cfg *Config) setDefaults() {
 	}
 	if cfg.AIGamePlies == 0 {
 		cfg.AIGamePlies = DefaultAIGamePlies
+	}
+	if cfg.AIGamePace == 0 {
+		cfg.AIGamePace = DefaultAIGamePace
 	}
 	if cfg.AbortAfter == 0 {
 		cfg.AbortAfter = DefaultAbortAfter

@@ -252,3 +252,15 @@ func TestAStoredSpecTheServerNowRefusesIsNotMade(t *testing.T) {
 		t.Errorf("engine bytes %d, AI failures %d; want 0 and 1", st.EngineBytes, st.AIFailures)
 	}
 }
+
+// TestGamesOfEnginesOnlyArePaced: a game with no person in it moves no
+// faster than the pace, however quick its engines.
+func TestGamesOfEnginesOnlyArePaced(t *testing.T) {
+	h := newTestHall(t, Config{AIGamePace: 150 * time.Millisecond})
+	start := time.Now()
+	g := create(t, h, NewGame{Game: "pommel", Options: map[string]string{"maxplies": "6"}, Seats: []string{"ai:level=1", "ai:level=1"}})
+	waitFor(t, 30*time.Second, "the game's end", func() bool { return get(t, h, g.ID).Result != nil })
+	if took := time.Since(start); took < 5*150*time.Millisecond {
+		t.Errorf("six plies in %s at one move per 150ms", took)
+	}
+}

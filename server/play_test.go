@@ -14,7 +14,7 @@ import (
 )
 
 func TestAIGamePlaysToItsEnd(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, Config{AIGamePace: time.Millisecond})
 	g := ts.create(map[string]any{"game": "pommel", "options": map[string]string{"maxplies": "30"},
 		"seats": []string{"ai:level=1", "ai:level=1"}})
 	var v hall.View

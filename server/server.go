@@ -83,12 +83,13 @@ type Config struct {
 	Origins []string
 	Limits  Limits
 	// Workers, AIMoveTime, AIMemory, AllowAIGames, AIGamePlies,
-	// AbortAfter, IdleAfter and Now are the hall's: see hall.Config.
+	// AIGamePace, AbortAfter, IdleAfter and Now are the hall's: see hall.Config.
 	Workers      int
 	AIMoveTime   time.Duration
 	AIMemory     int64
 	AllowAIGames bool
 	AIGamePlies  int
+	AIGamePace   time.Duration
 	AbortAfter   time.Duration
 	IdleAfter    time.Duration
 	Now          func() time.Time
@@ -157,7 +158,7 @@ type Server struct {
 func New(cfg Config) (*Server, error) {
 	h, err := hall.New(hall.Config{Store: cfg.Store, Logger: cfg.Logger, Workers: cfg.Workers,
 		AIMoveTime: cfg.AIMoveTime, AIMemory: cfg.AIMemory, AllowAIGames: cfg.AllowAIGames,
-		AIGamePlies: cfg.AIGamePlies, AbortAfter: cfg.AbortAfter, IdleAfter: cfg.IdleAfter, Now: cfg.Now,
+		AIGamePlies: cfg.AIGamePlies, AIGamePace: cfg.AIGamePace, AbortAfter: cfg.AbortAfter, IdleAfter: cfg.IdleAfter, Now: cfg.Now,
 		Engines: cfg.Engines})
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)

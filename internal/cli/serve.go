@@ -33,6 +33,7 @@ type serveFlags struct {
 	aiMemoryMiB                            int64
 	allowAIGames                           bool
 	aiMoveTime, grace, abortAfter, idle    time.Duration
+	aiGamePace                             time.Duration
 	checks                                 checks
 }
 
@@ -69,6 +70,7 @@ sockets and the store before it exits.`,
 	sf.checks.int64Var(cmd, &sf.aiMemoryMiB, "ai-memory", 0, intRange{lo: 16, hi: 1 << 20, zero: "a quarter of the machine's memory"}, "memory in MiB that the engines of all games may hold; a game whose engines would pass it is refused")
 	f.BoolVar(&sf.allowAIGames, "allow-ai-games", false, "let games with no person in them play to their own ply limit (without it they end drawn at --ai-game-plies)")
 	sf.checks.intVar(cmd, &sf.aiGamePlies, "ai-game-plies", 0, intRange{lo: 1, hi: 1_000_000, zero: "200"}, "ply ceiling of a game with no person in it, without --allow-ai-games")
+	sf.checks.durationVar(cmd, &sf.aiGamePace, "ai-game-pace", 0, durationRange{max: time.Hour, zero: "1s"}, "least time between two moves of a game with no person in it")
 	sf.checks.durationVar(cmd, &sf.abortAfter, "abort-after", 0, durationRange{max: 24 * time.Hour, zero: "5m"}, "how long a game with a real-time clock waits for its first move before it is aborted")
 	sf.checks.intVar(cmd, &sf.connsPerAddr, "conns-per-addr", 0, intRange{lo: 1, hi: 100_000, zero: "64"}, "connections one client address (an IPv6 /64) may hold open")
 	sf.checks.intVar(cmd, &sf.conns, "max-conns", 0, intRange{lo: 16, hi: 1_000_000, zero: "80% of the open-file limit, at most 10000"}, "connections open at once, overall")
@@ -170,7 +172,7 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 	}()
 	srv, err := server.New(server.Config{Store: st, Logger: log, Origins: sf.origins,
 		Workers: sf.workers, AIMoveTime: sf.aiMoveTime, AIMemory: sf.aiMemoryMiB << 20,
-		AllowAIGames: sf.allowAIGames, AIGamePlies: sf.aiGamePlies, AbortAfter: sf.abortAfter,
+		AllowAIGames: sf.allowAIGames, AIGamePlies: sf.aiGamePlies, AIGamePace: sf.aiGamePace, AbortAfter: sf.abortAfter,
 		ConnsPerAddr: sf.connsPerAddr, Conns: sf.conns, IdleAfter: sf.idle})
 	if err != nil {
 		return err

@@ -294,3 +294,10 @@ func (v *viewer) drain(version int64) (time.Time, error) {
 		}
 	}
 }
+
+// rateLimited reports whether the server refused a request as one too
+// many (429).
+func rateLimited(err error) bool {
+	var se *statusError
+	return errors.As(err, &se) && se.status == http.StatusTooManyRequests
+}

@@ -41,7 +41,8 @@ func newTestServerWith(t *testing.T, configure func(*http.Server), wrap func(htt
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{Store: st})
+	srv, err := server.New(server.Config{Store: st, AIGamePace: time.Millisecond,
+		Limits: server.Limits{ReadsPerSecond: 1000, ReadBurst: 1000}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -226,9 +226,18 @@ func (r *run) playOne(ctx context.Context, s *slot) bool {
 	return true
 }
 
-// resync reads the game again after a refused or lost move.
+// resync reads the game again after a refused or lost move. A read the
+// server refuses as too many is tried again after a pause, as a client
+// that respects the server's limits does.
 func (r *run) resync(ctx context.Context, s *slot) bool {
 	v, err := s.client.get(ctx, s.game.ID)
+	for wait := 100 * time.Millisecond; rateLimited(err) && wait <= 2*time.Second; wait *= 2 {
+		r.tally.add(errorKind("get", err), err)
+		if !r.pause(ctx, wait) {
+			break
+		}
+		v, err = s.client.get(ctx, s.game.ID)
+	}
 	if err != nil {
 		r.tally.add(errorKind("get", err), err)
 		return false
