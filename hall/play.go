@@ -61,7 +61,7 @@ func (h *Hall) command(ctx context.Context, id, token string, do func(e *entry, 
 		return View{}, err
 	}
 	var v View
-	err := h.read(ctx, id, func(e *entry) (err error) {
+	err := h.loaded(ctx, id, func(e *entry) (err error) {
 		defer h.contain(e, "command", &err)
 		seat := seatOf(e.g.Seats, token)
 		if seat < 0 {

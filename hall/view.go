@@ -121,7 +121,21 @@ func (e *entry) record() *record.Record {
 	return rec
 }
 
-// read runs f on the game, loaded and locked.
+// loaded runs f on the game, locked, read from the store only if this
+// process does not hold it: a change made on it is checked by the store
+// (a conditional write), and one made on a stale copy is decided again
+// on the stored game (decide).
+func (h *Hall) loaded(ctx context.Context, id string, f func(e *entry) error) error {
+	e := h.lock(id)
+	defer e.mu.Unlock()
+	if err := h.load(ctx, e); err != nil {
+		return err
+	}
+	return f(e)
+}
+
+// read runs f on the game, locked and read again from the store, so that
+// what it answers is the truth even when another process changed it.
 func (h *Hall) read(ctx context.Context, id string, f func(e *entry) error) error {
 	e := h.lock(id)
 	defer e.mu.Unlock()

@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"sync"
@@ -54,7 +55,15 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 				s.log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(p))
 				writeError(rec, fail(codeInternal, "the server failed on this request"))
 			}
-			s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
+			level := slog.LevelInfo
+			if rec.status == http.StatusTooManyRequests {
+				// A flood must not flood the log too: refusals are
+				// counted (arbiter_requests_limited_total), logged at
+				// debug level only.
+				level = slog.LevelDebug
+				s.metrics.limited.Inc()
+			}
+			s.log.Log(r.Context(), level, "request", "method", r.Method, "path", quote(r.URL.Path), "status", rec.status,
 				"ms", time.Since(start).Milliseconds(), "client", clientKey(r))
 		}()
 		next.ServeHTTP(rec, r)

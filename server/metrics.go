@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"net/http/pprof"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -14,6 +15,7 @@ import (
 type metrics struct {
 	reg         *prometheus.Registry
 	sockets     prometheus.Gauge
+	limited     prometheus.Counter
 	moveLatency prometheus.Histogram
 }
 
@@ -22,6 +24,8 @@ func newMetrics(s *Server) *metrics {
 		reg: prometheus.NewRegistry(),
 		sockets: prometheus.NewGauge(prometheus.GaugeOpts{Name: "arbiter_websockets_open",
 			Help: "Websockets open."}),
+		limited: prometheus.NewCounter(prometheus.CounterOpts{Name: "arbiter_requests_limited_total",
+			Help: "Requests refused 429 (a client over one of its limits)."}),
 		moveLatency: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "arbiter_move_latency_seconds",
 			Help:    "Time from a move's request to its acknowledgement (stored durably).",
 			Buckets: []float64{.001, .002, .005, .01, .02, .05, .1, .2, .5, 1, 2}}),
@@ -36,7 +40,7 @@ func newMetrics(s *Server) *metrics {
 		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, stat(f))
 	}
 	moves := prometheus.NewDesc("arbiter_moves_total", "Moves stored by this server, by who played them (human or ai).", []string{"by"}, nil)
-	m.reg.MustRegister(m.sockets, m.moveLatency,
+	m.reg.MustRegister(m.sockets, m.limited, m.moveLatency,
 		counter("arbiter_games_created_total", "Games created through this server.", func(st hall.Stats) float64 { return float64(st.Created) }),
 		counter("arbiter_games_aborted_total", "Games aborted because nobody played the first move in time.", func(st hall.Stats) float64 { return float64(st.Aborted) }),
 		counter("arbiter_ai_failures_total", "AI turns that failed (the game was marked as needing attention).", func(st hall.Stats) float64 { return float64(st.AIFailures) }),
@@ -68,8 +72,17 @@ func (c movesCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(c.desc, prometheus.CounterValue, float64(st.AIMoves), "ai")
 }
 
+// handler serves /metrics, and Go's profiles under /debug/pprof/ for the
+// operator (the metrics address is private).
 func (m *metrics) handler() http.Handler {
-	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}))
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	return mux
 }
 
 type connStats struct {
