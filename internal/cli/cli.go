@@ -34,10 +34,25 @@ func Execute(args []string, in io.Reader, out, errOut io.Writer) int {
 	root := NewRoot(in, out, errOut)
 	root.SetArgs(args)
 	if err := root.Execute(); err != nil {
-		fmt.Fprintln(errOut, "arbiter:", err)
+		fmt.Fprintln(errOut, "arbiter:", unknownCommand(err))
 		return 1
 	}
 	return 0
+}
+
+// unknownCommand rewrites cobra's refusal of an unknown command, which
+// quotes the whole word, to quote at most 80 characters of it.
+func unknownCommand(err error) error {
+	before, rest, ok := strings.Cut(err.Error(), "unknown command ")
+	if !ok {
+		return err
+	}
+	quoted, qerr := strconv.QuotedPrefix(rest)
+	word, uerr := strconv.Unquote(quoted)
+	if qerr != nil || uerr != nil {
+		return err
+	}
+	return fmt.Errorf("%sunknown command %s%s", before, clip.Quote(word), strings.TrimPrefix(rest, quoted))
 }
 
 // NewRoot builds the arbiter command and its subcommands.

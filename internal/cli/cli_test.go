@@ -494,3 +494,16 @@ func TestLongInputOneShortLine(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownCommandsQuotedShort: an unknown command or argument,
+// however long, is named by at most 80 characters, on one short line.
+func TestUnknownCommandsQuotedShort(t *testing.T) {
+	long := strings.Repeat("x", 5000)
+	for _, args := range [][]string{{long}, {"serve", long}, {"games", long}} {
+		var errOut strings.Builder
+		code := Execute(args, strings.NewReader(""), &strings.Builder{}, &errOut)
+		if got := errOut.String(); code == 0 || len(got) > 300 || strings.Count(got, "\n") != 1 {
+			t.Errorf("%.20v: exit %d, %d bytes: %.120s", args, code, len(got), got)
+		}
+	}
+}
