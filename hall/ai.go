@@ -114,7 +114,7 @@ func (h *Hall) failTurn(e *entry, err error) {
 	e.thinking = false
 	h.stats.aiFailures.Add(1)
 	h.log.Error("AI search failed", "game", e.id, "err", err)
-	e.attention = "the AI could not move in this game; the operator has been told"
+	e.attention = "the AI could not move in this game; the server's operator has been told"
 	h.broadcast(e, nil)
 }
 
@@ -154,7 +154,7 @@ func (h *Hall) finishThinking(e *entry, err error) {
 	if err != nil && !expectedAIRefusal(err) && h.ctx.Err() == nil {
 		h.stats.aiFailures.Add(1)
 		h.log.Error("AI turn", "game", e.id, "err", err)
-		e.attention = "the AI could not move in this game; the operator has been told"
+		e.attention = "the AI could not move in this game; the server's operator has been told"
 		h.broadcast(e, nil)
 	}
 }

@@ -238,7 +238,7 @@ func (h *Hall) contain(e *entry, what string, err *error) {
 	buf := make([]byte, 8<<10)
 	buf = buf[:runtime.Stack(buf, false)]
 	h.log.Error("panic", "game", e.id, "in", what, "panic", fmt.Sprint(p), "stack", string(buf))
-	e.attention = "the server failed on this game (" + what + "); the operator has been told"
+	e.attention = "the server failed on this game (" + what + "); its operator has been told"
 	if err != nil {
 		*err = fmt.Errorf("%s of game %s: panic: %v", what, e.id, p)
 	}

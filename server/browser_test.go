@@ -117,6 +117,28 @@ func TestBrowser(t *testing.T) {
 	t.Run("animation", b.animation)
 	t.Run("clock", b.clock)
 	t.Run("lobby", b.lobby)
+	t.Run("a game needing attention", b.attention)
+}
+
+// attention: a game whose AI failed says so on its page, at a desktop's
+// size and a phone's, and the page stays usable (the board is drawn).
+func (b *browser) attention(t *testing.T) {
+	ts := newTestServer(t, Config{Engines: enginesWithAPanic})
+	g := ts.create(map[string]any{"game": "pommel", "seats": []string{"random", "human"}})
+	waitFor(t, 10*time.Second, "the mark", func() bool { return ts.game(g.ID).Attention != "" })
+	for _, size := range []struct {
+		name string
+		w, h int64
+	}{{"attention", 1280, 800}, {"attention-phone", 390, 844}} {
+		ctx := b.tab(t, true)
+		run(t, ctx, chromedp.EmulateViewport(size.w, size.h), chromedp.Navigate(ts.http.URL+g.Seats[0].URL))
+		text := poll[string](t, ctx, "the notice", `document.querySelector(".status .attention")?.textContent`)
+		if !strings.Contains(text, "operator") {
+			t.Errorf("the notice reads %q", text)
+		}
+		poll[bool](t, ctx, "the board", `document.querySelectorAll("svg.board polygon[data-cell]").length > 0`)
+		screenshot(t, ctx, size.name)
+	}
 }
 
 // browser is the one Chromium and the server the scenarios share.

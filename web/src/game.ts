@@ -365,7 +365,7 @@ function statusLines(page: Page): Node[] {
     out.push(h("span", { class: "scores" }, "Scores: " + page.pos.scores.map((s, i) => `${g.seats[i].side} ${s}`).join(", ")));
   }
   if (page.offline) out.push(h("span", { class: "offline" }, "Connection lost; reconnecting…"));
-  if (g.attention) out.push(h("span", { class: "attention", role: "alert" }, `This game needs the server's operator: ${g.attention}.`));
+  if (g.attention) out.push(h("span", { class: "attention", role: "alert" }, g.attention.charAt(0).toUpperCase() + g.attention.slice(1) + "."));
   if (g.clock) {
     const clocks = h("span", { class: "clocks" }, `${g.clock.control}: `);
     g.clock.leftMs.forEach((_, i) => {

@@ -1112,7 +1112,7 @@
       out.push(h("span", { class: "scores" }, "Scores: " + page2.pos.scores.map((s, i) => `${g.seats[i].side} ${s}`).join(", ")));
     }
     if (page2.offline) out.push(h("span", { class: "offline" }, "Connection lost; reconnecting…"));
-    if (g.attention) out.push(h("span", { class: "attention", role: "alert" }, `This game needs the server's operator: ${g.attention}.`));
+    if (g.attention) out.push(h("span", { class: "attention", role: "alert" }, g.attention.charAt(0).toUpperCase() + g.attention.slice(1) + "."));
     if (g.clock) {
       const clocks2 = h("span", { class: "clocks" }, `${g.clock.control}: `);
       g.clock.leftMs.forEach((_, i) => {
