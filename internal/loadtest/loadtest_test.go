@@ -211,7 +211,14 @@ func TestRunCountsRefusals(t *testing.T) {
 	ts := newTestServer(t)
 	// No pause between moves: a game's client goes over the server's 10
 	// moves a second (bursts of 20) and is refused 429, counted by status.
-	rep, err := Run(context.Background(), Config{Addr: ts.addr, Games: 1, Moves: 60,
+	// Under -short a pause of about 2 ms, still far over the limit, keeps
+	// the client from retrying as fast as the CPU lets it while refused
+	// (a third of the CPU time for the same count).
+	var think time.Duration
+	if testing.Short() {
+		think = 2 * time.Millisecond
+	}
+	rep, err := Run(context.Background(), Config{Addr: ts.addr, Games: 1, Moves: 60, Think: think,
 		Duration: 20 * time.Second, Level: 1})
 	if err != nil {
 		t.Fatal(err)
