@@ -198,6 +198,11 @@ func errText(err error) string {
 func TestFullTreeStillSearches(t *testing.T) {
 	full := 0
 	tactics := append(slices.Clone(eximoTactics), checkersTactics...)
+	if testing.Short() {
+		// The first of each game, as the tactics tests search with mcts
+		// under -short.
+		tactics = []tactic{eximoTactics[0], checkersTactics[0]}
+	}
 	for _, tc := range tactics {
 		s := newState(t, tc.id, tc.fen)
 		e := mustEngine(t, "mcts:tree=4").(*mcts)

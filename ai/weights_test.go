@@ -32,7 +32,7 @@ func weightCases() []weightCase {
 	cw.Commander, cw.Mobility = 0, 10
 	tw := punt.DefaultWeights()
 	tw.Threat, tw.OnWay[1] = 0, 10
-	return []weightCase{
+	cases := []weightCase{
 		{"pommel", pommel.Evaluation(pommel.DefaultWeights()), pommel.Evaluation(pw)},
 		{"pommel-76", pommel.Evaluation(pommel.DefaultWeights()), pommel.Evaluation(pw)},
 		{"eximo", eximo.Evaluation(eximo.DefaultWeights()), eximo.Evaluation(ew)},
@@ -40,6 +40,12 @@ func weightCases() []weightCase {
 		{"punt-match", punt.Evaluation(punt.DefaultWeights()), punt.Evaluation(tw)},
 		{"punt-heks-match-3p", punt.Evaluation(punt.DefaultWeights()), punt.Evaluation(tw)},
 	}
+	if testing.Short() {
+		// Pommel's evaluation on the bigger board, the slowest of the
+		// cases: the full run searches it.
+		cases = slices.DeleteFunc(cases, func(c weightCase) bool { return c.id == "pommel-76" })
+	}
+	return cases
 }
 
 // midgame plays 12 random plies from the start, so that the searches

@@ -2,7 +2,7 @@ package server
 
 import (
 	"context"
-	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"testing"
@@ -14,14 +14,18 @@ import (
 )
 
 // pg is the test binary's PostgreSQL, started by TestMain and only read
-// afterwards; nil when its binaries are missing.
-var pg *pgtest.Server
+// afterwards; nil when its binaries are missing or under -short without
+// ARBITER_TEST_STORE=postgres, and noPG then says why.
+var (
+	pg   *pgtest.Server
+	noPG error
+)
 
 func TestMain(m *testing.M) {
-	var err error
-	pg, err = pgtest.Start()
-	if err != nil && !errors.Is(err, pgtest.ErrNoPostgres) {
-		fmt.Fprintln(os.Stderr, err)
+	flag.Parse() // for testing.Short
+	pg, noPG = pgtest.StartIfWanted()
+	if noPG != nil && !pgtest.Skip(noPG) {
+		fmt.Fprintln(os.Stderr, noPG)
 		os.Exit(1)
 	}
 	code := m.Run()
@@ -35,11 +39,12 @@ func TestMain(m *testing.M) {
 }
 
 // newDatabase gives the URL of an empty PostgreSQL database, or skips the
-// test when PostgreSQL is not installed (.ci/run installs it).
+// test when PostgreSQL is not installed (.ci/run installs it) or under
+// -short without ARBITER_TEST_STORE=postgres.
 func newDatabase(t *testing.T) string {
 	t.Helper()
 	if pg == nil {
-		t.Skip(pgtest.ErrNoPostgres)
+		t.Skip(noPG)
 	}
 	return pg.NewDatabase(t)
 }

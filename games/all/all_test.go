@@ -36,7 +36,7 @@ func optionSets(d game.Descriptor) []map[string]string {
 func TestConformance(t *testing.T) {
 	games := 20
 	if testing.Short() {
-		games = 4
+		games = 2 // for every set of options, on goroutines of their own
 	}
 	for _, d := range game.All() {
 		for _, opts := range optionSets(d) {

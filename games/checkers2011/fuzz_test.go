@@ -117,7 +117,7 @@ func isJump(b *board.Board, a, z board.Cell) bool {
 func TestRandomGamesKeepInvariants(t *testing.T) {
 	n := 40
 	if testing.Short() {
-		n = 8
+		n = 4 // eight games, every check at every ply
 	}
 	g := newGame(t)
 	rng := rand.New(rand.NewPCG(42, 2011))

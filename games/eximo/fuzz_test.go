@@ -137,7 +137,7 @@ func fuzzStarts() []string {
 func TestRandomGamesKeepInvariants(t *testing.T) {
 	n := 40
 	if testing.Short() {
-		n = 8
+		n = 3 // from each start, every check at every ply
 	}
 	g := newGame(t)
 	rng := rand.New(rand.NewPCG(2, 13))

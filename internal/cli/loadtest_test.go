@@ -84,9 +84,15 @@ func TestLoadtestAgainstAServer(t *testing.T) {
 		st.Close()
 	})
 	addr := hs.Listener.Addr().String()
+	// The AI game and the flood play for the whole duration; the human
+	// games' twelve moves take a fraction of a second.
+	duration := "3s"
+	if testing.Short() {
+		duration = "1500ms"
+	}
 	var out, errOut bytes.Buffer
 	code := Execute([]string{"loadtest", "--addr", addr, "--games", "3", "--moves", "4", "--think", "10ms",
-		"--duration", "3s", "--ai", "1", "--level", "1", "--flood", "2", "--slow", "3", "--pid", strconv.Itoa(os.Getpid())},
+		"--duration", duration, "--ai", "1", "--level", "1", "--flood", "2", "--slow", "3", "--pid", strconv.Itoa(os.Getpid())},
 		strings.NewReader(""), &out, &errOut)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())

@@ -140,9 +140,14 @@ func TestRunPlaysEveryGameAndStoresEveryMove(t *testing.T) {
 func TestRunReplacesEndedGames(t *testing.T) {
 	ts := newTestServer(t)
 	// With moves 10, each game is created with maxplies=10: it ends
-	// (drawn) after its tenth move at the latest.
+	// (drawn) after its tenth move at the latest. The AI games play, and
+	// are replaced, for the whole duration: -short gives them half.
+	duration := 3 * time.Second
+	if testing.Short() {
+		duration = 1500 * time.Millisecond
+	}
 	rep, err := Run(context.Background(), Config{Addr: ts.addr, Games: 1, AIGames: 2, Moves: 10,
-		Duration: 3 * time.Second, Level: 1})
+		Duration: duration, Level: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,10 +155,10 @@ func TestRunReplacesEndedGames(t *testing.T) {
 		t.Errorf("AI held %d, AI moves %d (%.1f/s); want 2 and some", rep.AIHeld, rep.AIMoves, rep.AIMovesPerSecond())
 	}
 	if rep.Replaced == 0 {
-		t.Errorf("no game replaced; AI games of 10 plies at level 1 end within 3 seconds")
+		t.Errorf("no game replaced; AI games of 10 plies at level 1 end within %s", duration)
 	}
-	if rep.Elapsed < 3*time.Second || rep.Elapsed > 20*time.Second {
-		t.Errorf("elapsed %s; AI games play until the duration (3s) is up", rep.Elapsed)
+	if rep.Elapsed < duration || rep.Elapsed > 20*time.Second {
+		t.Errorf("elapsed %s; AI games play until the duration (%s) is up", rep.Elapsed, duration)
 	}
 	if len(rep.Errors) != 0 {
 		t.Errorf("errors: %v", rep.Errors)
@@ -211,7 +216,14 @@ func TestRunCountsRefusals(t *testing.T) {
 	ts := newTestServer(t)
 	// No pause between moves: a game's client goes over the server's 10
 	// moves a second (bursts of 20) and is refused 429, counted by status.
-	rep, err := Run(context.Background(), Config{Addr: ts.addr, Games: 1, Moves: 60,
+	// Under -short a pause of about 2 ms, still far over the limit, keeps
+	// the client from retrying as fast as the CPU lets it while refused
+	// (a third of the CPU time for the same count).
+	var think time.Duration
+	if testing.Short() {
+		think = 2 * time.Millisecond
+	}
+	rep, err := Run(context.Background(), Config{Addr: ts.addr, Games: 1, Moves: 60, Think: think,
 		Duration: 20 * time.Second, Level: 1})
 	if err != nil {
 		t.Fatal(err)

@@ -31,8 +31,14 @@ func TestRunFloodCountsAnswers(t *testing.T) {
 			h.ServeHTTP(w, r)
 		})
 	})
+	// The flood runs for the whole duration, as fast as it is answered:
+	// -short gives it half.
+	duration := 2 * time.Second
+	if testing.Short() {
+		duration = time.Second
+	}
 	rep, err := Run(context.Background(), Config{Addr: ts.addr, Games: 2, AIGames: 1, Moves: MaxMoves,
-		Duration: 2 * time.Second, Think: 50 * time.Millisecond, Level: 1, Flood: 4})
+		Duration: duration, Think: 50 * time.Millisecond, Level: 1, Flood: 4})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -15,14 +16,18 @@ import (
 )
 
 // server is the test binary's PostgreSQL, set once by TestMain; nil when
-// the binaries are missing.
-var server *pgtest.Server
+// the binaries are missing or under -short (unless ARBITER_TEST_STORE=
+// postgres), and noServer then says why.
+var (
+	server   *pgtest.Server
+	noServer error
+)
 
 func TestMain(m *testing.M) {
-	var err error
-	server, err = pgtest.Start()
-	if err != nil && !errors.Is(err, pgtest.ErrNoPostgres) {
-		fmt.Fprintln(os.Stderr, err)
+	flag.Parse() // for testing.Short
+	server, noServer = pgtest.StartIfWanted()
+	if noServer != nil && !pgtest.Skip(noServer) {
+		fmt.Fprintln(os.Stderr, noServer)
 		os.Exit(1)
 	}
 	code := m.Run()
@@ -39,7 +44,7 @@ func TestMain(m *testing.M) {
 func newDatabase(t *testing.T) string {
 	t.Helper()
 	if server == nil {
-		t.Skip(pgtest.ErrNoPostgres)
+		t.Skip(noServer)
 	}
 	return server.NewDatabase(t)
 }
@@ -60,6 +65,9 @@ func open(t *testing.T, url string) *Store {
 }
 
 func TestConformance(t *testing.T) {
+	if server == nil {
+		t.Skip(noServer)
+	}
 	urls := map[store.Store]string{} // written by the test goroutine only
 	storetest.Run(t,
 		func(t *testing.T) store.Store {
@@ -148,7 +156,7 @@ func TestOpenTogetherMigratesOnce(t *testing.T) {
 
 func TestOpenRefuses(t *testing.T) {
 	if server == nil {
-		t.Skip(pgtest.ErrNoPostgres)
+		t.Skip(noServer)
 	}
 	newer := newDatabase(t)
 	s := open(t, newer)
@@ -178,7 +186,7 @@ func TestOpenRefuses(t *testing.T) {
 
 func BenchmarkAddMove(b *testing.B) {
 	if server == nil {
-		b.Skip(pgtest.ErrNoPostgres)
+		b.Skip(noServer)
 	}
 	s, err := Open(context.Background(), server.NewDatabase(b))
 	if err != nil {

@@ -33,6 +33,32 @@ const DefaultBin = "/usr/lib/postgresql/15/bin"
 // ErrNoPostgres says the binaries are missing: tests skip.
 var ErrNoPostgres = errors.New("no PostgreSQL binaries in " + DefaultBin + " (nor in $ARBITER_PGBIN); install the postgresql package to run the PostgreSQL tests")
 
+// ErrShort says the run is -short and did not ask for PostgreSQL: tests
+// skip.
+var ErrShort = errors.New("-short: no PostgreSQL unless ARBITER_TEST_STORE=postgres asks for it (the full run starts one)")
+
+// Wanted reports whether the tests are to start PostgreSQL: always in a
+// full run, and under -short only when ARBITER_TEST_STORE=postgres asks
+// for it (as .ci/run does). It reads the -short flag, so a TestMain calls
+// flag.Parse first.
+func Wanted() bool {
+	return !testing.Short() || os.Getenv("ARBITER_TEST_STORE") == "postgres"
+}
+
+// StartIfWanted is Start when Wanted, else it gives ErrShort.
+func StartIfWanted() (*Server, error) {
+	if !Wanted() {
+		return nil, ErrShort
+	}
+	return Start()
+}
+
+// Skip reports whether err, from StartIfWanted or Start, means the
+// PostgreSQL tests skip (with err as the reason) rather than fail.
+func Skip(err error) bool {
+	return errors.Is(err, ErrNoPostgres) || errors.Is(err, ErrShort)
+}
+
 // Server is a running test cluster.
 type Server struct {
 	bin, dir string

@@ -17,9 +17,24 @@ func TestMissingBinariesSkip(t *testing.T) {
 	}
 }
 
+func TestShortSkipsUnlessAsked(t *testing.T) {
+	if !testing.Short() {
+		t.Skip("the full run always starts PostgreSQL")
+	}
+	t.Setenv("ARBITER_PGBIN", t.TempDir()) // never start one here
+	t.Setenv("ARBITER_TEST_STORE", "")
+	if _, err := StartIfWanted(); !errors.Is(err, ErrShort) || !Skip(err) {
+		t.Errorf("StartIfWanted under -short = %v, want %v", err, ErrShort)
+	}
+	t.Setenv("ARBITER_TEST_STORE", "postgres")
+	if _, err := StartIfWanted(); !errors.Is(err, ErrNoPostgres) || !Skip(err) {
+		t.Errorf("StartIfWanted under -short with ARBITER_TEST_STORE=postgres = %v, want a start (here %v)", err, ErrNoPostgres)
+	}
+}
+
 func TestStartServeStop(t *testing.T) {
-	s, err := Start()
-	if errors.Is(err, ErrNoPostgres) {
+	s, err := StartIfWanted()
+	if Skip(err) {
 		t.Skip(err)
 	}
 	if err != nil {
