@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/board"
 )
@@ -73,4 +74,19 @@ func sameStacks(s State, stacks map[board.Cell][]Piece) bool {
 		}
 	}
 	return true
+}
+
+// StackLetters writes a stack bottom first, a letter per piece: its
+// owner's seat letter, upper case for a king (the letters of the
+// browser's data-stack and of the rules pages' diagrams).
+func StackLetters(g Game, pieces []Piece) string {
+	var sb strings.Builder
+	for _, p := range pieces {
+		letter := string(g.Seat(p.Owner).Letter)
+		if p.Rank == King {
+			letter = strings.ToUpper(letter)
+		}
+		sb.WriteString(letter)
+	}
+	return sb.String()
 }

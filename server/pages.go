@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
@@ -152,7 +151,7 @@ func position(st game.State, ply int) (positionView, error) {
 	for c := range b.Len() {
 		buf = stacker.Stack(board.Cell(c), buf[:0])
 		if len(buf) > 0 {
-			v.Stacks[b.Name(board.Cell(c))] = stackLetters(rules, buf)
+			v.Stacks[b.Name(board.Cell(c))] = game.StackLetters(rules, buf)
 		}
 	}
 	if sc, ok := st.(game.Scorer); ok {
@@ -183,17 +182,4 @@ func endRows(st game.State, er endRower) (rows [][]string, frozen []string) {
 		}
 	}
 	return rows, frozen
-}
-
-// stackLetters writes a stack bottom first, a letter per piece.
-func stackLetters(rules game.Game, pieces []game.Piece) string {
-	var sb strings.Builder
-	for _, p := range pieces {
-		letter := string(rules.Seat(p.Owner).Letter)
-		if p.Rank == game.King {
-			letter = strings.ToUpper(letter)
-		}
-		sb.WriteString(letter)
-	}
-	return sb.String()
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"github.com/arbiter-games/arbiter/internal/testtext"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -43,8 +44,8 @@ func TestBadFlagValues(t *testing.T) {
 	dir := t.TempDir()
 	oneGame := filepath.Join(dir, "one.pdn")
 	notes := filepath.Join(dir, "notes.txt")
-	mustWrite(t, oneGame, aRecord, 0o644)
-	mustWrite(t, notes, "my shopping list\n", 0o644)
+	testtext.WriteFile(t, oneGame, testtext.ARecord, 0o644)
+	testtext.WriteFile(t, notes, "my shopping list\n", 0o644)
 	huge := "99999999999999999999"
 	match := []string{"match", "pommel", "--player", "a=random", "--player", "b=random", "--depth", "1", "-q"}
 	play := []string{"play", "pommel", "--black", "random"}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"github.com/arbiter-games/arbiter/internal/testtext"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,9 +140,9 @@ func TestMatchAddsToARecordFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "club.pdn")
 	const club = "{the club's games}\n[Game \"pommel\"]\n[White \"Ann\"]\n[Result \"*\"]\n\n1. a1-a3 {a quiet start} *\n"
-	mustWrite(t, path, club, 0o640)
+	testtext.WriteFile(t, path, club, 0o640)
 	runOK(t, "match", "pommel", "--player", "a=random", "--player", "b=random", "--games", "2", "--nodes", "1", "-q", "--out", path)
-	text := readText(t, path)
+	text := testtext.ReadFile(t, path)
 	if !strings.HasPrefix(text, strings.TrimSuffix(club, "\n")+"\n\n[") {
 		t.Errorf("the file's own game is not kept at its head:\n%s", text)
 	}
@@ -158,9 +159,9 @@ func TestMatchAddsToARecordFile(t *testing.T) {
 		t.Errorf("the file's mode became %v", info.Mode().Perm())
 	}
 	comments := filepath.Join(dir, "comments.pdn")
-	mustWrite(t, comments, "{spring season}\n", 0o644)
+	testtext.WriteFile(t, comments, "{spring season}\n", 0o644)
 	runOK(t, "match", "pommel", "--player", "a=random", "--player", "b=random", "--games", "1", "--nodes", "1", "-q", "--out", comments)
-	if text := readText(t, comments); !strings.HasPrefix(text, "{spring season}\n\n[Event \"arbiter match\"]") {
+	if text := testtext.ReadFile(t, comments); !strings.HasPrefix(text, "{spring season}\n\n[Event \"arbiter match\"]") {
 		t.Errorf("a file of comments became:\n%s", text)
 	}
 }
@@ -171,14 +172,14 @@ func TestMatchAddsToARecordFile(t *testing.T) {
 func TestMatchOutRefusedFirst(t *testing.T) {
 	dir := t.TempDir()
 	locked := filepath.Join(dir, "locked.pdn")
-	mustWrite(t, locked, aRecord, 0o444)
+	testtext.WriteFile(t, locked, testtext.ARecord, 0o444)
 	for _, out := range []string{locked, filepath.Join(dir, "nowhere", "x.pdn")} {
 		r := run(t, "", "match", "pommel", "--player", "a=random", "--player", "b=random", "--games", "2", "--nodes", "1", "-q", "--out", out)
 		if r.code == 0 || r.out != "" || !strings.Contains(r.errOut, out) || strings.Contains(r.errOut, ".tmp") {
 			t.Errorf("--out %s: %+v", out, r)
 		}
 	}
-	if text := readText(t, locked); text != aRecord {
+	if text := testtext.ReadFile(t, locked); text != testtext.ARecord {
 		t.Errorf("the read-only file became:\n%s", text)
 	}
 }
@@ -189,7 +190,7 @@ func TestReplayNoGame(t *testing.T) {
 	dir := t.TempDir()
 	for name, text := range map[string]string{"empty.pdn": "", "comments.pdn": "{nothing yet}\n; still nothing\n"} {
 		path := filepath.Join(dir, name)
-		mustWrite(t, path, text, 0o644)
+		testtext.WriteFile(t, path, text, 0o644)
 		r := run(t, "", "replay", path)
 		if r.code == 0 || r.out != "" || r.errOut != "arbiter: "+path+" holds no game\n" {
 			t.Errorf("replay %s: %+v", name, r)

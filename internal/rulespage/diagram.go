@@ -212,23 +212,10 @@ func stacks(st game.State) (map[string]string, error) {
 	for c := range b.Len() {
 		buf = stacker.Stack(board.Cell(c), buf[:0])
 		if len(buf) > 0 {
-			out[b.Name(board.Cell(c))] = stackLetters(st.Game(), buf)
+			out[b.Name(board.Cell(c))] = game.StackLetters(st.Game(), buf)
 		}
 	}
 	return out, nil
-}
-
-// stackLetters writes a stack bottom first, a letter per piece.
-func stackLetters(rules game.Game, pieces []game.Piece) string {
-	var sb strings.Builder
-	for _, p := range pieces {
-		letter := string(rules.Seat(p.Owner).Letter)
-		if p.Rank == game.King {
-			letter = strings.ToUpper(letter)
-		}
-		sb.WriteString(letter)
-	}
-	return sb.String()
 }
 
 // diagramRenderer writes diagram nodes as figures: the position in data-

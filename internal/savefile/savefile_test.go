@@ -2,6 +2,7 @@ package savefile
 
 import (
 	"errors"
+	"github.com/arbiter-games/arbiter/internal/testtext"
 	"io"
 	"io/fs"
 	"os"
@@ -10,36 +11,12 @@ import (
 	"testing"
 )
 
-// aRecord is a record file of one game.
-const aRecord = "[Game \"pommel\"]\n[Result \"*\"]\n\n1. a1-a3 *\n"
-
 // writeText is a write function for WriteAtomic.
 func writeText(text string) func(io.Writer) error {
 	return func(w io.Writer) error {
 		_, err := io.WriteString(w, text)
 		return err
 	}
-}
-
-// mustWrite makes a file with the given text and permissions.
-func mustWrite(t *testing.T, path, text string, perm fs.FileMode) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(path, perm); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// readText reads a file, failing the test if it cannot.
-func readText(t *testing.T, path string) string {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
 }
 
 // noTempLeft fails if a temporary file was left in dir.
@@ -64,7 +41,7 @@ func TestWriteFileAtomicNewFile(t *testing.T) {
 	ref.Close()
 	refInfo, _ := os.Stat(ref.Name())
 	path := filepath.Join(dir, "new.pdn")
-	if err := WriteAtomic(path, writeText(aRecord)); err != nil {
+	if err := WriteAtomic(path, writeText(testtext.ARecord)); err != nil {
 		t.Fatal(err)
 	}
 	info, err := os.Stat(path)
@@ -74,7 +51,7 @@ func TestWriteFileAtomicNewFile(t *testing.T) {
 	if info.Mode().Perm() != refInfo.Mode().Perm() {
 		t.Errorf("new file mode %v, want %v as os.Create gives", info.Mode().Perm(), refInfo.Mode().Perm())
 	}
-	if got := readText(t, path); got != aRecord {
+	if got := testtext.ReadFile(t, path); got != testtext.ARecord {
 		t.Errorf("file holds %q", got)
 	}
 	noTempLeft(t, dir)
@@ -84,7 +61,7 @@ func TestWriteFileAtomicNewFile(t *testing.T) {
 func TestWriteFileAtomicKeepsMode(t *testing.T) {
 	for _, perm := range []fs.FileMode{0o600, 0o640, 0o664, 0o604} {
 		path := filepath.Join(t.TempDir(), "games.pdn")
-		mustWrite(t, path, aRecord, perm)
+		testtext.WriteFile(t, path, testtext.ARecord, perm)
 		if err := WriteAtomic(path, writeText("new text\n")); err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +69,7 @@ func TestWriteFileAtomicKeepsMode(t *testing.T) {
 		if info.Mode().Perm() != perm {
 			t.Errorf("mode %v became %v", perm, info.Mode().Perm())
 		}
-		if got := readText(t, path); got != "new text\n" {
+		if got := testtext.ReadFile(t, path); got != "new text\n" {
 			t.Errorf("file holds %q", got)
 		}
 	}
@@ -107,7 +84,7 @@ func TestWriteFileAtomicKeepsLinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	target := filepath.Join(dir, "real", "games.pdn")
-	mustWrite(t, target, aRecord, 0o640)
+	testtext.WriteFile(t, target, testtext.ARecord, 0o640)
 	abs := filepath.Join(dir, "abs.pdn")
 	rel := filepath.Join(dir, "rel.pdn")
 	chain := filepath.Join(dir, "chain.pdn")
@@ -124,7 +101,7 @@ func TestWriteFileAtomicKeepsLinks(t *testing.T) {
 		if li, err := os.Lstat(link); err != nil || li.Mode()&fs.ModeSymlink == 0 {
 			t.Errorf("%s is no longer a link", link)
 		}
-		if got := readText(t, target); got != text {
+		if got := testtext.ReadFile(t, target); got != text {
 			t.Errorf("after writing %s the target holds %q", link, got)
 		}
 		if info, _ := os.Stat(target); info.Mode().Perm() != 0o640 {
@@ -141,13 +118,13 @@ func TestWriteFileAtomicKeepsLinks(t *testing.T) {
 func TestWriteFileAtomicRefuses(t *testing.T) {
 	dir := t.TempDir()
 	readOnly := filepath.Join(dir, "kept.pdn")
-	mustWrite(t, readOnly, aRecord, 0o444)
+	testtext.WriteFile(t, readOnly, testtext.ARecord, 0o444)
 	subdir := filepath.Join(dir, "sub")
 	os.Mkdir(subdir, 0o755)
 	dangling := filepath.Join(dir, "dangling.pdn")
 	os.Symlink(filepath.Join(dir, "nowhere", "x.pdn"), dangling)
 	existing := filepath.Join(dir, "existing.pdn")
-	mustWrite(t, existing, aRecord, 0o644)
+	testtext.WriteFile(t, existing, testtext.ARecord, 0o644)
 	tests := []struct {
 		name, path string
 		write      func(io.Writer) error
@@ -171,10 +148,10 @@ func TestWriteFileAtomicRefuses(t *testing.T) {
 			}
 		})
 	}
-	if got := readText(t, readOnly); got != aRecord {
+	if got := testtext.ReadFile(t, readOnly); got != testtext.ARecord {
 		t.Errorf("the read-only file now holds %q", got)
 	}
-	if got := readText(t, existing); got != aRecord {
+	if got := testtext.ReadFile(t, existing); got != testtext.ARecord {
 		t.Errorf("a failed write changed the file to %q", got)
 	}
 	if _, err := os.Lstat(filepath.Join(dir, "nowhere")); err == nil {
@@ -191,14 +168,14 @@ func TestCheckDestination(t *testing.T) {
 		text string
 		perm fs.FileMode
 	}{
-		"record.pdn":   {aRecord, 0o644},
+		"record.pdn":   {testtext.ARecord, 0o644},
 		"empty.pdn":    {"", 0o644},
 		"comments.pdn": {"{the club's games}\n", 0o644},
 		"notes.txt":    {"my shopping list {milk\n", 0o644},
-		"locked.pdn":   {aRecord, 0o444},
+		"locked.pdn":   {testtext.ARecord, 0o444},
 	}
 	for name, f := range files {
-		mustWrite(t, filepath.Join(dir, name), f.text, f.perm)
+		testtext.WriteFile(t, filepath.Join(dir, name), f.text, f.perm)
 	}
 	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
 	os.Symlink("record.pdn", filepath.Join(dir, "link.pdn"))
@@ -237,7 +214,7 @@ func TestCheckDestination(t *testing.T) {
 		t.Error("checking a new file made it")
 	}
 	for name, f := range files {
-		if got := readText(t, filepath.Join(dir, name)); got != f.text {
+		if got := testtext.ReadFile(t, filepath.Join(dir, name)); got != f.text {
 			t.Errorf("checking %s changed it to %q", name, got)
 		}
 	}

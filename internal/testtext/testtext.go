@@ -4,6 +4,7 @@
 package testtext
 
 import (
+	"io/fs"
 	"os"
 	"strings"
 	"testing"
@@ -54,4 +55,29 @@ func InOrder(t testing.TB, out string, parts ...string) {
 		}
 		rest = rest[i+len(p):]
 	}
+}
+
+// ARecord is a record file of one game, for the tests of record files.
+const ARecord = "[Game \"pommel\"]\n[Result \"*\"]\n\n1. a1-a3 *\n"
+
+// WriteFile makes a file with the given text and permissions, failing
+// the test if it cannot.
+func WriteFile(t testing.TB, path, text string, perm fs.FileMode) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, perm); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// ReadFile reads a file, failing the test if it cannot.
+func ReadFile(t testing.TB, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }

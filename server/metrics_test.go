@@ -3,27 +3,7 @@ package server
 import (
 	"net/http/httptest"
 	"strings"
-	"sync"
-	"time"
 )
-
-// fakeNow is a server's time that the test moves by hand.
-type fakeNow struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (f *fakeNow) Now() time.Time {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.now
-}
-
-func (f *fakeNow) advance(d time.Duration) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.now = f.now.Add(d)
-}
 
 // liveGauge reads arbiter_games_live from /metrics.
 func (ts *testServer) liveGauge() string {
