@@ -91,6 +91,7 @@ func startServe(t *testing.T, dir string) *serveProc {
 func (p *serveProc) post(path, token string, body any) (int, map[string]any, error) {
 	data, _ := json.Marshal(body)
 	req, _ := http.NewRequest("POST", p.base+path, bytes.NewReader(data))
+	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
