@@ -1,8 +1,8 @@
 // Package web is the browser client of arbiter serve: the TypeScript
-// sources under src/, compiled by esbuild into static/app.js (committed,
-// so that a fresh clone serves without node or a build step), and the
-// style sheet static/app.css. The server embeds static/ and serves it
-// under /assets/.
+// sources under src/, compiled by esbuild into static/app.js, and the
+// style sheets under src/css/, bundled by esbuild into static/app.css
+// (both committed, so that a fresh clone serves without node or a build
+// step). The server embeds static/ and serves it under /assets/.
 package web
 
 import (
@@ -14,6 +14,7 @@ import (
 // when the committed one differs from a fresh build of src/.
 //
 //go:generate go tool esbuild src/main.ts --bundle --format=iife --target=es2020 --charset=utf8 --outfile=static/app.js
+//go:generate go tool esbuild src/css/app.css --bundle --charset=utf8 --outfile=static/app.css
 //go:embed static
 var static embed.FS
 

@@ -10,32 +10,40 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 )
 
-// TestBundleIsFresh builds src/ as go generate does and compares the result
-// with the committed static/app.js, so that a change to the sources
-// without `go generate ./web/` fails here and not in a browser.
+// TestBundleIsFresh builds src/ as go generate does and compares the
+// results with the committed static/app.js and static/app.css, so that a
+// change to the sources without `go generate ./web/` fails here and not in
+// a browser.
 func TestBundleIsFresh(t *testing.T) {
-	res := api.Build(api.BuildOptions{
-		EntryPoints: []string{"src/main.ts"},
-		Bundle:      true,
-		Format:      api.FormatIIFE,
-		Target:      api.ES2020,
-		Charset:     api.CharsetUTF8,
-		Outfile:     "static/app.js",
-		Write:       false,
-		LogLevel:    api.LogLevelSilent,
-	})
-	for _, m := range res.Errors {
-		t.Errorf("esbuild: %s", m.Text)
-	}
-	if len(res.OutputFiles) != 1 {
-		t.Fatalf("esbuild wrote %d files, want 1", len(res.OutputFiles))
-	}
-	committed, err := os.ReadFile("static/app.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(res.OutputFiles[0].Contents, committed) {
-		t.Fatal("static/app.js differs from a fresh build of src/; run go generate ./web/ and commit the result")
+	for _, b := range []struct{ entry, out string }{
+		{"src/main.ts", "static/app.js"},
+		{"src/css/app.css", "static/app.css"},
+	} {
+		opts := api.BuildOptions{
+			EntryPoints: []string{b.entry},
+			Bundle:      true,
+			Charset:     api.CharsetUTF8,
+			Outfile:     b.out,
+			Write:       false,
+			LogLevel:    api.LogLevelSilent,
+		}
+		if strings.HasSuffix(b.entry, ".ts") {
+			opts.Format, opts.Target = api.FormatIIFE, api.ES2020
+		}
+		res := api.Build(opts)
+		for _, m := range res.Errors {
+			t.Errorf("esbuild %s: %s", b.entry, m.Text)
+		}
+		if len(res.OutputFiles) != 1 {
+			t.Fatalf("esbuild wrote %d files for %s, want 1", len(res.OutputFiles), b.entry)
+		}
+		committed, err := os.ReadFile(b.out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(res.OutputFiles[0].Contents, committed) {
+			t.Errorf("%s differs from a fresh build of %s; run go generate ./web/ and commit the result", b.out, b.entry)
+		}
 	}
 }
 

@@ -7,6 +7,7 @@
 
 import { ApiError, request, type CatalogGame, type Geometry, type Position, type Result } from "./api";
 import { drawBoard } from "./board";
+import { siteHeader } from "./chrome";
 import { h } from "./dom";
 import { choices, click, emptySelection, parseMove, targets, type Selection } from "./entry";
 import { setupControls, type SetupControls } from "./setup";
@@ -143,7 +144,7 @@ function layout(root: HTMLElement, st: State): UI {
   const boardBox = h("div", { class: "board-box" });
   boardBox.append(svg);
   root.replaceChildren(
-    h("header", {}, h("a", { href: "/", class: "home" }, "arbiter"), h("h1", {}, `Analysis: ${st.game}`),
+    siteHeader(h("h1", {}, `Analysis: ${st.game}`),
       h("a", { href: `/rules/${encodeURIComponent(st.game)}`, class: "rules" }, "Rules")),
     h("main", { class: "game" }, boardBox,
       h("aside", {}, ui.status, ui.message, ui.choices, fenForm, h("p", {}, ui.edit), ui.setupBox,

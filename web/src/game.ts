@@ -4,6 +4,7 @@
 
 import { ApiError, request, type Effects, type Game, type Geometry, type Position } from "./api";
 import { animateMove, attachPointer, drawBoard } from "./board";
+import { siteHeader } from "./chrome";
 import { copyButton, h } from "./dom";
 import { choices, click, emptySelection, parseMove, targets, type ParsedMove, type Selection } from "./entry";
 import * as store from "./store";
@@ -113,7 +114,7 @@ function layout(root: HTMLElement): UI {
   const boardBox = h("div", { class: "board-box" });
   boardBox.append(svg);
   root.replaceChildren(
-    h("header", {}, h("a", { href: "/", class: "home" }, "arbiter"), ui.title),
+    siteHeader(ui.title),
     h("main", { class: "game" }, boardBox,
       h("aside", {}, ui.status, ui.message, ui.choices, ui.typed, ui.controls, h("h2", {}, "Moves"), ui.nav, ui.moves, ui.links)),
   );

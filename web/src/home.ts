@@ -2,6 +2,7 @@
 // games this browser holds seats in.
 
 import { request, type CatalogGame, type Created, type Game, type Invite, type LobbyGame } from "./api";
+import { siteHeader } from "./chrome";
 import { h } from "./dom";
 import { drawPreviews } from "./preview";
 import * as store from "./store";
@@ -27,7 +28,7 @@ const clocks: [string, string][] = [
 
 export async function homePage(root: HTMLElement): Promise<void> {
   const message = h("p", { class: "message", role: "alert" });
-  root.replaceChildren(h("header", {}, h("a", { href: "/", class: "home" }, "arbiter"), h("h1", {}, "Play checkers-family games")), message);
+  root.replaceChildren(siteHeader(h("h1", {}, "Play checkers-family games")), message);
   let catalog: CatalogGame[];
   try {
     catalog = await request<CatalogGame[]>("GET", "/api/catalog");

@@ -3,13 +3,19 @@
 // pages are served whole; the script only draws their diagrams.
 
 import { analysisPage } from "./analysis";
+import { decorateHeader } from "./chrome";
 import { drawDiagrams } from "./diagrams";
 import { gamePage } from "./game";
 import { homePage } from "./home";
+import { applyTheme } from "./theme";
 
+applyTheme();
 const page = document.body.dataset.page;
 const root = document.getElementById("app");
-if (page === "rules") void drawDiagrams(document);
+if (page === "rules") {
+  decorateHeader(document);
+  void drawDiagrams(document);
+}
 else if (root) {
   if (page === "game") gamePage(root);
   else if (page === "analysis") analysisPage(root);

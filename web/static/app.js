@@ -253,6 +253,26 @@
     return b;
   }
 
+  // src/theme.ts
+  function applyTheme() {
+  }
+  function themeControls() {
+    return h("span", { class: "theme-controls" });
+  }
+
+  // src/chrome.ts
+  function siteHeader(title, ...extra) {
+    return h("header", { class: "site" }, h("a", { href: "/", class: "home" }, "arbiter"), title, ...extra, nav(), themeControls());
+  }
+  function decorateHeader(doc) {
+    const header = doc.querySelector("header");
+    if (!header || header.querySelector(".theme-controls")) return;
+    header.append(themeControls());
+  }
+  function nav() {
+    return h("nav", { class: "site-nav", "aria-label": "site" });
+  }
+
   // src/entry.ts
   function parseMove(text) {
     const [route, ...drops] = text.split("@");
@@ -473,10 +493,7 @@
     const boardBox = h("div", { class: "board-box" });
     boardBox.append(svg);
     root2.replaceChildren(
-      h(
-        "header",
-        {},
-        h("a", { href: "/", class: "home" }, "arbiter"),
+      siteHeader(
         h("h1", {}, `Analysis: ${st.game}`),
         h("a", { href: `/rules/${encodeURIComponent(st.game)}`, class: "rules" }, "Rules")
       ),
@@ -698,12 +715,12 @@
     return b;
   }
   function renderLine(st, ui, step2) {
-    const nav = (label, to, name) => {
+    const nav2 = (label, to, name) => {
       const b = button(label, "", () => step2(to));
       b.setAttribute("aria-label", name);
       return b;
     };
-    ui.nav.replaceChildren(nav("«", 0, "start"), nav("‹", st.cursor - 1, "back"), nav("›", st.cursor + 1, "forward"), nav("»", st.line.length, "end of the line"));
+    ui.nav.replaceChildren(nav2("«", 0, "start"), nav2("‹", st.cursor - 1, "back"), nav2("›", st.cursor + 1, "forward"), nav2("»", st.line.length, "end of the line"));
     ui.line.replaceChildren(...st.line.map((m, i) => {
       const li = h("li", { class: i === st.cursor - 1 ? "move current" : i >= st.cursor ? "move ahead" : "move" });
       li.append(button(m, "", () => step2(i + 1)));
@@ -893,7 +910,7 @@
     const boardBox = h("div", { class: "board-box" });
     boardBox.append(svg);
     root2.replaceChildren(
-      h("header", {}, h("a", { href: "/", class: "home" }, "arbiter"), ui.title),
+      siteHeader(ui.title),
       h(
         "main",
         { class: "game" },
@@ -1164,12 +1181,12 @@
   function renderMoves(page2, ui, act) {
     const g = page2.game;
     const shown = page2.viewPly ?? g.ply;
-    const nav = (label, to, name) => {
+    const nav2 = (label, to, name) => {
       const b = h("button", { type: "button", "aria-label": name }, label);
       b.addEventListener("click", () => act.step(to));
       return b;
     };
-    ui.nav.replaceChildren(nav("«", 0, "start"), nav("‹", shown - 1, "back"), nav("›", shown + 1, "forward"), nav("»", g.ply, "last move"));
+    ui.nav.replaceChildren(nav2("«", 0, "start"), nav2("‹", shown - 1, "back"), nav2("›", shown + 1, "forward"), nav2("»", g.ply, "last move"));
     ui.moves.replaceChildren(...g.moves.map((m, i) => {
       const li = h("li", { class: i === shown - 1 ? "move current" : "move" });
       const b = h("button", { type: "button" }, `${g.seats[i % g.seats.length].side[0]} ${m}`);
@@ -1270,7 +1287,7 @@
   ];
   async function homePage(root2) {
     const message = h("p", { class: "message", role: "alert" });
-    root2.replaceChildren(h("header", {}, h("a", { href: "/", class: "home" }, "arbiter"), h("h1", {}, "Play checkers-family games")), message);
+    root2.replaceChildren(siteHeader(h("h1", {}, "Play checkers-family games")), message);
     let catalog;
     try {
       catalog = await request("GET", "/api/catalog");
@@ -1430,10 +1447,13 @@
   }
 
   // src/main.ts
+  applyTheme();
   var page = document.body.dataset.page;
   var root = document.getElementById("app");
-  if (page === "rules") void drawDiagrams(document);
-  else if (root) {
+  if (page === "rules") {
+    decorateHeader(document);
+    void drawDiagrams(document);
+  } else if (root) {
     if (page === "game") gamePage(root);
     else if (page === "analysis") analysisPage(root);
     else homePage(root);
