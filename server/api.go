@@ -274,6 +274,11 @@ func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleEffects(w http.ResponseWriter, r *http.Request) {
+	if move := r.URL.Query().Get("move"); move != "" {
+		effects, err := s.hall.Preview(r.Context(), r.PathValue("id"), move)
+		s.answer(w, effects, err)
+		return
+	}
 	text := r.URL.Query().Get("ply")
 	ply, err := strconv.Atoi(text)
 	if err != nil {

@@ -11,6 +11,8 @@ export interface Seat {
 export interface Clock {
   kind: string;
   control: string;
+  baseMs?: number;
+  perMoveMs?: number;
   leftMs: number[];
   running: boolean;
 }
@@ -39,6 +41,10 @@ export interface Game {
   // failed); the game needs the operator.
   attention?: string;
   url: string;
+  // movers are the seat that made each move (older servers leave it out).
+  movers?: number[];
+  startFen?: string;
+  created?: string;
 }
 
 export interface Point {

@@ -22,6 +22,8 @@ export interface Marks {
   selected: string[]; // the cells clicked so far
   targets: Set<string>; // where a click may go next
   lastMove: string[]; // the cells of the last move's path
+  path?: string[]; // the path of a move being built, drawn as a line
+  taking?: string[]; // the cells whose pieces the move being built takes
 }
 
 export interface BoardOptions {
@@ -31,6 +33,8 @@ export interface BoardOptions {
   // letters are the seats' letters in turn order (Eximo seats Black
   // first); ["w", "b", "r"] when not given.
   letters?: string[];
+  // still: the cells are not focusable (a diagram to read, not to play).
+  still?: boolean;
 }
 
 function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
@@ -76,6 +80,9 @@ export function drawBoard(svg: SVGSVGElement, geo: Geometry, pos: Position, mark
   const letters = opts.letters ?? ["w", "b", "r"];
   svg.setAttribute("viewBox", `${vb.minX} ${vb.minY} ${vb.maxX - vb.minX} ${vb.maxY - vb.minY}`);
   svg.setAttribute("role", "group");
+  // The cell that had the keyboard's focus keeps it through the redraw.
+  const hadFocus = svg.contains(document.activeElement);
+  const focusName = geo.cells.some((c) => c.name === svg.dataset.focus) ? svg.dataset.focus! : geo.cells[0]?.name;
   svg.replaceChildren();
   const cells = el("g", { class: "cells" });
   const rows = el("g", { class: "end-rows", "aria-hidden": "true" });
@@ -95,15 +102,15 @@ export function drawBoard(svg: SVGSVGElement, geo: Geometry, pos: Position, mark
     let label = describeStack(c.name, stack, king);
     if (seats.length) label += `; end row of ${seats.map((s) => sideNames[letters[s]]).join(" and ")}`;
     if (stack && frozen.has(c.name)) label += `; frozen, scores ${stack.length}`;
-    const poly = el("polygon", { points: points(c.outline), class: classes.join(" "), "data-cell": c.name, tabindex: 0, role: "button", "aria-label": label });
+    if (marks.taking?.includes(c.name)) label += "; taken by this move";
+    const poly = el("polygon", { points: points(c.outline), class: classes.join(" "), "data-cell": c.name, role: "button", "aria-label": label });
+    if (!opts.still) poly.setAttribute("tabindex", c.name === focusName ? "0" : "-1");
     if (stack) poly.setAttribute("data-stack", stack);
     if (stack && frozen.has(c.name)) poly.setAttribute("data-frozen", "");
     if (!opts.pointer) poly.addEventListener("click", () => onCell(c.name));
-    poly.addEventListener("keydown", (ev) => {
-      if (ev.key === "Enter" || ev.key === " ") {
-        ev.preventDefault();
-        onCell(c.name);
-      }
+    poly.addEventListener("keydown", (ev) => onCellKey(ev, svg, geo, c.name, onCell));
+    poly.addEventListener("focus", () => {
+      svg.dataset.focus = c.name;
     });
     if (stack && stack.length > shownPieces) {
       const title = el("title", {});
@@ -128,7 +135,66 @@ export function drawBoard(svg: SVGSVGElement, geo: Geometry, pos: Position, mark
     t.textContent = l.text;
     labels.append(t);
   }
-  svg.append(cells, rows, pieces, labels, popup);
+  svg.append(cells, rows, pieces, drawPath(geo, marks), labels, popup);
+  if (hadFocus && focusName && !opts.still) svg.querySelector<SVGElement>(`[data-cell="${focusName}"]`)?.focus({ preventScroll: true });
+}
+
+// arrowDirections are the screen directions of the arrow keys.
+const arrowDirections: Record<string, Point> = { ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 }, ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 } };
+
+// onCellKey plays the board by keyboard: Enter or Space clicks the focused
+// cell, an arrow key moves the focus to the nearest cell that way.
+function onCellKey(ev: KeyboardEvent, svg: SVGSVGElement, geo: Geometry, cell: string, onCell: (cell: string) => void): void {
+  if (ev.key === "Enter" || ev.key === " ") {
+    ev.preventDefault();
+    onCell(cell);
+    return;
+  }
+  const dir = arrowDirections[ev.key];
+  if (!dir) return;
+  ev.preventDefault();
+  ev.stopPropagation(); // the page's arrows step through the moves
+  const next = neighbourToward(geo, cell, dir);
+  if (!next) return;
+  for (const p of svg.querySelectorAll<SVGElement>("[data-cell]")) p.setAttribute("tabindex", p.dataset.cell === next ? "0" : "-1");
+  svg.querySelector<SVGElement>(`[data-cell="${next}"]`)?.focus();
+}
+
+// neighbourToward is the cell nearest to cell within 60 degrees of the
+// direction dir, on square and hexagonal boards alike; null at an edge.
+export function neighbourToward(geo: Geometry, cell: string, dir: Point): string | null {
+  const from = geo.cells.find((c) => c.name === cell);
+  if (!from) return null;
+  let best: string | null = null;
+  let bestScore = Infinity;
+  for (const c of geo.cells) {
+    const dx = c.center.x - from.center.x, dy = c.center.y - from.center.y;
+    const dist = Math.hypot(dx, dy);
+    const along = (dx * dir.x + dy * dir.y) / (dist || 1);
+    if (c === from || along < 0.5) continue;
+    const score = dist * (2 - along); // nearer first, straighter breaks ties
+    if (score < bestScore) {
+      bestScore = score;
+      best = c.name;
+    }
+  }
+  return best;
+}
+
+// drawPath draws the move being built: a line through its cells so far,
+// and a cross on each piece it takes.
+function drawPath(geo: Geometry, marks: Marks): SVGGElement {
+  const g = el("g", { class: "move-path", "aria-hidden": "true" });
+  const centers = new Map(geo.cells.map((c) => [c.name, c.center]));
+  const path = (marks.path ?? []).map((c) => centers.get(c)).filter((p): p is Point => !!p);
+  if (path.length > 1) g.append(el("polyline", { points: points(path), class: "path-line" }));
+  for (const cell of marks.taking ?? []) {
+    const at = centers.get(cell);
+    if (!at) continue;
+    const r = 0.22;
+    g.append(el("path", { d: `M${at.x - r},${at.y - r}L${at.x + r},${at.y + r}M${at.x + r},${at.y - r}L${at.x - r},${at.y + r}`, class: "taking", "data-taking": cell }));
+  }
+  return g;
 }
 
 // drawStack draws a stack as discs one above the other, bottom first, with

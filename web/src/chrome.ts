@@ -18,6 +18,14 @@ export function decorateHeader(doc: Document): void {
   header.append(themeControls());
 }
 
+// nav links the site's sections; the page's own is marked current.
 function nav(): HTMLElement {
-  return h("nav", { class: "site-nav", "aria-label": "site" });
+  const here = location.pathname;
+  const link = (href: string, label: string, current: boolean) =>
+    h("a", current ? { href, "aria-current": "page" } : { href }, label);
+  return h("nav", { class: "site-nav", "aria-label": "site" },
+    link("/", "Play", here === "/" || here.startsWith("/play/") || here.startsWith("/games/")),
+    link("/learn", "Learn", here.startsWith("/learn")),
+    link("/rules/pommel", "Rules", here.startsWith("/rules/")),
+    link("/analysis/pommel", "Analysis", here.startsWith("/analysis/")));
 }

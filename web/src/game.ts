@@ -1,13 +1,19 @@
 // The game page: /games/{id} for spectators, /play/{id}?seat=N#token=...
 // for a seat. It draws the game from GET /api/games/{id} and its position,
-// follows it over the websocket, and plays the moves clicked on the board.
+// follows it over the websocket, and plays the moves clicked, dragged or
+// typed. Around the board: a strip per player (name, clock, whose turn,
+// the AI thinking), the moves by turn, the controls, and at the end the
+// result with a rematch.
 
-import { ApiError, request, type Effects, type Game, type Geometry, type Position } from "./api";
+import { ApiError, request, type Created, type Effects, type Game, type Geometry, type Position } from "./api";
 import { animateMove, attachPointer, drawBoard } from "./board";
 import { siteHeader } from "./chrome";
 import { copyButton, h } from "./dom";
-import { choices, click, emptySelection, parseMove, targets, type ParsedMove, type Selection } from "./entry";
+import { choices, click, emptySelection, matching, parseMove, targets, type ParsedMove, type Selection } from "./entry";
+import { gameName } from "./names";
+import { muted, setMuted, Sounds } from "./sound";
 import * as store from "./store";
+import { moversOf, turnRows } from "./turns";
 
 interface Page {
   id: string;
@@ -17,6 +23,7 @@ interface Page {
   viewSeat: number; // the seat whose side of the board is at the bottom
   viewPly: number | null; // an earlier position shown, or null for the live one
   sel: Selection;
+  taking: string[]; // the cells whose pieces the move being built takes
   message: string;
   busy: boolean;
   ws: WebSocket | null;
@@ -27,13 +34,17 @@ interface Page {
   clockAt: number; // when the game's clock was read (performance.now)
   flagAsked: number; // the version for which a flag fall was asked about
   offline: boolean; // the socket closed: reconnecting
+  heard: number; // the last ply announced and sounded, -1 before the first read
+  ended: boolean; // the game's end was announced
+  sounds: Sounds;
 }
 
 export function gamePage(root: HTMLElement): void {
   const parts = location.pathname.split("/");
   const page: Page = {
-    id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection,
+    id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, taking: [],
     message: "", busy: false, ws: null, retry: 0, shown: 0, effects: new Map(), anim: null, clockAt: 0, flagAsked: 0, offline: false,
+    heard: -1, ended: false, sounds: new Sounds(),
   };
   takeToken(page);
   const ui = layout(root);
@@ -45,15 +56,25 @@ export function gamePage(root: HTMLElement): void {
     command: (path, body) => command(page, path, body, refresh),
     step: (to) => step(page, to, refresh),
     drag: (from, to) => onDrag(page, from, to, refresh),
+    rematch: () => rematch(page, refresh),
   };
   attachPointer(ui.svg, { tap: actions.cell, drag: actions.drag });
-  setInterval(() => tickClocks(page, ui, refresh), 250);
-  document.addEventListener("keydown", (ev) => {
-    if (!page.game || (ev.target instanceof HTMLInputElement)) return;
-    if (ev.key === "ArrowLeft") actions.step((page.viewPly ?? page.game.ply) - 1);
-    if (ev.key === "ArrowRight") actions.step((page.viewPly ?? page.game.ply) + 1);
-  });
+  setInterval(() => tickClocks(page, ui, refresh), 100);
+  document.addEventListener("keydown", (ev) => onKey(page, ev, actions));
   load(page, refresh).then(() => connect(page, refresh));
+}
+
+// onKey steps through the moves: ← and → a move, Home to the start, End
+// back to the live position. Keys typed into a field are the field's.
+function onKey(page: Page, ev: KeyboardEvent, act: Actions): void {
+  const t = ev.target;
+  if (!page.game || t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
+  if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  const shown = page.viewPly ?? page.game.ply;
+  const to = { ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: page.game.ply }[ev.key];
+  if (to === undefined) return;
+  ev.preventDefault();
+  act.step(to);
 }
 
 // takeToken keeps the token of an invite link and takes it out of the
@@ -73,26 +94,32 @@ interface Actions {
   command(path: string, body: unknown): void;
   step(ply: number): void;
   drag(from: string, to: string): void;
+  rematch(): void;
 }
 
 interface UI {
   title: HTMLElement;
   svg: SVGSVGElement;
+  above: HTMLElement; // the strips of the players at the top of the board
+  below: HTMLElement; // the strip of the player at the bottom
   status: HTMLElement;
+  notice: HTMLElement;
   message: HTMLElement;
+  end: HTMLElement;
   choices: HTMLElement;
   nav: HTMLElement;
-  moves: HTMLOListElement;
+  moves: HTMLElement;
   controls: HTMLElement;
   typed: HTMLFormElement;
   links: HTMLElement;
+  announce: HTMLElement;
 }
 
 // typedEntry lets a player type a move in the notation; the server
 // judges it, and its message says why a move is refused.
 function typedEntry(form: HTMLFormElement, play: (move: string) => void): void {
-  const input = h("input", { id: "typed-move", name: "move", autocomplete: "off", spellcheck: "false", placeholder: "a1-a3" });
-  form.append(h("label", { for: "typed-move" }, "Type a move: "), input, h("button", { type: "submit" }, "Play"));
+  const input = h("input", { id: "typed-move", name: "move", autocomplete: "off", spellcheck: "false", autocapitalize: "off" });
+  form.append(h("label", { for: "typed-move" }, "Type a move"), input, h("button", { type: "submit" }, "Play"));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const move = input.value.trim().toLowerCase();
@@ -105,18 +132,24 @@ function layout(root: HTMLElement): UI {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("class", "board");
   const ui: UI = {
-    title: h("h1"), svg, status: h("p", { class: "status", "aria-live": "polite" }),
-    message: h("p", { class: "message", role: "alert" }), choices: h("div", { class: "choices" }),
-    nav: h("div", { class: "nav" }), moves: h("ol", { class: "moves" }), controls: h("div", { class: "controls" }),
-    typed: h("form", { class: "typed" }),
-    links: h("div", { class: "links" }),
+    title: h("h1"), svg,
+    above: h("div", { class: "players above" }), below: h("div", { class: "players below" }),
+    status: h("p", { class: "status" }), notice: h("p", { class: "notice" }),
+    message: h("p", { class: "message", role: "alert" }), end: h("section", { class: "end", "aria-label": "result" }),
+    choices: h("div", { class: "choices" }),
+    nav: h("div", { class: "nav" }), moves: h("div", { class: "moves", role: "list", "aria-label": "moves" }),
+    controls: h("div", { class: "controls" }), typed: h("form", { class: "typed" }),
+    links: h("div", { class: "links" }), announce: h("p", { class: "sr-only", "aria-live": "polite" }),
   };
   const boardBox = h("div", { class: "board-box" });
   boardBox.append(svg);
   root.replaceChildren(
     siteHeader(ui.title),
-    h("main", { class: "game" }, boardBox,
-      h("aside", {}, ui.status, ui.message, ui.choices, ui.typed, ui.controls, h("h2", {}, "Moves"), ui.nav, ui.moves, ui.links)),
+    h("main", { class: "game" },
+      h("section", { class: "board-area", "aria-label": "board" }, ui.above, boardBox, ui.below),
+      h("aside", { class: "side" }, ui.status, ui.notice, ui.message, ui.end, ui.choices, ui.typed, ui.controls,
+        h("section", { class: "move-list", "aria-label": "moves" }, h("h2", {}, "Moves"), ui.nav, ui.moves), ui.links)),
+    ui.announce,
   );
   return ui;
 }
@@ -215,7 +248,10 @@ function connect(page: Page, refresh: () => void): void {
     const gap = msg.version !== page.game.version + 1;
     const g: Game = gap ? await request<Game>("GET", `/api/games/${page.id}`) : msg.game;
     if (g.version <= page.game.version) return;
-    if (g.ply !== page.game.ply) page.sel = emptySelection;
+    if (g.ply !== page.game.ply) {
+      page.sel = emptySelection;
+      page.taking = [];
+    }
     await show(page, g);
     refresh();
   };
@@ -235,8 +271,8 @@ function connect(page: Page, refresh: () => void): void {
 function cannotPlay(page: Page, g: Game): string {
   if (actingSeat(page) >= 0 && page.viewPly === null) return "";
   if (g.result) return "The game is over.";
-  if (page.viewPly !== null) return "This is an earlier position; go to the last move to play.";
-  return heldSeats(page).length ? `Not your turn: ${g.seats[g.toMove].side} is to move.` : "You are watching this game.";
+  if (page.viewPly !== null) return "This is an earlier position; press End or » to go back to the game.";
+  return heldSeats(page).length ? `Not your turn: ${seatName(g, g.toMove)} is to move.` : "You are watching this game.";
 }
 
 function onCell(page: Page, cell: string, refresh: () => void): void {
@@ -257,8 +293,7 @@ function onCell(page: Page, cell: string, refresh: () => void): void {
   if (out.kind === "reset" && page.sel.path.length === 0 && g.legal.length > 0) {
     page.message = `No legal move starts on ${cell}.`;
   }
-  page.sel = out.sel;
-  refresh();
+  select(page, out.sel, refresh);
 }
 
 // onDrag plays a piece dragged from one cell to another: the start and
@@ -276,8 +311,26 @@ function onDrag(page: Page, from: string, to: string, refresh: () => void): void
     play(page, out.move, refresh);
     return;
   }
-  page.sel = out?.kind === "select" ? out.sel : start.kind === "select" ? start.sel : emptySelection;
+  select(page, out?.kind === "select" ? out.sel : start.kind === "select" ? start.sel : emptySelection, refresh);
+}
+
+// select takes a new selection and, once it holds a landing, asks the
+// server what the move being built takes, so the board shows it before
+// the move is confirmed.
+function select(page: Page, sel: Selection, refresh: () => void): void {
+  page.sel = sel;
+  page.taking = [];
   refresh();
+  const g = page.game;
+  if (!g || sel.path.length < 2) return;
+  const move = matching(g.legal.map(parseMove), sel)[0];
+  if (!move) return;
+  const legs = sel.path.length - 1;
+  request<Effects>("GET", `/api/games/${page.id}/effects?move=${encodeURIComponent(move.text)}`).then((fx) => {
+    if (page.sel !== sel) return;
+    page.taking = (fx.captured ?? []).filter((c) => (c.leg >= 1 && c.leg <= legs) || (c.leg === 0 && legs === move.path.length - 1)).map((c) => c.cell);
+    refresh();
+  }, () => {});
 }
 
 async function play(page: Page, move: string, refresh: () => void): Promise<void> {
@@ -286,6 +339,7 @@ async function play(page: Page, move: string, refresh: () => void): Promise<void
   if (!g || !token) return;
   page.busy = true;
   page.sel = emptySelection;
+  page.taking = [];
   refresh();
   try {
     const next = await request<Game>("POST", `/api/games/${page.id}/moves`, { move, ply: g.ply }, token);
@@ -317,8 +371,45 @@ async function step(page: Page, ply: number, refresh: () => void): Promise<void>
   const to = Math.max(0, Math.min(ply, g.ply));
   page.viewPly = to === g.ply ? null : to;
   page.sel = emptySelection;
+  page.taking = [];
   await show(page, g);
   refresh();
+}
+
+// rematch starts the same game again, each player a seat further on (for
+// two, the colours swapped): this browser keeps its seats; a person's
+// seat held elsewhere gets an invite link to send them.
+async function rematch(page: Page, refresh: () => void): Promise<void> {
+  const g = page.game;
+  if (!g) return;
+  const n = g.seats.length;
+  const was = (seat: number) => (seat + n - 1) % n; // the old seat of the new seat's player
+  const held = heldSeats(page);
+  const body: Record<string, unknown> = {
+    game: g.game, options: g.options,
+    seats: g.seats.map((_, i) => (g.seats[was(i)].player === "human" ? "human" : g.seats[was(i)].player)),
+  };
+  const names = g.seats.map((_, i) => g.seats[was(i)].name ?? "");
+  if (names.some((x) => x)) body.names = names;
+  if (g.startFen) body.fen = g.startFen;
+  if (g.clock?.kind === "fischer") body.clock = g.clock.control;
+  if (g.clock?.kind === "correspondence" && g.clock.perMoveMs) body.days = Math.round(g.clock.perMoveMs / 86400000);
+  try {
+    const made = await request<Created>("POST", "/api/games", body);
+    let mine = -1;
+    for (const inv of made.seats) {
+      if (held.includes(was(inv.seat))) {
+        store.saveToken(made.id, inv.seat, inv.token);
+        if (mine < 0 || was(inv.seat) === page.viewSeat) mine = inv.seat;
+      } else {
+        store.saveInvite(made.id, inv.seat, inv.url);
+      }
+    }
+    location.assign(mine >= 0 ? `/play/${made.id}?seat=${mine}` : made.url);
+  } catch (e) {
+    page.message = `No rematch: ${(e as Error).message}`;
+    refresh();
+  }
 }
 
 function render(page: Page, ui: UI, act: Actions): void {
@@ -326,40 +417,62 @@ function render(page: Page, ui: UI, act: Actions): void {
   ui.message.textContent = page.message;
   if (!g || !page.pos || !page.geo) return;
   const kingWord = g.game.startsWith("pommel") ? "captain" : "king";
-  ui.title.textContent = `${g.game} ${page.id}`;
-  document.title = `${g.game}: ${statusText(page)} (arbiter)`;
+  ui.title.textContent = `${gameName(g.game)}: ${g.seats.map((_, i) => seatName(g, i)).join(" vs ")}`;
+  document.title = `${gameName(g.game)}: ${statusText(page)} (arbiter)`;
   const moves = g.legal.map(parseMove);
   const shownPly = page.viewPly ?? g.ply;
   const lastMove = shownPly > 0 ? parseMove(g.moves[shownPly - 1]).path : [];
   const letters = g.seats.map((s) => s.side[0].toLowerCase());
-  drawBoard(ui.svg, page.geo, page.pos, { selected: [...page.sel.path, ...page.sel.drops], targets: targets(moves, page.sel), lastMove }, kingWord, act.cell, { pointer: true, letters });
+  const marks = { selected: [...page.sel.path, ...page.sel.drops], targets: targets(moves, page.sel), lastMove, path: page.sel.path, taking: page.taking };
+  drawBoard(ui.svg, page.geo, page.pos, marks, kingWord, act.cell, { pointer: true, letters });
   if (page.anim && page.viewPly === null && page.anim.path.length && page.pos.ply === g.ply) animateMove(ui.svg, page.geo, page.anim, letters);
   page.anim = null;
-  ui.svg.setAttribute("aria-label", `${g.game} board, ${statusText(page)}`);
+  ui.svg.setAttribute("aria-label", `${gameName(g.game)} board, ${statusText(page)}`);
+  renderPlayers(page, ui);
   ui.status.replaceChildren(...statusLines(page));
+  renderNotice(page, ui);
+  renderEnd(page, ui, act);
   renderChoices(page, ui, act, moves);
   ui.typed.hidden = actingSeat(page) < 0 || page.viewPly !== null;
+  ui.typed.querySelector("input")?.setAttribute("placeholder", g.legal.length ? `e.g. ${g.legal[0]}` : "");
   renderMoves(page, ui, act);
   renderControls(page, ui, act);
   renderLinks(page, ui);
+  announce(page, ui);
 }
 
-function seatName(g: Game, seat: number): string {
+// playerName is who plays a seat: the name given, the AI's level,
+// "waiting" for an open seat, "you" for a seat this browser holds.
+function playerName(g: Game, seat: number, held: number[] = []): string {
   const s = g.seats[seat];
-  const who = s.name || (s.player === "human" ? "" : s.player);
-  return who ? `${s.side} (${who})` : s.side;
+  if (s.name) return s.name;
+  if (s.open) return "waiting for a player";
+  const level = /^ai:level=(\d+)$/.exec(s.player);
+  if (level) return `AI level ${level[1]}`;
+  if (s.player !== "human") return `AI (${s.player})`;
+  return held.includes(seat) ? "You" : "Anonymous";
+}
+
+// seatName is a seat as the status names it: "Black (AI level 3)", or the
+// side alone for a person with no name.
+function seatName(g: Game, seat: number): string {
+  const who = playerName(g, seat);
+  return who === "Anonymous" ? g.seats[seat].side : `${g.seats[seat].side} (${who})`;
 }
 
 function statusText(page: Page): string {
   const g = page.game!;
   if (g.result) return g.description || (g.result.winners.length ? `${g.result.winners.map((w) => g.seats[w].side).join(" and ")} won: ${g.result.reason}` : `draw: ${g.result.reason}`);
-  const mine = actingSeat(page) >= 0;
-  return mine ? `Your move (${seatName(g, g.toMove)})` : `${seatName(g, g.toMove)} to move`;
+  if (actingSeat(page) >= 0) return heldSeats(page).length > 1 ? `Your move (${seatName(g, g.toMove)})` : "Your move";
+  if (g.seats[g.toMove].player !== "human") return `${seatName(g, g.toMove)} is thinking…`;
+  if (g.seats[g.toMove].open) return `Waiting for a player to take ${g.seats[g.toMove].side}`;
+  return `${seatName(g, g.toMove)} to move`;
 }
 
 function statusLines(page: Page): Node[] {
   const g = page.game!;
-  const out: Node[] = [h("span", { class: g.result ? "result" : "turn" }, statusText(page))];
+  // Once over, the result box says it; the line stays for screen readers.
+  const out: Node[] = [h("span", { class: g.result ? "result sr-only" : "turn" }, statusText(page))];
   const held = heldSeats(page).filter((s) => s < g.seats.length);
   out.push(h("span", { class: "you" }, held.length ? `You play ${held.map((s) => g.seats[s].side).join(" and ")}` : "You are watching"));
   if (page.pos?.scores) {
@@ -367,17 +480,114 @@ function statusLines(page: Page): Node[] {
   }
   if (page.offline) out.push(h("span", { class: "offline" }, "Connection lost; reconnecting…"));
   if (g.attention) out.push(h("span", { class: "attention", role: "alert" }, g.attention.charAt(0).toUpperCase() + g.attention.slice(1) + "."));
-  if (g.clock) {
-    const clocks = h("span", { class: "clocks" }, `${g.clock.control}: `);
-    g.clock.leftMs.forEach((_, i) => {
-      if (i) clocks.append(" · ");
-      clocks.append(h("span", { class: ticking(g, i) ? "clock running" : "clock", "data-seat": String(i) }, `${g.seats[i].side} ${clockText(clockLeft(page, i))}`));
-    });
-    out.push(clocks);
-  }
   if (page.pos?.endRows) out.push(h("span", { class: "legend" }, "End rows are outlined in their player's colour; a boxed pile stands on its controller's end row: frozen, it scores."));
   if (page.viewPly !== null) out.push(h("span", { class: "history" }, `Showing the position after ${page.viewPly} of ${g.ply} moves`));
-  return out.flatMap((n, i) => (i ? [h("br"), n] : [n]));
+  return out.map((n) => h("span", { class: "line" }, n));
+}
+
+// stripOrder is the seats as the strips show them: the one at the bottom
+// of the board last.
+function stripOrder(page: Page): { above: number[]; below: number } {
+  const n = page.game!.seats.length;
+  const below = page.viewSeat >= 0 ? page.viewSeat : 0;
+  const above: number[] = [];
+  for (let i = n - 1; i >= 1; i--) above.push((below + i) % n);
+  return { above, below };
+}
+
+// renderPlayers draws a strip per seat: the side's piece, who plays it,
+// their clock, and whether it is their turn (an AI's shown thinking).
+function renderPlayers(page: Page, ui: UI): void {
+  const { above, below } = stripOrder(page);
+  ui.above.replaceChildren(...above.map((s) => playerStrip(page, s)));
+  ui.below.replaceChildren(playerStrip(page, below));
+}
+
+function playerStrip(page: Page, seat: number): HTMLElement {
+  const g = page.game!;
+  const s = g.seats[seat];
+  const turn = !g.result && g.toMove === seat;
+  const won = !!g.result && g.result.winners.includes(seat);
+  const strip = h("div", { class: `player${turn ? " to-move" : ""}${won ? " winner" : ""}`, "data-seat": String(seat) },
+    h("span", { class: `chip side-${s.side[0].toLowerCase()}`, "aria-hidden": "true" }),
+    h("span", { class: "who" }, h("span", { class: "side" }, s.side), " ", h("span", { class: "name" }, playerName(g, seat, heldSeats(page)))));
+  if (turn && s.player !== "human" && !s.open) strip.append(h("span", { class: "thinking" }, "thinking"));
+  else if (turn) strip.append(h("span", { class: "turn-mark" }, "to move"));
+  if (won) strip.append(h("span", { class: "won" }, "won"));
+  if (g.clock) {
+    const left = clockLeft(page, seat);
+    strip.append(h("span", { class: clockClass(page, seat, left), "data-seat": String(seat), role: "timer", "aria-label": `${s.side}'s clock` }, clockText(left)));
+  }
+  return strip;
+}
+
+// renderNotice says why a seat's link shows the game only to watch: it was
+// opened without its token (the part after #), which stays with the
+// browser that first opened it.
+function renderNotice(page: Page, ui: UI): void {
+  const g = page.game!;
+  const seat = Number(new URLSearchParams(location.search).get("seat") ?? "NaN");
+  const lost = location.pathname.startsWith("/play/") && Number.isInteger(seat) && seat >= 0 && seat < g.seats.length && !heldSeats(page).includes(seat);
+  ui.notice.hidden = !lost;
+  if (!lost) return;
+  ui.notice.replaceChildren(
+    h("strong", {}, `This browser does not hold ${g.seats[seat].side}'s seat, so you are watching. `),
+    "A seat's link carries a secret token after its # sign, and this one came without it. To play, open the whole invite link you were sent (or that you copied when you made the game) in this browser; the browser where the seat was first opened keeps it.",
+  );
+}
+
+// renderEnd shows, once the game is over, its result and why, and what
+// to do next: a rematch, a new game, the analysis.
+function renderEnd(page: Page, ui: UI, act: Actions): void {
+  const g = page.game!;
+  ui.end.hidden = !g.result;
+  if (!g.result) {
+    ui.end.replaceChildren();
+    return;
+  }
+  const buttons = h("div", { class: "end-actions" });
+  if (heldSeats(page).length) {
+    const again = h("button", { type: "button", class: "rematch primary" }, "Rematch");
+    again.addEventListener("click", () => act.rematch());
+    buttons.append(again);
+  }
+  buttons.append(h("a", { href: `/?game=${encodeURIComponent(g.game)}`, class: "button new-game" }, "New game"),
+    h("a", { href: analysisLink(g), class: "button analyse-end" }, "Analyse"));
+  ui.end.replaceChildren(h("h2", {}, endTitle(page)), h("p", { class: "end-reason" }, g.description || g.result.reason), buttons);
+}
+
+function endTitle(page: Page): string {
+  const g = page.game!;
+  const winners = g.result!.winners;
+  if (winners.length === 0) return g.result!.reason === "aborted" ? "Game aborted" : "Draw";
+  const held = heldSeats(page);
+  if (held.length && held.length < g.seats.length) return winners.some((w) => held.includes(w)) ? "You won" : "You lost";
+  return `${winners.map((w) => g.seats[w].side).join(" and ")} won`;
+}
+
+// announce tells a screen reader each new move and the end, and sounds
+// them; the first read of the page is not news.
+function announce(page: Page, ui: UI): void {
+  const g = page.game!;
+  if (page.heard < 0) {
+    page.heard = g.ply;
+    page.ended = !!g.result;
+    return;
+  }
+  if (g.ply > page.heard) {
+    const movers = moversOf(g.moves, g.toMove, g.seats.length, g.movers);
+    const last = g.ply - 1;
+    const fx = page.effects.get(last);
+    const capture = fx ? fx.capture : g.moves[last].includes("x");
+    ui.announce.textContent = `${seatName(g, movers[last])} played ${g.moves[last]}${capture ? ", a capture" : ""}.`;
+    page.sounds.play(capture ? "capture" : "move");
+    page.heard = g.ply;
+  }
+  if (g.result && !page.ended) {
+    page.ended = true;
+    ui.announce.textContent += ` ${statusText(page)}.`;
+    page.sounds.play("end");
+  }
 }
 
 // ticking reports whether seat's clock runs now.
@@ -393,25 +603,46 @@ function clockLeft(page: Page, seat: number): number {
   return ticking(g, seat) ? ms - (performance.now() - page.clockAt) : ms;
 }
 
-// tickClocks redraws the running clock; when it reaches zero it asks the
-// server, which decides the flag fall, once.
+// lowTime is when a clock turns red: under a tenth of the base time, and
+// always under 20 seconds.
+function lowTime(g: Game): number {
+  return Math.max(20_000, (g.clock?.baseMs ?? 0) / 10);
+}
+
+function clockClass(page: Page, seat: number, left: number): string {
+  const g = page.game!;
+  const parts = ["clock"];
+  if (ticking(g, seat)) parts.push("running");
+  if (g.clock?.kind === "fischer" && left < lowTime(g)) parts.push("low");
+  return parts.join(" ");
+}
+
+// tickClocks redraws the clocks; when the running one reaches zero it
+// asks the server, which decides the flag fall, once.
 function tickClocks(page: Page, ui: UI, refresh: () => void): void {
   const g = page.game;
   if (!g || !g.clock || g.result) return;
-  const seat = g.toMove;
-  const span = ui.status.querySelector(`.clock[data-seat="${seat}"]`);
-  if (!span || !ticking(g, seat)) return;
-  const left = clockLeft(page, seat);
-  span.textContent = `${g.seats[seat].side} ${clockText(left)}`;
-  if (left <= -300 && page.flagAsked !== g.version) {
+  for (const span of ui.above.parentElement!.querySelectorAll<HTMLElement>(".clock[data-seat]")) {
+    const seat = Number(span.dataset.seat);
+    const left = clockLeft(page, seat);
+    span.textContent = clockText(left);
+    span.className = clockClass(page, seat, left);
+  }
+  if (ticking(g, g.toMove) && clockLeft(page, g.toMove) <= -300 && page.flagAsked !== g.version) {
     page.flagAsked = g.version;
     load(page, refresh);
   }
 }
 
+// clockText writes a time left: days and hours for correspondence, h:mm:ss
+// past an hour, m:ss, and seconds with tenths under ten seconds.
 function clockText(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  const left = Math.max(0, ms);
+  if (left < 10_000) return (Math.floor(left / 100) / 10).toFixed(1);
+  const s = Math.floor(left / 1000);
+  if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  const mmss = `${Math.floor((s % 3600) / 60)}:${String(s % 60).padStart(2, "0")}`;
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss.padStart(5, "0")}` : mmss;
 }
 
 function renderChoices(page: Page, ui: UI, act: Actions, moves: ParsedMove[]): void {
@@ -426,46 +657,78 @@ function renderChoices(page: Page, ui: UI, act: Actions, moves: ParsedMove[]): v
   }
 }
 
+// renderMoves lists the moves by turn, each a button that shows the
+// position after it; only the list scrolls, never the page, so that the
+// board stays where the player's eyes are.
 function renderMoves(page: Page, ui: UI, act: Actions): void {
   const g = page.game!;
   const shown = page.viewPly ?? g.ply;
-  const nav = (label: string, to: number, name: string) => {
-    const b = h("button", { type: "button", "aria-label": name }, label);
+  const nav = (label: string, to: number, name: string, cls = "") => {
+    const b = h("button", { type: "button", "aria-label": name, title: name, class: cls }, label);
     b.addEventListener("click", () => act.step(to));
     return b;
   };
-  ui.nav.replaceChildren(nav("«", 0, "start"), nav("‹", shown - 1, "back"), nav("›", shown + 1, "forward"), nav("»", g.ply, "last move"));
-  ui.moves.replaceChildren(...g.moves.map((m, i) => {
-    const li = h("li", { class: i === shown - 1 ? "move current" : "move" });
-    const b = h("button", { type: "button" }, `${g.seats[i % g.seats.length].side[0]} ${m}`);
-    b.addEventListener("click", () => act.step(i + 1));
-    li.append(b);
+  ui.nav.replaceChildren(nav("«", 0, "start (Home)"), nav("‹", shown - 1, "back (←)"), nav("›", shown + 1, "forward (→)"),
+    nav(page.viewPly === null ? "»" : "» Live", g.ply, "live position (End)", page.viewPly === null ? "" : "live"));
+  const n = g.seats.length;
+  const movers = moversOf(g.moves, g.toMove, n, g.movers);
+  ui.moves.classList.toggle("three", n > 2);
+  ui.moves.replaceChildren(...turnRows(movers, n).map((row) => {
+    const li = h("div", { class: "turn", role: "listitem" }, h("span", { class: "number" }, `${row.number}.`));
+    row.plies.forEach((ply, seat) => {
+      if (ply === null) {
+        li.append(h("span", { class: "move empty", "aria-hidden": "true" }, row.number === 1 && seat < movers[0] ? "…" : ""));
+        return;
+      }
+      const b = h("button", { type: "button", class: ply === shown - 1 ? "move current" : "move", "data-ply": String(ply + 1), "aria-label": `${row.number}, ${g.seats[seat].side}: ${g.moves[ply]}` }, g.moves[ply]);
+      if (ply === shown - 1) b.setAttribute("aria-current", "step");
+      b.addEventListener("click", () => act.step(ply + 1));
+      li.append(b);
+    });
     return li;
   }));
-  ui.moves.lastElementChild?.scrollIntoView({ block: "nearest" });
+  if (g.moves.length === 0) ui.moves.append(h("p", { class: "none" }, "No moves yet."));
+  keepInView(ui.moves, ui.moves.querySelector<HTMLElement>(".current"), page.viewPly === null);
+}
+
+// keepInView scrolls the list alone (scrollIntoView would scroll the
+// page too): to its end for the live position, else to the move shown.
+function keepInView(list: HTMLElement, current: HTMLElement | null, live: boolean): void {
+  if (live || !current) {
+    list.scrollTop = list.scrollHeight;
+    return;
+  }
+  const top = current.offsetTop - list.offsetTop;
+  if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top - list.clientHeight / 2;
 }
 
 function renderControls(page: Page, ui: UI, act: Actions): void {
   const g = page.game!;
   ui.controls.replaceChildren();
-  const held = heldSeats(page);
-  if (g.result || held.length === 0) return;
   const button = (label: string, cls: string, f: () => void) => {
     const b = h("button", { type: "button", class: cls }, label);
     b.addEventListener("click", f);
     ui.controls.append(b);
+    return b;
   };
-  button("Resign", "resign", () => {
+  const sound = button(muted() ? "Sound off" : "Sound on", "mute", () => {
+    setMuted(!muted());
+    renderControls(page, ui, act);
+  });
+  sound.setAttribute("aria-pressed", String(!muted()));
+  const held = heldSeats(page);
+  if (g.result || held.length === 0) return;
+  button("Resign", "resign danger", () => {
     if (confirm("Resign this game?")) act.command("resign", undefined);
   });
   if (g.seats.length !== 2) return;
   const mine = (s: number) => held.includes(s);
   if (g.drawOffer >= 0 && !mine(g.drawOffer)) {
-    ui.controls.append(h("span", {}, `${g.seats[g.drawOffer].side} offers a draw.`));
+    ui.controls.append(h("span", { class: "offer-text" }, `${g.seats[g.drawOffer].side} offers a draw.`));
     button("Accept draw", "accept", () => act.command("draw", { action: "accept" }));
     button("Decline", "decline", () => act.command("draw", { action: "decline" }));
   } else if (g.drawOffer >= 0) {
-    ui.controls.append(h("span", {}, "You offered a draw."));
+    ui.controls.append(h("span", { class: "offer-text" }, "You offered a draw."));
   } else {
     button("Offer draw", "offer", () => act.command("draw", { action: "offer" }));
   }
@@ -475,6 +738,7 @@ function renderControls(page: Page, ui: UI, act: Actions): void {
 // page.
 function analysisLink(g: Game): string {
   const q = new URLSearchParams();
+  if (g.startFen) q.set("fen", g.startFen);
   if (g.moves.length) q.set("moves", g.moves.join(" "));
   const options = Object.entries(g.options ?? {}).map(([k, v]) => `${k}=${v}`).join(",");
   if (options) q.set("options", options);
@@ -490,12 +754,13 @@ function renderLinks(page: Page, ui: UI): void {
     const url = invites[s.seat];
     if (!url || store.tokens(page.id)[s.seat]) continue;
     const full = location.origin + url;
-    rows.push(h("p", { class: "invite" }, `Invite for ${s.side}: `, h("input", { readonly: "", value: full, "data-seat": String(s.seat), "aria-label": `invite link for ${s.side}` }), copyButton(full)));
+    rows.push(h("p", { class: "invite" }, h("label", { for: `invite-${s.seat}` }, `Invite for ${s.side}`),
+      h("input", { id: `invite-${s.seat}`, readonly: "", value: full, "data-seat": String(s.seat) }), copyButton(full)));
   }
   const spectate = location.origin + g.url;
-  rows.push(h("p", {}, "Spectators: ", h("input", { readonly: "", value: spectate, "aria-label": "spectator link" }), copyButton(spectate)));
-  rows.push(h("p", {}, h("a", { href: `/api/games/${page.id}/record`, download: `${g.game}-${page.id}.pdn` }, "Download the record")));
-  rows.push(h("p", {}, h("a", { href: analysisLink(g), class: "analyse" }, "Analyse this game"), " · ",
-    h("a", { href: `/rules/${g.game}`, class: "rules" }, `Rules of ${g.game}`)));
+  rows.push(h("p", { class: "spectate" }, h("label", { for: "spectator-link" }, "Spectators"), h("input", { id: "spectator-link", readonly: "", value: spectate }), copyButton(spectate)));
+  rows.push(h("p", { class: "more" }, h("a", { href: `/api/games/${page.id}/record`, download: `${g.game}-${page.id}.pdn` }, "Download the record"), " · ",
+    h("a", { href: analysisLink(g), class: "analyse" }, "Analyse this game"), " · ",
+    h("a", { href: `/rules/${g.game}`, class: "rules" }, `Rules of ${gameName(g.game)}`)));
   ui.links.replaceChildren(...rows);
 }

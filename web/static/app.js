@@ -41,12 +41,12 @@
   }
   function describeStack(cell, stack, king) {
     if (!stack) return `${cell}, empty`;
-    const names = [...stack].map((l) => {
+    const names2 = [...stack].map((l) => {
       const side = sideNames[l.toLowerCase()] ?? l;
       return l === l.toUpperCase() ? `${side} ${king}` : side;
     });
-    if (names.length === 1) return `${cell}, ${names[0]}`;
-    return `${cell}, a stack of ${names.length} from the bottom: ${names.join(", ")}`;
+    if (names2.length === 1) return `${cell}, ${names2[0]}`;
+    return `${cell}, a stack of ${names2.length} from the bottom: ${names2.join(", ")}`;
   }
   function endRowSeats(pos) {
     const out = /* @__PURE__ */ new Map();
@@ -60,6 +60,8 @@
     const letters = opts.letters ?? ["w", "b", "r"];
     svg.setAttribute("viewBox", `${vb.minX} ${vb.minY} ${vb.maxX - vb.minX} ${vb.maxY - vb.minY}`);
     svg.setAttribute("role", "group");
+    const hadFocus = svg.contains(document.activeElement);
+    const focusName = geo.cells.some((c) => c.name === svg.dataset.focus) ? svg.dataset.focus : geo.cells[0]?.name;
     svg.replaceChildren();
     const cells = el("g", { class: "cells" });
     const rows = el("g", { class: "end-rows", "aria-hidden": "true" });
@@ -79,15 +81,15 @@
       let label = describeStack(c.name, stack, king);
       if (seats.length) label += `; end row of ${seats.map((s) => sideNames[letters[s]]).join(" and ")}`;
       if (stack && frozen.has(c.name)) label += `; frozen, scores ${stack.length}`;
-      const poly = el("polygon", { points: points(c.outline), class: classes.join(" "), "data-cell": c.name, tabindex: 0, role: "button", "aria-label": label });
+      if (marks.taking?.includes(c.name)) label += "; taken by this move";
+      const poly = el("polygon", { points: points(c.outline), class: classes.join(" "), "data-cell": c.name, role: "button", "aria-label": label });
+      if (!opts.still) poly.setAttribute("tabindex", c.name === focusName ? "0" : "-1");
       if (stack) poly.setAttribute("data-stack", stack);
       if (stack && frozen.has(c.name)) poly.setAttribute("data-frozen", "");
       if (!opts.pointer) poly.addEventListener("click", () => onCell2(c.name));
-      poly.addEventListener("keydown", (ev) => {
-        if (ev.key === "Enter" || ev.key === " ") {
-          ev.preventDefault();
-          onCell2(c.name);
-        }
+      poly.addEventListener("keydown", (ev) => onCellKey(ev, svg, geo, c.name, onCell2));
+      poly.addEventListener("focus", () => {
+        svg.dataset.focus = c.name;
       });
       if (stack && stack.length > shownPieces) {
         const title = el("title", {});
@@ -112,7 +114,55 @@
       t.textContent = l.text;
       labels.append(t);
     }
-    svg.append(cells, rows, pieces, labels, popup);
+    svg.append(cells, rows, pieces, drawPath(geo, marks), labels, popup);
+    if (hadFocus && focusName && !opts.still) svg.querySelector(`[data-cell="${focusName}"]`)?.focus({ preventScroll: true });
+  }
+  var arrowDirections = { ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 }, ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 } };
+  function onCellKey(ev, svg, geo, cell, onCell2) {
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      onCell2(cell);
+      return;
+    }
+    const dir = arrowDirections[ev.key];
+    if (!dir) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    const next = neighbourToward(geo, cell, dir);
+    if (!next) return;
+    for (const p of svg.querySelectorAll("[data-cell]")) p.setAttribute("tabindex", p.dataset.cell === next ? "0" : "-1");
+    svg.querySelector(`[data-cell="${next}"]`)?.focus();
+  }
+  function neighbourToward(geo, cell, dir) {
+    const from = geo.cells.find((c) => c.name === cell);
+    if (!from) return null;
+    let best = null;
+    let bestScore = Infinity;
+    for (const c of geo.cells) {
+      const dx = c.center.x - from.center.x, dy = c.center.y - from.center.y;
+      const dist = Math.hypot(dx, dy);
+      const along = (dx * dir.x + dy * dir.y) / (dist || 1);
+      if (c === from || along < 0.5) continue;
+      const score = dist * (2 - along);
+      if (score < bestScore) {
+        bestScore = score;
+        best = c.name;
+      }
+    }
+    return best;
+  }
+  function drawPath(geo, marks) {
+    const g = el("g", { class: "move-path", "aria-hidden": "true" });
+    const centers = new Map(geo.cells.map((c) => [c.name, c.center]));
+    const path = (marks.path ?? []).map((c) => centers.get(c)).filter((p) => !!p);
+    if (path.length > 1) g.append(el("polyline", { points: points(path), class: "path-line" }));
+    for (const cell of marks.taking ?? []) {
+      const at = centers.get(cell);
+      if (!at) continue;
+      const r = 0.22;
+      g.append(el("path", { d: `M${at.x - r},${at.y - r}L${at.x + r},${at.y + r}M${at.x + r},${at.y - r}L${at.x - r},${at.y + r}`, class: "taking", "data-taking": cell }));
+    }
+    return g;
   }
   function drawStack(at, stack, cell, frozen) {
     const g = el("g", { class: "stack", "data-at": cell });
@@ -270,7 +320,16 @@
     header.append(themeControls());
   }
   function nav() {
-    return h("nav", { class: "site-nav", "aria-label": "site" });
+    const here = location.pathname;
+    const link = (href, label, current) => h("a", current ? { href, "aria-current": "page" } : { href }, label);
+    return h(
+      "nav",
+      { class: "site-nav", "aria-label": "site" },
+      link("/", "Play", here === "/" || here.startsWith("/play/") || here.startsWith("/games/")),
+      link("/learn", "Learn", here.startsWith("/learn")),
+      link("/rules/pommel", "Rules", here.startsWith("/rules/")),
+      link("/analysis/pommel", "Analysis", here.startsWith("/analysis/"))
+    );
   }
 
   // src/entry.ts
@@ -794,6 +853,70 @@
     return svg;
   }
 
+  // src/names.ts
+  var names = {
+    "pommel": "Pommel",
+    "pommel-76": "Pommel 76",
+    "eximo": "Eximo",
+    "checkers-2011": "Checkers 2011",
+    "punt-match": "Punt-Match",
+    "punt-heks-match": "Punt-Heks-Match",
+    "punt-heks-match-3p": "Punt-Heks-Match, 3 players"
+  };
+  function gameName(id) {
+    return names[id] ?? id;
+  }
+
+  // src/sound.ts
+  var muteKey = "arbiter.muted";
+  var tones = {
+    move: [[520, 0, 0.06]],
+    capture: [[330, 0, 0.07], [260, 0.07, 0.09]],
+    end: [[523, 0, 0.12], [659, 0.12, 0.12], [784, 0.24, 0.2]]
+  };
+  function muted() {
+    try {
+      return localStorage.getItem(muteKey) === "1";
+    } catch {
+      return false;
+    }
+  }
+  function setMuted(on) {
+    try {
+      localStorage.setItem(muteKey, on ? "1" : "0");
+    } catch {
+    }
+  }
+  var Sounds = class {
+    constructor() {
+      __publicField(this, "ctx", null);
+    }
+    play(kind) {
+      document.body.dataset.sound = muted() ? "" : kind;
+      if (muted() || typeof AudioContext === "undefined") return;
+      try {
+        this.ctx ?? (this.ctx = new AudioContext());
+        if (this.ctx.state === "suspended") void this.ctx.resume();
+        const now = this.ctx.currentTime;
+        for (const [freq, start, length] of tones[kind]) this.tone(freq, now + start, length);
+      } catch {
+      }
+    }
+    tone(freq, at, length) {
+      const ctx = this.ctx;
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.type = "triangle";
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(1e-4, at);
+      gain.gain.exponentialRampToValueAtTime(0.2, at + 0.01);
+      gain.gain.exponentialRampToValueAtTime(1e-4, at + length);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(at);
+      osc.stop(at + length + 0.02);
+    }
+  };
+
   // src/store.ts
   var seatsKey = (id) => "arbiter.seats." + id;
   var invitesKey = (id) => "arbiter.invites." + id;
@@ -832,6 +955,29 @@
     localStorage.setItem(gamesKey, JSON.stringify(ids.slice(0, 50)));
   }
 
+  // src/turns.ts
+  function turnRows(movers, seats) {
+    const rows = [];
+    let row = null;
+    movers.forEach((seat, ply) => {
+      if (!row || seat <= lastSeat(row)) {
+        row = { number: rows.length + 1, plies: new Array(seats).fill(null) };
+        rows.push(row);
+      }
+      row.plies[seat] = ply;
+    });
+    return rows;
+  }
+  function lastSeat(row) {
+    for (let s = row.plies.length - 1; s >= 0; s--) if (row.plies[s] !== null) return s;
+    return -1;
+  }
+  function moversOf(moves, toMove, seats, told) {
+    if (told && told.length === moves.length) return told;
+    const first = ((toMove - moves.length) % seats + seats) % seats;
+    return moves.map((_, i) => (first + i) % seats);
+  }
+
   // src/game.ts
   function gamePage(root2) {
     const parts = location.pathname.split("/");
@@ -843,6 +989,7 @@
       viewSeat: -1,
       viewPly: null,
       sel: emptySelection,
+      taking: [],
       message: "",
       busy: false,
       ws: null,
@@ -852,7 +999,10 @@
       anim: null,
       clockAt: 0,
       flagAsked: 0,
-      offline: false
+      offline: false,
+      heard: -1,
+      ended: false,
+      sounds: new Sounds()
     };
     takeToken(page2);
     const ui = layout2(root2);
@@ -863,16 +1013,23 @@
       play: (move) => play(page2, move, refresh),
       command: (path, body) => command(page2, path, body, refresh),
       step: (to) => step(page2, to, refresh),
-      drag: (from, to) => onDrag(page2, from, to, refresh)
+      drag: (from, to) => onDrag(page2, from, to, refresh),
+      rematch: () => rematch(page2, refresh)
     };
     attachPointer(ui.svg, { tap: actions.cell, drag: actions.drag });
-    setInterval(() => tickClocks(page2, ui, refresh), 250);
-    document.addEventListener("keydown", (ev) => {
-      if (!page2.game || ev.target instanceof HTMLInputElement) return;
-      if (ev.key === "ArrowLeft") actions.step((page2.viewPly ?? page2.game.ply) - 1);
-      if (ev.key === "ArrowRight") actions.step((page2.viewPly ?? page2.game.ply) + 1);
-    });
+    setInterval(() => tickClocks(page2, ui, refresh), 100);
+    document.addEventListener("keydown", (ev) => onKey(page2, ev, actions));
     load(page2, refresh).then(() => connect(page2, refresh));
+  }
+  function onKey(page2, ev, act) {
+    const t = ev.target;
+    if (!page2.game || t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const shown = page2.viewPly ?? page2.game.ply;
+    const to = { ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 0, End: page2.game.ply }[ev.key];
+    if (to === void 0) return;
+    ev.preventDefault();
+    act.step(to);
   }
   function takeToken(page2) {
     const seat = Number(new URLSearchParams(location.search).get("seat") ?? "NaN");
@@ -883,8 +1040,8 @@
     }
   }
   function typedEntry(form, play2) {
-    const input = h("input", { id: "typed-move", name: "move", autocomplete: "off", spellcheck: "false", placeholder: "a1-a3" });
-    form.append(h("label", { for: "typed-move" }, "Type a move: "), input, h("button", { type: "submit" }, "Play"));
+    const input = h("input", { id: "typed-move", name: "move", autocomplete: "off", spellcheck: "false", autocapitalize: "off" });
+    form.append(h("label", { for: "typed-move" }, "Type a move"), input, h("button", { type: "submit" }, "Play"));
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
       const move = input.value.trim().toLowerCase();
@@ -898,14 +1055,19 @@
     const ui = {
       title: h("h1"),
       svg,
-      status: h("p", { class: "status", "aria-live": "polite" }),
+      above: h("div", { class: "players above" }),
+      below: h("div", { class: "players below" }),
+      status: h("p", { class: "status" }),
+      notice: h("p", { class: "notice" }),
       message: h("p", { class: "message", role: "alert" }),
+      end: h("section", { class: "end", "aria-label": "result" }),
       choices: h("div", { class: "choices" }),
       nav: h("div", { class: "nav" }),
-      moves: h("ol", { class: "moves" }),
+      moves: h("div", { class: "moves", role: "list", "aria-label": "moves" }),
       controls: h("div", { class: "controls" }),
       typed: h("form", { class: "typed" }),
-      links: h("div", { class: "links" })
+      links: h("div", { class: "links" }),
+      announce: h("p", { class: "sr-only", "aria-live": "polite" })
     };
     const boardBox = h("div", { class: "board-box" });
     boardBox.append(svg);
@@ -914,9 +1076,22 @@
       h(
         "main",
         { class: "game" },
-        boardBox,
-        h("aside", {}, ui.status, ui.message, ui.choices, ui.typed, ui.controls, h("h2", {}, "Moves"), ui.nav, ui.moves, ui.links)
-      )
+        h("section", { class: "board-area", "aria-label": "board" }, ui.above, boardBox, ui.below),
+        h(
+          "aside",
+          { class: "side" },
+          ui.status,
+          ui.notice,
+          ui.message,
+          ui.end,
+          ui.choices,
+          ui.typed,
+          ui.controls,
+          h("section", { class: "move-list", "aria-label": "moves" }, h("h2", {}, "Moves"), ui.nav, ui.moves),
+          ui.links
+        )
+      ),
+      ui.announce
     );
     return ui;
   }
@@ -992,7 +1167,10 @@
       const gap = msg.version !== page2.game.version + 1;
       const g = gap ? await request("GET", `/api/games/${page2.id}`) : msg.game;
       if (g.version <= page2.game.version) return;
-      if (g.ply !== page2.game.ply) page2.sel = emptySelection;
+      if (g.ply !== page2.game.ply) {
+        page2.sel = emptySelection;
+        page2.taking = [];
+      }
       await show2(page2, g);
       refresh();
     };
@@ -1010,8 +1188,8 @@
   function cannotPlay(page2, g) {
     if (actingSeat(page2) >= 0 && page2.viewPly === null) return "";
     if (g.result) return "The game is over.";
-    if (page2.viewPly !== null) return "This is an earlier position; go to the last move to play.";
-    return heldSeats(page2).length ? `Not your turn: ${g.seats[g.toMove].side} is to move.` : "You are watching this game.";
+    if (page2.viewPly !== null) return "This is an earlier position; press End or » to go back to the game.";
+    return heldSeats(page2).length ? `Not your turn: ${seatName(g, g.toMove)} is to move.` : "You are watching this game.";
   }
   function onCell(page2, cell, refresh) {
     const g = page2.game;
@@ -1031,8 +1209,7 @@
     if (out.kind === "reset" && page2.sel.path.length === 0 && g.legal.length > 0) {
       page2.message = `No legal move starts on ${cell}.`;
     }
-    page2.sel = out.sel;
-    refresh();
+    select(page2, out.sel, refresh);
   }
   function onDrag(page2, from, to, refresh) {
     const g = page2.game;
@@ -1046,8 +1223,23 @@
       play(page2, out.move, refresh);
       return;
     }
-    page2.sel = out?.kind === "select" ? out.sel : start.kind === "select" ? start.sel : emptySelection;
+    select(page2, out?.kind === "select" ? out.sel : start.kind === "select" ? start.sel : emptySelection, refresh);
+  }
+  function select(page2, sel, refresh) {
+    page2.sel = sel;
+    page2.taking = [];
     refresh();
+    const g = page2.game;
+    if (!g || sel.path.length < 2) return;
+    const move = matching(g.legal.map(parseMove), sel)[0];
+    if (!move) return;
+    const legs = sel.path.length - 1;
+    request("GET", `/api/games/${page2.id}/effects?move=${encodeURIComponent(move.text)}`).then((fx) => {
+      if (page2.sel !== sel) return;
+      page2.taking = (fx.captured ?? []).filter((c) => c.leg >= 1 && c.leg <= legs || c.leg === 0 && legs === move.path.length - 1).map((c) => c.cell);
+      refresh();
+    }, () => {
+    });
   }
   async function play(page2, move, refresh) {
     const g = page2.game;
@@ -1055,6 +1247,7 @@
     if (!g || !token) return;
     page2.busy = true;
     page2.sel = emptySelection;
+    page2.taking = [];
     refresh();
     try {
       const next = await request("POST", `/api/games/${page2.id}/moves`, { move, ply: g.ply }, token);
@@ -1084,45 +1277,95 @@
     const to = Math.max(0, Math.min(ply, g.ply));
     page2.viewPly = to === g.ply ? null : to;
     page2.sel = emptySelection;
+    page2.taking = [];
     await show2(page2, g);
     refresh();
+  }
+  async function rematch(page2, refresh) {
+    const g = page2.game;
+    if (!g) return;
+    const n = g.seats.length;
+    const was = (seat) => (seat + n - 1) % n;
+    const held = heldSeats(page2);
+    const body = {
+      game: g.game,
+      options: g.options,
+      seats: g.seats.map((_, i) => g.seats[was(i)].player === "human" ? "human" : g.seats[was(i)].player)
+    };
+    const names2 = g.seats.map((_, i) => g.seats[was(i)].name ?? "");
+    if (names2.some((x) => x)) body.names = names2;
+    if (g.startFen) body.fen = g.startFen;
+    if (g.clock?.kind === "fischer") body.clock = g.clock.control;
+    if (g.clock?.kind === "correspondence" && g.clock.perMoveMs) body.days = Math.round(g.clock.perMoveMs / 864e5);
+    try {
+      const made = await request("POST", "/api/games", body);
+      let mine = -1;
+      for (const inv of made.seats) {
+        if (held.includes(was(inv.seat))) {
+          saveToken(made.id, inv.seat, inv.token);
+          if (mine < 0 || was(inv.seat) === page2.viewSeat) mine = inv.seat;
+        } else {
+          saveInvite(made.id, inv.seat, inv.url);
+        }
+      }
+      location.assign(mine >= 0 ? `/play/${made.id}?seat=${mine}` : made.url);
+    } catch (e) {
+      page2.message = `No rematch: ${e.message}`;
+      refresh();
+    }
   }
   function render2(page2, ui, act) {
     const g = page2.game;
     ui.message.textContent = page2.message;
     if (!g || !page2.pos || !page2.geo) return;
     const kingWord = g.game.startsWith("pommel") ? "captain" : "king";
-    ui.title.textContent = `${g.game} ${page2.id}`;
-    document.title = `${g.game}: ${statusText(page2)} (arbiter)`;
+    ui.title.textContent = `${gameName(g.game)}: ${g.seats.map((_, i) => seatName(g, i)).join(" vs ")}`;
+    document.title = `${gameName(g.game)}: ${statusText(page2)} (arbiter)`;
     const moves = g.legal.map(parseMove);
     const shownPly = page2.viewPly ?? g.ply;
     const lastMove = shownPly > 0 ? parseMove(g.moves[shownPly - 1]).path : [];
     const letters = g.seats.map((s) => s.side[0].toLowerCase());
-    drawBoard(ui.svg, page2.geo, page2.pos, { selected: [...page2.sel.path, ...page2.sel.drops], targets: targets(moves, page2.sel), lastMove }, kingWord, act.cell, { pointer: true, letters });
+    const marks = { selected: [...page2.sel.path, ...page2.sel.drops], targets: targets(moves, page2.sel), lastMove, path: page2.sel.path, taking: page2.taking };
+    drawBoard(ui.svg, page2.geo, page2.pos, marks, kingWord, act.cell, { pointer: true, letters });
     if (page2.anim && page2.viewPly === null && page2.anim.path.length && page2.pos.ply === g.ply) animateMove(ui.svg, page2.geo, page2.anim, letters);
     page2.anim = null;
-    ui.svg.setAttribute("aria-label", `${g.game} board, ${statusText(page2)}`);
+    ui.svg.setAttribute("aria-label", `${gameName(g.game)} board, ${statusText(page2)}`);
+    renderPlayers(page2, ui);
     ui.status.replaceChildren(...statusLines(page2));
+    renderNotice(page2, ui);
+    renderEnd(page2, ui, act);
     renderChoices(page2, ui, act, moves);
     ui.typed.hidden = actingSeat(page2) < 0 || page2.viewPly !== null;
+    ui.typed.querySelector("input")?.setAttribute("placeholder", g.legal.length ? `e.g. ${g.legal[0]}` : "");
     renderMoves(page2, ui, act);
     renderControls(page2, ui, act);
     renderLinks(page2, ui);
+    announce(page2, ui);
+  }
+  function playerName(g, seat, held = []) {
+    const s = g.seats[seat];
+    if (s.name) return s.name;
+    if (s.open) return "waiting for a player";
+    const level = /^ai:level=(\d+)$/.exec(s.player);
+    if (level) return `AI level ${level[1]}`;
+    if (s.player !== "human") return `AI (${s.player})`;
+    return held.includes(seat) ? "You" : "Anonymous";
   }
   function seatName(g, seat) {
-    const s = g.seats[seat];
-    const who = s.name || (s.player === "human" ? "" : s.player);
-    return who ? `${s.side} (${who})` : s.side;
+    const who = playerName(g, seat);
+    return who === "Anonymous" ? g.seats[seat].side : `${g.seats[seat].side} (${who})`;
   }
   function statusText(page2) {
     const g = page2.game;
     if (g.result) return g.description || (g.result.winners.length ? `${g.result.winners.map((w) => g.seats[w].side).join(" and ")} won: ${g.result.reason}` : `draw: ${g.result.reason}`);
-    const mine = actingSeat(page2) >= 0;
-    return mine ? `Your move (${seatName(g, g.toMove)})` : `${seatName(g, g.toMove)} to move`;
+    if (actingSeat(page2) >= 0) return heldSeats(page2).length > 1 ? `Your move (${seatName(g, g.toMove)})` : "Your move";
+    if (g.seats[g.toMove].player !== "human") return `${seatName(g, g.toMove)} is thinking…`;
+    if (g.seats[g.toMove].open) return `Waiting for a player to take ${g.seats[g.toMove].side}`;
+    return `${seatName(g, g.toMove)} to move`;
   }
   function statusLines(page2) {
     const g = page2.game;
-    const out = [h("span", { class: g.result ? "result" : "turn" }, statusText(page2))];
+    const out = [h("span", { class: g.result ? "result sr-only" : "turn" }, statusText(page2))];
     const held = heldSeats(page2).filter((s) => s < g.seats.length);
     out.push(h("span", { class: "you" }, held.length ? `You play ${held.map((s) => g.seats[s].side).join(" and ")}` : "You are watching"));
     if (page2.pos?.scores) {
@@ -1130,17 +1373,101 @@
     }
     if (page2.offline) out.push(h("span", { class: "offline" }, "Connection lost; reconnecting…"));
     if (g.attention) out.push(h("span", { class: "attention", role: "alert" }, g.attention.charAt(0).toUpperCase() + g.attention.slice(1) + "."));
-    if (g.clock) {
-      const clocks2 = h("span", { class: "clocks" }, `${g.clock.control}: `);
-      g.clock.leftMs.forEach((_, i) => {
-        if (i) clocks2.append(" · ");
-        clocks2.append(h("span", { class: ticking(g, i) ? "clock running" : "clock", "data-seat": String(i) }, `${g.seats[i].side} ${clockText(clockLeft(page2, i))}`));
-      });
-      out.push(clocks2);
-    }
     if (page2.pos?.endRows) out.push(h("span", { class: "legend" }, "End rows are outlined in their player's colour; a boxed pile stands on its controller's end row: frozen, it scores."));
     if (page2.viewPly !== null) out.push(h("span", { class: "history" }, `Showing the position after ${page2.viewPly} of ${g.ply} moves`));
-    return out.flatMap((n, i) => i ? [h("br"), n] : [n]);
+    return out.map((n) => h("span", { class: "line" }, n));
+  }
+  function stripOrder(page2) {
+    const n = page2.game.seats.length;
+    const below = page2.viewSeat >= 0 ? page2.viewSeat : 0;
+    const above = [];
+    for (let i = n - 1; i >= 1; i--) above.push((below + i) % n);
+    return { above, below };
+  }
+  function renderPlayers(page2, ui) {
+    const { above, below } = stripOrder(page2);
+    ui.above.replaceChildren(...above.map((s) => playerStrip(page2, s)));
+    ui.below.replaceChildren(playerStrip(page2, below));
+  }
+  function playerStrip(page2, seat) {
+    const g = page2.game;
+    const s = g.seats[seat];
+    const turn = !g.result && g.toMove === seat;
+    const won = !!g.result && g.result.winners.includes(seat);
+    const strip = h(
+      "div",
+      { class: `player${turn ? " to-move" : ""}${won ? " winner" : ""}`, "data-seat": String(seat) },
+      h("span", { class: `chip side-${s.side[0].toLowerCase()}`, "aria-hidden": "true" }),
+      h("span", { class: "who" }, h("span", { class: "side" }, s.side), " ", h("span", { class: "name" }, playerName(g, seat, heldSeats(page2))))
+    );
+    if (turn && s.player !== "human" && !s.open) strip.append(h("span", { class: "thinking" }, "thinking"));
+    else if (turn) strip.append(h("span", { class: "turn-mark" }, "to move"));
+    if (won) strip.append(h("span", { class: "won" }, "won"));
+    if (g.clock) {
+      const left = clockLeft(page2, seat);
+      strip.append(h("span", { class: clockClass(page2, seat, left), "data-seat": String(seat), role: "timer", "aria-label": `${s.side}'s clock` }, clockText(left)));
+    }
+    return strip;
+  }
+  function renderNotice(page2, ui) {
+    const g = page2.game;
+    const seat = Number(new URLSearchParams(location.search).get("seat") ?? "NaN");
+    const lost = location.pathname.startsWith("/play/") && Number.isInteger(seat) && seat >= 0 && seat < g.seats.length && !heldSeats(page2).includes(seat);
+    ui.notice.hidden = !lost;
+    if (!lost) return;
+    ui.notice.replaceChildren(
+      h("strong", {}, `This browser does not hold ${g.seats[seat].side}'s seat, so you are watching. `),
+      "A seat's link carries a secret token after its # sign, and this one came without it. To play, open the whole invite link you were sent (or that you copied when you made the game) in this browser; the browser where the seat was first opened keeps it."
+    );
+  }
+  function renderEnd(page2, ui, act) {
+    const g = page2.game;
+    ui.end.hidden = !g.result;
+    if (!g.result) {
+      ui.end.replaceChildren();
+      return;
+    }
+    const buttons = h("div", { class: "end-actions" });
+    if (heldSeats(page2).length) {
+      const again = h("button", { type: "button", class: "rematch primary" }, "Rematch");
+      again.addEventListener("click", () => act.rematch());
+      buttons.append(again);
+    }
+    buttons.append(
+      h("a", { href: `/?game=${encodeURIComponent(g.game)}`, class: "button new-game" }, "New game"),
+      h("a", { href: analysisLink(g), class: "button analyse-end" }, "Analyse")
+    );
+    ui.end.replaceChildren(h("h2", {}, endTitle(page2)), h("p", { class: "end-reason" }, g.description || g.result.reason), buttons);
+  }
+  function endTitle(page2) {
+    const g = page2.game;
+    const winners = g.result.winners;
+    if (winners.length === 0) return g.result.reason === "aborted" ? "Game aborted" : "Draw";
+    const held = heldSeats(page2);
+    if (held.length && held.length < g.seats.length) return winners.some((w) => held.includes(w)) ? "You won" : "You lost";
+    return `${winners.map((w) => g.seats[w].side).join(" and ")} won`;
+  }
+  function announce(page2, ui) {
+    const g = page2.game;
+    if (page2.heard < 0) {
+      page2.heard = g.ply;
+      page2.ended = !!g.result;
+      return;
+    }
+    if (g.ply > page2.heard) {
+      const movers = moversOf(g.moves, g.toMove, g.seats.length, g.movers);
+      const last = g.ply - 1;
+      const fx = page2.effects.get(last);
+      const capture = fx ? fx.capture : g.moves[last].includes("x");
+      ui.announce.textContent = `${seatName(g, movers[last])} played ${g.moves[last]}${capture ? ", a capture" : ""}.`;
+      page2.sounds.play(capture ? "capture" : "move");
+      page2.heard = g.ply;
+    }
+    if (g.result && !page2.ended) {
+      page2.ended = true;
+      ui.announce.textContent += ` ${statusText(page2)}.`;
+      page2.sounds.play("end");
+    }
   }
   function ticking(g, seat) {
     return !!g.clock && g.clock.running && !g.result && g.toMove === seat;
@@ -1150,22 +1477,37 @@
     const ms = g.clock.leftMs[seat];
     return ticking(g, seat) ? ms - (performance.now() - page2.clockAt) : ms;
   }
+  function lowTime(g) {
+    return Math.max(2e4, (g.clock?.baseMs ?? 0) / 10);
+  }
+  function clockClass(page2, seat, left) {
+    const g = page2.game;
+    const parts = ["clock"];
+    if (ticking(g, seat)) parts.push("running");
+    if (g.clock?.kind === "fischer" && left < lowTime(g)) parts.push("low");
+    return parts.join(" ");
+  }
   function tickClocks(page2, ui, refresh) {
     const g = page2.game;
     if (!g || !g.clock || g.result) return;
-    const seat = g.toMove;
-    const span = ui.status.querySelector(`.clock[data-seat="${seat}"]`);
-    if (!span || !ticking(g, seat)) return;
-    const left = clockLeft(page2, seat);
-    span.textContent = `${g.seats[seat].side} ${clockText(left)}`;
-    if (left <= -300 && page2.flagAsked !== g.version) {
+    for (const span of ui.above.parentElement.querySelectorAll(".clock[data-seat]")) {
+      const seat = Number(span.dataset.seat);
+      const left = clockLeft(page2, seat);
+      span.textContent = clockText(left);
+      span.className = clockClass(page2, seat, left);
+    }
+    if (ticking(g, g.toMove) && clockLeft(page2, g.toMove) <= -300 && page2.flagAsked !== g.version) {
       page2.flagAsked = g.version;
       load(page2, refresh);
     }
   }
   function clockText(ms) {
-    const s = Math.max(0, Math.floor(ms / 1e3));
-    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    const left = Math.max(0, ms);
+    if (left < 1e4) return (Math.floor(left / 100) / 10).toFixed(1);
+    const s = Math.floor(left / 1e3);
+    if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor(s % 86400 / 3600)} h`;
+    const mmss = `${Math.floor(s % 3600 / 60)}:${String(s % 60).padStart(2, "0")}`;
+    return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss.padStart(5, "0")}` : mmss;
   }
   function renderChoices(page2, ui, act, moves) {
     const list = choices(moves, page2.sel);
@@ -1181,48 +1523,79 @@
   function renderMoves(page2, ui, act) {
     const g = page2.game;
     const shown = page2.viewPly ?? g.ply;
-    const nav2 = (label, to, name) => {
-      const b = h("button", { type: "button", "aria-label": name }, label);
+    const nav2 = (label, to, name, cls = "") => {
+      const b = h("button", { type: "button", "aria-label": name, title: name, class: cls }, label);
       b.addEventListener("click", () => act.step(to));
       return b;
     };
-    ui.nav.replaceChildren(nav2("«", 0, "start"), nav2("‹", shown - 1, "back"), nav2("›", shown + 1, "forward"), nav2("»", g.ply, "last move"));
-    ui.moves.replaceChildren(...g.moves.map((m, i) => {
-      const li = h("li", { class: i === shown - 1 ? "move current" : "move" });
-      const b = h("button", { type: "button" }, `${g.seats[i % g.seats.length].side[0]} ${m}`);
-      b.addEventListener("click", () => act.step(i + 1));
-      li.append(b);
+    ui.nav.replaceChildren(
+      nav2("«", 0, "start (Home)"),
+      nav2("‹", shown - 1, "back (←)"),
+      nav2("›", shown + 1, "forward (→)"),
+      nav2(page2.viewPly === null ? "»" : "» Live", g.ply, "live position (End)", page2.viewPly === null ? "" : "live")
+    );
+    const n = g.seats.length;
+    const movers = moversOf(g.moves, g.toMove, n, g.movers);
+    ui.moves.classList.toggle("three", n > 2);
+    ui.moves.replaceChildren(...turnRows(movers, n).map((row) => {
+      const li = h("div", { class: "turn", role: "listitem" }, h("span", { class: "number" }, `${row.number}.`));
+      row.plies.forEach((ply, seat) => {
+        if (ply === null) {
+          li.append(h("span", { class: "move empty", "aria-hidden": "true" }, row.number === 1 && seat < movers[0] ? "…" : ""));
+          return;
+        }
+        const b = h("button", { type: "button", class: ply === shown - 1 ? "move current" : "move", "data-ply": String(ply + 1), "aria-label": `${row.number}, ${g.seats[seat].side}: ${g.moves[ply]}` }, g.moves[ply]);
+        if (ply === shown - 1) b.setAttribute("aria-current", "step");
+        b.addEventListener("click", () => act.step(ply + 1));
+        li.append(b);
+      });
       return li;
     }));
-    ui.moves.lastElementChild?.scrollIntoView({ block: "nearest" });
+    if (g.moves.length === 0) ui.moves.append(h("p", { class: "none" }, "No moves yet."));
+    keepInView(ui.moves, ui.moves.querySelector(".current"), page2.viewPly === null);
+  }
+  function keepInView(list, current, live) {
+    if (live || !current) {
+      list.scrollTop = list.scrollHeight;
+      return;
+    }
+    const top = current.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top - list.clientHeight / 2;
   }
   function renderControls(page2, ui, act) {
     const g = page2.game;
     ui.controls.replaceChildren();
-    const held = heldSeats(page2);
-    if (g.result || held.length === 0) return;
     const button2 = (label, cls, f) => {
       const b = h("button", { type: "button", class: cls }, label);
       b.addEventListener("click", f);
       ui.controls.append(b);
+      return b;
     };
-    button2("Resign", "resign", () => {
+    const sound = button2(muted() ? "Sound off" : "Sound on", "mute", () => {
+      setMuted(!muted());
+      renderControls(page2, ui, act);
+    });
+    sound.setAttribute("aria-pressed", String(!muted()));
+    const held = heldSeats(page2);
+    if (g.result || held.length === 0) return;
+    button2("Resign", "resign danger", () => {
       if (confirm("Resign this game?")) act.command("resign", void 0);
     });
     if (g.seats.length !== 2) return;
     const mine = (s) => held.includes(s);
     if (g.drawOffer >= 0 && !mine(g.drawOffer)) {
-      ui.controls.append(h("span", {}, `${g.seats[g.drawOffer].side} offers a draw.`));
+      ui.controls.append(h("span", { class: "offer-text" }, `${g.seats[g.drawOffer].side} offers a draw.`));
       button2("Accept draw", "accept", () => act.command("draw", { action: "accept" }));
       button2("Decline", "decline", () => act.command("draw", { action: "decline" }));
     } else if (g.drawOffer >= 0) {
-      ui.controls.append(h("span", {}, "You offered a draw."));
+      ui.controls.append(h("span", { class: "offer-text" }, "You offered a draw."));
     } else {
       button2("Offer draw", "offer", () => act.command("draw", { action: "offer" }));
     }
   }
   function analysisLink(g) {
     const q = new URLSearchParams();
+    if (g.startFen) q.set("fen", g.startFen);
     if (g.moves.length) q.set("moves", g.moves.join(" "));
     const options = Object.entries(g.options ?? {}).map(([k, v]) => `${k}=${v}`).join(",");
     if (options) q.set("options", options);
@@ -1237,17 +1610,24 @@
       const url = invites2[s.seat];
       if (!url || tokens(page2.id)[s.seat]) continue;
       const full = location.origin + url;
-      rows.push(h("p", { class: "invite" }, `Invite for ${s.side}: `, h("input", { readonly: "", value: full, "data-seat": String(s.seat), "aria-label": `invite link for ${s.side}` }), copyButton(full)));
+      rows.push(h(
+        "p",
+        { class: "invite" },
+        h("label", { for: `invite-${s.seat}` }, `Invite for ${s.side}`),
+        h("input", { id: `invite-${s.seat}`, readonly: "", value: full, "data-seat": String(s.seat) }),
+        copyButton(full)
+      ));
     }
     const spectate = location.origin + g.url;
-    rows.push(h("p", {}, "Spectators: ", h("input", { readonly: "", value: spectate, "aria-label": "spectator link" }), copyButton(spectate)));
-    rows.push(h("p", {}, h("a", { href: `/api/games/${page2.id}/record`, download: `${g.game}-${page2.id}.pdn` }, "Download the record")));
+    rows.push(h("p", { class: "spectate" }, h("label", { for: "spectator-link" }, "Spectators"), h("input", { id: "spectator-link", readonly: "", value: spectate }), copyButton(spectate)));
     rows.push(h(
       "p",
-      {},
+      { class: "more" },
+      h("a", { href: `/api/games/${page2.id}/record`, download: `${g.game}-${page2.id}.pdn` }, "Download the record"),
+      " · ",
       h("a", { href: analysisLink(g), class: "analyse" }, "Analyse this game"),
       " · ",
-      h("a", { href: `/rules/${g.game}`, class: "rules" }, `Rules of ${g.game}`)
+      h("a", { href: `/rules/${g.game}`, class: "rules" }, `Rules of ${gameName(g.game)}`)
     ));
     ui.links.replaceChildren(...rows);
   }
@@ -1363,7 +1743,7 @@
       button2.disabled = false;
     }
   }
-  function select(name, label, options, value = "") {
+  function select2(name, label, options, value = "") {
     const s = h("select", { name, id: name });
     for (const [v, text] of options) {
       const o = h("option", { value: v }, text);
@@ -1374,9 +1754,9 @@
   }
   function newGameForm(catalog, message) {
     const form = h("form", { class: "new-game" });
-    const [gameLabel, gameSelect] = select("game", "Game", catalog.map((c) => [c.id, c.id]));
+    const [gameLabel, gameSelect] = select2("game", "Game", catalog.map((c) => [c.id, c.id]));
     const details = h("div", { class: "details" });
-    const [clockLabel, clockSelect] = select("clock", "Time control", clocks);
+    const [clockLabel, clockSelect] = select2("clock", "Time control", clocks);
     const fen = h("input", { id: "fen", name: "fen", autocomplete: "off", spellcheck: "false", placeholder: "the game's start" });
     const submit = h("button", { type: "submit", class: "create" }, "Start the game");
     form.append(
@@ -1404,14 +1784,14 @@
   function fillDetails(details, c) {
     details.replaceChildren(h("p", { class: "summary" }, c.summary));
     c.seats.forEach((side, i) => {
-      const [label, s] = select(`seat${i}`, `${side} (seat ${i + 1})`, seatChoices, i === 0 ? "me" : "ai:level=1");
+      const [label, s] = select2(`seat${i}`, `${side} (seat ${i + 1})`, seatChoices, i === 0 ? "me" : "ai:level=1");
       details.append(h("p", {}, label, s));
     });
     for (const o of c.options) {
       const id = `option-${o.key}`;
       let input;
       if (o.values && o.values.length) {
-        input = select(id, o.key, o.values.map((v) => [v, v]), o.default)[1];
+        input = select2(id, o.key, o.values.map((v) => [v, v]), o.default)[1];
       } else {
         input = h("input", { type: "number", id, name: id, min: String(o.min), max: String(o.max), value: o.default });
       }
