@@ -30,6 +30,10 @@ type entry struct {
 	// tokens) and the moves.
 	g  store.Game
 	ss *session.Session
+	// movers are the seats that made g's moves, one for each: read from
+	// the session's position when it is built, added to by each move
+	// committed, so that a view needs no replay to tell them.
+	movers []int
 	// engines are the AI seats' engines, made on their first turn and
 	// kept across reloads, so that what they learn stays; reserved is
 	// what they hold of the hall's AI memory budget.
@@ -220,7 +224,19 @@ func (h *Hall) rebuild(e *entry) error {
 		return fmt.Errorf("game %s: %w", e.id, err)
 	}
 	e.ss, e.loaded = ss, true
+	e.movers = moversOf(ss.State(), len(g.Moves))
 	return nil
+}
+
+// moversOf lists the seats that made the last plies moves of s, read by
+// taking them back on s, a copy: whatever order the rules pass the turn
+// in, each move is given to the seat that made it.
+func moversOf(s game.State, plies int) []int {
+	movers := make([]int, plies)
+	for ply := plies - 1; ply >= 0 && s.Undo(); ply-- {
+		movers[ply] = int(s.ToMove())
+	}
+	return movers
 }
 
 // seats are the session's seats of the stored game: a person, or an
@@ -324,6 +340,7 @@ func (h *Hall) commit(e *entry, c session.Change) error {
 		m := store.Move{Ply: c.Ply, Text: c.Move, At: c.At}
 		if err = h.store.AddMove(h.ctx, m, next); err == nil {
 			e.g.Moves = append(e.g.Moves, m)
+			e.movers = append(e.movers, int(c.Seat))
 		}
 	case session.TookBack:
 		return fmt.Errorf("game %s: hosted games take no moves back", e.id)

@@ -26,6 +26,8 @@ type View struct {
 	Version  int64             `json:"version"`
 	StartFEN string            `json:"startFen,omitempty"`
 	Seats    []SeatView        `json:"seats"`
+	// Movers are the seats that made the moves, one for each move.
+	Movers []int `json:"movers"`
 	// DrawOffer is the seat offering a draw, or -1.
 	DrawOffer int        `json:"drawOffer"`
 	Clock     *ClockView `json:"clock,omitempty"`
@@ -69,6 +71,7 @@ func (h *Hall) view(e *entry) View {
 	rules := e.ss.Game()
 	v := View{ID: e.id, Game: e.g.Game, Options: e.g.Options, FEN: snap.State.FEN(),
 		Moves: append([]string{}, snap.Moves...), Ply: e.g.Ply, ToMove: int(snap.State.ToMove()), Legal: []string{},
+		Movers:  append([]int{}, e.movers...),
 		Version: e.g.Version, StartFEN: e.g.StartFEN, DrawOffer: int(snap.Offer), URL: SpectatorURL(e.id),
 		Attention: e.attention, Created: e.g.Created, Updated: e.g.Updated}
 	if v.Options == nil {

@@ -12,6 +12,20 @@
 //	[Termination "no pieces"]
 //
 //	1. a1-a3 g6-g4 2. a3xa5 ... 1-0
+//
+// A number counts turns, a move of every seat in turn order, and stands
+// before the first seat's move. A game set up (a FEN tag) with another
+// seat to move starts with the end of a turn, as PDN writes a game where
+// Black moves first, and so does the number after a note in the middle of
+// a turn:
+//
+//	[FEN "B:Wa2,a3,...:Ba5,a6,..."]
+//
+//	1... a5-a4 2. a3xa5 a6xa4 ...
+//
+// Reading takes move numbers as separators: a record numbered otherwise,
+// as this package wrote games set up with another seat to move before
+// ("1. a5-a4 a3xa5"), reads the same.
 package record
 
 import (

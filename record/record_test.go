@@ -236,6 +236,10 @@ func FuzzRead(f *testing.F) {
 	f.Add(twoGames)
 	f.Add("[A \"\\\\\"]\n*")
 	f.Add("(((")
+	// Games set up with another seat to move, numbered old and new.
+	f.Add("[Game \"pommel\"]\n[FEN \"" + pommelBlackToMove + "\"]\n\n1. a5-a4 a3xa5 {x} 2. a6xa4 *\n")
+	f.Add("[Game \"pommel\"]\n[FEN \"" + pommelBlackToMove + "\"]\n\n1... a5-a4 {x} 2. a3xa5 a6xa4 *\n")
+	f.Add("[Game \"punt-heks-match-3p\"]\n[FEN \"R:" + heksPieces + "\"]\n\n1... d8-d7 2. a1-a2 ; x\n2... d1-d2 *\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		recs, err := record.Read(strings.NewReader(text))
 		if err != nil {

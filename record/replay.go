@@ -31,27 +31,12 @@ func (r *Record) Replay(index int) (game.State, error) {
 	fail := func(ply int, move, format string, args ...any) (game.State, error) {
 		return nil, &ReplayError{Game: index, Line: r.Line, Ply: ply, Move: move, Reason: fmt.Sprintf(format, args...)}
 	}
-	id := r.Get("Game")
-	if id == "" {
+	if r.Get("Game") == "" {
 		return fail(0, "", `no [Game "..."] tag says which game this is`)
 	}
-	opts := map[string]string{}
-	for _, o := range strings.Fields(r.Get("Options")) {
-		k, v, err := game.ParseOption(o)
-		if err != nil {
-			return fail(0, "", "Options tag: %v", err)
-		}
-		opts[k] = v
-	}
-	g, err := game.New(id, opts)
+	g, s, err := r.start()
 	if err != nil {
 		return fail(0, "", "%v", err)
-	}
-	s := g.Start()
-	if fen := r.Get("FEN"); fen != "" {
-		if s, err = g.ParseFEN(fen); err != nil {
-			return fail(0, "", "FEN tag: %v", err)
-		}
 	}
 	for i, text := range r.Moves {
 		m, err := game.ParseMove(s, text)
@@ -66,4 +51,55 @@ func (r *Record) Replay(index int) (game.State, error) {
 			tag, ResultText(res, g.Players()), res.Describe(g))
 	}
 	return s, nil
+}
+
+// start builds the game the Game and Options tags name and the position
+// its moves start from: the FEN tag's, else the game's start.
+func (r *Record) start() (game.Game, game.State, error) {
+	opts := map[string]string{}
+	for _, o := range strings.Fields(r.Get("Options")) {
+		k, v, err := game.ParseOption(o)
+		if err != nil {
+			return nil, nil, fmt.Errorf("Options tag: %w", err)
+		}
+		opts[k] = v
+	}
+	g, err := game.New(r.Get("Game"), opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	fen := r.Get("FEN")
+	if fen == "" {
+		return g, g.Start(), nil
+	}
+	s, err := g.ParseFEN(fen)
+	if err != nil {
+		return nil, nil, fmt.Errorf("FEN tag: %w", err)
+	}
+	return g, s, nil
+}
+
+// FirstMover is the seat that makes the record's first move: the side to
+// move of its FEN tag, else the game's first seat. A record whose tags
+// name no game this program knows, or a position it cannot read, counts
+// from the first seat (Replay says what is wrong with it).
+func (r *Record) FirstMover() game.Player {
+	if r.Get("FEN") == "" {
+		return 0
+	}
+	_, s, err := r.start()
+	if err != nil {
+		return 0
+	}
+	return s.ToMove()
+}
+
+// Turn is the number of the turn the move of ply belongs to, in a game of
+// players seats whose first move is first's, and whether that move opens
+// the turn (the first seat makes it). A turn is one move of every seat in
+// turn order, so a game that starts with another seat to move starts with
+// the end of a turn: "1... a5-a4 2. a3xa5".
+func Turn(first game.Player, players, ply int) (turn int, opens bool) {
+	at := int(first) + ply
+	return at/players + 1, at%players == 0
 }

@@ -10,8 +10,11 @@ import (
 )
 
 // Write writes the records one after another, each as its tags, a blank
-// line, and the moves numbered by rounds (one number for each turn of every
-// seat), wrapped at 80 columns and ended by the result. Notes stand where
+// line, and the moves numbered by turns (one number for a move of every
+// seat, in turn order), wrapped at 80 columns and ended by the result. A
+// game whose FEN has another seat than the first to move starts with the
+// end of a turn, numbered "1...", as PDN writes Black's move: other
+// programs then give each move to the seat that made it. Notes stand where
 // they were read: before the tags, between the moves, after the result.
 func Write(w io.Writer, recs ...*Record) error {
 	bw := bufio.NewWriter(w)
@@ -28,9 +31,9 @@ func Write(w io.Writer, recs ...*Record) error {
 			fmt.Fprintf(bw, "[%s \"%s\"]\n", t.Name, escape(t.Value))
 		}
 		bw.WriteString("\n")
-		n := 2
+		n, first := 2, game.Player(0)
 		if d, ok := game.Lookup(r.Get("Game")); ok {
-			n = d.Players
+			n, first = d.Players, r.FirstMover()
 		}
 		mt := movetext{w: bw}
 		putNotes := func(ply int) {
@@ -41,11 +44,11 @@ func Write(w io.Writer, recs ...*Record) error {
 		}
 		for ply, m := range r.Moves {
 			putNotes(ply)
-			switch {
-			case ply%n == 0:
-				mt.put(fmt.Sprintf("%d.", ply/n+1))
-			case mt.numberNext:
-				mt.put(fmt.Sprintf("%d...", ply/n+1))
+			switch turn, opens := Turn(first, n, ply); {
+			case opens:
+				mt.put(fmt.Sprintf("%d.", turn))
+			case ply == 0 || mt.numberNext:
+				mt.put(fmt.Sprintf("%d...", turn))
 			}
 			mt.numberNext = false
 			mt.put(m)

@@ -2,7 +2,6 @@ package server
 
 import (
 	"fmt"
-	"log/slog"
 	"net"
 	"net/http"
 	"sync"
@@ -37,9 +36,9 @@ func (r *recorder) WriteHeader(status int) {
 func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 // middleware sets the security headers, turns a panic into a 500 and logs
-// every request: method, path and status. Paths carry game ids, never
-// tokens (tokens travel in headers and fragments), and the Authorization
-// header is never logged.
+// every request at debug level: method, path and status. Paths carry game
+// ids, never tokens (tokens travel in headers and fragments), and the
+// Authorization header is never logged.
 func (s *Server) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -55,15 +54,16 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 				s.log.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", fmt.Sprint(p))
 				writeError(rec, fail(codeInternal, "the server failed on this request"))
 			}
-			level := slog.LevelInfo
 			if rec.status == http.StatusTooManyRequests {
 				// A flood must not flood the log too: refusals are
-				// counted (arbiter_requests_limited_total), logged at
-				// debug level only.
-				level = slog.LevelDebug
+				// counted (arbiter_requests_limited_total).
 				s.metrics.limited.Inc()
 			}
-			s.log.Log(r.Context(), level, "request", "method", r.Method, "path", quote(r.URL.Path), "status", rec.status,
+			// Every request is logged at debug level: at the default
+			// level the log holds what needs the operator (the start,
+			// failures, games that need attention), not each file a
+			// browser fetches.
+			s.log.DebugContext(r.Context(), "request", "method", r.Method, "path", clip.Bare(r.URL.Path), "status", rec.status,
 				"ms", time.Since(start).Milliseconds(), "client", clientKey(r))
 		}()
 		next.ServeHTTP(rec, r)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/record"
 	"github.com/arbiter-games/arbiter/textboard"
 )
 
@@ -152,19 +153,39 @@ func clockText(d time.Duration) string {
 	}
 }
 
-// history numbers the moves played, a full round of seats per number.
+// history numbers the moves played by turns, one line for each: a turn is
+// a move of every seat in turn order, numbered as records number it, so a
+// game set up with another seat than the first to move starts with the
+// end of a turn ("  1... a5-a4"). s is the position after the moves, a
+// copy.
 func history(moves []string, s game.State) string {
 	if len(moves) == 0 {
 		return "No moves yet.\n"
 	}
-	n := s.Game().Players()
+	first, n := firstMover(s, len(moves)), s.Game().Players()
 	var sb strings.Builder
-	for i := 0; i < len(moves); i += n {
-		fmt.Fprintf(&sb, "%3d.", i/n+1)
-		for _, m := range moves[i:min(i+n, len(moves))] {
-			sb.WriteString(" " + m)
+	for ply, m := range moves {
+		switch turn, opens := record.Turn(first, n, ply); {
+		case opens && ply > 0:
+			fmt.Fprintf(&sb, "\n%3d.", turn)
+		case opens:
+			fmt.Fprintf(&sb, "%3d.", turn)
+		case ply == 0:
+			fmt.Fprintf(&sb, "%3d...", turn)
 		}
-		sb.WriteByte('\n')
+		sb.WriteString(" " + m)
 	}
+	sb.WriteByte('\n')
 	return sb.String()
+}
+
+// firstMover is the seat that made the first of the last plies moves of
+// s, read by taking them back; s is a copy.
+func firstMover(s game.State, plies int) game.Player {
+	for range plies {
+		if !s.Undo() {
+			break
+		}
+	}
+	return s.ToMove()
 }

@@ -27,6 +27,7 @@ import (
 // serveFlags are the flags of "arbiter serve".
 type serveFlags struct {
 	addr, data, db, logFormat, metricsAddr string
+	logLevel                               slog.Level
 	origins                                []string
 	workers, aiGamePlies, connsPerAddr     int
 	conns                                  int
@@ -64,6 +65,8 @@ sockets and the store before it exits.`,
 	f.StringVar(&sf.db, "db", "", "PostgreSQL URL, postgres://..., instead of SQLite")
 	f.StringVar(&sf.logFormat, "log-format", "text", "log format: text or json")
 	allow(cmd, "log-format", "text or json")
+	f.Var(levelValue{&sf.logLevel}, "log-level", "least level logged: debug (every request too), info, warn or error")
+	allow(cmd, "log-level", "debug, info, warn or error")
 	f.StringArrayVar(&sf.origins, "origin", nil, "another host whose pages may open websockets, such as games.example.org or *.example.org (repeatable)")
 	sf.checks.intVar(cmd, &sf.workers, "ai-workers", 0, intRange{lo: 1, hi: maxWorkers, zero: "one per core"}, "AI searches at once")
 	sf.checks.durationVar(cmd, &sf.aiMoveTime, "ai-movetime", time.Second, durationRange{max: time.Minute}, "time per move of an engine without a level (ab, mcts) when no clock says less")
@@ -130,11 +133,35 @@ func checkAddr(flag, addr string) error {
 }
 
 func (sf *serveFlags) logger(w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: sf.logLevel}
 	if sf.logFormat == "json" {
-		return slog.New(slog.NewJSONHandler(w, nil))
+		return slog.New(slog.NewJSONHandler(w, opts))
 	}
-	return slog.New(slog.NewTextHandler(w, nil))
+	return slog.New(slog.NewTextHandler(w, opts))
 }
+
+// levelValue is the --log-level flag: one of slog's four levels, by
+// name.
+type levelValue struct{ level *slog.Level }
+
+func (v levelValue) String() string {
+	if v.level == nil {
+		return "info"
+	}
+	return strings.ToLower(v.level.String())
+}
+
+func (v levelValue) Set(name string) error {
+	for _, l := range []slog.Level{slog.LevelDebug, slog.LevelInfo, slog.LevelWarn, slog.LevelError} {
+		if strings.EqualFold(name, l.String()) {
+			*v.level = l
+			return nil
+		}
+	}
+	return errors.New("not a level")
+}
+
+func (levelValue) Type() string { return "level" }
 
 // openStore opens the store the flags name.
 func (sf *serveFlags) openStore(ctx context.Context) (store.Store, string, error) {
@@ -177,27 +204,48 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", sf.addr)
+	ln, mln, err := sf.listen()
 	if err != nil {
-		return fmt.Errorf("--addr %s: %w", sf.addr, err)
+		return err
+	}
+	// The first line printed says where the server listens: the
+	// listeners are open, so it is true before the games are resumed,
+	// which logs and may take a while; connections wait meanwhile.
+	fmt.Fprintf(out, "serving on http://%s/ (data in %s)\n", ln.Addr(), where)
+	if mln != nil {
+		fmt.Fprintf(out, "metrics on http://%s/metrics\n", mln.Addr())
 	}
 	if err := srv.Start(ctx); err != nil {
 		ln.Close()
+		if mln != nil {
+			mln.Close()
+		}
 		return err
 	}
-	fmt.Fprintf(out, "serving on http://%s (data in %s)\n", ln.Addr(), where)
-	if sf.metricsAddr != "" {
-		mln, err := net.Listen("tcp", sf.metricsAddr)
-		if err != nil {
-			ln.Close()
-			return fmt.Errorf("--metrics-addr %s: %w", sf.metricsAddr, err)
-		}
+	if mln != nil {
 		go func() {
 			if err := srv.ServeMetrics(ctx, mln); err != nil {
 				log.Error("metrics", "err", err)
 			}
 		}()
-		fmt.Fprintf(out, "metrics on http://%s/metrics\n", mln.Addr())
 	}
 	return srv.Serve(ctx, ln, sf.grace)
+}
+
+// listen opens the API's address and, with --metrics-addr, the metrics'
+// (nil without).
+func (sf *serveFlags) listen() (api, metrics net.Listener, err error) {
+	api, err = net.Listen("tcp", sf.addr)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--addr %s: %w", sf.addr, err)
+	}
+	if sf.metricsAddr == "" {
+		return api, nil, nil
+	}
+	metrics, err = net.Listen("tcp", sf.metricsAddr)
+	if err != nil {
+		api.Close()
+		return nil, nil, fmt.Errorf("--metrics-addr %s: %w", sf.metricsAddr, err)
+	}
+	return api, metrics, nil
 }

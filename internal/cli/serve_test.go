@@ -36,6 +36,7 @@ func TestServeRefusesBadFlags(t *testing.T) {
 		{[]string{"--addr", "localhost:99999"}, "port from 0 to 65535"},
 		{[]string{"--addr", "localhost:http"}, "--addr"},
 		{[]string{"--log-format", "xml"}, "--log-format \"xml\": want text or json"},
+		{[]string{"--log-level", "loud"}, "--log-level \"loud\": want debug, info, warn or error"},
 		{[]string{"--data", "x", "--db", "postgres://u@h/db"}, "--data and --db: give one"},
 		{[]string{"--data", ""}, "--data needs a folder"},
 		{[]string{"--db", "mysql://x"}, "--db: want a PostgreSQL URL"},
@@ -80,12 +81,67 @@ func startServe(t *testing.T, dir string) *serveProc {
 	if !lines.Scan() {
 		t.Fatalf("serve printed nothing: %s", logs)
 	}
-	var addr string
-	if _, err := fmt.Sscanf(lines.Text(), "serving on http://%s", &addr); err != nil {
-		t.Fatalf("first line %q", lines.Text())
-	}
+	addr := listensOn(t, lines.Text())
 	go func() { _, _ = io.Copy(io.Discard, out) }()
 	return &serveProc{cmd: cmd, base: "http://" + addr, logs: logs}
+}
+
+// listensOn reads the address from serve's first line, "serving on
+// http://HOST:PORT/ (data in DIR)".
+func listensOn(t *testing.T, line string) string {
+	t.Helper()
+	var url string
+	if _, err := fmt.Sscanf(line, "serving on http://%s", &url); err != nil || !strings.HasSuffix(url, "/") {
+		t.Fatalf("first line %q, want serving on http://HOST:PORT/", line)
+	}
+	return strings.TrimSuffix(url, "/")
+}
+
+// TestServeFirstLineSaysWhereItListens: the first line serve prints, its
+// output and its log read together as a terminal shows them, says where
+// it listens, before the log of the games resumed. At the default level a
+// request is not logged; with --log-level debug it is.
+func TestServeFirstLineSaysWhereItListens(t *testing.T) {
+	for _, level := range []string{"info", "debug"} {
+		t.Run(level, func(t *testing.T) {
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--log-level", level)
+			cmd.Env = append(os.Environ(), "ARBITER_TEST_MAIN=1")
+			cmd.Stdout, cmd.Stderr = w, w
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			w.Close() // the process holds its own copy: the pipe ends when it exits
+			t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+			lines := bufio.NewScanner(r)
+			if !lines.Scan() {
+				t.Fatal("serve printed nothing")
+			}
+			p := &serveProc{cmd: cmd, base: "http://" + listensOn(t, lines.Text())}
+			if code, _, err := p.get("/healthz"); code != http.StatusOK {
+				t.Fatalf("healthz: %d %v", code, err)
+			}
+			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+				t.Fatal(err)
+			}
+			var rest []string
+			for lines.Scan() {
+				rest = append(rest, lines.Text())
+			}
+			log := strings.Join(rest, "\n")
+			if !strings.Contains(log, "msg=resumed") {
+				t.Errorf("no games resumed after the first line:\n%s", log)
+			}
+			requests := strings.Count(log, "msg=request")
+			if level == "info" && requests != 0 || level == "debug" && !strings.Contains(log, "msg=request method=GET path=/healthz status=200") {
+				t.Errorf("at level %s, %d requests logged:\n%s", level, requests, log)
+			}
+		})
+	}
 }
 
 func (p *serveProc) post(path, token string, body any) (int, map[string]any, error) {
