@@ -53,6 +53,7 @@ func TestBrowserGame(t *testing.T) {
 			t.Run("players and the end", func(t *testing.T) { b.playersAndEnd(t, size) })
 			t.Run("a link without its token", func(t *testing.T) { b.lostToken(t, size) })
 			t.Run("keyboard alone", func(t *testing.T) { b.keyboardAlone(t, size) })
+			t.Run("every game by click and drag", func(t *testing.T) { b.clickAndDrag(t, size) })
 		})
 	}
 	t.Run("what a capture takes", b.captureTaking)
@@ -60,6 +61,31 @@ func TestBrowserGame(t *testing.T) {
 	t.Run("clock tenths", b.clockTenths)
 	t.Run("stepping through the moves", b.stepping)
 	t.Run("the move box's example", b.moveBoxExample)
+	t.Run("first render", b.firstRender)
+}
+
+// firstRender measures, for docs/server.md, how long a game page takes
+// from the navigation to its board drawn (the page's "board-drawn" mark),
+// over five fresh loads at each size. It reports; speed is not asserted
+// in a test.
+func (b *browser) firstRender(t *testing.T) {
+	resp := b.ts.twoHumans()
+	for ply := range 20 {
+		if code, msg := b.ts.move(resp.ID, resp.Seats[ply%2].Token, b.ts.game(resp.ID).Legal[0], ply); code != http.StatusOK {
+			t.Fatalf("move %d: %d %s", ply, code, msg)
+		}
+	}
+	for _, size := range screenSizes {
+		var times []float64
+		for range 5 {
+			ctx := b.sizedTab(t, size)
+			run(t, ctx, chromedp.Navigate(b.url(resp.URL)))
+			ms := poll[float64](t, ctx, "the board drawn", `performance.getEntriesByName("board-drawn")[0]?.startTime`)
+			times = append(times, ms)
+		}
+		slices.Sort(times)
+		t.Logf("%s: the board drawn %.0f ms after the navigation (median of 5 fresh tabs; min %.0f, max %.0f)", size.name, times[2], times[0], times[4])
+	}
 }
 
 // playerTab opens a seat's invite links in one tab, so that the browser
@@ -428,5 +454,48 @@ func TestPreviewEffects(t *testing.T) {
 	code, _ = ts.do("GET", "/api/games/nope/effects?move=a1-a3", "", nil)
 	if code != http.StatusNotFound {
 		t.Errorf("a preview in no game: %d", code)
+	}
+}
+
+// clickAndDrag plays every game on the page, a move clicked and then a
+// move dragged, by a person holding every seat at this screen.
+func (b *browser) clickAndDrag(t *testing.T, size screenSize) {
+	for _, d := range game.All() {
+		seats := make([]string, d.Players)
+		all := make([]int, d.Players)
+		for i := range seats {
+			seats[i], all[i] = "human", i
+		}
+		resp := b.ts.create(map[string]any{"game": d.ID, "seats": seats})
+		ctx := b.playerTab(t, size, resp, all...)
+		g := b.ts.game(resp.ID)
+		clickMove(t, ctx, g.Legal[0])
+		g = b.waitPly(t, resp.ID, 1)
+		checkBoard(t, ctx, d.ID, g.Moves)
+		move := ""
+		for _, m := range g.Legal {
+			if landings(m) == 1 && !strings.Contains(m, "@") {
+				move = m
+				break
+			}
+		}
+		if move == "" {
+			t.Fatalf("%s: no move of one step to drag among %q", d.ID, g.Legal)
+		}
+		cells := strings.FieldsFunc(move, func(r rune) bool { return r == '-' || r == 'x' })
+		run(t, ctx, chromedp.DragAndDrop(chromedp.CSS(fmt.Sprintf(`svg.board polygon[data-cell=%q]`, cells[0])), chromedp.CSS(fmt.Sprintf(`svg.board polygon[data-cell=%q]`, cells[1]))))
+		// A drag that leaves several moves matching offers them as buttons.
+		if choice := fmt.Sprintf(`.choices button[data-move=%q]`, move); poll[bool](t, ctx, "the drag's outcome", fmt.Sprintf(`!!document.querySelector(%q) || document.querySelectorAll(".moves button.move").length === 2`, choice)) {
+			run(t, ctx, script(fmt.Sprintf(`document.querySelector(%q)?.click()`, choice)))
+		}
+		g = b.waitPly(t, resp.ID, 2)
+		if g.Moves[1] != move {
+			t.Errorf("%s: dragging %s to %s played %s", d.ID, cells[0], cells[1], g.Moves[1])
+		}
+		checkBoard(t, ctx, d.ID, g.Moves)
+		if y := poll[float64](t, ctx, "the scroll", `window.scrollY + 1`) - 1; y != 0 {
+			t.Errorf("%s %s: the window scrolled by %v px", d.ID, size.name, y)
+		}
+		screenshot(t, ctx, fmt.Sprintf("game-%s-%s", d.ID, size.name))
 	}
 }

@@ -63,3 +63,22 @@ func TestAssets(t *testing.T) {
 		}
 	}
 }
+
+// pageBudget is the most the pages' script and style sheet may weigh
+// together, uncompressed: the game page loads both before it draws.
+const pageBudget = 150 * 1024
+
+// TestPageWeight keeps the game page light on a phone's connection.
+func TestPageWeight(t *testing.T) {
+	total := 0
+	for _, name := range []string{"app.js", "app.css"} {
+		data, err := fs.ReadFile(Assets(), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += len(data)
+	}
+	if total > pageBudget {
+		t.Errorf("app.js and app.css weigh %d bytes; the budget is %d", total, pageBudget)
+	}
+}

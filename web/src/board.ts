@@ -15,8 +15,10 @@ const sideNames: Record<string, string> = { w: "White", b: "Black", r: "Red" };
 // contents in a popup on hover or focus.
 const shownPieces = 5;
 
-// legMs is how long a move's animation takes per leg of its path.
+// legMs is how long a move's animation takes per leg of its path, and
+// moveMs the most a whole move takes: a long chain slides faster.
 const legMs = 160;
+const moveMs = 250;
 
 export interface Marks {
   selected: string[]; // the cells clicked so far
@@ -259,7 +261,7 @@ export function animateMove(svg: SVGSVGElement, geo: Geometry, fx: Effects, lett
   if (path.some((p) => !p)) return false;
   const end = path[path.length - 1]!;
   const legs = path.length - 1;
-  const duration = legMs * legs;
+  const duration = Math.min(moveMs, legMs * legs);
   const pieces = svg.querySelector("g.pieces");
   let mover = fx.removed ? null : svg.querySelector<SVGGElement>(`g.stack[data-at="${fx.path[fx.path.length - 1]}"]`);
   if (!mover && pieces) {
@@ -268,7 +270,7 @@ export function animateMove(svg: SVGSVGElement, geo: Geometry, fx: Effects, lett
     mover.classList.add("ghost");
     pieces.append(mover);
     const copy = mover;
-    mover.animate([{ opacity: 1 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }], { duration: duration + 200 }).onfinish = () => copy.remove();
+    mover.animate([{ opacity: 1 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }], { duration }).onfinish = () => copy.remove();
   }
   if (mover) {
     pieces?.append(mover); // above the others while it slides
@@ -284,7 +286,7 @@ export function animateMove(svg: SVGSVGElement, geo: Geometry, fx: Effects, lett
     ghost.dataset.stack = stack;
     pieces.insertBefore(ghost, pieces.firstChild);
     const passed = c.leg > 0 ? c.leg / legs : 1;
-    ghost.animate([{ opacity: 1 }, { opacity: 1, offset: Math.min(passed, 0.95) }, { opacity: 0 }], { duration: duration + 150, fill: "forwards" }).onfinish = () => ghost.remove();
+    ghost.animate([{ opacity: 1 }, { opacity: 1, offset: Math.min(passed, 0.95) }, { opacity: 0 }], { duration, fill: "forwards" }).onfinish = () => ghost.remove();
   }
   svg.dataset.animated = fx.move;
   return true;

@@ -28,6 +28,7 @@
   var sideNames = { w: "White", b: "Black", r: "Red" };
   var shownPieces = 5;
   var legMs = 160;
+  var moveMs = 250;
   function el(name, attrs) {
     const e = document.createElementNS(svgNS, name);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
@@ -210,7 +211,7 @@
     if (path.some((p) => !p)) return false;
     const end = path[path.length - 1];
     const legs = path.length - 1;
-    const duration = legMs * legs;
+    const duration = Math.min(moveMs, legMs * legs);
     const pieces = svg.querySelector("g.pieces");
     let mover = fx.removed ? null : svg.querySelector(`g.stack[data-at="${fx.path[fx.path.length - 1]}"]`);
     if (!mover && pieces) {
@@ -218,7 +219,7 @@
       mover.classList.add("ghost");
       pieces.append(mover);
       const copy = mover;
-      mover.animate([{ opacity: 1 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }], { duration: duration + 200 }).onfinish = () => copy.remove();
+      mover.animate([{ opacity: 1 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }], { duration }).onfinish = () => copy.remove();
     }
     if (mover) {
       pieces?.append(mover);
@@ -234,7 +235,7 @@
       ghost.dataset.stack = stack;
       pieces.insertBefore(ghost, pieces.firstChild);
       const passed = c.leg > 0 ? c.leg / legs : 1;
-      ghost.animate([{ opacity: 1 }, { opacity: 1, offset: Math.min(passed, 0.95) }, { opacity: 0 }], { duration: duration + 150, fill: "forwards" }).onfinish = () => ghost.remove();
+      ghost.animate([{ opacity: 1 }, { opacity: 1, offset: Math.min(passed, 0.95) }, { opacity: 0 }], { duration, fill: "forwards" }).onfinish = () => ghost.remove();
     }
     svg.dataset.animated = fx.move;
     return true;
@@ -1327,6 +1328,7 @@
     const letters = g.seats.map((s) => s.side[0].toLowerCase());
     const marks = { selected: [...page2.sel.path, ...page2.sel.drops], targets: targets(moves, page2.sel), lastMove, path: page2.sel.path, taking: page2.taking };
     drawBoard(ui.svg, page2.geo, page2.pos, marks, kingWord, act.cell, { pointer: true, letters });
+    if (performance.getEntriesByName("board-drawn").length === 0) performance.mark("board-drawn");
     if (page2.anim && page2.viewPly === null && page2.anim.path.length && page2.pos.ply === g.ply) animateMove(ui.svg, page2.geo, page2.anim, letters);
     page2.anim = null;
     ui.svg.setAttribute("aria-label", `${gameName(g.game)} board, ${statusText(page2)}`);
