@@ -349,4 +349,13 @@ func (b *browser) threePlayerBar(t *testing.T, size viewSize) {
 	if score := poll[string](t, ctx, "the score", `document.querySelector(".best .score")?.textContent`); !strings.HasPrefix(score, "White ") {
 		t.Errorf("the score reads %q, want it said for White, to move", score)
 	}
+	// Each ply's arrows are the mover's (every third ply) or the others'.
+	plies := poll[[]string](t, ctx, "the arrows", `(() => { const g = [...document.querySelectorAll(".arrows .arrow-move")].reverse();
+		return g.length ? g.map((e) => e.dataset.ply + (e.classList.contains("mover") ? " mover" : " reply")) : null; })()`)
+	for i, p := range plies {
+		if want := map[bool]string{true: " mover", false: " reply"}[i%3 == 0]; p != fmt.Sprint(i)+want {
+			t.Errorf("arrows of ply %d drawn as %q, want %q", i, p, fmt.Sprint(i)+want)
+		}
+	}
+	screenshot(t, ctx, "analysis-3p-"+size.name)
 }

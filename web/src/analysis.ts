@@ -466,7 +466,7 @@ function renderBest(st: State, ui: UI, play: (move: string) => void): void {
 // is pointed at) as arrows.
 function drawLineArrows(st: State, ui: UI): void {
   const arrowed = st.best?.lines?.[st.arrowLine] ?? st.best;
-  if (st.geo) drawArrows(ui.svg, st.geo, arrowed?.line ?? []);
+  if (st.geo) drawArrows(ui.svg, st.geo, arrowed?.line ?? [], Math.max(2, st.seats.length));
 }
 
 // pointLine draws the arrows of line i and marks it in the list, which is

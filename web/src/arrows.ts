@@ -26,10 +26,11 @@ function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string,
 }
 
 // drawArrows draws line (moves in the project's notation, from the
-// position shown) over the board svg, replacing the arrows drawn before;
-// an empty line clears them. A move naming a cell the board lacks is
-// left out, and the rest of the line after it.
-export function drawArrows(svg: SVGSVGElement, geo: Geometry, line: string[]): void {
+// position shown, the seats of players taking turns) over the board svg,
+// replacing the arrows drawn before; an empty line clears them. The
+// mover's moves and the others' are told apart by class. A move naming a
+// cell the board lacks is left out, and the rest of the line after it.
+export function drawArrows(svg: SVGSVGElement, geo: Geometry, line: string[], players = 2): void {
   clearArrows(svg);
   if (line.length === 0) return;
   const centers = new Map(geo.cells.map((c) => [c.name, c.center]));
@@ -39,7 +40,7 @@ export function drawArrows(svg: SVGSVGElement, geo: Geometry, line: string[]): v
     const move = parseMove(text);
     const cells = [...move.path, ...move.drops];
     if (cells.some((c) => !centers.has(c))) break;
-    const g = el("g", { class: `arrow-move ply-${ply} ${ply % 2 === 0 ? "mover" : "reply"}`, "data-ply": ply, "data-move": text });
+    const g = el("g", { class: `arrow-move ply-${ply} ${ply % players === 0 ? "mover" : "reply"}`, "data-ply": ply, "data-move": text });
     for (let i = 0; i + 1 < move.path.length; i++) {
       g.append(arrow(centers.get(move.path[i])!, centers.get(move.path[i + 1])!, plyStyles[ply].width, move.path[i], move.path[i + 1]));
     }

@@ -84,7 +84,7 @@
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
     return e;
   }
-  function drawArrows(svg, geo, line) {
+  function drawArrows(svg, geo, line, players = 2) {
     clearArrows(svg);
     if (line.length === 0) return;
     const centers = new Map(geo.cells.map((c) => [c.name, c.center]));
@@ -94,7 +94,7 @@
       const move = parseMove(text);
       const cells = [...move.path, ...move.drops];
       if (cells.some((c) => !centers.has(c))) break;
-      const g = el("g", { class: `arrow-move ply-${ply} ${ply % 2 === 0 ? "mover" : "reply"}`, "data-ply": ply, "data-move": text });
+      const g = el("g", { class: `arrow-move ply-${ply} ${ply % players === 0 ? "mover" : "reply"}`, "data-ply": ply, "data-move": text });
       for (let i = 0; i + 1 < move.path.length; i++) {
         g.append(arrow(centers.get(move.path[i]), centers.get(move.path[i + 1]), plyStyles[ply].width, move.path[i], move.path[i + 1]));
       }
@@ -947,7 +947,7 @@
   }
   function drawLineArrows(st, ui) {
     const arrowed = st.best?.lines?.[st.arrowLine] ?? st.best;
-    if (st.geo) drawArrows(ui.svg, st.geo, arrowed?.line ?? []);
+    if (st.geo) drawArrows(ui.svg, st.geo, arrowed?.line ?? [], Math.max(2, st.seats.length));
   }
   function pointLine(st, ui, i) {
     if (st.arrowLine === i) return;
