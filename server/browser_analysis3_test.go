@@ -33,6 +33,7 @@ func TestBrowserAnalysisView(t *testing.T) {
 	for _, size := range analysisSizes {
 		t.Run(size.name, func(t *testing.T) {
 			t.Run("evaluation bar", func(t *testing.T) { b.evaluationBar(t, size) })
+			t.Run("a won position", func(t *testing.T) { b.wonPosition(t, size) })
 			t.Run("arrows", func(t *testing.T) { b.lineArrows(t, size) })
 			t.Run("arrows while thinking", func(t *testing.T) { b.arrowsWhileThinking(t, size) })
 			t.Run("several lines", func(t *testing.T) { b.severalLines(t, size) })
@@ -142,6 +143,20 @@ func (b *browser) evaluationBar(t *testing.T, size viewSize) {
 	}
 	if diff := black.Filled*100 - black.Now; diff < -2 || diff > 2 {
 		t.Errorf("the bar is %.0f%% filled for a value of %.0f", black.Filled*100, black.Now)
+	}
+}
+
+// wonPosition: a win the engine sees to the end is said in plies, and
+// fills the bar for the winner: Black, to move, takes White's last man.
+func (b *browser) wonPosition(t *testing.T, size viewSize) {
+	const fen = "B:c3=w,c4=b"
+	ctx := b.analysisTab(t, size, "/analysis/checkers-2011?fen="+url.QueryEscape(fen))
+	checkBoardFrom(t, ctx, "checkers-2011", fen, nil)
+	askEngine(t, ctx, 500)
+	bar := readBar(t, ctx, "shown", size.phone)
+	mark := poll[string](t, ctx, "the bar's number", `document.querySelector(".eval-mark").textContent`)
+	if bar.Now != 0 || bar.Filled != 0 || bar.Text != "Black wins in 1 ply" || mark != "#1" {
+		t.Errorf("Black winning at once: the bar says %+v, %q", bar, mark)
 	}
 }
 

@@ -51,9 +51,9 @@ export function drawArrows(svg: SVGSVGElement, geo: Geometry, line: string[], pl
     g.setAttribute("opacity", String(plyStyles[ply].opacity));
     drawn.push(g);
   }
-  // The first move on top of the rest.
+  // The first move on top of the rest; all under a tall stack's popup.
   layer.append(...drawn.reverse());
-  svg.append(layer);
+  svg.insertBefore(layer, svg.querySelector("g.popup"));
 }
 
 // clearArrows takes the arrows off the board.

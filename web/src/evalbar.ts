@@ -39,6 +39,10 @@ function seatName(seats: string[], seat: number): string {
   return seats[seat] ?? `Seat ${seat + 1}`;
 }
 
+function plies(n: number): string {
+  return n === 1 ? "1 ply" : `${n} plies`;
+}
+
 function pieces(hundredths: number): string {
   return (Math.abs(hundredths) / 100).toFixed(2);
 }
@@ -52,7 +56,7 @@ export function judge(s: Score, mover: number, seats: string[]): Judgement {
     const me = name(mover);
     if (end) {
       const verb = end.wins ? "wins" : "loses";
-      return { leader: end.wins ? mover : -1, short: `${me} ${verb} in ${end.plies}`, words: `${me}, to move, ${verb} in ${end.plies} plies`, share: 50, mark: "" };
+      return { leader: end.wins ? mover : -1, short: `${me} ${verb} in ${end.plies}`, words: `${me}, to move, ${verb} in ${plies(end.plies)}`, share: 50, mark: "" };
     }
     const sign = s.score >= 0 ? "+" : "−";
     return {
@@ -63,7 +67,7 @@ export function judge(s: Score, mover: number, seats: string[]): Judgement {
   const other = 1 - mover;
   if (end) {
     const leader = end.wins ? mover : other;
-    return { leader, short: `${name(leader)} wins in ${end.plies}`, words: `${name(leader)} wins in ${end.plies} plies`, share: leader === 0 ? 100 : 0, mark: `#${end.plies}` };
+    return { leader, short: `${name(leader)} wins in ${end.plies}`, words: `${name(leader)} wins in ${plies(end.plies)}`, share: leader === 0 ? 100 : 0, mark: `#${end.plies}` };
   }
   const first = mover === 0 ? s.score : -s.score; // for the seat at the bottom
   const share = Math.round(500 + 500 * Math.tanh(first / pawnScale)) / 10;

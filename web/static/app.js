@@ -106,7 +106,7 @@
       drawn.push(g);
     }
     layer.append(...drawn.reverse());
-    svg.append(layer);
+    svg.insertBefore(layer, svg.querySelector("g.popup"));
   }
   function clearArrows(svg) {
     svg.querySelectorAll("g.arrows").forEach((g) => g.remove());
@@ -391,6 +391,9 @@
   function seatName(seats, seat) {
     return seats[seat] ?? `Seat ${seat + 1}`;
   }
+  function plies(n) {
+    return n === 1 ? "1 ply" : `${n} plies`;
+  }
   function pieces(hundredths) {
     return (Math.abs(hundredths) / 100).toFixed(2);
   }
@@ -401,7 +404,7 @@
       const me = name(mover);
       if (end) {
         const verb = end.wins ? "wins" : "loses";
-        return { leader: end.wins ? mover : -1, short: `${me} ${verb} in ${end.plies}`, words: `${me}, to move, ${verb} in ${end.plies} plies`, share: 50, mark: "" };
+        return { leader: end.wins ? mover : -1, short: `${me} ${verb} in ${end.plies}`, words: `${me}, to move, ${verb} in ${plies(end.plies)}`, share: 50, mark: "" };
       }
       const sign = s.score >= 0 ? "+" : "−";
       return {
@@ -415,7 +418,7 @@
     const other = 1 - mover;
     if (end) {
       const leader2 = end.wins ? mover : other;
-      return { leader: leader2, short: `${name(leader2)} wins in ${end.plies}`, words: `${name(leader2)} wins in ${end.plies} plies`, share: leader2 === 0 ? 100 : 0, mark: `#${end.plies}` };
+      return { leader: leader2, short: `${name(leader2)} wins in ${end.plies}`, words: `${name(leader2)} wins in ${plies(end.plies)}`, share: leader2 === 0 ? 100 : 0, mark: `#${end.plies}` };
     }
     const first = mover === 0 ? s.score : -s.score;
     const share = Math.round(500 + 500 * Math.tanh(first / pawnScale)) / 10;
