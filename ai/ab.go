@@ -139,8 +139,38 @@ func (e *ab) Name() string { return e.name }
 // Search runs iterative deepening until a limit is reached and returns the
 // best move of the last completed iteration.
 func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(Info)) Info {
-	if err := checkEvaluation(e.eval, s0); err != nil {
+	maxDepth, err := e.prepare(ctx, s0, lim)
+	if err != nil {
 		return Info{Err: err}
+	}
+	root := e.s.Moves(nil)
+	best := Info{Move: root[0]}
+	for depth := 1; depth <= maxDepth; depth++ {
+		score := e.negamax(depth, -infinity, infinity, 0)
+		if e.clk.stopped && depth > 1 {
+			break
+		}
+		best = Info{Score: score, Depth: depth, Nodes: e.clk.nodes, Elapsed: time.Since(e.clk.start)}
+		best.PV = append([]game.Move(nil), e.pv[0][:e.pvLen[0]]...)
+		if len(best.PV) > 0 {
+			best.Move = best.PV[0]
+		}
+		if report != nil {
+			report(best)
+		}
+		if e.clk.stopped || len(root) == 1 && lim.Depth == 0 || score > Mate-MaxDepth || score < -Mate+MaxDepth {
+			break
+		}
+	}
+	best.Nodes, best.Elapsed = e.clk.nodes, time.Since(e.clk.start)
+	return best
+}
+
+// prepare sets the engine up for a search of s0 within lim and returns
+// the deepest iteration the search may run.
+func (e *ab) prepare(ctx context.Context, s0 game.State, lim Limits) (int, error) {
+	if err := checkEvaluation(e.eval, s0); err != nil {
+		return 0, err
 	}
 	e.s = s0.Clone()
 	e.root = s0.ToMove()
@@ -172,27 +202,7 @@ func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(
 			e.history[i][j] /= 8
 		}
 	}
-	root := e.s.Moves(nil)
-	best := Info{Move: root[0]}
-	for depth := 1; depth <= maxDepth; depth++ {
-		score := e.negamax(depth, -infinity, infinity, 0)
-		if e.clk.stopped && depth > 1 {
-			break
-		}
-		best = Info{Score: score, Depth: depth, Nodes: e.clk.nodes, Elapsed: time.Since(e.clk.start)}
-		best.PV = append([]game.Move(nil), e.pv[0][:e.pvLen[0]]...)
-		if len(best.PV) > 0 {
-			best.Move = best.PV[0]
-		}
-		if report != nil {
-			report(best)
-		}
-		if e.clk.stopped || len(root) == 1 && lim.Depth == 0 || score > Mate-MaxDepth || score < -Mate+MaxDepth {
-			break
-		}
-	}
-	best.Nodes, best.Elapsed = e.clk.nodes, time.Since(e.clk.start)
-	return best
+	return maxDepth, nil
 }
 
 // negamax returns the score of the position for the player to move.

@@ -47,6 +47,9 @@ type Info struct {
 	// Err is set when the engine could not choose a move (an external
 	// engine that failed or answered an illegal move); Move is then unset.
 	Err error
+	// Lines, set by SearchLines only, are the best moves, best first,
+	// each with its exact score and line; the first is Move, Score and PV.
+	Lines []Line
 }
 
 // Mate is the score of a won position; a win in n plies scores Mate-n.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -28,6 +29,8 @@ const (
 	defaultAnalysisMillis = 1000
 	// maxAnalysisMoves bounds the moves a request replays.
 	maxAnalysisMoves = 2000
+	// maxAnalysisLines bounds the best moves a search lists at once.
+	maxAnalysisLines = 5
 	// workerWait bounds the wait for a free AI worker.
 	workerWait = 10 * time.Second
 )
@@ -57,19 +60,42 @@ type bestRequest struct {
 	Options map[string]string `json:"options"`
 	// MoveTime is the time to think in milliseconds (0: a second).
 	MoveTime int `json:"movetime"`
+	// Lines is how many best moves to list, 1 to maxAnalysisLines (absent:
+	// one). Kept raw so that any value other than such an integer (2.5,
+	// "3") is refused the same way, quoting it.
+	Lines json.RawMessage `json:"lines"`
 }
 
 // bestView is the engine's answer: its move, its score from the mover's
 // point of view (hundredths of a piece; ScoreText writes wins as "win5"),
-// the depth it completed and the line it expects.
+// the depth it completed and the line it expects; Lines lists the best
+// moves asked for, best first, the first being Move, Score and Line.
 type bestView struct {
+	Move      string     `json:"move"`
+	Score     int        `json:"score"`
+	ScoreText string     `json:"scoreText"`
+	Depth     int        `json:"depth"`
+	Nodes     int64      `json:"nodes"`
+	Line      []string   `json:"line"`
+	Millis    int64      `json:"ms"`
+	Lines     []lineView `json:"lines"`
+}
+
+// lineView is one of the best moves: its score as bestView writes it and
+// its line, the move first.
+type lineView struct {
 	Move      string   `json:"move"`
 	Score     int      `json:"score"`
 	ScoreText string   `json:"scoreText"`
-	Depth     int      `json:"depth"`
-	Nodes     int64    `json:"nodes"`
 	Line      []string `json:"line"`
-	Millis    int64    `json:"ms"`
+}
+
+// searchRequest is a search admitted: the position, how long to think
+// and how many best moves to list.
+type searchRequest struct {
+	state    game.State
+	moveTime time.Duration
+	lines    int
 }
 
 // analysisGate lets each client run one analysis search at a time, so
@@ -207,13 +233,13 @@ func analysisOf(st game.State, moves []string) (analysisView, error) {
 // search of the position, bounded by its movetime (at most 5 s), run in
 // one of the AI workers, one search per client at a time.
 func (s *Server) handleBest(w http.ResponseWriter, r *http.Request) {
-	st, moveTime, release, apiErr := s.admitSearch(w, r)
+	req, release, apiErr := s.admitSearch(w, r)
 	if apiErr != nil {
 		writeError(w, apiErr)
 		return
 	}
 	defer release()
-	v, err := s.search(r.Context(), st, moveTime, nil)
+	v, err := s.search(r.Context(), req, nil)
 	if err != nil {
 		writeError(w, asAPIError(err))
 		return
@@ -229,7 +255,7 @@ func (s *Server) handleBest(w http.ResponseWriter, r *http.Request) {
 // body). Closing the request stops the search. A request refused before
 // the search starts gets the plain JSON error answer of /best.
 func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
-	st, moveTime, release, apiErr := s.admitSearch(w, r)
+	req, release, apiErr := s.admitSearch(w, r)
 	if apiErr != nil {
 		writeError(w, apiErr)
 		return
@@ -246,7 +272,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		_, _ = fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, data)
 		_ = events.Flush()
 	}
-	v, err := s.search(r.Context(), st, moveTime, func(v bestView) { send("info", v) })
+	v, err := s.search(r.Context(), req, func(v bestView) { send("info", v) })
 	if err != nil {
 		send("error", map[string]*apiError{"error": asAPIError(err)})
 		return
@@ -255,45 +281,63 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 }
 
 // admitSearch reads and checks a search request (the body of /best and
-// /stream) and admits it: the position set up, a movetime in range, a
-// game not over, the client's request budget, one search per client, and
-// a free AI worker (waited for at most workerWait). On success release
-// must be called when the search ends.
-func (s *Server) admitSearch(w http.ResponseWriter, r *http.Request) (game.State, time.Duration, func(), *apiError) {
+// /stream) and admits it: the position set up, a movetime and a number
+// of lines in range, a game not over, the client's request budget, one
+// search per client, and a free AI worker (waited for at most
+// workerWait). On success release must be called when the search ends.
+func (s *Server) admitSearch(w http.ResponseWriter, r *http.Request) (searchRequest, func(), *apiError) {
 	var req bestRequest
 	if err := s.decode(w, r, &req); err != nil {
-		return nil, 0, nil, err
+		return searchRequest{}, nil, err
 	}
 	if req.MoveTime == 0 {
 		req.MoveTime = defaultAnalysisMillis
 	}
 	if req.MoveTime < minAnalysisMillis || req.MoveTime > maxAnalysisMillis {
-		return nil, 0, nil, fail(codeInvalid, "movetime %d: want %d to %d milliseconds", req.MoveTime, minAnalysisMillis, maxAnalysisMillis)
+		return searchRequest{}, nil, fail(codeInvalid, "movetime %d: want %d to %d milliseconds", req.MoveTime, minAnalysisMillis, maxAnalysisMillis)
+	}
+	lines, apiErr := parseLines(req.Lines)
+	if apiErr != nil {
+		return searchRequest{}, nil, apiErr
 	}
 	st, apiErr := analysisState(r.PathValue("game"), req.Options, req.FEN, req.Moves)
 	if apiErr != nil {
-		return nil, 0, nil, apiErr
+		return searchRequest{}, nil, apiErr
 	}
 	if res := st.Result(); res.Over() {
-		return nil, 0, nil, fail(codeGameOver, "the game is over (%s): there is no move to search", res.Describe(st.Game()))
+		return searchRequest{}, nil, fail(codeGameOver, "the game is over (%s): there is no move to search", res.Describe(st.Game()))
 	}
 	if err := s.admit(r, s.clients.allowMove); err != nil {
-		return nil, 0, nil, err
+		return searchRequest{}, nil, err
 	}
 	key := clientKey(r)
 	if !s.analyses.enter(key) {
-		return nil, 0, nil, fail(codeRateLimited, "a search of this client runs already; wait for its answer")
+		return searchRequest{}, nil, fail(codeRateLimited, "a search of this client runs already; wait for its answer")
 	}
 	freeWorker, err := s.takeWorker(r.Context())
 	if err != nil {
 		s.analyses.leave(key)
-		return nil, 0, nil, asAPIError(err)
+		return searchRequest{}, nil, asAPIError(err)
 	}
 	release := func() {
 		freeWorker()
 		s.analyses.leave(key)
 	}
-	return st, time.Duration(req.MoveTime) * time.Millisecond, release, nil
+	return searchRequest{state: st, moveTime: time.Duration(req.MoveTime) * time.Millisecond, lines: lines}, release, nil
+}
+
+// parseLines reads a search request's "lines": absent or null is one,
+// else an integer from 1 to maxAnalysisLines.
+func parseLines(raw json.RawMessage) (int, *apiError) {
+	text := strings.TrimSpace(string(raw))
+	if text == "" || text == "null" {
+		return 1, nil
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil || n < 1 || n > maxAnalysisLines {
+		return 0, fail(codeInvalid, "lines %s: want an integer from 1 to %d", quote(text), maxAnalysisLines)
+	}
+	return n, nil
 }
 
 // takeWorker takes an AI worker, waiting for one at most workerWait, and
@@ -304,34 +348,61 @@ func (s *Server) takeWorker(ctx context.Context) (func(), error) {
 	return s.hall.Worker(ctx)
 }
 
-// search runs a fresh alpha-beta search of st in the worker the caller
-// holds; it stops when ctx ends (the client went) or the server stops.
-// report, when not nil, is given each completed depth.
-func (s *Server) search(ctx context.Context, st game.State, moveTime time.Duration, report func(bestView)) (bestView, error) {
+// search runs a fresh alpha-beta search of req's position in the worker
+// the caller holds; it stops when ctx ends (the client went) or the server
+// stops. report, when not nil, is given each completed depth. One line is
+// Search's own; more come from SearchLines, which searches every root
+// move with an exact score for the best ones.
+func (s *Server) search(ctx context.Context, req searchRequest, report func(bestView)) (bestView, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	engine, err := ai.New("ab", 1)
 	if err != nil {
 		return bestView{}, err
 	}
-	b := st.Game().Board()
+	b := req.state.Game().Board()
 	var onDepth func(ai.Info)
 	if report != nil {
 		onDepth = func(info ai.Info) { report(bestOf(info, b)) }
 	}
-	info := engine.Search(ctx, st, ai.Limits{MoveTime: moveTime}, onDepth)
+	limits := ai.Limits{MoveTime: req.moveTime}
+	var info ai.Info
+	if lines, ok := engine.(ai.LineSearcher); ok && req.lines > 1 {
+		info = lines.SearchLines(ctx, req.state, limits, req.lines, onDepth)
+	} else {
+		info = engine.Search(ctx, req.state, limits, onDepth)
+	}
 	if info.Err != nil {
 		return bestView{}, errors.Join(errors.New("analysis search"), info.Err)
 	}
 	return bestOf(info, b), nil
 }
 
-// bestOf writes a search's result in the notation of board b.
+// bestOf writes a search's result in the notation of board b; a search
+// of one line lists its own.
 func bestOf(info ai.Info, b *board.Board) bestView {
 	v := bestView{Move: info.Move.Text(b), Score: info.Score, ScoreText: ai.ScoreText(info.Score), Depth: info.Depth,
-		Nodes: info.Nodes, Line: []string{}, Millis: info.Elapsed.Milliseconds()}
-	for _, m := range info.PV {
-		v.Line = append(v.Line, m.Text(b))
+		Nodes: info.Nodes, Line: movesText(info.PV, b), Millis: info.Elapsed.Milliseconds()}
+	lines := info.Lines
+	if len(lines) == 0 {
+		lines = []ai.Line{{Score: info.Score, PV: info.PV}}
+	}
+	for _, l := range lines {
+		line := lineView{Score: l.Score, ScoreText: ai.ScoreText(l.Score), Line: movesText(l.PV, b)}
+		line.Move = v.Move
+		if len(l.PV) > 0 {
+			line.Move = l.PV[0].Text(b)
+		}
+		v.Lines = append(v.Lines, line)
 	}
 	return v
+}
+
+// movesText writes moves in the notation of board b.
+func movesText(moves []game.Move, b *board.Board) []string {
+	out := make([]string, 0, len(moves))
+	for _, m := range moves {
+		out = append(out, m.Text(b))
+	}
+	return out
 }

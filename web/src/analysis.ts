@@ -2,14 +2,18 @@
 // Any position of a game (pasted as a FEN, or the start), its legal moves,
 // lines played out by clicking and stepped back through, and the engine's
 // best move on request, its score, depth and line shown as the search
-// deepens. The server checks every position; the page keeps only the FEN
-// it started from and the line of moves, in its address.
+// deepens: the line drawn as arrows on the board, the score on a bar
+// beside it, and up to five best moves listed. The server checks every
+// position; the page keeps only the FEN it started from and the line of
+// moves, in its address.
 
 import { ApiError, request, type CatalogGame, type Geometry, type Position, type Result } from "./api";
+import { drawArrows } from "./arrows";
 import { drawBoard } from "./board";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
 import { choices, click, emptySelection, parseMove, targets, type Selection } from "./entry";
+import { evalBar, judge, type EvalBar, type Score } from "./evalbar";
 import { setupControls, type SetupControls } from "./setup";
 import { postEvents } from "./stream";
 
@@ -28,17 +32,23 @@ interface Analysis {
   stacking: boolean; // a cell may hold several pieces
 }
 
+// Line is one of the best moves the engine lists, with its score and line.
+interface Line extends Score {
+  move: string;
+  line: string[];
+}
+
 // Best is an event of POST /api/analysis/{game}/stream: "info" for each
 // depth the search completes, "best" for its answer.
-interface Best {
-  move: string;
-  score: number;
-  scoreText: string;
+interface Best extends Line {
   depth: number;
   nodes: number;
-  line: string[];
   ms: number;
+  lines?: Line[]; // the best moves asked for, best first
 }
+
+// maxLines is the most best moves the server lists.
+const maxLines = 5;
 
 interface State {
   game: string;
@@ -58,6 +68,9 @@ interface State {
   shown: number; // counts calls of show, so that a stale position is dropped
   editing: boolean; // clicks on cells set the position up
   setup: SetupControls | null; // built when first needed, from the seats
+  edits: Promise<void>; // the changes of the position set up, in order
+  lines: number; // how many best moves to ask the engine for
+  arrowLine: number; // which of the engine's lines the arrows draw
 }
 
 interface UI {
@@ -75,6 +88,9 @@ interface UI {
   best: HTMLElement;
   edit: HTMLButtonElement;
   setupBox: HTMLElement;
+  bar: EvalBar;
+  linesAsked: HTMLSelectElement;
+  lines: HTMLOListElement;
 }
 
 export function analysisPage(root: HTMLElement): void {
@@ -83,7 +99,7 @@ export function analysisPage(root: HTMLElement): void {
     game: decodeURIComponent(location.pathname.split("/")[2] ?? ""), options: q.get("options") ?? "",
     fen: q.get("fen") ?? "", line: (q.get("moves") ?? "").split(/[\s,]+/).filter((m) => m !== ""),
     cursor: 0, pos: null, geo: null, sel: emptySelection, message: "", best: null, bestDone: false, search: null, stoppedAt: 0,
-    seats: [], shown: 0, editing: false, setup: null, edits: Promise.resolve(),
+    seats: [], shown: 0, editing: false, setup: null, edits: Promise.resolve(), lines: 1, arrowLine: 0,
   };
   st.cursor = st.line.length;
   const ui = layout(root, st);
@@ -106,6 +122,8 @@ export function analysisPage(root: HTMLElement): void {
     setUp(st, ui.fen.value.trim(), refresh);
   });
   ui.ask.addEventListener("click", () => ask(st, Number(ui.movetime.value), refresh));
+  ui.linesAsked.addEventListener("change", () => { st.lines = Number(ui.linesAsked.value); });
+  ui.lines.addEventListener("pointerleave", () => pointLine(st, ui, 0));
   ui.edit.addEventListener("click", () => {
     st.editing = !st.editing;
     st.sel = emptySelection;
@@ -121,7 +139,25 @@ export function analysisPage(root: HTMLElement): void {
     if (ev.key === "ArrowLeft") step(st.cursor - 1);
     if (ev.key === "ArrowRight") step(st.cursor + 1);
   });
-  show(st, refresh).then(() => { ui.fen.value = st.fen; });
+  void firstShow(st, ui, refresh);
+}
+
+// firstShow shows the position of the address. A FEN there that the
+// game's parser refuses is said so, with the parser's reason, and the
+// board shows the start instead, the FEN kept in its box to be corrected.
+async function firstShow(st: State, ui: UI, refresh: () => void): Promise<void> {
+  const err = await show(st, refresh);
+  ui.fen.value = st.fen;
+  if (!(err instanceof ApiError) || err.code !== "invalid" || st.fen === "" || st.pos) return;
+  const bad = { fen: st.fen, line: st.line, cursor: st.cursor };
+  Object.assign(st, { fen: "", line: [], cursor: 0 });
+  if (await show(st, refresh)) {
+    Object.assign(st, bad); // the options are refused too: show that
+    return;
+  }
+  ui.fen.value = bad.fen;
+  st.message = `The FEN in the address could not be read, so the board shows the start position; correct the FEN below. The game's parser says: ${err.message}`;
+  refresh();
 }
 
 function layout(root: HTMLElement, st: State): UI {
@@ -131,7 +167,9 @@ function layout(root: HTMLElement, st: State): UI {
   const movetime = h("select", { id: "movetime" },
     ...[["500", "0.5 s"], ["1000", "1 s"], ["2000", "2 s"], ["5000", "5 s"]].map(([v, t]) => h("option", { value: v }, t)));
   movetime.value = "1000";
+  const lines = h("select", { id: "lines" }, ...Array.from({ length: maxLines }, (_, i) => h("option", { value: String(i + 1) }, String(i + 1))));
   const ui: UI = {
+    bar: evalBar(), linesAsked: lines, lines: h("ol", { class: "lines", "aria-label": "the engine's best moves" }),
     svg, status: h("p", { class: "status", "aria-live": "polite" }), message: h("p", { class: "message", role: "alert" }),
     choices: h("div", { class: "choices" }), fen, nav: h("div", { class: "nav" }), line: h("ol", { class: "moves" }),
     legal: h("div", { class: "legal" }), ask: h("button", { type: "button", class: "ask" }, "Ask the engine"), movetime,
@@ -141,14 +179,17 @@ function layout(root: HTMLElement, st: State): UI {
   };
   const fenForm = h("form", { class: "fen" }, h("label", { for: "fen" }, "Position (FEN): "), fen,
     h("button", { type: "submit", class: "setup" }, "Set up"));
-  const boardBox = h("div", { class: "board-box" });
+  const boardBox = h("div", { class: "board-box" }, ui.bar.box);
   boardBox.append(svg);
   root.replaceChildren(
     siteHeader(h("h1", {}, `Analysis: ${st.game}`),
       h("a", { href: `/rules/${encodeURIComponent(st.game)}`, class: "rules" }, "Rules")),
-    h("main", { class: "game" }, boardBox,
+    h("main", { class: "game analysis" }, boardBox,
       h("aside", {}, ui.status, ui.message, ui.choices, fenForm, h("p", {}, ui.edit), ui.setupBox,
-        h("h2", {}, "Engine"), h("p", {}, h("label", { for: "movetime" }, "Think for "), movetime, " ", ui.ask, " ", ui.stop), ui.best,
+        h("h2", {}, "Engine"),
+        h("p", { class: "engine-controls" }, h("label", { for: "movetime" }, "Think for "), movetime, " ",
+          h("label", { for: "lines" }, "Lines "), lines, " ", ui.ask, " ", ui.stop),
+        ui.best, ui.lines,
         h("h2", {}, "Line"), ui.nav, ui.line, h("h2", {}, "Legal moves"), ui.legal)),
   );
   return ui;
@@ -171,11 +212,12 @@ function fetchPosition(st: State, moves: string[]): Promise<Analysis> {
 // time, and keeps the address in step so that it can be shared. Steps
 // taken quickly (arrow keys held) read positions at once, and their
 // answers may come back out of order: only the last one asked is shown.
-async function show(st: State, refresh: () => void): Promise<void> {
+// It returns the error that kept the position from being shown.
+async function show(st: State, refresh: () => void): Promise<Error | null> {
   const shown = ++st.shown;
   try {
     const pos = await fetchPosition(st, st.line.slice(0, st.cursor));
-    if (shown !== st.shown) return;
+    if (shown !== st.shown) return null;
     if (!st.geo) {
       st.geo = await request<Geometry>("GET", `/api/boards/${pos.board}?turn=0`);
       const catalog = await request<CatalogGame[]>("GET", "/api/catalog");
@@ -189,8 +231,11 @@ async function show(st: State, refresh: () => void): Promise<void> {
     history.replaceState(null, "", `${location.pathname}?${query(st, st.line)}`);
   } catch (e) {
     st.message = (e as Error).message;
+    refresh();
+    return e as Error;
   }
   refresh();
+  return null;
 }
 
 // setUp checks a pasted FEN with the server before taking it: a refused
@@ -238,7 +283,8 @@ async function ask(st: State, movetime: number, refresh: () => void): Promise<vo
   st.bestDone = false;
   st.message = "";
   refresh();
-  const body = { fen: st.fen, moves: st.line.slice(0, st.cursor), options: optionMap(st.options), movetime };
+  st.arrowLine = 0;
+  const body = { fen: st.fen, moves: st.line.slice(0, st.cursor), options: optionMap(st.options), movetime, lines: st.lines };
   const path = `/api/analysis/${encodeURIComponent(st.game)}/stream`;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -350,6 +396,8 @@ function render(st: State, ui: UI, onCell: (cell: string) => void, play: (move: 
   const last = st.cursor > 0 ? parseMove(st.line[st.cursor - 1]).path : [];
   const shown: Position = { board: pos.board, ply: st.cursor, toMove: pos.toMove, stacks: pos.stacks, scores: pos.scores };
   drawBoard(ui.svg, st.geo, shown, { selected: [...st.sel.path, ...st.sel.drops], targets: targets(moves, st.sel), lastMove: last }, kingWord, onCell);
+  drawLineArrows(st, ui);
+  ui.bar.show(st.best, pos.toMove, st.seats);
   const status = pos.result ? `Over: ${pos.description ?? pos.result.reason}` : `${st.seats[pos.toMove] ?? `Seat ${pos.toMove + 1}`} to move`;
   ui.svg.setAttribute("aria-label", `${st.game} analysis board, ${status}`);
   ui.status.replaceChildren(h("span", { class: pos.result ? "result" : "turn" }, status),
@@ -363,6 +411,7 @@ function render(st: State, ui: UI, onCell: (cell: string) => void, play: (move: 
   ui.ask.textContent = st.search ? "Thinking…" : "Ask the engine";
   ui.stop.disabled = st.search === null;
   renderBest(st, ui, play);
+  renderLines(st, ui, play);
   ui.edit.textContent = st.editing ? "Done setting up" : "Edit the position";
   ui.edit.setAttribute("aria-pressed", String(st.editing));
   ui.setupBox.hidden = !st.editing;
@@ -402,10 +451,53 @@ function renderBest(st: State, ui: UI, play: (move: string) => void): void {
   }
   ui.best.dataset.state = state;
   const lead = { thinking: "Thinking: best so far ", done: "Best move ", stopped: "Stopped: best so far " }[state];
+  const mover = st.pos?.toMove ?? 0;
+  const score = h("span", { class: "score", "data-score-text": b.scoreText }, judge(b, mover, st.seats).short);
+  score.title = judge(b, mover, st.seats).words;
   ui.best.replaceChildren(
-    h("p", {}, lead, h("strong", { class: "best-move" }, b.move), ", score ", h("span", { class: "score" }, b.scoreText),
+    h("p", {}, lead, h("strong", { class: "best-move" }, b.move), ", ", score,
       " (depth ", h("span", { class: "depth" }, String(b.depth)), `, ${b.nodes} nodes, ${(b.ms / 1000).toFixed(1)} s)`),
     h("p", { class: "pv" }, "Line: " + b.line.join(" ")),
     button(`Play ${b.move}`, "play-best", () => play(b.move)),
   );
+}
+
+// drawLineArrows draws the line chosen in the list (the best unless one
+// is pointed at) as arrows.
+function drawLineArrows(st: State, ui: UI): void {
+  const arrowed = st.best?.lines?.[st.arrowLine] ?? st.best;
+  if (st.geo) drawArrows(ui.svg, st.geo, arrowed?.line ?? [], Math.max(2, st.seats.length));
+}
+
+// pointLine draws the arrows of line i and marks it in the list, which is
+// left as it is: rebuilt, it would lose the click that focused it.
+function pointLine(st: State, ui: UI, i: number): void {
+  if (st.arrowLine === i) return;
+  st.arrowLine = i;
+  drawLineArrows(st, ui);
+  [...ui.lines.children].forEach((li, j) => li.classList.toggle("arrowed", j === i));
+}
+
+// renderLines lists the engine's best moves when it was asked for
+// several: each with its score and line, its move a button that plays
+// it; pointing at a line (or focusing its button) draws its arrows.
+function renderLines(st: State, ui: UI, play: (move: string) => void): void {
+  const lines = st.best?.lines ?? [];
+  ui.lines.hidden = lines.length < 2;
+  if (lines.length < 2) {
+    ui.lines.replaceChildren();
+    return;
+  }
+  const mover = st.pos?.toMove ?? 0;
+  const point = (i: number) => () => pointLine(st, ui, i);
+  ui.lines.replaceChildren(...lines.map((l, i) => {
+    const j = judge(l, mover, st.seats);
+    const play1 = button(l.move, "play-line", () => play(l.move), l.move);
+    play1.setAttribute("aria-label", `play ${l.move}, ${j.words}`);
+    play1.addEventListener("focus", point(i));
+    const li = h("li", { class: i === st.arrowLine ? "pv-line arrowed" : "pv-line", "data-move": l.move },
+      play1, " ", h("span", { class: "line-score", title: j.words }, j.short), " ", h("span", { class: "line-moves" }, l.line.slice(1).join(" ")));
+    li.addEventListener("pointerenter", point(i));
+    return li;
+  }));
 }

@@ -23,14 +23,123 @@
     return data;
   }
 
-  // src/board.ts
+  // src/entry.ts
+  function parseMove(text) {
+    const [route, ...drops] = text.split("@");
+    return { text, path: route.split(/[-x:]/), drops };
+  }
+  var emptySelection = { path: [], drops: [] };
+  function matching(moves, sel) {
+    return moves.filter((m) => {
+      if (m.path.length < sel.path.length) return false;
+      for (let i = 0; i < sel.path.length; i++) {
+        if (m.path[i] !== sel.path[i]) return false;
+      }
+      if (sel.drops.length === 0) return true;
+      return m.path.length === sel.path.length && sel.drops.every((d) => m.drops.includes(d));
+    });
+  }
+  function targets(moves, sel) {
+    const out = /* @__PURE__ */ new Set();
+    if (sel.path.length === 0) return out;
+    for (const m of matching(moves, sel)) {
+      if (m.path.length > sel.path.length) {
+        if (sel.drops.length === 0) out.add(m.path[sel.path.length]);
+      } else {
+        for (const d of m.drops) if (!sel.drops.includes(d)) out.add(d);
+      }
+    }
+    return out;
+  }
+  function click(moves, sel, cell) {
+    let next = null;
+    if (sel.path.length > 0 && targets(moves, sel).has(cell)) {
+      const more = matching(moves, sel).some((m) => m.path.length > sel.path.length && m.path[sel.path.length] === cell);
+      next = more && sel.drops.length === 0 ? { path: [...sel.path, cell], drops: [] } : { path: sel.path, drops: [...sel.drops, cell] };
+    }
+    if (next === null) {
+      if (sel.path.length === 1 && sel.drops.length === 0 && sel.path[0] === cell) return { kind: "reset", sel: emptySelection };
+      const start = { path: [cell], drops: [] };
+      return { kind: matching(moves, start).length > 0 ? "select" : "reset", sel: matching(moves, start).length > 0 ? start : emptySelection };
+    }
+    const left = matching(moves, next);
+    if (left.length === 1) return { kind: "play", move: left[0].text };
+    return { kind: "select", sel: next };
+  }
+  function choices(moves, sel) {
+    if (sel.path.length < 2 && sel.drops.length === 0) return [];
+    return matching(moves, sel).filter((m) => m.path.length === sel.path.length);
+  }
+
+  // src/arrows.ts
   var svgNS = "http://www.w3.org/2000/svg";
+  var plyStyles = [
+    { width: 0.15, opacity: 0.9 },
+    { width: 0.1, opacity: 0.6 },
+    { width: 0.08, opacity: 0.5 },
+    { width: 0.07, opacity: 0.4 }
+  ];
+  function el(name, attrs) {
+    const e = document.createElementNS(svgNS, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    return e;
+  }
+  function drawArrows(svg, geo, line, players = 2) {
+    clearArrows(svg);
+    if (line.length === 0) return;
+    const centers = new Map(geo.cells.map((c) => [c.name, c.center]));
+    const layer = el("g", { class: "arrows", "aria-hidden": "true", "pointer-events": "none" });
+    const drawn = [];
+    for (const [ply, text] of line.slice(0, plyStyles.length).entries()) {
+      const move = parseMove(text);
+      const cells = [...move.path, ...move.drops];
+      if (cells.some((c) => !centers.has(c))) break;
+      const g = el("g", { class: `arrow-move ply-${ply} ${ply % players === 0 ? "mover" : "reply"}`, "data-ply": ply, "data-move": text });
+      for (let i = 0; i + 1 < move.path.length; i++) {
+        g.append(arrow(centers.get(move.path[i]), centers.get(move.path[i + 1]), plyStyles[ply].width, move.path[i], move.path[i + 1]));
+      }
+      for (const d of move.drops) {
+        const at = centers.get(d);
+        g.append(el("circle", { class: "drop-ring", cx: at.x, cy: at.y, r: 0.3, "stroke-width": plyStyles[ply].width, "data-cell": d }));
+      }
+      g.setAttribute("opacity", String(plyStyles[ply].opacity));
+      drawn.push(g);
+    }
+    layer.append(...drawn.reverse());
+    svg.insertBefore(layer, svg.querySelector("g.popup"));
+  }
+  function clearArrows(svg) {
+    svg.querySelectorAll("g.arrows").forEach((g) => g.remove());
+  }
+  function arrow(from, to, width, fromCell, toCell) {
+    const dx = to.x - from.x, dy = to.y - from.y;
+    const length = Math.hypot(dx, dy) || 1;
+    const ux = dx / length, uy = dy / length;
+    const nx = -uy, ny = ux;
+    const tipBack = Math.min(0.12, length / 4);
+    const tip = { x: to.x - ux * tipBack, y: to.y - uy * tipBack };
+    const headLength = Math.min(Math.max(width * 2.6, 0.28), length / 2);
+    const headHalf = Math.max(width * 1.6, 0.16);
+    const base = { x: tip.x - ux * headLength, y: tip.y - uy * headLength };
+    const g = el("g", { class: "arrow", "data-from": fromCell, "data-to": toCell });
+    g.append(
+      el("line", { class: "arrow-shaft", x1: from.x, y1: from.y, x2: base.x, y2: base.y, "stroke-width": width }),
+      el("polygon", {
+        class: "arrow-head",
+        points: [tip, { x: base.x + nx * headHalf, y: base.y + ny * headHalf }, { x: base.x - nx * headHalf, y: base.y - ny * headHalf }].map((p) => `${p.x},${p.y}`).join(" ")
+      })
+    );
+    return g;
+  }
+
+  // src/board.ts
+  var svgNS2 = "http://www.w3.org/2000/svg";
   var sideNames = { w: "White", b: "Black", r: "Red" };
   var shownPieces = 5;
   var legMs = 160;
   var moveMs = 250;
-  function el(name, attrs) {
-    const e = document.createElementNS(svgNS, name);
+  function el2(name, attrs) {
+    const e = document.createElementNS(svgNS2, name);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
     return e;
   }
@@ -64,10 +173,10 @@
     const hadFocus = svg.contains(document.activeElement);
     const focusName = geo.cells.some((c) => c.name === svg.dataset.focus) ? svg.dataset.focus : geo.cells[0]?.name;
     svg.replaceChildren();
-    const cells = el("g", { class: "cells" });
-    const rows = el("g", { class: "end-rows", "aria-hidden": "true" });
-    const pieces = el("g", { class: "pieces", "aria-hidden": "true" });
-    const popup = el("g", { class: "popup", "aria-hidden": "true" });
+    const cells = el2("g", { class: "cells" });
+    const rows = el2("g", { class: "end-rows", "aria-hidden": "true" });
+    const pieces2 = el2("g", { class: "pieces", "aria-hidden": "true" });
+    const popup = el2("g", { class: "popup", "aria-hidden": "true" });
     const last = new Set(marks.lastMove);
     const ends = endRowSeats(pos);
     const frozen = new Set(pos.frozen ?? []);
@@ -83,7 +192,7 @@
       if (seats.length) label += `; end row of ${seats.map((s) => sideNames[letters[s]]).join(" and ")}`;
       if (stack && frozen.has(c.name)) label += `; frozen, scores ${stack.length}`;
       if (marks.taking?.includes(c.name)) label += "; taken by this move";
-      const poly = el("polygon", { points: points(c.outline), class: classes.join(" "), "data-cell": c.name, role: "button", "aria-label": label });
+      const poly = el2("polygon", { points: points(c.outline), class: classes.join(" "), "data-cell": c.name, role: "button", "aria-label": label });
       if (!opts.still) poly.setAttribute("tabindex", c.name === focusName ? "0" : "-1");
       if (stack) poly.setAttribute("data-stack", stack);
       if (stack && frozen.has(c.name)) poly.setAttribute("data-frozen", "");
@@ -93,7 +202,7 @@
         svg.dataset.focus = c.name;
       });
       if (stack && stack.length > shownPieces) {
-        const title = el("title", {});
+        const title = el2("title", {});
         title.textContent = describeStack(c.name, stack, king);
         poly.append(title);
         const show3 = () => showStack(popup, c.center, stack, vb);
@@ -104,18 +213,18 @@
       }
       cells.append(poly);
       seats.forEach((s, i) => {
-        rows.append(el("polygon", { points: points(inset(c.outline, c.center, 0.86 - 0.14 * i)), class: `end-row-line side-${letters[s]}` }));
+        rows.append(el2("polygon", { points: points(inset(c.outline, c.center, 0.86 - 0.14 * i)), class: `end-row-line side-${letters[s]}` }));
       });
-      if (stack) pieces.append(drawStack(c.center, stack, c.name, frozen.has(c.name)));
-      if (marks.targets.has(c.name) && !stack) pieces.append(el("circle", { cx: c.center.x, cy: c.center.y, r: 0.12, class: "dot" }));
+      if (stack) pieces2.append(drawStack(c.center, stack, c.name, frozen.has(c.name)));
+      if (marks.targets.has(c.name) && !stack) pieces2.append(el2("circle", { cx: c.center.x, cy: c.center.y, r: 0.12, class: "dot" }));
     }
-    const labels = el("g", { class: "labels", "aria-hidden": "true" });
+    const labels = el2("g", { class: "labels", "aria-hidden": "true" });
     for (const l of geo.labels) {
-      const t = el("text", { x: l.at.x, y: l.at.y, class: "label" });
+      const t = el2("text", { x: l.at.x, y: l.at.y, class: "label" });
       t.textContent = l.text;
       labels.append(t);
     }
-    svg.append(cells, rows, pieces, drawPath(geo, marks), labels, popup);
+    svg.append(cells, rows, pieces2, drawPath(geo, marks), labels, popup);
     if (hadFocus && focusName && !opts.still) svg.querySelector(`[data-cell="${focusName}"]`)?.focus({ preventScroll: true });
   }
   var arrowDirections = { ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 }, ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 } };
@@ -153,28 +262,28 @@
     return best;
   }
   function drawPath(geo, marks) {
-    const g = el("g", { class: "move-path", "aria-hidden": "true" });
+    const g = el2("g", { class: "move-path", "aria-hidden": "true" });
     const centers = new Map(geo.cells.map((c) => [c.name, c.center]));
     const path = (marks.path ?? []).map((c) => centers.get(c)).filter((p) => !!p);
-    if (path.length > 1) g.append(el("polyline", { points: points(path), class: "path-line" }));
+    if (path.length > 1) g.append(el2("polyline", { points: points(path), class: "path-line" }));
     for (const cell of marks.taking ?? []) {
       const at = centers.get(cell);
       if (!at) continue;
       const r = 0.22;
-      g.append(el("path", { d: `M${at.x - r},${at.y - r}L${at.x + r},${at.y + r}M${at.x + r},${at.y - r}L${at.x - r},${at.y + r}`, class: "taking", "data-taking": cell }));
+      g.append(el2("path", { d: `M${at.x - r},${at.y - r}L${at.x + r},${at.y + r}M${at.x + r},${at.y - r}L${at.x - r},${at.y + r}`, class: "taking", "data-taking": cell }));
     }
     return g;
   }
   function drawStack(at, stack, cell, frozen) {
-    const g = el("g", { class: "stack", "data-at": cell });
+    const g = el2("g", { class: "stack", "data-at": cell });
     const shown = [...stack].slice(-shownPieces);
     const step2 = 0.1;
     const base = at.y + (shown.length - 1) * step2 / 2;
-    if (frozen) g.append(el("rect", { x: at.x - 0.47, y: at.y - 0.47, width: 0.94, height: 0.94, rx: 0.08, class: "frozen" }));
+    if (frozen) g.append(el2("rect", { x: at.x - 0.47, y: at.y - 0.47, width: 0.94, height: 0.94, rx: 0.08, class: "frozen" }));
     shown.forEach((letter, i) => g.append(...disc(at.x, base - i * step2, 0.36, letter)));
     if (stack.length > 1) {
       const top = base - (shown.length - 1) * step2;
-      const t = el("text", { x: at.x, y: top, class: `height side-${stack[stack.length - 1].toLowerCase()}` });
+      const t = el2("text", { x: at.x, y: top, class: `height side-${stack[stack.length - 1].toLowerCase()}` });
       t.textContent = String(stack.length);
       g.append(t);
     }
@@ -182,8 +291,8 @@
   }
   function disc(x, y, r, letter) {
     const side = letter.toLowerCase();
-    const out = [el("circle", { cx: x, cy: y, r, class: `piece side-${side}` })];
-    if (letter !== side) out.push(el("circle", { cx: x, cy: y, r: r * 0.55, class: `crown side-${side}` }));
+    const out = [el2("circle", { cx: x, cy: y, r, class: `piece side-${side}` })];
+    if (letter !== side) out.push(el2("circle", { cx: x, cy: y, r: r * 0.55, class: `crown side-${side}` }));
     return out;
   }
   function showStack(popup, at, stack, vb) {
@@ -192,9 +301,9 @@
     const height = 2 * r + 0.55;
     const x = Math.max(vb.minX, Math.min(at.x - width / 2, vb.maxX - width));
     const y = Math.max(vb.minY, at.y - 0.6 - height);
-    const box = el("g", { class: "stack-popup", "data-stack": stack });
-    box.append(el("rect", { x, y, width, height, rx: 0.08, class: "popup-box" }));
-    const caption = el("text", { x: x + 0.15, y: y + 0.2, class: "popup-text" });
+    const box = el2("g", { class: "stack-popup", "data-stack": stack });
+    box.append(el2("rect", { x, y, width, height, rx: 0.08, class: "popup-box" }));
+    const caption = el2("text", { x: x + 0.15, y: y + 0.2, class: "popup-text" });
     caption.textContent = `${stack.length} pieces, bottom first`;
     box.append(caption);
     [...stack].forEach((letter, i) => box.append(...disc(x + 0.15 + r + i * 2 * r, y + 0.4 + r, r * 0.9, letter)));
@@ -212,28 +321,28 @@
     const end = path[path.length - 1];
     const legs = path.length - 1;
     const duration = Math.min(moveMs, legMs * legs);
-    const pieces = svg.querySelector("g.pieces");
+    const pieces2 = svg.querySelector("g.pieces");
     let mover = fx.removed ? null : svg.querySelector(`g.stack[data-at="${fx.path[fx.path.length - 1]}"]`);
-    if (!mover && pieces) {
+    if (!mover && pieces2) {
       mover = drawStack(end, fx.moving.map((p) => letterOf(p, letters)).join(""), "", false);
       mover.classList.add("ghost");
-      pieces.append(mover);
+      pieces2.append(mover);
       const copy = mover;
       mover.animate([{ opacity: 1 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }], { duration }).onfinish = () => copy.remove();
     }
     if (mover) {
-      pieces?.append(mover);
+      pieces2?.append(mover);
       const frames = path.map((p, i) => ({ transform: `translate(${p.x - end.x}px, ${p.y - end.y}px)`, offset: i / legs }));
       mover.animate(frames, { duration, easing: "ease-in-out" });
     }
     for (const c of fx.captured ?? []) {
       const at = centers.get(c.cell);
-      if (!at || !pieces || c.taken.length === 0) continue;
+      if (!at || !pieces2 || c.taken.length === 0) continue;
       const stack = [...c.left, ...c.taken].map((p) => letterOf(p, letters)).join("");
       const ghost = drawStack(at, stack, "", false);
       ghost.classList.add("ghost");
       ghost.dataset.stack = stack;
-      pieces.insertBefore(ghost, pieces.firstChild);
+      pieces2.insertBefore(ghost, pieces2.firstChild);
       const passed = c.leg > 0 ? c.leg / legs : 1;
       ghost.animate([{ opacity: 1 }, { opacity: 1, offset: Math.min(passed, 0.95) }, { opacity: 0 }], { duration, fill: "forwards" }).onfinish = () => ghost.remove();
     }
@@ -333,65 +442,105 @@
     );
   }
 
-  // src/entry.ts
-  function parseMove(text) {
-    const [route, ...drops] = text.split("@");
-    return { text, path: route.split(/[-x:]/), drops };
+  // src/evalbar.ts
+  var pawnScale = 300;
+  function decided(s) {
+    const m = /^(win|loss)(\d+)$/.exec(s.scoreText);
+    return m ? { wins: m[1] === "win", plies: Number(m[2]) } : null;
   }
-  var emptySelection = { path: [], drops: [] };
-  function matching(moves, sel) {
-    return moves.filter((m) => {
-      if (m.path.length < sel.path.length) return false;
-      for (let i = 0; i < sel.path.length; i++) {
-        if (m.path[i] !== sel.path[i]) return false;
+  function seatName(seats, seat) {
+    return seats[seat] ?? `Seat ${seat + 1}`;
+  }
+  function plies(n) {
+    return n === 1 ? "1 ply" : `${n} plies`;
+  }
+  function pieces(hundredths) {
+    return (Math.abs(hundredths) / 100).toFixed(2);
+  }
+  function judge(s, mover, seats) {
+    const name = (seat) => seatName(seats, seat);
+    const end = decided(s);
+    if (seats.length > 2) {
+      const me = name(mover);
+      if (end) {
+        const verb = end.wins ? "wins" : "loses";
+        return { leader: end.wins ? mover : -1, short: `${me} ${verb} in ${end.plies}`, words: `${me}, to move, ${verb} in ${plies(end.plies)}`, share: 50, mark: "" };
       }
-      if (sel.drops.length === 0) return true;
-      return m.path.length === sel.path.length && sel.drops.every((d) => m.drops.includes(d));
-    });
+      const sign = s.score >= 0 ? "+" : "−";
+      return {
+        leader: s.score > 0 ? mover : -1,
+        short: `${me} ${sign}${pieces(s.score)}`,
+        words: `${me}, to move, is ${s.score >= 0 ? "ahead of" : "behind"} the best of the others by ${pieces(s.score)} pieces`,
+        share: 50,
+        mark: ""
+      };
+    }
+    const other = 1 - mover;
+    if (end) {
+      const leader2 = end.wins ? mover : other;
+      return { leader: leader2, short: `${name(leader2)} wins in ${end.plies}`, words: `${name(leader2)} wins in ${plies(end.plies)}`, share: leader2 === 0 ? 100 : 0, mark: `#${end.plies}` };
+    }
+    const first = mover === 0 ? s.score : -s.score;
+    const share = Math.round(500 + 500 * Math.tanh(first / pawnScale)) / 10;
+    if (s.score === 0) return { leader: -1, short: "even", words: "even: neither side is ahead", share, mark: "0.0" };
+    const leader = first > 0 ? 0 : 1;
+    return {
+      leader,
+      short: `${name(leader)} +${pieces(s.score)}`,
+      words: `${name(leader)} is ahead by ${pieces(s.score)} pieces`,
+      share,
+      mark: (Math.abs(s.score) / 100).toFixed(1)
+    };
   }
-  function targets(moves, sel) {
-    const out = /* @__PURE__ */ new Set();
-    if (sel.path.length === 0) return out;
-    for (const m of matching(moves, sel)) {
-      if (m.path.length > sel.path.length) {
-        if (sel.drops.length === 0) out.add(m.path[sel.path.length]);
-      } else {
-        for (const d of m.drops) if (!sel.drops.includes(d)) out.add(d);
+  function evalBar() {
+    const fill = h("div", { class: "eval-fill" });
+    const mark = h("span", { class: "eval-mark", "aria-hidden": "true" });
+    const bar = h("div", { class: "eval-bar", role: "meter", "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": "50" }, fill, mark);
+    const note = h("p", { class: "eval-note" });
+    const box = h("div", { class: "eval-box" }, bar, note);
+    const show3 = (score, mover, seats) => {
+      const letters = seats.map((s) => s.charAt(0).toLowerCase());
+      const many = seats.length > 2;
+      bar.hidden = many;
+      note.hidden = !many;
+      note.textContent = many ? `${seats.length} players: the engine gives one number, the mover's lead over the best of the others, so there is no bar; its score is under Engine.` : "";
+      bar.setAttribute("aria-label", `Evaluation: ${seatName(seats, 0)} at the bottom${seats[1] ? `, ${seats[1]} at the top` : ""}`);
+      fill.className = `eval-fill side-${letters[0] ?? "w"}`;
+      bar.className = `eval-bar side-${letters[1] ?? "b"}`;
+      if (!score) {
+        bar.dataset.state = "none";
+        bar.style.setProperty("--share", "50%");
+        bar.setAttribute("aria-valuenow", "50");
+        bar.setAttribute("aria-valuetext", "no evaluation yet: ask the engine");
+        mark.textContent = "";
+        delete bar.dataset.score;
+        return;
       }
-    }
-    return out;
-  }
-  function click(moves, sel, cell) {
-    let next = null;
-    if (sel.path.length > 0 && targets(moves, sel).has(cell)) {
-      const more = matching(moves, sel).some((m) => m.path.length > sel.path.length && m.path[sel.path.length] === cell);
-      next = more && sel.drops.length === 0 ? { path: [...sel.path, cell], drops: [] } : { path: sel.path, drops: [...sel.drops, cell] };
-    }
-    if (next === null) {
-      if (sel.path.length === 1 && sel.drops.length === 0 && sel.path[0] === cell) return { kind: "reset", sel: emptySelection };
-      const start = { path: [cell], drops: [] };
-      return { kind: matching(moves, start).length > 0 ? "select" : "reset", sel: matching(moves, start).length > 0 ? start : emptySelection };
-    }
-    const left = matching(moves, next);
-    if (left.length === 1) return { kind: "play", move: left[0].text };
-    return { kind: "select", sel: next };
-  }
-  function choices(moves, sel) {
-    if (sel.path.length < 2 && sel.drops.length === 0) return [];
-    return matching(moves, sel).filter((m) => m.path.length === sel.path.length);
+      const j = judge(score, mover, seats);
+      bar.dataset.state = "shown";
+      bar.dataset.score = String(mover === 0 ? score.score : -score.score);
+      bar.dataset.leader = String(j.leader);
+      bar.style.setProperty("--share", `${j.share}%`);
+      bar.setAttribute("aria-valuenow", String(j.share));
+      bar.setAttribute("aria-valuetext", j.words);
+      bar.title = j.words;
+      mark.textContent = j.mark;
+      mark.className = `eval-mark at-${j.leader === 1 ? "top" : "bottom"} on-${letters[j.leader === 1 ? 1 : 0] ?? "w"}`;
+    };
+    return { box, show: show3 };
   }
 
   // src/setup.ts
   function setupControls(seats, promoted, stacking) {
-    const pieces = [];
+    const pieces2 = [];
     for (const name of seats) {
       const letter = name.charAt(0).toLowerCase();
-      pieces.push([letter, name]);
-      if (promoted) pieces.push([letter.toUpperCase(), `${name} ${promoted}`]);
+      pieces2.push([letter, name]);
+      if (promoted) pieces2.push([letter.toUpperCase(), `${name} ${promoted}`]);
     }
-    pieces.push(["", "Empty"]);
+    pieces2.push(["", "Empty"]);
     const palette = h("fieldset", { class: "palette" }, h("legend", {}, "Click a cell to put"));
-    pieces.forEach(([letter, label], i) => {
+    pieces2.forEach(([letter, label], i) => {
       const input = h("input", { type: "radio", name: "piece", value: letter, id: `piece-${i}` });
       if (i === 0) input.checked = true;
       palette.append(h("label", { for: `piece-${i}`, class: "piece-choice" }, input, " ", label));
@@ -455,6 +604,7 @@
   }
 
   // src/analysis.ts
+  var maxLines = 5;
   function analysisPage(root2) {
     const q = new URLSearchParams(location.search);
     const st = {
@@ -475,7 +625,9 @@
       shown: 0,
       editing: false,
       setup: null,
-      edits: Promise.resolve()
+      edits: Promise.resolve(),
+      lines: 1,
+      arrowLine: 0
     };
     st.cursor = st.line.length;
     const ui = layout(root2, st);
@@ -498,6 +650,10 @@
       setUp(st, ui.fen.value.trim(), refresh);
     });
     ui.ask.addEventListener("click", () => ask(st, Number(ui.movetime.value), refresh));
+    ui.linesAsked.addEventListener("change", () => {
+      st.lines = Number(ui.linesAsked.value);
+    });
+    ui.lines.addEventListener("pointerleave", () => pointLine(st, ui, 0));
     ui.edit.addEventListener("click", () => {
       st.editing = !st.editing;
       st.sel = emptySelection;
@@ -513,9 +669,21 @@
       if (ev.key === "ArrowLeft") step2(st.cursor - 1);
       if (ev.key === "ArrowRight") step2(st.cursor + 1);
     });
-    show(st, refresh).then(() => {
-      ui.fen.value = st.fen;
-    });
+    void firstShow(st, ui, refresh);
+  }
+  async function firstShow(st, ui, refresh) {
+    const err = await show(st, refresh);
+    ui.fen.value = st.fen;
+    if (!(err instanceof ApiError) || err.code !== "invalid" || st.fen === "" || st.pos) return;
+    const bad = { fen: st.fen, line: st.line, cursor: st.cursor };
+    Object.assign(st, { fen: "", line: [], cursor: 0 });
+    if (await show(st, refresh)) {
+      Object.assign(st, bad);
+      return;
+    }
+    ui.fen.value = bad.fen;
+    st.message = `The FEN in the address could not be read, so the board shows the start position; correct the FEN below. The game's parser says: ${err.message}`;
+    refresh();
   }
   function layout(root2, st) {
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
@@ -527,7 +695,11 @@
       ...[["500", "0.5 s"], ["1000", "1 s"], ["2000", "2 s"], ["5000", "5 s"]].map(([v, t]) => h("option", { value: v }, t))
     );
     movetime.value = "1000";
+    const lines = h("select", { id: "lines" }, ...Array.from({ length: maxLines }, (_, i) => h("option", { value: String(i + 1) }, String(i + 1))));
     const ui = {
+      bar: evalBar(),
+      linesAsked: lines,
+      lines: h("ol", { class: "lines", "aria-label": "the engine's best moves" }),
       svg,
       status: h("p", { class: "status", "aria-live": "polite" }),
       message: h("p", { class: "message", role: "alert" }),
@@ -550,7 +722,7 @@
       fen,
       h("button", { type: "submit", class: "setup" }, "Set up")
     );
-    const boardBox = h("div", { class: "board-box" });
+    const boardBox = h("div", { class: "board-box" }, ui.bar.box);
     boardBox.append(svg);
     root2.replaceChildren(
       siteHeader(
@@ -559,7 +731,7 @@
       ),
       h(
         "main",
-        { class: "game" },
+        { class: "game analysis" },
         boardBox,
         h(
           "aside",
@@ -571,8 +743,21 @@
           h("p", {}, ui.edit),
           ui.setupBox,
           h("h2", {}, "Engine"),
-          h("p", {}, h("label", { for: "movetime" }, "Think for "), movetime, " ", ui.ask, " ", ui.stop),
+          h(
+            "p",
+            { class: "engine-controls" },
+            h("label", { for: "movetime" }, "Think for "),
+            movetime,
+            " ",
+            h("label", { for: "lines" }, "Lines "),
+            lines,
+            " ",
+            ui.ask,
+            " ",
+            ui.stop
+          ),
           ui.best,
+          ui.lines,
           h("h2", {}, "Line"),
           ui.nav,
           ui.line,
@@ -597,7 +782,7 @@
     const shown = ++st.shown;
     try {
       const pos = await fetchPosition(st, st.line.slice(0, st.cursor));
-      if (shown !== st.shown) return;
+      if (shown !== st.shown) return null;
       if (!st.geo) {
         st.geo = await request("GET", `/api/boards/${pos.board}?turn=0`);
         const catalog = await request("GET", "/api/catalog");
@@ -611,8 +796,11 @@
       history.replaceState(null, "", `${location.pathname}?${query(st, st.line)}`);
     } catch (e) {
       st.message = e.message;
+      refresh();
+      return e;
     }
     refresh();
+    return null;
   }
   async function setUp(st, fen, refresh) {
     try {
@@ -653,7 +841,8 @@
     st.bestDone = false;
     st.message = "";
     refresh();
-    const body = { fen: st.fen, moves: st.line.slice(0, st.cursor), options: optionMap(st.options), movetime };
+    st.arrowLine = 0;
+    const body = { fen: st.fen, moves: st.line.slice(0, st.cursor), options: optionMap(st.options), movetime, lines: st.lines };
     const path = `/api/analysis/${encodeURIComponent(st.game)}/stream`;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -748,6 +937,8 @@
     const last = st.cursor > 0 ? parseMove(st.line[st.cursor - 1]).path : [];
     const shown = { board: pos.board, ply: st.cursor, toMove: pos.toMove, stacks: pos.stacks, scores: pos.scores };
     drawBoard(ui.svg, st.geo, shown, { selected: [...st.sel.path, ...st.sel.drops], targets: targets(moves, st.sel), lastMove: last }, kingWord, onCell2);
+    drawLineArrows(st, ui);
+    ui.bar.show(st.best, pos.toMove, st.seats);
     const status = pos.result ? `Over: ${pos.description ?? pos.result.reason}` : `${st.seats[pos.toMove] ?? `Seat ${pos.toMove + 1}`} to move`;
     ui.svg.setAttribute("aria-label", `${st.game} analysis board, ${status}`);
     ui.status.replaceChildren(
@@ -763,6 +954,7 @@
     ui.ask.textContent = st.search ? "Thinking…" : "Ask the engine";
     ui.stop.disabled = st.search === null;
     renderBest(st, ui, play2);
+    renderLines(st, ui, play2);
     ui.edit.textContent = st.editing ? "Done setting up" : "Edit the position";
     ui.edit.setAttribute("aria-pressed", String(st.editing));
     ui.setupBox.hidden = !st.editing;
@@ -797,14 +989,17 @@
     }
     ui.best.dataset.state = state;
     const lead = { thinking: "Thinking: best so far ", done: "Best move ", stopped: "Stopped: best so far " }[state];
+    const mover = st.pos?.toMove ?? 0;
+    const score = h("span", { class: "score", "data-score-text": b.scoreText }, judge(b, mover, st.seats).short);
+    score.title = judge(b, mover, st.seats).words;
     ui.best.replaceChildren(
       h(
         "p",
         {},
         lead,
         h("strong", { class: "best-move" }, b.move),
-        ", score ",
-        h("span", { class: "score" }, b.scoreText),
+        ", ",
+        score,
         " (depth ",
         h("span", { class: "depth" }, String(b.depth)),
         `, ${b.nodes} nodes, ${(b.ms / 1e3).toFixed(1)} s)`
@@ -813,9 +1008,46 @@
       button(`Play ${b.move}`, "play-best", () => play2(b.move))
     );
   }
+  function drawLineArrows(st, ui) {
+    const arrowed = st.best?.lines?.[st.arrowLine] ?? st.best;
+    if (st.geo) drawArrows(ui.svg, st.geo, arrowed?.line ?? [], Math.max(2, st.seats.length));
+  }
+  function pointLine(st, ui, i) {
+    if (st.arrowLine === i) return;
+    st.arrowLine = i;
+    drawLineArrows(st, ui);
+    [...ui.lines.children].forEach((li, j) => li.classList.toggle("arrowed", j === i));
+  }
+  function renderLines(st, ui, play2) {
+    const lines = st.best?.lines ?? [];
+    ui.lines.hidden = lines.length < 2;
+    if (lines.length < 2) {
+      ui.lines.replaceChildren();
+      return;
+    }
+    const mover = st.pos?.toMove ?? 0;
+    const point = (i) => () => pointLine(st, ui, i);
+    ui.lines.replaceChildren(...lines.map((l, i) => {
+      const j = judge(l, mover, st.seats);
+      const play1 = button(l.move, "play-line", () => play2(l.move), l.move);
+      play1.setAttribute("aria-label", `play ${l.move}, ${j.words}`);
+      play1.addEventListener("focus", point(i));
+      const li = h(
+        "li",
+        { class: i === st.arrowLine ? "pv-line arrowed" : "pv-line", "data-move": l.move },
+        play1,
+        " ",
+        h("span", { class: "line-score", title: j.words }, j.short),
+        " ",
+        h("span", { class: "line-moves" }, l.line.slice(1).join(" "))
+      );
+      li.addEventListener("pointerenter", point(i));
+      return li;
+    }));
+  }
 
   // src/diagrams.ts
-  var svgNS2 = "http://www.w3.org/2000/svg";
+  var svgNS3 = "http://www.w3.org/2000/svg";
   async function drawDiagrams(root2) {
     const boards = /* @__PURE__ */ new Map();
     const geometry = (board) => {
@@ -840,7 +1072,7 @@
     fig.prepend(svg);
   }
   function pictureBoard(geo, stacks, toMove, game, label) {
-    const svg = document.createElementNS(svgNS2, "svg");
+    const svg = document.createElementNS(svgNS3, "svg");
     svg.setAttribute("class", "board");
     const king = game.startsWith("pommel") ? "captain" : "king";
     drawBoard(svg, geo, { board: geo.board, ply: 0, toMove, stacks }, { selected: [], targets: /* @__PURE__ */ new Set(), lastMove: [] }, king, () => {
@@ -1190,7 +1422,7 @@
     if (actingSeat(page2) >= 0 && page2.viewPly === null) return "";
     if (g.result) return "The game is over.";
     if (page2.viewPly !== null) return "This is an earlier position; press End or » to go back to the game.";
-    return heldSeats(page2).length ? `Not your turn: ${seatName(g, g.toMove)} is to move.` : "You are watching this game.";
+    return heldSeats(page2).length ? `Not your turn: ${seatName2(g, g.toMove)} is to move.` : "You are watching this game.";
   }
   function onCell(page2, cell, refresh) {
     const g = page2.game;
@@ -1320,7 +1552,7 @@
     ui.message.textContent = page2.message;
     if (!g || !page2.pos || !page2.geo) return;
     const kingWord = g.game.startsWith("pommel") ? "captain" : "king";
-    ui.title.textContent = `${gameName(g.game)}: ${g.seats.map((_, i) => seatName(g, i)).join(" vs ")}`;
+    ui.title.textContent = `${gameName(g.game)}: ${g.seats.map((_, i) => seatName2(g, i)).join(" vs ")}`;
     document.title = `${gameName(g.game)}: ${statusText(page2)} (arbiter)`;
     const moves = g.legal.map(parseMove);
     const shownPly = page2.viewPly ?? g.ply;
@@ -1353,17 +1585,17 @@
     if (s.player !== "human") return `AI (${s.player})`;
     return held.includes(seat) ? "You" : "Anonymous";
   }
-  function seatName(g, seat) {
+  function seatName2(g, seat) {
     const who = playerName(g, seat);
     return who === "Anonymous" ? g.seats[seat].side : `${g.seats[seat].side} (${who})`;
   }
   function statusText(page2) {
     const g = page2.game;
     if (g.result) return g.description || (g.result.winners.length ? `${g.result.winners.map((w) => g.seats[w].side).join(" and ")} won: ${g.result.reason}` : `draw: ${g.result.reason}`);
-    if (actingSeat(page2) >= 0) return heldSeats(page2).length > 1 ? `Your move (${seatName(g, g.toMove)})` : "Your move";
-    if (g.seats[g.toMove].player !== "human") return `${seatName(g, g.toMove)} is thinking…`;
+    if (actingSeat(page2) >= 0) return heldSeats(page2).length > 1 ? `Your move (${seatName2(g, g.toMove)})` : "Your move";
+    if (g.seats[g.toMove].player !== "human") return `${seatName2(g, g.toMove)} is thinking…`;
     if (g.seats[g.toMove].open) return `Waiting for a player to take ${g.seats[g.toMove].side}`;
-    return `${seatName(g, g.toMove)} to move`;
+    return `${seatName2(g, g.toMove)} to move`;
   }
   function statusLines(page2) {
     const g = page2.game;
@@ -1461,7 +1693,7 @@
       const last = g.ply - 1;
       const fx = page2.effects.get(last);
       const capture = fx ? fx.capture : g.moves[last].includes("x");
-      ui.announce.textContent = `${seatName(g, movers[last])} played ${g.moves[last]}${capture ? ", a capture" : ""}.`;
+      ui.announce.textContent = `${seatName2(g, movers[last])} played ${g.moves[last]}${capture ? ", a capture" : ""}.`;
       page2.sounds.play(capture ? "capture" : "move");
       page2.heard = g.ply;
     }
