@@ -74,7 +74,7 @@ func pageLinks(name string, known bool) string {
 // rulesHTML is the HTML of a rules page's Markdown, its links led to the
 // routes of rulesRoutes.
 func rulesHTML(src []byte) (string, error) {
-	return rulespage.New(rulespage.Paths{Pages: "/rules/", Images: "/rules/img/"}).HTML(src)
+	return rulespage.New(rulespage.Paths{Pages: "/rules/", Images: "/rules/img/", Analysis: "/analysis/"}).HTML(src)
 }
 
 // rulesCache keeps each rules page's HTML once rendered: the pages are
