@@ -56,7 +56,14 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	title := strings.TrimPrefix(strings.SplitN(string(src), "\n", 2)[0], "# ")
-	writePlainPage(w, http.StatusOK, title+" rules", pageLinks(name, known)+`<article class="rules">`+article+"</article>")
+	// The ways to play stand under the page's title.
+	head, rest, found := strings.Cut(article, "</h1>\n")
+	if !found {
+		head, rest = "", article
+	} else {
+		head += "</h1>\n"
+	}
+	writePlainPage(w, http.StatusOK, title+" rules", `<article class="rules">`+head+pageLinks(name, known)+rest+"</article>")
 }
 
 // pageLinks are a rules page's ways to play: a new game of the page's

@@ -110,6 +110,7 @@ function myGames(catalog: NamedGame[]): HTMLElement {
   const list = h("ul", { class: "my-games" });
   const section = h("section", { class: "my-games-box", "aria-labelledby": "my-games-title" }, h("h2", { id: "my-games-title" }, "My games"), list);
   if (ids.length === 0) section.append(h("p", { class: "none" }, "None yet: the games you create or join here are listed."));
+  else section.classList.add("has-games");
   for (const id of ids) {
     const link = h("a", { href: `/play/${id}` }, id);
     const who = h("span", { class: "opponents" });

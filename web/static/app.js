@@ -776,8 +776,24 @@
     const label = `${d.game} position ${d.fen}: ${fig.querySelector("figcaption")?.textContent ?? ""}`;
     const svg = pictureBoard(geo, stacks, Number(d.toMove ?? 0), d.game ?? "", label);
     svg.classList.add("diagram");
+    nameEmptyCells(svg, geo, stacks);
     fig.querySelector("svg.diagram")?.remove();
     fig.prepend(svg);
+  }
+  function nameEmptyCells(svg, geo, stacks) {
+    const names = document.createElementNS(svgNS2, "g");
+    names.setAttribute("class", "cell-names");
+    names.setAttribute("aria-hidden", "true");
+    for (const c of geo.cells) {
+      if (stacks[c.name]) continue;
+      const t = document.createElementNS(svgNS2, "text");
+      t.setAttribute("x", String(c.center.x));
+      t.setAttribute("y", String(c.center.y));
+      t.setAttribute("class", "cell-name");
+      t.textContent = c.name;
+      names.append(t);
+    }
+    svg.append(names);
   }
   function pictureBoard(geo, stacks, toMove, game, label) {
     const svg = document.createElementNS(svgNS2, "svg");
@@ -1362,6 +1378,7 @@
     const list = h("ul", { class: "my-games" });
     const section = h("section", { class: "my-games-box", "aria-labelledby": "my-games-title" }, h("h2", { id: "my-games-title" }, "My games"), list);
     if (ids.length === 0) section.append(h("p", { class: "none" }, "None yet: the games you create or join here are listed."));
+    else section.classList.add("has-games");
     for (const id of ids) {
       const link = h("a", { href: `/play/${id}` }, id);
       const who = h("span", { class: "opponents" });
