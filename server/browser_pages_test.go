@@ -199,7 +199,10 @@ func (b *browser) rulesForPlayers(t *testing.T) {
 				t.Errorf("%s: the rules page holds %q", s.name, bad)
 			}
 		}
-		screenshot(t, ctx, "pages-rules-"+s.name)
+		// The page is long: its top, and its first worked example.
+		viewShot(t, ctx, "pages-rules-"+s.name)
+		run(t, ctx, script(`document.getElementById("example-1-soldier-hop").scrollIntoView()`))
+		viewShot(t, ctx, "pages-rules-example-"+s.name)
 	}
 	ctx := b.tab(t, true)
 	run(t, ctx, chromedp.Navigate(b.url("/rules/checkers-2011")))

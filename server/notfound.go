@@ -28,7 +28,8 @@ func writeNotFound(w http.ResponseWriter, sentence string) {
 	body := `<section class="not-found" aria-labelledby="not-found-title">` +
 		`<h1 id="not-found-title">Not found</h1>` +
 		`<p class="not-found-what">` + html.EscapeString(sentence) + `</p>` +
-		`<p>Start or find a game on <a href="/" class="not-found-home">the home page</a>, or read the rules:</p>` +
+		`<p class="page-links"><a href="/" class="not-found-home play">Go to the home page</a></p>` +
+		`<p>There you start a game or find yours. Or read the rules of a game:</p>` +
 		`<ul class="not-found-rules">` + rulesLinks() + `</ul></section>`
 	writePlainPage(w, http.StatusNotFound, "Not found", body)
 }
@@ -63,7 +64,7 @@ func (s *Server) servePageOfGame(w http.ResponseWriter, r *http.Request, shell [
 func serveAnalysisPage(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("game")
 	if _, known := game.Lookup(name); !known {
-		writeNotFound(w, fmt.Sprintf("There is no game %s to analyse; the games are %s.", quote(name), gameIDs()))
+		writeNotFound(w, fmt.Sprintf("There is no game %s to analyse.", quote(name)))
 		return
 	}
 	writeShell(w, analysisPage)

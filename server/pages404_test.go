@@ -18,7 +18,7 @@ func TestNotFoundPages(t *testing.T) {
 	for _, tc := range []struct{ path, what string }{
 		{"/games/nope", `There is no game &#34;nope&#34; here`},
 		{"/play/nope?seat=0", `There is no game &#34;nope&#34; here`},
-		{"/analysis/chess", `There is no game &#34;chess&#34; to analyse; the games are checkers-2011, eximo`},
+		{"/analysis/chess", `There is no game &#34;chess&#34; to analyse.`},
 		{"/rules/chess", `There is no rules page for &#34;chess&#34;; the games are checkers-2011, eximo`},
 		{"/nowhere", `There is no page at &#34;/nowhere&#34;.`},
 		{"/rules/pommel/more", `There is no page at &#34;/rules/pommel/more&#34;.`},
@@ -30,7 +30,7 @@ func TestNotFoundPages(t *testing.T) {
 			t.Errorf("GET %s: %d, want 404", tc.path, code)
 		}
 		for _, want := range []string{`<header class="site">`, `<h1 id="not-found-title">Not found</h1>`, tc.what,
-			`href="/" class="not-found-home"`, `href="/rules/pommel">Pommel</a>`, `href="/rules/punt-heks-match-3p">`} {
+			`href="/" class="not-found-home play"`, `href="/rules/pommel">Pommel</a>`, `href="/rules/punt-heks-match-3p">`} {
 			if !strings.Contains(page, want) {
 				t.Errorf("GET %s: the page lacks %s", tc.path, want)
 			}
