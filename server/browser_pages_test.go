@@ -35,6 +35,9 @@ type screen struct {
 
 var screens = []screen{{"desktop", 1280, 800, false}, {"phone", 390, 844, true}}
 
+// smallPhone is the narrowest screen the home page is laid out for.
+var smallPhone = screen{"small-phone", 360, 740, true}
+
 // sized opens a fresh tab at the size of s.
 func (b *browser) sized(t *testing.T, s screen) context.Context {
 	t.Helper()
@@ -90,7 +93,7 @@ func (b *browser) unknownGameAsked(t *testing.T) {
 // control of the form has a label; the seats are named by their side; a
 // card's Play, pressed from the keyboard, chooses its game in the form.
 func (b *browser) homeAtBothSizes(t *testing.T) {
-	for _, s := range screens {
+	for _, s := range append(screens, smallPhone) {
 		ctx := b.sized(t, s)
 		run(t, ctx, chromedp.Navigate(b.url("/")))
 		poll[bool](t, ctx, "the previews", fmt.Sprintf(`document.querySelectorAll(".game-card svg.preview").length === %d`, len(game.All())))
@@ -171,8 +174,8 @@ func (b *browser) notFound(t *testing.T) {
 			if !strings.Contains(text, "Not found") || !strings.Contains(text, "There is no") {
 				t.Errorf("%s at %s: the page reads %q", path, s.name, text)
 			}
-			controls := poll[string](t, ctx, "the page drawn", `document.querySelector("header .theme-controls, header a.home") && String(document.querySelectorAll("#typed-move, input, button.ask, button.stop, svg.board").length)`)
-			if controls != "0" && !strings.HasPrefix(path, "/rules") {
+			controls := poll[string](t, ctx, "the page drawn", `document.querySelector("header .theme-controls, header a.home") && String(document.querySelectorAll("#typed-move, main input, button.ask, button.stop, svg.board").length)`)
+			if controls != "0" {
 				t.Errorf("%s at %s: %s move or engine controls", path, s.name, controls)
 			}
 			if home := poll[string](t, ctx, "the way home", `document.querySelector("a.not-found-home")?.getAttribute("href")`); home != "/" {

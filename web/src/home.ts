@@ -162,7 +162,7 @@ function whoseTurn(g: Game, held: number[]): string {
 
 // ago writes how long ago t was, in the largest whole unit, or its date
 // once it is over a week old.
-export function ago(t: Date, now = new Date()): string {
+function ago(t: Date, now = new Date()): string {
   const s = Math.max(0, Math.round((now.getTime() - t.getTime()) / 1000));
   if (s < 60) return "just now";
   if (s < 3600) return `${Math.floor(s / 60)} min ago`;
