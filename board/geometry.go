@@ -136,7 +136,7 @@ func (b *Board) Geometry(turn int) (Geometry, error) {
 		}
 		g.Cells[c] = CellShape{Cell: Cell(c), Name: name, Center: turnPoint(centre, turn), Outline: outline}
 	}
-	for _, l := range b.labels() {
+	for _, l := range b.geometryLabels() {
 		g.Labels = append(g.Labels, Label{Text: l.text, At: turnPoint(place(l.x, l.y), turn)})
 	}
 	g.Bounds = outlineBounds(g.Cells)

@@ -422,7 +422,7 @@ func cmpFloat(a, b float64) int {
 // text drawing, so the browser and the terminal show the same view.
 func TestGeometryAgreesWithDraw(t *testing.T) {
 	for _, b := range propertyBoards() {
-		labels := b.labels()
+		labels := b.geometryLabels()
 		for _, turn := range b.Turns() {
 			g := mustGeometry(t, b, turn)
 			l := b.newLayout(turn)

@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 )
@@ -83,6 +84,46 @@ func (b *Board) hexColumnLabels() []label {
 			y := bottom[k] + 2*(n-1)
 			ls = append(ls, label{minX - 1, y, strconv.Itoa(n), None}, label{maxX + 1, y, strconv.Itoa(n), None})
 		}
+	}
+	return ls
+}
+
+// geometryLabels lists the coordinates a drawing in a browser writes
+// around the board: those of the text drawing, but for Pommel's columns
+// (see hexColumnGeometryLabels).
+func (b *Board) geometryLabels() []label {
+	if b.kind == HexColumns {
+		return b.hexColumnGeometryLabels()
+	}
+	return b.labels()
+}
+
+// hexColumnGeometryLabels labels Pommel's board the way its rules find a
+// cell: a column by its letter, under the column, then a cell by its
+// number counted up that column. The short and the long columns are half
+// a cell apart, so a number written beside every line would be written
+// twice, half a cell apart; here each number is written once, on the
+// left, level with the leftmost cell that bears it (a1 to a6, and b7,
+// which only the long columns reach).
+func (b *Board) hexColumnGeometryLabels() []label {
+	minY, minX := slices.Min(b.ys), slices.Min(b.xs)
+	letters := map[int]string{}
+	// leftmost[n] is the leftmost cell numbered n.
+	leftmost := map[int]Cell{}
+	for c, name := range b.names {
+		letter, number := nameParts(name)
+		n, _ := strconv.Atoi(number)
+		letters[b.xs[c]] = letter
+		if first, ok := leftmost[n]; !ok || b.xs[c] < b.xs[first] {
+			leftmost[n] = Cell(c)
+		}
+	}
+	var ls []label
+	for _, x := range slices.Sorted(maps.Keys(letters)) {
+		ls = append(ls, label{x, minY - 2, letters[x], None})
+	}
+	for _, n := range slices.Sorted(maps.Keys(leftmost)) {
+		ls = append(ls, label{minX - 1, b.ys[leftmost[n]], strconv.Itoa(n), None})
 	}
 	return ls
 }

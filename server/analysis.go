@@ -131,9 +131,8 @@ func (s *Server) analysisRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/analysis/{game}/edit", s.handleEdit)
 }
 
-func (s *Server) handleAnalysisPage(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_, _ = w.Write(analysisPage)
+func (s *Server) handleAnalysisPage(w http.ResponseWriter, r *http.Request) {
+	serveAnalysisPage(w, r)
 }
 
 // handleAnalysis answers GET /api/analysis/{game}?fen=F&moves=M1+M2&options=k=v,k=v.

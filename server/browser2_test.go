@@ -52,7 +52,7 @@ func (b *browser) rulesFromHome(t *testing.T) {
 		if path := poll[string](t, ctx, "the path", `location.pathname`); path != "/rules/"+d.ID || title == "" {
 			t.Errorf("%s: the rules link opened %s titled %q", d.ID, path, title)
 		}
-		if n := poll[int](t, ctx, "the diagrams", `document.querySelectorAll("main pre").length`); n == 0 {
+		if n := poll[int](t, ctx, "the diagrams", `document.querySelectorAll("main figure.diagram").length`); n == 0 {
 			t.Errorf("%s: no diagram on the rules page", d.ID)
 		}
 		// Every figure drawn as a board; the game's start as the rules set it.

@@ -938,8 +938,8 @@ func (b *browser) lobby(t *testing.T) {
 		t.Fatal("the seat is still open after joining")
 	}
 	run(t, ann, chromedp.Navigate(b.url("/")))
-	state := poll[string](t, ann, "Ann's games", fmt.Sprintf(`document.querySelector('.my-games li[data-game=%q] .state.mine')?.textContent`, id))
-	if state != "checkers-2011, your move (White)" {
+	state := poll[string](t, ann, "Ann's games", fmt.Sprintf(`(() => { const li = document.querySelector('.my-games li[data-game=%q]'); return li?.querySelector('.state.mine') ? li.querySelector('a').textContent + ", " + li.querySelector('.state').textContent : null })()`, id))
+	if state != "Checkers 2011, Your move (White)" {
 		t.Errorf("Ann's game shows %q", state)
 	}
 	screenshot(t, ann, "my-games")

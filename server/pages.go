@@ -30,6 +30,7 @@ func (s *Server) pageRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /play/{id}", s.handlePage)
 	mux.HandleFunc("GET /games/{id}", s.handlePage)
 	s.rulesRoutes(mux)
+	s.notFoundRoutes(mux)
 	s.analysisRoutes(mux)
 	assets := http.StripPrefix("/assets/", http.FileServerFS(web.Assets()))
 	mux.Handle("GET /assets/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -42,21 +43,24 @@ func (s *Server) pageRoutes(mux *http.ServeMux) {
 }
 
 func (s *Server) handleIndex(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_, _ = w.Write(indexPage)
+	writeShell(w, indexPage)
 }
 
 // handlePage answers an invite or spectator link: the game page, which
-// reads the game's id from its own path.
-func (s *Server) handlePage(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_, _ = w.Write(gamePage)
+// reads the game's id from its own path, or the not-found page when no
+// game has that id.
+func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
+	s.servePageOfGame(w, r, gamePage)
 }
 
 // catalogGame is one game as GET /api/catalog lists it: what the new-game
 // form offers.
 type catalogGame struct {
-	ID      string          `json:"id"`
+	ID string `json:"id"`
+	// Name is the game's name for people ("Pommel 76"), Tagline its
+	// summary for the game's card, without the name.
+	Name    string          `json:"name"`
+	Tagline string          `json:"tagline"`
 	Summary string          `json:"summary"`
 	Players int             `json:"players"`
 	Seats   []string        `json:"seats"`
@@ -80,7 +84,7 @@ func (s *Server) handleCatalog(w http.ResponseWriter, _ *http.Request) {
 		if err != nil {
 			continue
 		}
-		c := catalogGame{ID: d.ID, Summary: d.Summary, Players: d.Players, Board: rules.Board().ID()}
+		c := catalogGame{ID: d.ID, Name: gameName(d.ID), Tagline: gameTagline(d), Summary: d.Summary, Players: d.Players, Board: rules.Board().ID()}
 		for _, seat := range d.Seats {
 			c.Seats = append(c.Seats, seat.Name)
 		}

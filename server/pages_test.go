@@ -12,10 +12,11 @@ import (
 
 func TestPagesServeTheClient(t *testing.T) {
 	ts := newTestServer(t, Config{})
+	id := ts.twoHumans().ID
 	for _, tc := range []struct{ path, want string }{
 		{"/", `data-page="home"`},
-		{"/games/abc", `data-page="game"`},
-		{"/play/abc?seat=1", `data-page="game"`},
+		{"/games/" + id, `data-page="game"`},
+		{"/play/" + id + "?seat=1", `data-page="game"`},
 	} {
 		resp, err := http.Get(ts.http.URL + tc.path)
 		if err != nil {

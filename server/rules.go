@@ -42,8 +42,7 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	_, known := game.Lookup(name)
 	file, ok := rulesFile(name)
 	if !ok || (!known && name+".md" != file) {
-		writePlainPage(w, http.StatusNotFound, "No rules page",
-			"<p>"+html.EscapeString(fmt.Sprintf("No rules page for %q; the games are %s.", name, gameIDs()))+"</p>")
+		writeNotFound(w, fmt.Sprintf("There is no rules page for %s; the games are %s.", quote(name), gameIDs()))
 		return
 	}
 	src, err := fs.ReadFile(docs.Rules(), file)
@@ -57,18 +56,32 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	title := strings.TrimPrefix(strings.SplitN(string(src), "\n", 2)[0], "# ")
-	links := `<p class="page-links">`
-	if known {
-		links += fmt.Sprintf(`<a href="/analysis/%s">Analyse a %s position</a> · `, html.EscapeString(name), html.EscapeString(name))
+	// The ways to play stand under the page's title.
+	head, rest, found := strings.Cut(article, "</h1>\n")
+	if !found {
+		head, rest = "", article
+	} else {
+		head += "</h1>\n"
 	}
-	links += `<a href="/">Play</a></p>`
-	writePlainPage(w, http.StatusOK, title+" rules", links+`<article class="rules">`+article+"</article>")
+	writePlainPage(w, http.StatusOK, title+" rules", `<article class="rules">`+head+pageLinks(name, known)+rest+"</article>")
+}
+
+// pageLinks are a rules page's ways to play: a new game of the page's
+// game on the home page's form, and the analysis board; a family's page
+// ("punt") offers the home page, where its games are.
+func pageLinks(name string, known bool) string {
+	if !known {
+		return `<p class="page-links"><a href="/" class="play">Play</a></p>`
+	}
+	id, shown := html.EscapeString(name), html.EscapeString(gameName(name))
+	return fmt.Sprintf(`<p class="page-links"><a href="/?game=%s" class="play" data-game="%s">Play %s</a> `+
+		`<a href="/analysis/%s" class="analyse">Analyse a %s position</a></p>`, id, id, shown, id, shown)
 }
 
 // rulesHTML is the HTML of a rules page's Markdown, its links led to the
 // routes of rulesRoutes.
 func rulesHTML(src []byte) (string, error) {
-	return rulespage.New(rulespage.Paths{Pages: "/rules/", Images: "/rules/img/"}).HTML(src)
+	return rulespage.New(rulespage.Paths{Pages: "/rules/", Images: "/rules/img/", Analysis: "/analysis/"}).HTML(src)
 }
 
 // rulesCache keeps each rules page's HTML once rendered: the pages are
@@ -111,7 +124,7 @@ func writePlainPage(w http.ResponseWriter, status int, title, body string) {
 <script defer src="/assets/app.js"></script>
 </head>
 <body data-page="rules">
-<header><a href="/" class="home">arbiter</a></header>
+<header class="site"><a href="/" class="home">arbiter</a></header>
 <main class="text">
 %s
 </main>

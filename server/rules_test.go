@@ -38,7 +38,7 @@ func TestRulesPages(t *testing.T) {
 				t.Errorf("/rules/%s holds %q", d.ID, bad)
 			}
 		}
-		if !strings.Contains(page, "<pre><code>") || !strings.Contains(page, `href="/analysis/`+d.ID+`"`) {
+		if !strings.Contains(page, `<figure class="diagram"`) || !strings.Contains(page, `href="/analysis/`+d.ID+`"`) {
 			t.Errorf("/rules/%s: no diagram or no link to the analysis page", d.ID)
 		}
 		for _, shot := range []string{d.ID + "-start.png", d.ID + "-middle.png"} {

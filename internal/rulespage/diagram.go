@@ -9,81 +9,28 @@ import (
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
 // The rules pages show positions as transcripts of `arbiter show`, which
 // read well as text (on GitHub too). The page draws each of them as a
-// board as well: for every `$ arbiter show GAME [-o key=value]
+// board instead: for every `$ arbiter show GAME [-o key=value]
 // [--from 'FEN'] [MOVE...]` line of a fenced code block, the position it
-// shows is worked out here, by the rules, and written into a <figure>
-// before the block, which the page's script draws with the board
-// renderer of the game pages. The figure's caption reads without the
-// script.
-
-// kindDiagram is the kind of the diagram nodes put before transcripts;
-// goldmark hands out kinds at run time, so it is a variable, set once.
-var kindDiagram = ast.NewNodeKind("Diagram")
-
-// diagramNode is one position drawn before a transcript.
-type diagramNode struct {
-	ast.BaseBlock
-	figure figure
-}
-
-func (n *diagramNode) Kind() ast.NodeKind { return kindDiagram }
-
-func (n *diagramNode) Dump(source []byte, level int) {
-	ast.DumpHelper(n, source, level, map[string]string{"Game": n.figure.game, "FEN": n.figure.fen}, nil)
-}
+// shows is worked out here, by the rules, and written into a <figure> in
+// the transcript's place (transcript.go), which the page's script draws
+// with the board renderer of the game pages. The figure's caption reads
+// without the script.
 
 // figure is what the page's script needs to draw a position, and its
 // caption in words.
 type figure struct {
 	game, board, fen string
+	options          map[string]string
 	toMove           int
+	over             bool
 	stacks           map[string]string // cell name: pieces bottom first, a letter each
 	caption          string
-}
-
-// diagramInserter puts a diagram before each fenced code block for each
-// of its `arbiter show` lines whose position the rules set up; a line they
-// refuse gets none (the tests keep the pages free of such lines).
-type diagramInserter struct{}
-
-func (diagramInserter) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
-	var blocks []*ast.FencedCodeBlock
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if b, ok := n.(*ast.FencedCodeBlock); ok && entering {
-			blocks = append(blocks, b)
-		}
-		return ast.WalkContinue, nil
-	})
-	for _, b := range blocks {
-		for _, f := range blockFigures(b, reader.Source()) {
-			b.Parent().InsertBefore(b.Parent(), b, &diagramNode{figure: f})
-		}
-	}
-}
-
-// blockFigures are the figures of the positions a code block shows.
-func blockFigures(b *ast.FencedCodeBlock, source []byte) []figure {
-	var figures []figure
-	lines := b.Lines()
-	for i := range lines.Len() {
-		cmd, ok := parseShowLine(lineText(lines, i, source))
-		if !ok {
-			continue
-		}
-		if f, err := cmd.figure(); err == nil {
-			figures = append(figures, f)
-		}
-	}
-	return figures
 }
 
 // showCommand is a transcript's `arbiter show` line, read.
@@ -193,8 +140,8 @@ func (cmd showCommand) figure() (figure, error) {
 	if len(cmd.moves) > 0 {
 		caption = "After " + strings.Join(cmd.moves, " ") + ": " + caption
 	}
-	return figure{game: rules.ID(), board: rules.Board().ID(), fen: st.FEN(), toMove: int(st.ToMove()),
-		stacks: stacks, caption: caption}, nil
+	return figure{game: rules.ID(), board: rules.Board().ID(), fen: st.FEN(), options: cmd.options, toMove: int(st.ToMove()),
+		over: st.Result().Over(), stacks: stacks, caption: caption}, nil
 }
 
 // stacks is every occupied cell of st by name, with its stack written
@@ -218,28 +165,23 @@ func stacks(st game.State) (map[string]string, error) {
 	return out, nil
 }
 
-// diagramRenderer writes diagram nodes as figures: the position in data-
-// attributes for the script, a caption and the FEN for the reader.
-type diagramRenderer struct{}
-
-func (diagramRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
-	reg.Register(kindDiagram, renderDiagram)
-}
-
-func renderDiagram(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
-	if !entering {
-		return ast.WalkContinue, nil
-	}
-	f := node.(*diagramNode).figure
+// writeFigure writes a figure: the position in data- attributes for the
+// script, a caption and the FEN for the reader, and a link to try the
+// position when try is not empty.
+func writeFigure(w util.BufWriter, f figure, try string) error {
 	stacks, err := json.Marshal(f.stacks) // a map's keys are sorted: the output is stable
 	if err != nil {
-		return ast.WalkStop, err
+		return err
 	}
 	attr := html.EscapeString
+	link := ""
+	if try != "" {
+		link = fmt.Sprintf(` <a class="try" href="%s">Try this position</a>`, attr(try))
+	}
 	_, err = fmt.Fprintf(w, `<figure class="diagram" data-game="%s" data-board="%s" data-fen="%s" data-to-move="%d" data-stacks="%s">`+
-		`<figcaption>%s. <code>%s</code></figcaption></figure>`+"\n",
-		attr(f.game), attr(f.board), attr(f.fen), f.toMove, attr(string(stacks)), attr(f.caption), attr(f.fen))
-	return ast.WalkContinue, err
+		`<figcaption>%s. <code>%s</code>%s</figcaption></figure>`+"\n",
+		attr(f.game), attr(f.board), attr(f.fen), f.toMove, attr(string(stacks)), attr(f.caption), attr(f.fen), link)
+	return err
 }
 
 // lineText is line i of lines.

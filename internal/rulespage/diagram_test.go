@@ -45,18 +45,15 @@ func TestDiagrams(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
 		{"a position, and a line the rules refuse", "```\n$ arbiter show pommel --from 'W:Wd3:Bd4'\n$ arbiter show pommel --from 'W:Wzz9'\n```",
 			`<figure class="diagram" data-game="pommel" data-board="hexcol45" data-fen="W:Wd3:Bd4" data-to-move="0" ` +
-				`data-stacks="{&#34;d3&#34;:&#34;w&#34;,&#34;d4&#34;:&#34;b&#34;}"><figcaption>White to move. <code>W:Wd3:Bd4</code></figcaption></figure>` + "\n" +
-				"<pre><code>$ arbiter show pommel --from 'W:Wd3:Bd4'\n$ arbiter show pommel --from 'W:Wzz9'\n</code></pre>\n"},
+				`data-stacks="{&#34;d3&#34;:&#34;w&#34;,&#34;d4&#34;:&#34;b&#34;}"><figcaption>White to move. <code>W:Wd3:Bd4</code></figcaption></figure>` + "\n"},
 		{"after moves, in a list item", "- see:\n\n  ```\n  $ arbiter show checkers-2011 --from 'W:c3=w,d4=b,h8=B' c3xe5\n  ```",
 			"<ul>\n<li>\n<p>see:</p>\n" +
 				`<figure class="diagram" data-game="checkers-2011" data-board="square8x8" data-fen="B:e5=bw,h8=B" data-to-move="1" ` +
-				`data-stacks="{&#34;e5&#34;:&#34;bw&#34;,&#34;h8&#34;:&#34;B&#34;}"><figcaption>After c3xe5: Black to move. <code>B:e5=bw,h8=B</code></figcaption></figure>` + "\n" +
-				"<pre><code>$ arbiter show checkers-2011 --from 'W:c3=w,d4=b,h8=B' c3xe5\n</code></pre>\n</li>\n</ul>\n"},
+				`data-stacks="{&#34;e5&#34;:&#34;bw&#34;,&#34;h8&#34;:&#34;B&#34;}"><figcaption>After c3xe5: Black to move. <code>B:e5=bw,h8=B</code></figcaption></figure>` + "\n</li>\n</ul>\n"},
 		{"a game that is over", "```\n$ arbiter show checkers-2011 --from 'W:a7=w,b7=b,a8=b,b8=b'\n```",
 			`<figure class="diagram" data-game="checkers-2011" data-board="square8x8" data-fen="W:a7=w,b7=b,a8=b,b8=b" data-to-move="0" ` +
 				`data-stacks="{&#34;a7&#34;:&#34;w&#34;,&#34;a8&#34;:&#34;b&#34;,&#34;b7&#34;:&#34;b&#34;,&#34;b8&#34;:&#34;b&#34;}">` +
-				`<figcaption>Black wins: White has no legal move. <code>W:a7=w,b7=b,a8=b,b8=b</code></figcaption></figure>` + "\n" +
-				"<pre><code>$ arbiter show checkers-2011 --from 'W:a7=w,b7=b,a8=b,b8=b'\n</code></pre>\n"},
+				`<figcaption>Black wins: White has no legal move. <code>W:a7=w,b7=b,a8=b,b8=b</code></figcaption></figure>` + "\n"},
 		{"not in an indented block nor in text", "    $ arbiter show pommel\n\n$ arbiter show pommel",
 			"<pre><code>$ arbiter show pommel\n</code></pre>\n<p>$ arbiter show pommel</p>\n"},
 	} {

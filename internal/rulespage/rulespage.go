@@ -1,8 +1,8 @@
 // Package rulespage renders the rules pages of docs/rules, Markdown, as
 // the HTML the server shows: CommonMark with GitHub's tables and
-// strikethrough (goldmark), headings anchored as GitHub anchors them, a
-// board diagram before each transcript that runs `arbiter show`, and
-// links kept within the site. The output holds no script, no style
+// strikethrough (goldmark), headings anchored as GitHub anchors them, the
+// program's transcripts shown in words, each `arbiter show` as a board
+// diagram, and links kept within the site. The output holds no script, no style
 // attribute and no raw HTML from the source, which reaches the page as
 // text, so that it passes the server's Content-Security-Policy.
 //
@@ -29,6 +29,10 @@ type Paths struct {
 	// Images is the prefix under which the screenshots of docs/img are
 	// served: "../img/pommel-start.png" is shown from Images+"pommel-start.png".
 	Images string
+	// Analysis is the prefix of the analysis board's routes: a diagram
+	// links to Analysis+"pommel?fen=..." to try its position; empty, to
+	// none.
+	Analysis string
 }
 
 // Renderer renders rules pages; it is safe for concurrent use.
@@ -49,14 +53,14 @@ func New(paths Paths) *Renderer {
 			parser.WithAutoHeadingID(),
 			parser.WithASTTransformers(
 				util.Prioritized(linkPolicy{paths: paths}, 100),
-				util.Prioritized(diagramInserter{}, 200),
+				util.Prioritized(transcriptInserter{}, 200),
 			),
 		),
 		goldmark.WithRendererOptions(
 			// Below the HTML renderer's 1000, so that these win.
 			renderer.WithNodeRenderers(
 				util.Prioritized(rawHTMLAsText{}, 100),
-				util.Prioritized(diagramRenderer{}, 100),
+				util.Prioritized(transcriptRenderer{paths: paths}, 100),
 			),
 		),
 	)

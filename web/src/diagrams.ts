@@ -33,8 +33,27 @@ export function drawDiagram(fig: HTMLElement, geo: Geometry): void {
   const label = `${d.game} position ${d.fen}: ${fig.querySelector("figcaption")?.textContent ?? ""}`;
   const svg = pictureBoard(geo, stacks, Number(d.toMove ?? 0), d.game ?? "", label);
   svg.classList.add("diagram");
+  nameEmptyCells(svg, geo, stacks);
   fig.querySelector("svg.diagram")?.remove();
   fig.prepend(svg);
+}
+
+// nameEmptyCells writes each empty cell's name in it, as the rules' text
+// diagrams do, so that a reader finds the cells an example's moves name.
+function nameEmptyCells(svg: SVGSVGElement, geo: Geometry, stacks: Record<string, string>): void {
+  const names = document.createElementNS(svgNS, "g");
+  names.setAttribute("class", "cell-names");
+  names.setAttribute("aria-hidden", "true");
+  for (const c of geo.cells) {
+    if (stacks[c.name]) continue;
+    const t = document.createElementNS(svgNS, "text");
+    t.setAttribute("x", String(c.center.x));
+    t.setAttribute("y", String(c.center.y));
+    t.setAttribute("class", "cell-name");
+    t.textContent = c.name;
+    names.append(t);
+  }
+  svg.append(names);
 }
 
 // pictureBoard draws a position of game as a picture labelled label: the

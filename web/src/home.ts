@@ -1,86 +1,186 @@
-// The home page: the games with their summaries, a new-game form, and the
-// games this browser holds seats in.
+// The home page: the games as cards (their start drawn small, their name
+// and line, Play, Rules, Analyse), a new-game form, the games this
+// browser holds seats in and the games waiting for a player.
 
-import { request, type CatalogGame, type Created, type Game, type Invite, type LobbyGame } from "./api";
+import { request, type CatalogGame, type Created, type Game, type Invite, type LobbyGame, type Seat } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
 import { drawPreviews } from "./preview";
 import * as store from "./store";
 
+// NamedGame is a game of the catalog with its name for people and its
+// card's line (GET /api/catalog writes both).
+type NamedGame = CatalogGame & { name?: string; tagline?: string };
+
+// DatedGame is a game as GET /api/games/{id} writes it, with its dates.
+type DatedGame = Game & { created?: string; updated?: string };
+
 type SeatChoice = "me" | "friend" | "invite" | "open" | `ai:level=${number}`;
 
 const seatChoices: [SeatChoice, string][] = [
-  ["me", "me"],
-  ["friend", "a friend at this screen"],
-  ["invite", "an invite link"],
-  ["open", "anyone, from the open games"],
-  ...[1, 2, 3, 4, 5, 6].map((l): [SeatChoice, string] => [`ai:level=${l}`, `AI level ${l}`]),
+  ["me", "Me"],
+  ["friend", "A friend at this screen"],
+  ["invite", "A friend, by an invite link"],
+  ["open", "Anyone, from the open games"],
+  ...[1, 2, 3, 4, 5, 6].map((l): [SeatChoice, string] => [`ai:level=${l}`, `The computer, level ${l}`]),
 ];
 
 const clocks: [string, string][] = [
-  ["", "no clock"],
-  ["clock:3m+2s", "3 min + 2 s"],
-  ["clock:5m+3s", "5 min + 3 s"],
-  ["clock:15m+10s", "15 min + 10 s"],
+  ["", "No clock"],
+  ["clock:3m+2s", "3 min, + 2 s a move"],
+  ["clock:5m+3s", "5 min, + 3 s a move"],
+  ["clock:15m+10s", "15 min, + 10 s a move"],
   ["days:1", "1 day a move"],
   ["days:3", "3 days a move"],
 ];
 
+// nameOf is a game's name for people, its id while the catalog has none.
+const nameOf = (c: NamedGame | undefined, id: string) => c?.name ?? id;
+
 export async function homePage(root: HTMLElement): Promise<void> {
   const message = h("p", { class: "message", role: "alert" });
   root.replaceChildren(siteHeader(h("h1", {}, "Play checkers-family games")), message);
-  let catalog: CatalogGame[];
+  let catalog: NamedGame[];
   try {
-    catalog = await request<CatalogGame[]>("GET", "/api/catalog");
+    catalog = await request<NamedGame[]>("GET", "/api/catalog");
   } catch (e) {
     message.textContent = (e as Error).message;
     return;
   }
-  const form = newGameForm(catalog, message);
-  const list = h("ul", { class: "catalog" }, ...catalog.map((c) => h("li", {}, h("strong", {}, c.id), " ", c.summary, " ",
-    h("a", { href: `/rules/${c.id}`, class: "rules", "data-game": c.id }, "Rules"), " · ",
-    h("a", { href: `/analysis/${c.id}`, class: "analyse", "data-game": c.id }, "Analyse"))));
-  root.append(h("main", { class: "home" }, h("section", {}, h("h2", {}, "New game"), form), h("section", {}, h("h2", {}, "The games"), list), myGames(), openGames(message)));
-  void drawPreviews(list, catalog);
+  const form = newGameForm(catalog, message, requestedGame(catalog));
+  const cards = gameCards(catalog, form);
+  root.append(h("main", { class: "home" },
+    h("section", { class: "games", "aria-labelledby": "games-title" }, h("h2", { id: "games-title" }, "The games"), cards),
+    h("div", { class: "home-side" },
+      h("section", { class: "new-game-box", id: "new-game", "aria-labelledby": "new-game-title" }, h("h2", { id: "new-game-title" }, "New game"), form),
+      myGames(catalog), openGames(catalog, message))));
+  if (requestedGame(catalog)) form.scrollIntoView({ block: "start" });
+  void drawPreviews(catalog, (id) => cards.querySelector<HTMLElement>(`li[data-game="${CSS.escape(id)}"] .preview-box`));
+}
+
+// requestedGame is the game the page's ?game= names (a rules page's Play
+// link), if the server plays it; any other value is ignored.
+function requestedGame(catalog: NamedGame[]): string | undefined {
+  const id = new URLSearchParams(location.search).get("game");
+  return catalog.some((c) => c.id === id) ? id! : undefined;
+}
+
+// gameCards lists the games, each a card whose Play chooses it in form.
+function gameCards(catalog: NamedGame[], form: HTMLFormElement): HTMLElement {
+  const list = h("ul", { class: "catalog game-cards" });
+  for (const c of catalog) {
+    const play = h("a", { href: `/?game=${encodeURIComponent(c.id)}`, class: "play button", "data-game": c.id }, "Play");
+    play.addEventListener("click", (ev) => {
+      ev.preventDefault();
+      chooseGame(form, c.id);
+    });
+    const players = c.players === 2 ? "2 players" : `${c.players} players`;
+    list.append(h("li", { class: "game-card", "data-game": c.id },
+      h("span", { class: "preview-box" }),
+      h("div", { class: "card-text" },
+        h("h3", {}, nameOf(c, c.id)),
+        h("p", { class: "tagline" }, c.tagline ?? c.summary),
+        h("p", { class: "players" }, `${players}: ${c.seats.join(", ")}`)),
+      h("p", { class: "card-actions" }, play,
+        h("a", { href: `/rules/${c.id}`, class: "rules", "data-game": c.id, "aria-label": `Rules of ${nameOf(c, c.id)}` }, "Rules"),
+        h("a", { href: `/analysis/${c.id}`, class: "analyse", "data-game": c.id, "aria-label": `Analyse ${nameOf(c, c.id)}` }, "Analyse"))));
+  }
+  return list;
+}
+
+// chooseGame picks id in the form, brings the form into view and puts
+// the keyboard on it.
+function chooseGame(form: HTMLFormElement, id: string): void {
+  const select = form.querySelector<HTMLSelectElement>("select#game")!;
+  select.value = id;
+  select.dispatchEvent(new Event("change"));
+  history.replaceState(null, "", `/?game=${encodeURIComponent(id)}`);
+  form.scrollIntoView({ behavior: "smooth", block: "start" });
+  select.focus({ preventScroll: true });
 }
 
 // shownGames bounds how many of "My games" are read, one GET each.
 const shownGames = 20;
 
-// myGames lists the games this browser holds seats in, each with whose
-// turn it is, read one GET per game.
-function myGames(): HTMLElement {
+// myGames lists the games this browser holds seats in, each with its
+// name, opponents, whose turn it is and when it last changed, read one
+// GET per game.
+function myGames(catalog: NamedGame[]): HTMLElement {
   const ids = store.myGames().slice(0, shownGames);
   const list = h("ul", { class: "my-games" });
-  const section = h("section", {}, h("h2", {}, "My games"), list);
-  if (ids.length === 0) section.append(h("p", {}, "None yet: the games you create or join here are listed."));
+  const section = h("section", { class: "my-games-box", "aria-labelledby": "my-games-title" }, h("h2", { id: "my-games-title" }, "My games"), list);
+  if (ids.length === 0) section.append(h("p", { class: "none" }, "None yet: the games you create or join here are listed."));
+  else section.classList.add("has-games");
   for (const id of ids) {
+    const link = h("a", { href: `/play/${id}` }, id);
+    const who = h("span", { class: "opponents" });
     const state = h("span", { class: "state" }, "…");
-    list.append(h("li", { "data-game": id }, h("a", { href: `/play/${id}` }, id), " ", state));
-    request<Game>("GET", `/api/games/${id}`).then((g) => {
-      state.textContent = `${g.game}, ${whoseTurn(g, Object.keys(store.tokens(id)).map(Number))}`;
-      if (!g.result && store.tokens(id)[g.toMove]) state.classList.add("mine");
+    const when = h("time", { class: "when" });
+    list.append(h("li", { "data-game": id }, link, who, state, when));
+    request<DatedGame>("GET", `/api/games/${id}`).then((g) => {
+      const held = Object.keys(store.tokens(id)).map(Number);
+      link.textContent = nameOf(catalog.find((c) => c.id === g.game), g.game);
+      link.href = `/play/${id}${held.length ? `?seat=${held.includes(g.toMove) ? g.toMove : held[0]}` : ""}`;
+      who.textContent = opponents(g.seats, held);
+      state.textContent = whoseTurn(g, held);
+      if (!g.result && held.includes(g.toMove)) state.classList.add("mine");
+      const changed = g.updated ?? g.created;
+      if (changed) {
+        when.dateTime = changed;
+        when.textContent = ago(new Date(changed));
+        when.title = new Date(changed).toLocaleString();
+      }
     }, (e: Error) => { state.textContent = e.message; });
   }
   return section;
 }
 
+// opponents names the seats of a game not held here.
+function opponents(seats: Seat[], held: number[]): string {
+  const others = seats.filter((s) => !held.includes(s.seat));
+  if (others.length === 0) return "you against yourself";
+  return "against " + others.map((s) => `${playerName(s)} (${s.side})`).join(" and ");
+}
+
+// playerName says who sits in a seat: the name given, the computer's
+// level, or what kind of player.
+function playerName(s: Seat): string {
+  if (s.name) return s.name;
+  if (s.open) return "an open seat";
+  const level = /^ai:.*level=(\d+)/.exec(s.player);
+  if (level) return `AI level ${level[1]}`;
+  if (s.player.startsWith("ai") || s.player === "random") return "the computer";
+  return "a person";
+}
+
 // whoseTurn says a game's state for a person holding seats.
 function whoseTurn(g: Game, held: number[]): string {
-  if (g.result) return g.result.winners.length ? `${g.result.winners.map((w) => g.seats[w].side).join(" and ")} won (${g.result.reason})` : `drawn (${g.result.reason})`;
+  if (g.result) return g.result.winners.length ? `${g.result.winners.map((w) => g.seats[w].side).join(" and ")} won (${g.result.reason})` : `Drawn (${g.result.reason})`;
   const side = g.seats[g.toMove].side;
-  return held.includes(g.toMove) ? `your move (${side})` : `${side} to move`;
+  return held.includes(g.toMove) ? `Your move (${side})` : `${side} to move`;
+}
+
+// ago writes how long ago t was, in the largest whole unit, or its date
+// once it is over a week old.
+function ago(t: Date, now = new Date()): string {
+  const s = Math.max(0, Math.round((now.getTime() - t.getTime()) / 1000));
+  if (s < 60) return "just now";
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  if (s < 7 * 86400) return `${Math.floor(s / 86400)} d ago`;
+  return t.toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
 }
 
 // openGames lists the games with open seats, each with a Join button that
 // takes the seat and opens the game at it.
-function openGames(message: HTMLElement): HTMLElement {
+function openGames(catalog: NamedGame[], message: HTMLElement): HTMLElement {
   const list = h("ul", { class: "open-games" });
-  const section = h("section", {}, h("h2", {}, "Open games"), list);
+  const section = h("section", { class: "open-games-box", "aria-labelledby": "open-games-title" }, h("h2", { id: "open-games-title" }, "Open games"), list);
   request<{ open: LobbyGame[] }>("GET", "/api/games").then((lobby) => {
-    if (lobby.open.length === 0) list.append(h("li", {}, "No game waits for a player now."));
+    if (lobby.open.length === 0) list.append(h("li", { class: "none" }, "No game waits for a player now."));
     for (const g of lobby.open) {
-      const li = h("li", { "data-game": g.id }, `${g.game}: `, h("a", { href: g.url }, "watch"));
+      const name = nameOf(catalog.find((c) => c.id === g.game), g.game);
+      const li = h("li", { "data-game": g.id }, h("strong", {}, name), " ", h("a", { href: g.url, "aria-label": `Watch the ${name} game` }, "Watch"));
       for (const s of g.seats.filter((s) => s.open)) {
         const b = h("button", { type: "button", class: "join", "data-game": g.id, "data-seat": String(s.seat) }, `Join as ${s.side}`);
         b.addEventListener("click", () => join(g.id, s.seat, b, message));
@@ -104,6 +204,11 @@ async function join(id: string, seat: number, button: HTMLButtonElement, message
   }
 }
 
+// field is a labelled control, the label above it.
+function field(label: HTMLLabelElement, control: HTMLElement, ...help: Node[]): HTMLElement {
+  return h("p", { class: "field" }, label, control, ...help);
+}
+
 function select(name: string, label: string, options: [string, string][], value = ""): [HTMLLabelElement, HTMLSelectElement] {
   const s = h("select", { name, id: name });
   for (const [v, text] of options) {
@@ -114,16 +219,20 @@ function select(name: string, label: string, options: [string, string][], value 
   return [h("label", { for: name }, label), s];
 }
 
-function newGameForm(catalog: CatalogGame[], message: HTMLElement): HTMLFormElement {
+function newGameForm(catalog: NamedGame[], message: HTMLElement, chosen?: string): HTMLFormElement {
   const form = h("form", { class: "new-game" });
-  const [gameLabel, gameSelect] = select("game", "Game", catalog.map((c) => [c.id, c.id]));
-  const details = h("div", { class: "details" });
+  const [gameLabel, gameSelect] = select("game", "Game", catalog.map((c) => [c.id, nameOf(c, c.id)]), chosen);
+  const summary = h("p", { class: "summary", id: "game-summary" });
+  gameSelect.setAttribute("aria-describedby", "game-summary");
+  const seats = h("fieldset", { class: "seats" });
+  const options = h("div", { class: "options" });
   const [clockLabel, clockSelect] = select("clock", "Time control", clocks);
-  const fen = h("input", { id: "fen", name: "fen", autocomplete: "off", spellcheck: "false", placeholder: "the game's start" });
+  const fen = h("input", { id: "fen", name: "fen", autocomplete: "off", spellcheck: "false", placeholder: "the game's own start" });
+  const more = h("details", { class: "more" }, h("summary", {}, "More: rules options, a starting position"),
+    options, field(h("label", { for: "fen" }, "Start from a position (FEN)"), fen));
   const submit = h("button", { type: "submit", class: "create" }, "Start the game");
-  form.append(h("p", {}, gameLabel, gameSelect), details, h("p", {}, clockLabel, clockSelect),
-    h("p", {}, h("label", { for: "fen" }, "Start from a position (FEN)"), fen), submit);
-  const fill = () => fillDetails(details, catalog.find((c) => c.id === gameSelect.value)!);
+  form.append(field(gameLabel, gameSelect), summary, seats, field(clockLabel, clockSelect), more, submit);
+  const fill = () => fillDetails(summary, seats, options, catalog.find((c) => c.id === gameSelect.value)!);
   gameSelect.addEventListener("change", fill);
   fill();
   form.addEventListener("submit", async (ev) => {
@@ -139,13 +248,16 @@ function newGameForm(catalog: CatalogGame[], message: HTMLElement): HTMLFormElem
   return form;
 }
 
-// fillDetails shows the chosen game's summary, seats and options.
-function fillDetails(details: HTMLElement, c: CatalogGame): void {
-  details.replaceChildren(h("p", { class: "summary" }, c.summary));
+// fillDetails shows the chosen game's summary, a choice of player for
+// each of its seats, named by side, and its options.
+function fillDetails(summary: HTMLElement, seats: HTMLElement, options: HTMLElement, c: NamedGame): void {
+  summary.textContent = c.tagline ?? c.summary;
+  seats.replaceChildren(h("legend", {}, "Who plays each side"));
   c.seats.forEach((side, i) => {
-    const [label, s] = select(`seat${i}`, `${side} (seat ${i + 1})`, seatChoices, i === 0 ? "me" : "ai:level=1");
-    details.append(h("p", {}, label, s));
+    const [label, s] = select(`seat${i}`, side, seatChoices, i === 0 ? "me" : "ai:level=1");
+    seats.append(field(label, s));
   });
+  options.replaceChildren();
   for (const o of c.options) {
     const id = `option-${o.key}`;
     let input: HTMLElement;
@@ -154,7 +266,8 @@ function fillDetails(details: HTMLElement, c: CatalogGame): void {
     } else {
       input = h("input", { type: "number", id, name: id, min: String(o.min), max: String(o.max), value: o.default });
     }
-    details.append(h("p", {}, h("label", { for: id }, o.key), input, h("small", {}, " " + o.help)));
+    input.setAttribute("aria-describedby", `${id}-help`);
+    options.append(field(h("label", { for: id }, o.key), input, h("small", { id: `${id}-help` }, o.help)));
   }
 }
 

@@ -1068,8 +1068,24 @@
     const label = `${d.game} position ${d.fen}: ${fig.querySelector("figcaption")?.textContent ?? ""}`;
     const svg = pictureBoard(geo, stacks, Number(d.toMove ?? 0), d.game ?? "", label);
     svg.classList.add("diagram");
+    nameEmptyCells(svg, geo, stacks);
     fig.querySelector("svg.diagram")?.remove();
     fig.prepend(svg);
+  }
+  function nameEmptyCells(svg, geo, stacks) {
+    const names2 = document.createElementNS(svgNS3, "g");
+    names2.setAttribute("class", "cell-names");
+    names2.setAttribute("aria-hidden", "true");
+    for (const c of geo.cells) {
+      if (stacks[c.name]) continue;
+      const t = document.createElementNS(svgNS3, "text");
+      t.setAttribute("x", String(c.center.x));
+      t.setAttribute("y", String(c.center.y));
+      t.setAttribute("class", "cell-name");
+      t.textContent = c.name;
+      names2.append(t);
+    }
+    svg.append(names2);
   }
   function pictureBoard(geo, stacks, toMove, game, label) {
     const svg = document.createElementNS(svgNS3, "svg");
@@ -1867,17 +1883,17 @@
   }
 
   // src/preview.ts
-  async function drawPreviews(list, catalog) {
+  async function drawPreviews(catalog, boxOf) {
     await Promise.all(catalog.map(async (c) => {
-      const item = list.querySelector(`a[data-game="${CSS.escape(c.id)}"]`)?.closest("li");
-      if (!item) return;
+      const box = boxOf(c.id);
+      if (!box) return;
       try {
         const start = await request("GET", `/api/analysis/${encodeURIComponent(c.id)}`);
         const geo = await request("GET", `/api/boards/${encodeURIComponent(start.board)}?turn=0`);
-        const svg = pictureBoard(geo, start.stacks, start.toMove, c.id, `${c.id}: the start position`);
+        const svg = pictureBoard(geo, start.stacks, start.toMove, c.id, `${c.name ?? c.id}: the start position`);
         svg.classList.add("preview");
         svg.dataset.game = c.id;
-        item.prepend(h("span", { class: "preview-box" }, svg));
+        box.replaceChildren(svg);
       } catch {
       }
     }));
@@ -1885,20 +1901,21 @@
 
   // src/home.ts
   var seatChoices = [
-    ["me", "me"],
-    ["friend", "a friend at this screen"],
-    ["invite", "an invite link"],
-    ["open", "anyone, from the open games"],
-    ...[1, 2, 3, 4, 5, 6].map((l) => [`ai:level=${l}`, `AI level ${l}`])
+    ["me", "Me"],
+    ["friend", "A friend at this screen"],
+    ["invite", "A friend, by an invite link"],
+    ["open", "Anyone, from the open games"],
+    ...[1, 2, 3, 4, 5, 6].map((l) => [`ai:level=${l}`, `The computer, level ${l}`])
   ];
   var clocks = [
-    ["", "no clock"],
-    ["clock:3m+2s", "3 min + 2 s"],
-    ["clock:5m+3s", "5 min + 3 s"],
-    ["clock:15m+10s", "15 min + 10 s"],
+    ["", "No clock"],
+    ["clock:3m+2s", "3 min, + 2 s a move"],
+    ["clock:5m+3s", "5 min, + 3 s a move"],
+    ["clock:15m+10s", "15 min, + 10 s a move"],
     ["days:1", "1 day a move"],
     ["days:3", "3 days a move"]
   ];
+  var nameOf = (c, id) => c?.name ?? id;
   async function homePage(root2) {
     const message = h("p", { class: "message", role: "alert" });
     root2.replaceChildren(siteHeader(h("h1", {}, "Play checkers-family games")), message);
@@ -1909,51 +1926,132 @@
       message.textContent = e.message;
       return;
     }
-    const form = newGameForm(catalog, message);
-    const list = h("ul", { class: "catalog" }, ...catalog.map((c) => h(
-      "li",
-      {},
-      h("strong", {}, c.id),
-      " ",
-      c.summary,
-      " ",
-      h("a", { href: `/rules/${c.id}`, class: "rules", "data-game": c.id }, "Rules"),
-      " · ",
-      h("a", { href: `/analysis/${c.id}`, class: "analyse", "data-game": c.id }, "Analyse")
-    )));
-    root2.append(h("main", { class: "home" }, h("section", {}, h("h2", {}, "New game"), form), h("section", {}, h("h2", {}, "The games"), list), myGames2(), openGames(message)));
-    void drawPreviews(list, catalog);
+    const form = newGameForm(catalog, message, requestedGame(catalog));
+    const cards = gameCards(catalog, form);
+    root2.append(h(
+      "main",
+      { class: "home" },
+      h("section", { class: "games", "aria-labelledby": "games-title" }, h("h2", { id: "games-title" }, "The games"), cards),
+      h(
+        "div",
+        { class: "home-side" },
+        h("section", { class: "new-game-box", id: "new-game", "aria-labelledby": "new-game-title" }, h("h2", { id: "new-game-title" }, "New game"), form),
+        myGames2(catalog),
+        openGames(catalog, message)
+      )
+    ));
+    if (requestedGame(catalog)) form.scrollIntoView({ block: "start" });
+    void drawPreviews(catalog, (id) => cards.querySelector(`li[data-game="${CSS.escape(id)}"] .preview-box`));
+  }
+  function requestedGame(catalog) {
+    const id = new URLSearchParams(location.search).get("game");
+    return catalog.some((c) => c.id === id) ? id : void 0;
+  }
+  function gameCards(catalog, form) {
+    const list = h("ul", { class: "catalog game-cards" });
+    for (const c of catalog) {
+      const play2 = h("a", { href: `/?game=${encodeURIComponent(c.id)}`, class: "play button", "data-game": c.id }, "Play");
+      play2.addEventListener("click", (ev) => {
+        ev.preventDefault();
+        chooseGame(form, c.id);
+      });
+      const players = c.players === 2 ? "2 players" : `${c.players} players`;
+      list.append(h(
+        "li",
+        { class: "game-card", "data-game": c.id },
+        h("span", { class: "preview-box" }),
+        h(
+          "div",
+          { class: "card-text" },
+          h("h3", {}, nameOf(c, c.id)),
+          h("p", { class: "tagline" }, c.tagline ?? c.summary),
+          h("p", { class: "players" }, `${players}: ${c.seats.join(", ")}`)
+        ),
+        h(
+          "p",
+          { class: "card-actions" },
+          play2,
+          h("a", { href: `/rules/${c.id}`, class: "rules", "data-game": c.id, "aria-label": `Rules of ${nameOf(c, c.id)}` }, "Rules"),
+          h("a", { href: `/analysis/${c.id}`, class: "analyse", "data-game": c.id, "aria-label": `Analyse ${nameOf(c, c.id)}` }, "Analyse")
+        )
+      ));
+    }
+    return list;
+  }
+  function chooseGame(form, id) {
+    const select3 = form.querySelector("select#game");
+    select3.value = id;
+    select3.dispatchEvent(new Event("change"));
+    history.replaceState(null, "", `/?game=${encodeURIComponent(id)}`);
+    form.scrollIntoView({ behavior: "smooth", block: "start" });
+    select3.focus({ preventScroll: true });
   }
   var shownGames = 20;
-  function myGames2() {
+  function myGames2(catalog) {
     const ids = myGames().slice(0, shownGames);
     const list = h("ul", { class: "my-games" });
-    const section = h("section", {}, h("h2", {}, "My games"), list);
-    if (ids.length === 0) section.append(h("p", {}, "None yet: the games you create or join here are listed."));
+    const section = h("section", { class: "my-games-box", "aria-labelledby": "my-games-title" }, h("h2", { id: "my-games-title" }, "My games"), list);
+    if (ids.length === 0) section.append(h("p", { class: "none" }, "None yet: the games you create or join here are listed."));
+    else section.classList.add("has-games");
     for (const id of ids) {
+      const link = h("a", { href: `/play/${id}` }, id);
+      const who = h("span", { class: "opponents" });
       const state = h("span", { class: "state" }, "…");
-      list.append(h("li", { "data-game": id }, h("a", { href: `/play/${id}` }, id), " ", state));
+      const when = h("time", { class: "when" });
+      list.append(h("li", { "data-game": id }, link, who, state, when));
       request("GET", `/api/games/${id}`).then((g) => {
-        state.textContent = `${g.game}, ${whoseTurn(g, Object.keys(tokens(id)).map(Number))}`;
-        if (!g.result && tokens(id)[g.toMove]) state.classList.add("mine");
+        const held = Object.keys(tokens(id)).map(Number);
+        link.textContent = nameOf(catalog.find((c) => c.id === g.game), g.game);
+        link.href = `/play/${id}${held.length ? `?seat=${held.includes(g.toMove) ? g.toMove : held[0]}` : ""}`;
+        who.textContent = opponents(g.seats, held);
+        state.textContent = whoseTurn(g, held);
+        if (!g.result && held.includes(g.toMove)) state.classList.add("mine");
+        const changed = g.updated ?? g.created;
+        if (changed) {
+          when.dateTime = changed;
+          when.textContent = ago(new Date(changed));
+          when.title = new Date(changed).toLocaleString();
+        }
       }, (e) => {
         state.textContent = e.message;
       });
     }
     return section;
   }
-  function whoseTurn(g, held) {
-    if (g.result) return g.result.winners.length ? `${g.result.winners.map((w) => g.seats[w].side).join(" and ")} won (${g.result.reason})` : `drawn (${g.result.reason})`;
-    const side = g.seats[g.toMove].side;
-    return held.includes(g.toMove) ? `your move (${side})` : `${side} to move`;
+  function opponents(seats, held) {
+    const others = seats.filter((s) => !held.includes(s.seat));
+    if (others.length === 0) return "you against yourself";
+    return "against " + others.map((s) => `${playerName2(s)} (${s.side})`).join(" and ");
   }
-  function openGames(message) {
+  function playerName2(s) {
+    if (s.name) return s.name;
+    if (s.open) return "an open seat";
+    const level = /^ai:.*level=(\d+)/.exec(s.player);
+    if (level) return `AI level ${level[1]}`;
+    if (s.player.startsWith("ai") || s.player === "random") return "the computer";
+    return "a person";
+  }
+  function whoseTurn(g, held) {
+    if (g.result) return g.result.winners.length ? `${g.result.winners.map((w) => g.seats[w].side).join(" and ")} won (${g.result.reason})` : `Drawn (${g.result.reason})`;
+    const side = g.seats[g.toMove].side;
+    return held.includes(g.toMove) ? `Your move (${side})` : `${side} to move`;
+  }
+  function ago(t, now = /* @__PURE__ */ new Date()) {
+    const s = Math.max(0, Math.round((now.getTime() - t.getTime()) / 1e3));
+    if (s < 60) return "just now";
+    if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+    if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+    if (s < 7 * 86400) return `${Math.floor(s / 86400)} d ago`;
+    return t.toLocaleDateString(void 0, { year: "numeric", month: "short", day: "numeric" });
+  }
+  function openGames(catalog, message) {
     const list = h("ul", { class: "open-games" });
-    const section = h("section", {}, h("h2", {}, "Open games"), list);
+    const section = h("section", { class: "open-games-box", "aria-labelledby": "open-games-title" }, h("h2", { id: "open-games-title" }, "Open games"), list);
     request("GET", "/api/games").then((lobby) => {
-      if (lobby.open.length === 0) list.append(h("li", {}, "No game waits for a player now."));
+      if (lobby.open.length === 0) list.append(h("li", { class: "none" }, "No game waits for a player now."));
       for (const g of lobby.open) {
-        const li = h("li", { "data-game": g.id }, `${g.game}: `, h("a", { href: g.url }, "watch"));
+        const name = nameOf(catalog.find((c) => c.id === g.game), g.game);
+        const li = h("li", { "data-game": g.id }, h("strong", {}, name), " ", h("a", { href: g.url, "aria-label": `Watch the ${name} game` }, "Watch"));
         for (const s of g.seats.filter((s2) => s2.open)) {
           const b = h("button", { type: "button", class: "join", "data-game": g.id, "data-seat": String(s.seat) }, `Join as ${s.side}`);
           b.addEventListener("click", () => join(g.id, s.seat, b, message));
@@ -1977,6 +2075,9 @@
       button2.disabled = false;
     }
   }
+  function field(label, control, ...help) {
+    return h("p", { class: "field" }, label, control, ...help);
+  }
   function select2(name, label, options, value = "") {
     const s = h("select", { name, id: name });
     for (const [v, text] of options) {
@@ -1986,21 +2087,25 @@
     }
     return [h("label", { for: name }, label), s];
   }
-  function newGameForm(catalog, message) {
+  function newGameForm(catalog, message, chosen) {
     const form = h("form", { class: "new-game" });
-    const [gameLabel, gameSelect] = select2("game", "Game", catalog.map((c) => [c.id, c.id]));
-    const details = h("div", { class: "details" });
+    const [gameLabel, gameSelect] = select2("game", "Game", catalog.map((c) => [c.id, nameOf(c, c.id)]), chosen);
+    const summary = h("p", { class: "summary", id: "game-summary" });
+    gameSelect.setAttribute("aria-describedby", "game-summary");
+    const seats = h("fieldset", { class: "seats" });
+    const options = h("div", { class: "options" });
     const [clockLabel, clockSelect] = select2("clock", "Time control", clocks);
-    const fen = h("input", { id: "fen", name: "fen", autocomplete: "off", spellcheck: "false", placeholder: "the game's start" });
-    const submit = h("button", { type: "submit", class: "create" }, "Start the game");
-    form.append(
-      h("p", {}, gameLabel, gameSelect),
-      details,
-      h("p", {}, clockLabel, clockSelect),
-      h("p", {}, h("label", { for: "fen" }, "Start from a position (FEN)"), fen),
-      submit
+    const fen = h("input", { id: "fen", name: "fen", autocomplete: "off", spellcheck: "false", placeholder: "the game's own start" });
+    const more = h(
+      "details",
+      { class: "more" },
+      h("summary", {}, "More: rules options, a starting position"),
+      options,
+      field(h("label", { for: "fen" }, "Start from a position (FEN)"), fen)
     );
-    const fill = () => fillDetails(details, catalog.find((c) => c.id === gameSelect.value));
+    const submit = h("button", { type: "submit", class: "create" }, "Start the game");
+    form.append(field(gameLabel, gameSelect), summary, seats, field(clockLabel, clockSelect), more, submit);
+    const fill = () => fillDetails(summary, seats, options, catalog.find((c) => c.id === gameSelect.value));
     gameSelect.addEventListener("change", fill);
     fill();
     form.addEventListener("submit", async (ev) => {
@@ -2015,12 +2120,14 @@
     });
     return form;
   }
-  function fillDetails(details, c) {
-    details.replaceChildren(h("p", { class: "summary" }, c.summary));
+  function fillDetails(summary, seats, options, c) {
+    summary.textContent = c.tagline ?? c.summary;
+    seats.replaceChildren(h("legend", {}, "Who plays each side"));
     c.seats.forEach((side, i) => {
-      const [label, s] = select2(`seat${i}`, `${side} (seat ${i + 1})`, seatChoices, i === 0 ? "me" : "ai:level=1");
-      details.append(h("p", {}, label, s));
+      const [label, s] = select2(`seat${i}`, side, seatChoices, i === 0 ? "me" : "ai:level=1");
+      seats.append(field(label, s));
     });
+    options.replaceChildren();
     for (const o of c.options) {
       const id = `option-${o.key}`;
       let input;
@@ -2029,7 +2136,8 @@
       } else {
         input = h("input", { type: "number", id, name: id, min: String(o.min), max: String(o.max), value: o.default });
       }
-      details.append(h("p", {}, h("label", { for: id }, o.key), input, h("small", {}, " " + o.help)));
+      input.setAttribute("aria-describedby", `${id}-help`);
+      options.append(field(h("label", { for: id }, o.key), input, h("small", { id: `${id}-help` }, o.help)));
     }
   }
   async function create(form, c) {

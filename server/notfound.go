@@ -1,0 +1,77 @@
+package server
+
+import (
+	"fmt"
+	"html"
+	"net/http"
+
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// notFoundRoutes answers every path no other route takes with the site's
+// not-found page; /api/ keeps its JSON refusal (api.go), being the more
+// specific route.
+func (s *Server) notFoundRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			http.Error(w, "404 no such page", http.StatusNotFound)
+			return
+		}
+		writeNotFound(w, fmt.Sprintf("There is no page at %s.", quote(r.URL.Path)))
+	})
+}
+
+// writeNotFound writes the site's not-found page, status 404: what was
+// not found in a sentence (plain text, escaped here), and the ways on,
+// the home page and each family's rules.
+func writeNotFound(w http.ResponseWriter, sentence string) {
+	body := `<section class="not-found" aria-labelledby="not-found-title">` +
+		`<h1 id="not-found-title">Not found</h1>` +
+		`<p class="not-found-what">` + html.EscapeString(sentence) + `</p>` +
+		`<p class="page-links"><a href="/" class="not-found-home play">Go to the home page</a></p>` +
+		`<p>There you start a game or find yours. Or read the rules of a game:</p>` +
+		`<ul class="not-found-rules">` + rulesLinks() + `</ul></section>`
+	writePlainPage(w, http.StatusNotFound, "Not found", body)
+}
+
+// rulesLinks lists a link to each game's rules page, by the game's name.
+func rulesLinks() string {
+	var links string
+	for _, d := range game.All() {
+		links += fmt.Sprintf(`<li><a href="/rules/%s">%s</a></li>`, html.EscapeString(d.ID), html.EscapeString(gameName(d.ID)))
+	}
+	return links
+}
+
+// servePageOfGame serves shell, a page of the stored game the path's
+// {id} names, or the not-found page when there is no such game. Looking
+// the game up is a read, so it counts against the client's reads; over
+// the limit the page is served without the look-up, and its own reads of
+// the API meet the refusal and say so.
+func (s *Server) servePageOfGame(w http.ResponseWriter, r *http.Request, shell []byte) {
+	id := r.PathValue("id")
+	if s.clients.allowRead(clientKey(r)) {
+		if _, err := s.hall.Get(r.Context(), id); err != nil && asAPIError(err).Code == codeNotFound {
+			writeNotFound(w, fmt.Sprintf("There is no game %s here: the link may be mistyped, or the game was never made.", quote(id)))
+			return
+		}
+	}
+	writeShell(w, shell)
+}
+
+// serveAnalysisPage serves the analysis page of a game the server plays,
+// or the not-found page.
+func serveAnalysisPage(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("game")
+	if _, known := game.Lookup(name); !known {
+		writeNotFound(w, fmt.Sprintf("There is no game %s to analyse.", quote(name)))
+		return
+	}
+	writeShell(w, analysisPage)
+}
+
+// writeShell writes one of the HTML shells the script draws.
+func writeShell(w http.ResponseWriter, shell []byte) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write(shell)
+}
