@@ -105,7 +105,7 @@ export function drawBoard(svg: SVGSVGElement, geo: Geometry, pos: Position, mark
     if (seats.length) label += `; end row of ${seats.map((s) => sideNames[letters[s]]).join(" and ")}`;
     if (stack && frozen.has(c.name)) label += `; frozen, scores ${stack.length}`;
     if (marks.taking?.includes(c.name)) label += "; taken by this move";
-    const poly = el("polygon", { points: points(c.outline), class: classes.join(" "), "data-cell": c.name, role: "button", "aria-label": label });
+    const poly = el("polygon", { points: points(c.outline), class: classes.join(" "), "data-cell": c.name, role: opts.still ? "img" : "button", "aria-label": label });
     if (!opts.still) poly.setAttribute("tabindex", c.name === focusName ? "0" : "-1");
     if (stack) poly.setAttribute("data-stack", stack);
     if (stack && frozen.has(c.name)) poly.setAttribute("data-frozen", "");

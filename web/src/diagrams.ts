@@ -62,7 +62,7 @@ export function pictureBoard(geo: Geometry, stacks: Record<string, string>, toMo
   const svg = document.createElementNS(svgNS, "svg");
   svg.setAttribute("class", "board");
   const king = game.startsWith("pommel") ? "captain" : "king";
-  drawBoard(svg, geo, { board: geo.board, ply: 0, toMove, stacks }, { selected: [], targets: new Set(), lastMove: [] }, king, () => {});
+  drawBoard(svg, geo, { board: geo.board, ply: 0, toMove, stacks }, { selected: [], targets: new Set(), lastMove: [] }, king, () => {}, { still: true });
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", label);
   for (const cell of svg.querySelectorAll("[data-cell]")) {

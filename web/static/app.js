@@ -192,7 +192,7 @@
       if (seats.length) label += `; end row of ${seats.map((s) => sideNames[letters[s]]).join(" and ")}`;
       if (stack && frozen.has(c.name)) label += `; frozen, scores ${stack.length}`;
       if (marks.taking?.includes(c.name)) label += "; taken by this move";
-      const poly = el2("polygon", { points: points(c.outline), class: classes.join(" "), "data-cell": c.name, role: "button", "aria-label": label });
+      const poly = el2("polygon", { points: points(c.outline), class: classes.join(" "), "data-cell": c.name, role: opts.still ? "img" : "button", "aria-label": label });
       if (!opts.still) poly.setAttribute("tabindex", c.name === focusName ? "0" : "-1");
       if (stack) poly.setAttribute("data-stack", stack);
       if (stack && frozen.has(c.name)) poly.setAttribute("data-frozen", "");
@@ -1092,7 +1092,7 @@
     svg.setAttribute("class", "board");
     const king = game.startsWith("pommel") ? "captain" : "king";
     drawBoard(svg, geo, { board: geo.board, ply: 0, toMove, stacks }, { selected: [], targets: /* @__PURE__ */ new Set(), lastMove: [] }, king, () => {
-    });
+    }, { still: true });
     svg.setAttribute("role", "img");
     svg.setAttribute("aria-label", label);
     for (const cell of svg.querySelectorAll("[data-cell]")) {
