@@ -116,7 +116,7 @@ func TestLearnGoals(t *testing.T) {
 		{"checkers-2011", "W:c3=w,d4=Wbb,h8=B", "c3xe5", goal{kind: goalLiberate}, false},
 		{"checkers-2011", "W:f3=w,b4=w,c4=wb,d4=B,h8=B", "f3-e4", goal{kind: goalEliminate, n: 2}, true},
 		{"checkers-2011", "W:f3=w,b4=w,c4=wb,d4=B,h8=B", "f3-e4", goal{kind: goalCapture, n: 2}, false}, // a sandwich is no jump
-		{"punt-match", "W:a3=w,c3=bw,f3=bbw,a7=b", "a3-c3", goal{kind: goalTakeOver}, false}, // lands on its own pile
+		{"punt-match", "W:a3=w,c3=bw,f3=bbw,a7=b", "a3-c3", goal{kind: goalTakeOver}, false},            // lands on its own pile
 		{"punt-heks-match", "W:a1=wb,a3=w,h3=b,i2=w,i4=wb", "a3-a1", goal{kind: goalTakeOver}, true},
 		{"punt-match", "W:a4=w,c5=bw,g7=b", "a4-a7", goal{kind: goalScore, n: 1}, true},
 		{"punt-heks-match", "W:a1=wb,h1=w,i3=bw", "h1-h2", goal{kind: goalWin}, false},
