@@ -92,6 +92,7 @@ func (b *browser) learnTutorial(t *testing.T, size learnSize, tut tutorial) {
 			t.Errorf("step %d is titled %q, want %q", i+1, title, step.Title)
 		}
 		if i == 0 {
+			learnShot(t, ctx, fmt.Sprintf("learn-%s-start-%s", tut.Family, size.name))
 			b.learnWrongMove(t, ctx, size, tut, step)
 		}
 		enterMove(t, ctx, size, step.Accept[0])
@@ -101,7 +102,7 @@ func (b *browser) learnTutorial(t *testing.T, size learnSize, tut tutorial) {
 		}
 		checkBoardFrom(t, ctx, step.Game, step.FEN, step.Accept[:1])
 		if i == 0 || i == len(tut.Steps)-1 {
-			viewShot(t, ctx, fmt.Sprintf("learn-%s-%d-%s", tut.Family, i+1, size.name))
+			learnShot(t, ctx, fmt.Sprintf("learn-%s-%d-%s", tut.Family, i+1, size.name))
 		}
 		if i+1 < len(tut.Steps) {
 			run(t, ctx, chromedp.Click(chromedp.CSS("button.next")))
@@ -137,7 +138,7 @@ func (b *browser) learnWrongMove(t *testing.T, ctx context.Context, size learnSi
 	if disabled := poll[string](t, ctx, "the next button", `String(document.querySelector("button.next").disabled)`); disabled != "true" {
 		t.Errorf("%s: Next is enabled after a wrong move", tut.Family)
 	}
-	viewShot(t, ctx, fmt.Sprintf("learn-%s-wrong-%s", tut.Family, size.name))
+	learnShot(t, ctx, fmt.Sprintf("learn-%s-wrong-%s", tut.Family, size.name))
 	checkTallEnough(t, ctx, ".learn-buttons button:not([hidden]), .learn-steps button")
 	if size.phone {
 		checkPhoneLayout(t, ctx)
@@ -145,6 +146,16 @@ func (b *browser) learnWrongMove(t *testing.T, ctx context.Context, size learnSi
 	run(t, ctx, chromedp.Click(chromedp.CSS("button.reset")))
 	checkBoardFrom(t, ctx, step.Game, step.FEN, nil)
 	poll[bool](t, ctx, "the explanation gone", `!document.querySelector(".feedback.wrong")`)
+}
+
+// learnShot saves what the screen shows once the move's animation is over.
+func learnShot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	if *screenshotDir == "" {
+		return
+	}
+	poll[bool](t, ctx, "the animations' end", `document.getAnimations().length === 0`)
+	viewShot(t, ctx, name)
 }
 
 // enterMove clicks (on a phone, taps) the move's cells in order, and its

@@ -112,7 +112,7 @@ func (g goal) check(p played) (bool, string) {
 		if fx.Capture {
 			return false, "it is a capture, not a jumping move over your own men"
 		}
-		return jumps == g.n, fmt.Sprintf("it lands %s, and the goal is %d jumps", count(jumps, "time"), g.n)
+		return jumps == g.n, fmt.Sprintf("it lands %s, and the goal is a jumping move that lands %s", times(jumps), times(g.n))
 	case goalLeave:
 		if !fx.Removed {
 			return false, "it does not reach the far row"
@@ -127,7 +127,10 @@ func (g goal) check(p played) (bool, string) {
 		return n == g.n, fmt.Sprintf("it eliminates %s, and the goal is %d", count(n, "stack"), g.n)
 	case goalScore:
 		n := scored(fx)
-		return n == g.n, fmt.Sprintf("it changes your score by %d, and the goal is %d", n, g.n)
+		if n == 0 {
+			return false, fmt.Sprintf("it scores nothing, and the goal is to score %d", g.n)
+		}
+		return n == g.n, fmt.Sprintf("it changes your score by %d, and the goal is to score %d", n, g.n)
 	case goalTakeOver:
 		owner := p.before.Owner(p.move.To())
 		return owner != game.NoPlayer && owner != fx.Player, "it lands on no pawn or pile of another player"
@@ -201,6 +204,17 @@ func count(n int, noun string) string {
 		return fmt.Sprintf("%d men", n)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// times writes "once", "twice", "3 times".
+func times(n int) string {
+	switch n {
+	case 1:
+		return "once"
+	case 2:
+		return "twice"
+	}
+	return fmt.Sprintf("%d times", n)
 }
 
 // tutorialOf finds the tutorial of a family.

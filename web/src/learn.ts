@@ -132,6 +132,7 @@ interface UI {
   reset: HTMLButtonElement;
   next: HTMLButtonElement;
   after: HTMLElement; // the way on after the last step
+  play: HTMLElement; // the verdict and the buttons
   svg: SVGSVGElement;
 }
 
@@ -176,6 +177,7 @@ function layout(root: HTMLElement, tut: Tutorial): UI {
     reset: h("button", { type: "button", class: "reset" }, "Start again"),
     next: h("button", { type: "button", class: "next" }, "Next step"),
     after: h("p", { class: "after" }),
+    play: h("section", { class: "play", "aria-label": "your move" }),
     svg,
   };
   ui.steps.replaceChildren(...tut.steps.map((s, i) =>
@@ -190,8 +192,8 @@ function layout(root: HTMLElement, tut: Tutorial): UI {
       boardBox,
       // Below the board on a phone, so that the board stays put while a
       // move is entered and the verdict comes where the eye is.
-      h("section", { class: "play", "aria-label": "your move" }, ui.scores, ui.feedback, ui.choices,
-        h("div", { class: "learn-buttons" }, ui.reset, ui.next), ui.after)));
+      ui.play));
+  ui.play.append(ui.scores, ui.feedback, ui.choices, h("div", { class: "learn-buttons" }, ui.reset, ui.next), ui.after);
   return ui;
 }
 
@@ -272,7 +274,7 @@ async function tryMove(st: State, move: string): Promise<void> {
   const ui = st.ui;
   if (st.verdict && st.geo) animateMove(ui.svg, st.geo, st.verdict.effects, step.letters);
   if (st.verdict?.correct) (st.index + 1 < st.tut.steps.length ? ui.next : ui.after.querySelector("a"))?.focus({ preventScroll: true });
-  ui.feedback.scrollIntoView({ block: "nearest" });
+  ui.play.scrollIntoView({ block: "nearest" });
 }
 
 function render(st: State): void {

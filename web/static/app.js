@@ -517,6 +517,7 @@
       reset: h("button", { type: "button", class: "reset" }, "Start again"),
       next: h("button", { type: "button", class: "next" }, "Next step"),
       after: h("p", { class: "after" }),
+      play: h("section", { class: "play", "aria-label": "your move" }),
       svg
     };
     ui.steps.replaceChildren(...tut.steps.map((s, i) => h("li", {}, h("button", { type: "button", "data-step": String(i), title: s.title }, String(i + 1)))));
@@ -539,17 +540,10 @@
         boardBox,
         // Below the board on a phone, so that the board stays put while a
         // move is entered and the verdict comes where the eye is.
-        h(
-          "section",
-          { class: "play", "aria-label": "your move" },
-          ui.scores,
-          ui.feedback,
-          ui.choices,
-          h("div", { class: "learn-buttons" }, ui.reset, ui.next),
-          ui.after
-        )
+        ui.play
       )
     );
+    ui.play.append(ui.scores, ui.feedback, ui.choices, h("div", { class: "learn-buttons" }, ui.reset, ui.next), ui.after);
     return ui;
   }
   async function show3(st, i, focus) {
@@ -620,7 +614,7 @@
     const ui = st.ui;
     if (st.verdict && st.geo) animateMove(ui.svg, st.geo, st.verdict.effects, step2.letters);
     if (st.verdict?.correct) (st.index + 1 < st.tut.steps.length ? ui.next : ui.after.querySelector("a"))?.focus({ preventScroll: true });
-    ui.feedback.scrollIntoView({ block: "nearest" });
+    ui.play.scrollIntoView({ block: "nearest" });
   }
   function render3(st) {
     const ui = st.ui;
