@@ -100,26 +100,29 @@ func TestLearnGoals(t *testing.T) {
 		game, fen, move string
 		goal            goal
 		want            bool
+		why             string // part of the reason a move misses the goal
 	}{
-		{"pommel", "W:Wc1,c2,c3:Bg5", "c1-c4", goal{kind: goalPath, from: "c1", to: "c4"}, true},
-		{"pommel", "W:Wc1,c2,c3:Bg5", "c2-c4", goal{kind: goalPath, from: "c1", to: "c4"}, false},
-		{"pommel", "W:Wd2:Bd3,d4,e5", "d2xd5", goal{kind: goalCapture, n: 2}, true},
-		{"pommel", "W:Wd2:Bd3,d4,e5", "d2xd5", goal{kind: goalCapture, n: 3}, false},
-		{"pommel", "W:Wc4:Bc5,d6", "c4xc6xe5", goal{kind: goalPromote}, false}, // passes c6, ends on e5
-		{"pommel", "W:Wd3:Bd4,d6", "d3xd5xd7", goal{kind: goalPromote}, true},
-		{"eximo", "B:Wh8:Bc2,c3,b5,d5", "c2-c4-a6", goal{kind: goalOwnJumps, n: 2}, true},
-		{"eximo", "B:Wh8:Bc2,c3,b5,d5", "c3-c4", goal{kind: goalOwnJumps, n: 2}, false},
-		{"eximo", "B:Wa5:Bb1,c1,d1,f1,g1,b2,c2,d2,e2,f2,d7", "d7-d8@e1@g2", goal{kind: goalLeave, n: 2}, true},
-		{"eximo", "B:Wa5:Bb1,c1,d1,f1,g1,b2,c2,d2,e2,f2,d7", "d7-d8@e1@g2", goal{kind: goalLeave, n: 1}, false},
-		{"checkers-2011", "W:c3=w,d4=b,f3=w,g4=B,a8=b", "c3xe5", goal{kind: goalTakeKing}, false},
-		{"checkers-2011", "W:c3=w,d4=Wb,h8=B", "c3xe5", goal{kind: goalLiberate}, true},
-		{"checkers-2011", "W:c3=w,d4=Wbb,h8=B", "c3xe5", goal{kind: goalLiberate}, false},
-		{"checkers-2011", "W:f3=w,b4=w,c4=wb,d4=B,h8=B", "f3-e4", goal{kind: goalEliminate, n: 2}, true},
-		{"checkers-2011", "W:f3=w,b4=w,c4=wb,d4=B,h8=B", "f3-e4", goal{kind: goalCapture, n: 2}, false}, // a sandwich is no jump
-		{"punt-match", "W:a3=w,c3=bw,f3=bbw,a7=b", "a3-c3", goal{kind: goalTakeOver}, false},            // lands on its own pile
-		{"punt-heks-match", "W:a1=wb,a3=w,h3=b,i2=w,i4=wb", "a3-a1", goal{kind: goalTakeOver}, true},
-		{"punt-match", "W:a4=w,c5=bw,g7=b", "a4-a7", goal{kind: goalScore, n: 1}, true},
-		{"punt-heks-match", "W:a1=wb,h1=w,i3=bw", "h1-h2", goal{kind: goalWin}, false},
+		{"pommel", "W:Wc1,c2,c3:Bg5", "c1-c4", goal{kind: goalPath, from: "c1", to: "c4"}, true, ""},
+		{"pommel", "W:Wc1,c2,c3:Bg5", "c2-c4", goal{kind: goalPath, from: "c1", to: "c4"}, false, "take the piece on c1 to c4"},
+		{"pommel", "W:Wd2:Bd3,d4,e5", "d2xd5", goal{kind: goalCapture, n: 2}, true, ""},
+		{"pommel", "W:Wd2:Bd3,d4,e5", "d2xd5", goal{kind: goalCapture, n: 3}, false, "takes 2 pieces, and the goal is 3"},
+		{"pommel", "W:Wc4:Bc5,d6", "c4xc6xe5", goal{kind: goalPromote}, false, "promotes nothing"}, // passes c6, ends on e5
+		{"pommel", "W:Wd3:Bd4,d6", "d3xd5xd7", goal{kind: goalPromote}, true, ""},
+		{"eximo", "B:Wh8:Bc2,c3,b5,d5", "c2-c4-a6", goal{kind: goalOwnJumps, n: 2}, true, ""},
+		{"eximo", "B:Wh8:Bc2,c3,b5,d5", "c3-c4", goal{kind: goalOwnJumps, n: 2}, false, "lands once, and the goal is a jumping move that lands twice"},
+		{"eximo", "B:Wa5:Bb1,c1,d1,f1,g1,b2,c2,d2,e2,f2,d7", "d7-d8@e1@g2", goal{kind: goalLeave, n: 2}, true, ""},
+		{"eximo", "B:Wa5:Bb1,c1,d1,f1,g1,b2,c2,d2,e2,f2,d7", "d7-d8@e1@g2", goal{kind: goalLeave, n: 1}, false, "drops 2 men, and the goal is 1"},
+		{"checkers-2011", "W:c3=w,d4=b,f3=w,g4=B,a8=b", "c3xe5", goal{kind: goalTakeKing}, false, "takes no king"},
+		{"checkers-2011", "W:c3=w,d4=Wb,h8=B", "c3xe5", goal{kind: goalLiberate}, true, ""},
+		{"checkers-2011", "W:c3=w,d4=Wbb,h8=B", "c3xe5", goal{kind: goalLiberate}, false, "frees none"},
+		{"checkers-2011", "W:f3=w,b4=w,c4=wb,d4=B,h8=B", "f3-e4", goal{kind: goalEliminate, n: 2}, true, ""},
+		{"checkers-2011", "W:f3=w,b4=w,c4=wb,d4=B,h8=B", "f3-e4", goal{kind: goalCapture, n: 2}, false, "takes no piece"},                  // a sandwich is no jump
+		{"punt-match", "W:a3=w,c3=bw,f3=bbw,a7=b", "a3-c3", goal{kind: goalTakeOver}, false, "lands on no pawn or pile of another player"}, // lands on its own pile
+		{"punt-heks-match", "W:a1=wb,a3=w,h3=b,i2=w,i4=wb", "a3-a1", goal{kind: goalTakeOver}, true, ""},
+		{"punt-match", "W:a4=w,c5=bw,g7=b", "a4-a7", goal{kind: goalScore, n: 1}, true, ""},
+		{"punt-heks-match", "W:a1=wb,h1=w,i3=bw", "h1-h2", goal{kind: goalWin}, false, "the game goes on"},
+		{"punt-match", "W:a4=w,c5=bw,g7=b", "a4-a5", goal{kind: goalScore, n: 2}, false, "scores nothing, and the goal is to score 2"},
+		{"punt-match", "W:a4=w,c5=bw,g7=b", "a4-a7", goal{kind: goalScore, n: 2}, false, "changes your score by 1"},
 	}
 	for _, c := range cases {
 		rules, err := game.New(c.game, nil)
@@ -134,8 +137,12 @@ func TestLearnGoals(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s %s: %v", c.fen, c.move, err)
 		}
-		if got, why := c.goal.check(p); got != c.want {
+		got, why := c.goal.check(p)
+		if got != c.want {
 			t.Errorf("%s %s, goal %+v: %v (%s), want %v", c.fen, c.move, c.goal, got, why, c.want)
+		}
+		if !got && !strings.Contains(why, c.why) {
+			t.Errorf("%s %s, goal %+v: the reason is %q, want it to say %q", c.fen, c.move, c.goal, why, c.why)
 		}
 	}
 }
