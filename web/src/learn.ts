@@ -88,7 +88,7 @@ function card(t: Summary): HTMLElement {
     h("h2", {}, h("a", { href: `/learn/${encodeURIComponent(t.family)}` }, t.title)),
     h("p", {}, t.summary),
     h("p", { class: "games" }, "For ", ...games, `. ${t.stepCount} steps.`),
-    h("p", {}, h("a", { href: `/learn/${encodeURIComponent(t.family)}`, class: "start button" }, `Start: ${t.title}`)));
+    h("p", {}, h("a", { href: `/learn/${encodeURIComponent(t.family)}`, class: "start button primary" }, `Start: ${t.title}`)));
 }
 
 // preview draws the first step's position on a tutorial's card.
@@ -175,7 +175,7 @@ function layout(root: HTMLElement, tut: Tutorial): UI {
     feedback: h("p", { class: "feedback", role: "status", "aria-live": "polite" }),
     choices: h("div", { class: "choices" }),
     reset: h("button", { type: "button", class: "reset" }, "Start again"),
-    next: h("button", { type: "button", class: "next" }, "Next step"),
+    next: h("button", { type: "button", class: "next primary" }, "Next step"),
     after: h("p", { class: "after" }),
     play: h("section", { class: "play", "aria-label": "your move" }),
     svg,

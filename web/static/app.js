@@ -454,7 +454,7 @@
       h("h2", {}, h("a", { href: `/learn/${encodeURIComponent(t.family)}` }, t.title)),
       h("p", {}, t.summary),
       h("p", { class: "games" }, "For ", ...games, `. ${t.stepCount} steps.`),
-      h("p", {}, h("a", { href: `/learn/${encodeURIComponent(t.family)}`, class: "start button" }, `Start: ${t.title}`))
+      h("p", {}, h("a", { href: `/learn/${encodeURIComponent(t.family)}`, class: "start button primary" }, `Start: ${t.title}`))
     );
   }
   async function preview(list, t) {
@@ -515,7 +515,7 @@
       feedback: h("p", { class: "feedback", role: "status", "aria-live": "polite" }),
       choices: h("div", { class: "choices" }),
       reset: h("button", { type: "button", class: "reset" }, "Start again"),
-      next: h("button", { type: "button", class: "next" }, "Next step"),
+      next: h("button", { type: "button", class: "next primary" }, "Next step"),
       after: h("p", { class: "after" }),
       play: h("section", { class: "play", "aria-label": "your move" }),
       svg
