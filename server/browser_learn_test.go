@@ -113,6 +113,9 @@ func (b *browser) learnTutorial(t *testing.T, size learnSize, tut tutorial) {
 	if done != len(tut.Steps) {
 		t.Errorf("%d steps marked solved, want %d", done, len(tut.Steps))
 	}
+	// The browser remembers the steps solved: a reload shows them so.
+	run(t, ctx, chromedp.Reload())
+	poll[bool](t, ctx, "the steps solved after a reload", fmt.Sprintf(`document.querySelectorAll(".learn-steps button.done").length === %d`, len(tut.Steps)))
 }
 
 // learnWrongMove plays a legal move the step does not ask for, reads why
@@ -222,5 +225,15 @@ func (b *browser) learnKeyboard(t *testing.T) {
 	checkBoardFrom(t, ctx, step.Game, step.FEN, step.Accept[:1])
 	if focused := poll[string](t, ctx, "the focus", `document.activeElement?.className`); !strings.Contains(" "+focused+" ", " next ") {
 		t.Errorf("after the right move the focus is on %q, want the Next button", focused)
+	}
+	// The step list opens any step, and the address names it.
+	third := tutorials()[0].Steps[2]
+	run(t, ctx, chromedp.Click(chromedp.CSS(`.learn-steps button[data-step="2"]`)))
+	checkBoardFrom(t, ctx, third.Game, third.FEN, nil)
+	if hash := poll[string](t, ctx, "the address", `location.hash`); hash != "#3" {
+		t.Errorf("step 3 is at %q", hash)
+	}
+	if current := poll[string](t, ctx, "the current step", `document.querySelector('.learn-steps [aria-current="step"]')?.dataset.step`); current != "2" {
+		t.Errorf("the step list marks step %s as current, want the third (2)", current)
 	}
 }

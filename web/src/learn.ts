@@ -149,7 +149,7 @@ async function tutorialPage(root: HTMLElement, family: string): Promise<void> {
   const index = Number.isInteger(asked) && asked >= 0 && asked < tut.steps.length ? asked : 0;
   const ui = layout(root, tut);
   const st: State = {
-    tut, index, geo: null, pos: tut.steps[index].position, sel: emptySelection, verdict: null, solved: new Set(), message: "", busy: false, shown: 0,
+    tut, index, geo: null, pos: tut.steps[index].position, sel: emptySelection, verdict: null, solved: loadSolved(tut), message: "", busy: false, shown: 0,
     ui, refresh: () => render(st),
   };
   attachPointer(ui.svg, { tap: (cell) => tap(st, cell), drag: (from, to) => drag(st, from, to) });
@@ -228,7 +228,9 @@ async function show(st: State, i: number, focus: boolean): Promise<void> {
 function tap(st: State, cell: string): void {
   if (st.busy) return;
   if (st.verdict) {
-    st.message = st.verdict.correct ? "Solved: go on with Next step, or Start again to replay it." : "Press Start again to set the position up again, then try another move.";
+    const last = st.index + 1 >= st.tut.steps.length;
+    st.message = !st.verdict.correct ? "Press Try again to set the position up again, then try another move."
+      : last ? "Solved: Start again replays the step." : "Solved: go on with Next step, or Start again to replay it.";
     st.refresh();
     return;
   }
@@ -264,7 +266,10 @@ async function tryMove(st: State, move: string): Promise<void> {
     if (shown !== st.shown) return;
     st.verdict = v;
     st.pos = v.position;
-    if (v.correct) st.solved.add(st.index);
+    if (v.correct) {
+      st.solved.add(st.index);
+      saveSolved(st.tut, st.solved);
+    }
   } catch (e) {
     if (shown !== st.shown) return;
     st.message = e instanceof ApiError ? e.message : `The move was not sent: ${(e as Error).message}`;
@@ -275,6 +280,29 @@ async function tryMove(st: State, move: string): Promise<void> {
   if (st.verdict && st.geo) animateMove(ui.svg, st.geo, st.verdict.effects, step.letters);
   if (st.verdict?.correct) (st.index + 1 < st.tut.steps.length ? ui.next : ui.after.querySelector("a"))?.focus({ preventScroll: true });
   ui.play.scrollIntoView({ block: "nearest" });
+}
+
+// The steps solved are remembered in this browser, per tutorial, so that
+// a player who comes back sees how far they got.
+function solvedKey(tut: Tutorial): string {
+  return `arbiter.learn.${tut.family}`;
+}
+
+function loadSolved(tut: Tutorial): Set<number> {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(solvedKey(tut)) ?? "[]");
+    return new Set(Array.isArray(saved) ? saved.filter((i) => Number.isInteger(i) && i >= 0 && i < tut.steps.length) : []);
+  } catch {
+    return new Set(); // storage blocked or its entry spoiled: start afresh
+  }
+}
+
+function saveSolved(tut: Tutorial, solved: Set<number>): void {
+  try {
+    localStorage.setItem(solvedKey(tut), JSON.stringify([...solved].sort()));
+  } catch {
+    // Storage blocked: the steps are remembered for this visit only.
+  }
 }
 
 function render(st: State): void {

@@ -486,7 +486,7 @@
       pos: tut.steps[index].position,
       sel: emptySelection,
       verdict: null,
-      solved: /* @__PURE__ */ new Set(),
+      solved: loadSolved(tut),
       message: "",
       busy: false,
       shown: 0,
@@ -573,7 +573,8 @@
   function tap(st, cell) {
     if (st.busy) return;
     if (st.verdict) {
-      st.message = st.verdict.correct ? "Solved: go on with Next step, or Start again to replay it." : "Press Start again to set the position up again, then try another move.";
+      const last = st.index + 1 >= st.tut.steps.length;
+      st.message = !st.verdict.correct ? "Press Try again to set the position up again, then try another move." : last ? "Solved: Start again replays the step." : "Solved: go on with Next step, or Start again to replay it.";
       st.refresh();
       return;
     }
@@ -604,7 +605,10 @@
       if (shown !== st.shown) return;
       st.verdict = v;
       st.pos = v.position;
-      if (v.correct) st.solved.add(st.index);
+      if (v.correct) {
+        st.solved.add(st.index);
+        saveSolved(st.tut, st.solved);
+      }
     } catch (e) {
       if (shown !== st.shown) return;
       st.message = e instanceof ApiError ? e.message : `The move was not sent: ${e.message}`;
@@ -615,6 +619,23 @@
     if (st.verdict && st.geo) animateMove(ui.svg, st.geo, st.verdict.effects, step2.letters);
     if (st.verdict?.correct) (st.index + 1 < st.tut.steps.length ? ui.next : ui.after.querySelector("a"))?.focus({ preventScroll: true });
     ui.play.scrollIntoView({ block: "nearest" });
+  }
+  function solvedKey(tut) {
+    return `arbiter.learn.${tut.family}`;
+  }
+  function loadSolved(tut) {
+    try {
+      const saved = JSON.parse(localStorage.getItem(solvedKey(tut)) ?? "[]");
+      return new Set(Array.isArray(saved) ? saved.filter((i) => Number.isInteger(i) && i >= 0 && i < tut.steps.length) : []);
+    } catch {
+      return /* @__PURE__ */ new Set();
+    }
+  }
+  function saveSolved(tut, solved) {
+    try {
+      localStorage.setItem(solvedKey(tut), JSON.stringify([...solved].sort()));
+    } catch {
+    }
   }
   function render3(st) {
     const ui = st.ui;
