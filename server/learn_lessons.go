@@ -110,9 +110,9 @@ func eximoTutorial() tutorial {
 			},
 		}, {
 			Title: "All the way across",
-			Text: "During a move, the square your man started from and the squares of the men it took count as empty at once. " +
-				"A capture chain that lands on the far row leaves the board too, and the drops follow, " +
-				"on the zone as the move has left it.",
+			Text: "A capture chain that lands on the far row leaves the board too, and the drops follow. " +
+				"The zone is judged as the whole move has left it: the square your man started from, " +
+				"and the squares of the men it took, count as empty.",
 			Goal: "Capture four white men in one move.",
 			Hint: "Men capture sideways as well as forward.",
 			Done: "Four men taken, then your man left on d8 and two men came back into your zone. White has nothing left: you win.",
@@ -134,7 +134,8 @@ func checkersTutorial() tutorial {
 			Text: "Checkers 2011 is played on all 64 squares; you play White, from the bottom. " +
 				"A soldier steps forward, diagonally forward or sideways, and captures by jumping an enemy stack forward or diagonally forward " +
 				"onto the empty square behind it. The jumped piece is not removed: it goes under your piece as a prisoner, " +
-				"and the stack moves as one, commanded by its top piece. Capturing is compulsory, with the most jumps on offer.",
+				"and the stack moves as one, commanded by its top piece. Capturing is compulsory, " +
+				"and only the captures with the most jumps may be played.",
 			Goal: "Take the black king prisoner.",
 			Done: "Your soldier carries the black king underneath. A prisoner keeps its rank: should it come back on top, it commands as a king again.",
 			Game: "checkers-2011", FEN: "W:c3=w,d4=b,f3=w,g4=B,a8=b",
@@ -190,7 +191,7 @@ func puntTutorial() tutorial {
 				"A single pawn moves one, two or three squares in a straight line, forward or sideways, never backwards nor diagonally, " +
 				"and only over empty squares. A pawn on its own end row is frozen there for good, and it scores.",
 			Goal: "Score a point: bring a pawn to row 7.",
-			Done: "The pawn on d7 is frozen: it never moves again, and it counts for you when the game ends.",
+			Done: "The pawn on d7 is frozen: it never moves again, and it counts for you when the game ends, unless an opponent lands on it.",
 			Game: "punt-match", FEN: "W:b3=w,d4=w,c7=b,f6=b",
 			goal: goal{kind: goalScore, n: 1}, Accept: []string{"d4-d7"},
 		}, {
