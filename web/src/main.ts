@@ -19,5 +19,6 @@ if (page === "rules") {
 else if (root) {
   if (page === "game") gamePage(root);
   else if (page === "analysis") analysisPage(root);
+  else if (page === "learn") void import("./learn").then((m) => m.learnPage(root));
   else homePage(root);
 }

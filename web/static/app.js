@@ -1,15 +1,22 @@
 (() => {
   var __defProp = Object.defineProperty;
+  var __getOwnPropNames = Object.getOwnPropertyNames;
   var __defNormalProp = (obj, key, value) => key in obj ? __defProp(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;
+  var __esm = (fn, res, err) => function __init() {
+    if (err) throw err[0];
+    try {
+      return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
+    } catch (e) {
+      throw err = [e], e;
+    }
+  };
+  var __export = (target, all) => {
+    for (var name in all)
+      __defProp(target, name, { get: all[name], enumerable: true });
+  };
   var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
 
   // src/api.ts
-  var ApiError = class extends Error {
-    constructor(code, message) {
-      super(message);
-      __publicField(this, "code", code);
-    }
-  };
   async function request(method, path, body, token) {
     const headers = {};
     if (body !== void 0) headers["Content-Type"] = "application/json";
@@ -22,13 +29,23 @@
     }
     return data;
   }
+  var ApiError;
+  var init_api = __esm({
+    "src/api.ts"() {
+      ApiError = class extends Error {
+        constructor(code, message) {
+          super(message);
+          __publicField(this, "code", code);
+        }
+      };
+    }
+  });
 
   // src/entry.ts
   function parseMove(text) {
     const [route, ...drops] = text.split("@");
     return { text, path: route.split(/[-x:]/), drops };
   }
-  var emptySelection = { path: [], drops: [] };
   function matching(moves, sel) {
     return moves.filter((m) => {
       if (m.path.length < sel.path.length) return false;
@@ -70,74 +87,14 @@
     if (sel.path.length < 2 && sel.drops.length === 0) return [];
     return matching(moves, sel).filter((m) => m.path.length === sel.path.length);
   }
-
-  // src/arrows.ts
-  var svgNS = "http://www.w3.org/2000/svg";
-  var plyStyles = [
-    { width: 0.15, opacity: 0.9 },
-    { width: 0.1, opacity: 0.6 },
-    { width: 0.08, opacity: 0.5 },
-    { width: 0.07, opacity: 0.4 }
-  ];
-  function el(name, attrs) {
-    const e = document.createElementNS(svgNS, name);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-    return e;
-  }
-  function drawArrows(svg, geo, line, players = 2) {
-    clearArrows(svg);
-    if (line.length === 0) return;
-    const centers = new Map(geo.cells.map((c) => [c.name, c.center]));
-    const layer = el("g", { class: "arrows", "aria-hidden": "true", "pointer-events": "none" });
-    const drawn = [];
-    for (const [ply, text] of line.slice(0, plyStyles.length).entries()) {
-      const move = parseMove(text);
-      const cells = [...move.path, ...move.drops];
-      if (cells.some((c) => !centers.has(c))) break;
-      const g = el("g", { class: `arrow-move ply-${ply} ${ply % players === 0 ? "mover" : "reply"}`, "data-ply": ply, "data-move": text });
-      for (let i = 0; i + 1 < move.path.length; i++) {
-        g.append(arrow(centers.get(move.path[i]), centers.get(move.path[i + 1]), plyStyles[ply].width, move.path[i], move.path[i + 1]));
-      }
-      for (const d of move.drops) {
-        const at = centers.get(d);
-        g.append(el("circle", { class: "drop-ring", cx: at.x, cy: at.y, r: 0.3, "stroke-width": plyStyles[ply].width, "data-cell": d }));
-      }
-      g.setAttribute("opacity", String(plyStyles[ply].opacity));
-      drawn.push(g);
+  var emptySelection;
+  var init_entry = __esm({
+    "src/entry.ts"() {
+      emptySelection = { path: [], drops: [] };
     }
-    layer.append(...drawn.reverse());
-    svg.insertBefore(layer, svg.querySelector("g.popup"));
-  }
-  function clearArrows(svg) {
-    svg.querySelectorAll("g.arrows").forEach((g) => g.remove());
-  }
-  function arrow(from, to, width, fromCell, toCell) {
-    const dx = to.x - from.x, dy = to.y - from.y;
-    const length = Math.hypot(dx, dy) || 1;
-    const ux = dx / length, uy = dy / length;
-    const nx = -uy, ny = ux;
-    const tipBack = Math.min(0.12, length / 4);
-    const tip = { x: to.x - ux * tipBack, y: to.y - uy * tipBack };
-    const headLength = Math.min(Math.max(width * 2.6, 0.28), length / 2);
-    const headHalf = Math.max(width * 1.6, 0.16);
-    const base = { x: tip.x - ux * headLength, y: tip.y - uy * headLength };
-    const g = el("g", { class: "arrow", "data-from": fromCell, "data-to": toCell });
-    g.append(
-      el("line", { class: "arrow-shaft", x1: from.x, y1: from.y, x2: base.x, y2: base.y, "stroke-width": width }),
-      el("polygon", {
-        class: "arrow-head",
-        points: [tip, { x: base.x + nx * headHalf, y: base.y + ny * headHalf }, { x: base.x - nx * headHalf, y: base.y - ny * headHalf }].map((p) => `${p.x},${p.y}`).join(" ")
-      })
-    );
-    return g;
-  }
+  });
 
   // src/board.ts
-  var svgNS2 = "http://www.w3.org/2000/svg";
-  var sideNames = { w: "White", b: "Black", r: "Red" };
-  var shownPieces = 5;
-  var legMs = 160;
-  var moveMs = 250;
   function el2(name, attrs) {
     const e = document.createElementNS(svgNS2, name);
     for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
@@ -205,9 +162,9 @@
         const title = el2("title", {});
         title.textContent = describeStack(c.name, stack, king);
         poly.append(title);
-        const show3 = () => showStack(popup, c.center, stack, vb);
-        poly.addEventListener("focus", show3);
-        poly.addEventListener("pointerenter", show3);
+        const show4 = () => showStack(popup, c.center, stack, vb);
+        poly.addEventListener("focus", show4);
+        poly.addEventListener("pointerenter", show4);
         poly.addEventListener("blur", () => popup.replaceChildren());
         poly.addEventListener("pointerleave", () => popup.replaceChildren());
       }
@@ -227,7 +184,6 @@
     svg.append(cells, rows, pieces2, drawPath(geo, marks), labels, popup);
     if (hadFocus && focusName && !opts.still) svg.querySelector(`[data-cell="${focusName}"]`)?.focus({ preventScroll: true });
   }
-  var arrowDirections = { ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 }, ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 } };
   function onCellKey(ev, svg, geo, cell, onCell2) {
     if (ev.key === "Enter" || ev.key === " ") {
       ev.preventDefault();
@@ -349,7 +305,6 @@
     svg.dataset.animated = fx.move;
     return true;
   }
-  var dragDistance = 8;
   function cellAt(x, y) {
     const e = document.elementFromPoint(x, y);
     return e instanceof Element ? e.closest("[data-cell]")?.getAttribute("data-cell") ?? null : null;
@@ -392,6 +347,18 @@
     svg.addEventListener("pointerup", (ev) => end(ev, false));
     svg.addEventListener("pointercancel", (ev) => end(ev, true));
   }
+  var svgNS2, sideNames, shownPieces, legMs, moveMs, arrowDirections, dragDistance;
+  var init_board = __esm({
+    "src/board.ts"() {
+      svgNS2 = "http://www.w3.org/2000/svg";
+      sideNames = { w: "White", b: "Black", r: "Red" };
+      shownPieces = 5;
+      legMs = 160;
+      moveMs = 250;
+      arrowDirections = { ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 }, ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 } };
+      dragDistance = 8;
+    }
+  });
 
   // src/dom.ts
   function h(tag, attrs = {}, ...children) {
@@ -412,6 +379,10 @@
     });
     return b;
   }
+  var init_dom = __esm({
+    "src/dom.ts"() {
+    }
+  });
 
   // src/theme.ts
   function applyTheme() {
@@ -419,6 +390,11 @@
   function themeControls() {
     return h("span", { class: "theme-controls" });
   }
+  var init_theme = __esm({
+    "src/theme.ts"() {
+      init_dom();
+    }
+  });
 
   // src/chrome.ts
   function siteHeader(title, ...extra) {
@@ -441,8 +417,451 @@
       link("/analysis/pommel", "Analysis", here.startsWith("/analysis/"))
     );
   }
+  var init_chrome = __esm({
+    "src/chrome.ts"() {
+      init_dom();
+      init_theme();
+    }
+  });
+
+  // src/diagrams.ts
+  async function drawDiagrams(root2) {
+    const boards = /* @__PURE__ */ new Map();
+    const geometry = (board) => {
+      if (!boards.has(board)) boards.set(board, request("GET", `/api/boards/${encodeURIComponent(board)}?turn=0`));
+      return boards.get(board);
+    };
+    const figures = [...root2.querySelectorAll("figure.diagram[data-board]")];
+    await Promise.all(figures.map(async (fig) => {
+      try {
+        drawDiagram(fig, await geometry(fig.dataset.board));
+      } catch {
+      }
+    }));
+  }
+  function drawDiagram(fig, geo) {
+    const d = fig.dataset;
+    const stacks = JSON.parse(d.stacks ?? "{}");
+    const label = `${d.game} position ${d.fen}: ${fig.querySelector("figcaption")?.textContent ?? ""}`;
+    const svg = pictureBoard(geo, stacks, Number(d.toMove ?? 0), d.game ?? "", label);
+    svg.classList.add("diagram");
+    nameEmptyCells(svg, geo, stacks);
+    fig.querySelector("svg.diagram")?.remove();
+    fig.prepend(svg);
+  }
+  function nameEmptyCells(svg, geo, stacks) {
+    const names2 = document.createElementNS(svgNS3, "g");
+    names2.setAttribute("class", "cell-names");
+    names2.setAttribute("aria-hidden", "true");
+    for (const c of geo.cells) {
+      if (stacks[c.name]) continue;
+      const t = document.createElementNS(svgNS3, "text");
+      t.setAttribute("x", String(c.center.x));
+      t.setAttribute("y", String(c.center.y));
+      t.setAttribute("class", "cell-name");
+      t.textContent = c.name;
+      names2.append(t);
+    }
+    svg.append(names2);
+  }
+  function pictureBoard(geo, stacks, toMove, game, label) {
+    const svg = document.createElementNS(svgNS3, "svg");
+    svg.setAttribute("class", "board");
+    const king = game.startsWith("pommel") ? "captain" : "king";
+    drawBoard(svg, geo, { board: geo.board, ply: 0, toMove, stacks }, { selected: [], targets: /* @__PURE__ */ new Set(), lastMove: [] }, king, () => {
+    }, { still: true });
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", label);
+    for (const cell of svg.querySelectorAll("[data-cell]")) {
+      cell.removeAttribute("tabindex");
+      cell.removeAttribute("role");
+    }
+    return svg;
+  }
+  var svgNS3;
+  var init_diagrams = __esm({
+    "src/diagrams.ts"() {
+      init_api();
+      init_board();
+      svgNS3 = "http://www.w3.org/2000/svg";
+    }
+  });
+
+  // src/learn.ts
+  var learn_exports = {};
+  __export(learn_exports, {
+    learnPage: () => learnPage
+  });
+  function learnPage(root2) {
+    const family = decodeURIComponent(location.pathname.split("/")[2] ?? "");
+    if (family) void tutorialPage(root2, family);
+    else void listPage(root2);
+  }
+  async function listPage(root2) {
+    const message = h("p", { class: "message", role: "alert" });
+    const list = h("ul", { class: "tutorials" });
+    root2.replaceChildren(
+      siteHeader(h("h1", {}, "Learn the games")),
+      h(
+        "main",
+        { class: "learn-list" },
+        h("p", { class: "lead" }, "These games are new to most players. Each tutorial shows a few positions, one rule at a time: read, then make the move asked for on the board."),
+        message,
+        list
+      )
+    );
+    document.title = "Learn the games (arbiter)";
+    let all;
+    try {
+      all = await request("GET", "/api/learn");
+    } catch (e) {
+      message.textContent = e.message;
+      return;
+    }
+    list.replaceChildren(...all.map(card));
+    await Promise.all(all.map((t) => preview(list, t)));
+  }
+  function card(t) {
+    const games = t.games.flatMap((id, i) => [...i > 0 ? [", "] : [], h("a", { href: `/rules/${encodeURIComponent(id)}` }, id)]);
+    return h(
+      "li",
+      { class: "tutorial", "data-family": t.family },
+      h("div", { class: "preview-box" }),
+      h("h2", {}, h("a", { href: `/learn/${encodeURIComponent(t.family)}` }, t.title)),
+      h("p", {}, t.summary),
+      h("p", { class: "games" }, "For ", ...games, `. ${t.stepCount} steps.`),
+      h("p", {}, h("a", { href: `/learn/${encodeURIComponent(t.family)}`, class: "start button primary" }, `Start: ${t.title}`))
+    );
+  }
+  async function preview(list, t) {
+    const box = list.querySelector(`li[data-family="${CSS.escape(t.family)}"] .preview-box`);
+    if (!box) return;
+    try {
+      const tut = await request("GET", `/api/learn/${encodeURIComponent(t.family)}`);
+      const first = tut.steps[0];
+      const geo = await request("GET", `/api/boards/${encodeURIComponent(first.position.board)}?turn=${first.turn}`);
+      box.append(pictureBoard(geo, first.position.stacks, first.position.toMove, first.game, `${t.title}: the first step's position`));
+    } catch {
+    }
+  }
+  async function tutorialPage(root2, family) {
+    let tut;
+    try {
+      tut = await request("GET", `/api/learn/${encodeURIComponent(family)}`);
+    } catch (e) {
+      root2.replaceChildren(siteHeader(h("h1", {}, "Learn")), h("p", { class: "message", role: "alert" }, e.message));
+      return;
+    }
+    const asked = Number(location.hash.slice(1)) - 1;
+    const index = Number.isInteger(asked) && asked >= 0 && asked < tut.steps.length ? asked : 0;
+    const ui = layout3(root2, tut);
+    const st = {
+      tut,
+      index,
+      geo: null,
+      pos: tut.steps[index].position,
+      sel: emptySelection,
+      verdict: null,
+      solved: loadSolved(tut),
+      message: "",
+      busy: false,
+      shown: 0,
+      ui,
+      refresh: () => render3(st)
+    };
+    attachPointer(ui.svg, { tap: (cell) => tap(st, cell), drag: (from, to) => drag(st, from, to) });
+    ui.reset.addEventListener("click", () => void show3(st, st.index, false));
+    ui.next.addEventListener("click", () => void show3(st, st.index + 1, true));
+    ui.steps.addEventListener("click", (ev) => {
+      const b = ev.target.closest("button[data-step]");
+      if (b) void show3(st, Number(b.dataset.step), true);
+    });
+    await show3(st, index, false);
+  }
+  function layout3(root2, tut) {
+    const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    svg.setAttribute("class", "board");
+    const ui = {
+      steps: h("ol", { class: "learn-steps" }),
+      progress: h("p", { class: "progress" }),
+      title: h("h2", { tabindex: "-1" }),
+      text: h("p", { class: "rule" }),
+      goal: h("p", { class: "goal" }),
+      scores: h("p", { class: "scores" }),
+      feedback: h("p", { class: "feedback", role: "status", "aria-live": "polite" }),
+      choices: h("div", { class: "choices" }),
+      reset: h("button", { type: "button", class: "reset" }, "Start again"),
+      next: h("button", { type: "button", class: "next primary" }, "Next step"),
+      after: h("p", { class: "after" }),
+      play: h("section", { class: "play", "aria-label": "your move" }),
+      svg
+    };
+    ui.steps.replaceChildren(...tut.steps.map((s, i) => h("li", {}, h("button", { type: "button", "data-step": String(i), title: s.title }, String(i + 1)))));
+    const boardBox = h("div", { class: "board-box" });
+    boardBox.append(svg);
+    root2.replaceChildren(
+      siteHeader(h("h1", {}, `Learn ${tut.title}`), h("a", { href: `/rules/${encodeURIComponent(tut.rules)}`, class: "rules" }, "Rules")),
+      h(
+        "main",
+        { class: "learn" },
+        h(
+          "section",
+          { class: "lesson", "aria-label": "the step" },
+          h("nav", { "aria-label": "steps" }, ui.steps),
+          ui.progress,
+          ui.title,
+          ui.text,
+          ui.goal
+        ),
+        boardBox,
+        // Below the board on a phone, so that the board stays put while a
+        // move is entered and the verdict comes where the eye is.
+        ui.play
+      )
+    );
+    ui.play.append(ui.scores, ui.feedback, ui.choices, h("div", { class: "learn-buttons" }, ui.reset, ui.next), ui.after);
+    return ui;
+  }
+  async function show3(st, i, focus) {
+    if (i < 0 || i >= st.tut.steps.length) return;
+    const shown = ++st.shown;
+    const step2 = st.tut.steps[i];
+    const turnChanges = st.index !== i && st.tut.steps[st.index].turn !== step2.turn;
+    st.index = i;
+    st.pos = step2.position;
+    st.sel = emptySelection;
+    st.verdict = null;
+    st.message = "";
+    st.busy = false;
+    history.replaceState(null, "", `${location.pathname}#${i + 1}`);
+    try {
+      if (!st.geo || st.geo.board !== step2.position.board || turnChanges) {
+        const geo = await request("GET", `/api/boards/${encodeURIComponent(step2.position.board)}?turn=${step2.turn}`);
+        if (shown !== st.shown) return;
+        st.geo = geo;
+      }
+    } catch (e) {
+      st.message = e.message;
+    }
+    st.refresh();
+    if (focus) st.ui.title.focus();
+  }
+  function tap(st, cell) {
+    if (st.busy) return;
+    if (st.verdict) {
+      const last = st.index + 1 >= st.tut.steps.length;
+      st.message = !st.verdict.correct ? "Press Try again to set the position up again, then try another move." : last ? "Solved: Start again replays the step." : "Solved: go on with Next step, or Start again to replay it.";
+      st.refresh();
+      return;
+    }
+    const moves = st.tut.steps[st.index].legal.map(parseMove);
+    const out = click(moves, st.sel, cell);
+    st.message = out.kind === "reset" && st.sel.path.length === 0 ? `No legal move starts on ${cell}.` : "";
+    if (out.kind === "play") {
+      void tryMove(st, out.move);
+      return;
+    }
+    st.sel = out.sel;
+    st.refresh();
+  }
+  function drag(st, from, to) {
+    if (st.verdict || st.busy) return tap(st, from);
+    st.sel = emptySelection;
+    tap(st, from);
+    if (st.sel.path.length > 0) tap(st, to);
+  }
+  async function tryMove(st, move) {
+    const shown = st.shown;
+    const step2 = st.tut.steps[st.index];
+    st.busy = true;
+    st.sel = emptySelection;
+    st.refresh();
+    try {
+      const v = await request("GET", `/api/learn/${encodeURIComponent(st.tut.family)}/${st.index + 1}?move=${encodeURIComponent(move)}`);
+      if (shown !== st.shown) return;
+      st.verdict = v;
+      st.pos = v.position;
+      if (v.correct) {
+        st.solved.add(st.index);
+        saveSolved(st.tut, st.solved);
+      }
+    } catch (e) {
+      if (shown !== st.shown) return;
+      st.message = e instanceof ApiError ? e.message : `The move was not sent: ${e.message}`;
+    }
+    st.busy = false;
+    st.refresh();
+    const ui = st.ui;
+    if (st.verdict && st.geo) animateMove(ui.svg, st.geo, st.verdict.effects, step2.letters);
+    if (st.verdict?.correct) (st.index + 1 < st.tut.steps.length ? ui.next : ui.after.querySelector("a"))?.focus({ preventScroll: true });
+    ui.play.scrollIntoView({ block: "nearest" });
+  }
+  function solvedKey(tut) {
+    return `arbiter.learn.${tut.family}`;
+  }
+  function loadSolved(tut) {
+    try {
+      const saved = JSON.parse(localStorage.getItem(solvedKey(tut)) ?? "[]");
+      return new Set(Array.isArray(saved) ? saved.filter((i) => Number.isInteger(i) && i >= 0 && i < tut.steps.length) : []);
+    } catch {
+      return /* @__PURE__ */ new Set();
+    }
+  }
+  function saveSolved(tut, solved) {
+    try {
+      localStorage.setItem(solvedKey(tut), JSON.stringify([...solved].sort()));
+    } catch {
+    }
+  }
+  function render3(st) {
+    const ui = st.ui;
+    const step2 = st.tut.steps[st.index];
+    const count = st.tut.steps.length;
+    const v = st.verdict;
+    renderSteps(st);
+    ui.progress.textContent = `Step ${st.index + 1} of ${count} · ${step2.game} · you play ${step2.seats[step2.position.toMove]}`;
+    ui.title.textContent = step2.title;
+    ui.text.textContent = step2.text;
+    ui.goal.replaceChildren(h("strong", {}, "Your move: "), step2.goal);
+    ui.scores.textContent = st.pos.scores ? "Scores: " + st.pos.scores.map((s, i) => `${step2.seats[i]} ${s}`).join(", ") : "";
+    ui.feedback.className = v ? v.correct ? "feedback right" : "feedback wrong" : "feedback";
+    ui.feedback.replaceChildren(...feedback(st));
+    const moves = step2.legal.map(parseMove);
+    ui.choices.replaceChildren(...choiceButtons(st, moves));
+    ui.reset.textContent = v && !v.correct ? "Try again" : "Start again";
+    ui.reset.classList.toggle("urge", !!v && !v.correct);
+    ui.next.hidden = st.index + 1 >= count;
+    ui.next.disabled = !st.solved.has(st.index);
+    ui.after.replaceChildren(...st.index + 1 >= count && st.solved.has(st.index) ? [`That was the last step of ${st.tut.title}. `, h("a", { href: "/" }, "Play a game"), " or ", h("a", { href: "/learn" }, "learn another game"), "."] : []);
+    document.title = `Learn ${st.tut.title}: ${step2.title} (arbiter)`;
+    if (!st.geo) return;
+    const last = v ? v.effects.path : [];
+    drawBoard(
+      ui.svg,
+      st.geo,
+      st.pos,
+      { selected: [...st.sel.path, ...st.sel.drops], targets: v ? /* @__PURE__ */ new Set() : targets(moves, st.sel), lastMove: last },
+      st.tut.king,
+      (cell) => tap(st, cell),
+      { pointer: true, letters: step2.letters }
+    );
+    ui.svg.setAttribute("aria-label", `${step2.game} board, step ${st.index + 1}: ${step2.seats[step2.position.toMove]} to move`);
+    ui.svg.dataset.step = String(st.index + 1);
+  }
+  function renderSteps(st) {
+    const ui = st.ui;
+    ui.steps.querySelectorAll("button[data-step]").forEach((b) => {
+      const i = Number(b.dataset.step);
+      const solved = st.solved.has(i);
+      b.classList.toggle("done", solved);
+      if (i === st.index) b.setAttribute("aria-current", "step");
+      else b.removeAttribute("aria-current");
+      b.setAttribute("aria-label", `Step ${i + 1}: ${st.tut.steps[i].title}${solved ? " (solved)" : ""}`);
+    });
+  }
+  function feedback(st) {
+    const v = st.verdict;
+    const out = [];
+    if (v) out.push(h("strong", {}, v.correct ? "Right. " : "Not this one. "), v.message);
+    if (v?.ended) out.push(h("br"), `The game is over: ${v.ended}.`);
+    if (st.message) out.push(...out.length ? [h("br")] : [], st.message);
+    if (st.busy) out.push("Checking the move…");
+    return out;
+  }
+  function choiceButtons(st, moves) {
+    if (st.verdict) return [];
+    const list = choices(moves, st.sel);
+    if (list.length === 0) return [];
+    return [h("span", {}, list.length > 1 ? "Several moves match; play:" : "Play:"), ...list.slice(0, 24).map((m) => {
+      const b = h("button", { type: "button", class: "choice", "data-move": m.text }, m.text);
+      b.addEventListener("click", () => void tryMove(st, m.text));
+      return b;
+    })];
+  }
+  var init_learn = __esm({
+    "src/learn.ts"() {
+      init_api();
+      init_board();
+      init_chrome();
+      init_diagrams();
+      init_dom();
+      init_entry();
+    }
+  });
+
+  // src/analysis.ts
+  init_api();
+
+  // src/arrows.ts
+  init_entry();
+  var svgNS = "http://www.w3.org/2000/svg";
+  var plyStyles = [
+    { width: 0.15, opacity: 0.9 },
+    { width: 0.1, opacity: 0.6 },
+    { width: 0.08, opacity: 0.5 },
+    { width: 0.07, opacity: 0.4 }
+  ];
+  function el(name, attrs) {
+    const e = document.createElementNS(svgNS, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    return e;
+  }
+  function drawArrows(svg, geo, line, players = 2) {
+    clearArrows(svg);
+    if (line.length === 0) return;
+    const centers = new Map(geo.cells.map((c) => [c.name, c.center]));
+    const layer = el("g", { class: "arrows", "aria-hidden": "true", "pointer-events": "none" });
+    const drawn = [];
+    for (const [ply, text] of line.slice(0, plyStyles.length).entries()) {
+      const move = parseMove(text);
+      const cells = [...move.path, ...move.drops];
+      if (cells.some((c) => !centers.has(c))) break;
+      const g = el("g", { class: `arrow-move ply-${ply} ${ply % players === 0 ? "mover" : "reply"}`, "data-ply": ply, "data-move": text });
+      for (let i = 0; i + 1 < move.path.length; i++) {
+        g.append(arrow(centers.get(move.path[i]), centers.get(move.path[i + 1]), plyStyles[ply].width, move.path[i], move.path[i + 1]));
+      }
+      for (const d of move.drops) {
+        const at = centers.get(d);
+        g.append(el("circle", { class: "drop-ring", cx: at.x, cy: at.y, r: 0.3, "stroke-width": plyStyles[ply].width, "data-cell": d }));
+      }
+      g.setAttribute("opacity", String(plyStyles[ply].opacity));
+      drawn.push(g);
+    }
+    layer.append(...drawn.reverse());
+    svg.insertBefore(layer, svg.querySelector("g.popup"));
+  }
+  function clearArrows(svg) {
+    svg.querySelectorAll("g.arrows").forEach((g) => g.remove());
+  }
+  function arrow(from, to, width, fromCell, toCell) {
+    const dx = to.x - from.x, dy = to.y - from.y;
+    const length = Math.hypot(dx, dy) || 1;
+    const ux = dx / length, uy = dy / length;
+    const nx = -uy, ny = ux;
+    const tipBack = Math.min(0.12, length / 4);
+    const tip = { x: to.x - ux * tipBack, y: to.y - uy * tipBack };
+    const headLength = Math.min(Math.max(width * 2.6, 0.28), length / 2);
+    const headHalf = Math.max(width * 1.6, 0.16);
+    const base = { x: tip.x - ux * headLength, y: tip.y - uy * headLength };
+    const g = el("g", { class: "arrow", "data-from": fromCell, "data-to": toCell });
+    g.append(
+      el("line", { class: "arrow-shaft", x1: from.x, y1: from.y, x2: base.x, y2: base.y, "stroke-width": width }),
+      el("polygon", {
+        class: "arrow-head",
+        points: [tip, { x: base.x + nx * headHalf, y: base.y + ny * headHalf }, { x: base.x - nx * headHalf, y: base.y - ny * headHalf }].map((p) => `${p.x},${p.y}`).join(" ")
+      })
+    );
+    return g;
+  }
+
+  // src/analysis.ts
+  init_board();
+  init_chrome();
+  init_dom();
+  init_entry();
 
   // src/evalbar.ts
+  init_dom();
   var pawnScale = 300;
   function decided(s) {
     const m = /^(win|loss)(\d+)$/.exec(s.scoreText);
@@ -498,7 +917,7 @@
     const bar = h("div", { class: "eval-bar", role: "meter", "aria-valuemin": "0", "aria-valuemax": "100", "aria-valuenow": "50" }, fill, mark);
     const note = h("p", { class: "eval-note" });
     const box = h("div", { class: "eval-box" }, bar, note);
-    const show3 = (score, mover, seats) => {
+    const show4 = (score, mover, seats) => {
       const letters = seats.map((s) => s.charAt(0).toLowerCase());
       const many = seats.length > 2;
       bar.hidden = many;
@@ -527,10 +946,11 @@
       mark.textContent = j.mark;
       mark.className = `eval-mark at-${j.leader === 1 ? "top" : "bottom"} on-${letters[j.leader === 1 ? 1 : 0] ?? "w"}`;
     };
-    return { box, show: show3 };
+    return { box, show: show4 };
   }
 
   // src/setup.ts
+  init_dom();
   function setupControls(seats, promoted, stacking) {
     const pieces2 = [];
     for (const name of seats) {
@@ -567,6 +987,7 @@
   }
 
   // src/stream.ts
+  init_api();
   async function postEvents(path, body, signal, onEvent) {
     const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
     if (!res.ok || !res.body) {
@@ -1046,61 +1467,16 @@
     }));
   }
 
-  // src/diagrams.ts
-  var svgNS3 = "http://www.w3.org/2000/svg";
-  async function drawDiagrams(root2) {
-    const boards = /* @__PURE__ */ new Map();
-    const geometry = (board) => {
-      if (!boards.has(board)) boards.set(board, request("GET", `/api/boards/${encodeURIComponent(board)}?turn=0`));
-      return boards.get(board);
-    };
-    const figures = [...root2.querySelectorAll("figure.diagram[data-board]")];
-    await Promise.all(figures.map(async (fig) => {
-      try {
-        drawDiagram(fig, await geometry(fig.dataset.board));
-      } catch {
-      }
-    }));
-  }
-  function drawDiagram(fig, geo) {
-    const d = fig.dataset;
-    const stacks = JSON.parse(d.stacks ?? "{}");
-    const label = `${d.game} position ${d.fen}: ${fig.querySelector("figcaption")?.textContent ?? ""}`;
-    const svg = pictureBoard(geo, stacks, Number(d.toMove ?? 0), d.game ?? "", label);
-    svg.classList.add("diagram");
-    nameEmptyCells(svg, geo, stacks);
-    fig.querySelector("svg.diagram")?.remove();
-    fig.prepend(svg);
-  }
-  function nameEmptyCells(svg, geo, stacks) {
-    const names2 = document.createElementNS(svgNS3, "g");
-    names2.setAttribute("class", "cell-names");
-    names2.setAttribute("aria-hidden", "true");
-    for (const c of geo.cells) {
-      if (stacks[c.name]) continue;
-      const t = document.createElementNS(svgNS3, "text");
-      t.setAttribute("x", String(c.center.x));
-      t.setAttribute("y", String(c.center.y));
-      t.setAttribute("class", "cell-name");
-      t.textContent = c.name;
-      names2.append(t);
-    }
-    svg.append(names2);
-  }
-  function pictureBoard(geo, stacks, toMove, game, label) {
-    const svg = document.createElementNS(svgNS3, "svg");
-    svg.setAttribute("class", "board");
-    const king = game.startsWith("pommel") ? "captain" : "king";
-    drawBoard(svg, geo, { board: geo.board, ply: 0, toMove, stacks }, { selected: [], targets: /* @__PURE__ */ new Set(), lastMove: [] }, king, () => {
-    }, { still: true });
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", label);
-    for (const cell of svg.querySelectorAll("[data-cell]")) {
-      cell.removeAttribute("tabindex");
-      cell.removeAttribute("role");
-    }
-    return svg;
-  }
+  // src/main.ts
+  init_chrome();
+  init_diagrams();
+
+  // src/game.ts
+  init_api();
+  init_board();
+  init_chrome();
+  init_dom();
+  init_entry();
 
   // src/names.ts
   var names = {
@@ -1882,7 +2258,14 @@
     ui.links.replaceChildren(...rows);
   }
 
+  // src/home.ts
+  init_api();
+  init_chrome();
+  init_dom();
+
   // src/preview.ts
+  init_api();
+  init_diagrams();
   async function drawPreviews(catalog, boxOf) {
     await Promise.all(catalog.map(async (c) => {
       const box = boxOf(c.id);
@@ -2169,6 +2552,7 @@
   }
 
   // src/main.ts
+  init_theme();
   applyTheme();
   var page = document.body.dataset.page;
   var root = document.getElementById("app");
@@ -2178,6 +2562,7 @@
   } else if (root) {
     if (page === "game") gamePage(root);
     else if (page === "analysis") analysisPage(root);
+    else if (page === "learn") void Promise.resolve().then(() => (init_learn(), learn_exports)).then((m) => m.learnPage(root));
     else homePage(root);
   }
 })();
