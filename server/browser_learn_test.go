@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/learn"
 )
 
 // learnSize is a screen the tutorials are tried on: a desktop's, played
@@ -34,7 +35,7 @@ func TestBrowserLearn(t *testing.T) {
 	b := newBrowser(t)
 	for _, size := range learnSizes() {
 		t.Run("list "+size.name, func(t *testing.T) { b.learnList(t, size) })
-		for _, tut := range tutorials() {
+		for _, tut := range learn.Tutorials() {
 			t.Run(tut.Family+" "+size.name, func(t *testing.T) { b.learnTutorial(t, size, tut) })
 		}
 	}
@@ -62,7 +63,7 @@ func (b *browser) learnTab(t *testing.T, size learnSize) context.Context {
 func (b *browser) learnList(t *testing.T, size learnSize) {
 	ctx := b.learnTab(t, size)
 	run(t, ctx, chromedp.Navigate(b.url("/learn")))
-	all := tutorials()
+	all := learn.Tutorials()
 	poll[bool](t, ctx, "the pictures", fmt.Sprintf(`document.querySelectorAll("li.tutorial .preview-box svg.board").length === %d`, len(all)))
 	for _, tut := range all {
 		for _, id := range tut.Games {
@@ -82,7 +83,7 @@ func (b *browser) learnList(t *testing.T, size learnSize) {
 }
 
 // learnTutorial solves every step of tut.
-func (b *browser) learnTutorial(t *testing.T, size learnSize, tut tutorial) {
+func (b *browser) learnTutorial(t *testing.T, size learnSize, tut learn.Tutorial) {
 	ctx := b.learnTab(t, size)
 	run(t, ctx, chromedp.Navigate(b.url("/learn/"+tut.Family)))
 	for i, step := range tut.Steps {
@@ -120,8 +121,8 @@ func (b *browser) learnTutorial(t *testing.T, size learnSize, tut tutorial) {
 
 // learnWrongMove plays a legal move the step does not ask for, reads why
 // it is not the one, and sets the position up again with the reset button.
-func (b *browser) learnWrongMove(t *testing.T, ctx context.Context, size learnSize, tut tutorial, step lessonStep) {
-	st, err := step.start()
+func (b *browser) learnWrongMove(t *testing.T, ctx context.Context, size learnSize, tut learn.Tutorial, step learn.Step) {
+	st, err := step.Start()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,9 +214,9 @@ func checkPhoneLayout(t *testing.T, ctx context.Context) {
 // learnKeyboard plays a step from the keyboard: Enter on a focused cell
 // acts as a click.
 func (b *browser) learnKeyboard(t *testing.T) {
-	step := tutorials()[0].Steps[0]
+	step := learn.Tutorials()[0].Steps[0]
 	ctx := b.learnTab(t, learnSizes()[0])
-	run(t, ctx, chromedp.Navigate(b.url("/learn/"+tutorials()[0].Family+"#1")))
+	run(t, ctx, chromedp.Navigate(b.url("/learn/"+learn.Tutorials()[0].Family+"#1")))
 	checkBoardFrom(t, ctx, step.Game, step.FEN, nil)
 	path := strings.Split(step.Accept[0], "-")
 	for _, cell := range path {
@@ -227,7 +228,7 @@ func (b *browser) learnKeyboard(t *testing.T) {
 		t.Errorf("after the right move the focus is on %q, want the Next button", focused)
 	}
 	// The step list opens any step, and the address names it.
-	third := tutorials()[0].Steps[2]
+	third := learn.Tutorials()[0].Steps[2]
 	run(t, ctx, chromedp.Click(chromedp.CSS(`.learn-steps button[data-step="2"]`)))
 	checkBoardFrom(t, ctx, third.Game, third.FEN, nil)
 	if hash := poll[string](t, ctx, "the address", `location.hash`); hash != "#3" {

@@ -2,10 +2,12 @@ package server
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 
 	"github.com/arbiter-games/arbiter/hall"
+	"github.com/arbiter-games/arbiter/learn"
 )
 
 // The error codes the API answers with: the hall's refusals, and the
@@ -73,14 +75,29 @@ func status(err *apiError) int {
 	return http.StatusInternalServerError
 }
 
-// asAPIError makes any error a refusal: the transport's own, or the
-// hall's by its code; any other error is the store's or the server's
-// fault, and its words stay in the log.
+// asAPIError makes any error a refusal: the transport's own, the
+// tutorials' or the hall's by its code; any other error is the store's
+// or the server's fault, and its words stay in the log.
 func asAPIError(err error) *apiError {
 	if ae, ok := err.(*apiError); ok {
 		return ae
 	}
+	var le *learn.Error
+	if errors.As(err, &le) {
+		return &apiError{Code: learnCode(le.Code), Message: le.Message}
+	}
 	return &apiError{Code: string(hall.ErrorCode(err)), Message: hall.ErrorMessage(err)}
+}
+
+// learnCode is the API's code of a refusal of the tutorials.
+func learnCode(c learn.Code) string {
+	switch c {
+	case learn.NoTutorial, learn.NoStep:
+		return codeNotFound
+	case learn.IllegalMove:
+		return codeIllegalMove
+	}
+	return codeInternal
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -1,22 +1,22 @@
-package server
+package learn
 
 // The tutorials of /learn: for each family of games a few positions, each
 // teaching one rule of docs/rules/*.md by asking for one kind of move.
 // Accept lists the moves that reach a step's goal; TestLearnLessons checks
 // that it is exactly the set of legal moves that the goal describes.
 
-// tutorials builds the tutorials afresh, so that no caller can change
+// Tutorials builds the tutorials afresh, so that no caller can change
 // what another reads.
-func tutorials() []tutorial {
-	return []tutorial{pommelTutorial(), eximoTutorial(), checkersTutorial(), puntTutorial()}
+func Tutorials() []Tutorial {
+	return []Tutorial{pommelTutorial(), eximoTutorial(), checkersTutorial(), puntTutorial()}
 }
 
-func pommelTutorial() tutorial {
-	return tutorial{
+func pommelTutorial() Tutorial {
+	return Tutorial{
 		Family: "pommel", Title: "Pommel", Rules: "pommel", King: "captain",
 		Summary: "Checkers on hexagons, where a piece can leap a whole row of enemies in one bound.",
 		Games:   []string{"pommel", "pommel-76"},
-		Steps: []lessonStep{{
+		Steps: []Step{{
 			Title: "Step forward, hop over your own",
 			Text: "Pommel is played on a board of hexagons; you play White, from the bottom. " +
 				"Without capturing, a soldier moves in one of three directions: straight up its column, or up to the left or right. " +
@@ -69,12 +69,12 @@ func pommelTutorial() tutorial {
 	}
 }
 
-func eximoTutorial() tutorial {
-	return tutorial{
+func eximoTutorial() Tutorial {
+	return Tutorial{
 		Family: "eximo", Title: "Eximo", Rules: "eximo", King: "king",
 		Summary: "Men jump their friends, capture sideways, and leave the board on the far row to bring two new men home.",
 		Games:   []string{"eximo"},
-		Steps: []lessonStep{{
+		Steps: []Step{{
 			Title: "Jump over your own men",
 			Text: "Eximo is played on all 64 squares of a chessboard; you play Black, from the bottom, and Black moves first. " +
 				"A man steps one square forward or diagonally forward. When one of your own men stands next to it that way " +
@@ -124,12 +124,12 @@ func eximoTutorial() tutorial {
 	}
 }
 
-func checkersTutorial() tutorial {
-	return tutorial{
+func checkersTutorial() Tutorial {
+	return Tutorial{
 		Family: "checkers-2011", Title: "Checkers 2011", Rules: "checkers-2011", King: "king",
 		Summary: "Captured pieces become prisoners under the captor, and enemy stacks caught between two of yours leave the board.",
 		Games:   []string{"checkers-2011"},
-		Steps: []lessonStep{{
+		Steps: []Step{{
 			Title: "Take a prisoner",
 			Text: "Checkers 2011 is played on all 64 squares; you play White, from the bottom. " +
 				"A soldier steps forward, diagonally forward or sideways, and captures by jumping an enemy stack forward or diagonally forward " +
@@ -180,12 +180,12 @@ func checkersTutorial() tutorial {
 	}
 }
 
-func puntTutorial() tutorial {
-	return tutorial{
+func puntTutorial() Tutorial {
+	return Tutorial{
 		Family: "punt", Title: "Punt", Rules: "punt", King: "king",
 		Summary: "A race to the far edge: nothing is captured, pawns land on each other and whoever is on top controls the pile.",
 		Games:   []string{"punt-match", "punt-heks-match", "punt-heks-match-3p"},
-		Steps: []lessonStep{{
+		Steps: []Step{{
 			Title: "Race to your end row",
 			Text: "Punt-Match is a race: you play White, from the bottom, and want pawns on your end row, the top row. " +
 				"A single pawn moves one, two or three squares in a straight line, forward or sideways, never backwards nor diagonally, " +
