@@ -30,8 +30,12 @@ func midGame(t *testing.T, id string, plies int) game.State {
 // distinct moves, best first.
 func TestSearchLinesExact(t *testing.T) {
 	const depth, n = 4, 3
+	plieses := []int{0, 9, 20}
+	if testing.Short() {
+		plieses = []int{9} // -short: one middle game each; the full run tries three
+	}
 	for _, id := range []string{"pommel", "checkers-2011", "eximo", "punt-match"} {
-		for _, plies := range []int{0, 9, 20} {
+		for _, plies := range plieses {
 			s := midGame(t, id, plies)
 			root := s.Moves(nil)
 			if len(root) < 2 {
