@@ -3,6 +3,13 @@
   var __defNormalProp = (obj, key, value) => key in obj ? __defProp(obj, key, { enumerable: true, configurable: true, writable: true, value }) : obj[key] = value;
   var __publicField = (obj, key, value) => __defNormalProp(obj, typeof key !== "symbol" ? key + "" : key, value);
 
+  // src/a11y.ts
+  function focusableScrollers(root2) {
+    for (const pre of root2.querySelectorAll("main pre")) {
+      if (!pre.hasAttribute("tabindex")) pre.tabIndex = 0;
+    }
+  }
+
   // src/api.ts
   var ApiError = class extends Error {
     constructor(code, message) {
@@ -120,7 +127,7 @@
     const step2 = 0.1;
     const base = at.y + (shown.length - 1) * step2 / 2;
     if (frozen) g.append(el("rect", { x: at.x - 0.47, y: at.y - 0.47, width: 0.94, height: 0.94, rx: 0.08, class: "frozen" }));
-    shown.forEach((letter, i) => g.append(...disc(at.x, base - i * step2, 0.36, letter)));
+    shown.forEach((letter, i) => g.append(...disc(at.x, base - i * step2, 0.36, letter, i === shown.length - 1)));
     if (stack.length > 1) {
       const top = base - (shown.length - 1) * step2;
       const t = el("text", { x: at.x, y: top, class: `height side-${stack[stack.length - 1].toLowerCase()}` });
@@ -129,10 +136,12 @@
     }
     return g;
   }
-  function disc(x, y, r, letter) {
+  var sideMarks = /* @__PURE__ */ new Set(["b", "r"]);
+  function disc(x, y, r, letter, marked) {
     const side = letter.toLowerCase();
     const out = [el("circle", { cx: x, cy: y, r, class: `piece side-${side}` })];
-    if (letter !== side) out.push(el("circle", { cx: x, cy: y, r: r * 0.55, class: `crown side-${side}` }));
+    if (marked && sideMarks.has(side)) out.push(el("circle", { cx: x, cy: y, r: r * 0.76, class: `side-mark side-${side}` }));
+    if (letter !== side) out.push(el("circle", { cx: x, cy: y, r: r * 0.5, class: `crown side-${side}` }));
     return out;
   }
   function showStack(popup, at, stack, vb) {
@@ -146,7 +155,7 @@
     const caption = el("text", { x: x + 0.15, y: y + 0.2, class: "popup-text" });
     caption.textContent = `${stack.length} pieces, bottom first`;
     box.append(caption);
-    [...stack].forEach((letter, i) => box.append(...disc(x + 0.15 + r + i * 2 * r, y + 0.4 + r, r * 0.9, letter)));
+    [...stack].forEach((letter, i) => box.append(...disc(x + 0.15 + r + i * 2 * r, y + 0.4 + r, r * 0.9, letter, true)));
     popup.replaceChildren(box);
   }
   function letterOf(p, letters) {
@@ -254,10 +263,119 @@
   }
 
   // src/theme.ts
+  var themeLook = {
+    attr: "theme",
+    key: "arbiter.theme",
+    label: "Theme",
+    options: [["system", "As the system"], ["light", "Light"], ["dark", "Dark"]]
+  };
+  var boardLook = {
+    attr: "board",
+    key: "arbiter.board",
+    label: "Board",
+    options: [["wood", "Wood"], ["slate", "Slate"], ["green", "Green"]]
+  };
+  var piecesLook = {
+    attr: "pieces",
+    key: "arbiter.pieces",
+    label: "Pieces",
+    options: [["classic", "Classic"], ["contrast", "High contrast"]]
+  };
+  var looks = [themeLook, boardLook, piecesLook];
+  var darkQuery = "(prefers-color-scheme: dark)";
+  function chosen(look) {
+    let value = null;
+    try {
+      value = localStorage.getItem(look.key);
+    } catch {
+    }
+    return look.options.some(([v]) => v === value) ? value : look.options[0][0];
+  }
+  function remember(look, value) {
+    try {
+      if (value === look.options[0][0]) localStorage.removeItem(look.key);
+      else localStorage.setItem(look.key, value);
+    } catch {
+    }
+  }
   function applyTheme() {
+    setAttributes();
+    matchMedia(darkQuery).addEventListener("change", syncControls);
+    document.addEventListener("click", closeOpenLooks);
+    addEventListener("storage", (ev) => {
+      if (looks.some((l) => l.key === ev.key)) {
+        setAttributes();
+        syncControls();
+      }
+    });
+  }
+  function setAttributes() {
+    const root2 = document.documentElement;
+    for (const look of looks) {
+      const value = chosen(look);
+      if (look === themeLook && value === "system") delete root2.dataset.theme;
+      else root2.dataset[look.attr] = value;
+    }
+  }
+  function isDark() {
+    const t = document.documentElement.dataset.theme;
+    return t === "dark" || t !== "light" && matchMedia(darkQuery).matches;
+  }
+  function choose(look, value) {
+    remember(look, value);
+    setAttributes();
+    syncControls();
   }
   function themeControls() {
-    return h("span", { class: "theme-controls" });
+    const toggle = h(
+      "button",
+      { type: "button", class: "theme-toggle", "aria-label": "Dark theme", "aria-pressed": "false" },
+      h("span", { class: "icon", "aria-hidden": "true" })
+    );
+    toggle.addEventListener("click", () => choose(themeLook, isDark() ? "light" : "dark"));
+    const panel = h("div", { class: "looks-panel" }, ...looks.map(lookSelect));
+    const summary = h("summary", {}, h("span", { class: "icon", "aria-hidden": "true" }, "⚙︎"), h("span", { class: "label" }, "Display"));
+    const details = h("details", { class: "looks" }, summary, panel);
+    closeOnEscape(details);
+    const controls = h("div", { class: "theme-controls" }, toggle, details);
+    syncOne(controls);
+    return controls;
+  }
+  function lookSelect(look) {
+    const select2 = h(
+      "select",
+      { name: look.key, "data-look": look.attr },
+      ...look.options.map(([v, name]) => h("option", { value: v }, name))
+    );
+    select2.addEventListener("change", () => choose(look, select2.value));
+    return h("label", { class: `look-${look.attr}` }, look.label, select2);
+  }
+  function closeOnEscape(details) {
+    details.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape" && details.open) {
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      }
+    });
+  }
+  function closeOpenLooks(ev) {
+    document.querySelectorAll("details.looks[open]").forEach((d) => {
+      if (ev.target instanceof Node && !d.contains(ev.target)) d.open = false;
+    });
+  }
+  function syncControls() {
+    document.querySelectorAll(".theme-controls").forEach(syncOne);
+  }
+  function syncOne(controls) {
+    const dark = isDark();
+    const toggle = controls.querySelector(".theme-toggle");
+    toggle?.setAttribute("aria-pressed", String(dark));
+    const icon = toggle?.querySelector(".icon");
+    if (icon) icon.textContent = dark ? "☾" : "☀";
+    for (const look of looks) {
+      const select2 = controls.querySelector(`select[data-look="${look.attr}"]`);
+      if (select2) select2.value = chosen(look);
+    }
   }
 
   // src/chrome.ts
@@ -790,6 +908,7 @@
     for (const cell of svg.querySelectorAll("[data-cell]")) {
       cell.removeAttribute("tabindex");
       cell.removeAttribute("role");
+      cell.removeAttribute("aria-label");
     }
     return svg;
   }
@@ -1452,6 +1571,7 @@
   var root = document.getElementById("app");
   if (page === "rules") {
     decorateHeader(document);
+    focusableScrollers(document);
     void drawDiagrams(document);
   } else if (root) {
     if (page === "game") gamePage(root);
