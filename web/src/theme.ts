@@ -99,7 +99,7 @@ export function themeControls(): HTMLElement {
     h("span", { class: "icon", "aria-hidden": "true" }));
   toggle.addEventListener("click", () => choose(themeLook, isDark() ? "light" : "dark"));
   const panel = h("div", { class: "looks-panel" }, ...looks.map(lookSelect));
-  const summary = h("summary", {}, h("span", { class: "icon", "aria-hidden": "true" }, "⚙\uFE0E"), h("span", { class: "label" }, "Display"));
+  const summary = h("summary", {}, h("span", { class: "icon", "aria-hidden": "true" }, "⚙\uFE0E"), h("span", { class: "switch-name" }, "Display"));
   const details = h("details", { class: "looks" }, summary, panel);
   closeOnEscape(details);
   const controls = h("div", { class: "theme-controls" }, toggle, details);

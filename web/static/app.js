@@ -334,7 +334,7 @@
     );
     toggle.addEventListener("click", () => choose(themeLook, isDark() ? "light" : "dark"));
     const panel = h("div", { class: "looks-panel" }, ...looks.map(lookSelect));
-    const summary = h("summary", {}, h("span", { class: "icon", "aria-hidden": "true" }, "⚙︎"), h("span", { class: "label" }, "Display"));
+    const summary = h("summary", {}, h("span", { class: "icon", "aria-hidden": "true" }, "⚙︎"), h("span", { class: "switch-name" }, "Display"));
     const details = h("details", { class: "looks" }, summary, panel);
     closeOnEscape(details);
     const controls = h("div", { class: "theme-controls" }, toggle, details);
