@@ -107,6 +107,7 @@ func (b *browser) systemDark(t *testing.T) {
 	if l := luminance(t, light); l < 0.7 {
 		t.Errorf("light chosen on a dark system: background %s (luminance %.2f)", light, l)
 	}
+	screenshot(t, ctx, "theme-display-open")
 	chooseLook(t, ctx, "theme", "system")
 	if got := changedFrom(t, ctx, "the system's dark again", pageBackground, light); got != dark || evaluate[string](t, ctx, themeAttr) != "" {
 		t.Errorf("back to the system's theme: background %s, want %s", got, dark)
