@@ -21,6 +21,7 @@ func TestBrowserTheme(t *testing.T) {
 	t.Run("board and pieces", b.boardAndPieces)
 	t.Run("side marks", b.sideMarks)
 	t.Run("focus rings", b.focusRings)
+	t.Run("targets", b.targets)
 }
 
 // pageBackground is the page's background colour as computed.
@@ -202,6 +203,31 @@ func (b *browser) focusRings(t *testing.T) {
 			t.Errorf("%s: the focused cell's stroke %s on %s has contrast %.1f, want 3", theme, after["stroke"], after["fill"], c)
 		}
 		screenshot(t, ctx, "theme-focus-"+theme)
+	}
+}
+
+// targets: every control of the home page and of a seat's game page is
+// at least 40 px each way on a desktop, 44 px on a phone; the
+// buttons of the move list, a list of moves to step through, at least
+// the 24 px WCAG 2.2 asks.
+func (b *browser) targets(t *testing.T) {
+	resp := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}})
+	for _, size := range viewSizes() {
+		want := map[string]int{"desktop": 40, "phone": 44}[size.name]
+		for _, path := range []string{"/", resp.Seats[0].URL} {
+			ctx := b.tab(t, true)
+			run(t, ctx, size.apply, chromedp.Navigate(b.url(path)))
+			poll[bool](t, ctx, "the page drawn", `!!document.querySelector("main button, main select")`)
+			small := evaluate[[]string](t, ctx, fmt.Sprintf(`[...document.querySelectorAll("button, select, input, summary")].filter((e) => {
+				const r = e.getBoundingClientRect();
+				if (!e.checkVisibility()) return false; // in a closed popover, say
+				const least = e.closest(".moves") ? 24 : e.matches("input[type=checkbox], input[type=radio]") ? 20 : %d;
+				return Math.min(r.width, r.height) < least - 0.5;
+			}).map((e) => e.outerHTML.slice(0, 80) + " " + Math.round(e.getBoundingClientRect().width) + "x" + Math.round(e.getBoundingClientRect().height))`, want))
+			for _, s := range small {
+				t.Errorf("%s %s: a control under %d px: %s", size.name, path, want, s)
+			}
+		}
 	}
 }
 
