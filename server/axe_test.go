@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -144,19 +145,26 @@ func TestBrowserAxe(t *testing.T) {
 	for _, size := range viewSizes() {
 		for _, scheme := range []string{"light", "dark"} {
 			t.Run(size.name+"-"+scheme, func(t *testing.T) {
+				// One tab for every page: its window and scheme are set once.
+				ctx, cancel := chromedp.NewContext(b.ctx)
+				t.Cleanup(cancel)
+				ctx, cancelTime := context.WithTimeout(ctx, 5*time.Minute)
+				t.Cleanup(cancelTime)
+				prefersScheme(t, ctx, scheme)
+				run(t, ctx, size.apply)
 				for _, p := range pages {
-					ctx := b.tab(t, false) // a tab each, so that none runs out of its time
-					prefersScheme(t, ctx, scheme)
-					run(t, ctx, size.apply, chromedp.Navigate(b.url(p.path)))
-					poll[bool](t, ctx, p.name+" drawn", p.ready)
-					poll[bool](t, ctx, "the "+scheme+" theme", fmt.Sprintf(`matchMedia("(prefers-color-scheme: %s)").matches`, scheme))
-					checkAxe(t, ctx, p.name)
-					name := strings.Join([]string{"axe", size.name, scheme, p.name}, "-")
-					if strings.HasPrefix(p.name, "rules-") {
-						viewShot(t, ctx, name) // the window only: a rules page is long
-					} else {
-						screenshot(t, ctx, name)
-					}
+					t.Run(p.name, func(t *testing.T) {
+						run(t, ctx, chromedp.Navigate(b.url(p.path)))
+						poll[bool](t, ctx, p.name+" drawn", p.ready)
+						poll[bool](t, ctx, "the "+scheme+" theme", fmt.Sprintf(`matchMedia("(prefers-color-scheme: %s)").matches`, scheme))
+						checkAxe(t, ctx, p.name)
+						name := strings.Join([]string{"axe", size.name, scheme, p.name}, "-")
+						if strings.HasPrefix(p.name, "rules-") {
+							viewShot(t, ctx, name) // the window only: a rules page is long
+						} else {
+							screenshot(t, ctx, name)
+						}
+					})
 				}
 			})
 		}
