@@ -95,7 +95,7 @@ function choose(look: Look, value: string): void {
 // toggle, and a small "Display" popover choosing the theme (the system's
 // included), the board and the pieces.
 export function themeControls(): HTMLElement {
-  const toggle = h("button", { type: "button", class: "theme-toggle", "aria-label": "Dark theme", "aria-pressed": "false" },
+  const toggle = h("button", { type: "button", class: "theme-toggle", "aria-label": "Dark theme", title: "Dark theme", "aria-pressed": "false" },
     h("span", { class: "icon", "aria-hidden": "true" }));
   toggle.addEventListener("click", () => choose(themeLook, isDark() ? "light" : "dark"));
   const panel = h("div", { class: "looks-panel" }, ...looks.map(lookSelect));

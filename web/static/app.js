@@ -329,7 +329,7 @@
   function themeControls() {
     const toggle = h(
       "button",
-      { type: "button", class: "theme-toggle", "aria-label": "Dark theme", "aria-pressed": "false" },
+      { type: "button", class: "theme-toggle", "aria-label": "Dark theme", title: "Dark theme", "aria-pressed": "false" },
       h("span", { class: "icon", "aria-hidden": "true" })
     );
     toggle.addEventListener("click", () => choose(themeLook, isDark() ? "light" : "dark"));
