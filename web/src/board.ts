@@ -201,14 +201,15 @@ function drawPath(geo: Geometry, marks: Marks): SVGGElement {
 
 // drawStack draws a stack as discs one above the other, bottom first, with
 // its height written on the top disc when it holds more than one piece; a
-// frozen pile is boxed.
+// frozen pile is boxed. Only the top disc carries its side's mark: the
+// discs under it show their edges alone.
 function drawStack(at: Point, stack: string, cell: string, frozen: boolean): SVGGElement {
   const g = el("g", { class: "stack", "data-at": cell });
   const shown = [...stack].slice(-shownPieces);
   const step = 0.1;
   const base = at.y + ((shown.length - 1) * step) / 2;
   if (frozen) g.append(el("rect", { x: at.x - 0.47, y: at.y - 0.47, width: 0.94, height: 0.94, rx: 0.08, class: "frozen" }));
-  shown.forEach((letter, i) => g.append(...disc(at.x, base - i * step, 0.36, letter)));
+  shown.forEach((letter, i) => g.append(...disc(at.x, base - i * step, 0.36, letter, i === shown.length - 1)));
   if (stack.length > 1) {
     const top = base - (shown.length - 1) * step;
     const t = el("text", { x: at.x, y: top, class: `height side-${stack[stack.length - 1].toLowerCase()}` });
@@ -218,12 +219,18 @@ function drawStack(at: Point, stack: string, cell: string, frozen: boolean): SVG
   return g;
 }
 
-// disc is one piece: a disc of its side's colour, with a crown ring when
-// promoted.
-function disc(x: number, y: number, r: number, letter: string): SVGElement[] {
+// sideMarks are the seats' marks near a piece's rim, so that the sides
+// differ by more than colour: White none, Black a ring, Red a dashed ring
+// (theme.css dashes it).
+const sideMarks = new Set(["b", "r"]);
+
+// disc is one piece: a disc of its side's colour, its side's mark when
+// marked, and a crown ring when promoted.
+function disc(x: number, y: number, r: number, letter: string, marked: boolean): SVGElement[] {
   const side = letter.toLowerCase();
   const out: SVGElement[] = [el("circle", { cx: x, cy: y, r, class: `piece side-${side}` })];
-  if (letter !== side) out.push(el("circle", { cx: x, cy: y, r: r * 0.55, class: `crown side-${side}` }));
+  if (marked && sideMarks.has(side)) out.push(el("circle", { cx: x, cy: y, r: r * 0.76, class: `side-mark side-${side}` }));
+  if (letter !== side) out.push(el("circle", { cx: x, cy: y, r: r * 0.5, class: `crown side-${side}` }));
   return out;
 }
 
@@ -240,7 +247,7 @@ function showStack(popup: SVGGElement, at: Point, stack: string, vb: Geometry["v
   const caption = el("text", { x: x + 0.15, y: y + 0.2, class: "popup-text" });
   caption.textContent = `${stack.length} pieces, bottom first`;
   box.append(caption);
-  [...stack].forEach((letter, i) => box.append(...disc(x + 0.15 + r + i * 2 * r, y + 0.4 + r, r * 0.9, letter)));
+  [...stack].forEach((letter, i) => box.append(...disc(x + 0.15 + r + i * 2 * r, y + 0.4 + r, r * 0.9, letter, true)));
   popup.replaceChildren(box);
 }
 

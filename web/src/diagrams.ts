@@ -65,9 +65,12 @@ export function pictureBoard(geo: Geometry, stacks: Record<string, string>, toMo
   drawBoard(svg, geo, { board: geo.board, ply: 0, toMove, stacks }, { selected: [], targets: new Set(), lastMove: [] }, king, () => {}, { still: true });
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", label);
+  // A picture's parts have no roles, so no names either: its label says
+  // the position.
   for (const cell of svg.querySelectorAll("[data-cell]")) {
     cell.removeAttribute("tabindex");
     cell.removeAttribute("role");
+    cell.removeAttribute("aria-label");
   }
   return svg;
 }

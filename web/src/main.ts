@@ -2,6 +2,7 @@
 // draw (data-page), and the script draws it from the JSON API. The rules
 // pages are served whole; the script only draws their diagrams.
 
+import { focusableScrollers } from "./a11y";
 import { analysisPage } from "./analysis";
 import { decorateHeader } from "./chrome";
 import { drawDiagrams } from "./diagrams";
@@ -14,6 +15,7 @@ const page = document.body.dataset.page;
 const root = document.getElementById("app");
 if (page === "rules") {
   decorateHeader(document);
+  focusableScrollers(document);
   void drawDiagrams(document);
 }
 else if (root) {

@@ -236,7 +236,7 @@
     const step2 = 0.1;
     const base = at.y + (shown.length - 1) * step2 / 2;
     if (frozen) g.append(el2("rect", { x: at.x - 0.47, y: at.y - 0.47, width: 0.94, height: 0.94, rx: 0.08, class: "frozen" }));
-    shown.forEach((letter, i) => g.append(...disc(at.x, base - i * step2, 0.36, letter)));
+    shown.forEach((letter, i) => g.append(...disc(at.x, base - i * step2, 0.36, letter, i === shown.length - 1)));
     if (stack.length > 1) {
       const top = base - (shown.length - 1) * step2;
       const t = el2("text", { x: at.x, y: top, class: `height side-${stack[stack.length - 1].toLowerCase()}` });
@@ -245,10 +245,11 @@
     }
     return g;
   }
-  function disc(x, y, r, letter) {
+  function disc(x, y, r, letter, marked) {
     const side = letter.toLowerCase();
     const out = [el2("circle", { cx: x, cy: y, r, class: `piece side-${side}` })];
-    if (letter !== side) out.push(el2("circle", { cx: x, cy: y, r: r * 0.55, class: `crown side-${side}` }));
+    if (marked && sideMarks.has(side)) out.push(el2("circle", { cx: x, cy: y, r: r * 0.76, class: `side-mark side-${side}` }));
+    if (letter !== side) out.push(el2("circle", { cx: x, cy: y, r: r * 0.5, class: `crown side-${side}` }));
     return out;
   }
   function showStack(popup, at, stack, vb) {
@@ -262,7 +263,7 @@
     const caption = el2("text", { x: x + 0.15, y: y + 0.2, class: "popup-text" });
     caption.textContent = `${stack.length} pieces, bottom first`;
     box.append(caption);
-    [...stack].forEach((letter, i) => box.append(...disc(x + 0.15 + r + i * 2 * r, y + 0.4 + r, r * 0.9, letter)));
+    [...stack].forEach((letter, i) => box.append(...disc(x + 0.15 + r + i * 2 * r, y + 0.4 + r, r * 0.9, letter, true)));
     popup.replaceChildren(box);
   }
   function letterOf(p, letters) {
@@ -347,7 +348,7 @@
     svg.addEventListener("pointerup", (ev) => end(ev, false));
     svg.addEventListener("pointercancel", (ev) => end(ev, true));
   }
-  var svgNS2, sideNames, shownPieces, legMs, moveMs, arrowDirections, dragDistance;
+  var svgNS2, sideNames, shownPieces, legMs, moveMs, arrowDirections, sideMarks, dragDistance;
   var init_board = __esm({
     "src/board.ts"() {
       svgNS2 = "http://www.w3.org/2000/svg";
@@ -356,6 +357,7 @@
       legMs = 160;
       moveMs = 250;
       arrowDirections = { ArrowUp: { x: 0, y: -1 }, ArrowDown: { x: 0, y: 1 }, ArrowLeft: { x: -1, y: 0 }, ArrowRight: { x: 1, y: 0 } };
+      sideMarks = /* @__PURE__ */ new Set(["b", "r"]);
       dragDistance = 8;
     }
   });
@@ -385,14 +387,124 @@
   });
 
   // src/theme.ts
+  function chosen(look) {
+    let value = null;
+    try {
+      value = localStorage.getItem(look.key);
+    } catch {
+    }
+    return look.options.some(([v]) => v === value) ? value : look.options[0][0];
+  }
+  function remember(look, value) {
+    try {
+      if (value === look.options[0][0]) localStorage.removeItem(look.key);
+      else localStorage.setItem(look.key, value);
+    } catch {
+    }
+  }
   function applyTheme() {
+    setAttributes();
+    matchMedia(darkQuery).addEventListener("change", syncControls);
+    document.addEventListener("click", closeOpenLooks);
+    addEventListener("storage", (ev) => {
+      if (looks.some((l) => l.key === ev.key)) {
+        setAttributes();
+        syncControls();
+      }
+    });
+  }
+  function setAttributes() {
+    const root2 = document.documentElement;
+    for (const look of looks) {
+      const value = chosen(look);
+      if (look === themeLook && value === "system") delete root2.dataset.theme;
+      else root2.dataset[look.attr] = value;
+    }
+  }
+  function isDark() {
+    const t = document.documentElement.dataset.theme;
+    return t === "dark" || t !== "light" && matchMedia(darkQuery).matches;
+  }
+  function choose(look, value) {
+    remember(look, value);
+    setAttributes();
+    syncControls();
   }
   function themeControls() {
-    return h("span", { class: "theme-controls" });
+    const toggle = h(
+      "button",
+      { type: "button", class: "theme-toggle", "aria-label": "Dark theme", title: "Dark theme", "aria-pressed": "false" },
+      h("span", { class: "icon", "aria-hidden": "true" })
+    );
+    toggle.addEventListener("click", () => choose(themeLook, isDark() ? "light" : "dark"));
+    const panel = h("div", { class: "looks-panel" }, ...looks.map(lookSelect));
+    const summary = h("summary", {}, h("span", { class: "icon", "aria-hidden": "true" }, "⚙︎"), h("span", { class: "switch-name" }, "Display"));
+    const details = h("details", { class: "looks" }, summary, panel);
+    closeOnEscape(details);
+    const controls = h("div", { class: "theme-controls" }, toggle, details);
+    syncOne(controls);
+    return controls;
   }
+  function lookSelect(look) {
+    const select3 = h(
+      "select",
+      { name: look.key, "data-look": look.attr },
+      ...look.options.map(([v, name]) => h("option", { value: v }, name))
+    );
+    select3.addEventListener("change", () => choose(look, select3.value));
+    return h("label", { class: `look-${look.attr}` }, look.label, select3);
+  }
+  function closeOnEscape(details) {
+    details.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape" && details.open) {
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      }
+    });
+  }
+  function closeOpenLooks(ev) {
+    document.querySelectorAll("details.looks[open]").forEach((d) => {
+      if (ev.target instanceof Node && !d.contains(ev.target)) d.open = false;
+    });
+  }
+  function syncControls() {
+    document.querySelectorAll(".theme-controls").forEach(syncOne);
+  }
+  function syncOne(controls) {
+    const dark = isDark();
+    const toggle = controls.querySelector(".theme-toggle");
+    toggle?.setAttribute("aria-pressed", String(dark));
+    const icon = toggle?.querySelector(".icon");
+    if (icon) icon.textContent = dark ? "☾" : "☀";
+    for (const look of looks) {
+      const select3 = controls.querySelector(`select[data-look="${look.attr}"]`);
+      if (select3) select3.value = chosen(look);
+    }
+  }
+  var themeLook, boardLook, piecesLook, looks, darkQuery;
   var init_theme = __esm({
     "src/theme.ts"() {
       init_dom();
+      themeLook = {
+        attr: "theme",
+        key: "arbiter.theme",
+        label: "Theme",
+        options: [["system", "As the system"], ["light", "Light"], ["dark", "Dark"]]
+      };
+      boardLook = {
+        attr: "board",
+        key: "arbiter.board",
+        label: "Board",
+        options: [["wood", "Wood"], ["slate", "Slate"], ["green", "Green"]]
+      };
+      piecesLook = {
+        attr: "pieces",
+        key: "arbiter.pieces",
+        label: "Pieces",
+        options: [["classic", "Classic"], ["contrast", "High contrast"]]
+      };
+      looks = [themeLook, boardLook, piecesLook];
+      darkQuery = "(prefers-color-scheme: dark)";
     }
   });
 
@@ -475,6 +587,7 @@
     for (const cell of svg.querySelectorAll("[data-cell]")) {
       cell.removeAttribute("tabindex");
       cell.removeAttribute("role");
+      cell.removeAttribute("aria-label");
     }
     return svg;
   }
@@ -788,6 +901,13 @@
       init_entry();
     }
   });
+
+  // src/a11y.ts
+  function focusableScrollers(root2) {
+    for (const pre of root2.querySelectorAll("main pre")) {
+      if (!pre.hasAttribute("tabindex")) pre.tabIndex = 0;
+    }
+  }
 
   // src/analysis.ts
   init_api();
@@ -2470,9 +2590,9 @@
     }
     return [h("label", { for: name }, label), s];
   }
-  function newGameForm(catalog, message, chosen) {
+  function newGameForm(catalog, message, chosen2) {
     const form = h("form", { class: "new-game" });
-    const [gameLabel, gameSelect] = select2("game", "Game", catalog.map((c) => [c.id, nameOf(c, c.id)]), chosen);
+    const [gameLabel, gameSelect] = select2("game", "Game", catalog.map((c) => [c.id, nameOf(c, c.id)]), chosen2);
     const summary = h("p", { class: "summary", id: "game-summary" });
     gameSelect.setAttribute("aria-describedby", "game-summary");
     const seats = h("fieldset", { class: "seats" });
@@ -2558,6 +2678,7 @@
   var root = document.getElementById("app");
   if (page === "rules") {
     decorateHeader(document);
+    focusableScrollers(document);
     void drawDiagrams(document);
   } else if (root) {
     if (page === "game") gamePage(root);

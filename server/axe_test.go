@@ -1,0 +1,172 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// axeScript is axe-core, the accessibility checker, as .ci/run installs
+// it (npm ci --prefix server/testdata/axe).
+const axeScript = "testdata/axe/node_modules/axe-core/axe.min.js"
+
+// axeViolation is a rule axe-core found broken, with the first elements
+// that break it.
+type axeViolation struct {
+	ID      string   `json:"id"`
+	Impact  string   `json:"impact"`
+	Help    string   `json:"help"`
+	Targets []string `json:"targets"`
+	Count   int      `json:"count"`
+}
+
+// axeRun runs axe-core on the page and keeps its serious and critical
+// violations, each with the selectors of its first three elements.
+const axeRun = `axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations
+	.filter((v) => v.impact === "serious" || v.impact === "critical")
+	.map((v) => ({ id: v.id, impact: v.impact, help: v.help, count: v.nodes.length,
+		targets: v.nodes.slice(0, 3).map((n) => n.target.flat().join(" ")) })))`
+
+// readAxe reads axe-core's script; ok is false when it is not installed.
+func readAxe(t *testing.T) (script string, ok bool) {
+	t.Helper()
+	src, err := os.ReadFile(axeScript)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(src), true
+}
+
+// checkAxe runs axe-core in the page ctx shows, named page in the
+// failures, and fails the test on each serious or critical violation.
+// Without axe-core installed it only says so in the log, so that a test
+// calling it goes on with its other checks.
+func checkAxe(t *testing.T, ctx context.Context, page string) {
+	t.Helper()
+	src, ok := readAxe(t)
+	if !ok {
+		t.Logf("%s: not checked with axe-core: %s is missing (npm ci --prefix server/testdata/axe installs it)", page, axeScript)
+		return
+	}
+	// The script's last value is axe itself, which cannot travel back as
+	// JSON: end with a plain one.
+	run(t, ctx, chromedp.Evaluate[chromedp.Void](`if (typeof axe === "undefined") {`+src+"\n}\n0"))
+	found, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](axeRun, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("%s: running axe-core: %v", page, err)
+	}
+	for _, v := range found {
+		t.Errorf("%s: %s (%s) on %d elements: %s; first %s", page, v.ID, v.Impact, v.Count, v.Help, strings.Join(v.Targets, " | "))
+	}
+}
+
+// axePage is a page to check: where it is and what shows it has drawn.
+type axePage struct {
+	name, path, ready string
+}
+
+// boardDrawn is true once a page's board has its cells.
+const boardDrawn = `document.querySelectorAll("svg.board polygon[data-cell]").length > 0`
+
+// axePages are every kind of page: home, a game at a seat and watched
+// (a two-player game and a three-player one), each game's analysis and
+// rules pages, and a game that does not exist.
+func (b *browser) axePages(t *testing.T) []axePage {
+	played := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}})
+	for ply := range 2 {
+		g := b.ts.game(played.ID)
+		if code, msg := b.ts.move(played.ID, played.Seats[ply].Token, g.Legal[len(g.Legal)/2], ply); code != http.StatusOK {
+			t.Fatalf("move %d: %d %s", ply, code, msg)
+		}
+	}
+	three := b.ts.create(map[string]any{"game": "punt-heks-match-3p", "seats": []string{"human", "human", "human"}})
+	pages := []axePage{
+		{"home", "/", fmt.Sprintf(`document.querySelectorAll("svg.preview").length === %d`, len(game.All()))},
+		{"game-seat", played.Seats[0].URL, boardDrawn + ` && !!document.querySelector(".status .turn")`},
+		{"game-spectator", played.URL, boardDrawn + ` && !!document.querySelector(".status .turn")`},
+		{"game-three", three.URL, boardDrawn},
+		{"not-found", "/games/nope", `document.readyState === "complete" && !!document.querySelector("header .theme-controls") && !!document.querySelector("main, .message:not(:empty)")`},
+	}
+	for _, d := range game.All() {
+		pages = append(pages,
+			axePage{"analysis-" + d.ID, "/analysis/" + d.ID, boardDrawn},
+			axePage{"rules-" + d.ID, "/rules/" + d.ID, `[...document.querySelectorAll("figure.diagram")].every((f) => f.querySelector("svg.board polygon[data-cell]"))`})
+	}
+	return pages
+}
+
+// viewSize is a window the pages are checked in.
+type viewSize struct {
+	name  string
+	apply chromedp.Action[chromedp.Void]
+}
+
+// viewSizes are a desktop's window and a phone's (a touch screen).
+func viewSizes() []viewSize {
+	return []viewSize{
+		{"desktop", chromedp.EmulateViewport(1280, 800)},
+		{"phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile)},
+	}
+}
+
+// prefersScheme emulates the system's light or dark preference.
+func prefersScheme(t *testing.T, ctx context.Context, scheme string) {
+	t.Helper()
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBrowserAxe checks every page with axe-core, on a desktop's screen
+// and a phone's, in the light theme and the dark: no serious or critical
+// violation (contrast, names, roles, labels...). With -screenshots it
+// saves each page as checked.
+func TestBrowserAxe(t *testing.T) {
+	if _, ok := readAxe(t); !ok {
+		t.Skipf("axe-core is not installed at server/%s: npm ci --prefix server/testdata/axe (.ci/run does)", axeScript)
+	}
+	b := newBrowser(t)
+	pages := b.axePages(t)
+	for _, size := range viewSizes() {
+		for _, scheme := range []string{"light", "dark"} {
+			t.Run(size.name+"-"+scheme, func(t *testing.T) {
+				// One tab for every page: its window and scheme are set once.
+				ctx, cancel := chromedp.NewContext(b.ctx)
+				t.Cleanup(cancel)
+				ctx, cancelTime := context.WithTimeout(ctx, 5*time.Minute)
+				t.Cleanup(cancelTime)
+				prefersScheme(t, ctx, scheme)
+				run(t, ctx, size.apply)
+				for _, p := range pages {
+					t.Run(p.name, func(t *testing.T) {
+						run(t, ctx, chromedp.Navigate(b.url(p.path)))
+						poll[bool](t, ctx, p.name+" drawn", p.ready)
+						poll[bool](t, ctx, "the "+scheme+" theme", fmt.Sprintf(`matchMedia("(prefers-color-scheme: %s)").matches`, scheme))
+						checkAxe(t, ctx, p.name)
+						name := strings.Join([]string{"axe", size.name, scheme, p.name}, "-")
+						if strings.HasPrefix(p.name, "rules-") {
+							viewShot(t, ctx, name) // the window only: a rules page is long
+						} else {
+							screenshot(t, ctx, name)
+						}
+					})
+				}
+			})
+		}
+	}
+}
