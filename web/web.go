@@ -13,8 +13,8 @@ import (
 // The bundle is rebuilt with `go generate ./web/`; TestBundleIsFresh fails
 // when the committed one differs from a fresh build of src/.
 //
-//go:generate go tool esbuild src/main.ts --bundle --format=iife --target=es2020 --charset=utf8 --outfile=static/app.js
-//go:generate go tool esbuild src/css/app.css --bundle --charset=utf8 --outfile=static/app.css
+//go:generate go tool esbuild src/main.ts --bundle --format=iife --target=es2020 --charset=utf8 --minify --outfile=static/app.js
+//go:generate go tool esbuild src/css/app.css --bundle --charset=utf8 --minify --outfile=static/app.css
 //go:embed static
 var static embed.FS
 
