@@ -15,14 +15,14 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 )
 
-// viewSize is a window the analysis page is drawn in.
-type viewSize struct {
+// analysisSize is a window the analysis page is drawn in.
+type analysisSize struct {
 	name  string
 	w, h  int64
 	phone bool
 }
 
-var analysisSizes = []viewSize{{"desktop", 1280, 800, false}, {"phone", 390, 844, true}}
+var analysisSizes = []analysisSize{{"desktop", 1280, 800, false}, {"phone", 390, 844, true}}
 
 // TestBrowserAnalysisView drives what the analysis page shows of the
 // engine, at a desktop's size and a phone's: the evaluation bar, the
@@ -44,7 +44,7 @@ func TestBrowserAnalysisView(t *testing.T) {
 }
 
 // analysisTab opens a tab of the given size on an analysis page.
-func (b *browser) analysisTab(t *testing.T, size viewSize, path string) context.Context {
+func (b *browser) analysisTab(t *testing.T, size analysisSize, path string) context.Context {
 	t.Helper()
 	ctx := b.tab(t, true)
 	viewport := chromedp.EmulateViewport(size.w, size.h)
@@ -108,7 +108,7 @@ func readBar(t *testing.T, ctx context.Context, state string, phone bool) barSta
 // its value; it stands beside the board on a desktop and above it on a
 // phone, where the board takes the width; and it empties when the
 // position changes.
-func (b *browser) evaluationBar(t *testing.T, size viewSize) {
+func (b *browser) evaluationBar(t *testing.T, size analysisSize) {
 	const whiteWins = "B:a1=w,b1=w,c1=w,d1=w,e1=w,f1=w,a2=w,b2=w,h8=b"
 	const blackWins = "W:a1=w,a8=b,b8=b,c8=b,d8=b,e8=b,f8=b,g8=b,h8=b"
 	ctx := b.analysisTab(t, size, "/analysis/checkers-2011?fen="+url.QueryEscape(whiteWins))
@@ -148,7 +148,7 @@ func (b *browser) evaluationBar(t *testing.T, size viewSize) {
 
 // wonPosition: a win the engine sees to the end is said in plies, and
 // fills the bar for the winner: Black, to move, takes White's last man.
-func (b *browser) wonPosition(t *testing.T, size viewSize) {
+func (b *browser) wonPosition(t *testing.T, size analysisSize) {
 	const fen = "B:c3=w,c4=b"
 	ctx := b.analysisTab(t, size, "/analysis/checkers-2011?fen="+url.QueryEscape(fen))
 	checkBoardFrom(t, ctx, "checkers-2011", fen, nil)
@@ -163,7 +163,7 @@ func (b *browser) wonPosition(t *testing.T, size viewSize) {
 // checkBarPlace checks the layout: on a desktop the bar stands left of
 // the board, as tall as it; on a phone it lies above the board, which
 // takes nearly the whole width.
-func checkBarPlace(t *testing.T, bar barState, size viewSize) {
+func checkBarPlace(t *testing.T, bar barState, size analysisSize) {
 	t.Helper()
 	if size.phone {
 		if bar.BarBottom > bar.BoardTop+1 || bar.BoardW < 0.9*bar.WindowW {
@@ -210,7 +210,7 @@ const readArrows = `(() => {
 // lineArrows: the engine's move, a capture of two legs (the position's
 // only move), is drawn as two arrows from cell to cell, over cells a click
 // still reaches; a move played clears them.
-func (b *browser) lineArrows(t *testing.T, size viewSize) {
+func (b *browser) lineArrows(t *testing.T, size analysisSize) {
 	const fen = "W:Wa1,b1,b2,b3,c1,c2,d2,d3,e1,e2,f2,g1,g2:Ba5,a6,b4,b6,b7,c4,c6,d7,e6,f5,f6,g5,g6"
 	ctx := b.analysisTab(t, size, "/analysis/pommel?fen="+url.QueryEscape(fen))
 	checkBoardFrom(t, ctx, "pommel", fen, nil)
@@ -252,7 +252,7 @@ func dist(a, b [2]float64) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }
 // arrowsWhileThinking: while a long search deepens, the arrows follow the
 // line shown, at each depth: the move shown is the arrows' first, and a
 // ply is drawn for each move of the line, up to four.
-func (b *browser) arrowsWhileThinking(t *testing.T, size viewSize) {
+func (b *browser) arrowsWhileThinking(t *testing.T, size analysisSize) {
 	ctx := b.analysisTab(t, size, "/analysis/eximo")
 	checkBoard(t, ctx, "eximo", nil)
 	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#movetime`), "5000"), chromedp.Click(chromedp.CSS(`button.ask`)))
@@ -281,7 +281,7 @@ func (b *browser) arrowsWhileThinking(t *testing.T, size viewSize) {
 
 // severalLines: asked for three lines, the page lists three different
 // legal moves with their scores; focusing one draws its arrows.
-func (b *browser) severalLines(t *testing.T, size viewSize) {
+func (b *browser) severalLines(t *testing.T, size analysisSize) {
 	ctx := b.analysisTab(t, size, "/analysis/pommel")
 	checkBoard(t, ctx, "pommel", nil)
 	if n := poll[int](t, ctx, "no list before a search", `document.querySelector(".lines").hidden && 1`); n != 1 {
@@ -325,7 +325,7 @@ func jsString(s string) string {
 // the parser's reason (its quote of the FEN cut at 80 characters), the
 // board shows the start, and the FEN stays in its box; corrected there,
 // it is set up.
-func (b *browser) badFEN(t *testing.T, size viewSize) {
+func (b *browser) badFEN(t *testing.T, size analysisSize) {
 	rules, _ := game.New("checkers-2011", nil)
 	for _, bad := range []string{"garbage", strings.Repeat("x", 300)} {
 		ctx := b.analysisTab(t, size, "/analysis/checkers-2011?fen="+url.QueryEscape(bad))
@@ -353,7 +353,7 @@ func (b *browser) badFEN(t *testing.T, size viewSize) {
 
 // threePlayerBar: with three players the engine gives one number, so the
 // bar gives way to a note saying so, and the score is said in words.
-func (b *browser) threePlayerBar(t *testing.T, size viewSize) {
+func (b *browser) threePlayerBar(t *testing.T, size analysisSize) {
 	ctx := b.analysisTab(t, size, "/analysis/punt-heks-match-3p")
 	checkBoard(t, ctx, "punt-heks-match-3p", nil)
 	askEngine(t, ctx, 500)
