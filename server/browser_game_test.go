@@ -135,6 +135,10 @@ func (b *browser) pageStaysPut(t *testing.T, size screenSize) {
 	if box["top"] < 0 || box["bottom"] > float64(size.height)+1 {
 		t.Errorf("%s: the board spans %v to %v px of a %d px window", size.name, box["top"], box["bottom"], size.height)
 	}
+	// On a desktop the player's strip under the board is on the screen too.
+	if below := poll[float64](t, watcher, "the lower strip", `document.querySelector(".players.below").getBoundingClientRect().bottom`); !size.mobile && below > float64(size.height)+1 {
+		t.Errorf("desktop: the player's strip ends at %v px in a %d px window", below, size.height)
+	}
 	if size.mobile && box["width"] < 0.9*float64(size.width) {
 		t.Errorf("phone: the board is %v px wide in a %d px window", box["width"], size.width)
 	}
