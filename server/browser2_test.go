@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -290,31 +291,45 @@ func (b *browser) docsScreenshots(t *testing.T) {
 		viewShot(t, ctx, d.ID+"-middle")
 	}
 
-	ctx := window()
-	run(t, ctx, chromedp.Navigate(b.url("/")))
-	poll[bool](t, ctx, "the previews", fmt.Sprintf(`document.querySelectorAll("svg.preview").length === %d`, len(game.All())))
-	viewShot(t, ctx, "home")
-
-	g := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "ai:level=1"}})
-	for ply := 0; ply < 6; ply += 2 {
+	g := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "ai:level=1"}, "names": []string{"Ann"}, "clock": "10m+5s"})
+	for ply := 0; ply < 12; ply += 2 {
 		v := b.waitPly(t, g.ID, ply)
 		if code, msg := b.ts.move(g.ID, g.Seats[0].Token, v.Legal[len(v.Legal)/2], ply); code != http.StatusOK {
 			t.Fatalf("move: %d %s", code, msg)
 		}
 	}
-	played := b.waitPly(t, g.ID, 6)
-	ctx = window()
-	run(t, ctx, chromedp.Navigate(b.url(g.Seats[0].URL)))
-	checkBoard(t, ctx, "pommel", played.Moves)
-	poll[bool](t, ctx, "my turn", `document.querySelector(".status .turn")?.textContent.startsWith("Your move")`)
-	viewShot(t, ctx, "play-ai")
-
-	run(t, ctx, chromedp.Navigate(b.url("/analysis/pommel?moves="+strings.Join(played.Moves, "+"))))
-	checkBoard(t, ctx, "pommel", played.Moves)
-	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#movetime`), "2000"), chromedp.Click(chromedp.CSS(`button.ask`)))
-	poll[bool](t, ctx, "a line at depth 4", `document.querySelector(".best[data-state=thinking]") && Number(document.querySelector(".best .depth")?.textContent) >= 4`)
-	viewShot(t, ctx, "analysis")
-	run(t, ctx, chromedp.Click(chromedp.CSS(`button.stop`)))
+	played := b.waitPly(t, g.ID, 12)
+	pages := []struct {
+		name, path, ready string
+	}{
+		{"home", "/", fmt.Sprintf(`document.querySelectorAll("svg.preview").length === %d`, len(game.All()))},
+		{"play", g.Seats[0].URL, `document.querySelector(".status .turn")?.textContent === "Your move"`},
+		{"analysis", "/analysis/pommel?moves=" + strings.Join(played.Moves, "+"), `document.querySelectorAll("svg.board polygon").length > 0`},
+		{"learn", "/learn/pommel", `document.querySelectorAll("svg.board polygon").length > 0`},
+		{"rules", "/rules/pommel", `document.querySelector("figure.diagram svg.board polygon")`},
+	}
+	for _, size := range screenSizes {
+		for _, scheme := range []string{"light", "dark"} {
+			for _, p := range pages {
+				ctx := b.tab(t, false)
+				// A phone's picture at one pixel per CSS pixel, so that it
+				// stays small in the README.
+				run(t, ctx, chromedp.EmulateViewport(size.width, size.height, chromedp.EmulateScale(1)))
+				prefersScheme(t, ctx, scheme)
+				run(t, ctx, chromedp.Navigate(b.url(p.path)))
+				poll[bool](t, ctx, p.name, "!!("+p.ready+")")
+				if p.name == "analysis" {
+					run(t, ctx, chromedp.SetValue(chromedp.CSS(`#movetime`), "1000"), script(`document.querySelector("button.ask").click(); window.scrollTo(0, 0)`))
+					poll[bool](t, ctx, "a line at depth 4", `Number(document.querySelector(".best .depth")?.textContent) >= 4`)
+				}
+				time.Sleep(300 * time.Millisecond) // the last move's slide
+				viewShot(t, ctx, strings.Join([]string{"site", p.name, size.name, scheme}, "-"))
+				if p.name == "analysis" {
+					run(t, ctx, script(`document.querySelector("button.stop")?.click()`))
+				}
+			}
+		}
+	}
 }
 
 // playMiddle plays up to plies moves of g through the API, a capture

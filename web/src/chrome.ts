@@ -15,7 +15,7 @@ export function siteHeader(title: HTMLElement, ...extra: Node[]): HTMLElement {
 export function decorateHeader(doc: Document): void {
   const header = doc.querySelector("header");
   if (!header || header.querySelector(".theme-controls")) return;
-  header.append(themeControls());
+  header.append(nav(), themeControls());
 }
 
 // nav links the site's sections; the page's own is marked current.
