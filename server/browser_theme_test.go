@@ -170,8 +170,8 @@ func (b *browser) sideMarks(t *testing.T) {
 }
 
 // focusRings: in both themes, a button reached by Tab shows an outline
-// of 3:1 contrast against the header, and a focused cell a stroke of its
-// own of 3:1 against the cell.
+// of 3:1 contrast against the header, and a focused cell of every board
+// a stroke of its own of 3:1 against the cell.
 func (b *browser) focusRings(t *testing.T) {
 	resp := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}})
 	for _, theme := range []string{"light", "dark"} {
@@ -192,15 +192,9 @@ func (b *browser) focusRings(t *testing.T) {
 		} else if c := contrast(t, ring["color"], ring["behind"]); c < 3 {
 			t.Errorf("%s: the focus outline %s on %s has contrast %.1f, want 3", theme, ring["color"], ring["behind"], c)
 		}
-		const cellStroke = `(() => { const c = document.querySelector("svg.board polygon[data-cell]"); const s = getComputedStyle(c);
-			return { stroke: s.stroke, width: s.strokeWidth, fill: s.fill }; })()`
-		before := evaluate[map[string]string](t, ctx, cellStroke)
-		run(t, ctx, script(`document.querySelector("svg.board polygon[data-cell]").focus()`))
-		after := evaluate[map[string]string](t, ctx, cellStroke)
-		if after["stroke"] == "none" || after["stroke"] == before["stroke"] || after["width"] == before["width"] {
-			t.Errorf("%s: a focused cell's stroke %s %s, unfocused %s %s", theme, after["stroke"], after["width"], before["stroke"], before["width"])
-		} else if c := contrast(t, after["stroke"], after["fill"]); c < 3 {
-			t.Errorf("%s: the focused cell's stroke %s on %s has contrast %.1f, want 3", theme, after["stroke"], after["fill"], c)
+		for _, board := range []string{"wood", "slate", "green"} {
+			chooseLook(t, ctx, "board", board)
+			focusedCell(t, ctx, theme+" "+board)
 		}
 		screenshot(t, ctx, "theme-focus-"+theme)
 	}
@@ -228,6 +222,23 @@ func (b *browser) targets(t *testing.T) {
 				t.Errorf("%s %s: a control under %d px: %s", size.name, path, want, s)
 			}
 		}
+	}
+}
+
+// focusedCell checks that a cell given focus shows a stroke of its own,
+// of 3:1 contrast against the cell.
+func focusedCell(t *testing.T, ctx context.Context, look string) {
+	t.Helper()
+	const cellStroke = `(() => { const s = getComputedStyle(document.querySelector("svg.board polygon[data-cell]"));
+		return { stroke: s.stroke, width: s.strokeWidth, fill: s.fill }; })()`
+	run(t, ctx, script(`document.activeElement?.blur()`))
+	before := evaluate[map[string]string](t, ctx, cellStroke)
+	run(t, ctx, script(`document.querySelector("svg.board polygon[data-cell]").focus()`))
+	after := evaluate[map[string]string](t, ctx, cellStroke)
+	if after["stroke"] == "none" || after["stroke"] == before["stroke"] || after["width"] == before["width"] {
+		t.Errorf("%s: a focused cell's stroke %s %s, unfocused %s %s", look, after["stroke"], after["width"], before["stroke"], before["width"])
+	} else if c := contrast(t, after["stroke"], after["fill"]); c < 3 {
+		t.Errorf("%s: the focused cell's stroke %s on %s has contrast %.1f, want 3", look, after["stroke"], after["fill"], c)
 	}
 }
 
