@@ -90,6 +90,7 @@ export function drawBoard(svg: SVGSVGElement, geo: Geometry, pos: Position, mark
   const rows = el("g", { class: "end-rows", "aria-hidden": "true" });
   const pieces = el("g", { class: "pieces", "aria-hidden": "true" });
   const popup = el("g", { class: "popup", "aria-hidden": "true" });
+  const ring = el("g", { class: "focus-rings", "aria-hidden": "true" });
   const last = new Set(marks.lastMove);
   const ends = endRowSeats(pos);
   const frozen = new Set(pos.frozen ?? []);
@@ -113,7 +114,10 @@ export function drawBoard(svg: SVGSVGElement, geo: Geometry, pos: Position, mark
     poly.addEventListener("keydown", (ev) => onCellKey(ev, svg, geo, c.name, onCell));
     poly.addEventListener("focus", () => {
       svg.dataset.focus = c.name;
+      // The ring is drawn over the neighbours, which would hide its edge.
+      if (poly.matches(":focus-visible")) ring.replaceChildren(el("polygon", { points: points(c.outline), class: "focus-ring" }));
     });
+    poly.addEventListener("blur", () => ring.replaceChildren());
     if (stack && stack.length > shownPieces) {
       const title = el("title", {});
       title.textContent = describeStack(c.name, stack, king);
@@ -137,7 +141,7 @@ export function drawBoard(svg: SVGSVGElement, geo: Geometry, pos: Position, mark
     t.textContent = l.text;
     labels.append(t);
   }
-  svg.append(cells, rows, pieces, drawPath(geo, marks), labels, popup);
+  svg.append(cells, rows, pieces, drawPath(geo, marks), labels, ring, popup);
   if (hadFocus && focusName && !opts.still) svg.querySelector<SVGElement>(`[data-cell="${focusName}"]`)?.focus({ preventScroll: true });
 }
 
