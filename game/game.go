@@ -29,7 +29,10 @@ const MaxPlayers = 4
 // Descriptor is the static description of a game: its id, a one-line
 // summary, the options it takes, and how to build it from them.
 type Descriptor struct {
-	ID      string
+	ID string
+	// Name is the name players know the game by ("Checkers 2011"), for
+	// pages and headings; the ID is for addresses and commands.
+	Name    string
 	Summary string
 	Players int
 	// Seats are the players' seats in turn order, one for each player.
@@ -129,7 +132,7 @@ var registry = struct {
 func Register(d Descriptor) {
 	registry.Lock()
 	defer registry.Unlock()
-	if d.ID == "" || d.New == nil || d.Players < 1 || d.Players > MaxPlayers || len(d.Seats) != d.Players {
+	if d.ID == "" || d.Name == "" || d.New == nil || d.Players < 1 || d.Players > MaxPlayers || len(d.Seats) != d.Players {
 		panic(fmt.Sprintf("game.Register: incomplete descriptor %q", d.ID))
 	}
 	if _, dup := registry.games[d.ID]; dup {

@@ -171,6 +171,16 @@ func TestRegisterRefusesSeatsMissing(t *testing.T) {
 			t.Errorf("Register with one seat for two players: panic %v, want an incomplete descriptor", r)
 		}
 	}()
-	game.Register(game.Descriptor{ID: "seatless", Players: 2, Seats: []game.Seat{white},
+	game.Register(game.Descriptor{ID: "seatless", Name: "Seatless", Players: 2, Seats: []game.Seat{white},
+		New: func(game.Options) (game.Game, error) { return nil, nil }})
+}
+
+func TestRegisterRefusesANameless(t *testing.T) {
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(r.(string), "incomplete descriptor") {
+			t.Errorf("Register with no name: panic %v, want an incomplete descriptor", r)
+		}
+	}()
+	game.Register(game.Descriptor{ID: "nameless", Players: 1, Seats: []game.Seat{white},
 		New: func(game.Options) (game.Game, error) { return nil, nil }})
 }

@@ -14,8 +14,10 @@ import (
 // View is a game as the API shows it (GET /api/games/{id}): the fields of
 // the contract first, then the server's own. It holds no token nor hash.
 type View struct {
-	ID       string            `json:"id"`
-	Game     string            `json:"game"`
+	ID   string `json:"id"`
+	Game string `json:"game"`
+	// Name is the game's name for people ("Checkers 2011").
+	Name     string            `json:"name"`
 	Options  map[string]string `json:"options"`
 	FEN      string            `json:"fen"`
 	Moves    []string          `json:"moves"`
@@ -74,6 +76,9 @@ func (h *Hall) view(e *entry) View {
 		Movers:  append([]int{}, e.movers...),
 		Version: e.g.Version, StartFEN: e.g.StartFEN, DrawOffer: int(snap.Offer), URL: SpectatorURL(e.id),
 		Attention: e.attention, Created: e.g.Created, Updated: e.g.Updated}
+	if d, ok := game.Lookup(e.g.Game); ok {
+		v.Name = d.Name
+	}
 	if v.Options == nil {
 		v.Options = map[string]string{}
 	}

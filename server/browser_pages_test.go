@@ -71,7 +71,7 @@ func (b *browser) playFromRules(t *testing.T) {
 	if g := b.ts.game(id); g.Game != "pommel-76" {
 		t.Errorf("the game made is %s, want pommel-76", g.Game)
 	}
-	poll[bool](t, ctx, "the game page naming pommel-76", `document.body.textContent.includes("pommel-76") && document.querySelectorAll("svg.board polygon[data-cell]").length === 76`)
+	poll[bool](t, ctx, "the game page naming pommel-76", `document.body.textContent.includes("Pommel 76") && document.querySelectorAll("svg.board polygon[data-cell]").length === 76`)
 }
 
 // unknownGameAsked: a ?game= the server does not play is ignored, with

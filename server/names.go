@@ -8,25 +8,11 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 )
 
-// gameName is the name a player knows a game by, for the pages: the
-// descriptors carry ids and summaries but no names, and this is the one
-// place the site names them. An id not listed here is shown as itself.
+// gameName is the name a player knows a game by (its descriptor's); an
+// id the registry does not hold is shown as itself.
 func gameName(id string) string {
-	switch id {
-	case "pommel":
-		return "Pommel"
-	case "pommel-76":
-		return "Pommel 76"
-	case "eximo":
-		return "Eximo"
-	case "checkers-2011":
-		return "Checkers 2011"
-	case "punt-match":
-		return "Punt-Match"
-	case "punt-heks-match":
-		return "Punt-Heks-Match"
-	case "punt-heks-match-3p":
-		return "Punt-Heks-Match (3 players)"
+	if d, ok := game.Lookup(id); ok {
+		return d.Name
 	}
 	return id
 }

@@ -85,7 +85,7 @@ func (s *Server) handleCatalog(w http.ResponseWriter, _ *http.Request) {
 		if err != nil {
 			continue
 		}
-		c := catalogGame{ID: d.ID, Name: gameName(d.ID), Tagline: gameTagline(d), Summary: d.Summary, Players: d.Players, Board: rules.Board().ID()}
+		c := catalogGame{ID: d.ID, Name: d.Name, Tagline: gameTagline(d), Summary: d.Summary, Players: d.Players, Board: rules.Board().ID()}
 		for _, seat := range d.Seats {
 			c.Seats = append(c.Seats, seat.Name)
 		}

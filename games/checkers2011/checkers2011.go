@@ -49,6 +49,7 @@ func init() {
 	t := newTables()
 	game.Register(game.Descriptor{
 		ID:      ID,
+		Name:    "Checkers 2011",
 		Summary: "Checkers 2011: Gothic-checkers moves, Lasca stacks by imprisonment, Hasami sandwiches; 8x8, 16 soldiers each",
 		Players: 2,
 		Seats:   seats[:],

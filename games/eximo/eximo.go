@@ -55,6 +55,7 @@ func init() {
 	t := newTables()
 	game.Register(game.Descriptor{
 		ID:      ID,
+		Name:    "Eximo",
 		Summary: "Eximo: 8x8 checkers with jumps over friendly men, sideways capture and drops on the far row",
 		Players: 2,
 		Seats:   seats[:],

@@ -33,8 +33,8 @@ const maxCells = 76
 
 // variant is one board size.
 type variant struct {
-	id, summary   string
-	columns, long int
+	id, name, summary string
+	columns, long     int
 	// thirdRow adds a soldier on the third cell of every long column
 	// (pommel-76).
 	thirdRow bool
@@ -42,9 +42,9 @@ type variant struct {
 
 var variants = []variant{
 	{id: "pommel", columns: 7, long: 7,
-		summary: "Pommel: hex checkers with linear leaping capture, 45 cells, 14 soldiers each"},
+		name: "Pommel", summary: "Pommel: hex checkers with linear leaping capture, 45 cells, 14 soldiers each"},
 	{id: "pommel-76", columns: 9, long: 9, thirdRow: true,
-		summary: "Pommel on the 76-cell board, 22 soldiers each"},
+		name: "Pommel 76", summary: "Pommel on the 76-cell board, 22 soldiers each"},
 }
 
 var hopOption = game.OptionSpec{
@@ -57,6 +57,7 @@ func init() {
 		tables := newTables(v)
 		game.Register(game.Descriptor{
 			ID:      v.id,
+			Name:    v.name,
 			Summary: v.summary,
 			Players: 2,
 			Seats:   seats[:],

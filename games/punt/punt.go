@@ -84,9 +84,9 @@ var (
 
 // variant is one board with its seats.
 type variant struct {
-	id, summary string
-	hex         bool // the hexhex board of side 5; else the 7x7 square
-	seats       []seat
+	id, name, summary string
+	hex               bool // the hexhex board of side 5; else the 7x7 square
+	seats             []seat
 }
 
 // publicSeats are the variant's seats as the core knows them.
@@ -100,11 +100,11 @@ func (v variant) publicSeats() []game.Seat {
 
 var variants = []variant{
 	{id: "punt-match", seats: []seat{whiteSeat, blackSquare},
-		summary: "Punt-Match: race pawns and piles to your end-row, 7x7 square, 14 pawns each"},
+		name: "Punt-Match", summary: "Punt-Match: race pawns and piles to your end-row, 7x7 square, 14 pawns each"},
 	{id: "punt-heks-match", hex: true, seats: []seat{whiteSeat, blackHex2},
-		summary: "Punt-Heks-Match: Punt-Match on the hexhex board of side 5, 11 pawns each"},
+		name: "Punt-Heks-Match", summary: "Punt-Heks-Match: Punt-Match on the hexhex board of side 5, 11 pawns each"},
 	{id: "punt-heks-match-3p", hex: true, seats: []seat{whiteSeat, blackHex3, redHex3},
-		summary: "Punt-Heks-Match for three players (White, Black, Red), 11 pawns each"},
+		name: "Punt-Heks-Match (3 players)", summary: "Punt-Heks-Match for three players (White, Black, Red), 11 pawns each"},
 }
 
 func init() {
@@ -113,6 +113,7 @@ func init() {
 		seats := v.publicSeats()
 		game.Register(game.Descriptor{
 			ID:      v.id,
+			Name:    v.name,
 			Summary: v.summary,
 			Players: len(v.seats),
 			Seats:   seats,

@@ -25,6 +25,7 @@ export interface Result {
 export interface Game {
   id: string;
   game: string;
+  name?: string; // the game's name for people
   options: Record<string, string>;
   fen: string;
   moves: string[];

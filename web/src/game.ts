@@ -10,7 +10,6 @@ import { animateMove, attachPointer, drawBoard } from "./board";
 import { siteHeader } from "./chrome";
 import { copyButton, h } from "./dom";
 import { choices, click, emptySelection, matching, parseMove, targets, type ParsedMove, type Selection } from "./entry";
-import { gameName } from "./names";
 import { muted, setMuted, Sounds } from "./sound";
 import * as store from "./store";
 import { moversOf, turnRows } from "./turns";
@@ -417,8 +416,8 @@ function render(page: Page, ui: UI, act: Actions): void {
   ui.message.textContent = page.message;
   if (!g || !page.pos || !page.geo) return;
   const kingWord = g.game.startsWith("pommel") ? "captain" : "king";
-  ui.title.textContent = `${gameName(g.game)}: ${g.seats.map((_, i) => seatName(g, i)).join(" vs ")}`;
-  document.title = `${gameName(g.game)}: ${statusText(page)} (arbiter)`;
+  ui.title.textContent = `${nameOf(g)}: ${g.seats.map((_, i) => seatName(g, i)).join(" vs ")}`;
+  document.title = `${nameOf(g)}: ${statusText(page)} (arbiter)`;
   const moves = g.legal.map(parseMove);
   const shownPly = page.viewPly ?? g.ply;
   const lastMove = shownPly > 0 ? parseMove(g.moves[shownPly - 1]).path : [];
@@ -429,7 +428,7 @@ function render(page: Page, ui: UI, act: Actions): void {
   if (performance.getEntriesByName("board-drawn").length === 0) performance.mark("board-drawn");
   if (page.anim && page.viewPly === null && page.anim.path.length && page.pos.ply === g.ply) animateMove(ui.svg, page.geo, page.anim, letters);
   page.anim = null;
-  ui.svg.setAttribute("aria-label", `${gameName(g.game)} board, ${statusText(page)}`);
+  ui.svg.setAttribute("aria-label", `${nameOf(g)} board, ${statusText(page)}`);
   renderPlayers(page, ui);
   ui.status.replaceChildren(...statusLines(page));
   renderNotice(page, ui);
@@ -441,6 +440,11 @@ function render(page: Page, ui: UI, act: Actions): void {
   renderControls(page, ui, act);
   renderLinks(page, ui);
   announce(page, ui);
+}
+
+// nameOf is the game's name for people, as the server gives it.
+function nameOf(g: Game): string {
+  return g.name || g.game;
 }
 
 // playerName is who plays a seat: the name given, the AI's level,
@@ -689,7 +693,10 @@ function renderMoves(page: Page, ui: UI, act: Actions): void {
     });
     return li;
   }));
+  // A list with no item is no list to a screen reader.
   if (g.moves.length === 0) ui.moves.append(h("p", { class: "none" }, "No moves yet."));
+  if (g.moves.length === 0) ui.moves.removeAttribute("role");
+  else ui.moves.setAttribute("role", "list");
   keepInView(ui.moves, ui.moves.querySelector<HTMLElement>(".current"), page.viewPly === null);
 }
 
@@ -763,6 +770,6 @@ function renderLinks(page: Page, ui: UI): void {
   rows.push(h("p", { class: "spectate" }, h("label", { for: "spectator-link" }, "Spectators"), h("input", { id: "spectator-link", readonly: "", value: spectate }), copyButton(spectate)));
   rows.push(h("p", { class: "more" }, h("a", { href: `/api/games/${page.id}/record`, download: `${g.game}-${page.id}.pdn` }, "Download the record"), " · ",
     h("a", { href: analysisLink(g), class: "analyse" }, "Analyse this game"), " · ",
-    h("a", { href: `/rules/${g.game}`, class: "rules" }, `Rules of ${gameName(g.game)}`)));
+    h("a", { href: `/rules/${g.game}`, class: "rules" }, `Rules of ${nameOf(g)}`)));
   ui.links.replaceChildren(...rows);
 }
