@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/learn"
 )
 
 // axeScript is axe-core, the accessibility checker, as .ci/run installs
@@ -93,6 +94,10 @@ func (b *browser) axePages(t *testing.T) []axePage {
 			t.Fatalf("move %d: %d %s", ply, code, msg)
 		}
 	}
+	over := b.ts.create(map[string]any{"game": "eximo", "seats": []string{"human", "ai:level=1"}})
+	if code, body := b.ts.do("POST", "/api/games/"+over.ID+"/resign", over.Seats[0].Token, nil); code != http.StatusOK {
+		t.Fatalf("resign: %d %s", code, body)
+	}
 	three := b.ts.create(map[string]any{"game": "punt-heks-match-3p", "seats": []string{"human", "human", "human"}})
 	pages := []axePage{
 		{"home", "/", fmt.Sprintf(`document.querySelectorAll("svg.preview").length === %d`, len(game.All()))},
@@ -101,6 +106,11 @@ func (b *browser) axePages(t *testing.T) []axePage {
 		{"game-three", three.URL, boardDrawn},
 		// Served by the server or drawn by the script: either has a header.
 		{"not-found", "/games/nope", `document.readyState === "complete" && !!document.querySelector("header")`},
+		{"game-over", over.Seats[0].URL, boardDrawn + ` && !document.querySelector(".end").hidden`},
+		{"learn", "/learn", `!!document.querySelector("main svg polygon")`},
+	}
+	for _, tut := range learn.Tutorials() {
+		pages = append(pages, axePage{"learn-" + tut.Family, "/learn/" + tut.Family, boardDrawn})
 	}
 	for _, d := range game.All() {
 		pages = append(pages,
