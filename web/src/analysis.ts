@@ -208,6 +208,15 @@ function fetchPosition(st: State, moves: string[]): Promise<Analysis> {
   return request<Analysis>("GET", `/api/analysis/${encodeURIComponent(st.game)}?${query(st, moves)}`);
 }
 
+// nameGame writes the game's name, once the catalog gave it, where the
+// page first wrote its id.
+function nameGame(name: string): void {
+  const title = document.querySelector("header h1");
+  if (title) title.textContent = `Analysis: ${name}`;
+  const rules = document.querySelector("header a.rules");
+  if (rules) rules.textContent = `${name} rules`;
+}
+
 // show reads the position at the cursor, the board's geometry the first
 // time, and keeps the address in step so that it can be shared. Steps
 // taken quickly (arrow keys held) read positions at once, and their
@@ -221,7 +230,9 @@ async function show(st: State, refresh: () => void): Promise<Error | null> {
     if (!st.geo) {
       st.geo = await request<Geometry>("GET", `/api/boards/${pos.board}?turn=0`);
       const catalog = await request<CatalogGame[]>("GET", "/api/catalog");
-      st.seats = catalog.find((c) => c.id === st.game)?.seats ?? [];
+      const entry = catalog.find((c) => c.id === st.game);
+      st.seats = entry?.seats ?? [];
+      if (entry?.name) nameGame(entry.name);
     }
     st.pos = pos;
     st.sel = emptySelection;
