@@ -61,7 +61,21 @@ func TestBrowserGame(t *testing.T) {
 	t.Run("clock tenths", b.clockTenths)
 	t.Run("stepping through the moves", b.stepping)
 	t.Run("the move box's example", b.moveBoxExample)
+	t.Run("the AI thinking", b.aiThinking)
 	t.Run("first render", b.firstRender)
+}
+
+// aiThinking: while the AI searches its answer, its strip says it is
+// thinking and the status names it; its move ends both.
+func (b *browser) aiThinking(t *testing.T) {
+	// ab without a level thinks for the server's --ai-movetime, a second.
+	resp := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "ab"}})
+	ctx := b.playerTab(t, screenSizes[0], resp, 0)
+	clickMove(t, ctx, b.ts.game(resp.ID).Legal[0])
+	poll[bool](t, ctx, "the AI thinking", `!!document.querySelector('.player[data-seat="1"] .thinking') &&
+		document.querySelector(".status .turn")?.textContent === "Black (engine ab) is thinking…"`)
+	b.waitPly(t, resp.ID, 2)
+	poll[bool](t, ctx, "the AI's move", `document.querySelectorAll(".moves button.move").length === 2 && !document.querySelector(".player .thinking")`)
 }
 
 // firstRender measures, for docs/server.md, how long a game page takes

@@ -455,7 +455,7 @@ function playerName(g: Game, seat: number, held: number[] = []): string {
   if (s.open) return "waiting for a player";
   const level = /^ai:level=(\d+)$/.exec(s.player);
   if (level) return `AI level ${level[1]}`;
-  if (s.player !== "human") return `AI (${s.player})`;
+  if (s.player !== "human") return `engine ${s.player}`;
   return held.includes(seat) ? "You" : "Anonymous";
 }
 
