@@ -15,22 +15,13 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 )
 
-// analysisSize is a window the analysis page is drawn in.
-type analysisSize struct {
-	name  string
-	w, h  int64
-	phone bool
-}
-
-var analysisSizes = []analysisSize{{"desktop", 1280, 800, false}, {"phone", 390, 844, true}}
-
 // TestBrowserAnalysisView drives what the analysis page shows of the
 // engine, at a desktop's size and a phone's: the evaluation bar, the
 // line drawn as arrows, several lines, and a FEN in the address that the
 // parser refuses.
 func TestBrowserAnalysisView(t *testing.T) {
 	b := newBrowser(t)
-	for _, size := range analysisSizes {
+	for _, size := range screenSizes {
 		t.Run(size.name, func(t *testing.T) {
 			t.Run("evaluation bar", func(t *testing.T) { b.evaluationBar(t, size) })
 			t.Run("a won position", func(t *testing.T) { b.wonPosition(t, size) })
@@ -44,14 +35,10 @@ func TestBrowserAnalysisView(t *testing.T) {
 }
 
 // analysisTab opens a tab of the given size on an analysis page.
-func (b *browser) analysisTab(t *testing.T, size analysisSize, path string) context.Context {
+func (b *browser) analysisTab(t *testing.T, size screenSize, path string) context.Context {
 	t.Helper()
-	ctx := b.tab(t, true)
-	viewport := chromedp.EmulateViewport(size.w, size.h)
-	if size.phone {
-		viewport = chromedp.EmulateViewport(size.w, size.h, chromedp.EmulateScale(3), chromedp.EmulateMobile)
-	}
-	run(t, ctx, viewport, chromedp.Navigate(b.url(path)))
+	ctx := b.sizedTab(t, size)
+	run(t, ctx, chromedp.Navigate(b.url(path)))
 	return ctx
 }
 
@@ -108,17 +95,17 @@ func readBar(t *testing.T, ctx context.Context, state string, phone bool) barSta
 // its value; it stands beside the board on a desktop and above it on a
 // phone, where the board takes the width; and it empties when the
 // position changes.
-func (b *browser) evaluationBar(t *testing.T, size analysisSize) {
+func (b *browser) evaluationBar(t *testing.T, size screenSize) {
 	const whiteWins = "B:a1=w,b1=w,c1=w,d1=w,e1=w,f1=w,a2=w,b2=w,h8=b"
 	const blackWins = "W:a1=w,a8=b,b8=b,c8=b,d8=b,e8=b,f8=b,g8=b,h8=b"
 	ctx := b.analysisTab(t, size, "/analysis/checkers-2011?fen="+url.QueryEscape(whiteWins))
 	checkBoardFrom(t, ctx, "checkers-2011", whiteWins, nil)
-	before := readBar(t, ctx, "none", size.phone)
+	before := readBar(t, ctx, "none", size.mobile)
 	if before.Role != "meter" || before.Now != 50 || !strings.Contains(before.Text, "ask the engine") {
 		t.Errorf("the bar before a search: %+v", before)
 	}
 	askEngine(t, ctx, 500)
-	white := readBar(t, ctx, "shown", size.phone)
+	white := readBar(t, ctx, "shown", size.mobile)
 	if white.Now < 75 || !strings.HasPrefix(white.Text, "White") || strings.HasPrefix(white.Score, "-") || white.Score == "" {
 		t.Errorf("White clearly winning: the bar says %+v", white)
 	}
@@ -133,11 +120,11 @@ func (b *browser) evaluationBar(t *testing.T, size analysisSize) {
 
 	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#fen`), blackWins), chromedp.Click(chromedp.CSS(`button.setup`)))
 	checkBoardFrom(t, ctx, "checkers-2011", blackWins, nil)
-	if again := readBar(t, ctx, "none", size.phone); again.Now != 50 {
+	if again := readBar(t, ctx, "none", size.mobile); again.Now != 50 {
 		t.Errorf("a new position keeps the bar at %v", again.Now)
 	}
 	askEngine(t, ctx, 500)
-	black := readBar(t, ctx, "shown", size.phone)
+	black := readBar(t, ctx, "shown", size.mobile)
 	if black.Now > 25 || !strings.HasPrefix(black.Text, "Black") || !strings.HasPrefix(black.Score, "-") {
 		t.Errorf("Black clearly winning: the bar says %+v", black)
 	}
@@ -148,12 +135,12 @@ func (b *browser) evaluationBar(t *testing.T, size analysisSize) {
 
 // wonPosition: a win the engine sees to the end is said in plies, and
 // fills the bar for the winner: Black, to move, takes White's last man.
-func (b *browser) wonPosition(t *testing.T, size analysisSize) {
+func (b *browser) wonPosition(t *testing.T, size screenSize) {
 	const fen = "B:c3=w,c4=b"
 	ctx := b.analysisTab(t, size, "/analysis/checkers-2011?fen="+url.QueryEscape(fen))
 	checkBoardFrom(t, ctx, "checkers-2011", fen, nil)
 	askEngine(t, ctx, 500)
-	bar := readBar(t, ctx, "shown", size.phone)
+	bar := readBar(t, ctx, "shown", size.mobile)
 	mark := poll[string](t, ctx, "the bar's number", `document.querySelector(".eval-mark").textContent`)
 	if bar.Now != 0 || bar.Filled != 0 || bar.Text != "Black wins in 1 ply" || mark != "#1" {
 		t.Errorf("Black winning at once: the bar says %+v, %q", bar, mark)
@@ -163,9 +150,9 @@ func (b *browser) wonPosition(t *testing.T, size analysisSize) {
 // checkBarPlace checks the layout: on a desktop the bar stands left of
 // the board, as tall as it; on a phone it lies above the board, which
 // takes nearly the whole width.
-func checkBarPlace(t *testing.T, bar barState, size analysisSize) {
+func checkBarPlace(t *testing.T, bar barState, size screenSize) {
 	t.Helper()
-	if size.phone {
+	if size.mobile {
 		if bar.BarBottom > bar.BoardTop+1 || bar.BoardW < 0.9*bar.WindowW {
 			t.Errorf("phone: the bar ends at %.0f, the board starts at %.0f and is %.0f wide in %.0f", bar.BarBottom, bar.BoardTop, bar.BoardW, bar.WindowW)
 		}
@@ -210,7 +197,7 @@ const readArrows = `(() => {
 // lineArrows: the engine's move, a capture of two legs (the position's
 // only move), is drawn as two arrows from cell to cell, over cells a click
 // still reaches; a move played clears them.
-func (b *browser) lineArrows(t *testing.T, size analysisSize) {
+func (b *browser) lineArrows(t *testing.T, size screenSize) {
 	const fen = "W:Wa1,b1,b2,b3,c1,c2,d2,d3,e1,e2,f2,g1,g2:Ba5,a6,b4,b6,b7,c4,c6,d7,e6,f5,f6,g5,g6"
 	ctx := b.analysisTab(t, size, "/analysis/pommel?fen="+url.QueryEscape(fen))
 	checkBoardFrom(t, ctx, "pommel", fen, nil)
@@ -252,7 +239,7 @@ func dist(a, b [2]float64) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }
 // arrowsWhileThinking: while a long search deepens, the arrows follow the
 // line shown, at each depth: the move shown is the arrows' first, and a
 // ply is drawn for each move of the line, up to four.
-func (b *browser) arrowsWhileThinking(t *testing.T, size analysisSize) {
+func (b *browser) arrowsWhileThinking(t *testing.T, size screenSize) {
 	ctx := b.analysisTab(t, size, "/analysis/eximo")
 	checkBoard(t, ctx, "eximo", nil)
 	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#movetime`), "5000"), chromedp.Click(chromedp.CSS(`button.ask`)))
@@ -281,7 +268,7 @@ func (b *browser) arrowsWhileThinking(t *testing.T, size analysisSize) {
 
 // severalLines: asked for three lines, the page lists three different
 // legal moves with their scores; focusing one draws its arrows.
-func (b *browser) severalLines(t *testing.T, size analysisSize) {
+func (b *browser) severalLines(t *testing.T, size screenSize) {
 	ctx := b.analysisTab(t, size, "/analysis/pommel")
 	checkBoard(t, ctx, "pommel", nil)
 	if n := poll[int](t, ctx, "no list before a search", `document.querySelector(".lines").hidden && 1`); n != 1 {
@@ -325,7 +312,7 @@ func jsString(s string) string {
 // the parser's reason (its quote of the FEN cut at 80 characters), the
 // board shows the start, and the FEN stays in its box; corrected there,
 // it is set up.
-func (b *browser) badFEN(t *testing.T, size analysisSize) {
+func (b *browser) badFEN(t *testing.T, size screenSize) {
 	rules, _ := game.New("checkers-2011", nil)
 	for _, bad := range []string{"garbage", strings.Repeat("x", 300)} {
 		ctx := b.analysisTab(t, size, "/analysis/checkers-2011?fen="+url.QueryEscape(bad))
@@ -353,7 +340,7 @@ func (b *browser) badFEN(t *testing.T, size analysisSize) {
 
 // threePlayerBar: with three players the engine gives one number, so the
 // bar gives way to a note saying so, and the score is said in words.
-func (b *browser) threePlayerBar(t *testing.T, size analysisSize) {
+func (b *browser) threePlayerBar(t *testing.T, size screenSize) {
 	ctx := b.analysisTab(t, size, "/analysis/punt-heks-match-3p")
 	checkBoard(t, ctx, "punt-heks-match-3p", nil)
 	askEngine(t, ctx, 500)
