@@ -44,7 +44,7 @@ func TestAnalysisLines(t *testing.T) {
 	ts := newTestServer(t, Config{})
 	pos := ts.analysis("pommel", url.Values{"moves": {"a1-a3"}})
 	for _, asked := range []int{0, 1, 3, 5} {
-		req := map[string]any{"moves": []string{"a1-a3"}, "movetime": 300}
+		req := map[string]any{"moves": []string{"a1-a3"}, "movetime": 100}
 		want := 1
 		if asked > 0 {
 			req["lines"], want = asked, asked

@@ -69,6 +69,9 @@ func TestSignaturesUnchanged(t *testing.T) {
 // TestSignatureIsRepeatable: the fixed searches visit the same nodes each
 // time, so that the signature means something.
 func TestSignatureIsRepeatable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: TestSignaturesUnchanged searches the same positions once against the recorded signatures")
+	}
 	g := newGame(t, "pommel")
 	signature := func() float64 {
 		figs, err := searches(context.Background(), g, 0)
