@@ -185,7 +185,7 @@ function layout(root: HTMLElement, tut: Tutorial): UI {
   const boardBox = h("div", { class: "board-box" });
   boardBox.append(svg);
   root.replaceChildren(
-    siteHeader(h("h1", {}, `Learn ${tut.title}`), h("a", { href: `/rules/${encodeURIComponent(tut.rules)}`, class: "rules" }, "Rules")),
+    siteHeader(h("h1", {}, `Learn ${tut.title}`), h("a", { href: `/rules/${encodeURIComponent(tut.rules)}`, class: "rules" }, `${tut.title} rules`)),
     h("main", { class: "learn" },
       h("section", { class: "lesson", "aria-label": "the step" },
         h("nav", { "aria-label": "steps" }, ui.steps), ui.progress, ui.title, ui.text, ui.goal),
