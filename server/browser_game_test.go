@@ -54,11 +54,11 @@ func TestBrowserGame(t *testing.T) {
 			t.Run("a link without its token", func(t *testing.T) { b.lostToken(t, size) })
 			t.Run("keyboard alone", func(t *testing.T) { b.keyboardAlone(t, size) })
 			t.Run("every game by click and drag", func(t *testing.T) { b.clickAndDrag(t, size) })
+			t.Run("what a capture takes", func(t *testing.T) { b.captureTaking(t, size) })
+			t.Run("clock tenths", func(t *testing.T) { b.clockTenths(t, size) })
 		})
 	}
-	t.Run("what a capture takes", b.captureTaking)
 	t.Run("sounds and mute", b.soundsAndMute)
-	t.Run("clock tenths", b.clockTenths)
 	t.Run("stepping through the moves", b.stepping)
 	t.Run("the move box's example", b.moveBoxExample)
 	t.Run("the AI thinking", b.aiThinking)
@@ -327,7 +327,7 @@ func (b *browser) keyboardAlone(t *testing.T, size screenSize) {
 // captureTaking: while a capture with several landings is built, the
 // board draws its path and crosses out the pieces its legs so far take,
 // before it is played.
-func (b *browser) captureTaking(t *testing.T) {
+func (b *browser) captureTaking(t *testing.T, size screenSize) {
 	moves, target := findMove(t, "pommel-76", func(m string) bool { return strings.Contains(m, "x") && landings(m) >= 2 })
 	resp := b.ts.create(map[string]any{"game": "pommel-76", "seats": []string{"human", "human"}})
 	for ply, m := range moves {
@@ -346,7 +346,7 @@ func (b *browser) captureTaking(t *testing.T) {
 			firstLeg = append(firstLeg, c.Cell)
 		}
 	}
-	ctx := b.playerTab(t, screenSizes[0], resp, len(moves)%2)
+	ctx := b.playerTab(t, size, resp, len(moves)%2)
 	cells := strings.FieldsFunc(target, func(r rune) bool { return r == '-' || r == 'x' })
 	clickCell(t, ctx, cells[0])
 	clickCell(t, ctx, cells[1])
@@ -356,7 +356,7 @@ func (b *browser) captureTaking(t *testing.T) {
 	if !slices.Equal(taking, firstLeg) {
 		t.Errorf("after %s-%s the board crosses out %q; the first leg of %s takes %q", cells[0], cells[1], taking, target, firstLeg)
 	}
-	screenshot(t, ctx, "game-capture-building")
+	screenshot(t, ctx, "game-capture-building-"+size.name)
 	if g := b.ts.game(resp.ID); g.Ply != len(moves) {
 		t.Errorf("building the capture played a move (ply %d)", g.Ply)
 	}
@@ -388,13 +388,13 @@ func (b *browser) soundsAndMute(t *testing.T) {
 
 // clockTenths: under ten seconds the running clock shows tenths and
 // turns red.
-func (b *browser) clockTenths(t *testing.T) {
+func (b *browser) clockTenths(t *testing.T, size screenSize) {
 	resp := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}, "clock": "11s+0s"})
 	g := b.ts.game(resp.ID)
 	if code, msg := b.ts.move(resp.ID, resp.Seats[0].Token, g.Legal[0], 0); code != http.StatusOK {
 		t.Fatalf("move: %d %s", code, msg)
 	}
-	ctx := b.sizedTab(t, screenSizes[0])
+	ctx := b.sizedTab(t, size)
 	run(t, ctx, chromedp.Navigate(b.url(resp.URL)))
 	text := poll[string](t, ctx, "tenths", `(() => { const c = document.querySelector('.clock.running[data-seat="1"]'); return c && /^\d\.\d$/.test(c.textContent) && c.classList.contains("low") && c.textContent; })()`)
 	if s := clockSeconds(t, text); s >= 10 {
@@ -403,7 +403,7 @@ func (b *browser) clockTenths(t *testing.T) {
 	if other := poll[string](t, ctx, "White's clock", `document.querySelector('.clock[data-seat="0"]')?.textContent`); !regexp.MustCompile(`^\d+(\.\d|:\d\d)$`).MatchString(other) {
 		t.Errorf("White's clock shows %q", other)
 	}
-	screenshot(t, ctx, "game-clock-low")
+	screenshot(t, ctx, "game-clock-low-"+size.name)
 }
 
 // stepping: ← and → step through the moves, Home goes to the start, End
