@@ -219,8 +219,16 @@ func (b *browser) learnKeyboard(t *testing.T) {
 	run(t, ctx, chromedp.Navigate(b.url("/learn/"+learn.Tutorials()[0].Family+"#1")))
 	checkBoardFrom(t, ctx, step.Game, step.FEN, nil)
 	path := strings.Split(step.Accept[0], "-")
-	for _, cell := range path {
-		run(t, ctx, chromedp.Focus(chromedp.CSS(fmt.Sprintf(`svg.board polygon[data-cell=%q]`, cell))), chromedp.KeyEvent(kb.Enter))
+	// Each cell is pressed once it holds the focus, and seen selected
+	// before the next: the board is drawn afresh at each change.
+	for i, cell := range path {
+		focused := fmt.Sprintf(`document.activeElement?.dataset?.cell === %q`, cell)
+		run(t, ctx, chromedp.Focus(chromedp.CSS(fmt.Sprintf(`svg.board polygon[data-cell=%q]`, cell))))
+		poll[bool](t, ctx, "the cell focused", focused)
+		run(t, ctx, chromedp.KeyEvent(kb.Enter))
+		if i < len(path)-1 {
+			poll[bool](t, ctx, "the cell selected", fmt.Sprintf(`!!document.querySelector('svg.board polygon.selected[data-cell=%q]')`, cell))
+		}
 	}
 	poll[string](t, ctx, "the verdict", `document.querySelector(".feedback.right")?.textContent`)
 	checkBoardFrom(t, ctx, step.Game, step.FEN, step.Accept[:1])
