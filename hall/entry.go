@@ -224,19 +224,11 @@ func (h *Hall) rebuild(e *entry) error {
 		return fmt.Errorf("game %s: %w", e.id, err)
 	}
 	e.ss, e.loaded = ss, true
-	e.movers = moversOf(ss.State(), len(g.Moves))
-	return nil
-}
-
-// moversOf lists the seats that made the last plies moves of s, read by
-// taking them back on s, a copy: whatever order the rules pass the turn
-// in, each move is given to the seat that made it.
-func moversOf(s game.State, plies int) []int {
-	movers := make([]int, plies)
-	for ply := plies - 1; ply >= 0 && s.Undo(); ply-- {
-		movers[ply] = int(s.ToMove())
+	e.movers = nil
+	for _, p := range game.Movers(ss.State(), len(g.Moves)) {
+		e.movers = append(e.movers, int(p))
 	}
-	return movers
+	return nil
 }
 
 // seats are the session's seats of the stored game: a person, or an

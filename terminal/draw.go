@@ -162,7 +162,7 @@ func history(moves []string, s game.State) string {
 	if len(moves) == 0 {
 		return "No moves yet.\n"
 	}
-	first, n := firstMover(s, len(moves)), s.Game().Players()
+	first, n := game.Movers(s, len(moves))[0], s.Game().Players()
 	var sb strings.Builder
 	for ply, m := range moves {
 		switch turn, opens := record.Turn(first, n, ply); {
@@ -177,15 +177,4 @@ func history(moves []string, s game.State) string {
 	}
 	sb.WriteByte('\n')
 	return sb.String()
-}
-
-// firstMover is the seat that made the first of the last plies moves of
-// s, read by taking them back; s is a copy.
-func firstMover(s game.State, plies int) game.Player {
-	for range plies {
-		if !s.Undo() {
-			break
-		}
-	}
-	return s.ToMove()
 }

@@ -42,8 +42,8 @@ export interface Game {
   // failed); the game needs the operator.
   attention?: string;
   url: string;
-  // movers are the seat that made each move (older servers leave it out).
-  movers?: number[];
+  // movers are the seat that made each move.
+  movers: number[];
   startFen?: string;
   created?: string;
 }
@@ -116,6 +116,8 @@ export interface CatalogOption {
 
 export interface CatalogGame {
   id: string;
+  name: string; // the game's name for people
+  tagline: string; // the summary without the name, for a card
   summary: string;
   players: number;
   seats: string[];

@@ -12,7 +12,7 @@ import { copyButton, h } from "./dom";
 import { choices, click, emptySelection, matching, parseMove, targets, type ParsedMove, type Selection } from "./entry";
 import { muted, setMuted, Sounds } from "./sound";
 import * as store from "./store";
-import { moversOf, turnRows } from "./turns";
+import { turnRows } from "./turns";
 
 interface Page {
   id: string;
@@ -581,7 +581,7 @@ function announce(page: Page, ui: UI): void {
     return;
   }
   if (g.ply > page.heard) {
-    const movers = moversOf(g.moves, g.toMove, g.seats.length, g.movers);
+    const movers = g.movers;
     const last = g.ply - 1;
     const fx = page.effects.get(last);
     const capture = fx ? fx.capture : g.moves[last].includes("x");
@@ -677,7 +677,7 @@ function renderMoves(page: Page, ui: UI, act: Actions): void {
   ui.nav.replaceChildren(nav("«", 0, "start (Home)"), nav("‹", shown - 1, "back (←)"), nav("›", shown + 1, "forward (→)"),
     nav(page.viewPly === null ? "»" : "» Live", g.ply, "live position (End)", page.viewPly === null ? "" : "live"));
   const n = g.seats.length;
-  const movers = moversOf(g.moves, g.toMove, n, g.movers);
+  const movers = g.movers;
   ui.moves.classList.toggle("three", n > 2);
   ui.moves.replaceChildren(...turnRows(movers, n).map((row) => {
     const li = h("div", { class: "turn", role: "listitem" }, h("span", { class: "number" }, `${row.number}.`));

@@ -8,10 +8,6 @@ import { h } from "./dom";
 import { drawPreviews } from "./preview";
 import * as store from "./store";
 
-// NamedGame is a game of the catalog with its name for people and its
-// card's line (GET /api/catalog writes both).
-type NamedGame = CatalogGame & { name?: string; tagline?: string };
-
 // DatedGame is a game as GET /api/games/{id} writes it, with its dates.
 type DatedGame = Game & { created?: string; updated?: string };
 
@@ -35,14 +31,14 @@ const clocks: [string, string][] = [
 ];
 
 // nameOf is a game's name for people, its id while the catalog has none.
-const nameOf = (c: NamedGame | undefined, id: string) => c?.name ?? id;
+const nameOf = (c: CatalogGame | undefined, id: string) => c?.name ?? id;
 
 export async function homePage(root: HTMLElement): Promise<void> {
   const message = h("p", { class: "message", role: "alert" });
   root.replaceChildren(siteHeader(h("h1", {}, "Play checkers-family games")), message);
-  let catalog: NamedGame[];
+  let catalog: CatalogGame[];
   try {
-    catalog = await request<NamedGame[]>("GET", "/api/catalog");
+    catalog = await request<CatalogGame[]>("GET", "/api/catalog");
   } catch (e) {
     message.textContent = (e as Error).message;
     return;
@@ -60,13 +56,13 @@ export async function homePage(root: HTMLElement): Promise<void> {
 
 // requestedGame is the game the page's ?game= names (a rules page's Play
 // link), if the server plays it; any other value is ignored.
-function requestedGame(catalog: NamedGame[]): string | undefined {
+function requestedGame(catalog: CatalogGame[]): string | undefined {
   const id = new URLSearchParams(location.search).get("game");
   return catalog.some((c) => c.id === id) ? id! : undefined;
 }
 
 // gameCards lists the games, each a card whose Play chooses it in form.
-function gameCards(catalog: NamedGame[], form: HTMLFormElement): HTMLElement {
+function gameCards(catalog: CatalogGame[], form: HTMLFormElement): HTMLElement {
   const list = h("ul", { class: "catalog game-cards" });
   for (const c of catalog) {
     const play = h("a", { href: `/?game=${encodeURIComponent(c.id)}`, class: "play button", "data-game": c.id }, "Play");
@@ -105,7 +101,7 @@ const shownGames = 20;
 // myGames lists the games this browser holds seats in, each with its
 // name, opponents, whose turn it is and when it last changed, read one
 // GET per game.
-function myGames(catalog: NamedGame[]): HTMLElement {
+function myGames(catalog: CatalogGame[]): HTMLElement {
   const ids = store.myGames().slice(0, shownGames);
   const list = h("ul", { class: "my-games" });
   const section = h("section", { class: "my-games-box", "aria-labelledby": "my-games-title" }, h("h2", { id: "my-games-title" }, "My games"), list);
@@ -173,7 +169,7 @@ function ago(t: Date, now = new Date()): string {
 
 // openGames lists the games with open seats, each with a Join button that
 // takes the seat and opens the game at it.
-function openGames(catalog: NamedGame[], message: HTMLElement): HTMLElement {
+function openGames(catalog: CatalogGame[], message: HTMLElement): HTMLElement {
   const list = h("ul", { class: "open-games" });
   const section = h("section", { class: "open-games-box", "aria-labelledby": "open-games-title" }, h("h2", { id: "open-games-title" }, "Open games"), list);
   request<{ open: LobbyGame[] }>("GET", "/api/games").then((lobby) => {
@@ -219,7 +215,7 @@ function select(name: string, label: string, options: [string, string][], value 
   return [h("label", { for: name }, label), s];
 }
 
-function newGameForm(catalog: NamedGame[], message: HTMLElement, chosen?: string): HTMLFormElement {
+function newGameForm(catalog: CatalogGame[], message: HTMLElement, chosen?: string): HTMLFormElement {
   const form = h("form", { class: "new-game" });
   const [gameLabel, gameSelect] = select("game", "Game", catalog.map((c) => [c.id, nameOf(c, c.id)]), chosen);
   const summary = h("p", { class: "summary", id: "game-summary" });
@@ -250,7 +246,7 @@ function newGameForm(catalog: NamedGame[], message: HTMLElement, chosen?: string
 
 // fillDetails shows the chosen game's summary, a choice of player for
 // each of its seats, named by side, and its options.
-function fillDetails(summary: HTMLElement, seats: HTMLElement, options: HTMLElement, c: NamedGame): void {
+function fillDetails(summary: HTMLElement, seats: HTMLElement, options: HTMLElement, c: CatalogGame): void {
   summary.textContent = c.tagline ?? c.summary;
   seats.replaceChildren(h("legend", {}, "Who plays each side"));
   c.seats.forEach((side, i) => {

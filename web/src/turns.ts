@@ -27,11 +27,3 @@ function lastSeat(row: TurnRow): number {
   for (let s = row.plies.length - 1; s >= 0; s--) if (row.plies[s] !== null) return s;
   return -1;
 }
-
-// moversOf is the seat that made each move: as the server says, else
-// counted back from the seat to move, each seat in turn.
-export function moversOf(moves: string[], toMove: number, seats: number, told?: number[]): number[] {
-  if (told && told.length === moves.length) return told;
-  const first = (((toMove - moves.length) % seats) + seats) % seats;
-  return moves.map((_, i) => (first + i) % seats);
-}
