@@ -19,11 +19,13 @@ func TestPendingPerDialect(t *testing.T) {
 		applied int
 		want    []int
 	}{
-		{SQLite, 0, []int{1, 2}},
-		{SQLite, 1, []int{2}},
-		{SQLite, 2, nil},
-		{Postgres, 0, []int{1}},
-		{Postgres, 1, nil},
+		{SQLite, 0, []int{1, 2, 3}},
+		{SQLite, 1, []int{2, 3}},
+		{SQLite, 2, []int{3}},
+		{SQLite, 3, nil},
+		{Postgres, 0, []int{1, 3}},
+		{Postgres, 1, []int{3}},
+		{Postgres, 3, nil},
 	}
 	for _, tt := range tests {
 		got, err := Pending(tt.dialect, tt.applied)
@@ -48,8 +50,8 @@ func TestPendingRefuses(t *testing.T) {
 		want    string
 	}{
 		{"mysql", 0, `no migrations for dialect "mysql"`},
-		{SQLite, 3, "schema is at version 3, newer than this arbiter knows (2)"},
-		{Postgres, 2, "schema is at version 2, newer than this arbiter knows (1)"},
+		{SQLite, 4, "schema is at version 4, newer than this arbiter knows (3)"},
+		{Postgres, 4, "schema is at version 4, newer than this arbiter knows (3)"},
 	}
 	for _, tt := range tests {
 		_, err := Pending(tt.dialect, tt.applied)

@@ -41,6 +41,9 @@ type Seat struct {
 	// Open is true while a human seat waits for someone to join it from
 	// the lobby; joining sets its token and clears it.
 	Open bool `json:"open"`
+	// Account is the id of the account that holds the seat, if any: its
+	// session cookie plays the seat as the token does.
+	Account string `json:"account,omitempty"`
 }
 
 // Clock is the server-authoritative time of a game with a time control.
@@ -74,6 +77,9 @@ type Header struct {
 	StartFEN string `json:"startFen,omitempty"`
 	Seats    []Seat `json:"seats"`
 	Clock    *Clock `json:"clock,omitempty"`
+	// Rated games change their accounts' ratings when their result is
+	// stored, in the same transaction.
+	Rated bool `json:"rated,omitempty"`
 	// Ply is the number of moves stored; Version counts every change
 	// (moves included) and starts at 1.
 	Ply     int     `json:"ply"`
@@ -149,6 +155,7 @@ type Store interface {
 	Subscribe(ctx context.Context) (<-chan Event, error)
 	// Check reads and writes the store: the health check.
 	Check(ctx context.Context) error
+	Accounts
 	// Close ends the subscriptions and releases the database; every call
 	// after it returns ErrClosed.
 	Close() error

@@ -39,6 +39,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/store/internal/acct"
 	"github.com/arbiter-games/arbiter/store/internal/hub"
 	"github.com/arbiter-games/arbiter/store/internal/row"
 )
@@ -63,6 +64,8 @@ type Store struct {
 
 	mu       sync.Mutex
 	listener *pgx.Conn // the LISTEN connection while it is up, for tests
+
+	*acct.Service // accounts, sessions, ratings, seeks
 }
 
 var _ store.Store = (*Store)(nil)
@@ -79,6 +82,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		return nil, fmt.Errorf("postgres: %w", err)
 	}
 	s := &Store{pool: pool, listen: cfg.ConnConfig.Copy()}
+	s.Service = s.accounts()
 	if err := migrate(ctx, pool); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: %w", err)
@@ -149,23 +153,26 @@ func (s *Store) Create(ctx context.Context, h store.Header) error {
 		return err
 	}
 	return s.write(ctx, h.ID, h.Version, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO games (`+row.Names+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`, c.Fields()...)
+		_, err := tx.Exec(ctx, `INSERT INTO games (`+row.Names+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`, c.Fields()...)
 		if isUnique(err) {
 			return fmt.Errorf("store: game %s: %w", h.ID, store.ErrDuplicate)
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return acct.Written(ctx, accountsTx{tx}, h, true, false)
 	})
 }
 
 // setHeader writes every column but id and created where the stored game
 // is at ply and version: AddMove's and Update's conditional update.
 const setHeader = `UPDATE games SET game = $1, options = $2, start_fen = $3, seats = $4, clock = $5,
-	ply = $6, version = $7, result = $8, draw_offer = $9, open_seats = $10, updated = $11
-	WHERE id = $12 AND ply = $13 AND version = $14`
+	ply = $6, version = $7, result = $8, draw_offer = $9, open_seats = $10, updated = $11, rated = $12
+	WHERE id = $13 AND ply = $14 AND version = $15`
 
 func setArgs(c row.Columns, ply int) []any {
 	return []any{c.Game, c.Options, c.StartFEN, c.Seats, c.Clock, c.Ply, c.Version, c.Result,
-		c.DrawOffer, c.OpenSeats, c.Updated, c.ID, ply, c.Version - 1}
+		c.DrawOffer, c.OpenSeats, c.Updated, c.Rated, c.ID, ply, c.Version - 1}
 }
 
 // AddMove implements store.Store.
@@ -178,6 +185,10 @@ func (s *Store) AddMove(ctx context.Context, m store.Move, next store.Header) er
 		return err
 	}
 	return s.write(ctx, next.ID, next.Version, func(tx pgx.Tx) error {
+		ending, err := acct.Ending(ctx, accountsTx{tx}, next)
+		if err != nil {
+			return err
+		}
 		tag, err := tx.Exec(ctx, setHeader, setArgs(c, m.Ply)...)
 		if err != nil {
 			return err
@@ -190,7 +201,10 @@ func (s *Store) AddMove(ctx context.Context, m store.Move, next store.Header) er
 		if isUnique(err) {
 			return fmt.Errorf("store: game %s, ply %d: %w", next.ID, m.Ply, store.ErrConflict)
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return acct.Written(ctx, accountsTx{tx}, next, false, ending)
 	})
 }
 
@@ -204,6 +218,10 @@ func (s *Store) Update(ctx context.Context, next store.Header) error {
 		return err
 	}
 	return s.write(ctx, next.ID, next.Version, func(tx pgx.Tx) error {
+		ending, err := acct.Ending(ctx, accountsTx{tx}, next)
+		if err != nil {
+			return err
+		}
 		tag, err := tx.Exec(ctx, setHeader, setArgs(c, next.Ply)...)
 		if err != nil {
 			return err
@@ -211,7 +229,7 @@ func (s *Store) Update(ctx context.Context, next store.Header) error {
 		if tag.RowsAffected() != 1 {
 			return whyNot(ctx, tx, next, true)
 		}
-		return nil
+		return acct.Written(ctx, accountsTx{tx}, next, true, ending)
 	})
 }
 

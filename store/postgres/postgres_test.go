@@ -149,8 +149,12 @@ func TestOpenTogetherMigratesOnce(t *testing.T) {
 	}
 	s := open(t, url)
 	var n int
-	if err := s.pool.QueryRow(context.Background(), `SELECT COUNT(*) FROM schema_migrations`).Scan(&n); err != nil || n != 1 {
-		t.Fatalf("schema_migrations has %d rows (%v), want 1", n, err)
+	all, err := store.Pending(store.Postgres, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.pool.QueryRow(context.Background(), `SELECT COUNT(*) FROM schema_migrations`).Scan(&n); err != nil || n != len(all) {
+		t.Fatalf("schema_migrations has %d rows (%v), want %d", n, err, len(all))
 	}
 }
 

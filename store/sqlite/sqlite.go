@@ -60,6 +60,7 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/store/internal/acct"
 	"github.com/arbiter-games/arbiter/store/internal/hub"
 	"github.com/arbiter-games/arbiter/store/internal/row"
 )
@@ -100,6 +101,8 @@ type Store struct {
 
 	sinceCheckpoint atomic.Int64  // writes committed since the last checkpoint
 	checkpointNow   chan struct{} // wakes the checkpointer early
+
+	*acct.Service // accounts, sessions, ratings, seeks
 }
 
 var _ store.Store = (*Store)(nil)
@@ -123,6 +126,7 @@ func Open(ctx context.Context, dir string) (*Store, error) {
 		queue:         make(chan *write, queueLength),
 		checkpointNow: make(chan struct{}, 1),
 	}
+	s.Service = s.accounts()
 	if err := s.open(ctx); err != nil {
 		s.closeDBs()
 		return nil, err
@@ -261,23 +265,26 @@ func (s *Store) Create(ctx context.Context, h store.Header) error {
 		return err
 	}
 	return s.submit(ctx, &write{game: h.ID, version: h.Version, apply: func(ctx context.Context, tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO games (`+row.Names+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, c.Fields()...)
+		_, err := tx.ExecContext(ctx, `INSERT INTO games (`+row.Names+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, c.Fields()...)
 		if isConstraint(err) {
 			return fmt.Errorf("store: game %s: %w", h.ID, store.ErrDuplicate)
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return acct.Written(ctx, accountsTx{tx}, h, true, false)
 	}})
 }
 
 // setHeader writes every column but id and created where the stored game
 // is at ply and version: AddMove's and Update's conditional update.
 const setHeader = `UPDATE games SET game = ?, options = ?, start_fen = ?, seats = ?, clock = ?,
-	ply = ?, version = ?, result = ?, draw_offer = ?, open_seats = ?, updated = ?
+	ply = ?, version = ?, result = ?, draw_offer = ?, open_seats = ?, updated = ?, rated = ?
 	WHERE id = ? AND ply = ? AND version = ?`
 
 func setArgs(c row.Columns, ply int) []any {
 	return []any{c.Game, c.Options, c.StartFEN, c.Seats, c.Clock, c.Ply, c.Version, c.Result,
-		c.DrawOffer, c.OpenSeats, c.Updated, c.ID, ply, c.Version - 1}
+		c.DrawOffer, c.OpenSeats, c.Updated, c.Rated, c.ID, ply, c.Version - 1}
 }
 
 // AddMove implements store.Store.
@@ -290,6 +297,10 @@ func (s *Store) AddMove(ctx context.Context, m store.Move, next store.Header) er
 		return err
 	}
 	return s.submit(ctx, &write{game: next.ID, version: next.Version, apply: func(ctx context.Context, tx *sql.Tx) error {
+		ending, err := acct.Ending(ctx, accountsTx{tx}, next)
+		if err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, setHeader, setArgs(c, m.Ply)...)
 		if err != nil {
 			return err
@@ -302,7 +313,10 @@ func (s *Store) AddMove(ctx context.Context, m store.Move, next store.Header) er
 		if isConstraint(err) {
 			return fmt.Errorf("store: game %s, ply %d: %w", next.ID, m.Ply, store.ErrConflict)
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return acct.Written(ctx, accountsTx{tx}, next, false, ending)
 	}})
 }
 
@@ -316,6 +330,10 @@ func (s *Store) Update(ctx context.Context, next store.Header) error {
 		return err
 	}
 	return s.submit(ctx, &write{game: next.ID, version: next.Version, apply: func(ctx context.Context, tx *sql.Tx) error {
+		ending, err := acct.Ending(ctx, accountsTx{tx}, next)
+		if err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, setHeader, setArgs(c, next.Ply)...)
 		if err != nil {
 			return err
@@ -323,7 +341,7 @@ func (s *Store) Update(ctx context.Context, next store.Header) error {
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
 			return whyNot(ctx, tx, next, true, err)
 		}
-		return nil
+		return acct.Written(ctx, accountsTx{tx}, next, true, ending)
 	}})
 }
 

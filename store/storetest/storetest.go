@@ -47,6 +47,7 @@ func Run(t *testing.T, open Opener, again Reopener) {
 		{"Closed", testClosed},
 		{"Cancelled", testCancelled},
 	}
+	tests = append(tests, accountTests...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open, again) })
 	}

@@ -21,21 +21,22 @@ type Columns struct {
 	Version                            int64
 	DrawOffer, OpenSeats               int
 	Created, Updated                   int64 // milliseconds since 1970, UTC
+	Rated                              int // 0 or 1: both databases scan an INTEGER into it
 }
 
 // Names lists the games table's columns in the order of Columns' fields
 // (Fields and Scan use that order).
-const Names = "id, game, options, start_fen, seats, clock, ply, version, result, draw_offer, open_seats, created, updated"
+const Names = "id, game, options, start_fen, seats, clock, ply, version, result, draw_offer, open_seats, created, updated, rated"
 
 // Fields gives the columns as query arguments, in the order of Names.
 func (c *Columns) Fields() []any {
-	return []any{c.ID, c.Game, c.Options, c.StartFEN, c.Seats, c.Clock, c.Ply, c.Version, c.Result, c.DrawOffer, c.OpenSeats, c.Created, c.Updated}
+	return []any{c.ID, c.Game, c.Options, c.StartFEN, c.Seats, c.Clock, c.Ply, c.Version, c.Result, c.DrawOffer, c.OpenSeats, c.Created, c.Updated, c.Rated}
 }
 
 // Targets gives pointers to the columns for a row scan, in the order of
 // Names.
 func (c *Columns) Targets() []any {
-	return []any{&c.ID, &c.Game, &c.Options, &c.StartFEN, &c.Seats, &c.Clock, &c.Ply, &c.Version, &c.Result, &c.DrawOffer, &c.OpenSeats, &c.Created, &c.Updated}
+	return []any{&c.ID, &c.Game, &c.Options, &c.StartFEN, &c.Seats, &c.Clock, &c.Ply, &c.Version, &c.Result, &c.DrawOffer, &c.OpenSeats, &c.Created, &c.Updated, &c.Rated}
 }
 
 // storedSeat is a seat as the database keeps it: unlike store.Seat's JSON,
@@ -45,6 +46,7 @@ type storedSeat struct {
 	Name      string `json:"name,omitempty"`
 	TokenHash []byte `json:"tokenHash,omitempty"`
 	Open      bool   `json:"open"`
+	Account   string `json:"account,omitempty"`
 }
 
 // FromHeader gives the columns for h. Times are kept in UTC to the
@@ -52,7 +54,7 @@ type storedSeat struct {
 func FromHeader(h store.Header) (Columns, error) {
 	c := Columns{
 		ID: h.ID, Game: h.Game, StartFEN: h.StartFEN, Ply: h.Ply, Version: h.Version,
-		DrawOffer: h.DrawOffer, Created: Millis(h.Created), Updated: Millis(h.Updated),
+		DrawOffer: h.DrawOffer, Created: Millis(h.Created), Updated: Millis(h.Updated), Rated: boolInt(h.Rated),
 	}
 	opts, err := json.Marshal(h.Options)
 	if err != nil {
@@ -89,6 +91,14 @@ func FromHeader(h store.Header) (Columns, error) {
 	return c, nil
 }
 
+// boolInt is b as an INTEGER column keeps it.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func jsonText(v any) (*string, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -102,7 +112,7 @@ func jsonText(v any) (*string, error) {
 func (c *Columns) Header() (store.Header, error) {
 	h := store.Header{
 		ID: c.ID, Game: c.Game, StartFEN: c.StartFEN, Ply: c.Ply, Version: c.Version,
-		DrawOffer: c.DrawOffer, Created: Time(c.Created), Updated: Time(c.Updated),
+		DrawOffer: c.DrawOffer, Created: Time(c.Created), Updated: Time(c.Updated), Rated: c.Rated == 1,
 	}
 	if err := json.Unmarshal([]byte(c.Options), &h.Options); err != nil {
 		return store.Header{}, fmt.Errorf("game %s: stored options: %w", c.ID, err)

@@ -1,0 +1,182 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// The errors of the accounts' part of a store.
+var (
+	// ErrNameTaken: another account has that name, ignoring case.
+	ErrNameTaken = errors.New("that name is taken")
+	// ErrNoAccount: no account has that id or name.
+	ErrNoAccount = errors.New("no such account")
+	// ErrNoSession: the session is unknown, expired or ended.
+	ErrNoSession = errors.New("no such session")
+	// ErrNoSeek: the seek is gone (taken, withdrawn or expired).
+	ErrNoSeek = errors.New("no such seek")
+	// ErrOwnSeek: an account accepted its own seek, or one it joined.
+	ErrOwnSeek = errors.New("that seek is your own")
+	// ErrNotForYou: a challenge to another account.
+	ErrNotForYou = errors.New("that challenge is for someone else")
+	// ErrTooManySeeks: the account has as many open seeks as allowed.
+	ErrTooManySeeks = errors.New("too many open seeks")
+)
+
+// DeletedName is the name a deleted account shows, in its games too.
+const DeletedName = "deleted"
+
+// Account is a person's (or an AI level's) lasting name.
+type Account struct {
+	ID   string
+	Name string
+	// Password is the Argon2id hash (a PHC string); "" for accounts
+	// nobody logs in to (the AI levels, deleted accounts).
+	Password string
+	Bot      bool
+	Deleted  bool
+	Created  time.Time
+}
+
+// Session is a logged-in browser: the SHA-256 of its cookie's token.
+type Session struct {
+	Hash    []byte
+	Account string
+	Created time.Time
+	Expires time.Time
+}
+
+// Rating is an account's Glicko-2 rating in one game id.
+type Rating struct {
+	Game       string
+	Rating     float64
+	RD         float64
+	Volatility float64
+	Games      int
+	Updated    time.Time
+}
+
+// RatingChange is what one rated game did to one seat's rating.
+type RatingChange struct {
+	Account    string
+	Name       string
+	GameID     string
+	Game       string
+	Seat       int
+	At         time.Time
+	Before     float64
+	Rating     float64
+	RD         float64
+	Volatility float64
+}
+
+// Ranked is one row of a leaderboard.
+type Ranked struct {
+	Name string
+	Rating
+}
+
+// SeekClock is a seek's time control: Fischer (Initial, Increment in
+// seconds) or correspondence (Days a move).
+type SeekClock struct {
+	Initial   int `json:"initial,omitempty"`
+	Increment int `json:"increment,omitempty"`
+	Days      int `json:"days,omitempty"`
+}
+
+// Seek is an open offer to play, waiting in the lobby.
+type Seek struct {
+	ID      string
+	Account string
+	Game    string
+	Options map[string]string
+	Rated   bool
+	Clock   *SeekClock
+	// Target is the challenged account's id; "" for anyone.
+	Target string
+	// Seats is how many play; Joined, the accounts that accepted so far.
+	Seats   int
+	Joined  []string
+	Created time.Time
+	Expires time.Time
+}
+
+// GameFilter selects an account's games.
+type GameFilter struct {
+	Game    string // a game id, or "" for every game
+	Ongoing bool
+	// Before, when not zero, keeps games created before it (paging).
+	Before time.Time
+	Limit  int // 0: 100
+}
+
+// Accounts keeps accounts, their sessions, ratings and games, and the
+// lobby's seeks.
+type Accounts interface {
+	// CreateAccount stores a new account; ErrNameTaken if another has
+	// the name, ignoring case.
+	CreateAccount(ctx context.Context, a Account) error
+	// Account reads an account by id, AccountByName by name (ignoring
+	// case); ErrNoAccount if there is none.
+	Account(ctx context.Context, id string) (Account, error)
+	AccountByName(ctx context.Context, name string) (Account, error)
+	// SetPassword changes an account's password hash and ends every
+	// session of the account but keep's (nil: every one).
+	SetPassword(ctx context.Context, id, hash string, keep []byte) error
+	// DeleteAccount ends the account's sessions and seeks, forgets its
+	// password, and shows DeletedName in its place, in its games too
+	// (their version moves on). Its ratings leave the leaderboards; its
+	// games and their results stay.
+	DeleteAccount(ctx context.Context, id string, now time.Time) error
+	// EnsureBot creates the bot account a (an AI level) if no account
+	// has its name, and gives it each rating of seed for a game it has
+	// no rating in.
+	EnsureBot(ctx context.Context, a Account, seed []Rating) error
+
+	// CreateSession stores a session; SessionAccount finds the account
+	// of an unexpired one (ErrNoSession otherwise).
+	CreateSession(ctx context.Context, s Session) error
+	SessionAccount(ctx context.Context, hash []byte, now time.Time) (Account, error)
+	// DeleteSession ends one session; DeleteSessions every session of
+	// account but keep's (nil: every one).
+	DeleteSession(ctx context.Context, hash []byte) error
+	DeleteSessions(ctx context.Context, account string, keep []byte) error
+
+	// Ratings gives an account's ratings, by game id.
+	Ratings(ctx context.Context, account string) ([]Rating, error)
+	// SetRating writes an account's rating in r.Game (the AI levels'
+	// measured ratings).
+	SetRating(ctx context.Context, account string, r Rating) error
+	// RatingHistory gives an account's rating changes in a game id,
+	// oldest first, at most limit (the newest ones).
+	RatingHistory(ctx context.Context, account, game string, limit int) ([]RatingChange, error)
+	// GameRatings gives the rating changes a game made, by seat.
+	GameRatings(ctx context.Context, gameID string) ([]RatingChange, error)
+	// Leaderboard gives the best ratings in a game id of the accounts
+	// that played a rated game since since, bots and deleted accounts
+	// left out.
+	Leaderboard(ctx context.Context, game string, since time.Time, limit int) ([]Ranked, error)
+	// PlayerGames gives the games an account holds a seat in, newest
+	// first.
+	PlayerGames(ctx context.Context, account string, f GameFilter) ([]Header, error)
+
+	// CreateSeek stores a seek, unless its account has max open seeks
+	// already (ErrTooManySeeks).
+	CreateSeek(ctx context.Context, s Seek, max int) error
+	// Seeks lists the seeks not expired at now, oldest first.
+	Seeks(ctx context.Context, now time.Time) ([]Seek, error)
+	// TakeSeek adds account to a seek's players: when that fills it, the
+	// seek is removed and full is true. ErrOwnSeek for the seek's own
+	// account or one that joined; ErrNotForYou for another's challenge;
+	// ErrNoSeek when it is gone.
+	TakeSeek(ctx context.Context, id, account string, now time.Time) (s Seek, full bool, err error)
+	// RestoreSeek puts back a seek taken whose game could not start.
+	RestoreSeek(ctx context.Context, s Seek) error
+	// DeleteSeek withdraws account's seek (ErrNoSeek if it has none of
+	// that id).
+	DeleteSeek(ctx context.Context, id, account string) error
+	// ExtendSeeks keeps account's seeks open at now that expire before
+	// until open until then (the seeker is still there).
+	ExtendSeeks(ctx context.Context, account string, now, until time.Time) error
+}
