@@ -21,7 +21,7 @@ type Columns struct {
 	Version                            int64
 	DrawOffer, OpenSeats               int
 	Created, Updated                   int64 // milliseconds since 1970, UTC
-	Rated                              int // 0 or 1: both databases scan an INTEGER into it
+	Rated                              int   // 0 or 1: both databases scan an INTEGER into it
 }
 
 // Names lists the games table's columns in the order of Columns' fields
