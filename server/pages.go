@@ -33,6 +33,7 @@ func (s *Server) pageRoutes(mux *http.ServeMux) {
 	s.notFoundRoutes(mux)
 	s.analysisRoutes(mux)
 	s.learnRoutes(mux)
+	s.accountPageRoutes(mux)
 	assets := http.StripPrefix("/assets/", http.FileServerFS(web.Assets()))
 	mux.Handle("GET /assets/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// A new binary may bring a new bundle: the browser asks again.
