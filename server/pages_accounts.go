@@ -1,7 +1,47 @@
 package server
 
-import "net/http"
+import (
+	"bytes"
+	_ "embed"
+	"html"
+	"net/http"
 
-// accountPageRoutes adds the pages of accounts, profiles, the
-// leaderboards and the lobby.
-func (s *Server) accountPageRoutes(mux *http.ServeMux) {}
+	"github.com/arbiter-games/arbiter/internal/clip"
+)
+
+// accountsShell is the shell of the pages of accounts, profiles and the
+// leaderboards: the script draws each from the JSON API, reading the
+// player's name or the game from the page's own path. {{page}} becomes
+// the body's data-page, {{title}} the window's title.
+//
+//go:embed accounts.html
+var accountsShell []byte
+
+// accountPageRoutes adds the pages of accounts, profiles and the
+// leaderboards. The lobby is on the home page (index.html).
+func (s *Server) accountPageRoutes(mux *http.ServeMux) {
+	for path, p := range map[string]struct{ page, title string }{
+		"GET /signup":             {"signup", "Create an account"},
+		"GET /login":              {"login", "Sign in"},
+		"GET /account":            {"account", "Your account"},
+		"GET /leaderboard":        {"leaderboard", "Leaderboard"},
+		"GET /leaderboard/{game}": {"leaderboard", "Leaderboard"},
+		"GET /@/{name}":           {"profile", "Player"},
+	} {
+		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+			title := p.title
+			if name := r.PathValue("name"); name != "" {
+				title = clip.Bare(name)
+			}
+			writeShell(w, accountShell(p.page, title))
+		})
+	}
+}
+
+// accountShell is the shell with its page and title written in. A
+// profile of a name nobody has is still the page: it says "no such
+// player" itself, from the API's 404.
+func accountShell(page, title string) []byte {
+	out := bytes.ReplaceAll(accountsShell, []byte("{{page}}"), []byte(page))
+	return bytes.ReplaceAll(out, []byte("{{title}}"), []byte(html.EscapeString(title)))
+}
