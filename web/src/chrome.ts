@@ -1,13 +1,15 @@
 // The frame every page shares: the site's header, with the way home, the
-// site's sections and the theme controls (theme.ts).
+// site's sections, who is signed in and the theme controls (theme.ts).
 
+import { request } from "./api";
 import { h } from "./dom";
+import { me, signInLink } from "./session";
 import { themeControls } from "./theme";
 
 // siteHeader is the header of a page the script draws; title is the
 // page's own heading, extra what the page adds beside it.
 export function siteHeader(title: HTMLElement, ...extra: Node[]): HTMLElement {
-  return h("header", { class: "site" }, h("a", { href: "/", class: "home" }, "arbiter"), title, ...extra, nav(), themeControls());
+  return h("header", { class: "site" }, h("a", { href: "/", class: "home" }, "arbiter"), title, ...extra, nav(), accountMenu(), themeControls());
 }
 
 // decorateHeader completes a header the server wrote (the rules pages and
@@ -15,7 +17,7 @@ export function siteHeader(title: HTMLElement, ...extra: Node[]): HTMLElement {
 export function decorateHeader(doc: Document): void {
   const header = doc.querySelector("header");
   if (!header || header.querySelector(".theme-controls")) return;
-  header.append(nav(), themeControls());
+  header.append(nav(), accountMenu(), themeControls());
 }
 
 // nav links the site's sections; the page's own is marked current.
@@ -27,5 +29,54 @@ function nav(): HTMLElement {
     link("/", "Play", here === "/" || here.startsWith("/play/") || here.startsWith("/games/")),
     link("/learn", "Learn", here.startsWith("/learn")),
     link("/rules/pommel", "Rules", here.startsWith("/rules/")),
-    link("/analysis/pommel", "Analysis", here.startsWith("/analysis/")));
+    link("/analysis/pommel", "Analysis", here.startsWith("/analysis/")),
+    link("/leaderboard", "Leaderboard", here.startsWith("/leaderboard")));
+}
+
+// accountMenu is "Sign in" for a visitor; for a player, their name (a
+// menu: profile, account, log out) and how many games wait for their
+// move.
+function accountMenu(): HTMLElement {
+  const box = h("div", { class: "account-menu" });
+  void me().then((name) => {
+    if (!name) {
+      if (!/^\/(login|signup)$/.test(location.pathname)) box.append(signInLink());
+      return;
+    }
+    const out = h("button", { type: "button", class: "log-out" }, "Log out");
+    out.addEventListener("click", async () => {
+      await request("DELETE", "/api/session").catch(() => null);
+      location.assign("/");
+    });
+    const menu = h("details", { class: "me" }, h("summary", { "aria-label": `${name}: your menu` }, h("span", { class: "me-name" }, name)),
+      h("div", { class: "me-panel" },
+        h("a", { href: `/@/${encodeURIComponent(name)}` }, "Profile"),
+        h("a", { href: "/account" }, "Account"), out));
+    // Escape or a click elsewhere closes the menu, as the Display one.
+    menu.addEventListener("keydown", (ev) => {
+      if (ev.key === "Escape" && menu.open) {
+        menu.open = false;
+        menu.querySelector("summary")?.focus();
+      }
+    });
+    document.addEventListener("click", (ev) => {
+      if (ev.target instanceof Node && !menu.contains(ev.target)) menu.open = false;
+    });
+    box.append(h("a", { href: "/#your-turn", class: "turn-badge", hidden: "" }), menu);
+    request<unknown[]>("GET", "/api/account/turn").then((games) => showTurns(games.length), () => {});
+  });
+  return box;
+}
+
+// showTurns shows how many games wait for the player's move: a badge in
+// the header and "(2)" in the window's title.
+export function showTurns(count: number): void {
+  const badge = document.querySelector<HTMLAnchorElement>("header .turn-badge");
+  if (badge) {
+    badge.hidden = count === 0;
+    badge.textContent = String(count);
+    badge.setAttribute("aria-label", count === 1 ? "1 game waits for your move" : `${count} games wait for your move`);
+  }
+  const title = document.title.replace(/^\(\d+\) /, "");
+  document.title = count > 0 ? `(${count}) ${title}` : title;
 }

@@ -5,11 +5,12 @@
 // the AI thinking), the moves by turn, the controls, and at the end the
 // result with a rematch.
 
-import { ApiError, request, type Created, type Effects, type Game, type Geometry, type Position } from "./api";
+import { ApiError, request, type Created, type Effects, type Game, type Geometry, type Position, type Seat } from "./api";
 import { animateMove, attachPointer, drawBoard } from "./board";
 import { siteHeader } from "./chrome";
 import { copyButton, h } from "./dom";
 import { choices, click, emptySelection, matching, parseMove, targets, type ParsedMove, type Selection } from "./entry";
+import { change, profileLink, ratingText } from "./session";
 import { muted, setMuted, Sounds } from "./sound";
 import * as store from "./store";
 import { turnRows } from "./turns";
@@ -36,14 +37,22 @@ interface Page {
   heard: number; // the last ply announced and sounded, -1 before the first read
   ended: boolean; // the game's end was announced
   sounds: Sounds;
+  you: number; // the seat the session's cookie holds, -1 for none
 }
+
+// What a game view says of accounts: rated or not, the seat the cookie
+// holds ("you"), each seat's account and rating, and once a rated game
+// ended, each seat's rating change.
+type AccountGame = Game & { rated?: boolean; you?: number; ratings?: { seat: number; before: number; after: number; rd: number }[] };
+type AccountSeat = Seat & { account?: string; rating?: number };
+const seatOf = (g: Game, seat: number) => g.seats[seat] as AccountSeat;
 
 export function gamePage(root: HTMLElement): void {
   const parts = location.pathname.split("/");
   const page: Page = {
     id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, taking: [],
     message: "", busy: false, ws: null, retry: 0, shown: 0, effects: new Map(), anim: null, clockAt: 0, flagAsked: 0, offline: false,
-    heard: -1, ended: false, sounds: new Sounds(),
+    heard: -1, ended: false, sounds: new Sounds(), you: -1,
   };
   takeToken(page);
   const ui = layout(root);
@@ -153,9 +162,12 @@ function layout(root: HTMLElement): UI {
   return ui;
 }
 
-// heldSeats are the seats whose tokens this browser holds.
+// heldSeats are the seats this browser plays: those whose tokens it
+// holds, and the seat of the account signed in.
 function heldSeats(page: Page): number[] {
-  return Object.keys(store.tokens(page.id)).map(Number).sort();
+  const held = Object.keys(store.tokens(page.id)).map(Number);
+  if (page.you >= 0 && !held.includes(page.you)) held.push(page.you);
+  return held.sort();
 }
 
 // actingSeat is the seat this browser moves for now: the seat to move when
@@ -163,16 +175,23 @@ function heldSeats(page: Page): number[] {
 function actingSeat(page: Page): number {
   const g = page.game;
   if (!g || g.result) return -1;
-  return store.tokens(page.id)[g.toMove] ? g.toMove : -1;
+  return store.tokens(page.id)[g.toMove] || page.you === g.toMove ? g.toMove : -1;
 }
 
 // tokenFor is the token to send a command with: the acting seat's, else
-// the seat viewed from, else any held.
+// the seat viewed from, else any held; none for the account's seat,
+// which the cookie carries.
 function tokenFor(page: Page): string | undefined {
   const t = store.tokens(page.id);
   const seat = actingSeat(page);
-  if (seat >= 0) return t[seat];
+  if (seat >= 0 || page.you >= 0) return t[seat];
   return t[page.viewSeat] ?? Object.values(t)[0];
+}
+
+// canSend says whether this browser may send the game's commands: with a
+// token, or with the cookie of a seated account.
+function canSend(page: Page): boolean {
+  return !!tokenFor(page) || page.you >= 0;
 }
 
 async function load(page: Page, refresh: () => void): Promise<void> {
@@ -197,6 +216,9 @@ async function show(page: Page, g: Game): Promise<void> {
   const first = page.game === null;
   const shown = ++page.shown;
   page.game = g;
+  // The socket's views are everyone's: they do not say "you".
+  const you = (g as AccountGame).you;
+  if (you !== undefined && you !== null) page.you = you;
   if (first) {
     const seatParam = new URLSearchParams(location.search).get("seat");
     const held = heldSeats(page);
@@ -235,6 +257,7 @@ function connect(page: Page, refresh: () => void): void {
   page.ws = ws;
   ws.onopen = () => {
     page.retry = 0;
+    if (page.you >= 0) ws.send(JSON.stringify({ type: "auth" }));
     if (page.offline) {
       page.offline = false;
       refresh();
@@ -335,7 +358,7 @@ function select(page: Page, sel: Selection, refresh: () => void): void {
 async function play(page: Page, move: string, refresh: () => void): Promise<void> {
   const g = page.game;
   const token = tokenFor(page);
-  if (!g || !token) return;
+  if (!g || !canSend(page)) return;
   page.busy = true;
   page.sel = emptySelection;
   page.taking = [];
@@ -353,7 +376,7 @@ async function play(page: Page, move: string, refresh: () => void): Promise<void
 
 async function command(page: Page, path: string, body: unknown, refresh: () => void): Promise<void> {
   const token = tokenFor(page);
-  if (!token) return;
+  if (!canSend(page)) return;
   try {
     const next = await request<Game>("POST", `/api/games/${page.id}/${path}`, body, token);
     if (next.version > (page.game?.version ?? 0)) await show(page, next);
@@ -381,6 +404,8 @@ async function step(page: Page, ply: number, refresh: () => void): Promise<void>
 async function rematch(page: Page, refresh: () => void): Promise<void> {
   const g = page.game;
   if (!g) return;
+  const opponent = g.seats.map((_, i) => seatOf(g, i).account).find((a, i) => a && i !== page.you);
+  if (page.you >= 0 && opponent && g.seats.length === 2) return challengeAgain(page, g, opponent, refresh);
   const n = g.seats.length;
   const was = (seat: number) => (seat + n - 1) % n; // the old seat of the new seat's player
   const held = heldSeats(page);
@@ -391,6 +416,8 @@ async function rematch(page: Page, refresh: () => void): Promise<void> {
   const names = g.seats.map((_, i) => g.seats[was(i)].name ?? "");
   if (names.some((x) => x)) body.names = names;
   if (g.startFen) body.fen = g.startFen;
+  // An account's game against the AI: the rematch is the account's too.
+  if (page.you >= 0) Object.assign(body, { account: true, rated: !!(g as AccountGame).rated });
   if (g.clock?.kind === "fischer") body.clock = g.clock.control;
   if (g.clock?.kind === "correspondence" && g.clock.perMoveMs) body.days = Math.round(g.clock.perMoveMs / 86400000);
   try {
@@ -405,6 +432,22 @@ async function rematch(page: Page, refresh: () => void): Promise<void> {
       }
     }
     location.assign(mine >= 0 ? `/play/${made.id}?seat=${mine}` : made.url);
+  } catch (e) {
+    page.message = `No rematch: ${(e as Error).message}`;
+    refresh();
+  }
+}
+
+// challengeAgain asks the other account for a rematch: a challenge with
+// this game's options and clock, which waits in the lobby, where the
+// game starts when they accept it.
+async function challengeAgain(page: Page, g: Game, opponent: string, refresh: () => void): Promise<void> {
+  const c = g.clock as (Game["clock"] & { incrementMs?: number }) | undefined;
+  const clock = c?.kind === "fischer" ? { initial: Math.round((c.baseMs ?? 0) / 1000), increment: Math.round((c.incrementMs ?? 0) / 1000) }
+    : c?.kind === "correspondence" ? { days: Math.max(1, Math.round((c.perMoveMs ?? 0) / 86400000)) } : null;
+  try {
+    await request("POST", "/api/seeks", { game: g.game, options: g.options, rated: !!(g as AccountGame).rated, clock, to: opponent });
+    location.assign("/");
   } catch (e) {
     page.message = `No rematch: ${(e as Error).message}`;
     refresh();
@@ -450,7 +493,8 @@ function nameOf(g: Game): string {
 // playerName is who plays a seat: the name given, the AI's level,
 // "waiting" for an open seat, "you" for a seat this browser holds.
 function playerName(g: Game, seat: number, held: number[] = []): string {
-  const s = g.seats[seat];
+  const s = seatOf(g, seat);
+  if (s.account) return s.account;
   if (s.name) return s.name;
   if (s.open) return "waiting for a player";
   const level = /^ai:level=(\d+)$/.exec(s.player);
@@ -481,6 +525,7 @@ function statusLines(page: Page): Node[] {
   const out: Node[] = [h("span", { class: g.result ? "result sr-only" : "turn" }, statusText(page))];
   const held = heldSeats(page).filter((s) => s < g.seats.length);
   out.push(h("span", { class: "you" }, held.length ? `You play ${held.map((s) => g.seats[s].side).join(" and ")}` : "You are watching"));
+  if (g.seats.some((_, i) => seatOf(g, i).account)) out.push(h("span", { class: "mode" }, (g as AccountGame).rated ? "Rated game" : "Casual game"));
   if (page.pos?.scores) {
     out.push(h("span", { class: "scores" }, "Scores: " + page.pos.scores.map((s, i) => `${g.seats[i].side} ${s}`).join(", ")));
   }
@@ -516,7 +561,7 @@ function playerStrip(page: Page, seat: number): HTMLElement {
   const won = !!g.result && g.result.winners.includes(seat);
   const strip = h("div", { class: `player${turn ? " to-move" : ""}${won ? " winner" : ""}`, "data-seat": String(seat) },
     h("span", { class: `chip side-${s.side[0].toLowerCase()}`, "aria-hidden": "true" }),
-    h("span", { class: "who" }, h("span", { class: "side" }, s.side), " ", h("span", { class: "name" }, playerName(g, seat, heldSeats(page)))));
+    h("span", { class: "who" }, h("span", { class: "side" }, s.side), " ", playerNode(g, seat, heldSeats(page))));
   if (turn && s.player !== "human" && !s.open) strip.append(h("span", { class: "thinking" }, "thinking"));
   else if (turn) strip.append(h("span", { class: "turn-mark" }, "to move"));
   if (won) strip.append(h("span", { class: "won" }, "won"));
@@ -525,6 +570,31 @@ function playerStrip(page: Page, seat: number): HTMLElement {
     strip.append(h("span", { class: clockClass(page, seat, left), "data-seat": String(seat), role: "timer", "aria-label": `${s.side}'s clock` }, clockText(left)));
   }
   return strip;
+}
+
+// playerNode is who plays a seat in their strip: an account links to its
+// profile, with its rating, and once a rated game ended its change.
+function playerNode(g: Game, seat: number, held: number[]): HTMLElement {
+  const s = seatOf(g, seat);
+  if (!s.account) return h("span", { class: "name" }, playerName(g, seat, held));
+  const out = h("span", { class: "name" }, profileLink(s.account));
+  const rated = (g as AccountGame).ratings?.find((r) => r.seat === seat);
+  if (rated) {
+    out.append(" ", h("span", { class: "rating" }, ratingText(rated.after)), " ",
+      h("span", { class: `delta ${rated.after >= rated.before ? "up" : "down"}` }, change(rated.before, rated.after)));
+  } else if (s.rating) out.append(" ", h("span", { class: "rating" }, ratingText(s.rating)));
+  return out;
+}
+
+// ratingChanges lists, at a rated game's end, each player's rating
+// before and after: "ann 1500 → 1662 (+162)".
+function ratingChanges(g: Game): HTMLElement | null {
+  const all = (g as AccountGame).ratings;
+  if (!all?.length) return null;
+  return h("ul", { class: "rating-changes", "aria-label": "rating changes" }, ...all.map((r) =>
+    h("li", { "data-seat": String(r.seat) }, h("span", { class: "who" }, playerName(g, r.seat)), " ",
+      `${ratingText(r.before)} → ${ratingText(r.after)} `,
+      h("span", { class: `delta ${r.after >= r.before ? "up" : "down"}` }, `(${change(r.before, r.after)})`))));
 }
 
 // renderNotice says why a seat's link shows the game only to watch: it was
@@ -559,7 +629,8 @@ function renderEnd(page: Page, ui: UI, act: Actions): void {
   }
   buttons.append(h("a", { href: `/?game=${encodeURIComponent(g.game)}`, class: "button new-game" }, "New game"),
     h("a", { href: analysisLink(g), class: "button analyse-end" }, "Analyse"));
-  ui.end.replaceChildren(h("h2", {}, endTitle(page)), h("p", { class: "end-reason" }, g.description || g.result.reason), buttons);
+  const changes = ratingChanges(g);
+  ui.end.replaceChildren(h("h2", {}, endTitle(page)), h("p", { class: "end-reason" }, g.description || g.result.reason), ...(changes ? [changes] : []), buttons);
 }
 
 function endTitle(page: Page): string {

@@ -5,7 +5,9 @@
 import { request, type CatalogGame, type Created, type Game, type Invite, type LobbyGame, type Seat } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
+import { lobbySection } from "./lobby";
 import { drawPreviews } from "./preview";
+import { me } from "./session";
 import * as store from "./store";
 
 // DatedGame is a game as GET /api/games/{id} writes it, with its dates.
@@ -37,19 +39,23 @@ export async function homePage(root: HTMLElement): Promise<void> {
   const message = h("p", { class: "message", role: "alert" });
   root.replaceChildren(siteHeader(h("h1", {}, "Play checkers-family games")), message);
   let catalog: CatalogGame[];
+  let who: string | null;
   try {
-    catalog = await request<CatalogGame[]>("GET", "/api/catalog");
+    [catalog, who] = await Promise.all([request<CatalogGame[]>("GET", "/api/catalog"), me()]);
   } catch (e) {
     message.textContent = (e as Error).message;
     return;
   }
   const form = newGameForm(catalog, message, requestedGame(catalog));
   const cards = gameCards(catalog, form);
-  root.append(h("main", { class: "home" },
-    h("section", { class: "games", "aria-labelledby": "games-title" }, h("h2", { id: "games-title" }, "The games"), cards),
-    h("div", { class: "home-side" },
-      h("section", { class: "new-game-box", id: "new-game", "aria-labelledby": "new-game-title" }, h("h2", { id: "new-game-title" }, "New game"), form),
-      myGames(catalog), openGames(catalog, message))));
+  const newGame = h("section", { class: "new-game-box", id: "new-game", "aria-labelledby": "new-game-title" }, h("h2", { id: "new-game-title" }, "New game"), form);
+  const side = h("div", { class: "home-side" }, newGame, myGames(catalog), openGames(catalog, message));
+  // The lobby leads the page of a player signed in; a visitor's page
+  // leads with the games and a new game, the lobby under the form.
+  const lobby = lobbySection(catalog, who, side);
+  if (!who) newGame.after(lobby);
+  root.append(h("main", { class: "home" }, ...(who ? [lobby] : []),
+    h("section", { class: "games", "aria-labelledby": "games-title" }, h("h2", { id: "games-title" }, "The games"), cards), side));
   if (requestedGame(catalog)) form.scrollIntoView({ block: "start" });
   void drawPreviews(catalog, (id) => cards.querySelector<HTMLElement>(`li[data-game="${CSS.escape(id)}"] .preview-box`));
 }

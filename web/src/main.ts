@@ -3,11 +3,15 @@
 // pages are served whole; the script only draws their diagrams.
 
 import { focusableScrollers } from "./a11y";
+import { accountPage } from "./account";
 import { analysisPage } from "./analysis";
+import { authPage } from "./auth";
 import { decorateHeader } from "./chrome";
 import { drawDiagrams } from "./diagrams";
 import { gamePage } from "./game";
 import { homePage } from "./home";
+import { leaderboardPage } from "./leaderboard";
+import { profilePage } from "./profile";
 import { applyTheme } from "./theme";
 
 applyTheme();
@@ -22,5 +26,9 @@ else if (root) {
   if (page === "game") gamePage(root);
   else if (page === "analysis") analysisPage(root);
   else if (page === "learn") void import("./learn").then((m) => m.learnPage(root));
+  else if (page === "signup" || page === "login") authPage(root, page === "signup");
+  else if (page === "account") void accountPage(root);
+  else if (page === "profile") void profilePage(root);
+  else if (page === "leaderboard") void leaderboardPage(root);
   else homePage(root);
 }

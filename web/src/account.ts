@@ -1,0 +1,113 @@
+// The account page, /account: the games in progress, a new password,
+// logging out everywhere, the export of every game, and deleting the
+// account. A visitor who is not signed in is sent to sign in first.
+
+import { request, type CatalogGame } from "./api";
+import { siteHeader } from "./chrome";
+import { h } from "./dom";
+import { dateText, me, profileLink, type PlayedGame } from "./session";
+
+export async function accountPage(root: HTMLElement): Promise<void> {
+  const name = await me();
+  if (!name) {
+    location.replace(`/login?next=${encodeURIComponent("/account")}`);
+    return;
+  }
+  const catalog = await request<CatalogGame[]>("GET", "/api/catalog").catch(() => [] as CatalogGame[]);
+  root.replaceChildren(siteHeader(h("h1", {}, "Your account")),
+    h("main", { class: "account" },
+      h("p", { class: "account-who" }, "Signed in as ", profileLink(name), "."),
+      ongoing(catalog), passwordBox(), sessionsBox(name), deleteBox()));
+}
+
+// panel is a section of the page with its heading.
+function panel(id: string, title: string, ...children: Node[]): HTMLElement {
+  return h("section", { class: "account-box", id, "aria-labelledby": `${id}-title` }, h("h2", { id: `${id}-title` }, title), ...children);
+}
+
+// passwordField is a labelled password input.
+function passwordField(id: string, label: string, autocomplete: string): [HTMLElement, HTMLInputElement] {
+  const input = h("input", { id, type: "password", required: "", autocomplete, "aria-describedby": `${id.split("-")[0]}-status` });
+  return [h("p", { class: "field" }, h("label", { for: id }, label), input), input];
+}
+
+// status is a form's outcome: the server's refusal, or that it was done.
+function status(id: string): HTMLElement {
+  return h("p", { class: "form-status", id, role: "status", "aria-live": "polite" });
+}
+
+function say(el: HTMLElement, text: string, ok: boolean): void {
+  el.textContent = text;
+  el.classList.toggle("ok", ok);
+}
+
+function ongoing(catalog: CatalogGame[]): HTMLElement {
+  const list = h("ul", { class: "played-games" });
+  const none = h("p", { class: "none" });
+  request<PlayedGame[]>("GET", "/api/account/games").then((games) => {
+    if (games.length === 0) none.textContent = "No game in progress.";
+    list.append(...games.map((g) => {
+      const who: (Node | string)[] = [];
+      g.opponents.forEach((o, i) => who.push(...(i ? [", "] : ["vs "]), profileLink(o)));
+      return h("li", { class: "played", "data-game": g.id },
+        h("span", { class: "what" }, h("a", { href: `/play/${g.id}` }, catalog.find((c) => c.id === g.game)?.name ?? g.game), " ", h("span", { class: "mode" }, g.rated ? "rated" : "casual")),
+        h("span", { class: "opponents" }, ...who), h("time", { dateTime: g.created }, dateText(g.created)));
+    }));
+  }, (e: Error) => { none.textContent = e.message; });
+  return panel("ongoing", "Games in progress", list, none);
+}
+
+function passwordBox(): HTMLElement {
+  const [oldField, old] = passwordField("password-old", "Current password", "current-password");
+  const [newField, next] = passwordField("password-new", "New password", "new-password");
+  const result = status("password-status");
+  const form = h("form", { class: "account-form" }, oldField, newField, result, h("button", { type: "submit" }, "Change the password"));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    try {
+      await request("POST", "/api/account/password", { old: old.value, new: next.value });
+      form.reset();
+      say(result, "Password changed. Your other sessions are logged out.", true);
+    } catch (e) {
+      say(result, (e as Error).message, false);
+    }
+  });
+  return panel("password", "Change your password", form);
+}
+
+function sessionsBox(name: string): HTMLElement {
+  const everywhere = h("button", { type: "button", class: "log-out-everywhere" }, "Log out everywhere");
+  everywhere.addEventListener("click", async () => {
+    await request("DELETE", "/api/account/sessions").catch(() => null);
+    location.assign("/login");
+  });
+  return panel("sessions", "Sessions and your data",
+    h("p", {}, "Log out on every browser and device, this one too."), everywhere,
+    h("p", {}, "Your games, all of them, as one record file (PDN): "),
+    h("a", { href: "/api/account/export", download: `arbiter-${name}.pdn`, class: "button export" }, "Export my games"));
+}
+
+function deleteBox(): HTMLElement {
+  const [pwField, password] = passwordField("delete-password", "Your password", "current-password");
+  const sure = h("input", { type: "checkbox", id: "delete-sure", required: "" });
+  const result = status("delete-status");
+  const form = h("form", { class: "account-form" },
+    h("p", {}, "Your games in progress are resigned. Your finished games stay, your name shown as “deleted”. This cannot be undone."),
+    pwField, h("p", {}, h("label", { for: "delete-sure" }, sure, "I want to delete my account")), result,
+    h("button", { type: "submit", class: "danger delete-account" }, "Delete the account"));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    if (!sure.checked) {
+      say(result, "Tick the box to confirm.", false);
+      sure.focus();
+      return;
+    }
+    try {
+      await request("DELETE", "/api/account", { password: password.value });
+      location.assign("/");
+    } catch (e) {
+      say(result, (e as Error).message, false);
+    }
+  });
+  return panel("delete", "Delete the account", h("details", {}, h("summary", {}, "Delete my account…"), form));
+}

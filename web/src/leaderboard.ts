@@ -1,0 +1,45 @@
+// The leaderboards, /leaderboard/{game}: a tab per game, and the players
+// who played it rated in the last 30 days, best first.
+
+import { request, type CatalogGame } from "./api";
+import { siteHeader } from "./chrome";
+import { h } from "./dom";
+import { profileLink, ratingText } from "./session";
+
+interface Ranked {
+  rank: number;
+  name: string;
+  rating: number;
+  rd: number;
+  games: number;
+  provisional: boolean;
+}
+
+export async function leaderboardPage(root: HTMLElement): Promise<void> {
+  const message = h("p", { class: "message", role: "alert" });
+  const main = h("main", { class: "leaderboard" });
+  root.replaceChildren(siteHeader(h("h1", {}, "Leaderboard")), message, main);
+  try {
+    const catalog = await request<CatalogGame[]>("GET", "/api/catalog");
+    const asked = decodeURIComponent(location.pathname.split("/")[2] ?? "");
+    const game = catalog.find((c) => c.id === asked) ?? catalog[0];
+    const tabs = h("nav", { class: "game-tabs", "aria-label": "games" }, ...catalog.map((c) =>
+      h("a", c === game ? { href: `/leaderboard/${c.id}`, "aria-current": "page" } : { href: `/leaderboard/${c.id}` }, c.name)));
+    const rows = await request<Ranked[]>("GET", `/api/leaderboard/${game.id}`);
+    main.append(tabs, h("h2", { id: "board-title" }, game.name), board(rows, game));
+  } catch (e) {
+    message.textContent = (e as Error).message;
+  }
+}
+
+function board(rows: Ranked[], game: CatalogGame): HTMLElement {
+  if (rows.length === 0) return h("p", { class: "none" }, `No one has played ${game.name} rated in the last 30 days.`);
+  const head = h("tr", {}, ...["Rank", "Player", "Rating", "Games"].map((t) => h("th", { scope: "col" }, t)));
+  return h("table", { class: "ranks", "aria-labelledby": "board-title" },
+    h("caption", { class: "hint" }, "? : a provisional rating. Players who played rated in the last 30 days."), h("thead", {}, head),
+    h("tbody", {}, ...rows.map((r) => h("tr", { "data-name": r.name },
+      h("td", { class: "rank" }, String(r.rank)),
+      h("td", { class: "name" }, profileLink(r.name)),
+      h("td", { class: "rating", title: `±${Math.round(r.rd)}` }, ratingText(r.rating, r.provisional)),
+      h("td", { class: "games" }, String(r.games))))));
+}

@@ -1,0 +1,257 @@
+// The lobby on the home page: quick pairing, a form to create a seek
+// (or challenge a player by name), the open seeks live from the lobby's
+// websocket, the games waiting for the player's move and the live games
+// to watch. A visitor sees the seeks without the buttons, and a link to
+// sign in.
+
+import { request, type CatalogGame, type CatalogOption, type LobbyGame, type Seat } from "./api";
+import { showTurns } from "./chrome";
+import { h } from "./dom";
+import { clockText, profileLink, ratingText, signInLink, type Seek, type SeekClock } from "./session";
+
+interface Lobby {
+  me: string | null;
+  catalog: CatalogGame[];
+  seeks: Seek[];
+  list: HTMLElement;
+  message: HTMLElement;
+  announce: HTMLElement;
+  game: HTMLSelectElement; // the game the quick buttons seek
+  turns: HTMLElement | null;
+  known: Set<string>; // the seeks shown, to announce the new challenges
+}
+
+// quickClocks are the quick-pairing buttons' time controls.
+const quickClocks: [string, SeekClock][] = [["3+2", { initial: 180, increment: 2 }], ["10+5", { initial: 600, increment: 5 }], ["1 day", { days: 1 }]];
+
+const nameOf = (lobby: Lobby, id: string) => lobby.catalog.find((c) => c.id === id)?.name ?? id;
+
+// lobbySection is the lobby; the side's boxes (the games waiting for the
+// player, the live games) are appended to side.
+export function lobbySection(catalog: CatalogGame[], me: string | null, side: HTMLElement): HTMLElement {
+  const lobby: Lobby = {
+    me, catalog, seeks: [], list: h("ul", { class: "seeks", "aria-labelledby": "seeks-title" }),
+    message: h("p", { class: "message", role: "alert" }), announce: h("p", { class: "sr-only", "aria-live": "polite" }),
+    game: h("select", { id: "quick-game" }, ...catalog.map((c) => h("option", { value: c.id }, c.name))), turns: null, known: new Set(),
+  };
+  const section = h("section", { class: `lobby${me ? " wide" : ""}`, "aria-labelledby": "lobby-title" }, h("h2", { id: "lobby-title" }, "Play people"));
+  if (me) {
+    section.append(h("div", { class: "lobby-controls" }, quickPairing(lobby), seekForm(lobby)));
+    lobby.turns = h("ul", { class: "turn-list" });
+    side.prepend(h("section", { class: "your-turn-box", id: "your-turn", "aria-labelledby": "your-turn-title" },
+      h("h2", { id: "your-turn-title" }, "Your turn"), lobby.turns));
+    void readTurns(lobby);
+  } else {
+    section.append(h("p", { class: "lobby-visitor" }, signInLink("Sign in to play"), " people, rated or casual, or ", h("a", { href: "/signup" }, "create an account"), "."));
+  }
+  section.append(h("div", { class: "lobby-seeks" }, lobby.message, h("h3", { id: "seeks-title" }, "Open seeks"), lobby.list, lobby.announce));
+  side.append(liveGames(lobby));
+  showSeeks(lobby);
+  follow(lobby, 0);
+  return section;
+}
+
+// follow keeps the seeks live over the lobby's websocket, reconnecting
+// after a drop; the server says when a seek of the player's starts.
+function follow(lobby: Lobby, retry: number): void {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(`${proto}//${location.host}/api/lobby/ws`);
+  ws.onopen = () => { retry = 0; };
+  ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "seeks") {
+      lobby.seeks = msg.seeks ?? [];
+      showSeeks(lobby);
+    } else if (msg.type === "started") {
+      location.assign(`/play/${msg.game}`);
+    } else if (msg.type === "turn") {
+      showTurns(msg.count);
+      void readTurns(lobby);
+    }
+  };
+  ws.onclose = () => setTimeout(() => follow(lobby, Math.min(retry + 1, 5)), 500 * (retry + 1));
+}
+
+// showSeeks draws the open seeks: the player and their rating, the
+// game, the clock, rated or casual, and what this player may do. A
+// challenge to the player comes first, marked, and is announced.
+function showSeeks(lobby: Lobby): void {
+  const seeks = [...lobby.seeks].sort((a, b) => Number(b.to === lobby.me && !!lobby.me) - Number(a.to === lobby.me && !!lobby.me));
+  lobby.list.replaceChildren(...seeks.map((s) => seekRow(lobby, s)));
+  if (seeks.length === 0) lobby.list.append(h("li", { class: "none" }, "No open seeks now." + (lobby.me ? " Make one: others see it here." : "")));
+  for (const s of seeks) {
+    if (lobby.me && s.to === lobby.me && !lobby.known.has(s.id)) lobby.announce.textContent = `${s.by} challenges you to ${nameOf(lobby, s.game)}, ${clockText(s.clock)}.`;
+  }
+  lobby.known = new Set(seeks.map((s) => s.id));
+}
+
+function seekRow(lobby: Lobby, s: Seek): HTMLElement {
+  const mine = s.by === lobby.me;
+  const toMe = !!lobby.me && s.to === lobby.me;
+  const joined = lobby.me !== null && s.joined.includes(lobby.me);
+  const li = h("li", { class: `seek${toMe ? " challenge" : ""}${mine ? " mine" : ""}`, "data-seek": s.id, "data-game": s.game },
+    h("span", { class: "who" }, profileLink(s.by), " ", h("span", { class: "rating" }, ratingText(s.rating, s.provisional))),
+    h("span", { class: "game" }, nameOf(lobby, s.game)),
+    h("span", { class: "clock" }, clockText(s.clock)),
+    h("span", { class: "mode" }, s.rated ? "Rated" : "Casual"));
+  const notes: (Node | string)[] = [];
+  if (toMe) notes.push(h("strong", {}, "Challenge to you"));
+  else if (s.to) notes.push("to ", profileLink(s.to));
+  if (s.seats > 2) notes.push(`${s.joined.length + 1} of ${s.seats}` + (s.joined.length ? ": " : ""), ...s.joined.flatMap((n, i) => [i ? ", " : "", profileLink(n)]));
+  if (Object.keys(s.options ?? {}).length) notes.push(" " + Object.entries(s.options).map(([k, v]) => `${k}=${v}`).join(" "));
+  li.append(h("span", { class: "notes" }, ...notes));
+  const what = `${s.by}'s ${s.rated ? "rated" : "casual"} ${nameOf(lobby, s.game)}, ${clockText(s.clock)}`;
+  if (mine) li.append(action("Cancel", "cancel", `Cancel your seek: ${what}`, () => request("DELETE", `/api/seeks/${s.id}`), lobby));
+  else if (joined) li.append(h("span", { class: "waiting" }, "Joined: waiting"));
+  else if (lobby.me && (!s.to || toMe)) li.append(action(toMe ? "Accept" : "Play", "accept", `Accept ${what}`, () => accept(lobby, s.id), lobby));
+  return li;
+}
+
+// action is a seek's button; a refusal shows in the lobby's message.
+function action(label: string, cls: string, name: string, run: () => Promise<unknown>, lobby: Lobby): HTMLButtonElement {
+  const b = h("button", { type: "button", class: cls, "aria-label": name }, label);
+  b.addEventListener("click", async () => {
+    b.disabled = true;
+    lobby.message.textContent = "";
+    try {
+      await run();
+    } catch (e) {
+      lobby.message.textContent = (e as Error).message;
+      b.disabled = false;
+    }
+  });
+  return b;
+}
+
+// accept takes a seek: its game starts (the page goes there), or a
+// three-player seek waits for its last player.
+async function accept(lobby: Lobby, id: string): Promise<void> {
+  const out = await request<{ game?: string; joined?: string[] }>("POST", `/api/seeks/${id}/accept`);
+  if (out.game) location.assign(`/play/${out.game}`);
+  else lobby.announce.textContent = "Joined: the game starts when its last player joins.";
+}
+
+// quickPairing seeks a rated game at a common clock in one click, or
+// takes the same seek someone else has open.
+function quickPairing(lobby: Lobby): HTMLElement {
+  const buttons = quickClocks.map(([label, clock]) => {
+    const b = h("button", { type: "button", class: "quick", "data-clock": label }, label);
+    b.addEventListener("click", async () => {
+      lobby.message.textContent = "";
+      const same = lobby.seeks.find((s) => s.game === lobby.game.value && s.rated && !s.to && s.by !== lobby.me &&
+        JSON.stringify(s.clock) === JSON.stringify(clock) && Object.keys(s.options ?? {}).length === 0 && !s.joined.includes(lobby.me!));
+      try {
+        if (same) await accept(lobby, same.id);
+        else await request("POST", "/api/seeks", { game: lobby.game.value, options: {}, rated: true, clock });
+      } catch (e) {
+        lobby.message.textContent = (e as Error).message;
+      }
+    });
+    return b;
+  });
+  return h("div", { class: "quick-pairing" },
+    h("p", { class: "field" }, h("label", { for: "quick-game" }, "Quick pairing, rated"), lobby.game),
+    h("div", { class: "quick-buttons" }, ...buttons));
+}
+
+// seekForm makes a seek of any game, options and clock, rated or not,
+// open to all or a challenge to one player.
+function seekForm(lobby: Lobby): HTMLElement {
+  const game = h("select", { id: "seek-game", name: "game" }, ...lobby.catalog.map((c) => h("option", { value: c.id }, c.name)));
+  const options = h("div", { class: "seek-options" });
+  const fillOptions = () => options.replaceChildren(...(lobby.catalog.find((c) => c.id === game.value)?.options ?? []).map(optionField));
+  game.addEventListener("change", fillOptions);
+  fillOptions();
+  const radio = (name: string, value: string, label: string, checked = false) =>
+    h("label", {}, h("input", checked ? { type: "radio", name, value, checked: "" } : { type: "radio", name, value }), label);
+  const minutes = h("input", { id: "seek-minutes", name: "minutes", type: "number", min: "0", max: "180", value: "10", inputmode: "numeric" });
+  const increment = h("input", { id: "seek-increment", name: "increment", type: "number", min: "0", max: "180", value: "5", inputmode: "numeric" });
+  const days = h("select", { id: "seek-days", name: "days" }, ...[1, 2, 3, 5, 7, 14].map((d) => h("option", { value: String(d) }, d === 1 ? "1 day" : `${d} days`)));
+  const to = h("input", { id: "seek-to", name: "to", autocomplete: "off", autocapitalize: "off", spellcheck: "false", maxlength: "20", placeholder: "anyone" });
+  const form = h("form", { class: "seek-form" },
+    h("p", { class: "field" }, h("label", { for: "seek-game" }, "Game"), game),
+    h("fieldset", { class: "inline" }, h("legend", {}, "Mode"), radio("rated", "true", "Rated", true), radio("rated", "false", "Casual")),
+    h("fieldset", { class: "inline" }, h("legend", {}, "Clock"), radio("kind", "fischer", "Real time", true), radio("kind", "days", "Correspondence"), radio("kind", "none", "Unlimited")),
+    h("div", { class: "clock-fields", "data-kind": "fischer" },
+      h("p", { class: "field" }, h("label", { for: "seek-minutes" }, "Minutes"), minutes),
+      h("p", { class: "field" }, h("label", { for: "seek-increment" }, "Increment (s)"), increment)),
+    h("div", { class: "clock-fields", "data-kind": "days", hidden: "" }, h("p", { class: "field" }, h("label", { for: "seek-days" }, "Per move"), days)),
+    h("details", { class: "more" }, h("summary", {}, "Rules options"), options),
+    h("p", { class: "field" }, h("label", { for: "seek-to" }, "Challenge a player (optional)"), to),
+    h("button", { type: "submit", class: "create-seek" }, "Create the seek"));
+  form.addEventListener("change", () => {
+    const kind = new FormData(form).get("kind");
+    form.querySelectorAll<HTMLElement>(".clock-fields").forEach((f) => { f.hidden = f.dataset.kind !== kind; });
+  });
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const data = new FormData(form);
+    const kind = data.get("kind");
+    const clock: SeekClock = kind === "fischer" ? { initial: Math.round(Number(minutes.value) * 60), increment: Number(increment.value) } : kind === "days" ? { days: Number(days.value) } : null;
+    const chosen: Record<string, string> = {};
+    for (const o of lobby.catalog.find((c) => c.id === game.value)?.options ?? []) {
+      const v = String(data.get(`seek-option-${o.key}`) ?? "");
+      if (v !== "" && v !== o.default) chosen[o.key] = v;
+    }
+    const body: Record<string, unknown> = { game: game.value, options: chosen, rated: data.get("rated") === "true", clock };
+    if (to.value.trim()) body.to = to.value.trim();
+    lobby.message.textContent = "";
+    try {
+      await request("POST", "/api/seeks", body);
+      (form.parentElement as HTMLDetailsElement).open = false;
+      to.value = "";
+    } catch (e) {
+      lobby.message.textContent = (e as Error).message;
+    }
+  });
+  return h("details", { class: "seek-box" }, h("summary", {}, "Create a seek or challenge a player"), form);
+}
+
+function optionField(o: CatalogOption): HTMLElement {
+  const id = `seek-option-${o.key}`;
+  const input = o.values?.length
+    ? h("select", { id, name: id }, ...o.values.map((v) => h("option", v === o.default ? { value: v, selected: "" } : { value: v }, v)))
+    : h("input", { id, name: id, type: "number", min: String(o.min), max: String(o.max), value: o.default });
+  return h("p", { class: "field" }, h("label", { for: id }, o.key), input, h("small", {}, o.help));
+}
+
+interface TurnGame {
+  id: string;
+  game: string;
+  opponents: string[];
+  since: string;
+}
+
+// readTurns lists the games waiting for the player's move, the oldest
+// wait first, and counts them in the header and the window's title.
+async function readTurns(lobby: Lobby): Promise<void> {
+  if (!lobby.turns) return;
+  const games = await request<TurnGame[]>("GET", "/api/account/turn").catch(() => null);
+  if (!games) return;
+  showTurns(games.length);
+  lobby.turns.replaceChildren(...games.map((g) => h("li", { "data-game": g.id },
+    h("a", { href: `/play/${g.id}` }, nameOf(lobby, g.game)), " ",
+    h("span", { class: "opponents" }, ...g.opponents.flatMap((o, i) => [i ? ", " : "vs ", profileLink(o)])))));
+  if (games.length === 0) lobby.turns.append(h("li", { class: "none" }, "No game waits for your move."));
+}
+
+// liveGames lists the games being played now, to watch.
+function liveGames(lobby: Lobby): HTMLElement {
+  const list = h("ul", { class: "live-games" });
+  request<{ live?: LobbyGame[] }>("GET", "/api/games?live=1").then((all) => {
+    const live = all.live ?? [];
+    list.append(...live.slice(0, 10).map((g) => h("li", { "data-game": g.id },
+      h("a", { href: g.url, "aria-label": `Watch ${nameOf(lobby, g.game)}: ${g.seats.map(seatWho).join(" vs ")}` }, nameOf(lobby, g.game)),
+      h("span", { class: "opponents" }, g.seats.map(seatWho).join(" vs ")))));
+    if (live.length === 0) list.append(h("li", { class: "none" }, "No game is being played now."));
+  }, () => {});
+  return h("section", { class: "live-games-box", "aria-labelledby": "live-title" }, h("h2", { id: "live-title" }, "Watch"), list);
+}
+
+// seatWho names a seat's player in the live games: the account and its
+// rating, the name given, the AI's level, or "anonymous".
+function seatWho(s: Seat & { account?: string; rating?: number }): string {
+  if (s.account) return s.rating ? `${s.account} (${Math.round(s.rating)})` : s.account;
+  const level = /^ai:level=(\d+)$/.exec(s.player);
+  return s.name ?? (level ? `AI level ${level[1]}` : s.open ? "open seat" : "anonymous");
+}

@@ -1,0 +1,121 @@
+// A player's profile, /@/NAME: when they joined, their rating in each
+// game with its history drawn, and their games, newest first, filtered
+// by game and read a page at a time.
+
+import { ApiError, request, type CatalogGame } from "./api";
+import { siteHeader } from "./chrome";
+import { h } from "./dom";
+import { ratingPlot, type HistoryPoint } from "./ratingplot";
+import { change, dateText, me, profileLink, ratingText, type PlayedGame, type User } from "./session";
+
+const pageSize = 20;
+
+export async function profilePage(root: HTMLElement): Promise<void> {
+  const name = decodeURIComponent(location.pathname.slice("/@/".length));
+  const title = h("h1", {}, name);
+  const message = h("p", { class: "message", role: "alert" });
+  const main = h("main", { class: "profile" });
+  root.replaceChildren(siteHeader(title), message, main);
+  let user: User, catalog: CatalogGame[], history: HistoryPoint[];
+  try {
+    [user, catalog, history] = await Promise.all([
+      request<User>("GET", `/api/users/${encodeURIComponent(name)}`),
+      request<CatalogGame[]>("GET", "/api/catalog"),
+      request<HistoryPoint[]>("GET", `/api/users/${encodeURIComponent(name)}/history`).catch(() => []),
+    ]);
+  } catch (e) {
+    if (e instanceof ApiError && e.code === "not_found") {
+      title.textContent = "No such player";
+      main.append(h("section", { class: "no-player" }, h("h2", {}, "No such player"),
+        h("p", {}, `Nobody here is called “${name}”. `, h("a", { href: "/leaderboard" }, "See the leaderboard"), " or ", h("a", { href: "/" }, "go home"), ".")));
+    } else message.textContent = (e as Error).message;
+    return;
+  }
+  const nameOf = (id: string) => catalog.find((c) => c.id === id)?.name ?? id;
+  const tags: Node[] = [];
+  if (user.bot) tags.push(h("span", { class: "tag" }, "Computer"));
+  if (user.deleted) tags.push(h("span", { class: "tag" }, "Account deleted"));
+  main.append(h("section", { class: "profile-head", "aria-label": "player" },
+    h("p", { class: "since" }, `Member since ${dateText(user.created)}`, ...tags),
+    ...(await me()) === user.name ? [h("p", {}, h("a", { href: "/account" }, "Your account settings"))] : []));
+  main.append(ratingsSection(user, history, nameOf), gamesSection(user.name, catalog, nameOf));
+}
+
+// ratingsSection shows a card per game rated: the rating ("?" while
+// provisional), its deviation, the games, and its history drawn.
+function ratingsSection(user: User, history: HistoryPoint[], nameOf: (id: string) => string): HTMLElement {
+  const section = h("section", { class: "ratings", "aria-labelledby": "ratings-title" }, h("h2", { id: "ratings-title" }, "Ratings"));
+  const games = Object.keys(user.ratings);
+  if (games.length === 0) {
+    section.append(h("p", { class: "none" }, "No rated game yet: everyone starts at 1500."));
+    return section;
+  }
+  const list = h("ul", { class: "rating-cards" });
+  for (const id of games) {
+    const r = user.ratings[id];
+    const points = history.filter((p) => p.game === id);
+    const card = h("li", { class: "rating-card", "data-game": id },
+      h("h3", {}, nameOf(id)),
+      h("p", { class: "rating-line" }, h("span", { class: "rating" }, ratingText(r.rating, r.provisional)),
+        h("span", { class: "rd" }, `±${Math.round(r.rd)}`),
+        h("span", { class: "count" }, r.games === 1 ? "1 game" : `${r.games} games`)),
+      ...(r.provisional ? [h("p", { class: "hint" }, "? : provisional, until the rating settles")] : []));
+    if (points.length) card.append(ratingPlot(points, nameOf(id), `plot-${id}`));
+    list.append(card);
+  }
+  section.append(list);
+  return section;
+}
+
+// gamesSection lists the player's games, a game's filter and "More".
+function gamesSection(name: string, catalog: CatalogGame[], nameOf: (id: string) => string): HTMLElement {
+  const filter = h("select", { id: "games-filter" }, h("option", { value: "" }, "All games"),
+    ...catalog.map((c) => h("option", { value: c.id }, c.name)));
+  const list = h("ul", { class: "played-games" });
+  const more = h("button", { type: "button", class: "more-games", hidden: "" }, "More games");
+  const status = h("p", { class: "none", "aria-live": "polite" });
+  let last = "";
+  const load = async (fresh: boolean) => {
+    if (fresh) {
+      list.replaceChildren();
+      last = "";
+    }
+    more.disabled = true;
+    const q = new URLSearchParams({ limit: String(pageSize) });
+    if (filter.value) q.set("game", filter.value);
+    if (last) q.set("before", last);
+    try {
+      const games = await request<PlayedGame[]>("GET", `/api/users/${encodeURIComponent(name)}/games?${q}`);
+      list.append(...games.map((g) => gameRow(g, nameOf)));
+      if (games.length) last = games[games.length - 1].created;
+      more.hidden = games.length < pageSize;
+      status.textContent = list.children.length ? "" : "No games yet.";
+    } catch (e) {
+      status.textContent = (e as Error).message;
+    }
+    more.disabled = false;
+  };
+  filter.addEventListener("change", () => void load(true));
+  more.addEventListener("click", () => void load(false));
+  void load(true);
+  return h("section", { class: "games-played", "aria-labelledby": "games-title" },
+    h("div", { class: "games-head" }, h("h2", { id: "games-title" }, "Games"),
+      h("p", { class: "field" }, h("label", { for: "games-filter" }, "Show"), filter)),
+    list, status, more);
+}
+
+const results: Record<PlayedGame["result"], string> = { win: "Won", loss: "Lost", draw: "Draw", ongoing: "Playing", aborted: "Aborted" };
+
+function gameRow(g: PlayedGame, nameOf: (id: string) => string): HTMLElement {
+  const who: (Node | string)[] = g.opponents.length ? ["vs "] : ["alone"];
+  g.opponents.forEach((o, i) => who.push(...(i ? [", "] : []), profileLink(o)));
+  const delta = g.ratingBefore !== undefined && g.ratingAfter !== undefined
+    ? h("span", { class: `delta ${g.ratingAfter >= g.ratingBefore ? "up" : "down"}`, title: `${Math.round(g.ratingBefore)} → ${Math.round(g.ratingAfter)}` }, change(g.ratingBefore, g.ratingAfter))
+    : h("span", { class: "delta" });
+  return h("li", { class: `played result-${g.result}`, "data-game": g.id },
+    h("span", { class: "result" }, results[g.result] ?? g.result),
+    h("span", { class: "what" }, h("a", { href: g.ended ? `/games/${g.id}` : `/play/${g.id}` }, nameOf(g.game)), " ", h("span", { class: "mode" }, g.rated ? "rated" : "casual")),
+    h("span", { class: "opponents" }, ...who),
+    h("time", { dateTime: g.created }, dateText(g.created)),
+    delta);
+}

@@ -1,0 +1,112 @@
+// Who is signed in, and what the account pages share: the API's shapes
+// for players, ratings and seeks, links to profiles, ratings and clocks
+// written for people (docs/server.md: accounts, ratings, the lobby).
+
+import { request } from "./api";
+import { h } from "./dom";
+
+export interface Rating {
+  rating: number;
+  rd: number;
+  volatility: number;
+  games: number;
+  provisional: boolean;
+}
+
+export interface User {
+  name: string;
+  created: string;
+  bot: boolean;
+  deleted: boolean;
+  ratings: Record<string, Rating>;
+}
+
+// PlayedGame is a game as a player's list of games writes it.
+export interface PlayedGame {
+  id: string;
+  game: string;
+  rated: boolean;
+  created: string;
+  ended: boolean;
+  result: "win" | "loss" | "draw" | "ongoing" | "aborted";
+  reason: string;
+  seat: number;
+  opponents: string[];
+  ratingBefore?: number;
+  ratingAfter?: number;
+}
+
+// SeekClock is a seek's time control: Fischer, correspondence or none.
+export type SeekClock = { initial: number; increment: number } | { days: number } | null;
+
+export interface Seek {
+  id: string;
+  game: string;
+  options: Record<string, string>;
+  rated: boolean;
+  clock: SeekClock;
+  by: string;
+  rating: number;
+  provisional: boolean;
+  to: string | null;
+  seats: number;
+  joined: string[];
+  created: string;
+}
+
+// signedIn is who this browser is signed in as (null for no one), read
+// once per page.
+let signedIn: Promise<string | null> | null = null;
+
+export function me(): Promise<string | null> {
+  signedIn ??= request<{ name: string }>("GET", "/api/session").then((s) => s.name, () => null);
+  return signedIn;
+}
+
+// profileLink links a player's name to their profile.
+export function profileLink(name: string): HTMLAnchorElement {
+  return h("a", { href: `/@/${encodeURIComponent(name)}`, class: "player-link" }, name);
+}
+
+// ratingText is a rating rounded, with "?" while it is provisional.
+export function ratingText(rating: number, provisional = false): string {
+  return `${Math.round(rating)}${provisional ? "?" : ""}`;
+}
+
+// change is a rating's change signed, with a true minus: "+12", "−8".
+export function change(before: number, after: number): string {
+  const d = Math.round(after) - Math.round(before);
+  return d >= 0 ? `+${d}` : `−${-d}`;
+}
+
+// clockText writes a seek's clock as players do: "3+2", "½+0", "1 day".
+export function clockText(c: SeekClock): string {
+  if (!c) return "Unlimited";
+  if ("days" in c) return c.days === 1 ? "1 day" : `${c.days} days`;
+  const halves: Record<number, string> = { 15: "¼", 30: "½", 45: "¾" };
+  const base = c.initial % 60 === 0 ? String(c.initial / 60) : halves[c.initial] ?? `${c.initial}s`;
+  return `${base}+${c.increment}`;
+}
+
+// dateText is a date for people: "26 Nov 2026".
+export function dateText(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+}
+
+// safeNext is where to go after signing in: the page's ?next= when it is
+// a path of this site, else home.
+export function safeNext(): string {
+  const next = new URLSearchParams(location.search).get("next") ?? "/";
+  try {
+    const u = new URL(next, location.origin);
+    if (u.origin === location.origin && next.startsWith("/") && !/^\/(login|signup)\b/.test(u.pathname)) return u.pathname + u.search + u.hash;
+  } catch {
+    // Not a URL: home.
+  }
+  return "/";
+}
+
+// signInLink is the sign-in page, coming back here afterwards.
+export function signInLink(label = "Sign in"): HTMLAnchorElement {
+  return h("a", { href: `/login?next=${encodeURIComponent(location.pathname + location.search)}`, class: "sign-in" }, label);
+}
