@@ -48,7 +48,8 @@ function accountMenu(): HTMLElement {
       await request("DELETE", "/api/session").catch(() => null);
       location.assign("/");
     });
-    const menu = h("details", { class: "me" }, h("summary", { "aria-label": `${name}: your menu` }, h("span", { class: "me-name" }, name)),
+    const menu = h("details", { class: "me" }, h("summary", { "aria-label": `${name}: your menu` },
+      h("span", { class: "me-initial", "aria-hidden": "true" }, name.charAt(0).toUpperCase()), h("span", { class: "me-name" }, name)),
       h("div", { class: "me-panel" },
         h("a", { href: `/@/${encodeURIComponent(name)}` }, "Profile"),
         h("a", { href: "/account" }, "Account"), out));
@@ -77,6 +78,8 @@ export function showTurns(count: number): void {
     badge.textContent = String(count);
     badge.setAttribute("aria-label", count === 1 ? "1 game waits for your move" : `${count} games wait for your move`);
   }
+  const summary = document.querySelector<HTMLElement>("header details.me > summary");
+  if (summary) summary.dataset.turns = count ? String(count) : "";
   const title = document.title.replace(/^\(\d+\) /, "");
   document.title = count > 0 ? `(${count}) ${title}` : title;
 }

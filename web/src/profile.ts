@@ -35,7 +35,7 @@ export async function profilePage(root: HTMLElement): Promise<void> {
   const tags: Node[] = [];
   if (user.bot) tags.push(h("span", { class: "tag" }, "Computer"));
   if (user.deleted) tags.push(h("span", { class: "tag" }, "Account deleted"));
-  main.append(h("section", { class: "profile-head", "aria-label": "player" },
+  main.append(h("section", { class: "profile-head", "aria-label": "player" }, h("p", { class: "profile-name" }, user.name),
     h("p", { class: "since" }, `Member since ${dateText(user.created)}`, ...tags),
     ...(await me()) === user.name ? [h("p", {}, h("a", { href: "/account" }, "Your account settings"))] : []));
   main.append(ratingsSection(user, history, nameOf), gamesSection(user.name, catalog, nameOf));

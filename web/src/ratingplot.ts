@@ -30,12 +30,13 @@ export function niceStep(span: number, count: number): number {
   return [1, 2, 2.5, 5, 10].map((m) => m * mag).find((s) => s >= raw)!;
 }
 
-// ticks are the multiples of a round step that cover lo..hi, about count.
+// ticks are the multiples of a round step from the last at or below lo
+// to the first at or above hi, about count parts.
 export function ticks(lo: number, hi: number, count: number, whole = false): number[] {
   let step = niceStep(hi - lo, count);
   if (whole) step = Math.max(1, Math.ceil(step));
   const out: number[] = [];
-  for (let v = Math.floor(lo / step) * step; v <= hi + step / 2; v += step) if (v >= lo - step / 2) out.push(v);
+  for (let v = Math.floor(lo / step) * step; v < hi + step; v += step) out.push(v);
   return out;
 }
 
@@ -65,14 +66,13 @@ export function ratingPlot(points: HistoryPoint[], gameName: string, id: string)
 
 function draw(points: HistoryPoint[], width: number, summaryId: string): SVGSVGElement {
   const height = 200;
-  const m = { left: 44, right: 12, top: 10, bottom: 34 };
+  const m = { left: 44, right: 12, top: 10, bottom: 38 };
   const values = [points[0].before, ...points.map((p) => p.rating)];
   let lo = Math.min(...values);
   let hi = Math.max(...values);
   if (hi - lo < 20) [lo, hi] = [lo - 10, hi + 10];
   const yTicks = ticks(lo, hi, 4);
-  lo = Math.min(lo, yTicks[0]);
-  hi = Math.max(hi, yTicks[yTicks.length - 1]);
+  [lo, hi] = [yTicks[0], yTicks[yTicks.length - 1]];
   const n = points.length;
   const x = (i: number) => m.left + (i / Math.max(n, 1)) * (width - m.left - m.right);
   const y = (v: number) => m.top + (1 - (v - lo) / (hi - lo)) * (height - m.top - m.bottom);
@@ -81,7 +81,7 @@ function draw(points: HistoryPoint[], width: number, summaryId: string): SVGSVGE
     plot.append(svg("line", { class: "plot-grid", x1: m.left, x2: width - m.right, y1: y(v), y2: y(v) }),
       svg("text", { class: "plot-label", x: m.left - 6, y: y(v), "text-anchor": "end", "dominant-baseline": "middle" }, String(v)));
   }
-  for (const i of ticks(0, n, Math.min(n, Math.max(2, Math.floor(width / 80))), true)) {
+  for (const i of ticks(0, n, Math.min(n, Math.max(2, Math.floor(width / 80))), true).filter((i) => i <= n)) {
     plot.append(svg("line", { class: "plot-axis", x1: x(i), x2: x(i), y1: height - m.bottom, y2: height - m.bottom + 4 }),
       svg("text", { class: "plot-label", x: x(i), y: height - m.bottom + 16, "text-anchor": "middle" }, String(i)));
   }
