@@ -1,0 +1,432 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http"
+	"net/http/cookiejar"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The browser tests of accounts, ratings and the lobby (issue 21): two
+// people, each a browser context of their own (their own cookies), sign
+// up through the form, meet in the lobby, play a rated game by clicking,
+// and find their new ratings on their profiles and the leaderboard.
+
+// accountView is what a game view says of accounts (docs/server.md).
+type accountView struct {
+	Rated bool `json:"rated"`
+	Seats []struct {
+		Account string  `json:"account"`
+		Rating  float64 `json:"rating"`
+	} `json:"seats"`
+	Ratings []struct {
+		Seat   int     `json:"seat"`
+		Before float64 `json:"before"`
+		After  float64 `json:"after"`
+	} `json:"ratings"`
+	Legal  []string `json:"legal"`
+	Ply    int      `json:"ply"`
+	ToMove int      `json:"toMove"`
+	Result *struct {
+		Winners []int `json:"winners"`
+	} `json:"result"`
+}
+
+// person is someone at their own browser: a browser context, so their
+// own cookies and storage, and their account's name and password.
+type person struct {
+	name, password string
+	ctx            context.Context
+}
+
+// accountsRun is the state the scenarios share: the two players and the
+// rated game they played.
+type accountsRun struct {
+	b        *browser
+	ann, bob *person
+	game     string
+}
+
+// TestBrowserAccounts: the issue's scenario, then the refusals, logging
+// out, the leaderboard, axe-core on every new page, and the pictures of
+// docs/web.md (with -screenshots).
+func TestBrowserAccounts(t *testing.T) {
+	b := newBrowser(t)
+	r := &accountsRun{b: b,
+		ann: &person{name: "ann_" + suffix(), password: "tall-ferns-hum-quietly"},
+		bob: &person{name: "bob_" + suffix(), password: "seven-grey-kites-drift"}}
+	t.Run("sign up, seek, accept, play, ratings", r.ratedGame)
+	if r.game == "" {
+		t.Fatal("no rated game was played: the other scenarios need it")
+	}
+	t.Run("the leaderboard", r.leaderboard)
+	t.Run("a wrong password", r.wrongPassword)
+	t.Run("axe", r.axe)
+	t.Run("pictures", r.pictures)
+	t.Run("log out", r.logOut)
+}
+
+// suffix makes the names of a run differ from another's on the same
+// store (PostgreSQL's test database outlives a run).
+func suffix() string { return fmt.Sprint(time.Now().UnixNano() % 1_000_000) }
+
+// newPerson opens a browser context of its own; its first tab lives as
+// long as the test.
+func (b *browser) newPerson(t *testing.T, p *person) {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	run(t, ctx, chromedp.EmulateViewport(1280, 800))
+	p.ctx = ctx
+}
+
+// personTab is another tab of p's (the same cookies) at size, in the
+// light or the dark scheme.
+func personTab(t *testing.T, p *person, size screenSize, scheme string) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(p.ctx)
+	t.Cleanup(cancel)
+	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(cancelTime)
+	opts := []chromedp.EmulateViewportOption{}
+	if size.mobile {
+		opts = append(opts, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch)
+	}
+	run(t, ctx, chromedp.EmulateViewport(size.width, size.height, opts...))
+	prefersScheme(t, ctx, scheme)
+	return ctx
+}
+
+// signUp fills the sign-up form as a person does and waits for the home
+// page, the header naming them.
+func (r *accountsRun) signUp(t *testing.T, p *person) {
+	t.Helper()
+	run(t, p.ctx, chromedp.Navigate(r.b.url("/signup")), chromedp.WaitVisible(chromedp.CSS(`#name`)),
+		chromedp.SendKeys(chromedp.CSS(`#name`), p.name), chromedp.SendKeys(chromedp.CSS(`#password`), p.password),
+		chromedp.Click(chromedp.CSS(`form.auth-form button[type="submit"]`)))
+	poll[bool](t, p.ctx, p.name+" signed in", fmt.Sprintf(`location.pathname === "/" && document.querySelector("header details.me .me-name")?.textContent === %q`, p.name))
+}
+
+// view reads a game's view as a spectator.
+func (r *accountsRun) view(t *testing.T, id string) accountView {
+	t.Helper()
+	code, body := r.b.ts.do("GET", "/api/games/"+id, "", nil)
+	var v accountView
+	if err := json.Unmarshal(body, &v); err != nil || code != http.StatusOK {
+		t.Fatalf("GET /api/games/%s: %d %s", id, code, body)
+	}
+	return v
+}
+
+// ratedGame is the issue's scenario: Ann and Bob sign up through the
+// form; Bob watches the lobby while Ann seeks a rated Pommel game from the
+// home page; her seek appears on Bob's page live and he accepts it; both
+// land on the game, which they play by clicking the board until, after
+// four moves, the player to move resigns by clicking Resign. Both see
+// their rating changes at the end, then on their profiles.
+func (r *accountsRun) ratedGame(t *testing.T) {
+	ann, bob := r.ann, r.bob
+	r.b.newPerson(t, ann)
+	r.b.newPerson(t, bob)
+	r.signUp(t, ann)
+	r.signUp(t, bob)
+	poll[bool](t, bob.ctx, "Bob's lobby", `!!document.querySelector(".lobby ul.seeks")`)
+
+	run(t, ann.ctx, chromedp.Click(chromedp.CSS(`details.seek-box > summary`)), chromedp.WaitVisible(chromedp.CSS(`select#seek-game`)),
+		chromedp.SetValue(chromedp.CSS(`select#seek-game`), "pommel"),
+		script(`document.querySelector("select#seek-game").dispatchEvent(new Event("change", { bubbles: true }))`),
+		chromedp.Click(chromedp.CSS(`input[name="rated"][value="true"]`)),
+		chromedp.Click(chromedp.CSS(`button.create-seek`)))
+	mine := poll[string](t, ann.ctx, "Ann's own seek", `document.querySelector('li.seek.mine[data-game="pommel"] button.cancel') ? document.querySelector("li.seek.mine").dataset.seek : ""`)
+	seen := fmt.Sprintf(`li.seek[data-seek=%q]`, mine)
+	who := poll[string](t, bob.ctx, "Ann's seek on Bob's page, live", fmt.Sprintf(`document.querySelector('%s button.accept') && document.querySelector('%s .who a').textContent`, seen, seen))
+	if who != ann.name {
+		t.Errorf("the seek shows %q, want %q", who, ann.name)
+	}
+	if mode := poll[string](t, bob.ctx, "the seek's mode", fmt.Sprintf(`document.querySelector('%s .mode')?.textContent`, seen)); mode != "Rated" {
+		t.Errorf("the seek is shown %q, want Rated", mode)
+	}
+	run(t, bob.ctx, chromedp.Click(chromedp.CSS(seen+` button.accept`)))
+	id := poll[string](t, bob.ctx, "Bob on the game", `location.pathname.startsWith("/play/") && location.pathname.split("/")[2]`)
+	poll[bool](t, ann.ctx, "Ann on the game", fmt.Sprintf(`location.pathname === "/play/%s"`, id))
+
+	v := r.view(t, id)
+	if !v.Rated || len(v.Seats) != 2 {
+		t.Fatalf("the game is not a rated game of two: %+v", v)
+	}
+	at := map[string]*person{ann.name: ann, bob.name: bob}
+	seated := [2]*person{at[v.Seats[0].Account], at[v.Seats[1].Account]}
+	if seated[0] == nil || seated[1] == nil || seated[0] == seated[1] {
+		t.Fatalf("the seats are %q and %q, want Ann and Bob", v.Seats[0].Account, v.Seats[1].Account)
+	}
+	for seat, p := range seated {
+		poll[bool](t, p.ctx, p.name+"'s seat", fmt.Sprintf(`document.querySelector(".status .you")?.textContent.startsWith("You play") &&
+			document.querySelector('.player[data-seat="%d"] .name a')?.textContent === %q`, seat, p.name))
+	}
+	for ply := range 4 {
+		v = r.view(t, id)
+		p := seated[v.ToMove]
+		poll[bool](t, p.ctx, p.name+"'s turn", `document.querySelector(".status .turn")?.textContent.startsWith("Your move")`)
+		clickMove(t, p.ctx, v.Legal[len(v.Legal)/2])
+		r.b.waitPly(t, id, ply+1)
+	}
+	loser := seated[r.view(t, id).ToMove]
+	run(t, loser.ctx, script(`window.confirm = () => true`), chromedp.Click(chromedp.CSS(`button.resign`)))
+	waitFor(t, 10*time.Second, "the ratings", func() bool { v = r.view(t, id); return v.Result != nil && len(v.Ratings) == 2 })
+	for _, rc := range v.Ratings {
+		p := seated[rc.Seat]
+		want := fmt.Sprintf("%d → %d", round(rc.Before), round(rc.After))
+		line := poll[string](t, p.ctx, p.name+"'s rating changes", fmt.Sprintf(`document.querySelector('.end .rating-changes li[data-seat="%d"]')?.textContent`, rc.Seat))
+		if !strings.Contains(line, want) || !strings.Contains(line, signed(round(rc.After)-round(rc.Before))) {
+			t.Errorf("seat %d's change reads %q, want %s and its difference", rc.Seat, line, want)
+		}
+		if round(rc.After) == 1500 {
+			t.Errorf("seat %d's rating is still 1500 after a rated game", rc.Seat)
+		}
+	}
+	r.game = id
+	for _, rc := range v.Ratings {
+		p := seated[rc.Seat]
+		run(t, p.ctx, chromedp.Navigate(r.b.url("/@/"+p.name)))
+		shown := poll[string](t, p.ctx, p.name+"'s rating", `document.querySelector('.rating-card[data-game="pommel"] .rating')?.textContent`)
+		if strings.TrimSuffix(shown, "?") != fmt.Sprint(round(rc.After)) {
+			t.Errorf("%s's profile shows %q, want %d", p.name, shown, round(rc.After))
+		}
+		delta := poll[string](t, p.ctx, p.name+"'s game", fmt.Sprintf(`document.querySelector('li.played[data-game=%q] .delta')?.textContent`, id))
+		if delta != signed(round(rc.After)-round(rc.Before)) {
+			t.Errorf("%s's game shows the change %q, want %s", p.name, delta, signed(round(rc.After)-round(rc.Before)))
+		}
+		poll[bool](t, p.ctx, "the rating plot", `!!document.querySelector('.rating-card[data-game="pommel"] svg[role="img"] polyline.plot-line')`)
+	}
+}
+
+func round(x float64) int { return int(math.Round(x)) }
+
+// signed writes a change as the pages do: "+12", "−8" (a true minus).
+func signed(d int) string {
+	if d < 0 {
+		return fmt.Sprintf("−%d", -d)
+	}
+	return fmt.Sprintf("+%d", d)
+}
+
+// leaderboard: both players are on Pommel's board, the winner first,
+// with their ratings as the profiles say.
+func (r *accountsRun) leaderboard(t *testing.T) {
+	ctx := r.b.tab(t, true)
+	run(t, ctx, chromedp.Navigate(r.b.url("/leaderboard/pommel")))
+	names := poll[[]string](t, ctx, "the ranks", `document.querySelectorAll("table.ranks tbody tr").length >= 2 && [...document.querySelectorAll("table.ranks tbody tr")].map((tr) => tr.dataset.name)`)
+	v := r.view(t, r.game)
+	winner := v.Seats[v.Result.Winners[0]].Account
+	if len(names) != 2 || names[0] != winner {
+		t.Errorf("the leaderboard lists %v, want the two players, %s first", names, winner)
+	}
+	current := poll[string](t, ctx, "the tab", `document.querySelector('.game-tabs a[aria-current="page"]')?.textContent`)
+	if current != "Pommel" {
+		t.Errorf("the current tab is %q, want Pommel", current)
+	}
+}
+
+// wrongPassword: signing in with a wrong password shows the server's
+// refusal by the form, marks the field, and stays on the page.
+func (r *accountsRun) wrongPassword(t *testing.T) {
+	ctx := r.b.tab(t, true)
+	run(t, ctx, chromedp.Navigate(r.b.url("/login?next=/leaderboard")), chromedp.WaitVisible(chromedp.CSS(`#name`)),
+		chromedp.SendKeys(chromedp.CSS(`#name`), r.ann.name), chromedp.SendKeys(chromedp.CSS(`#password`), "not-"+r.ann.password),
+		chromedp.Click(chromedp.CSS(`form.auth-form button[type="submit"]`)))
+	shown := poll[string](t, ctx, "the refusal", `document.querySelector("#form-error")?.textContent`)
+	code, body := r.b.ts.do("POST", "/api/session", "", map[string]string{"name": r.ann.name, "password": "not-" + r.ann.password})
+	var refusal struct {
+		Error apiError `json:"error"`
+	}
+	if err := json.Unmarshal(body, &refusal); err != nil || code != http.StatusUnauthorized {
+		t.Fatalf("the API took a wrong password: %d %s", code, body)
+	}
+	if shown != refusal.Error.Message {
+		t.Errorf("the page says %q, the server %q", shown, refusal.Error.Message)
+	}
+	if path := poll[string](t, ctx, "the page", `document.querySelector("#name").getAttribute("aria-invalid") && location.pathname`); path != "/login" {
+		t.Errorf("after a refusal the page is %s", path)
+	}
+	if name := poll[string](t, ctx, "the header", `document.querySelector("header .sign-in") ? "nobody" : document.querySelector("header .me-name")?.textContent`); name != "nobody" {
+		t.Errorf("after a refusal the header names %q", name)
+	}
+}
+
+// logOut: Ann logs out from the header's menu; the header offers to sign
+// in and the session is gone.
+func (r *accountsRun) logOut(t *testing.T) {
+	ctx := r.ann.ctx
+	run(t, ctx, chromedp.Navigate(r.b.url("/leaderboard")), chromedp.WaitVisible(chromedp.CSS(`header details.me > summary`)),
+		chromedp.Click(chromedp.CSS(`header details.me > summary`)), chromedp.Click(chromedp.CSS(`header button.log-out`)))
+	poll[bool](t, ctx, "the header's Sign in", `location.pathname === "/" && !!document.querySelector("header .sign-in")`)
+	status, err := chromedp.Run(ctx, chromedp.Evaluate[int](`fetch("/api/session").then((r) => r.status)`, chromedp.EvalAwaitPromise))
+	if err != nil || status != http.StatusUnauthorized {
+		t.Errorf("GET /api/session after logging out: %d %v", status, err)
+	}
+}
+
+// axe checks the new pages with axe-core, at both sizes, light and dark:
+// sign-up, sign-in, the account page, a profile, a player that does not
+// exist, the leaderboard, and the home page's lobby with seeks of every
+// kind (Bob's own, a challenge to him, a three-player one).
+func (r *accountsRun) axe(t *testing.T) {
+	if _, ok := readAxe(t); !ok {
+		t.Skipf("axe-core is not installed at server/%s", axeScript)
+	}
+	r.seekers(t)
+	pages := []axePage{
+		{"signup", "/signup", `!!document.querySelector("form.auth-form")`},
+		{"login", "/login", `!!document.querySelector("form.auth-form")`},
+		{"account", "/account", `document.querySelectorAll(".account-box").length === 4`},
+		{"profile", "/@/" + r.ann.name, `!!document.querySelector(".rating-plot svg") && !!document.querySelector("li.played")`},
+		{"no-player", "/@/nobody-here", `!!document.querySelector(".no-player")`},
+		{"leaderboard", "/leaderboard/pommel", `!!document.querySelector("table.ranks")`},
+		{"lobby", "/", `document.querySelectorAll("li.seek").length >= 4`},
+	}
+	for _, size := range screenSizes {
+		for _, scheme := range []string{"light", "dark"} {
+			t.Run(size.name+"-"+scheme, func(t *testing.T) {
+				ctx := personTab(t, r.bob, size, scheme)
+				for _, p := range pages {
+					run(t, ctx, chromedp.Navigate(r.b.url(p.path)))
+					poll[bool](t, ctx, p.name+" drawn", p.ready)
+					checkAxe(t, ctx, p.name+"-"+size.name+"-"+scheme)
+				}
+			})
+		}
+	}
+}
+
+// apiPerson is a person using the API with their own cookie jar.
+type apiPerson struct {
+	t      *testing.T
+	base   string
+	client *http.Client
+}
+
+func (r *accountsRun) apiPerson(t *testing.T, name, password string, signup bool) *apiPerson {
+	t.Helper()
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &apiPerson{t: t, base: r.b.ts.http.URL, client: &http.Client{Jar: jar}}
+	path, want := "/api/session", http.StatusOK
+	if signup {
+		path, want = "/api/accounts", http.StatusCreated
+	}
+	p.call("POST", path, map[string]string{"name": name, "password": password}, want, nil)
+	return p
+}
+
+// call sends a request as the person and decodes the answer into out.
+func (p *apiPerson) call(method, path string, body any, want int, out any) {
+	p.t.Helper()
+	var buf bytes.Buffer
+	if body != nil {
+		if err := json.NewEncoder(&buf).Encode(body); err != nil {
+			p.t.Fatal(err)
+		}
+	}
+	req, err := http.NewRequest(method, p.base+path, &buf)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := p.client.Do(req)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var raw bytes.Buffer
+	_, _ = raw.ReadFrom(resp.Body)
+	if resp.StatusCode != want {
+		p.t.Fatalf("%s %s: %d %s, want %d", method, path, resp.StatusCode, raw.Bytes(), want)
+	}
+	if out != nil {
+		if err := json.Unmarshal(raw.Bytes(), out); err != nil {
+			p.t.Fatalf("%s %s: %v", method, path, err)
+		}
+	}
+}
+
+// seekers fills the lobby: seeks of three other players (one a challenge
+// to Bob, one for three players), and one of Bob's own, made from his page.
+func (r *accountsRun) seekers(t *testing.T) {
+	if r.bob.ctx == nil {
+		t.Fatal("no Bob")
+	}
+	carl := r.apiPerson(t, "carl_"+suffix(), "amber-lanterns-sway-north", true)
+	dana := r.apiPerson(t, "dana_"+suffix(), "copper-otters-fold-maps", true)
+	carl.call("POST", "/api/seeks", map[string]any{"game": "pommel", "options": map[string]string{}, "rated": true, "clock": map[string]int{"initial": 180, "increment": 2}}, http.StatusCreated, nil)
+	carl.call("POST", "/api/seeks", map[string]any{"game": "checkers-2011", "options": map[string]string{}, "rated": true, "clock": map[string]int{"initial": 300, "increment": 3}, "to": r.bob.name}, http.StatusCreated, nil)
+	dana.call("POST", "/api/seeks", map[string]any{"game": "eximo", "options": map[string]string{}, "rated": false, "clock": map[string]int{"days": 1}}, http.StatusCreated, nil)
+	dana.call("POST", "/api/seeks", map[string]any{"game": "punt-heks-match-3p", "options": map[string]string{}, "rated": true, "clock": map[string]int{"initial": 600, "increment": 5}}, http.StatusCreated, nil)
+	status, err := chromedp.Run(r.bob.ctx, chromedp.Evaluate[int](`fetch("/api/seeks", { method: "POST", headers: { "Content-Type": "application/json" },
+		body: JSON.stringify({ game: "pommel-76", options: {}, rated: true, clock: { initial: 600, increment: 5 } }) }).then((r) => r.status)`, chromedp.EvalAwaitPromise))
+	if err != nil || status != http.StatusCreated {
+		t.Fatalf("Bob's seek: %d %v", status, err)
+	}
+}
+
+// pictures saves, with -screenshots, the pictures of docs/web.md: the
+// lobby, a profile with its plot, the leaderboard and the game's end
+// with the rating changes, at a desktop's and a phone's size, light and
+// dark, as Bob sees them.
+func (r *accountsRun) pictures(t *testing.T) {
+	if *screenshotDir == "" {
+		t.Skip("no -screenshots folder")
+	}
+	r.moreGames(t, 4)
+	pages := []struct{ name, path, ready string }{
+		{"lobby", "/", `document.querySelectorAll("li.seek").length >= 4 && document.querySelectorAll("svg.preview").length > 0`},
+		{"profile", "/@/" + r.bob.name, `!!document.querySelector(".rating-plot svg") && !!document.querySelector("li.played")`},
+		{"leaderboard", "/leaderboard/pommel", `!!document.querySelector("table.ranks")`},
+		{"game-end", "/play/" + r.game, `!!document.querySelector(".end .rating-changes") && document.querySelectorAll("svg.board polygon[data-cell]").length > 0`},
+	}
+	for _, size := range screenSizes {
+		for _, scheme := range []string{"light", "dark"} {
+			ctx := personTab(t, r.bob, size, scheme)
+			for _, p := range pages {
+				run(t, ctx, chromedp.Navigate(r.b.url(p.path)))
+				poll[bool](t, ctx, p.name+" drawn", p.ready)
+				if p.name == "game-end" {
+					run(t, ctx, script(`document.querySelector(".end").scrollIntoView({ block: "center" })`))
+				}
+				time.Sleep(200 * time.Millisecond)
+				viewShot(t, ctx, strings.Join([]string{"accounts", p.name, size.name, scheme}, "-"))
+			}
+		}
+	}
+}
+
+// moreGames plays n more rated Pommel games of Ann against Bob through
+// the API, each resigned at once by one of them in turn, so that Bob's
+// rating has a history to draw.
+func (r *accountsRun) moreGames(t *testing.T, n int) {
+	ann := r.apiPerson(t, r.ann.name, r.ann.password, false)
+	bob := r.apiPerson(t, r.bob.name, r.bob.password, false)
+	for i := range n {
+		var seek struct {
+			ID string `json:"id"`
+		}
+		ann.call("POST", "/api/seeks", map[string]any{"game": "pommel", "options": map[string]string{}, "rated": true, "clock": map[string]int{"days": 3}}, http.StatusCreated, &seek)
+		var started struct {
+			Game string `json:"game"`
+		}
+		bob.call("POST", "/api/seeks/"+seek.ID+"/accept", nil, http.StatusCreated, &started)
+		loser := []*apiPerson{ann, bob}[i%3%2]
+		loser.call("POST", "/api/games/"+started.Game+"/resign", nil, http.StatusOK, nil)
+	}
+}
