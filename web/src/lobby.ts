@@ -101,15 +101,16 @@ function seekRow(lobby: Lobby, s: Seek): HTMLElement {
   if (Object.keys(s.options ?? {}).length) notes.push(" " + Object.entries(s.options).map(([k, v]) => `${k}=${v}`).join(" "));
   li.append(h("span", { class: "notes" }, ...notes));
   const what = `${s.by}'s ${s.rated ? "rated" : "casual"} ${nameOf(lobby, s.game)}, ${clockText(s.clock)}`;
-  if (mine) li.append(action("Cancel", "cancel", `Cancel your seek: ${what}`, () => request("DELETE", `/api/seeks/${s.id}`), lobby));
+  if (mine) li.append(action("Cancel", "cancel", what, () => request("DELETE", `/api/seeks/${s.id}`), lobby));
   else if (joined) li.append(h("span", { class: "waiting" }, "Joined: waiting"));
-  else if (lobby.me && (!s.to || toMe)) li.append(action(toMe ? "Accept" : "Play", "accept", `Accept ${what}`, () => accept(lobby, s.id), lobby));
+  else if (lobby.me && (!s.to || toMe)) li.append(action(toMe ? "Accept" : "Play", "accept", what, () => accept(lobby, s.id), lobby));
   return li;
 }
 
-// action is a seek's button; a refusal shows in the lobby's message.
-function action(label: string, cls: string, name: string, run: () => Promise<unknown>, lobby: Lobby): HTMLButtonElement {
-  const b = h("button", { type: "button", class: cls, "aria-label": name }, label);
+// action is a seek's button, named by its word and the seek ("Play:
+// bob's rated Pommel, 3+2"); a refusal shows in the lobby's message.
+function action(label: string, cls: string, what: string, run: () => Promise<unknown>, lobby: Lobby): HTMLButtonElement {
+  const b = h("button", { type: "button", class: cls, "aria-label": `${label}: ${what}` }, label);
   b.addEventListener("click", async () => {
     b.disabled = true;
     lobby.message.textContent = "";
