@@ -138,7 +138,7 @@ func (r *accountsRun) ratedGame(t *testing.T) {
 	r.b.newPerson(t, bob)
 	r.signUp(t, ann)
 	r.signUp(t, bob)
-	poll[bool](t, bob.ctx, "Bob's lobby", `!!document.querySelector(".lobby ul.seeks")`)
+	poll[bool](t, bob.ctx, "Bob's lobby, live", `document.querySelector(".lobby ul.seeks")?.dataset.live === "true"`)
 
 	run(t, ann.ctx, chromedp.Click(chromedp.CSS(`details.seek-box > summary`)), chromedp.WaitVisible(chromedp.CSS(`select#seek-game`)),
 		chromedp.SetValue(chromedp.CSS(`select#seek-game`), "pommel"),

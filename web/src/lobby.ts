@@ -61,6 +61,7 @@ function follow(lobby: Lobby, retry: number): void {
     const msg = JSON.parse(ev.data);
     if (msg.type === "seeks") {
       lobby.seeks = msg.seeks ?? [];
+      lobby.list.dataset.live = "true"; // the seeks shown are the server's, and follow it
       showSeeks(lobby);
     } else if (msg.type === "started") {
       location.assign(`/play/${msg.game}`);
@@ -69,7 +70,10 @@ function follow(lobby: Lobby, retry: number): void {
       void readTurns(lobby);
     }
   };
-  ws.onclose = () => setTimeout(() => follow(lobby, Math.min(retry + 1, 5)), 500 * (retry + 1));
+  ws.onclose = () => {
+    delete lobby.list.dataset.live;
+    setTimeout(() => follow(lobby, Math.min(retry + 1, 5)), 500 * (retry + 1));
+  };
 }
 
 // showSeeks draws the open seeks: the player and their rating, the
