@@ -18,11 +18,10 @@ export async function profilePage(root: HTMLElement): Promise<void> {
   root.replaceChildren(siteHeader(title), message, main);
   let user: User, catalog: CatalogGame[], history: HistoryPoint[];
   try {
-    [user, catalog, history] = await Promise.all([
-      request<User>("GET", `/api/users/${encodeURIComponent(name)}`),
-      request<CatalogGame[]>("GET", "/api/catalog"),
-      request<HistoryPoint[]>("GET", `/api/users/${encodeURIComponent(name)}/history`).catch(() => []),
-    ]);
+    [user, catalog] = await Promise.all([request<User>("GET", `/api/users/${encodeURIComponent(name)}`), request<CatalogGame[]>("GET", "/api/catalog")]);
+    // A history per game rated: the plots are drawn per game.
+    history = (await Promise.all(Object.keys(user.ratings).map((id) =>
+      request<HistoryPoint[]>("GET", `/api/users/${encodeURIComponent(name)}/history?game=${encodeURIComponent(id)}`).catch(() => [])))).flat();
   } catch (e) {
     if (e instanceof ApiError && e.code === "not_found") {
       title.textContent = "No such player";
