@@ -21,7 +21,8 @@ export async function profilePage(root: HTMLElement): Promise<void> {
     [user, catalog] = await Promise.all([request<User>("GET", `/api/users/${encodeURIComponent(name)}`), request<CatalogGame[]>("GET", "/api/catalog")]);
     // A history per game rated: the plots are drawn per game.
     history = (await Promise.all(Object.keys(user.ratings).map((id) =>
-      request<HistoryPoint[]>("GET", `/api/users/${encodeURIComponent(name)}/history?game=${encodeURIComponent(id)}`).catch(() => [])))).flat();
+      request<HistoryPoint[]>("GET", `/api/users/${encodeURIComponent(name)}/history?game=${encodeURIComponent(id)}`)
+        .then((points) => points.filter((p) => p.game === id), () => [])))).flat();
   } catch (e) {
     if (e instanceof ApiError && e.code === "not_found") {
       title.textContent = "No such player";
