@@ -89,7 +89,7 @@ function sessionsBox(name: string): HTMLElement {
 
 function deleteBox(): HTMLElement {
   const [pwField, password] = passwordField("delete-password", "Your password", "current-password");
-  const sure = h("input", { type: "checkbox", id: "delete-sure", required: "" });
+  const sure = h("input", { type: "checkbox", id: "delete-sure" });
   const result = status("delete-status");
   const form = h("form", { class: "account-form" },
     h("p", {}, "Your games in progress are resigned. Your finished games stay, your name shown as “deleted”. This cannot be undone."),

@@ -169,7 +169,7 @@ function seekForm(lobby: Lobby): HTMLElement {
   fillOptions();
   const radio = (name: string, value: string, label: string, checked = false) =>
     h("label", {}, h("input", checked ? { type: "radio", name, value, checked: "" } : { type: "radio", name, value }), label);
-  const minutes = h("input", { id: "seek-minutes", name: "minutes", type: "number", min: "0", max: "180", value: "10", inputmode: "numeric" });
+  const minutes = h("input", { id: "seek-minutes", name: "minutes", type: "number", min: "0", max: "180", step: "0.5", value: "10", inputmode: "decimal" });
   const increment = h("input", { id: "seek-increment", name: "increment", type: "number", min: "0", max: "180", value: "5", inputmode: "numeric" });
   const days = h("select", { id: "seek-days", name: "days" }, ...[1, 2, 3, 5, 7, 14].map((d) => h("option", { value: String(d) }, d === 1 ? "1 day" : `${d} days`)));
   const to = h("input", { id: "seek-to", name: "to", autocomplete: "off", autocapitalize: "off", spellcheck: "false", maxlength: "20", placeholder: "anyone" });
