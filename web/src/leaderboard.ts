@@ -22,7 +22,8 @@ export async function leaderboardPage(root: HTMLElement): Promise<void> {
   try {
     const catalog = await request<CatalogGame[]>("GET", "/api/catalog");
     const asked = decodeURIComponent(location.pathname.split("/")[2] ?? "");
-    const game = catalog.find((c) => c.id === asked) ?? catalog[0];
+    // Pommel's board unless the path names another, as the header's Rules and Analysis.
+    const game = catalog.find((c) => c.id === asked) ?? catalog.find((c) => c.id === "pommel") ?? catalog[0];
     const tabs = h("nav", { class: "game-tabs", "aria-label": "games" }, ...catalog.map((c) =>
       h("a", c === game ? { href: `/leaderboard/${c.id}`, "aria-current": "page" } : { href: `/leaderboard/${c.id}` }, c.name)));
     const rows = await request<Ranked[]>("GET", `/api/leaderboard/${game.id}`);
