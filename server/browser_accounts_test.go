@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The browser tests of accounts, ratings and the lobby (issue 21): two
@@ -235,13 +236,13 @@ func (r *accountsRun) leaderboard(t *testing.T) {
 	}
 }
 
-// wrongPassword: signing in with a wrong password shows the server's
-// refusal by the form, marks the field, and stays on the page.
+// wrongPassword: signing in (Enter in the password) with a wrong password
+// shows the server's refusal by the form, marks the field, and stays on
+// the page.
 func (r *accountsRun) wrongPassword(t *testing.T) {
 	ctx := r.b.tab(t, true)
 	run(t, ctx, chromedp.Navigate(r.b.url("/login?next=/leaderboard")), chromedp.WaitVisible(chromedp.CSS(`#name`)),
-		chromedp.SendKeys(chromedp.CSS(`#name`), r.ann.name), chromedp.SendKeys(chromedp.CSS(`#password`), "not-"+r.ann.password),
-		chromedp.Click(chromedp.CSS(`form.auth-form button[type="submit"]`)))
+		chromedp.SendKeys(chromedp.CSS(`#name`), r.ann.name), chromedp.SendKeys(chromedp.CSS(`#password`), "not-"+r.ann.password+"\n"))
 	shown := poll[string](t, ctx, "the refusal", `document.querySelector("#form-error")?.textContent`)
 	code, body := r.b.ts.do("POST", "/api/session", "", map[string]string{"name": r.ann.name, "password": "not-" + r.ann.password})
 	var refusal struct {
@@ -261,12 +262,20 @@ func (r *accountsRun) wrongPassword(t *testing.T) {
 	}
 }
 
-// logOut: Ann logs out from the header's menu; the header offers to sign
-// in and the session is gone.
+// logOut: Ann logs out from the header's menu, by the keyboard alone
+// (Enter opens the menu, Tab walks it); the header offers to sign in and
+// the session is gone.
 func (r *accountsRun) logOut(t *testing.T) {
 	ctx := r.ann.ctx
 	run(t, ctx, chromedp.Navigate(r.b.url("/leaderboard")), chromedp.WaitVisible(chromedp.CSS(`header details.me > summary`)),
-		chromedp.Click(chromedp.CSS(`header details.me > summary`)), chromedp.Click(chromedp.CSS(`header button.log-out`)))
+		chromedp.Focus(chromedp.CSS(`header details.me > summary`)), chromedp.KeyEvent(kb.Enter))
+	for _, want := range []string{"Profile", "Account", "Log out"} {
+		run(t, ctx, chromedp.KeyEvent(kb.Tab))
+		if at := poll[string](t, ctx, "the focus", `document.activeElement.textContent`); at != want {
+			t.Fatalf("Tab in the menu reached %q, want %q", at, want)
+		}
+	}
+	run(t, ctx, chromedp.KeyEvent(kb.Enter))
 	poll[bool](t, ctx, "the header's Sign in", `location.pathname === "/" && !!document.querySelector("header .sign-in")`)
 	status, err := chromedp.Run(ctx, chromedp.Evaluate[int](`fetch("/api/session").then((r) => r.status)`, chromedp.EvalAwaitPromise))
 	if err != nil || status != http.StatusUnauthorized {
