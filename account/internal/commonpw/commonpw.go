@@ -10,33 +10,55 @@ import (
 	"unicode"
 )
 
-// Forms are the keys a password is looked up by: in lower case; without its
-// trailing digits, punctuation and symbols ("Password123!" → "password");
-// and without those at both ends ("1Password!" → "password"). Empty forms
-// and repeats are left out. Every capitalisation and every run of digits or
-// punctuation around a key is so refused without the list holding it.
+// Forms are the keys a password is looked up by, in lower case: whole;
+// without punctuation and symbols at its ends ("#123456!" → "123456");
+// without digits, punctuation and symbols at its end ("Password123!" →
+// "password"), at its start ("1qaz2wsx" → "qaz2wsx"), at both ends
+// ("1Password!" → "password"). Empty forms and repeats are left out. So
+// every capitalisation of a key, and every run of digits or punctuation
+// around it, is refused without the list holding it.
 func Forms(password string) []string {
 	lower := strings.ToLower(password)
 	forms := []string{lower}
-	right := strings.TrimRightFunc(lower, stripped)
-	if right != "" && right != lower {
-		forms = append(forms, right)
+	add := func(f string) {
+		if f != "" && !contains(forms, f) {
+			forms = append(forms, f)
+		}
 	}
-	both := strings.TrimLeftFunc(right, stripped)
-	if both != "" && both != right {
-		forms = append(forms, both)
-	}
+	add(strings.TrimFunc(lower, punct))
+	right := strings.TrimRightFunc(lower, punctOrDigit)
+	add(right)
+	add(strings.TrimLeftFunc(lower, punctOrDigit))
+	add(strings.TrimLeftFunc(right, punctOrDigit))
 	return forms
 }
 
-// Key is the one form of a seed the list stores: trimmed at both ends when
-// that leaves something, else (digits or punctuation alone) lowered whole.
-// Every string whose Forms include Key(s) is refused, which covers s.
+// Key is the one form of a seed the list stores, so that every string
+// whose Forms include it is refused, the seed among them: the letters left
+// after trimming digits and punctuation at both ends; for a number, the
+// digits without punctuation round them; for punctuation alone, itself.
 func Key(seed string) string {
-	forms := Forms(seed)
-	return forms[len(forms)-1]
+	lower := strings.ToLower(seed)
+	if k := strings.TrimFunc(lower, punctOrDigit); k != "" {
+		return k
+	}
+	if k := strings.TrimFunc(lower, punct); k != "" {
+		return k
+	}
+	return lower
 }
 
-func stripped(r rune) bool {
-	return unicode.IsDigit(r) || unicode.IsPunct(r) || unicode.IsSymbol(r) || unicode.IsSpace(r)
+func contains(forms []string, f string) bool {
+	for _, g := range forms {
+		if g == f {
+			return true
+		}
+	}
+	return false
 }
+
+func punct(r rune) bool {
+	return unicode.IsPunct(r) || unicode.IsSymbol(r) || unicode.IsSpace(r)
+}
+
+func punctOrDigit(r rune) bool { return unicode.IsDigit(r) || punct(r) }
