@@ -2,7 +2,6 @@ package account
 
 import (
 	"container/list"
-	"math"
 	"net/netip"
 	"sync"
 	"time"
@@ -136,12 +135,11 @@ func (b *buckets) wait(key string, now time.Time) time.Duration {
 		return 0
 	}
 	// Tokens are floats: a bucket one interval after its last failure may
-	// hold 0.9999999, which must count as the token it is.
-	tokens := e.Value.(*bucket).lim.TokensAt(now) + 1e-9
-	if tokens >= 1 {
-		return 0
-	}
-	return time.Duration(math.Ceil((1 - tokens) * float64(b.every)))
+	// hold 0.9999999, which is the token it should be; waits are so
+	// rounded to the millisecond.
+	tokens := e.Value.(*bucket).lim.TokensAt(now)
+	wait := time.Duration((1 - tokens) * float64(b.every)).Round(time.Millisecond)
+	return max(wait, 0)
 }
 
 func (b *buckets) fail(key string, now time.Time) {
