@@ -2,6 +2,7 @@ package account
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -121,5 +122,36 @@ func TestThrottleConfigDefaults(t *testing.T) {
 	if th.names.burst != d.NameBurst || th.names.every != d.NameEvery || th.addrs.burst != d.AddrBurst ||
 		th.addrs.every != d.AddrEvery || th.names.max != d.MaxKeys || th.addrs.max != d.MaxKeys {
 		t.Errorf("NewThrottle(zero) = %+v / %+v, want the defaults %+v", th.names, th.addrs, d)
+	}
+}
+
+// BenchmarkThrottleMemory fills a Throttle of the default size with
+// distinct names and IPv4 addresses, and reports the heap it holds.
+func BenchmarkThrottleMemory(b *testing.B) {
+	c := DefaultThrottleConfig()
+	for b.Loop() {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		th := NewThrottle(c)
+		for i := range c.MaxKeys {
+			th.Fail(fmt.Sprintf("name-%08d", i), fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255), t0)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/(1<<20), "MiB")
+		runtime.KeepAlive(th)
+	}
+}
+
+// BenchmarkThrottleFail is one failure counted in a full Throttle, each
+// from a new name and address: the flood case, where each evicts.
+func BenchmarkThrottleFail(b *testing.B) {
+	c := DefaultThrottleConfig()
+	th := NewThrottle(c)
+	i := 0
+	for b.Loop() {
+		th.Fail(fmt.Sprint("n", i), fmt.Sprint("10.0.", i>>8&255, ".", i&255), t0)
+		i++
 	}
 }
