@@ -150,3 +150,15 @@ func TestParseSeeds(t *testing.T) {
 		}
 	}
 }
+
+func TestDoubledAndAlternations(t *testing.T) {
+	if doubled("asdf") != "asdfasdf" || doubled("dragons") != "" {
+		t.Errorf("doubled(asdf) = %q, doubled(dragons) = %q; want asdfasdf and nothing", doubled("asdf"), doubled("dragons"))
+	}
+	alt := alternations()
+	for _, want := range []string{"a1b2c3", "1a2b3c", "a1b2c3d4e5f6"} {
+		if !slices.Contains(alt, want) {
+			t.Errorf("alternations lack %s", want)
+		}
+	}
+}

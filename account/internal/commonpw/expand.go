@@ -68,9 +68,10 @@ func ParseSeeds(text string) ([]string, error) {
 }
 
 // Expand makes the list's keys, sorted and without repeats, from the seeds:
-// each seed and its look-alike (leetspeak) variants, keyboard walks, dates
-// of the years FirstYear to LastYear, and runs of repeated or consecutive
-// digits. Capitalisations and digit or year suffixes need no entries: Forms
+// each seed, its look-alike (leetspeak) variants and, when short, itself
+// twice; keyboard walks (also twice); letters and digits in step
+// ("a1b2c3"); dates of the years FirstYear to LastYear; and runs of
+// repeated or consecutive digits. Capitalisations and digit or year suffixes need no entries: Forms
 // folds them away at lookup.
 func Expand(seeds []string) []string {
 	set := map[string]bool{}
@@ -81,11 +82,16 @@ func Expand(seeds []string) []string {
 	}
 	for _, s := range seeds {
 		add(s)
+		add(doubled(s))
 		for _, v := range leetVariants(strings.ToLower(s)) {
 			add(v)
 		}
 	}
 	for _, s := range keyboardWalks() {
+		add(s)
+		add(doubled(s))
+	}
+	for _, s := range alternations() {
 		add(s)
 	}
 	for _, s := range dates() {
@@ -131,6 +137,35 @@ func leetVariants(word string) []string {
 		variants = next
 	}
 	return variants[1:]
+}
+
+// maxDoubled is the longest seed that is also stored doubled ("passpass",
+// "asdfasdf"): a longer word typed twice is rare, and would double the
+// list.
+const maxDoubled = 6
+
+// doubled is a short seed written twice, or "" for a longer one.
+func doubled(seed string) string {
+	if utf8.RuneCountInString(seed) > maxDoubled {
+		return ""
+	}
+	return seed + seed
+}
+
+// alternations are letters and digits in step: "a1b2c3d4", "1a2b3c", 3 to
+// 6 pairs each way.
+func alternations() []string {
+	var out []string
+	for n := 3; n <= 6; n++ {
+		var letterFirst, digitFirst strings.Builder
+		for i := range n {
+			letter, digit := byte('a'+i), byte('1'+i)
+			letterFirst.Write([]byte{letter, digit})
+			digitFirst.Write([]byte{digit, letter})
+		}
+		out = append(out, letterFirst.String(), digitFirst.String())
+	}
+	return out
 }
 
 // keyboardRows are the rows of the common layouts (QWERTY, AZERTY, QWERTZ).
