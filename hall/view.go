@@ -58,6 +58,10 @@ type SeatView struct {
 	Open bool   `json:"open"`
 	// Account is the name of the account holding the seat, if any.
 	Account string `json:"account,omitempty"`
+	// Rating is the account's rating in this game, as the transport
+	// reads it from the store.
+	Rating      *float64 `json:"rating,omitempty"`
+	Provisional bool     `json:"provisional,omitempty"`
 }
 
 // ClockView is a clock as the API shows it, in milliseconds.
