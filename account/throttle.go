@@ -81,7 +81,8 @@ func (t *Throttle) Fail(nameKey, addr string, now time.Time) {
 
 // Succeed forgets the name's failures: its owner is back. The address's
 // stay, so that logging in to one's own account does not reset the count
-// of guesses made at others'.
+// of guesses made at others' (addr is taken so that the call reads like
+// Fail's, and is not used).
 func (t *Throttle) Succeed(nameKey, addr string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()

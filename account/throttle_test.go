@@ -3,6 +3,7 @@ package account
 import (
 	"fmt"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 )
@@ -112,6 +113,28 @@ func TestThrottleBounded(t *testing.T) {
 	th.Fail("n5", "192.0.2.1", t0.Add(10*time.Minute))
 	if n, a := th.names.len(), th.addrs.len(); n != 1 || a != 1 {
 		t.Errorf("after the sweep: %d names, %d addresses remembered, want 1 and 1", n, a)
+	}
+}
+
+// TestThrottleConcurrent: failures counted from many goroutines at once
+// are all counted (run with -race), and the tables stay within MaxKeys.
+func TestThrottleConcurrent(t *testing.T) {
+	c := DefaultThrottleConfig()
+	c.MaxKeys = 50
+	th := NewThrottle(c)
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 100 {
+				th.Fail("shared", fmt.Sprintf("192.0.%d.%d", g, i), t0)
+				th.Check(fmt.Sprint("n", i), "192.0.2.1", t0)
+			}
+		})
+	}
+	wg.Wait()
+	mustCheck(t, th, "shared", "192.0.2.250", t0, false, 3*time.Minute)
+	if n, a := th.names.len(), th.addrs.len(); n != 1 || a != 50 {
+		t.Errorf("%d names, %d addresses remembered; want 1 and 50", n, a)
 	}
 }
 

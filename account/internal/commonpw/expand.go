@@ -74,10 +74,10 @@ func ParseSeeds(text string) ([]string, error) {
 // repeated or consecutive digits. Capitalisations and digit or year suffixes need no entries: Forms
 // folds them away at lookup.
 func Expand(seeds []string) []string {
-	set := map[string]bool{}
+	keys := make([]string, 0, 1<<17)
 	add := func(s string) {
 		if k := Key(s); keep(k) {
-			set[k] = true
+			keys = append(keys, k)
 		}
 	}
 	for _, s := range seeds {
@@ -100,12 +100,8 @@ func Expand(seeds []string) []string {
 	for _, s := range digitRuns() {
 		add(s)
 	}
-	keys := make([]string, 0, len(set))
-	for k := range set {
-		keys = append(keys, k)
-	}
 	slices.Sort(keys)
-	return keys
+	return slices.Clip(slices.Compact(keys))
 }
 
 func keep(key string) bool {
@@ -215,11 +211,21 @@ func dates() []string {
 	for y := FirstYear; y <= LastYear; y++ {
 		for m := 1; m <= 12; m++ {
 			for d := 1; d <= daysIn(m, y); d++ {
-				out = append(out, fmt.Sprintf("%02d%02d%04d", d, m, y), fmt.Sprintf("%02d%02d%04d", m, d, y))
+				out = append(out, digits(d, 2)+digits(m, 2)+digits(y, 4), digits(m, 2)+digits(d, 2)+digits(y, 4))
 			}
 		}
 	}
 	return out
+}
+
+// digits is n in width decimal digits, zeros in front.
+func digits(n, width int) string {
+	b := make([]byte, width)
+	for i := width - 1; i >= 0; i-- {
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b)
 }
 
 func daysIn(month, year int) int {
@@ -246,7 +252,7 @@ func digitRuns() []string {
 			limit *= 10
 		}
 		for n := range limit {
-			b := fmt.Sprintf("%0*d", block, n)
+			b := digits(n, block)
 			for _, length := range []int{8, 9, 10, 12} {
 				if length%block == 0 {
 					out = append(out, strings.Repeat(b, length/block))
