@@ -234,6 +234,16 @@ func (s *Server) withAccounts(r *http.Request, v hall.View) gameAnswer {
 	return answer
 }
 
+// answerGame writes a game after a command, with its accounts' part, or
+// the refusal err.
+func (s *Server) answerGame(w http.ResponseWriter, r *http.Request, v hall.View, err error) {
+	if err != nil {
+		s.writeFailure(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, s.withAccounts(r, v))
+}
+
 // answer writes v, or the refusal err.
 func (s *Server) answer(w http.ResponseWriter, v any, err error) {
 	if err != nil {
@@ -285,7 +295,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		s.metrics.moveLatency.Observe(time.Since(start).Seconds())
 	}
-	s.answer(w, v, err)
+	s.answerGame(w, r, v, err)
 }
 
 // seatCommand reads who sends a command on a game (the seat's token, or
@@ -319,7 +329,7 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := s.hall.Resign(r.Context(), r.PathValue("id"), who)
-	s.answer(w, v, err)
+	s.answerGame(w, r, v, err)
 }
 
 // drawRequest is POST /api/games/{id}/draw.
@@ -335,7 +345,7 @@ func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := s.hall.Draw(r.Context(), r.PathValue("id"), who, hall.DrawAction(req.Action))
-	s.answer(w, v, err)
+	s.answerGame(w, r, v, err)
 }
 
 // joinRequest is POST /api/games/{id}/join.
