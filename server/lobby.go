@@ -472,7 +472,9 @@ func (s *Server) writeLobby(ctx context.Context, sk *socket, sub *lobbySub) {
 	if list, err := s.seekViews(ctx); err == nil {
 		s.writeLobbyMessage(ctx, sk, lobbyMessage{Type: "seeks", Seeks: list})
 	}
-	keep := time.NewTicker(seekHold / 4)
+	// Every keep: a ping, the seeker's real-time seeks kept open, the
+	// count of games waiting for a move read again.
+	keep := time.NewTicker(min(seekHold/4, s.timeouts.Ping))
 	defer keep.Stop()
 	turns := -1
 	s.sendTurns(ctx, sk, sub, &turns)
@@ -481,6 +483,13 @@ func (s *Server) writeLobby(ctx context.Context, sk *socket, sub *lobbySub) {
 		select {
 		case msg = <-sub.out:
 		case <-keep.C:
+			pctx, cancel := context.WithTimeout(ctx, s.timeouts.Pong)
+			err := sk.conn.Ping(pctx)
+			cancel()
+			if err != nil {
+				sk.conn.Close(websocket.StatusPolicyViolation, "no answer to a ping")
+				return
+			}
 			if sub.account != "" {
 				if err := s.cfg.Store.ExtendSeeks(ctx, sub.account, s.now(), s.now().Add(seekHold)); err != nil {
 					s.log.Warn("keeping seeks", "err", err)
