@@ -352,3 +352,31 @@ func TestThreePlayerSeekAndLobbySocket(t *testing.T) {
 		}
 	}
 }
+
+// TestAbortedRatedGameRatesNothing: a rated game nobody started in time
+// is aborted and changes no rating.
+func TestAbortedRatedGameRatesNothing(t *testing.T) {
+	params := cheapHash
+	ts := newTestServer(t, Config{PasswordHash: &params, AbortAfter: 300 * time.Millisecond})
+	ada, bob := ts.signUp("ada"), ts.signUp("bob")
+	var seek struct{ ID string }
+	ada.must(201, "POST", "/api/seeks", map[string]any{"game": "eximo", "rated": true, "clock": map[string]int{"initial": 60, "increment": 1}}, &seek)
+	var started struct{ Game string }
+	bob.must(201, "POST", "/api/seeks/"+seek.ID+"/accept", nil, &started)
+	waitFor(t, 10*time.Second, "the abort", func() bool { return ts.game(started.Game).Result != nil })
+	var g gameAnswer
+	ada.must(200, "GET", "/api/games/"+started.Game, nil, &g)
+	if g.Result.Reason != "aborted" || g.Rated || len(g.Ratings) != 0 {
+		t.Fatalf("the aborted game: %+v rated %v ratings %+v", g.Result, g.Rated, g.Ratings)
+	}
+	var u userView
+	ada.must(200, "GET", "/api/users/ada", nil, &u)
+	if len(u.Ratings) != 0 {
+		t.Fatalf("ratings after an aborted game: %+v", u.Ratings)
+	}
+	var games []playedGame
+	ada.must(200, "GET", "/api/users/bob/games", nil, &games)
+	if len(games) != 1 || games[0].Result != "aborted" {
+		t.Fatalf("bob's games: %+v", games)
+	}
+}
