@@ -6,6 +6,7 @@ import (
 	"errors"
 	"maps"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -141,7 +142,7 @@ func (s *Server) handleSeek(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleSeeks(w http.ResponseWriter, r *http.Request) {
-	list, err := s.seekViews(r.Context())
+	list, err := s.openSeeks(r.Context())
 	if err != nil {
 		s.writeFailure(w, err)
 		return
@@ -149,12 +150,17 @@ func (s *Server) handleSeeks(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, list)
 }
 
-// seekViews lists the open seeks with their seekers' names and ratings.
-func (s *Server) seekViews(ctx context.Context) ([]seekView, error) {
+// openSeeks lists the open seeks as the lobby shows them.
+func (s *Server) openSeeks(ctx context.Context) ([]seekView, error) {
 	seeks, err := s.cfg.Store.Seeks(ctx, s.now())
 	if err != nil {
 		return nil, err
 	}
+	return s.seekViews(ctx, seeks)
+}
+
+// seekViews gives seeks with their seekers' names and ratings.
+func (s *Server) seekViews(ctx context.Context, seeks []store.Seek) ([]seekView, error) {
 	names := map[string]store.Account{}
 	nameOf := func(id string) string {
 		if a, ok := names[id]; ok {
@@ -286,7 +292,7 @@ type lobby struct {
 	mu    sync.Mutex
 	subs  map[*lobbySub]struct{}
 	poke  chan struct{}
-	last  []byte
+	last  string // seeksKey of the seeks last sent
 	known map[string]store.Seek // the seeks of the last read, by id
 }
 
@@ -367,8 +373,10 @@ func (s *Server) runLobby(ctx context.Context) {
 	}
 }
 
-// lobbyRound reads the seeks; when they changed, sends them to every
-// socket, and looks up the game of each seek that vanished.
+// lobbyRound reads the seeks; when they changed (a seek made, joined,
+// taken, withdrawn or expired), sends them with their seekers' names and
+// ratings to every socket, and looks up the game of each seek that
+// vanished. An unchanged lobby costs one query a tick.
 func (s *Server) lobbyRound(ctx context.Context) {
 	l := s.lobby
 	l.mu.Lock()
@@ -377,30 +385,44 @@ func (s *Server) lobbyRound(ctx context.Context) {
 	if idle {
 		return
 	}
-	list, err := s.seekViews(ctx)
+	seeks, err := s.cfg.Store.Seeks(ctx, s.now())
 	if err != nil {
 		s.log.Warn("lobby", "err", err)
 		return
 	}
-	data, _ := json.Marshal(list)
+	key := seeksKey(seeks)
 	l.mu.Lock()
-	changed := string(data) != string(l.last)
-	l.last = data
+	changed := key != l.last
+	l.last = key
 	l.mu.Unlock()
 	if !changed {
 		return
 	}
+	list, err := s.seekViews(ctx, seeks)
+	if err != nil {
+		s.log.Warn("lobby", "err", err)
+		return
+	}
 	l.send(lobbyMessage{Type: "seeks", Seeks: list}, func(*lobbySub) bool { return true })
-	s.findStarted(ctx)
+	s.findStarted(ctx, seeks)
+}
+
+// seeksKey is what the lobby shows of a list of seeks, to tell a change.
+func seeksKey(seeks []store.Seek) string {
+	var b strings.Builder
+	for _, sk := range seeks {
+		b.WriteString(sk.ID)
+		for _, j := range sk.Joined {
+			b.WriteString("," + j)
+		}
+		b.WriteString(";")
+	}
+	return b.String()
 }
 
 // findStarted tells the players here of each seek that vanished whose
 // game another process started.
-func (s *Server) findStarted(ctx context.Context) {
-	seeks, err := s.cfg.Store.Seeks(ctx, s.now())
-	if err != nil {
-		return
-	}
+func (s *Server) findStarted(ctx context.Context, seeks []store.Seek) {
 	l := s.lobby
 	now := map[string]store.Seek{}
 	for _, sk := range seeks {
@@ -469,7 +491,7 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 
 // writeLobby writes the lobby's messages to one socket until it closes.
 func (s *Server) writeLobby(ctx context.Context, sk *socket, sub *lobbySub) {
-	if list, err := s.seekViews(ctx); err == nil {
+	if list, err := s.openSeeks(ctx); err == nil {
 		s.writeLobbyMessage(ctx, sk, lobbyMessage{Type: "seeks", Seeks: list})
 	}
 	// Every keep: a ping, the seeker's real-time seeks kept open, the
