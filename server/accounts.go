@@ -56,6 +56,7 @@ func (s *Server) accountRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/account/claim", s.handleClaim)
 	mux.HandleFunc("GET /api/account/turn", s.reads(s.handleTurn))
 	mux.HandleFunc("GET /api/account/games", s.reads(s.handleMyGames))
+	s.passkeyRoutes(mux)
 }
 
 // credentials is the body of a sign-up or a login.
@@ -141,8 +142,8 @@ func (s *Server) handleLogIn(w http.ResponseWriter, r *http.Request) {
 	}
 	key, addr := account.Key(req.Name), account.AddrKey(clientKey(r))
 	if wait, ok := s.accounts.throttle.Check(key, addr, s.now()); !ok {
-		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds()+0.999)))
-		writeError(w, fail(codeRateLimited, "too many failed logins; try again in %d seconds", int(wait.Seconds()+0.999)))
+		w.Header().Set("Retry-After", retryAfter(wait))
+		writeError(w, fail(codeRateLimited, "too many failed logins; try again in %s seconds", retryAfter(wait)))
 		return
 	}
 	a, ok, err := s.checkPassword(r.Context(), req.Name, req.Password)
@@ -161,6 +162,11 @@ func (s *Server) handleLogIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, nameBody{Name: a.Name})
+}
+
+// retryAfter is a wait in whole seconds, rounded up, for Retry-After.
+func retryAfter(wait time.Duration) string {
+	return strconv.Itoa(int((wait + time.Second - 1) / time.Second))
 }
 
 // checkPassword finds the account of name and checks its password,
@@ -278,8 +284,8 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 func (s *Server) passwordAgain(w http.ResponseWriter, r *http.Request, a store.Account, password string) bool {
 	key, addr := account.Key(a.Name), account.AddrKey(clientKey(r))
 	if wait, ok := s.accounts.throttle.Check(key, addr, s.now()); !ok {
-		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds()+0.999)))
-		writeError(w, fail(codeRateLimited, "too many wrong passwords; try again in %d seconds", int(wait.Seconds()+0.999)))
+		w.Header().Set("Retry-After", retryAfter(wait))
+		writeError(w, fail(codeRateLimited, "too many wrong passwords; try again in %s seconds", retryAfter(wait)))
 		return false
 	}
 	ok, err := s.accounts.hasher.Verify(r.Context(), password, a.Password)

@@ -39,12 +39,22 @@ type member struct {
 	ts   *testServer
 	name string
 	c    *http.Client
+	// base is the server's URL as this member reaches it ("" for the
+	// test server's own).
+	base string
 }
 
 func (ts *testServer) signUp(name string) *member {
 	ts.t.Helper()
+	return ts.signUpAt("", name)
+}
+
+// signUpAt signs up by the server's URL base (a host name in place of
+// the test server's address).
+func (ts *testServer) signUpAt(base, name string) *member {
+	ts.t.Helper()
 	jar, _ := cookiejar.New(nil)
-	m := &member{t: ts.t, ts: ts, name: name, c: &http.Client{Jar: jar}}
+	m := &member{t: ts.t, ts: ts, name: name, c: &http.Client{Jar: jar}, base: base}
 	if code, body := m.call("POST", "/api/accounts", map[string]string{"name": name, "password": "correct-horse-" + name}); code != 201 {
 		ts.t.Fatalf("sign up %s: %d %s", name, code, body)
 	}
@@ -57,7 +67,11 @@ func (m *member) call(method, path string, body any) (int, []byte) {
 	if body != nil {
 		data, _ = json.Marshal(body)
 	}
-	req, err := http.NewRequest(method, m.ts.http.URL+path, strings.NewReader(string(data)))
+	base := m.base
+	if base == "" {
+		base = m.ts.http.URL
+	}
+	req, err := http.NewRequest(method, base+path, strings.NewReader(string(data)))
 	if err != nil {
 		m.t.Fatal(err)
 	}
