@@ -292,7 +292,7 @@ type lobby struct {
 	mu    sync.Mutex
 	subs  map[*lobbySub]struct{}
 	poke  chan struct{}
-	last  string // seeksKey of the seeks last sent
+	last  string                // seeksKey of the seeks last sent
 	known map[string]store.Seek // the seeks of the last read, by id
 }
 
