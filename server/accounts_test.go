@@ -15,6 +15,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/arbiter-games/arbiter/account"
+	"github.com/arbiter-games/arbiter/store/sqlite"
 )
 
 func mustParse(raw string) *url.URL {
@@ -393,4 +394,61 @@ func TestAbortedRatedGameRatesNothing(t *testing.T) {
 	if len(games) != 1 || games[0].Result != "aborted" {
 		t.Fatalf("bob's games: %+v", games)
 	}
+}
+
+// TestLobbyAcrossServers: the seeker waits on one server's lobby
+// socket; the game of their seek is started by another server sharing
+// the database; the seeker hears of it within a tick.
+func TestLobbyAcrossServers(t *testing.T) {
+	dir := t.TempDir()
+	stores := make([]*sqlite.Store, 2)
+	for i := range stores {
+		st, err := sqlite.Open(context.Background(), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stores[i] = st
+	}
+	params := cheapHash
+	a := newTestServer(t, Config{Store: stores[0], PasswordHash: &params})
+	b := newTestServer(t, Config{Store: stores[1], PasswordHash: &params})
+	ada, bob := a.signUp("ada"), b.signUp("bob")
+	conn := lobbySocket(t, a, ada)
+	var seek struct{ ID string }
+	ada.must(201, "POST", "/api/seeks", map[string]any{"game": "pommel", "clock": map[string]int{"days": 1}}, &seek)
+	var started struct{ Game string }
+	bob.must(201, "POST", "/api/seeks/"+seek.ID+"/accept", nil, &started)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for {
+		_, data, err := conn.Read(ctx)
+		if err != nil {
+			t.Fatalf("waiting for the start on the other server: %v", err)
+		}
+		var m lobbyMessage
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatal(err)
+		}
+		if m.Type == "started" {
+			if m.Game != started.Game {
+				t.Fatalf("started %+v, want game %s", m, started.Game)
+			}
+			return
+		}
+	}
+}
+
+// lobbySocket opens the lobby's socket with m's cookies.
+func lobbySocket(t *testing.T, ts *testServer, m *member) *websocket.Conn {
+	t.Helper()
+	header := http.Header{}
+	for _, c := range m.c.Jar.Cookies(mustParse(ts.http.URL)) {
+		header.Add("Cookie", c.String())
+	}
+	conn, _, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(ts.http.URL, "http")+"/api/lobby/ws", &websocket.DialOptions{HTTPHeader: header})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.CloseNow() })
+	return conn
 }
