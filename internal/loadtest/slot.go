@@ -24,18 +24,18 @@ type slot struct {
 	// first; seatOf is which of them holds each seat of the game.
 	players []*player
 	seatOf  []int
-	view   view     // its state as last answered
-	viewer *viewer
-	games  []*Played // every game the slot held, the current one last
+	view    view // its state as last answered
+	viewer  *viewer
+	games   []*Played // every game the slot held, the current one last
 
-	lastPly          int // AI slots: the ply their viewer saw last
-	moves, aiMoves   int
-	ack, broadcast   []time.Duration
+	lastPly        int // AI slots: the ply their viewer saw last
+	moves, aiMoves int
+	ack, broadcast []time.Duration
 	// the accounts' times: sign-ups, seeks, lobby reads and accepts
 	signups, seeks, lobbyReads, accepts []time.Duration
-	replaced         int
-	setupErr         error
-	finished, failed bool
+	replaced                            int
+	setupErr                            error
+	finished, failed                    bool
 }
 
 // resign ends the slot's human game if it goes on; an AI game ends at its
