@@ -177,7 +177,7 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 		s.writeFailure(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, s.withAccounts(r, v))
+	writeJSON(w, http.StatusOK, s.withAccounts(r, v, s.sessionAccountID(r), true))
 }
 
 // gameAnswer is a game with what its accounts add: the seat the
@@ -197,17 +197,22 @@ type ratingChangeView struct {
 	RD     float64 `json:"rd"`
 }
 
-// withAccounts adds to a game's view the ratings of its accounts' seats
-// and the request's own seat; a game without accounts costs nothing.
-func (s *Server) withAccounts(r *http.Request, v hall.View) gameAnswer {
+// withAccounts adds to a game's view the seat of the account me (the
+// request's; "" for none), and when ratings is set or the game has ended
+// the ratings of its accounts' seats. A game without accounts costs
+// nothing; a move's answer costs no read of the store until the end.
+func (s *Server) withAccounts(r *http.Request, v hall.View, me string, ratings bool) gameAnswer {
 	answer := gameAnswer{View: v}
 	if !slices.ContainsFunc(v.Accounts, func(a string) bool { return a != "" }) {
 		return answer
 	}
-	if me := s.sessionAccountID(r); me != "" {
+	if me != "" {
 		if i := slices.Index(v.Accounts, me); i >= 0 {
 			answer.You = &i
 		}
+	}
+	if !ratings && v.Result == nil {
+		return answer
 	}
 	answer.Seats = slices.Clone(v.Seats)
 	for i, id := range v.Accounts {
@@ -234,14 +239,15 @@ func (s *Server) withAccounts(r *http.Request, v hall.View) gameAnswer {
 	return answer
 }
 
-// answerGame writes a game after a command, with its accounts' part, or
+// answerGame writes a game after a command of who, with its accounts'
+// part (the seat of who's account, the ratings once the game ended), or
 // the refusal err.
-func (s *Server) answerGame(w http.ResponseWriter, r *http.Request, v hall.View, err error) {
+func (s *Server) answerGame(w http.ResponseWriter, r *http.Request, who hall.Who, v hall.View, err error) {
 	if err != nil {
 		s.writeFailure(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, s.withAccounts(r, v))
+	writeJSON(w, http.StatusOK, s.withAccounts(r, v, who.Account, false))
 }
 
 // answer writes v, or the refusal err.
@@ -295,7 +301,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		s.metrics.moveLatency.Observe(time.Since(start).Seconds())
 	}
-	s.answerGame(w, r, v, err)
+	s.answerGame(w, r, who, v, err)
 }
 
 // seatCommand reads who sends a command on a game (the seat's token, or
@@ -329,7 +335,7 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := s.hall.Resign(r.Context(), r.PathValue("id"), who)
-	s.answerGame(w, r, v, err)
+	s.answerGame(w, r, who, v, err)
 }
 
 // drawRequest is POST /api/games/{id}/draw.
@@ -345,7 +351,7 @@ func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := s.hall.Draw(r.Context(), r.PathValue("id"), who, hall.DrawAction(req.Action))
-	s.answerGame(w, r, v, err)
+	s.answerGame(w, r, who, v, err)
 }
 
 // joinRequest is POST /api/games/{id}/join.

@@ -173,6 +173,21 @@ func (s *Server) seekViews(ctx context.Context, seeks []store.Seek) ([]seekView,
 		names[id] = a
 		return a.Name
 	}
+	// One read of each seeker's ratings, however many seeks they have.
+	ratings := map[string][]store.Rating{}
+	ratingIn := func(account, game string) (store.Rating, bool) {
+		list, ok := ratings[account]
+		if !ok {
+			list, _ = s.cfg.Store.Ratings(ctx, account)
+			ratings[account] = list
+		}
+		for _, x := range list {
+			if x.Game == game {
+				return x, true
+			}
+		}
+		return store.Rating{}, false
+	}
 	list := []seekView{}
 	for _, sk := range seeks {
 		v := seekView{ID: sk.ID, Game: sk.Game, Options: sk.Options, Rated: sk.Rated, Clock: sk.Clock, By: nameOf(sk.Account),
@@ -184,13 +199,9 @@ func (s *Server) seekViews(ctx context.Context, seeks []store.Seek) ([]seekView,
 		for _, id := range sk.Joined {
 			v.Joined = append(v.Joined, nameOf(id))
 		}
-		if ratings, err := s.cfg.Store.Ratings(ctx, sk.Account); err == nil {
-			for _, x := range ratings {
-				if x.Game == sk.Game {
-					rv := viewRating(x)
-					v.Rating, v.Provisional = rv.Rating, rv.Provisional
-				}
-			}
+		if x, ok := ratingIn(sk.Account, sk.Game); ok {
+			rv := viewRating(x)
+			v.Rating, v.Provisional = rv.Rating, rv.Provisional
 		}
 		list = append(list, v)
 	}
