@@ -133,6 +133,7 @@ func (h *Hall) abort(e *entry) error {
 	next := e.next(h.now())
 	next.Result = StoredResult(game.DrawBy(game.Aborted), len(e.g.Seats))
 	next.DrawOffer = -1
+	next.Rated = false // an aborted game changes no rating
 	if err := h.store.Update(h.ctx, next); err != nil {
 		return err
 	}

@@ -26,6 +26,12 @@ type NewGame struct {
 	// FEN, when given, is the position the game starts from instead of
 	// the game's start (a lesson, a composed problem, a late position).
 	FEN string `json:"fen"`
+	// Rated games change their accounts' ratings: every seat must be an
+	// account's (a person's, or an AI level's), with a clock.
+	Rated bool `json:"rated"`
+	// Accounts are the seats the transport gives to accounts it checked
+	// (never read from a request's JSON).
+	Accounts []SeatAccount `json:"-"`
 }
 
 // Invite is a person's seat and the secret that plays it.
@@ -113,6 +119,10 @@ func (h *Hall) prepare(req NewGame) (prepared, error) {
 		}
 		p.header.Seats = append(p.header.Seats, seat)
 	}
+	if err := seatAccounts(req, p.header.Seats); err != nil {
+		return prepared{}, err
+	}
+	p.header.Rated = req.Rated
 	return p, nil
 }
 

@@ -183,6 +183,9 @@ func (h *Hall) Start(ctx context.Context) error {
 	}
 	h.goTask(func() { h.follow(events) })
 	h.goTask(h.sweep)
+	if err := h.ensureLevels(ctx); err != nil {
+		return err
+	}
 	return h.resume(ctx)
 }
 

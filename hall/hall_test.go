@@ -88,7 +88,7 @@ func play(t *testing.T, h *Hall, c Created, seat int) View {
 			token = inv.Token
 		}
 	}
-	after, err := h.Move(t.Context(), c.ID, token, v.Legal[0], v.Ply)
+	after, err := h.Move(t.Context(), c.ID, Who{Token: token}, v.Legal[0], v.Ply)
 	if err != nil {
 		t.Fatalf("move %s at ply %d: %v", v.Legal[0], v.Ply, err)
 	}
@@ -134,7 +134,7 @@ func TestIdleGamesLeaveMemoryAndComeBackIntact(t *testing.T) {
 	withAI := create(t, h, NewGame{Game: "pommel", Seats: []string{"human", "ai:level=1"}})
 	play(t, h, withAI, 0)
 	waitFor(t, 30*time.Second, "the AI's reply", func() bool { return get(t, h, withAI.ID).Ply == 2 })
-	if _, err := h.Draw(ctx, withAI.ID, withAI.Seats[0].Token, Offer); err != nil {
+	if _, err := h.Draw(ctx, withAI.ID, Who{Token: withAI.Seats[0].Token}, Offer); err != nil {
 		t.Fatal(err)
 	}
 	ended := create(t, h, NewGame{Game: "pommel", Seats: []string{"human", "human"}, Clock: "5m+3s"})
@@ -142,7 +142,7 @@ func TestIdleGamesLeaveMemoryAndComeBackIntact(t *testing.T) {
 	ft.advance(7 * time.Second)
 	play(t, h, ended, 1)
 	ft.advance(2 * time.Second)
-	if _, err := h.Resign(ctx, ended.ID, ended.Seats[0].Token); err != nil {
+	if _, err := h.Resign(ctx, ended.ID, Who{Token: ended.Seats[0].Token}); err != nil {
 		t.Fatal(err)
 	}
 	waiting := create(t, h, NewGame{Game: "eximo", Seats: []string{"human", "human"}, Days: 3})

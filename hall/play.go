@@ -9,18 +9,18 @@ import (
 	"github.com/arbiter-games/arbiter/store"
 )
 
-// Move plays a person's move, given as text, for the seat of token at
+// Move plays a person's move, given as text, for the seat of who at
 // ply, and answers the game after it. A move already stored for that ply
 // by that seat is a resend and answers the game as it is.
-func (h *Hall) Move(ctx context.Context, id, token, text string, ply int) (View, error) {
-	return h.command(ctx, id, token, func(e *entry, seat game.Player) error {
+func (h *Hall) Move(ctx context.Context, id string, who Who, text string, ply int) (View, error) {
+	return h.command(ctx, id, who, func(e *entry, seat game.Player) error {
 		return h.playMove(e, seat, text, ply)
 	})
 }
 
-// Resign resigns the seat of token.
-func (h *Hall) Resign(ctx context.Context, id, token string) (View, error) {
-	return h.command(ctx, id, token, func(e *entry, seat game.Player) error { return e.ss.Resign(seat) })
+// Resign resigns the seat of who.
+func (h *Hall) Resign(ctx context.Context, id string, who Who) (View, error) {
+	return h.command(ctx, id, who, func(e *entry, seat game.Player) error { return e.ss.Resign(seat) })
 }
 
 // DrawAction is what a seat does about a draw.
@@ -35,8 +35,8 @@ const (
 	Decline DrawAction = "decline"
 )
 
-// Draw offers, accepts or declines a draw for the seat of token.
-func (h *Hall) Draw(ctx context.Context, id, token string, action DrawAction) (View, error) {
+// Draw offers, accepts or declines a draw for the seat of who.
+func (h *Hall) Draw(ctx context.Context, id string, who Who, action DrawAction) (View, error) {
 	var act func(ss *session.Session, seat game.Player) error
 	switch action {
 	case Offer:
@@ -51,21 +51,21 @@ func (h *Hall) Draw(ctx context.Context, id, token string, action DrawAction) (V
 	default:
 		return View{}, Errorf(Invalid, "action %s: want offer, accept or decline", quote(string(action)))
 	}
-	return h.command(ctx, id, token, func(e *entry, seat game.Player) error { return act(e.ss, seat) })
+	return h.command(ctx, id, who, func(e *entry, seat game.Player) error { return act(e.ss, seat) })
 }
 
 // command runs a seat's command on the game's session, stores what it
 // changed, and answers the game after it.
-func (h *Hall) command(ctx context.Context, id, token string, do func(e *entry, seat game.Player) error) (View, error) {
+func (h *Hall) command(ctx context.Context, id string, who Who, do func(e *entry, seat game.Player) error) (View, error) {
 	if err := h.refuseWhileClosing(); err != nil {
 		return View{}, err
 	}
 	var v View
 	err := h.loaded(ctx, id, func(e *entry) (err error) {
 		defer h.contain(e, "command", &err)
-		seat := seatOf(e.g.Seats, token)
+		seat := seatOf(e.g.Seats, who)
 		if seat < 0 {
-			return Errorf(Forbidden, "that token is not one of this game's seats")
+			return notASeat(who)
 		}
 		if err := h.decide(ctx, e, func() error { return do(e, game.Player(seat)) }); err != nil {
 			return asRefusal(err)
@@ -105,12 +105,20 @@ func (e *entry) isResend(seat game.Player, text string, ply int) bool {
 	return err == nil && m.Text(st.Game().Board()) == e.g.Moves[ply].Text
 }
 
-// Seat is the seat of token in the game, or a Forbidden refusal.
-func (h *Hall) Seat(ctx context.Context, id, token string) (int, error) {
+// notASeat is the refusal of a command from someone without a seat.
+func notASeat(who Who) error {
+	if who.Token == "" {
+		return Errorf(Forbidden, "your account holds no seat of this game")
+	}
+	return Errorf(Forbidden, "that token is not one of this game's seats")
+}
+
+// Seat is the seat of who in the game, or a Forbidden refusal.
+func (h *Hall) Seat(ctx context.Context, id string, who Who) (int, error) {
 	seat := -1
 	err := h.read(ctx, id, func(e *entry) error {
-		if seat = seatOf(e.g.Seats, token); seat < 0 {
-			return Errorf(Forbidden, "that token is not one of this game's seats")
+		if seat = seatOf(e.g.Seats, who); seat < 0 {
+			return notASeat(who)
 		}
 		return nil
 	})

@@ -38,10 +38,21 @@ func InviteURL(id string, seat int, token string) string {
 	return "/play/" + id + "?seat=" + strconv.Itoa(seat) + "#token=" + token
 }
 
-// seatOf is the seat whose token this is, or -1. Every seat's hash is
-// compared, in constant time, so the time taken tells nothing.
-func seatOf(seats []store.Seat, token string) int {
-	h := hashToken(token)
+// Who plays a command: the seat's token, or the account holding the seat
+// (a logged-in person's session, which the transport checked).
+type Who struct {
+	Token   string
+	Account string
+}
+
+// seatOf is the seat whose token this is, or else the seat the account
+// holds, or -1. Every seat's hash is compared, in constant time, so the
+// time taken tells nothing.
+func seatOf(seats []store.Seat, who Who) int {
+	if who.Token == "" {
+		return accountSeat(seats, who.Account)
+	}
+	h := hashToken(who.Token)
 	found := -1
 	for p, seat := range seats {
 		if len(seat.TokenHash) == len(h) && subtle.ConstantTimeCompare(seat.TokenHash, h) == 1 {
@@ -49,4 +60,17 @@ func seatOf(seats []store.Seat, token string) int {
 		}
 	}
 	return found
+}
+
+// accountSeat is the seat account holds, or -1.
+func accountSeat(seats []store.Seat, account string) int {
+	if account == "" {
+		return -1
+	}
+	for p, seat := range seats {
+		if seat.Account == account {
+			return p
+		}
+	}
+	return -1
 }

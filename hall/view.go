@@ -28,6 +28,11 @@ type View struct {
 	Version  int64             `json:"version"`
 	StartFEN string            `json:"startFen,omitempty"`
 	Seats    []SeatView        `json:"seats"`
+	// Rated games change their accounts' ratings.
+	Rated bool `json:"rated"`
+	// Accounts are the seats' account ids ("" for none), for the
+	// transport: ids are not shown, names are.
+	Accounts []string `json:"-"`
 	// Movers are the seats that made the moves, one for each move.
 	Movers []int `json:"movers"`
 	// DrawOffer is the seat offering a draw, or -1.
@@ -51,6 +56,12 @@ type SeatView struct {
 	// Side is the seat's colour as the rules name it ("White").
 	Side string `json:"side"`
 	Open bool   `json:"open"`
+	// Account is the name of the account holding the seat, if any.
+	Account string `json:"account,omitempty"`
+	// Rating is the account's rating in this game, as the transport
+	// reads it from the store.
+	Rating      *float64 `json:"rating,omitempty"`
+	Provisional bool     `json:"provisional,omitempty"`
 }
 
 // ClockView is a clock as the API shows it, in milliseconds.
@@ -89,6 +100,10 @@ func (h *Hall) view(e *entry) View {
 		v.Legal = append(v.Legal, game.MoveTexts(snap.State)...)
 	}
 	v.Seats = seatViews(e.g.Seats, rules)
+	v.Rated = e.g.Rated
+	for _, seat := range e.g.Seats {
+		v.Accounts = append(v.Accounts, seat.Account)
+	}
 	v.Clock = viewClock(snap)
 	return v
 }
@@ -96,8 +111,12 @@ func (h *Hall) view(e *entry) View {
 func seatViews(seats []store.Seat, rules game.Game) []SeatView {
 	out := make([]SeatView, 0, len(seats))
 	for p, seat := range seats {
-		out = append(out, SeatView{Seat: p, Player: seat.Player, Name: seat.Name,
-			Side: rules.PlayerName(game.Player(p)), Open: seat.Open})
+		sv := SeatView{Seat: p, Player: seat.Player, Name: seat.Name,
+			Side: rules.PlayerName(game.Player(p)), Open: seat.Open}
+		if seat.Account != "" {
+			sv.Account = cmp.Or(seat.Name, seat.Account) // an AI level's id is its name
+		}
+		out = append(out, sv)
 	}
 	return out
 }

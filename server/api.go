@@ -8,6 +8,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/record"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 func (s *Server) routes() (http.Handler, error) {
@@ -34,6 +36,8 @@ func (s *Server) routes() (http.Handler, error) {
 		writeError(w, fail(codeNotFound, "no endpoint %s %s; see / for the list", r.Method, quote(r.URL.Path)))
 	})
 	mux.HandleFunc("GET /healthz", s.handleHealth)
+	s.accountRoutes(mux)
+	s.lobbyRoutes(mux)
 	s.pageRoutes(mux)
 	cop, err := s.crossOrigin()
 	if err != nil {
@@ -113,12 +117,31 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if !s.readRequest(w, r, &req, s.clients.allowGame) {
 		return
 	}
+	if a, ok := s.session(r); ok {
+		req.Accounts = ownSeat(req.Seats, a)
+	}
 	resp, err := s.hall.Create(r.Context(), req)
 	if err != nil {
 		writeError(w, asAPIError(err))
 		return
 	}
 	writeJSON(w, http.StatusCreated, resp)
+}
+
+// ownSeat gives a signed-in creator the game's one person's seat: the
+// seat they play against the AI. With more people's seats (an invite),
+// which one is theirs is not known: they may claim it.
+func ownSeat(seats []string, a store.Account) []hall.SeatAccount {
+	var mine []hall.SeatAccount
+	for i, spec := range seats {
+		if spec == "human" {
+			mine = append(mine, hall.SeatAccount{Seat: i, ID: a.ID, Name: a.Name})
+		}
+	}
+	if len(mine) != 1 {
+		return nil
+	}
+	return mine
 }
 
 // readRequest decodes a command's body into v and admits it under
@@ -150,7 +173,81 @@ func (s *Server) admit(r *http.Request, allow func(string) bool) *apiError {
 
 func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 	v, err := s.hall.Get(r.Context(), r.PathValue("id"))
-	s.answer(w, v, err)
+	if err != nil {
+		s.writeFailure(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, s.withAccounts(r, v, s.sessionAccountID(r), true))
+}
+
+// gameAnswer is a game with what its accounts add: the seat the
+// request's account holds, and once a rated game ended, its rating
+// changes.
+type gameAnswer struct {
+	hall.View
+	You     *int               `json:"you,omitempty"`
+	Ratings []ratingChangeView `json:"ratings,omitempty"`
+}
+
+// ratingChangeView is what a rated game did to one seat's rating.
+type ratingChangeView struct {
+	Seat   int     `json:"seat"`
+	Before float64 `json:"before"`
+	After  float64 `json:"after"`
+	RD     float64 `json:"rd"`
+}
+
+// withAccounts adds to a game's view the seat of the account me (the
+// request's; "" for none), and when ratings is set or the game has ended
+// the ratings of its accounts' seats. A game without accounts costs
+// nothing; a move's answer costs no read of the store until the end.
+func (s *Server) withAccounts(r *http.Request, v hall.View, me string, ratings bool) gameAnswer {
+	answer := gameAnswer{View: v}
+	if !slices.ContainsFunc(v.Accounts, func(a string) bool { return a != "" }) {
+		return answer
+	}
+	if me != "" {
+		if i := slices.Index(v.Accounts, me); i >= 0 {
+			answer.You = &i
+		}
+	}
+	if !ratings && v.Result == nil {
+		return answer
+	}
+	answer.Seats = slices.Clone(v.Seats)
+	for i, id := range v.Accounts {
+		if id == "" {
+			continue
+		}
+		ratings, err := s.cfg.Store.Ratings(r.Context(), id)
+		if err != nil {
+			continue
+		}
+		for _, x := range ratings {
+			if x.Game == v.Game {
+				rv := viewRating(x)
+				answer.Seats[i].Rating, answer.Seats[i].Provisional = &rv.Rating, rv.Provisional
+			}
+		}
+	}
+	if v.Rated && v.Result != nil {
+		changes, _ := s.cfg.Store.GameRatings(r.Context(), v.ID)
+		for _, c := range changes {
+			answer.Ratings = append(answer.Ratings, ratingChangeView{Seat: c.Seat, Before: round1(c.Before), After: round1(c.Rating), RD: round1(c.RD)})
+		}
+	}
+	return answer
+}
+
+// answerGame writes a game after a command of who, with its accounts'
+// part (the seat of who's account, the ratings once the game ended), or
+// the refusal err.
+func (s *Server) answerGame(w http.ResponseWriter, r *http.Request, who hall.Who, v hall.View, err error) {
+	if err != nil {
+		s.writeFailure(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, s.withAccounts(r, v, who.Account, false))
 }
 
 // answer writes v, or the refusal err.
@@ -192,7 +289,7 @@ type moveRequest struct {
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	var req moveRequest
-	token, ok := s.seatCommand(w, r, &req)
+	who, ok := s.seatCommand(w, r, &req)
 	if !ok {
 		return
 	}
@@ -200,41 +297,45 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(codeInvalid, `no ply; send {"move": MOVE, "ply": N} with N the ply the move is for`))
 		return
 	}
-	v, err := s.hall.Move(r.Context(), r.PathValue("id"), token, req.Move, *req.Ply)
+	v, err := s.hall.Move(r.Context(), r.PathValue("id"), who, req.Move, *req.Ply)
 	if err == nil {
 		s.metrics.moveLatency.Observe(time.Since(start).Seconds())
 	}
-	s.answer(w, v, err)
+	s.answerGame(w, r, who, v, err)
 }
 
-// seatCommand reads the token of a command on a game and its body, and
-// admits it under the client's move limit, answering a refusal itself.
-func (s *Server) seatCommand(w http.ResponseWriter, r *http.Request, body any) (token string, ok bool) {
-	token = bearer(r)
-	if token == "" {
-		writeError(w, fail(codeUnauthorized, "no token; send the seat's token as Authorization: Bearer TOKEN"))
-		return "", false
+// seatCommand reads who sends a command on a game (the seat's token, or
+// else the account of the session cookie) and its body, and admits it
+// under the client's move limit, answering a refusal itself.
+func (s *Server) seatCommand(w http.ResponseWriter, r *http.Request, body any) (who hall.Who, ok bool) {
+	who.Token = bearer(r)
+	if who.Token == "" {
+		who.Account = s.sessionAccountID(r)
+	}
+	if who == (hall.Who{}) {
+		writeError(w, fail(codeUnauthorized, "no token; send the seat's token as Authorization: Bearer TOKEN, or sign in"))
+		return who, false
 	}
 	if body != nil {
 		if err := s.decode(w, r, body); err != nil {
 			writeError(w, err)
-			return "", false
+			return who, false
 		}
 	}
 	if err := s.admit(r, s.clients.allowMove); err != nil {
 		writeError(w, err)
-		return "", false
+		return who, false
 	}
-	return token, true
+	return who, true
 }
 
 func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
-	token, ok := s.seatCommand(w, r, nil)
+	who, ok := s.seatCommand(w, r, nil)
 	if !ok {
 		return
 	}
-	v, err := s.hall.Resign(r.Context(), r.PathValue("id"), token)
-	s.answer(w, v, err)
+	v, err := s.hall.Resign(r.Context(), r.PathValue("id"), who)
+	s.answerGame(w, r, who, v, err)
 }
 
 // drawRequest is POST /api/games/{id}/draw.
@@ -245,12 +346,12 @@ type drawRequest struct {
 // handleDraw offers, accepts or declines a draw.
 func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) {
 	var req drawRequest
-	token, ok := s.seatCommand(w, r, &req)
+	who, ok := s.seatCommand(w, r, &req)
 	if !ok {
 		return
 	}
-	v, err := s.hall.Draw(r.Context(), r.PathValue("id"), token, hall.DrawAction(req.Action))
-	s.answer(w, v, err)
+	v, err := s.hall.Draw(r.Context(), r.PathValue("id"), who, hall.DrawAction(req.Action))
+	s.answerGame(w, r, who, v, err)
 }
 
 // joinRequest is POST /api/games/{id}/join.

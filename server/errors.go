@@ -30,6 +30,9 @@ const (
 	codeIllegalMove  = string(hall.IllegalMove)
 	codeNotYourTurn  = string(hall.NotYourTurn)
 	codeConflict     = string(hall.Conflict)
+	codeNameTaken    = "name_taken" // another account has the name, ignoring case
+	codeBadLogin     = "bad_login"  // a wrong name or password, whichever it was
+	codeOwnSeek      = "own_seek"   // accepting one's own seek
 )
 
 var statusOf = map[string]int{
@@ -39,6 +42,9 @@ var statusOf = map[string]int{
 	codeTooLarge:              http.StatusRequestEntityTooLarge,
 	codeRateLimited:           http.StatusTooManyRequests,
 	codeUnavailable:           http.StatusServiceUnavailable,
+	codeNameTaken:             http.StatusConflict,
+	codeBadLogin:              http.StatusUnauthorized,
+	codeOwnSeek:               http.StatusConflict,
 	string(hall.Invalid):      http.StatusUnprocessableEntity,
 	string(hall.NotFound):     http.StatusNotFound,
 	string(hall.Forbidden):    http.StatusForbidden,

@@ -89,7 +89,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	s.reply(r.Context(), sk, event{Type: "game", Version: first.Version, Game: &first})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go s.readCommands(ctx, cancel, sk)
+	go s.readCommands(ctx, cancel, sk, s.sessionAccountID(r))
 	s.writeEvents(ctx, sk, watch)
 }
 
@@ -157,9 +157,9 @@ func (s *Server) reply(ctx context.Context, sk *socket, ev event) {
 // readCommands reads the socket's commands until it closes. Moves are
 // played as POST .../moves plays them, so their answers come as the
 // event every watcher receives.
-func (s *Server) readCommands(ctx context.Context, done context.CancelFunc, sk *socket) {
+func (s *Server) readCommands(ctx context.Context, done context.CancelFunc, sk *socket, account string) {
 	defer done()
-	token := ""
+	var who hall.Who
 	for {
 		_, data, err := sk.conn.Read(ctx)
 		if err != nil {
@@ -171,35 +171,44 @@ func (s *Server) readCommands(ctx context.Context, done context.CancelFunc, sk *
 			continue
 		}
 		if cmd.Type == "auth" {
-			token = s.authSocket(ctx, sk, cmd.Token, token)
+			asked := hall.Who{Token: cmd.Token}
+			if cmd.Token == "" {
+				asked = hall.Who{Account: account}
+			}
+			who = s.authSocket(ctx, sk, asked, who)
 			continue
 		}
-		s.socketCommand(ctx, sk, token, cmd)
+		s.socketCommand(ctx, sk, who, cmd)
 	}
 }
 
-// authSocket finds the seat of a socket's token, within the client's
-// move limit (so that tokens cannot be guessed at socket speed); it
-// returns the socket's token after it.
-func (s *Server) authSocket(ctx context.Context, sk *socket, token, current string) string {
+// authSocket finds the seat of a socket's token, or of the account whose
+// session cookie opened it (an auth without a token), within the
+// client's move limit (so that tokens cannot be guessed at socket speed);
+// it returns who the socket plays for after it.
+func (s *Server) authSocket(ctx context.Context, sk *socket, who, current hall.Who) hall.Who {
+	if who == (hall.Who{}) {
+		s.reply(ctx, sk, event{Type: "error", Error: fail(codeUnauthorized, "no token and no session; send {\"type\":\"auth\",\"token\":TOKEN}, or sign in")})
+		return current
+	}
 	if !s.clients.allowMove(sk.key) {
 		s.reply(ctx, sk, event{Type: "error", Error: fail(codeRateLimited, "too many requests from this client; slow down")})
 		return current
 	}
-	seat, err := s.hall.Seat(ctx, sk.id, token)
+	seat, err := s.hall.Seat(ctx, sk.id, who)
 	if err != nil {
 		s.reply(ctx, sk, event{Type: "error", Error: asAPIError(err)})
 		return current
 	}
 	s.reply(ctx, sk, event{Type: "auth", Seat: &seat})
-	return token
+	return who
 }
 
 // socketCommand runs a player's command; a spectator's socket refuses it.
-func (s *Server) socketCommand(ctx context.Context, sk *socket, token string, cmd command) {
+func (s *Server) socketCommand(ctx context.Context, sk *socket, who hall.Who, cmd command) {
 	var err error
 	switch {
-	case token == "":
+	case who == (hall.Who{}):
 		err = fail(codeForbidden, "this socket only watches; send {\"type\":\"auth\",\"token\":TOKEN} first to play")
 	case cmd.Type != "move":
 		err = fail(codeBadRequest, "command %s: want auth or move", quote(cmd.Type))
@@ -210,7 +219,7 @@ func (s *Server) socketCommand(ctx context.Context, sk *socket, token string, cm
 	case !s.clients.allowMove(sk.key):
 		err = fail(codeRateLimited, "too many requests from this client; slow down")
 	default:
-		_, err = s.hall.Move(ctx, sk.id, token, cmd.Move, *cmd.Ply)
+		_, err = s.hall.Move(ctx, sk.id, who, cmd.Move, *cmd.Ply)
 	}
 	if err != nil {
 		s.reply(ctx, sk, event{Type: "error", Error: asAPIError(err)})

@@ -228,7 +228,7 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Error("the server still answers after shutting down")
 	}
 	legal := g.Game.Legal[0]
-	if _, err := srv.Hall().Move(context.Background(), g.ID, g.Seats[0].Token, legal, 0); asAPIError(err).Code != codeShutdown {
+	if _, err := srv.Hall().Move(context.Background(), g.ID, hall.Who{Token: g.Seats[0].Token}, legal, 0); asAPIError(err).Code != codeShutdown {
 		t.Errorf("a move after the shutdown: %v", err)
 	}
 	if stored, _ := st.Get(context.Background(), g.ID); stored.Ply != 0 {

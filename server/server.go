@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/arbiter-games/arbiter/account"
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/netlimit"
@@ -102,6 +103,10 @@ type Config struct {
 	// limit overall, at most 10,000). A connection over a bound is
 	// answered 503 and closed.
 	ConnsPerAddr, Conns int
+	// PasswordHash, when not nil, replaces the Argon2id parameters of
+	// account.DefaultParams (tests make them cheap; an operator keeps
+	// the default).
+	PasswordHash *account.Params
 }
 
 // Timeouts are the connection deadlines: a client that sends its request
@@ -152,6 +157,10 @@ type Server struct {
 	closing atomic.Bool
 	// listener is Serve's, for the connection metrics.
 	listener atomic.Pointer[netlimit.Listener]
+	accounts *accounts
+	lobby    *lobby
+	// stopLobby ends the lobby's reader, which Start starts.
+	stopLobby context.CancelFunc
 }
 
 // New makes a server over cfg.Store.
@@ -173,6 +182,11 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.clients = newClients(s.limits, s.now)
 	s.analyses = newAnalysisGate()
+	if s.accounts, err = newAccounts(cfg.PasswordHash); err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s.lobby = newLobby()
+	s.stopLobby = func() {}
 	s.metrics = newMetrics(s)
 	s.handler, err = s.routes()
 	if err != nil {
@@ -195,7 +209,15 @@ func (s *Server) MetricsHandler() http.Handler { return s.metrics.handler() }
 // Start resumes the games that wait on the server (an AI to move, a clock
 // running), follows the store's events, so that changes made by other
 // processes reach this one's viewers, and sweeps idle games from memory.
-func (s *Server) Start(ctx context.Context) error { return s.hall.Start(ctx) }
+func (s *Server) Start(ctx context.Context) error {
+	if err := s.hall.Start(ctx); err != nil {
+		return err
+	}
+	lobbyCtx, stop := context.WithCancel(context.Background())
+	s.stopLobby = stop
+	go s.runLobby(lobbyCtx)
+	return nil
+}
 
 // Close stops the server's own work: new moves are refused, AI searches
 // and clocks stop (a search cut short is resumed by the next start),
@@ -203,6 +225,7 @@ func (s *Server) Start(ctx context.Context) error { return s.hall.Start(ctx) }
 // the store.
 func (s *Server) Close() {
 	s.closing.Store(true)
+	s.stopLobby()
 	s.sockets.closeAll()
 	s.hall.Close()
 }

@@ -22,6 +22,12 @@ var (
 	ErrNotForYou = errors.New("that challenge is for someone else")
 	// ErrTooManySeeks: the account has as many open seeks as allowed.
 	ErrTooManySeeks = errors.New("too many open seeks")
+	// ErrNoPasskey: no passkey has that id (for that account).
+	ErrNoPasskey = errors.New("no such passkey")
+	// ErrTooManyPasskeys: the account has as many passkeys as allowed.
+	ErrTooManyPasskeys = errors.New("too many passkeys")
+	// ErrNoCeremony: the passkey ceremony is unknown, used or expired.
+	ErrNoCeremony = errors.New("no such passkey ceremony")
 )
 
 // DeletedName is the name a deleted account shows, in its games too.
@@ -102,6 +108,18 @@ type Seek struct {
 	Expires time.Time
 }
 
+// Passkey is a WebAuthn credential that logs its account in.
+type Passkey struct {
+	ID      string // the credential's id, base64url
+	Account string
+	Name    string
+	// Credential is the credential as the WebAuthn library keeps it
+	// (JSON): the store does not read it.
+	Credential []byte
+	Created    time.Time
+	Used       time.Time
+}
+
 // GameFilter selects an account's games.
 type GameFilter struct {
 	Game    string // a game id, or "" for every game
@@ -124,8 +142,8 @@ type Accounts interface {
 	// SetPassword changes an account's password hash and ends every
 	// session of the account but keep's (nil: every one).
 	SetPassword(ctx context.Context, id, hash string, keep []byte) error
-	// DeleteAccount ends the account's sessions and seeks, forgets its
-	// password, and shows DeletedName in its place, in its games too
+	// DeleteAccount ends the account's sessions, seeks and passkeys,
+	// forgets its password, and shows DeletedName in its place, in its games too
 	// (their version moves on). Its ratings leave the leaderboards; its
 	// games and their results stay.
 	DeleteAccount(ctx context.Context, id string, now time.Time) error
@@ -176,6 +194,24 @@ type Accounts interface {
 	// DeleteSeek withdraws account's seek (ErrNoSeek if it has none of
 	// that id).
 	DeleteSeek(ctx context.Context, id, account string) error
+	// AddPasskey stores a passkey unless its account has max already
+	// (ErrTooManyPasskeys).
+	AddPasskey(ctx context.Context, p Passkey, max int) error
+	// Passkeys lists an account's passkeys, oldest first; Passkey finds
+	// one by id (ErrNoPasskey).
+	Passkeys(ctx context.Context, account string) ([]Passkey, error)
+	Passkey(ctx context.Context, id string) (Passkey, error)
+	// UsePasskey records a login by the passkey: its credential after it
+	// (the signature count) and the time.
+	UsePasskey(ctx context.Context, id string, credential []byte, at time.Time) error
+	// DeletePasskey removes one of account's passkeys (ErrNoPasskey).
+	DeletePasskey(ctx context.Context, account, id string) error
+	// PutCeremony keeps a passkey ceremony's data until expires;
+	// TakeCeremony gives it once, and removes it (ErrNoCeremony when
+	// unknown, taken or expired at now).
+	PutCeremony(ctx context.Context, id, account string, data []byte, expires time.Time) error
+	TakeCeremony(ctx context.Context, id string, now time.Time) (account string, data []byte, err error)
+
 	// ExtendSeeks keeps account's seeks open at now that expire before
 	// until open until then (the seeker is still there).
 	ExtendSeeks(ctx context.Context, account string, now, until time.Time) error

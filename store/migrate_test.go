@@ -19,13 +19,13 @@ func TestPendingPerDialect(t *testing.T) {
 		applied int
 		want    []int
 	}{
-		{SQLite, 0, []int{1, 2, 3}},
-		{SQLite, 1, []int{2, 3}},
-		{SQLite, 2, []int{3}},
-		{SQLite, 3, nil},
-		{Postgres, 0, []int{1, 3}},
-		{Postgres, 1, []int{3}},
-		{Postgres, 3, nil},
+		{SQLite, 0, []int{1, 2, 3, 4}},
+		{SQLite, 1, []int{2, 3, 4}},
+		{SQLite, 2, []int{3, 4}},
+		{SQLite, 4, nil},
+		{Postgres, 0, []int{1, 3, 4}},
+		{Postgres, 1, []int{3, 4}},
+		{Postgres, 4, nil},
 	}
 	for _, tt := range tests {
 		got, err := Pending(tt.dialect, tt.applied)
@@ -50,8 +50,8 @@ func TestPendingRefuses(t *testing.T) {
 		want    string
 	}{
 		{"mysql", 0, `no migrations for dialect "mysql"`},
-		{SQLite, 4, "schema is at version 4, newer than this arbiter knows (3)"},
-		{Postgres, 4, "schema is at version 4, newer than this arbiter knows (3)"},
+		{SQLite, 5, "schema is at version 5, newer than this arbiter knows (4)"},
+		{Postgres, 5, "schema is at version 5, newer than this arbiter knows (4)"},
 	}
 	for _, tt := range tests {
 		_, err := Pending(tt.dialect, tt.applied)

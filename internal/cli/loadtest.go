@@ -36,6 +36,14 @@ moves, errors by status and the latencies' percentiles. Each game comes
 from a loopback address of its own, so the server's per-client limits
 apply per game, as with players on different machines.
 
+With --accounts the human games are played by accounts, one a seat,
+signed up at the start (the server hashes each password: about 35 ms
+each) and kept for the run: each game starts in the lobby, its first
+account seeking a rated game (10+5) and the others reading GET
+/api/seeks and accepting it; each account then plays its seat with its
+own session cookie. The report adds the sign-ups', seeks', lobby reads'
+and accepts' percentiles.
+
 While the games play, --flood N workers read the lobby and held games as
 fast as they can from one address of their own (127.0.1.1), and --slow N
 connections from another (127.0.1.2) trickle a POST body, idle after one
@@ -59,6 +67,8 @@ moves stayed below 100ms.`,
 	allow(cmd, "addr", "HOST:PORT on a loopback address, such as 127.0.0.1:8080, [::1]:8080 or localhost:8080")
 	f.StringVar(&lf.cfg.Game, "game", "pommel", "the game every game plays")
 	lf.checks.intVar(cmd, &lf.cfg.Games, "games", 100, intRange{lo: 1, hi: loadtest.MaxGames, zero: "AI games only"}, "human games held at once")
+	f.BoolVar(&lf.cfg.Accounts, "accounts", false,
+		"play the human games with accounts signed up at the start, paired through the lobby (a rated seek, accepted), playing with their session cookies")
 	lf.checks.intVar(cmd, &lf.cfg.Moves, "moves", 100, intRange{lo: 1, hi: loadtest.MaxMoves}, "moves each human game plays; every game ends (drawn) after that many plies")
 	lf.checks.durationVar(cmd, &lf.cfg.Duration, "duration", time.Minute, durationRange{max: loadtest.MaxDuration}, "longest time the games play")
 	lf.checks.durationVar(cmd, &lf.cfg.Think, "think", time.Second, durationRange{max: loadtest.MaxThink, zero: "no pause"}, "a player's pause before each move, on average")
@@ -85,6 +95,9 @@ func (lf *loadtestFlags) check() error {
 	}
 	if lf.cfg.Games == 0 && lf.cfg.AIGames == 0 {
 		return fmt.Errorf("--games 0 and --ai 0: no games; give one of them above 0")
+	}
+	if lf.cfg.Accounts && lf.cfg.Games == 0 {
+		return fmt.Errorf("--accounts with --games 0: accounts play the human games; give --games above 0")
 	}
 	if _, err := loadtest.Target(context.Background(), lf.cfg.Addr, nil); err != nil {
 		return fmt.Errorf("--addr: %w", err)

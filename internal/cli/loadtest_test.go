@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/account"
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store/sqlite"
 )
@@ -27,6 +28,8 @@ func TestLoadtestRefusesBadFlags(t *testing.T) {
 		{[]string{"--games", "-1"}, "--games -1: want"},
 		{[]string{"--games", "many"}, "--games \"many\": want a whole number from 1 to 5000"},
 		{[]string{"--games", "0"}, "--games 0 and --ai 0: no games"},
+		{[]string{"--accounts", "--games", "0", "--ai", "1"}, "--accounts with --games 0: accounts play the human games; give --games above 0"},
+		{[]string{"--accounts=maybe"}, "--accounts \"maybe\": want true or false"},
 		{[]string{"--moves", "0"}, "--moves 0: want a whole number from 1 to 1000"},
 		{[]string{"--moves", "1001"}, "--moves 1001: want"},
 		{[]string{"--duration", "3h"}, "--duration 3h0m0s: want a duration such as 500ms or 2s, up to 2h"},
@@ -119,6 +122,56 @@ func TestLoadtestAgainstAServer(t *testing.T) {
 		}
 	}
 	if !strings.Contains(errOut.String(), "creating 4 games") || !strings.Contains(errOut.String(), "with 2 flood workers and 3 slow connections") {
+		t.Errorf("no progress on standard error: %q", errOut.String())
+	}
+}
+
+func TestLoadtestWithAccounts(t *testing.T) {
+	st, err := sqlite.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Cheap password hashing: the sign-ups take microseconds.
+	srv, err := server.New(server.Config{Store: st, PasswordHash: &account.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() {
+		srv.Close()
+		hs.Close()
+		st.Close()
+	})
+	addr := hs.Listener.Addr().String()
+	var out, errOut bytes.Buffer
+	code := Execute([]string{"loadtest", "--addr", addr, "--accounts", "--games", "2", "--moves", "4", "--think", "10ms", "--duration", "30s"},
+		strings.NewReader(""), &out, &errOut)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	latencies := func(n int, what string) string {
+		return `p50 [0-9.]+ms  p90 [0-9.]+ms  p99 [0-9.]+ms  max [0-9.]+ms  \(` + strconv.Itoa(n) + ` ` + what + `\)`
+	}
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`target: +` + regexp.QuoteMeta(addr) + ` \(each account from a loopback address of its own, a new one for each game\)`),
+		regexp.MustCompile(`games held: +2 human, 0 AI; 0 started after one ended; 2 human games played all their moves, 0 stopped on errors`),
+		regexp.MustCompile(`moves: +8 acknowledged`),
+		regexp.MustCompile(`acknowledged: +` + latencies(8, "moves")),
+		regexp.MustCompile(`accounts: +4 signed up, each game's players paired through the lobby`),
+		regexp.MustCompile(`sign-ups: +` + latencies(4, "sign-ups")),
+		regexp.MustCompile(`seeks: +` + latencies(2, "seeks")),
+		regexp.MustCompile(`lobby reads: +` + latencies(2, "reads")),
+		regexp.MustCompile(`accepts: +` + latencies(2, "accepts")),
+		regexp.MustCompile(`errors: +none`),
+	} {
+		if !want.MatchString(out.String()) {
+			t.Errorf("the report has no line matching %s:\n%s", want, out.String())
+		}
+	}
+	if !strings.Contains(errOut.String(), "signing up 4 accounts") || !strings.Contains(errOut.String(), "creating 2 games (the human ones through the lobby)") {
 		t.Errorf("no progress on standard error: %q", errOut.String())
 	}
 }

@@ -26,6 +26,12 @@ type client struct {
 // newClient makes a client of target whose connections come from src,
 // or from the system's choice when src is the zero Addr.
 func newClient(target netip.AddrPort, src netip.Addr) *client {
+	return newClientJar(target, src, nil)
+}
+
+// newClientJar is newClient whose requests carry the cookies of jar (an
+// account's session), and keep those the server sets.
+func newClientJar(target netip.AddrPort, src netip.Addr, jar http.CookieJar) *client {
 	dialer := &net.Dialer{Timeout: requestTime}
 	if src.IsValid() {
 		dialer.LocalAddr = &net.TCPAddr{IP: src.AsSlice()}
@@ -33,7 +39,7 @@ func newClient(target netip.AddrPort, src netip.Addr) *client {
 	transport := &http.Transport{DialContext: dialer.DialContext, MaxIdleConnsPerHost: 4,
 		IdleConnTimeout: time.Minute, DisableCompression: true}
 	return &client{base: "http://" + target.String(), ws: "ws://" + target.String(),
-		http: &http.Client{Transport: transport}}
+		http: &http.Client{Transport: transport, Jar: jar}}
 }
 
 // close drops the client's idle connections.
@@ -59,10 +65,13 @@ func errorKind(op string, err error) (kind string) {
 	switch {
 	case errors.As(err, &se):
 		return fmt.Sprintf("%s: %d %s", op, se.status, se.code)
-	case errors.Is(err, errNoBroadcast), errors.Is(err, errSocketClosed):
-		return op + ": " + err.Error()
 	case errors.As(err, &netErr) && netErr.Timeout():
 		return op + ": timed out"
+	}
+	for _, e := range []error{errNoBroadcast, errSocketClosed, errSeekNotListed, errNoStart, errSeats} {
+		if errors.Is(err, e) {
+			return op + ": " + e.Error()
+		}
 	}
 	return op + ": connection failed"
 }
@@ -128,6 +137,12 @@ type view struct {
 	Legal   []string  `json:"legal"`
 	Result  *struct{} `json:"result"`
 	Version int64     `json:"version"`
+	// Seats and You are the accounts' part: who holds each seat, and the
+	// seat of the request's account.
+	Seats []struct {
+		Account string `json:"account"`
+	} `json:"seats"`
+	You *int `json:"you"`
 }
 
 func (v *view) over() bool { return v.Result != nil }

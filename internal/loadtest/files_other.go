@@ -2,4 +2,4 @@
 
 package loadtest
 
-func checkFiles(int) error { return nil }
+func checkFiles(_, _ int) error { return nil }

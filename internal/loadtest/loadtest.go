@@ -9,7 +9,10 @@
 // timing each move from the POST sent to its 200 (the acknowledgement)
 // and to the viewer receiving the event with the new version (the
 // broadcast). AI slots hold games of one AI level against itself and
-// count the AI moves their viewers see.
+// count the AI moves their viewers see. With accounts, the human games
+// are played by accounts signed up at the start, paired through the
+// lobby (a seek and its accepts, timed) and playing with their session
+// cookies.
 package loadtest
 
 import (
@@ -53,6 +56,11 @@ type Config struct {
 	Game string
 	// Games is the number of human-vs-human games held at once.
 	Games int
+	// Accounts plays the human games with accounts: one a seat of each
+	// game, signed up at the start and kept for the run; each game starts
+	// as a rated seek of the first, accepted by the others after they
+	// read the lobby, and each plays its seat with its session cookie.
+	Accounts bool
 	// Moves bounds each human game's moves: the run ends when every human
 	// game has played that many (or the time is up). Every game, AI games
 	// too, is created with maxplies=Moves, so that AI games still playing
@@ -116,6 +124,8 @@ func (c *Config) check() error {
 	switch {
 	case c.Games+c.AIGames == 0:
 		return errors.New("loadtest: no games; want at least one human or AI game")
+	case c.Accounts && c.Games == 0:
+		return errors.New("loadtest: accounts play the human games, and there are none; want games above 0")
 	case c.Duration <= 0 || c.Duration > MaxDuration:
 		return fmt.Errorf("loadtest: duration %s: want above 0, up to %s", c.Duration, MaxDuration)
 	case c.Think < 0 || c.Think > MaxThink:
@@ -123,7 +133,11 @@ func (c *Config) check() error {
 	case c.SampleEvery < 0:
 		return fmt.Errorf("loadtest: sample every %s: want 0 (a minute) or more", c.SampleEvery)
 	}
-	return checkFiles(c.files())
+	rules, err := game.New(c.Game, nil)
+	if err != nil {
+		return fmt.Errorf("loadtest: %w", err)
+	}
+	return checkFiles(c.files(rules.Players()), c.filesPerGame(rules.Players()))
 }
 
 // Limits of the run's own waiting, so that it ends whatever the server
@@ -154,7 +168,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loadtest: %w", err)
 	}
-	r := &run{cfg: cfg, target: target, players: rules.Players(), tally: newTally()}
+	r := &run{cfg: cfg, target: target, players: rules.Players(), tally: newTally(), tag: runTag()}
 	r.ids = make([]atomic.Pointer[string], cfg.Games+cfg.AIGames)
 	if cfg.ServerPID > 0 {
 		s, err := SampleServer(cfg.ServerPID)
@@ -177,6 +191,8 @@ type run struct {
 	spread bool // each slot has a source address of its own
 	// players is the number of seats of the game.
 	players int
+	// tag is in the names of the run's accounts (Config.Accounts).
+	tag string
 	// addrs counts the source addresses given out (clientAddr).
 	addrs atomic.Int64
 	tally *tally
@@ -198,10 +214,7 @@ func (r *run) progress(format string, args ...any) {
 // with the flood and the slow connections beside them, and gathers the
 // report.
 func (r *run) play(ctx context.Context) (*Report, error) {
-	setupCtx, cancelSetup := context.WithTimeout(ctx, setupTime)
-	defer cancelSetup()
-	r.progress("creating %d games and opening their sockets", r.cfg.Games+r.cfg.AIGames)
-	slots := r.setup(setupCtx)
+	slots := r.setup(ctx)
 	held := 0
 	for _, s := range slots {
 		if s.ok() {
@@ -272,10 +285,17 @@ func gameIDs() string {
 }
 
 // filesPerGame is the open files a slot holds: its client's connection
-// and its socket (a few more for a moment while one replaces its game).
-const filesPerGame = 2
+// and its socket (a few more for a moment while one replaces its game);
+// with accounts, a human slot holds one client a seat.
+func (c *Config) filesPerGame(players int) int {
+	if c.Accounts {
+		return players + 1
+	}
+	return 2
+}
 
-// files is about how many open files the run needs.
-func (c *Config) files() int {
-	return filesPerGame*(c.Games+c.AIGames) + c.Flood + c.Slow + 256
+// files is about how many open files the run needs, with a game of
+// players seats.
+func (c *Config) files(players int) int {
+	return c.filesPerGame(players)*c.Games + 2*c.AIGames + c.Flood + c.Slow + 256
 }

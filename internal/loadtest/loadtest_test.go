@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/account"
 	_ "github.com/arbiter-games/arbiter/games/all"
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store/sqlite"
@@ -37,12 +38,25 @@ func newTestServer(t *testing.T) *testServer {
 // configure and whose handler is wrapped by wrap (either may be nil).
 func newTestServerWith(t *testing.T, configure func(*http.Server), wrap func(http.Handler) http.Handler) *testServer {
 	t.Helper()
+	return newTestServerConfig(t, server.Config{AIGamePace: time.Millisecond,
+		Limits: server.Limits{ReadsPerSecond: 1000, ReadBurst: 1000}}, configure, wrap)
+}
+
+// cheapHash makes the test servers' password hashes take microseconds.
+func cheapHash() *account.Params {
+	return &account.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}
+}
+
+// newTestServerConfig is newTestServerWith with the server's config cfg,
+// to which it adds the store and cheap password hashing.
+func newTestServerConfig(t *testing.T, cfg server.Config, configure func(*http.Server), wrap func(http.Handler) http.Handler) *testServer {
+	t.Helper()
 	st, err := sqlite.Open(context.Background(), t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{Store: st, AIGamePace: time.Millisecond,
-		Limits: server.Limits{ReadsPerSecond: 1000, ReadBurst: 1000}})
+	cfg.Store, cfg.PasswordHash = st, cheapHash()
+	srv, err := server.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,6 +272,7 @@ func TestConfigRefusals(t *testing.T) {
 		{func(c *Config) { c.Games = MaxGames + 1 }, "games 5001: want 0 to 5000"},
 		{func(c *Config) { c.Games = -1 }, "games -1: want 0 to 5000"},
 		{func(c *Config) { c.Games, c.AIGames = 0, 0 }, "no games"},
+		{func(c *Config) { c.Games, c.AIGames, c.Accounts = 0, 1, true }, "accounts play the human games, and there are none; want games above 0"},
 		{func(c *Config) { c.AIGames = MaxAIGames + 1 }, "AI games 1001: want 0 to 1000"},
 		{func(c *Config) { c.Moves = 0 }, "moves 0: want 1 to 1000"},
 		{func(c *Config) { c.Moves = MaxMoves + 1 }, "moves 1001: want 1 to 1000"},

@@ -81,6 +81,9 @@ type Played struct {
 	ID    string
 	AI    bool
 	Moves []string
+	// Accounts are the names of the accounts holding the seats, by seat
+	// (Config.Accounts; nil for anonymous games).
+	Accounts []string
 }
 
 // Latencies summarises a set of durations.
@@ -134,8 +137,23 @@ type Report struct {
 	// Broadcast or Errors, which are the games' alone.
 	Flood *FloodReport
 	Slow  *SlowReport
+	// Accounts is what the accounts' sign-ups and pairings took, nil
+	// without Config.Accounts.
+	Accounts *AccountReport
 	// Server are the server's samples, nil without Config.ServerPID.
 	Server []ServerSample
+}
+
+// AccountReport is what the accounts of the human games took besides
+// their moves: each sign-up, and each pairing through the lobby (a seek,
+// a read of the lobby and an accept by each other player).
+type AccountReport struct {
+	// Accounts counts the accounts signed up.
+	Accounts int
+	// SignUp is the time from POST /api/accounts sent to its 201; Seek
+	// from POST /api/seeks to its 201; Lobby from GET /api/seeks to its
+	// 200; Accept from POST /api/seeks/{id}/accept to its 201 (or 202).
+	SignUp, Seek, Lobby, Accept Latencies
 }
 
 // AckHeld reports whether the acknowledgement p99 of the human games'
@@ -159,8 +177,11 @@ func perSecond(n int, d time.Duration) float64 {
 func (r *run) report(slots []*slot, elapsed time.Duration) *Report {
 	rep := &Report{Target: r.target.String(), OwnAddresses: r.spread, Elapsed: elapsed, Level: r.cfg.Level}
 	var ack, broadcast []time.Duration
+	var signups, seeks, lobby, accepts []time.Duration
 	for _, s := range slots {
 		rep.Games = append(rep.Games, s.games...)
+		signups, seeks = append(signups, s.signups...), append(seeks, s.seeks...)
+		lobby, accepts = append(lobby, s.lobbyReads...), append(accepts, s.accepts...)
 		if !s.ok() {
 			continue
 		}
@@ -181,6 +202,10 @@ func (r *run) report(slots []*slot, elapsed time.Duration) *Report {
 		}
 	}
 	rep.Ack, rep.Broadcast = summarize(ack), summarize(broadcast)
+	if r.cfg.Accounts {
+		rep.Accounts = &AccountReport{Accounts: len(signups), SignUp: summarize(signups), Seek: summarize(seeks),
+			Lobby: summarize(lobby), Accept: summarize(accepts)}
+	}
 	r.tally.mu.Lock()
 	rep.Errors = maps.Clone(r.tally.counts)
 	r.tally.mu.Unlock()
@@ -191,6 +216,9 @@ func (r *run) report(slots []*slot, elapsed time.Duration) *Report {
 func (r *Report) Write(w io.Writer) error {
 	var b strings.Builder
 	from := "each game from a loopback address of its own"
+	if r.Accounts != nil {
+		from = "each account from a loopback address of its own, a new one for each game"
+	}
 	if !r.OwnAddresses {
 		from = "every game from one address, so the server's per-client limits apply to them all"
 	}
@@ -203,6 +231,7 @@ func (r *Report) Write(w io.Writer) error {
 		fmt.Fprintf(&b, "acknowledged: %s\n", r.Ack) // the games' moves only
 		fmt.Fprintf(&b, "broadcast:    %s\n", r.Broadcast)
 	}
+	r.Accounts.write(&b)
 	if r.AIHeld > 0 {
 		fmt.Fprintf(&b, "AI moves:     %d at level %d (%.1f a second)\n", r.AIMoves, r.Level, r.AIMovesPerSecond())
 	}
@@ -234,12 +263,27 @@ func (r *Report) Write(w io.Writer) error {
 	return err
 }
 
-// String writes the percentiles in milliseconds.
-func (l Latencies) String() string {
+// String writes the percentiles of moves in milliseconds.
+func (l Latencies) String() string { return l.of("moves") }
+
+// of writes the percentiles in milliseconds and the count of what was
+// timed.
+func (l Latencies) of(what string) string {
 	if l.N == 0 {
 		return "no samples"
 	}
-	return fmt.Sprintf("p50 %s  p90 %s  p99 %s  max %s  (%d moves)", ms(l.P50), ms(l.P90), ms(l.P99), ms(l.Max), l.N)
+	return fmt.Sprintf("p50 %s  p90 %s  p99 %s  max %s  (%d %s)", ms(l.P50), ms(l.P90), ms(l.P99), ms(l.Max), l.N, what)
+}
+
+func (a *AccountReport) write(b *strings.Builder) {
+	if a == nil {
+		return
+	}
+	fmt.Fprintf(b, "accounts:     %d signed up, each game's players paired through the lobby (a rated seek, accepted)\n", a.Accounts)
+	fmt.Fprintf(b, "sign-ups:     %s\n", a.SignUp.of("sign-ups"))
+	fmt.Fprintf(b, "seeks:        %s\n", a.Seek.of("seeks"))
+	fmt.Fprintf(b, "lobby reads:  %s\n", a.Lobby.of("reads"))
+	fmt.Fprintf(b, "accepts:      %s\n", a.Accept.of("accepts"))
 }
 
 func ms(d time.Duration) string {

@@ -155,11 +155,27 @@ func TestRunRefusesAnUnreadableServerPID(t *testing.T) {
 }
 
 func TestCheckFiles(t *testing.T) {
-	if err := checkFiles(1 << 40); err == nil || !strings.Contains(err.Error(), "needs about 1099511627776 open files") {
+	if err := checkFiles(1<<40, 3); err == nil || !strings.Contains(err.Error(), "needs about 1099511627776 open files (3 a game,") {
 		t.Errorf("checkFiles(2^40) = %v; want a refusal", err)
 	}
-	if err := checkFiles(10); err != nil {
+	if err := checkFiles(10, 2); err != nil {
 		t.Errorf("checkFiles(10) = %v", err)
+	}
+}
+
+func TestFilesCountAClientASeatWithAccounts(t *testing.T) {
+	for _, c := range []struct {
+		cfg     Config
+		players int
+		want    int
+	}{
+		{Config{Games: 100, AIGames: 10}, 2, 2*100 + 2*10 + 256},
+		{Config{Games: 100, AIGames: 10, Accounts: true}, 2, 3*100 + 2*10 + 256},
+		{Config{Games: 100, Accounts: true, Flood: 5, Slow: 7}, 3, 4*100 + 5 + 7 + 256},
+	} {
+		if got := c.cfg.files(c.players); got != c.want {
+			t.Errorf("%+v with %d players: %d files; want %d", c.cfg, c.players, got, c.want)
+		}
 	}
 }
 

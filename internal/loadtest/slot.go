@@ -3,6 +3,7 @@ package loadtest
 import (
 	"context"
 	"math/rand/v2"
+	"net/http"
 	"net/netip"
 	"strconv"
 	"sync"
@@ -18,28 +19,66 @@ type slot struct {
 	rng    *rand.Rand
 
 	game   *Played  // the game held now
-	tokens []string // its seats' tokens, by seat
-	view   view     // its state as last answered
-	viewer *viewer
-	games  []*Played // every game the slot held, the current one last
+	tokens []string // its seats' tokens, by seat (anonymous games)
+	// players are the slot's accounts (Config.Accounts), the seeker
+	// first; seatOf is which of them holds each seat of the game.
+	players []*player
+	seatOf  []int
+	view    view // its state as last answered
+	viewer  *viewer
+	games   []*Played // every game the slot held, the current one last
 
-	lastPly          int // AI slots: the ply their viewer saw last
-	moves, aiMoves   int
-	ack, broadcast   []time.Duration
-	replaced         int
-	setupErr         error
-	finished, failed bool
+	lastPly        int // AI slots: the ply their viewer saw last
+	moves, aiMoves int
+	ack, broadcast []time.Duration
+	// the accounts' times: sign-ups, seeks, lobby reads and accepts
+	signups, seeks, lobbyReads, accepts []time.Duration
+	replaced                            int
+	setupErr                            error
+	finished, failed                    bool
 }
 
 // resign ends the slot's human game if it goes on; an AI game ends at its
 // ply cap.
 func (s *slot) resign() {
-	if s.ai || s.client == nil || s.game == nil || s.view.over() || len(s.tokens) == 0 {
+	if s.ai || s.game == nil || s.view.over() {
+		return
+	}
+	c, token := s.mover(0)
+	if c == nil || token == "" && s.players == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	_ = s.client.resign(ctx, s.game.ID, s.tokens[0])
+	_ = c.resign(ctx, s.game.ID, token)
+}
+
+// mover is the client and token that play seat: the seat's token with
+// the slot's client, or the client of the account holding the seat,
+// whose cookie speaks for it.
+func (s *slot) mover(seat int) (*client, string) {
+	if s.players != nil {
+		if seat >= 0 && seat < len(s.seatOf) {
+			return s.players[s.seatOf[seat]].client, ""
+		}
+		return s.client, ""
+	}
+	if seat >= 0 && seat < len(s.tokens) {
+		return s.client, s.tokens[seat]
+	}
+	return s.client, ""
+}
+
+// closeClients drops the idle connections of the slot's clients.
+func (s *slot) closeClients() {
+	if s.client != nil {
+		s.client.close()
+	}
+	for _, p := range s.players {
+		if p.client != nil {
+			p.client.close()
+		}
+	}
 }
 
 // ok reports whether the slot holds a game.
@@ -58,40 +97,73 @@ func (r *run) seats(s *slot) []string {
 	return seats
 }
 
-// setup makes the slots and lets each create its first game and open its
-// socket, a few at a time.
+// setup makes the slots; with accounts, it signs up each human slot's
+// accounts first; then each slot creates its first game and opens its
+// socket. Each phase goes a few slots at a time, within its own time.
 func (r *run) setup(ctx context.Context) []*slot {
 	slots := make([]*slot, r.cfg.Games+r.cfg.AIGames)
+	for n := range slots {
+		slots[n] = &slot{idx: n, ai: n >= r.cfg.Games, rng: rand.New(rand.NewPCG(r.cfg.Seed, uint64(n)))}
+	}
+	if r.cfg.Accounts {
+		r.progress("signing up %d accounts", r.cfg.Games*r.players)
+		r.eachSlot(ctx, signupTime, slots, r.signUp)
+	}
+	r.progress("creating %d games%s and opening their sockets", r.cfg.Games+r.cfg.AIGames, r.through())
+	r.eachSlot(ctx, setupTime, slots, r.newGame)
+	return slots
+}
+
+// through says how the human games start, for the progress line.
+func (r *run) through() string {
+	if r.cfg.Accounts {
+		return " (the human ones through the lobby)"
+	}
+	return ""
+}
+
+// eachSlot runs step on every slot not yet failed, setupParallel at once,
+// all within limit; a slot whose step fails keeps the error.
+func (r *run) eachSlot(ctx context.Context, limit time.Duration, slots []*slot, step func(context.Context, *slot) error) {
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, setupParallel)
-	for n := range slots {
-		s := &slot{idx: n, ai: n >= r.cfg.Games, rng: rand.New(rand.NewPCG(r.cfg.Seed, uint64(n)))}
-		slots[n] = s
+	for _, s := range slots {
+		if !s.ok() {
+			continue
+		}
 		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			if err := r.newGame(ctx, s); err != nil {
+			if err := step(ctx, s); err != nil {
 				s.setupErr = err
 			}
 		})
 	}
 	wg.Wait()
-	return slots
 }
 
 // newClient is a client for the next game: from an address of its own
 // when the run has them.
-func (r *run) newClient() *client {
+func (r *run) newClient() *client { return r.newClientWith(nil) }
+
+// newClientWith is newClient with a cookie jar (nil for none).
+func (r *run) newClientWith(jar http.CookieJar) *client {
 	var src netip.Addr
 	if r.spread {
 		src = clientAddr(int(r.addrs.Add(1)))
 	}
-	return newClient(r.target, src)
+	return newClientJar(r.target, src, jar)
 }
 
 // newGame creates the slot's next game, with a client of its own, and
-// opens its viewer.
+// opens its viewer: an anonymous game with its seats' tokens, or a game
+// of the slot's accounts started through the lobby.
 func (r *run) newGame(ctx context.Context, s *slot) error {
+	if s.players != nil {
+		return r.newAccountGame(ctx, s)
+	}
 	if s.client != nil {
 		s.client.close()
 	}
@@ -106,21 +178,29 @@ func (r *run) newGame(ctx context.Context, s *slot) error {
 		r.tally.add(errorKind("socket", err), err)
 		return err
 	}
-	if s.viewer != nil {
-		s.viewer.close()
-	}
-	s.viewer, s.view, s.lastPly = v, c.Game, c.Game.Ply
 	s.tokens = make([]string, r.players)
 	for _, seat := range c.Seats {
 		if seat.Seat >= 0 && seat.Seat < r.players {
 			s.tokens[seat.Seat] = seat.Token
 		}
 	}
-	s.game = &Played{ID: c.ID, AI: s.ai}
-	id := c.ID
+	g := c.Game
+	g.ID = c.ID
+	r.hold(s, g, v, nil)
+	return nil
+}
+
+// hold makes g, watched by v, the slot's game; accounts are its seats'
+// account names ("" for anonymous seats).
+func (r *run) hold(s *slot, g view, v *viewer, accounts []string) {
+	if s.viewer != nil {
+		s.viewer.close()
+	}
+	s.viewer, s.view, s.lastPly = v, g, g.Ply
+	s.game = &Played{ID: g.ID, AI: s.ai, Accounts: accounts}
+	id := g.ID
 	r.ids[s.idx].Store(&id)
 	s.games = append(s.games, s.game)
-	return nil
 }
 
 // launch starts every slot that holds a game; done closes once they all
@@ -202,12 +282,9 @@ func (r *run) playHuman(ctx, stop context.Context, s *slot) {
 // playOne plays one move; it reports false when the slot cannot go on.
 func (r *run) playOne(ctx context.Context, s *slot) bool {
 	move := s.view.Legal[s.rng.IntN(len(s.view.Legal))]
-	token := ""
-	if s.view.ToMove < len(s.tokens) {
-		token = s.tokens[s.view.ToMove]
-	}
+	c, token := s.mover(s.view.ToMove)
 	sent := time.Now()
-	next, err := s.client.move(ctx, s.game.ID, token, move, s.view.Ply)
+	next, err := c.move(ctx, s.game.ID, token, move, s.view.Ply)
 	acked := time.Now()
 	if err != nil {
 		r.tally.add(errorKind("move", err), err)
@@ -326,9 +403,7 @@ func closeAll(slots []*slot) {
 			if s.viewer != nil {
 				s.viewer.close()
 			}
-			if s.client != nil {
-				s.client.close()
-			}
+			s.closeClients()
 		})
 	}
 	wg.Wait()

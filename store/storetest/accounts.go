@@ -30,6 +30,8 @@ var accountTests = []struct {
 	{"Seeks", testSeeks},
 	{"SeekOfThree", testSeekOfThree},
 	{"SeekRace", testSeekRace},
+	{"Passkeys", testPasskeys},
+	{"Ceremonies", testCeremonies},
 }
 
 func mustAccount(t *testing.T, s store.Store, name string) store.Account {
@@ -554,4 +556,64 @@ func testSeekRace(t *testing.T, open Opener, _ Reopener) {
 	if won != 1 {
 		t.Fatalf("%d accounts got one seek", won)
 	}
+}
+
+func testPasskeys(t *testing.T, open Opener, _ Reopener) {
+	s, ctx := open(t), context.Background()
+	ada, bob := mustAccount(t, s, "Ada"), mustAccount(t, s, "Bob")
+	key := store.Passkey{ID: "cred-1", Account: ada.ID, Name: "laptop", Credential: []byte(`{"k":1}`), Created: base, Used: base}
+	if err := s.AddPasskey(ctx, key, 2); err != nil {
+		t.Fatal(err)
+	}
+	second := key
+	second.ID, second.Name, second.Created = "cred-2", "phone", base.Add(time.Second)
+	if err := s.AddPasskey(ctx, second, 2); err != nil {
+		t.Fatal(err)
+	}
+	third := key
+	third.ID = "cred-3"
+	wantErr(t, "a passkey over the limit", s.AddPasskey(ctx, third, 2), store.ErrTooManyPasskeys)
+	list, err := s.Passkeys(ctx, ada.ID)
+	if err != nil || len(list) != 2 || list[0].ID != "cred-1" || string(list[0].Credential) != `{"k":1}` || list[1].Name != "phone" {
+		t.Fatalf("ada's passkeys: %+v, %v", list, err)
+	}
+	if err := s.UsePasskey(ctx, "cred-1", []byte(`{"k":2}`), base.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Passkey(ctx, "cred-1")
+	if err != nil || string(got.Credential) != `{"k":2}` || !got.Used.Equal(stored(base.Add(time.Hour))) {
+		t.Fatalf("the passkey after a login: %+v, %v", got, err)
+	}
+	wantErr(t, "deleting another's passkey", s.DeletePasskey(ctx, bob.ID, "cred-1"), store.ErrNoPasskey)
+	if err := s.DeletePasskey(ctx, ada.ID, "cred-1"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Passkey(ctx, "cred-1")
+	wantErr(t, "a deleted passkey", err, store.ErrNoPasskey)
+	if err := s.DeleteAccount(ctx, ada.ID, base); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Passkey(ctx, "cred-2")
+	wantErr(t, "a deleted account's passkey", err, store.ErrNoPasskey)
+}
+
+func testCeremonies(t *testing.T, open Opener, _ Reopener) {
+	s, ctx := open(t), context.Background()
+	now := time.Now()
+	if err := s.PutCeremony(ctx, "c1", "acc", []byte("challenge"), now.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutCeremony(ctx, "c2", "", []byte("old"), now.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	account, data, err := s.TakeCeremony(ctx, "c1", now)
+	if err != nil || account != "acc" || string(data) != "challenge" {
+		t.Fatalf("TakeCeremony: %q %q %v", account, data, err)
+	}
+	_, _, err = s.TakeCeremony(ctx, "c1", now)
+	wantErr(t, "a ceremony taken twice", err, store.ErrNoCeremony)
+	_, _, err = s.TakeCeremony(ctx, "c2", now.Add(2*time.Minute))
+	wantErr(t, "an expired ceremony", err, store.ErrNoCeremony)
+	_, _, err = s.TakeCeremony(ctx, "never", now)
+	wantErr(t, "an unknown ceremony", err, store.ErrNoCeremony)
 }

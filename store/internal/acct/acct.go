@@ -141,8 +141,10 @@ func (s *Service) DeleteAccount(ctx context.Context, id string, now time.Time) e
 		if err := deleteSessions(ctx, tx, id, nil); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM seeks WHERE account = ?`, id); err != nil {
-			return err
+		for _, table := range []string{"seeks", "passkeys"} {
+			if _, err := tx.Exec(ctx, `DELETE FROM `+table+` WHERE account = ?`, id); err != nil {
+				return err
+			}
 		}
 		return renameSeats(ctx, tx, id, now)
 	})
