@@ -38,13 +38,15 @@ interface Page {
   ended: boolean; // the game's end was announced
   sounds: Sounds;
   you: number; // the seat the session's cookie holds, -1 for none
+  reread: boolean; // a rated game's end was read again for its ratings
+  redraw: () => void;
 }
 
 // What a game view says of accounts: rated or not, the seat the cookie
 // holds ("you"), each seat's account and rating, and once a rated game
 // ended, each seat's rating change.
 type AccountGame = Game & { rated?: boolean; you?: number; ratings?: { seat: number; before: number; after: number; rd: number }[] };
-type AccountSeat = Seat & { account?: string; rating?: number };
+type AccountSeat = Seat & { account?: string; rating?: number; provisional?: boolean };
 const seatOf = (g: Game, seat: number) => g.seats[seat] as AccountSeat;
 
 export function gamePage(root: HTMLElement): void {
@@ -52,12 +54,13 @@ export function gamePage(root: HTMLElement): void {
   const page: Page = {
     id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, taking: [],
     message: "", busy: false, ws: null, retry: 0, shown: 0, effects: new Map(), anim: null, clockAt: 0, flagAsked: 0, offline: false,
-    heard: -1, ended: false, sounds: new Sounds(), you: -1,
+    heard: -1, ended: false, sounds: new Sounds(), you: -1, reread: false, redraw: () => {},
   };
   takeToken(page);
   const ui = layout(root);
   typedEntry(ui.typed, (move) => actions.play(move));
   const refresh = () => render(page, ui, actions);
+  page.redraw = refresh;
   const actions: Actions = {
     cell: (cell) => onCell(page, cell, refresh),
     play: (move) => play(page, move, refresh),
@@ -215,10 +218,8 @@ async function show(page: Page, g: Game): Promise<void> {
   if (page.game && g.version < page.game.version) return;
   const first = page.game === null;
   const shown = ++page.shown;
+  keepAccounts(page, g);
   page.game = g;
-  // The socket's views are everyone's: they do not say "you".
-  const you = (g as AccountGame).you;
-  if (you !== undefined && you !== null) page.you = you;
   if (first) {
     const seatParam = new URLSearchParams(location.search).get("seat");
     const held = heldSeats(page);
@@ -239,6 +240,28 @@ async function show(page: Page, g: Game): Promise<void> {
   if (!geo) {
     const turn = page.viewSeat > 0 ? (360 * page.viewSeat) / g.seats.length : 0;
     page.geo = await request<Geometry>("GET", `/api/boards/${pos.board}?turn=${turn}`);
+  }
+}
+
+// keepAccounts carries over what the socket's views leave out, being
+// everyone's and light: the seat of this browser's account ("you") and
+// the ratings beside the names. A rated game's end read from the socket
+// is read again, for its rating changes.
+function keepAccounts(page: Page, g: Game): void {
+  const you = (g as AccountGame).you;
+  if (you !== undefined && you !== null) page.you = you;
+  const prev = page.game;
+  g.seats.forEach((s: AccountSeat, i) => {
+    const was = prev ? seatOf(prev, i) : null;
+    if (s.rating === undefined && was?.rating !== undefined && was.account === s.account) [s.rating, s.provisional] = [was.rating, was.provisional];
+  });
+  const a = g as AccountGame;
+  if (g.result && a.rated && !a.ratings?.length && !page.reread) {
+    page.reread = true;
+    setTimeout(() => void request<Game>("GET", `/api/games/${page.id}`).then((full) => {
+      if (page.game && full.version >= page.game.version) page.game = full;
+      page.redraw();
+    }, () => {}), 200);
   }
 }
 
@@ -582,7 +605,7 @@ function playerNode(g: Game, seat: number, held: number[]): HTMLElement {
   if (rated) {
     out.append(" ", h("span", { class: "rating" }, ratingText(rated.after)), " ",
       h("span", { class: `delta ${rated.after >= rated.before ? "up" : "down"}` }, change(rated.before, rated.after)));
-  } else if (s.rating) out.append(" ", h("span", { class: "rating" }, ratingText(s.rating)));
+  } else if (s.rating) out.append(" ", h("span", { class: "rating" }, ratingText(s.rating, s.provisional)));
   return out;
 }
 

@@ -16,13 +16,12 @@ export async function profilePage(root: HTMLElement): Promise<void> {
   const message = h("p", { class: "message", role: "alert" });
   const main = h("main", { class: "profile" });
   root.replaceChildren(siteHeader(title), message, main);
-  let user: User, catalog: CatalogGame[], history: HistoryPoint[];
+  let user: User, catalog: CatalogGame[], history: Record<string, HistoryPoint[]>;
   try {
     [user, catalog] = await Promise.all([request<User>("GET", `/api/users/${encodeURIComponent(name)}`), request<CatalogGame[]>("GET", "/api/catalog")]);
     // A history per game rated: the plots are drawn per game.
-    history = (await Promise.all(Object.keys(user.ratings).map((id) =>
-      request<HistoryPoint[]>("GET", `/api/users/${encodeURIComponent(name)}/history?game=${encodeURIComponent(id)}`)
-        .then((points) => points.filter((p) => p.game === id), () => [])))).flat();
+    history = Object.fromEntries(await Promise.all(Object.keys(user.ratings).map(async (id) =>
+      [id, await request<HistoryPoint[]>("GET", `/api/users/${encodeURIComponent(name)}/history?game=${encodeURIComponent(id)}`).catch(() => [])])));
   } catch (e) {
     if (e instanceof ApiError && e.code === "not_found") {
       title.textContent = "No such player";
@@ -43,7 +42,7 @@ export async function profilePage(root: HTMLElement): Promise<void> {
 
 // ratingsSection shows a card per game rated: the rating ("?" while
 // provisional), its deviation, the games, and its history drawn.
-function ratingsSection(user: User, history: HistoryPoint[], nameOf: (id: string) => string): HTMLElement {
+function ratingsSection(user: User, history: Record<string, HistoryPoint[]>, nameOf: (id: string) => string): HTMLElement {
   const section = h("section", { class: "ratings", "aria-labelledby": "ratings-title" }, h("h2", { id: "ratings-title" }, "Ratings"));
   const games = Object.keys(user.ratings);
   if (games.length === 0) {
@@ -53,7 +52,7 @@ function ratingsSection(user: User, history: HistoryPoint[], nameOf: (id: string
   const list = h("ul", { class: "rating-cards" });
   for (const id of games) {
     const r = user.ratings[id];
-    const points = history.filter((p) => p.game === id);
+    const points = history[id] ?? [];
     const card = h("li", { class: "rating-card", "data-game": id },
       h("h3", {}, nameOf(id)),
       h("p", { class: "rating-line" }, h("span", { class: "rating" }, ratingText(r.rating, r.provisional)),

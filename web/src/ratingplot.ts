@@ -7,7 +7,7 @@ import { h } from "./dom";
 
 export interface HistoryPoint {
   at: string;
-  game: string;
+  game: string; // the id of the game played
   rating: number;
   rd: number;
   before: number;
@@ -52,7 +52,7 @@ export function summary(points: HistoryPoint[], gameName: string): string {
 // that changes (a phone turned, a window resized).
 export function ratingPlot(points: HistoryPoint[], gameName: string, id: string): HTMLElement {
   const caption = h("figcaption", { id: `${id}-summary` }, summary(points, gameName));
-  const fig = h("figure", { class: "rating-plot", "data-game": points[0]?.game ?? "" }, caption);
+  const fig = h("figure", { class: "rating-plot" }, caption);
   let drawnAt = 0;
   new ResizeObserver(() => {
     const width = Math.round(fig.clientWidth);
