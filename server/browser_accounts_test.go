@@ -62,8 +62,8 @@ type accountsRun struct {
 func TestBrowserAccounts(t *testing.T) {
 	b := newBrowser(t)
 	r := &accountsRun{b: b,
-		ann: &person{name: "ann_" + suffix(), password: "tall-ferns-hum-quietly"},
-		bob: &person{name: "bob_" + suffix(), password: "seven-grey-kites-drift"}}
+		ann: &person{name: "ann", password: "tall-ferns-hum-quietly"},
+		bob: &person{name: "bob", password: "seven-grey-kites-drift"}}
 	// The people outlive each scenario: their contexts are the test's.
 	b.newPerson(t, r.ann)
 	b.newPerson(t, r.bob)
@@ -78,10 +78,6 @@ func TestBrowserAccounts(t *testing.T) {
 	t.Run("log out", r.logOut)
 }
 
-// suffix makes the names of a run differ from another's on the same
-// store (PostgreSQL's test database outlives a run).
-func suffix() string { return fmt.Sprint(time.Now().UnixNano() % 1_000_000) }
-
 // newPerson opens a browser context of its own; its first tab lives as
 // long as the test.
 func (b *browser) newPerson(t *testing.T, p *person) {
@@ -93,8 +89,9 @@ func (b *browser) newPerson(t *testing.T, p *person) {
 }
 
 // personTab is another tab of p's (the same cookies) at size, in the
-// light or the dark scheme.
-func personTab(t *testing.T, p *person, size screenSize, scheme string) context.Context {
+// light or the dark scheme, a phone's screen with its pixel ratio (the
+// pictures' is 1: a picture of 390 by 844).
+func personTab(t *testing.T, p *person, size screenSize, scheme string, ratio float64) context.Context {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(p.ctx)
 	t.Cleanup(cancel)
@@ -102,7 +99,7 @@ func personTab(t *testing.T, p *person, size screenSize, scheme string) context.
 	t.Cleanup(cancelTime)
 	opts := []chromedp.EmulateViewportOption{}
 	if size.mobile {
-		opts = append(opts, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch)
+		opts = append(opts, chromedp.EmulateScale(ratio), chromedp.EmulateMobile, chromedp.EmulateTouch)
 	}
 	run(t, ctx, chromedp.EmulateViewport(size.width, size.height, opts...))
 	prefersScheme(t, ctx, scheme)
@@ -306,7 +303,7 @@ func (r *accountsRun) axe(t *testing.T) {
 	for _, size := range screenSizes {
 		for _, scheme := range []string{"light", "dark"} {
 			t.Run(size.name+"-"+scheme, func(t *testing.T) {
-				ctx := personTab(t, r.bob, size, scheme)
+				ctx := personTab(t, r.bob, size, scheme, 3)
 				for _, p := range pages {
 					run(t, ctx, chromedp.Navigate(r.b.url(p.path)))
 					poll[bool](t, ctx, p.name+" drawn", p.ready)
@@ -378,8 +375,8 @@ func (r *accountsRun) seekers(t *testing.T) {
 	if r.bob.ctx == nil {
 		t.Fatal("no Bob")
 	}
-	carl := r.apiPerson(t, "carl_"+suffix(), "amber-lanterns-sway-north", true)
-	dana := r.apiPerson(t, "dana_"+suffix(), "copper-otters-fold-maps", true)
+	carl := r.apiPerson(t, "carl", "amber-lanterns-sway-north", true)
+	dana := r.apiPerson(t, "dana", "copper-otters-fold-maps", true)
 	carl.call("POST", "/api/seeks", map[string]any{"game": "pommel", "options": map[string]string{}, "rated": true, "clock": map[string]int{"initial": 180, "increment": 2}}, http.StatusCreated, nil)
 	carl.call("POST", "/api/seeks", map[string]any{"game": "checkers-2011", "options": map[string]string{}, "rated": true, "clock": map[string]int{"initial": 300, "increment": 3}, "to": r.bob.name}, http.StatusCreated, nil)
 	dana.call("POST", "/api/seeks", map[string]any{"game": "eximo", "options": map[string]string{}, "rated": false, "clock": map[string]int{"days": 1}}, http.StatusCreated, nil)
@@ -401,14 +398,15 @@ func (r *accountsRun) pictures(t *testing.T) {
 	}
 	r.moreGames(t, 4)
 	pages := []struct{ name, path, ready string }{
-		{"lobby", "/", `document.querySelectorAll("li.seek").length >= 4 && document.querySelectorAll("svg.preview").length > 0`},
+		{"lobby", "/", `document.querySelectorAll("li.seek").length >= 4 && document.querySelectorAll("svg.preview").length > 0 &&
+			!!document.querySelector(".turn-list li[data-game]")`},
 		{"profile", "/@/" + r.bob.name, `!!document.querySelector(".rating-plot svg") && !!document.querySelector("li.played")`},
 		{"leaderboard", "/leaderboard/pommel", `!!document.querySelector("table.ranks")`},
 		{"game-end", "/play/" + r.game, `!!document.querySelector(".end .rating-changes") && document.querySelectorAll("svg.board polygon[data-cell]").length > 0`},
 	}
 	for _, size := range screenSizes {
 		for _, scheme := range []string{"light", "dark"} {
-			ctx := personTab(t, r.bob, size, scheme)
+			ctx := personTab(t, r.bob, size, scheme, 1)
 			for _, p := range pages {
 				run(t, ctx, chromedp.Navigate(r.b.url(p.path)))
 				poll[bool](t, ctx, p.name+" drawn", p.ready)
@@ -424,11 +422,12 @@ func (r *accountsRun) pictures(t *testing.T) {
 
 // moreGames plays n more rated Pommel games of Ann against Bob through
 // the API, each resigned at once by one of them in turn, so that Bob's
-// rating has a history to draw.
+// rating has a history to draw; then starts one more, which waits for
+// Bob's move.
 func (r *accountsRun) moreGames(t *testing.T, n int) {
 	ann := r.apiPerson(t, r.ann.name, r.ann.password, false)
 	bob := r.apiPerson(t, r.bob.name, r.bob.password, false)
-	for i := range n {
+	for i := range n + 1 {
 		var seek struct {
 			ID string `json:"id"`
 		}
@@ -437,7 +436,21 @@ func (r *accountsRun) moreGames(t *testing.T, n int) {
 			Game string `json:"game"`
 		}
 		bob.call("POST", "/api/seeks/"+seek.ID+"/accept", nil, http.StatusCreated, &started)
+		if i == n {
+			r.waitForBob(t, started.Game, ann)
+			return
+		}
 		loser := []*apiPerson{ann, bob}[i%3%2]
 		loser.call("POST", "/api/games/"+started.Game+"/resign", nil, http.StatusOK, nil)
 	}
+}
+
+// waitForBob plays Ann's first move in game id when she is White, so
+// that the game waits for Bob's.
+func (r *accountsRun) waitForBob(t *testing.T, id string, ann *apiPerson) {
+	v := r.view(t, id)
+	if v.Seats[v.ToMove].Account == r.bob.name {
+		return
+	}
+	ann.call("POST", "/api/games/"+id+"/moves", map[string]any{"move": v.Legal[0], "ply": v.Ply}, http.StatusOK, nil)
 }

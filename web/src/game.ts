@@ -584,7 +584,7 @@ function playerStrip(page: Page, seat: number): HTMLElement {
   const won = !!g.result && g.result.winners.includes(seat);
   const strip = h("div", { class: `player${turn ? " to-move" : ""}${won ? " winner" : ""}`, "data-seat": String(seat) },
     h("span", { class: `chip side-${s.side[0].toLowerCase()}`, "aria-hidden": "true" }),
-    h("span", { class: "who" }, h("span", { class: "side" }, s.side), " ", playerNode(g, seat, heldSeats(page))));
+    h("span", { class: "who" }, h("span", { class: "side" }, s.side), " ", playerNode(g, seat, heldSeats(page))), ...ratingNode(g, seat));
   if (turn && s.player !== "human" && !s.open) strip.append(h("span", { class: "thinking" }, "thinking"));
   else if (turn) strip.append(h("span", { class: "turn-mark" }, "to move"));
   if (won) strip.append(h("span", { class: "won" }, "won"));
@@ -595,18 +595,24 @@ function playerStrip(page: Page, seat: number): HTMLElement {
   return strip;
 }
 
-// playerNode is who plays a seat in their strip: an account links to its
-// profile, with its rating, and once a rated game ended its change.
+// playerNode is who plays a seat in their strip; an account links to its
+// profile.
 function playerNode(g: Game, seat: number, held: number[]): HTMLElement {
   const s = seatOf(g, seat);
-  if (!s.account) return h("span", { class: "name" }, playerName(g, seat, held));
-  const out = h("span", { class: "name" }, profileLink(s.account));
+  return h("span", { class: "name" }, s.account ? profileLink(s.account) : playerName(g, seat, held));
+}
+
+// ratingNode is an account's rating beside its name ("?" while
+// provisional), and once a rated game ended, the new one and its change;
+// a long name is cut before it is.
+function ratingNode(g: Game, seat: number): HTMLElement[] {
+  const s = seatOf(g, seat);
   const rated = (g as AccountGame).ratings?.find((r) => r.seat === seat);
   if (rated) {
-    out.append(" ", h("span", { class: "rating" }, ratingText(rated.after)), " ",
-      h("span", { class: `delta ${rated.after >= rated.before ? "up" : "down"}` }, change(rated.before, rated.after)));
-  } else if (s.rating) out.append(" ", h("span", { class: "rating" }, ratingText(s.rating, s.provisional)));
-  return out;
+    return [h("span", { class: "elo" }, h("span", { class: "rating" }, ratingText(rated.after)), " ",
+      h("span", { class: `delta ${rated.after >= rated.before ? "up" : "down"}` }, change(rated.before, rated.after)))];
+  }
+  return s.account && s.rating ? [h("span", { class: "elo" }, h("span", { class: "rating" }, ratingText(s.rating, s.provisional)))] : [];
 }
 
 // ratingChanges lists, at a rated game's end, each player's rating
