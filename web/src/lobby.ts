@@ -32,7 +32,8 @@ export function lobbySection(catalog: CatalogGame[], me: string | null, side: HT
   const lobby: Lobby = {
     me, catalog, seeks: [], list: h("ul", { class: "seeks", "aria-labelledby": "seeks-title" }),
     message: h("p", { class: "message", role: "alert" }), announce: h("p", { class: "sr-only", "aria-live": "polite" }),
-    game: h("select", { id: "quick-game" }, ...catalog.map((c) => h("option", { value: c.id }, c.name))), turns: null, known: new Set(),
+    game: h("select", { id: "quick-game" }, ...catalog.map((c) => h("option", c.id === "pommel" ? { value: c.id, selected: "" } : { value: c.id }, c.name))),
+    turns: null, known: new Set(),
   };
   const section = h("section", { class: `lobby${me ? " wide" : ""}`, "aria-labelledby": "lobby-title" }, h("h2", { id: "lobby-title" }, "Play people"));
   if (me) {
