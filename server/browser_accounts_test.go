@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/webauthn"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -76,6 +77,7 @@ func TestBrowserAccounts(t *testing.T) {
 	t.Run("axe", r.axe)
 	t.Run("pictures", r.pictures)
 	t.Run("log out", r.logOut)
+	t.Run("a passkey", r.passkey)
 }
 
 // newPerson opens a browser context of its own; its first tab lives as
@@ -110,7 +112,13 @@ func personTab(t *testing.T, p *person, size screenSize, scheme string, ratio fl
 // page, the header naming them.
 func (r *accountsRun) signUp(t *testing.T, p *person) {
 	t.Helper()
-	run(t, p.ctx, chromedp.Navigate(r.b.url("/signup")), chromedp.WaitVisible(chromedp.CSS(`#name`)),
+	r.signUpAt(t, p, r.b.ts.http.URL)
+}
+
+// signUpAt is signUp on the site reached at base.
+func (r *accountsRun) signUpAt(t *testing.T, p *person, base string) {
+	t.Helper()
+	run(t, p.ctx, chromedp.Navigate(base+"/signup"), chromedp.WaitVisible(chromedp.CSS(`#name`)),
 		chromedp.SendKeys(chromedp.CSS(`#name`), p.name), chromedp.SendKeys(chromedp.CSS(`#password`), p.password),
 		chromedp.Click(chromedp.CSS(`form.auth-form button[type="submit"]`)))
 	poll[bool](t, p.ctx, p.name+" signed in", fmt.Sprintf(`location.pathname === "/" && document.querySelector("header details.me .me-name")?.textContent === %q`, p.name))
@@ -294,7 +302,7 @@ func (r *accountsRun) axe(t *testing.T) {
 	pages := []axePage{
 		{"signup", "/signup", `!!document.querySelector("form.auth-form")`},
 		{"login", "/login", `!!document.querySelector("form.auth-form")`},
-		{"account", "/account", `document.querySelectorAll(".account-box").length === 4`},
+		{"account", "/account", `document.querySelectorAll(".account-box").length === 5 && !!document.querySelector(".passkeys li")`},
 		{"profile", "/@/" + r.ann.name, `!!document.querySelector(".rating-plot svg") && !!document.querySelector("li.played")`},
 		{"no-player", "/@/nobody-here", `!!document.querySelector(".no-player")`},
 		{"leaderboard", "/leaderboard/pommel", `!!document.querySelector("table.ranks")`},
@@ -453,4 +461,36 @@ func (r *accountsRun) waitForBob(t *testing.T, id string, ann *apiPerson) {
 		return
 	}
 	ann.call("POST", "/api/games/"+id+"/moves", map[string]any{"move": v.Legal[0], "ply": v.Ply}, http.StatusOK, nil)
+}
+
+// passkey: Cleo, on a browser with a passkey authenticator (Chromium's
+// virtual one) and the site reached by name (WebAuthn wants a domain),
+// adds a passkey on the account page, logs out, and signs in again with
+// the passkey alone.
+func (r *accountsRun) passkey(t *testing.T) {
+	cleo := &person{name: "cleo", password: "lilac-harbours-count-slowly"}
+	r.b.newPerson(t, cleo)
+	if _, err := chromedp.Call(cleo.ctx, webauthn.Enable, webauthn.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(cleo.ctx, webauthn.AddVirtualAuthenticator, webauthn.AddVirtualAuthenticatorParams{Options: &webauthn.VirtualAuthenticatorOptions{
+		Protocol: webauthn.AuthenticatorProtocolCtap2, Transport: webauthn.AuthenticatorTransportInternal,
+		HasResidentKey: true, HasUserVerification: true, IsUserVerified: true, AutomaticPresenceSimulation: true}}); err != nil {
+		t.Fatal(err)
+	}
+	site := strings.Replace(r.b.ts.http.URL, "127.0.0.1", "localhost", 1)
+	r.signUpAt(t, cleo, site)
+	run(t, cleo.ctx, chromedp.Navigate(site+"/account"), chromedp.WaitVisible(chromedp.CSS(`#passkey-name`)),
+		chromedp.Click(chromedp.CSS(`button.add-passkey`)))
+	added := poll[string](t, cleo.ctx, "the passkey listed", `document.querySelector(".passkeys li[data-passkey] .passkey-name")?.textContent`)
+	if added != "This device" {
+		t.Errorf("the passkey is listed as %q", added)
+	}
+	if msg := poll[string](t, cleo.ctx, "the outcome", `document.querySelector("#passkey-status")?.textContent`); !strings.HasPrefix(msg, "Passkey added") {
+		t.Errorf("adding a passkey says %q", msg)
+	}
+	run(t, cleo.ctx, chromedp.Evaluate[chromedp.Void](`fetch("/api/session", { method: "DELETE" }).then(() => 0)`, chromedp.EvalAwaitPromise),
+		chromedp.Navigate(site+"/login?next=/account"), chromedp.WaitVisible(chromedp.CSS(`button.passkey-sign-in`)),
+		chromedp.Click(chromedp.CSS(`button.passkey-sign-in`)))
+	poll[bool](t, cleo.ctx, "Cleo signed in by her passkey", `location.pathname === "/account" && document.querySelector("header details.me .me-name")?.textContent === "cleo"`)
 }

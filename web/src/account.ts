@@ -5,6 +5,7 @@
 import { request, type CatalogGame } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
+import { addPasskey, listPasskeys, passkeysSupported, removePasskey } from "./passkeys";
 import { dateText, me, profileLink, type PlayedGame } from "./session";
 
 export async function accountPage(root: HTMLElement): Promise<void> {
@@ -17,7 +18,7 @@ export async function accountPage(root: HTMLElement): Promise<void> {
   root.replaceChildren(siteHeader(h("h1", {}, "Your account")),
     h("main", { class: "account" },
       h("p", { class: "account-who" }, "Signed in as ", profileLink(name), "."),
-      ongoing(catalog), passwordBox(), sessionsBox(name), deleteBox()));
+      ongoing(catalog), passwordBox(), passkeysBox(), sessionsBox(name), deleteBox()));
 }
 
 // panel is a section of the page with its heading.
@@ -73,6 +74,47 @@ function passwordBox(): HTMLElement {
     }
   });
   return panel("password", "Change your password", form);
+}
+
+// passkeysBox lists the account's passkeys, each with Remove, and adds
+// one made by this browser, named by the player.
+function passkeysBox(): HTMLElement {
+  const list = h("ul", { class: "passkeys" });
+  const result = status("passkey-status");
+  const show = async () => {
+    const keys = await listPasskeys();
+    list.replaceChildren(...keys.map((k) => {
+      const remove = h("button", { type: "button", class: "remove-passkey", "aria-label": `Remove: ${k.name}` }, "Remove");
+      remove.addEventListener("click", async () => {
+        try {
+          await removePasskey(k.id);
+          say(result, `Passkey “${k.name}” removed.`, true);
+        } catch (e) {
+          say(result, (e as Error).message, false);
+        }
+        void show();
+      });
+      return h("li", { "data-passkey": k.id }, h("span", { class: "passkey-name" }, k.name),
+        h("span", { class: "hint" }, `added ${dateText(k.created)}` + (k.used ? `, last used ${dateText(k.used)}` : "")), remove);
+    }));
+    if (keys.length === 0) list.append(h("li", { class: "none" }, "No passkey yet."));
+  };
+  void show();
+  if (!passkeysSupported()) return panel("passkeys", "Passkeys", list, h("p", {}, "This browser cannot make passkeys."));
+  const name = h("input", { id: "passkey-name", value: "This device", maxlength: "60", autocomplete: "off", "aria-describedby": "passkey-status" });
+  const form = h("form", { class: "account-form" }, h("p", { class: "field" }, h("label", { for: "passkey-name" }, "Name of a new passkey"), name),
+    result, h("button", { type: "submit", class: "add-passkey" }, "Add a passkey"));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    try {
+      await addPasskey(name.value.trim() || "Passkey");
+      say(result, "Passkey added: you may sign in with it instead of the password.", true);
+      void show();
+    } catch (e) {
+      say(result, (e as Error).message, false);
+    }
+  });
+  return panel("passkeys", "Passkeys", h("p", {}, "Sign in with this device's lock (a fingerprint, a face, a PIN) instead of the password."), list, form);
 }
 
 function sessionsBox(name: string): HTMLElement {

@@ -6,6 +6,7 @@
 import { request } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
+import { passkeysSupported, signInWithPasskey } from "./passkeys";
 import { me, safeNext } from "./session";
 
 export function authPage(root: HTMLElement, signup: boolean): void {
@@ -28,9 +29,10 @@ export function authPage(root: HTMLElement, signup: boolean): void {
     ? h("p", { class: "auth-other" }, "Have an account? ", h("a", { href: "/login" + next }, "Sign in"))
     : h("p", { class: "auth-other" }, "New here? ", h("a", { href: "/signup" + next }, "Create an account"));
   const already = h("p", { class: "auth-already" });
+  const passkey = !signup && passkeysSupported() ? [passkeyButton(error)] : [];
   root.replaceChildren(siteHeader(h("h1", {}, title)),
     h("main", { class: "auth" }, h("section", { class: "auth-box", "aria-labelledby": "auth-title" },
-      h("h2", { id: "auth-title" }, title), already, form, other)));
+      h("h2", { id: "auth-title" }, title), already, form, ...passkey, other)));
   void me().then((who) => {
     if (who) already.replaceChildren(`You are signed in as ${who}. `, h("a", { href: safeNext() }, "Go on"));
   });
@@ -54,6 +56,25 @@ export function authPage(root: HTMLElement, signup: boolean): void {
       submit.disabled = false;
     }
   });
+}
+
+// passkeyButton signs in with a passkey of this site instead of the
+// password: the browser asks which, the server names the account.
+function passkeyButton(error: HTMLElement): HTMLElement {
+  const b = h("button", { type: "button", class: "passkey-sign-in" }, "Sign in with a passkey");
+  b.addEventListener("click", async () => {
+    error.textContent = "";
+    b.disabled = true;
+    try {
+      await signInWithPasskey();
+      await claimGames();
+      location.assign(safeNext());
+    } catch (e) {
+      error.textContent = (e as Error).message;
+      b.disabled = false;
+    }
+  });
+  return h("p", { class: "auth-passkey" }, h("span", { class: "or" }, "or"), b);
 }
 
 // refuse shows why the form was refused, marks the field at fault and
