@@ -517,10 +517,11 @@ function nameOf(g: Game): string {
 // "waiting" for an open seat, "you" for a seat this browser holds.
 function playerName(g: Game, seat: number, held: number[] = []): string {
   const s = seatOf(g, seat);
-  if (s.account) return s.account;
+  // The AI levels play as accounts of their own (ai-level-3), rated.
+  const level = /^ai:level=(\d+)$/.exec(s.player);
+  if (s.account && !level) return s.account;
   if (s.name) return s.name;
   if (s.open) return "waiting for a player";
-  const level = /^ai:level=(\d+)$/.exec(s.player);
   if (level) return `AI level ${level[1]}`;
   if (s.player !== "human") return `engine ${s.player}`;
   return held.includes(seat) ? "You" : "Anonymous";
@@ -599,7 +600,11 @@ function playerStrip(page: Page, seat: number): HTMLElement {
 // profile.
 function playerNode(g: Game, seat: number, held: number[]): HTMLElement {
   const s = seatOf(g, seat);
-  return h("span", { class: "name" }, s.account ? profileLink(s.account) : playerName(g, seat, held));
+  const name = playerName(g, seat, held);
+  if (!s.account) return h("span", { class: "name" }, name);
+  const link = profileLink(s.account);
+  link.textContent = name;
+  return h("span", { class: "name" }, link);
 }
 
 // ratingNode is an account's rating beside its name ("?" while

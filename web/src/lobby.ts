@@ -257,7 +257,8 @@ function liveGames(lobby: Lobby): HTMLElement {
 // seatWho names a seat's player in the live games: the account and its
 // rating, the name given, the AI's level, or "anonymous".
 function seatWho(s: Seat & { account?: string; rating?: number }): string {
-  if (s.account) return s.rating ? `${s.account} (${Math.round(s.rating)})` : s.account;
   const level = /^ai:level=(\d+)$/.exec(s.player);
-  return s.name ?? (level ? `AI level ${level[1]}` : s.open ? "open seat" : "anonymous");
+  if (level) return `AI level ${level[1]}`;
+  if (s.account) return s.rating ? `${s.account} (${Math.round(s.rating)})` : s.account;
+  return s.name ?? (s.open ? "open seat" : "anonymous");
 }
