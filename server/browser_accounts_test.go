@@ -76,6 +76,7 @@ func TestBrowserAccounts(t *testing.T) {
 	t.Run("a wrong password", r.wrongPassword)
 	t.Run("axe", r.axe)
 	t.Run("pictures", r.pictures)
+	t.Run("rated against the AI", r.ratedAgainstAI)
 	t.Run("log out", r.logOut)
 	t.Run("a passkey", r.passkey)
 }
@@ -493,4 +494,31 @@ func (r *accountsRun) passkey(t *testing.T) {
 		chromedp.Navigate(site+"/login?next=/account"), chromedp.WaitVisible(chromedp.CSS(`button.passkey-sign-in`)),
 		chromedp.Click(chromedp.CSS(`button.passkey-sign-in`)))
 	poll[bool](t, cleo.ctx, "Cleo signed in by her passkey", `location.pathname === "/account" && document.querySelector("header details.me .me-name")?.textContent === "cleo"`)
+}
+
+// ratedAgainstAI: Bob starts a rated game against the AI's level 1 from
+// the home page's form; his seat is his account's, the AI's is its
+// level's account; he resigns, and the end shows both ratings' changes.
+func (r *accountsRun) ratedAgainstAI(t *testing.T) {
+	ctx := r.bob.ctx
+	run(t, ctx, chromedp.Navigate(r.b.url("/")), chromedp.WaitVisible(chromedp.CSS(`input#rated`)),
+		chromedp.SetValue(chromedp.CSS(`select#game`), "pommel"),
+		script(`document.querySelector("select#game").dispatchEvent(new Event("change"))`),
+		chromedp.SetValue(chromedp.CSS(`select#seat0`), "me"), chromedp.SetValue(chromedp.CSS(`select#seat1`), "ai:level=1"),
+		chromedp.SetValue(chromedp.CSS(`select#clock`), "clock:15m+10s"),
+		chromedp.Click(chromedp.CSS(`input#rated`)), chromedp.Click(chromedp.CSS(`button.create`)))
+	id := poll[string](t, ctx, "the game", `location.pathname.startsWith("/play/") && location.pathname.split("/")[2]`)
+	v := r.view(t, id)
+	if !v.Rated || v.Seats[0].Account != r.bob.name || v.Seats[1].Account != "ai-level-1" {
+		t.Fatalf("the game is rated %v, its seats' accounts %q and %q", v.Rated, v.Seats[0].Account, v.Seats[1].Account)
+	}
+	if name := poll[string](t, ctx, "the AI's strip", `document.querySelector('.player[data-seat="1"] .name a')?.textContent`); name != "AI level 1" {
+		t.Errorf("the AI's strip names %q", name)
+	}
+	poll[bool](t, ctx, "Bob's turn", `document.querySelector(".status .turn")?.textContent.startsWith("Your move")`)
+	run(t, ctx, script(`window.confirm = () => true`), chromedp.Click(chromedp.CSS(`button.resign`)))
+	n := poll[int](t, ctx, "the rating changes", `document.querySelectorAll(".end .rating-changes li").length`)
+	if n != 2 {
+		t.Errorf("%d rating changes shown, want Bob's and the AI's", n)
+	}
 }

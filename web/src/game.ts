@@ -439,8 +439,9 @@ async function rematch(page: Page, refresh: () => void): Promise<void> {
   const names = g.seats.map((_, i) => g.seats[was(i)].name ?? "");
   if (names.some((x) => x)) body.names = names;
   if (g.startFen) body.fen = g.startFen;
-  // An account's game against the AI: the rematch is the account's too.
-  if (page.you >= 0) Object.assign(body, { account: true, rated: !!(g as AccountGame).rated });
+  // An account's rated game against the AI: the rematch is rated too
+  // (the server gives the account its one person's seat).
+  if ((g as AccountGame).rated) body.rated = true;
   if (g.clock?.kind === "fischer") body.clock = g.clock.control;
   if (g.clock?.kind === "correspondence" && g.clock.perMoveMs) body.days = Math.round(g.clock.perMoveMs / 86400000);
   try {

@@ -46,7 +46,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
     message.textContent = (e as Error).message;
     return;
   }
-  const form = newGameForm(catalog, message, requestedGame(catalog));
+  const form = newGameForm(catalog, message, requestedGame(catalog), !!who);
   const cards = gameCards(catalog, form);
   const newGame = h("section", { class: "new-game-box", id: "new-game", "aria-labelledby": "new-game-title" }, h("h2", { id: "new-game-title" }, "New game"), form);
   const side = h("div", { class: "home-side" }, newGame, myGames(catalog), openGames(catalog, message));
@@ -221,7 +221,7 @@ function select(name: string, label: string, options: [string, string][], value 
   return [h("label", { for: name }, label), s];
 }
 
-function newGameForm(catalog: CatalogGame[], message: HTMLElement, chosen?: string): HTMLFormElement {
+function newGameForm(catalog: CatalogGame[], message: HTMLElement, chosen?: string, signedIn = false): HTMLFormElement {
   const form = h("form", { class: "new-game" });
   const [gameLabel, gameSelect] = select("game", "Game", catalog.map((c) => [c.id, nameOf(c, c.id)]), chosen);
   const summary = h("p", { class: "summary", id: "game-summary" });
@@ -233,7 +233,12 @@ function newGameForm(catalog: CatalogGame[], message: HTMLElement, chosen?: stri
   const more = h("details", { class: "more" }, h("summary", {}, "More: rules options, a starting position"),
     options, field(h("label", { for: "fen" }, "Start from a position (FEN)"), fen));
   const submit = h("button", { type: "submit", class: "create" }, "Start the game");
-  form.append(field(gameLabel, gameSelect), summary, seats, field(clockLabel, clockSelect), more, submit);
+  form.append(field(gameLabel, gameSelect), summary, seats, field(clockLabel, clockSelect), more);
+  // A player signed in plays as their account, and may play the AI's
+  // levels rated (each level is an account with its rating).
+  if (signedIn) form.append(h("p", { class: "field rated-choice" }, h("label", {}, h("input", { type: "checkbox", name: "rated", id: "rated" }), "Rated"),
+    h("small", {}, "Against the computer's levels, with a clock.")));
+  form.append(submit);
   const fill = () => fillDetails(summary, seats, options, catalog.find((c) => c.id === gameSelect.value)!);
   gameSelect.addEventListener("change", fill);
   fill();
@@ -287,6 +292,7 @@ async function create(form: HTMLFormElement, c: CatalogGame): Promise<string> {
   const clock = String(data.get("clock") ?? "");
   if (clock.startsWith("clock:")) body.clock = clock.slice(6);
   if (clock.startsWith("days:")) body.days = Number(clock.slice(5));
+  if (data.get("rated")) body.rated = true;
   const made = await request<Created>("POST", "/api/games", body);
   let mySeat = -1;
   for (const inv of made.seats) {
