@@ -204,7 +204,10 @@ function seekForm(lobby: Lobby): HTMLElement {
     lobby.message.textContent = "";
     try {
       await request("POST", "/api/seeks", body);
-      (form.parentElement as HTMLDetailsElement).open = false;
+      const box = form.parentElement as HTMLDetailsElement;
+      box.open = false;
+      box.querySelector("summary")?.focus();
+      lobby.announce.textContent = body.to ? `Challenge sent to ${body.to}.` : "Seek created: it waits in the list for an opponent.";
       to.value = "";
     } catch (e) {
       lobby.message.textContent = (e as Error).message;
