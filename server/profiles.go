@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -308,7 +309,10 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="arbiter-`+a.Name+`.pdn"`)
-	for _, rec := range recs {
+	for i, rec := range recs {
+		if i > 0 {
+			io.WriteString(w, "\n") // a blank line between two games
+		}
 		if err := record.Write(w, rec); err != nil {
 			return
 		}
