@@ -469,16 +469,11 @@ func (s *Server) findStarted(ctx context.Context, seeks []store.Seek) {
 // games and the count of my games waiting for my move. While it is open,
 // my real-time seeks stay open.
 func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
-	key := clientKey(r)
-	if err := s.admit(r, s.clients.allowRead); err != nil {
-		writeError(w, err)
+	key, release, ok := s.socketSlot(w, r)
+	if !ok {
 		return
 	}
-	if !s.clients.openSocket(key) {
-		writeError(w, fail(codeRateLimited, "too many open sockets from this client (at most %d)", s.limits.Sockets))
-		return
-	}
-	defer s.clients.closeSocket(key)
+	defer release()
 	a, _ := s.session(r)
 	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {
