@@ -71,7 +71,7 @@ type seekView struct {
 // is created by, and gives its number of seats.
 func checkSeek(req seekRequest) (int, *apiError) {
 	if _, ok := game.Lookup(req.Game); !ok {
-		return 0, fail(codeInvalid, "unknown game %s; want one of %s", quote(req.Game), gameList())
+		return 0, fail(codeInvalid, "unknown game %s; want one of %s", quote(req.Game), gameIDs())
 	}
 	rules, err := game.New(req.Game, maps.Clone(req.Options))
 	if err != nil {
