@@ -243,7 +243,6 @@ func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, points)
 }
 
-
 // rankedView is one row of a leaderboard.
 type rankedView struct {
 	Rank int    `json:"rank"`
