@@ -7,7 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/rating"
 )
@@ -146,6 +148,26 @@ func TestPlayerPlaces(t *testing.T) {
 	} {
 		if got := playerPlaces(tt.result, tt.seats); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: places %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestRateLevelsLimits: levels 1 to 5 search to their depth whatever the
+// match's limits, as the hall plays them; level 6 for --movetime.
+func TestRateLevelsLimits(t *testing.T) {
+	g, err := game.New("pommel", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := rateLevelsFlags{games: 2, moveTime: 250 * time.Millisecond}
+	cfg := f.config(g, []int{5, 6})
+	for k, want := range []ai.Limits{{}, {MoveTime: 250 * time.Millisecond}} {
+		e, err := cfg.Players[k].New(1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := e.(ownLimits); !ok || got.lim != want || got.Name() != cfg.Players[k].Name {
+			t.Errorf("%s: engine %#v, want limits %+v", cfg.Players[k].Name, e, want)
 		}
 	}
 }
