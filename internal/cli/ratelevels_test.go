@@ -36,6 +36,10 @@ func TestRateLevelsRefuses(t *testing.T) {
 		{[]string{"pommel", "-o", "maxplies=10", "--opening", "10"}, "--opening 10: want a whole number from 0 to 9"},
 		{[]string{"pommel", "--movetime", "-1s"}, "--movetime -1s: want a duration"},
 		{[]string{"pommel", "--movetime", "25h"}, "--movetime 25h0m0s: want a duration"},
+		{[]string{"pommel", "--movetime", "fast"}, `--movetime "fast": want a duration`},
+		{[]string{"pommel", "--opening", "x"}, `--opening "x"`},
+		{[]string{"pommel", "--seed", "-1"}, `--seed "-1"`},
+		{[]string{"pommel", "--quiet=maybe"}, "--quiet"},
 		{[]string{"pommel", "-o", "maxplies=0"}, "maxplies"},
 		{[]string{"pommel", "-o", "colour=red"}, "colour"},
 		{[]string{"nosuch"}, `unknown game "nosuch"`},
@@ -46,7 +50,8 @@ func TestRateLevelsRefuses(t *testing.T) {
 	} {
 		args := append([]string{"rate-levels"}, tt.args...)
 		r := run(t, "", args...)
-		if r.code == 0 || !strings.Contains(r.errOut, tt.want) || strings.Count(r.errOut, "\n") != 1 || r.out != "" {
+		if r.code == 0 || !strings.HasPrefix(r.errOut, "arbiter: ") || !strings.Contains(r.errOut, tt.want) ||
+			strings.Count(r.errOut, "\n") != 1 || r.out != "" || leak.MatchString(r.errOut) {
 			t.Errorf("arbiter %s: exit %d, stdout %q, stderr %q; want one line with %q", strings.Join(args, " "), r.code, r.out, r.errOut, tt.want)
 		}
 	}
