@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -69,7 +70,7 @@ file (rating/levels.json) in place of the game's old ones.`,
 	allow(cmd, "opening", openingAllowed)
 	f.checks.durationVar(cmd, &f.moveTime, "movetime", 100*time.Millisecond,
 		durationRange{max: maxMoveTime, zero: "each level's own time (level 6: 3s)"},
-		"time per move: level 6 uses all of it, levels 1 to 5 stop at their depth")
+		"level 6's time per move (levels 1 to 5 search to their depth)")
 	seedVar(cmd, &f.seed, "seed for openings and engines")
 	cmd.Flags().StringVar(&f.out, "out", "", "merge the ratings into this levels file (JSON, new or existing)")
 	cmd.Flags().BoolVarP(&f.quiet, "quiet", "q", false, "no progress bar")
@@ -181,17 +182,36 @@ func (f *rateLevelsFlags) progress(cmd *cobra.Command, id string, games int) *pr
 		progressbar.OptionOnCompletion(func() { fmt.Fprintln(cmd.ErrOrStderr()) }))
 }
 
-// config is the match of one pairing: one worker, so that the levels'
-// time per move is theirs alone, and the same seed, so that every pairing
-// starts from the same openings.
+// config is the match of one pairing: one worker, so that level 6's time
+// per move is its own, and the same seed, so that every pairing starts
+// from the same openings.
 func (f *rateLevelsFlags) config(g game.Game, levels []int) match.Config {
 	players := make([]match.Player, len(levels))
 	for k, n := range levels {
 		spec := "ai:level=" + strconv.Itoa(n)
-		players[k] = match.Player{Name: spec, New: func(seed uint64) (ai.Engine, error) { return ai.New(spec, seed) }}
+		lim := ai.Limits{}
+		if n == aiLevels {
+			lim.MoveTime = f.moveTime
+		}
+		players[k] = match.Player{Name: spec, New: func(seed uint64) (ai.Engine, error) {
+			e, err := ai.New(spec, seed)
+			return ownLimits{Engine: e, lim: lim}, err
+		}}
 	}
 	return match.Config{Game: g, Players: players, Games: f.games, Concurrency: 1, Seed: f.seed,
 		OpeningPlies: f.opening, Limits: ai.Limits{MoveTime: f.moveTime}, Date: time.Now().Format("2006.01.02")}
+}
+
+// ownLimits is a level searching with limits of its own, as a server
+// plays it: levels 1 to 5 to their depth however long it takes (no
+// limits), level 6 for --movetime.
+type ownLimits struct {
+	ai.Engine
+	lim ai.Limits
+}
+
+func (o ownLimits) Search(ctx context.Context, s game.State, _ ai.Limits, report func(ai.Info)) ai.Info {
+	return o.Engine.Search(ctx, s, o.lim, report)
 }
 
 // levelPairings are the levels that meet: levels in a row (1-2, 2-3, ...
