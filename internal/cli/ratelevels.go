@@ -39,6 +39,9 @@ type rateLevelsFlags struct {
 	out      string
 	quiet    bool
 	checks   checks
+	// target is the server's store, where the ratings also go when
+	// --data or --db names it.
+	target storeTarget
 }
 
 func rateLevelsCmd() *cobra.Command {
@@ -55,7 +58,9 @@ game counts pairwise by placing. The ratings are fitted by Bradley-Terry
 maximum likelihood, their mean 1500, the middle of the ladder where a new
 player starts (docs/ratings.md). A table gives each level's rating, its 95%
 interval, its games and its score; --out merges the ratings into a levels
-file (rating/levels.json) in place of the game's old ones.`,
+file (rating/levels.json) in place of the game's old ones; --data DIR or
+--db URL also stores them in the database of "arbiter serve", as the AI
+levels' accounts' ratings in that game.`,
 		Args: withUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return f.run(cmd, args[0])
@@ -74,6 +79,7 @@ file (rating/levels.json) in place of the game's old ones.`,
 	seedVar(cmd, &f.seed, "seed for openings and engines")
 	cmd.Flags().StringVar(&f.out, "out", "", "merge the ratings into this levels file (JSON, new or existing)")
 	cmd.Flags().BoolVarP(&f.quiet, "quiet", "q", false, "no progress bar")
+	f.target.addFlags(cmd, "the ratings")
 	return cmd
 }
 
@@ -112,10 +118,16 @@ func (f *rateLevelsFlags) run(cmd *cobra.Command, id string) error {
 		return err
 	}
 	fmt.Fprint(cmd.OutOrStdout(), levelTable(ratings, se, tallies))
+	entries := levelEntries(ratings, se, tallies)
+	if f.target.wanted() {
+		if err := f.storeRatings(cmd, g.ID(), entries); err != nil {
+			return err
+		}
+	}
 	if f.out == "" {
 		return nil
 	}
-	old[g.ID()] = levelEntries(ratings, se, tallies)
+	old[g.ID()] = entries
 	data, err := old.Marshal()
 	if err != nil {
 		return err
@@ -126,10 +138,27 @@ func (f *rateLevelsFlags) run(cmd *cobra.Command, id string) error {
 	return nil
 }
 
+// storeRatings writes the ratings into the server's database.
+func (f *rateLevelsFlags) storeRatings(cmd *cobra.Command, id string, entries map[string]rating.LevelRating) error {
+	st, err := f.target.open(cmd.Context())
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if err := storeLevels(cmd.Context(), st, id, entries, time.Now()); err != nil {
+		return fmt.Errorf("storing the ratings: %w", err)
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "stored as the ratings of ai-level-1 to ai-level-%d in %s\n", aiLevels, id)
+	return nil
+}
+
 // check refuses bad flags, an unknown game and a levels file that cannot
 // be merged into, and returns the game and the file's ratings now.
 func (f *rateLevelsFlags) check(id string) (game.Game, rating.Levels, error) {
 	if err := f.checks.run(); err != nil {
+		return nil, nil, err
+	}
+	if err := f.target.check(); err != nil {
 		return nil, nil, err
 	}
 	g, err := f.p.newGame(id)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/rating"
+	"github.com/arbiter-games/arbiter/store/sqlite"
 )
 
 func TestRateLevelsRefuses(t *testing.T) {
@@ -45,6 +47,8 @@ func TestRateLevelsRefuses(t *testing.T) {
 		{[]string{"nosuch"}, `unknown game "nosuch"`},
 		{[]string{"pommel", "--out", notLevels}, "is not a levels file"},
 		{[]string{"pommel", "--out", missingDir}, "its directory does not exist"},
+		{[]string{"pommel", "--data", dir, "--db", "postgres://u@h/db"}, "--data and --db: give one"},
+		{[]string{"pommel", "--db", "mysql://u@h/db"}, "--db: want a PostgreSQL URL"},
 		{[]string{"pommel", "eximo"}, "accepts 1 arg"},
 		{nil, "accepts 1 arg"},
 	} {
@@ -57,6 +61,25 @@ func TestRateLevelsRefuses(t *testing.T) {
 	}
 	if data, err := os.ReadFile(notLevels); err != nil || string(data) != "[1, 2]" {
 		t.Errorf("the refused --out file now holds %q (%v)", data, err)
+	}
+}
+
+// TestRateLevelsStores: --data stores the ratings as the AI levels'
+// accounts' in the server's database.
+func TestRateLevelsStores(t *testing.T) {
+	dir := t.TempDir()
+	out := runOK(t, "rate-levels", "pommel", "-o", "maxplies=3", "--opening", "2", "--movetime", "1ms", "--games", "2", "-q", "--data", dir)
+	if !strings.Contains(out, "stored as the ratings of ai-level-1 to ai-level-6 in pommel") {
+		t.Fatalf("output %q", out)
+	}
+	st, err := sqlite.Open(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	got, err := st.Ratings(context.Background(), "ai-level-3")
+	if err != nil || len(got) != 1 || got[0].Game != "pommel" || got[0].Rating != 1500 || got[0].Games != 8 {
+		t.Fatalf("ai-level-3's ratings: %+v, %v", got, err)
 	}
 }
 
