@@ -141,9 +141,7 @@ func (s *Server) handleLogIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key, addr := account.Key(req.Name), account.AddrKey(clientKey(r))
-	if wait, ok := s.accounts.throttle.Check(key, addr, s.now()); !ok {
-		w.Header().Set("Retry-After", retryAfter(wait))
-		writeError(w, fail(codeRateLimited, "too many failed logins; try again in %s seconds", retryAfter(wait)))
+	if s.throttled(w, key, addr) {
 		return
 	}
 	a, ok, err := s.checkPassword(r.Context(), req.Name, req.Password)
@@ -162,6 +160,17 @@ func (s *Server) handleLogIn(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, nameBody{Name: a.Name})
+}
+
+// throttled answers 429 with Retry-After when the name key or the
+// address has failed too often lately.
+func (s *Server) throttled(w http.ResponseWriter, key, addr string) bool {
+	wait, ok := s.accounts.throttle.Check(key, addr, s.now())
+	if !ok {
+		w.Header().Set("Retry-After", retryAfter(wait))
+		writeError(w, fail(codeRateLimited, "too many failed attempts; try again in %s seconds", retryAfter(wait)))
+	}
+	return !ok
 }
 
 // retryAfter is a wait in whole seconds, rounded up, for Retry-After.
@@ -283,9 +292,7 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 // itself.
 func (s *Server) passwordAgain(w http.ResponseWriter, r *http.Request, a store.Account, password string) bool {
 	key, addr := account.Key(a.Name), account.AddrKey(clientKey(r))
-	if wait, ok := s.accounts.throttle.Check(key, addr, s.now()); !ok {
-		w.Header().Set("Retry-After", retryAfter(wait))
-		writeError(w, fail(codeRateLimited, "too many wrong passwords; try again in %s seconds", retryAfter(wait)))
+	if s.throttled(w, key, addr) {
 		return false
 	}
 	ok, err := s.accounts.hasher.Verify(r.Context(), password, a.Password)

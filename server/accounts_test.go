@@ -15,6 +15,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/arbiter-games/arbiter/account"
+	"github.com/arbiter-games/arbiter/record"
 	"github.com/arbiter-games/arbiter/store/sqlite"
 )
 
@@ -252,6 +253,11 @@ func TestClaimAnonymousGames(t *testing.T) {
 	bob.must(200, "POST", "/api/account/claim", map[string]any{"games": []map[string]string{{"id": anon.ID, "token": anon.Seats[0].Token}}}, &answer)
 	if len(answer.Refused) != 1 || answer.Refused[0].Error.Code != codeConflict {
 		t.Fatalf("claiming another's seat: %+v", answer)
+	}
+	code, export := ada.call("GET", "/api/account/export", nil)
+	recs, err := record.Read(strings.NewReader(string(export)))
+	if code != 200 || err != nil || len(recs) != 2 {
+		t.Fatalf("the export of two games: %d, %d records, %v:\n%s", code, len(recs), err, export)
 	}
 	var turns []turnView
 	ada.must(200, "GET", "/api/account/turn", nil, &turns)

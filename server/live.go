@@ -56,17 +56,28 @@ type socket struct {
 // goingAway tells the socket's writer that the server stops.
 func (sk *socket) goingAway() { sk.once.Do(func() { close(sk.stopping) }) }
 
-func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
-	key := clientKey(r)
+// socketSlot admits the opening of a websocket under the client's read
+// limit and its cap of open sockets, answering a refusal itself; release
+// frees the slot when the socket ends.
+func (s *Server) socketSlot(w http.ResponseWriter, r *http.Request) (key string, release func(), ok bool) {
+	key = clientKey(r)
 	if err := s.admit(r, s.clients.allowRead); err != nil {
 		writeError(w, err)
-		return
+		return key, nil, false
 	}
 	if !s.clients.openSocket(key) {
 		writeError(w, fail(codeRateLimited, "too many open sockets from this client (at most %d)", s.limits.Sockets))
+		return key, nil, false
+	}
+	return key, func() { s.clients.closeSocket(key) }, true
+}
+
+func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
+	key, release, ok := s.socketSlot(w, r)
+	if !ok {
 		return
 	}
-	defer s.clients.closeSocket(key)
+	defer release()
 	watch, first, err := s.hall.Watch(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.writeFailure(w, err)

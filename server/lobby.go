@@ -71,7 +71,7 @@ type seekView struct {
 // is created by, and gives its number of seats.
 func checkSeek(req seekRequest) (int, *apiError) {
 	if _, ok := game.Lookup(req.Game); !ok {
-		return 0, fail(codeInvalid, "unknown game %s; want one of %s", quote(req.Game), gameList())
+		return 0, fail(codeInvalid, "unknown game %s; want one of %s", quote(req.Game), gameIDs())
 	}
 	rules, err := game.New(req.Game, maps.Clone(req.Options))
 	if err != nil {
@@ -469,16 +469,11 @@ func (s *Server) findStarted(ctx context.Context, seeks []store.Seek) {
 // games and the count of my games waiting for my move. While it is open,
 // my real-time seeks stay open.
 func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
-	key := clientKey(r)
-	if err := s.admit(r, s.clients.allowRead); err != nil {
-		writeError(w, err)
+	key, release, ok := s.socketSlot(w, r)
+	if !ok {
 		return
 	}
-	if !s.clients.openSocket(key) {
-		writeError(w, fail(codeRateLimited, "too many open sockets from this client (at most %d)", s.limits.Sockets))
-		return
-	}
-	defer s.clients.closeSocket(key)
+	defer release()
 	a, _ := s.session(r)
 	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {

@@ -332,9 +332,7 @@ func (s *Server) handlePasskeyLoginBegin(w http.ResponseWriter, r *http.Request)
 func (s *Server) handlePasskeyLoginFinish(w http.ResponseWriter, r *http.Request) {
 	addr := account.AddrKey(clientKey(r))
 	key := "passkey " + addr
-	if wait, ok := s.accounts.throttle.Check(key, addr, s.now()); !ok {
-		w.Header().Set("Retry-After", retryAfter(wait))
-		writeError(w, fail(codeRateLimited, "too many failed logins; try again in %s seconds", retryAfter(wait)))
+	if s.throttled(w, key, addr) {
 		return
 	}
 	aerr := passkeyBody(w, r)

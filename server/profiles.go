@@ -2,7 +2,7 @@ package server
 
 import (
 	"errors"
-	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -228,7 +228,7 @@ func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request) {
 	}
 	id := r.URL.Query().Get("game")
 	if _, ok := game.Lookup(id); !ok {
-		writeError(w, fail(codeInvalid, "game %s: give ?game= one of %s", quote(id), gameList()))
+		writeError(w, fail(codeInvalid, "game %s: give ?game= one of %s", quote(id), gameIDs()))
 		return
 	}
 	changes, err := s.cfg.Store.RatingHistory(r.Context(), a.ID, id, 1000)
@@ -243,14 +243,6 @@ func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, points)
 }
 
-func gameList() string {
-	var ids []string
-	for _, d := range game.All() {
-		ids = append(ids, d.ID)
-	}
-	return fmt.Sprint(ids)
-}
-
 // rankedView is one row of a leaderboard.
 type rankedView struct {
 	Rank int    `json:"rank"`
@@ -261,7 +253,7 @@ type rankedView struct {
 func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("game")
 	if _, ok := game.Lookup(id); !ok {
-		writeError(w, fail(codeNotFound, "no game %s; want one of %s", quote(id), gameList()))
+		writeError(w, fail(codeNotFound, "no game %s; want one of %s", quote(id), gameIDs()))
 		return
 	}
 	list, err := s.cfg.Store.Leaderboard(r.Context(), id, s.now().Add(-activeFor), 100)
@@ -308,7 +300,10 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="arbiter-`+a.Name+`.pdn"`)
-	for _, rec := range recs {
+	for i, rec := range recs {
+		if i > 0 {
+			io.WriteString(w, "\n") // a blank line between two games
+		}
 		if err := record.Write(w, rec); err != nil {
 			return
 		}

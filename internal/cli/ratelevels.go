@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -38,6 +39,9 @@ type rateLevelsFlags struct {
 	out      string
 	quiet    bool
 	checks   checks
+	// target is the server's store, where the ratings also go when
+	// --data or --db names it.
+	target storeTarget
 }
 
 func rateLevelsCmd() *cobra.Command {
@@ -54,7 +58,9 @@ game counts pairwise by placing. The ratings are fitted by Bradley-Terry
 maximum likelihood, their mean 1500, the middle of the ladder where a new
 player starts (docs/ratings.md). A table gives each level's rating, its 95%
 interval, its games and its score; --out merges the ratings into a levels
-file (rating/levels.json) in place of the game's old ones.`,
+file (rating/levels.json) in place of the game's old ones; --data DIR or
+--db URL also stores them in the database of "arbiter serve", as the AI
+levels' accounts' ratings in that game.`,
 		Args: withUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return f.run(cmd, args[0])
@@ -69,10 +75,11 @@ file (rating/levels.json) in place of the game's old ones.`,
 	allow(cmd, "opening", openingAllowed)
 	f.checks.durationVar(cmd, &f.moveTime, "movetime", 100*time.Millisecond,
 		durationRange{max: maxMoveTime, zero: "each level's own time (level 6: 3s)"},
-		"time per move: level 6 uses all of it, levels 1 to 5 stop at their depth")
+		"level 6's time per move (levels 1 to 5 search to their depth)")
 	seedVar(cmd, &f.seed, "seed for openings and engines")
 	cmd.Flags().StringVar(&f.out, "out", "", "merge the ratings into this levels file (JSON, new or existing)")
 	cmd.Flags().BoolVarP(&f.quiet, "quiet", "q", false, "no progress bar")
+	f.target.addFlags(cmd, "the ratings")
 	return cmd
 }
 
@@ -111,10 +118,16 @@ func (f *rateLevelsFlags) run(cmd *cobra.Command, id string) error {
 		return err
 	}
 	fmt.Fprint(cmd.OutOrStdout(), levelTable(ratings, se, tallies))
+	entries := levelEntries(ratings, se, tallies)
+	if f.target.wanted() {
+		if err := f.storeRatings(cmd, g.ID(), entries); err != nil {
+			return err
+		}
+	}
 	if f.out == "" {
 		return nil
 	}
-	old[g.ID()] = levelEntries(ratings, se, tallies)
+	old[g.ID()] = entries
 	data, err := old.Marshal()
 	if err != nil {
 		return err
@@ -125,10 +138,27 @@ func (f *rateLevelsFlags) run(cmd *cobra.Command, id string) error {
 	return nil
 }
 
+// storeRatings writes the ratings into the server's database.
+func (f *rateLevelsFlags) storeRatings(cmd *cobra.Command, id string, entries map[string]rating.LevelRating) error {
+	st, err := f.target.open(cmd.Context())
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if err := storeLevels(cmd.Context(), st, id, entries, time.Now()); err != nil {
+		return fmt.Errorf("storing the ratings: %w", err)
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "stored as the ratings of ai-level-1 to ai-level-%d in %s\n", aiLevels, id)
+	return nil
+}
+
 // check refuses bad flags, an unknown game and a levels file that cannot
 // be merged into, and returns the game and the file's ratings now.
 func (f *rateLevelsFlags) check(id string) (game.Game, rating.Levels, error) {
 	if err := f.checks.run(); err != nil {
+		return nil, nil, err
+	}
+	if err := f.target.check(); err != nil {
 		return nil, nil, err
 	}
 	g, err := f.p.newGame(id)
@@ -181,17 +211,36 @@ func (f *rateLevelsFlags) progress(cmd *cobra.Command, id string, games int) *pr
 		progressbar.OptionOnCompletion(func() { fmt.Fprintln(cmd.ErrOrStderr()) }))
 }
 
-// config is the match of one pairing: one worker, so that the levels'
-// time per move is theirs alone, and the same seed, so that every pairing
-// starts from the same openings.
+// config is the match of one pairing: one worker, so that level 6's time
+// per move is its own, and the same seed, so that every pairing starts
+// from the same openings.
 func (f *rateLevelsFlags) config(g game.Game, levels []int) match.Config {
 	players := make([]match.Player, len(levels))
 	for k, n := range levels {
 		spec := "ai:level=" + strconv.Itoa(n)
-		players[k] = match.Player{Name: spec, New: func(seed uint64) (ai.Engine, error) { return ai.New(spec, seed) }}
+		lim := ai.Limits{}
+		if n == aiLevels {
+			lim.MoveTime = f.moveTime
+		}
+		players[k] = match.Player{Name: spec, New: func(seed uint64) (ai.Engine, error) {
+			e, err := ai.New(spec, seed)
+			return ownLimits{Engine: e, lim: lim}, err
+		}}
 	}
 	return match.Config{Game: g, Players: players, Games: f.games, Concurrency: 1, Seed: f.seed,
 		OpeningPlies: f.opening, Limits: ai.Limits{MoveTime: f.moveTime}, Date: time.Now().Format("2006.01.02")}
+}
+
+// ownLimits is a level searching with limits of its own, as a server
+// plays it: levels 1 to 5 to their depth however long it takes (no
+// limits), level 6 for --movetime.
+type ownLimits struct {
+	ai.Engine
+	lim ai.Limits
+}
+
+func (o ownLimits) Search(ctx context.Context, s game.State, _ ai.Limits, report func(ai.Info)) ai.Info {
+	return o.Engine.Search(ctx, s, o.lim, report)
 }
 
 // levelPairings are the levels that meet: levels in a row (1-2, 2-3, ...

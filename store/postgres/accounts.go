@@ -79,18 +79,7 @@ func (s *Store) accounts() *acct.Service {
 			return s.fail(fn(accountsTx{s.pool}))
 		},
 		Write: func(ctx context.Context, fn func(acct.Tx) error) error {
-			if s.closed.Load() {
-				return store.ErrClosed
-			}
-			tx, err := s.pool.Begin(ctx)
-			if err != nil {
-				return s.fail(err)
-			}
-			defer tx.Rollback(context.WithoutCancel(ctx))
-			if err := fn(accountsTx{tx}); err != nil {
-				return s.fail(err)
-			}
-			return s.fail(tx.Commit(ctx))
+			return s.inTx(ctx, func(tx pgx.Tx) error { return fn(accountsTx{tx}) })
 		},
 	}
 }

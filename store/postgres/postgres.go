@@ -250,6 +250,17 @@ func whyNot(ctx context.Context, tx pgx.Tx, next store.Header, update bool) erro
 
 // write runs fn in a transaction that also notifies (id, version).
 func (s *Store) write(ctx context.Context, id string, version int64, fn func(pgx.Tx) error) error {
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		if err := fn(tx); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, Channel, id+":"+strconv.FormatInt(version, 10))
+		return err
+	})
+}
+
+// inTx runs fn in a transaction, committed when fn returns nil.
+func (s *Store) inTx(ctx context.Context, fn func(pgx.Tx) error) error {
 	if s.closed.Load() {
 		return store.ErrClosed
 	}
@@ -259,9 +270,6 @@ func (s *Store) write(ctx context.Context, id string, version int64, fn func(pgx
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
 	if err := fn(tx); err != nil {
-		return s.fail(err)
-	}
-	if _, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, Channel, id+":"+strconv.FormatInt(version, 10)); err != nil {
 		return s.fail(err)
 	}
 	return s.fail(tx.Commit(ctx))
