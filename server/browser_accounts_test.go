@@ -54,6 +54,7 @@ type person struct {
 type accountsRun struct {
 	b        *browser
 	ann, bob *person
+	cleo     *person // at the site by name, with a passkey
 	game     string
 }
 
@@ -64,10 +65,12 @@ func TestBrowserAccounts(t *testing.T) {
 	b := newBrowser(t)
 	r := &accountsRun{b: b,
 		ann: &person{name: "ann", password: "tall-ferns-hum-quietly"},
-		bob: &person{name: "bob", password: "seven-grey-kites-drift"}}
+		bob: &person{name: "bob", password: "seven-grey-kites-drift"},
+		cleo: &person{name: "cleo", password: "lilac-harbours-count-slowly"}}
 	// The people outlive each scenario: their contexts are the test's.
 	b.newPerson(t, r.ann)
 	b.newPerson(t, r.bob)
+	b.newPerson(t, r.cleo)
 	t.Run("sign up, seek, accept, play, ratings", r.ratedGame)
 	if r.game == "" {
 		t.Fatal("no rated game was played: the other scenarios need it")
@@ -79,6 +82,7 @@ func TestBrowserAccounts(t *testing.T) {
 	t.Run("rated against the AI", r.ratedAgainstAI)
 	t.Run("log out", r.logOut)
 	t.Run("a passkey", r.passkey)
+	t.Run("the account page", r.accountPage)
 }
 
 // newPerson opens a browser context of its own; its first tab lives as
@@ -469,8 +473,7 @@ func (r *accountsRun) waitForBob(t *testing.T, id string, ann *apiPerson) {
 // adds a passkey on the account page, logs out, and signs in again with
 // the passkey alone.
 func (r *accountsRun) passkey(t *testing.T) {
-	cleo := &person{name: "cleo", password: "lilac-harbours-count-slowly"}
-	r.b.newPerson(t, cleo)
+	cleo := r.cleo
 	if _, err := chromedp.Call(cleo.ctx, webauthn.Enable, webauthn.EnableParams{}); err != nil {
 		t.Fatal(err)
 	}
@@ -521,4 +524,43 @@ func (r *accountsRun) ratedAgainstAI(t *testing.T) {
 	if n != 2 {
 		t.Errorf("%d rating changes shown, want Bob's and the AI's", n)
 	}
+}
+
+// accountPage: on her account page Cleo is refused a new password for a
+// wrong old one (the server's message by the form), changes it with the
+// right one, downloads her games, and deletes her account: without the
+// tick the page asks for it; with it, she is home and logged out, and
+// her profile says the account is deleted.
+func (r *accountsRun) accountPage(t *testing.T) {
+	cleo := r.cleo
+	if cleo.ctx == nil {
+		t.Fatal("no Cleo")
+	}
+	site := strings.Replace(r.b.ts.http.URL, "127.0.0.1", "localhost", 1)
+	run(t, cleo.ctx, chromedp.Navigate(site+"/account"), chromedp.WaitVisible(chromedp.CSS(`#password-old`)),
+		chromedp.SendKeys(chromedp.CSS(`#password-old`), "not-"+cleo.password), chromedp.SendKeys(chromedp.CSS(`#password-new`), "quiet-meadows-hold-rain\n"))
+	refused := poll[string](t, cleo.ctx, "the refusal", `document.querySelector("#password-status:not(.ok)")?.textContent`)
+	if refused == "" || strings.HasPrefix(refused, "Password changed") {
+		t.Errorf("a wrong old password: the page says %q", refused)
+	}
+	run(t, cleo.ctx, script(`document.querySelector("#password-old").value = ""; document.querySelector("#password-new").value = ""`),
+		chromedp.SendKeys(chromedp.CSS(`#password-old`), cleo.password), chromedp.SendKeys(chromedp.CSS(`#password-new`), "quiet-meadows-hold-rain\n"))
+	if done := poll[string](t, cleo.ctx, "the change", `document.querySelector("#password-status.ok")?.textContent`); !strings.HasPrefix(done, "Password changed") {
+		t.Errorf("the change says %q", done)
+	}
+	cleo.password = "quiet-meadows-hold-rain"
+	export := poll[string](t, cleo.ctx, "the export", `(async () => { const a = document.querySelector("a.export");
+		const r = await fetch(a.href); return r.status + " " + r.headers.get("Content-Disposition") + " " + a.getAttribute("download"); })()`)
+	if !strings.HasPrefix(export, "200 attachment") || !strings.HasSuffix(export, " arbiter-cleo.pdn") {
+		t.Errorf("the export: %s", export)
+	}
+	run(t, cleo.ctx, chromedp.Click(chromedp.CSS(`#delete details > summary`)), chromedp.WaitVisible(chromedp.CSS(`#delete-password`)),
+		chromedp.SendKeys(chromedp.CSS(`#delete-password`), cleo.password), chromedp.Click(chromedp.CSS(`button.delete-account`)))
+	if ask := poll[string](t, cleo.ctx, "the tick asked for", `document.querySelector("#delete-status")?.textContent`); ask != "Tick the box to confirm." {
+		t.Errorf("deleting without the tick: %q", ask)
+	}
+	run(t, cleo.ctx, chromedp.Click(chromedp.CSS(`#delete-sure`)), chromedp.Click(chromedp.CSS(`button.delete-account`)))
+	poll[bool](t, cleo.ctx, "home, logged out", `location.pathname === "/" && !!document.querySelector("header .sign-in")`)
+	run(t, cleo.ctx, chromedp.Navigate(site+"/@/cleo"))
+	poll[bool](t, cleo.ctx, "the profile of a deleted account", `[...document.querySelectorAll(".profile-head .tag, .no-player")].some((e) => /deleted|No such player/.test(e.textContent))`)
 }
