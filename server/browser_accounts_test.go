@@ -64,8 +64,8 @@ type accountsRun struct {
 func TestBrowserAccounts(t *testing.T) {
 	b := newBrowser(t)
 	r := &accountsRun{b: b,
-		ann: &person{name: "ann", password: "tall-ferns-hum-quietly"},
-		bob: &person{name: "bob", password: "seven-grey-kites-drift"},
+		ann:  &person{name: "ann", password: "tall-ferns-hum-quietly"},
+		bob:  &person{name: "bob", password: "seven-grey-kites-drift"},
 		cleo: &person{name: "cleo", password: "lilac-harbours-count-slowly"}}
 	// The people outlive each scenario: their contexts are the test's.
 	b.newPerson(t, r.ann)
