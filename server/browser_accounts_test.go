@@ -58,9 +58,10 @@ type accountsRun struct {
 	game     string
 }
 
-// TestBrowserAccounts: the scenario, then the refusals, logging
-// out, the leaderboard, axe-core on every new page, and the pictures of
-// docs/web.md (with -screenshots).
+// TestBrowserAccounts: the scenario, then the leaderboard, a
+// wrong password, axe-core on every new page, the pictures of
+// docs/web.md (with -screenshots), a rated game against the AI, logging
+// out by the keyboard, a passkey, and the account page's forms.
 func TestBrowserAccounts(t *testing.T) {
 	b := newBrowser(t)
 	r := &accountsRun{b: b,
