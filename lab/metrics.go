@@ -65,6 +65,10 @@ type GameStats struct {
 	ScoreChanges int
 	Scores       []int
 	LeadChanges  int
+	// Moves are the game's moves from the run's start position, opening
+	// included: games with the same moves are the same game (see
+	// distinctGames).
+	Moves []string
 	// Arc is the engines' view of the game (Decided false for a draw, a
 	// shared first place or a winner that never searched); Signals the
 	// players telling events point at.
@@ -82,11 +86,15 @@ func analyseGame(g game.Game, d GameData) (GameStats, []PlyStats, error) {
 		return gs, nil, err
 	}
 	gs.Result = record.ResultText(res, g.Players())
-	s := g.Start()
+	s, err := d.start(g)
+	if err != nil {
+		return gs, nil, err
+	}
 	moves := append([]string(nil), d.Opening...)
 	for _, m := range d.Moves {
 		moves = append(moves, m.Move)
 	}
+	gs.Moves = moves
 	var plies []PlyStats
 	var leaders []int
 	legal := 0

@@ -43,7 +43,7 @@ func TestAnalyseGameCountsAKnownGame(t *testing.T) {
 	}
 	g := a.Games[0]
 	want := GameStats{Index: 3, Seats: []string{"ab", "ab"}, Result: "1/2-1/2", Reason: "ply cap", Winners: []int{},
-		Plies: 6, Decisions: 5, Branching: 101.0 / 6, Captures: 2, Taken: 2, LeadChanges: 1,
+		Plies: 6, Decisions: 5, Branching: 101.0 / 6, Captures: 2, Taken: 2, LeadChanges: 1, Moves: []string{"d2-d3", "e7-e6", "d3-d4", "e6-e5", "d4xf6", "f7xf5"},
 		// White captured first; one capture each is no "most", and the
 		// pieces were level after ply 3: nobody ahead at half-time.
 		Signals: Signals{"first capture": 0}}

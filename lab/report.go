@@ -28,7 +28,7 @@ figure svg { max-width: 100%; height: auto; }
 figcaption { color: #555; font-size: .9rem; }
 </style></head><body>
 <h1>{{.S.Game}} <small>{{.Options}}</small></h1>
-<p>{{.S.Games}} games; players: {{range $i, $p := .S.Players}}{{if $i}}, {{end}}{{$p}}{{end}};
+{{with .S.RepeatWarning}}<p><strong>{{.}}</strong></p>{{end}}<p>{{.S.Games}} games (n = {{.S.Distinct}} distinct); players: {{range $i, $p := .S.Players}}{{if $i}}, {{end}}{{$p}}{{end}};
 limits: {{.Limits}}; {{.S.Run.Opening}} random opening plies; seed {{.S.Run.Seed}}{{if .S.Run.Shard}}; shard {{.S.Run.Shard}}{{end}}.</p>
 <h2>Results</h2>
 <table>

@@ -71,7 +71,12 @@ type Config struct {
 	// OpeningPlies random plies start every group of games (as match
 	// plays them: each group replays its opening with the seats rotated).
 	OpeningPlies int
-	Shard        Shard
+	// From is the position (FEN) every game starts from, "" for the
+	// game's start.
+	From  string
+	Shard Shard
+	// Label names the run in a comparison (lab compare).
+	Label string
 	// Date is the Date tag of a new run's records; a run continued keeps
 	// the date it started with.
 	Date string
@@ -80,8 +85,8 @@ type Config struct {
 // manifest is the run cfg describes, as its folder keeps it.
 func (cfg Config) manifest() Manifest {
 	m := Manifest{Game: cfg.Game.ID(), Options: map[string]string{}, MoveTime: cfg.Limits.MoveTime.String(),
-		Depth: cfg.Limits.Depth, Nodes: cfg.Limits.Nodes, Opening: cfg.OpeningPlies, Seed: cfg.Seed,
-		Shard: cfg.Shard.String(), Games: cfg.Games, Date: cfg.Date}
+		Depth: cfg.Limits.Depth, Nodes: cfg.Limits.Nodes, Opening: cfg.OpeningPlies, From: cfg.From, Seed: cfg.Seed,
+		Shard: cfg.Shard.String(), Games: cfg.Games, Date: cfg.Date, Label: cfg.Label}
 	opts := cfg.Game.Options()
 	for _, k := range opts.Keys() {
 		m.Options[k] = opts.Get(k)
@@ -108,7 +113,8 @@ func (cfg Config) check() error {
 	case cfg.Limits == (ai.Limits{}):
 		return errors.New("the engines need a limit: a move time, a depth or a node count")
 	}
-	return nil
+	_, err := cfg.matchConfig().Start()
+	return err
 }
 
 // matchConfig is the match whose games the run plays: one player per
@@ -130,7 +136,7 @@ func (cfg Config) matchConfig() match.Config {
 		players[k] = match.Player{Name: name, New: p.New}
 	}
 	return match.Config{Game: cfg.Game, Players: players, Games: cfg.Games * cfg.matchStride(), Limits: cfg.Limits,
-		Seed: cfg.Seed, OpeningPlies: cfg.OpeningPlies, Date: cfg.Date}
+		Seed: cfg.Seed, OpeningPlies: cfg.OpeningPlies, From: cfg.From, Date: cfg.Date}
 }
 
 // matchStride is how far apart in the match the run's games are. A match
@@ -193,6 +199,9 @@ func openRun(dir string, m Manifest) (Manifest, error) {
 			return Manifest{}, fmt.Errorf("%s holds a run of %d games: give --games %d or more to continue it", dir, old.Games, old.Games)
 		}
 		m.Date = old.Date
+		if m.Label == "" {
+			m.Label = old.Label // continued without --label: keep the run's
+		}
 	} else if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
 		return Manifest{}, fmt.Errorf("%s holds files but no %s: give a new or empty folder", dir, ManifestFile)
 	} else if err := os.MkdirAll(dir, 0o755); err != nil {

@@ -56,7 +56,7 @@ func TestRunWritesEveryFile(t *testing.T) {
 	if err := json.Unmarshal(readFile(t, filepath.Join(dir, SummaryFile)), &js); err != nil {
 		t.Fatal(err)
 	}
-	for _, key := range []string{"game", "options", "games", "draws", "wins", "plies"} {
+	for _, key := range []string{"game", "options", "games", "distinct", "draws", "wins", "plies"} {
 		if _, ok := js[key]; !ok {
 			t.Errorf("summary.json has no %q", key)
 		}

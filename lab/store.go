@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/match"
 )
 
@@ -43,7 +44,10 @@ type Manifest struct {
 	Depth    int    `json:"depth"`
 	Nodes    int64  `json:"nodes"`
 	Opening  int    `json:"opening"`
-	Seed     uint64 `json:"seed"`
+	// From is the position (FEN) every game starts from, "" for the
+	// game's start.
+	From string `json:"from,omitempty"`
+	Seed uint64 `json:"seed"`
 	// Shard is the share of the games this folder plays, "I/N", or "" for
 	// all of them.
 	Shard string `json:"shard"`
@@ -52,13 +56,16 @@ type Manifest struct {
 	Games int `json:"games"`
 	// Date is the day the run started, the Date tag of its records.
 	Date string `json:"date"`
+	// Label names the run in a comparison; it does not decide the games,
+	// so it may change when the run is continued.
+	Label string `json:"label,omitempty"`
 }
 
 // sameRun says how m and other differ as runs, or "" when they are the
 // same run (Games and Date may differ).
 func (m Manifest) sameRun(other Manifest) string {
 	a, b := m, other
-	a.Games, b.Games, a.Date, b.Date = 0, 0, "", ""
+	a.Games, b.Games, a.Date, b.Date, a.Label, b.Label = 0, 0, "", "", "", ""
 	if a.Shard != b.Shard {
 		return fmt.Sprintf("shard %s there, %s here", shardText(a.Shard), shardText(b.Shard))
 	}
@@ -82,7 +89,7 @@ func differs(a, b Manifest) string {
 		x, y any
 	}{{"game", a.Game, b.Game}, {"options", optionsText(a.Options), optionsText(b.Options)},
 		{"players", a.Players, b.Players}, {"movetime", a.MoveTime, b.MoveTime}, {"depth", a.Depth, b.Depth},
-		{"nodes", a.Nodes, b.Nodes}, {"opening", a.Opening, b.Opening}, {"seed", a.Seed, b.Seed},
+		{"nodes", a.Nodes, b.Nodes}, {"opening", a.Opening, b.Opening}, {"from", fromText(a.From), fromText(b.From)}, {"seed", a.Seed, b.Seed},
 		{"shard", a.Shard, b.Shard}}
 	for _, f := range fields {
 		if x, y := fmt.Sprint(f.x), fmt.Sprint(f.y); x != y {
@@ -90,6 +97,14 @@ func differs(a, b Manifest) string {
 		}
 	}
 	return ""
+}
+
+// fromText writes a run's start position, "the start" for the game's own.
+func fromText(fen string) string {
+	if fen == "" {
+		return "the start"
+	}
+	return clip.Quote(fen)
 }
 
 // optionsText writes options as "k=v k=v" in key order.
@@ -106,7 +121,10 @@ func optionsText(opts map[string]string) string {
 type GameData struct {
 	// Index is the game's place in the run, 0 for the first; it fixes its
 	// opening and its seats.
-	Index   int      `json:"index"`
+	Index int `json:"index"`
+	// From is the position (FEN) the game started from, "" for the
+	// game's start.
+	From    string   `json:"from,omitempty"`
 	Seats   []string `json:"seats"` // the engine in each seat, in turn order
 	Opening []string `json:"opening"`
 	Moves   []Search `json:"moves"`
@@ -127,7 +145,7 @@ type Search struct {
 
 // fromLog turns a match's game log into the data kept for it.
 func fromLog(index int, l *match.GameLog) GameData {
-	d := GameData{Index: index, Seats: slices.Clone(l.Seats), Opening: slices.Clone(l.Opening),
+	d := GameData{Index: index, From: l.From, Seats: slices.Clone(l.Seats), Opening: slices.Clone(l.Opening),
 		Reason: l.Result.Reason.String(), Winners: []int{}}
 	for _, s := range l.Moves {
 		d.Moves = append(d.Moves, Search{Move: s.Move, Score: s.Score, Depth: s.Depth, Nodes: s.Nodes,
@@ -168,8 +186,11 @@ func (d GameData) log(g game.Game, date string) (*match.GameLog, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &match.GameLog{Game: g, Round: d.Index + 1, Date: date, Seats: d.Seats, Opening: d.Opening, Result: res}
-	s := g.Start()
+	l := &match.GameLog{Game: g, Round: d.Index + 1, Date: date, From: d.From, Seats: d.Seats, Opening: d.Opening, Result: res}
+	s, err := d.start(g)
+	if err != nil {
+		return nil, err
+	}
 	if err := game.PlayMoves(s, d.Opening); err != nil {
 		return nil, fmt.Errorf("game %d: %w", d.Index+1, err)
 	}
@@ -181,6 +202,18 @@ func (d GameData) log(g game.Game, date string) (*match.GameLog, error) {
 		}
 	}
 	return l, nil
+}
+
+// start is the position the game started from.
+func (d GameData) start(g game.Game) (game.State, error) {
+	if d.From == "" {
+		return g.Start(), nil
+	}
+	s, err := g.ParseFEN(d.From)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", d.Index+1, err)
+	}
+	return s, nil
 }
 
 // readManifest reads dir's manifest; ok is false when there is none.

@@ -3,6 +3,7 @@ package lab
 import (
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/game"
 )
@@ -13,9 +14,14 @@ type Summary struct {
 	Game    string            `json:"game"`
 	Options map[string]string `json:"options"`
 	Players []string          `json:"players"`
-	Run     Manifest          `json:"run"`
-	Games   int               `json:"games"`
-	Draws   int               `json:"draws"`
+	// Label names the run in a comparison (lab --label).
+	Label string   `json:"label,omitempty"`
+	Run   Manifest `json:"run"`
+	// Games counts the games played; Distinct those that differ in their
+	// moves (see distinctGames), the n of every rate and interval.
+	Games    int `json:"games"`
+	Distinct int `json:"distinct"`
+	Draws    int `json:"draws"`
 	// Wins counts the games each seat won outright, by the seat's name
 	// ("White"); a first place shared in a game of three is in Shared.
 	Wins   map[string]int `json:"wins"`
@@ -108,49 +114,31 @@ type Curve struct {
 	Buckets []Bucket `json:"byPly"`
 }
 
-// summarize sums up the games and their plies.
-func summarize(g game.Game, m Manifest, games []GameStats, plies []PlyStats) *Summary {
+// summarize sums up the games and their plies. The tallies (Games,
+// Draws, Wins, Shared, Endings) count every game played; every rate,
+// interval, mean and distribution counts each distinct game once (see
+// distinctGames), so that a game played again, move for move, adds no
+// evidence.
+func summarize(g game.Game, m Manifest, all []GameStats, allPlies []PlyStats) *Summary {
 	n := g.Players()
-	s := &Summary{Game: m.Game, Options: m.Options, Players: m.Players, Run: m, Games: len(games),
-		Wins: map[string]int{}, Endings: map[string]int{}, DrawsBy: map[string]Rate{}, PerGame: map[string]float64{}}
+	games, plies := distinctGames(all, allPlies)
+	s := &Summary{Game: m.Game, Options: m.Options, Players: m.Players, Label: m.Label, Run: m, Games: len(all),
+		Distinct: len(games), Wins: map[string]int{}, Endings: map[string]int{}, DrawsBy: map[string]Rate{},
+		PerGame: map[string]float64{}}
+	played := countOutcomes(all, n)
 	for p := range n {
-		s.Wins[g.PlayerName(game.Player(p))] = 0
+		s.Wins[g.PlayerName(game.Player(p))] = played.wins[p]
 	}
-	first, drawsBy := 0.0, map[string]int{}
+	s.Draws, s.Shared, s.Endings = played.draws, played.shared, played.endings
+	s.rates(g, countOutcomes(games, n), len(games))
 	var lengths, decisions []int
 	for _, gs := range games {
-		s.Endings[gs.Reason]++
 		lengths = append(lengths, gs.Plies)
 		decisions = append(decisions, gs.Decisions)
-		switch len(gs.Winners) {
-		case 0:
-			s.Draws++
-			drawsBy[gs.Reason]++
-			first += 1 / float64(n)
-		case 1:
-			s.Wins[g.PlayerName(game.Player(gs.Winners[0]))]++
-		default:
-			s.Shared++
-		}
-		if len(gs.Winners) > 0 && slices.Contains(gs.Winners, 0) {
-			first += 1 / float64(len(gs.Winners))
-		}
-	}
-	for p := range n {
-		name := g.PlayerName(game.Player(p))
-		s.Seats = append(s.Seats, SeatStats{Seat: name, Wins: NewRate(s.Wins[name], len(games))})
-	}
-	firstWins := s.Wins[g.PlayerName(0)]
-	score := shareRate(first, len(games), firstWins)
-	fair := 1 / float64(n)
-	s.FirstPlayer = Advantage{Seat: g.PlayerName(0), Score: score, Edge: score.Rate - fair, Lo: score.Lo - fair, Hi: score.Hi - fair}
-	s.DrawRate = NewRate(s.Draws, len(games))
-	for _, why := range slices.Sorted(maps.Keys(drawsBy)) {
-		s.DrawsBy[why] = NewRate(drawsBy[why], len(games))
 	}
 	s.Plies = distribution(lengths)
 	s.Decisions = distribution(decisions)
-	s.ByPlayer = byPlayer(games, n)
+	s.ByPlayer = byPlayer(distinctSeatings(all), n)
 	s.perGame(games)
 	s.curves(plies, s.Plies.Max)
 	s.Arc = arcStats(games)
@@ -164,6 +152,98 @@ func summarize(g game.Game, m Manifest, games []GameStats, plies []PlyStats) *Su
 		s.DecisionShare = float64(total) / float64(positions)
 	}
 	return s
+}
+
+// outcomes are the results of some games: outright wins per seat, draws
+// (by how they ended), shared first places, how every game ended, and
+// the first seat's points (a win 1, a shared first place its share, a
+// draw 1/n).
+type outcomes struct {
+	wins           []int
+	draws, shared  int
+	drawsBy        map[string]int
+	endings        map[string]int
+	firstSeatScore float64
+}
+
+// countOutcomes counts the results of games of n seats.
+func countOutcomes(games []GameStats, n int) outcomes {
+	o := outcomes{wins: make([]int, n), drawsBy: map[string]int{}, endings: map[string]int{}}
+	for _, gs := range games {
+		o.endings[gs.Reason]++
+		switch len(gs.Winners) {
+		case 0:
+			o.draws++
+			o.drawsBy[gs.Reason]++
+			o.firstSeatScore += 1 / float64(n)
+		case 1:
+			o.wins[gs.Winners[0]]++
+		default:
+			o.shared++
+		}
+		if len(gs.Winners) > 0 && slices.Contains(gs.Winners, 0) {
+			o.firstSeatScore += 1 / float64(len(gs.Winners))
+		}
+	}
+	return o
+}
+
+// rates fills the seats' win rates, the first player's score and edge
+// and the draw rates from the outcomes o of of games.
+func (s *Summary) rates(g game.Game, o outcomes, of int) {
+	for p := range g.Players() {
+		s.Seats = append(s.Seats, SeatStats{Seat: g.PlayerName(game.Player(p)), Wins: NewRate(o.wins[p], of)})
+	}
+	score := shareRate(o.firstSeatScore, of, o.wins[0])
+	fair := 1 / float64(g.Players())
+	s.FirstPlayer = Advantage{Seat: g.PlayerName(0), Score: score, Edge: score.Rate - fair, Lo: score.Lo - fair, Hi: score.Hi - fair}
+	s.DrawRate = NewRate(o.draws, of)
+	for _, why := range slices.Sorted(maps.Keys(o.drawsBy)) {
+		s.DrawsBy[why] = NewRate(o.drawsBy[why], of)
+	}
+}
+
+// distinctGames keeps the first of every set of identical games, and
+// their plies. Two games of a run are identical when they made the same
+// moves, opening included: they start from the same position (the run's),
+// so the same moves give the same positions and the same result. Which
+// engine sat where does not count: the seats' results are the same.
+func distinctGames(games []GameStats, plies []PlyStats) ([]GameStats, []PlyStats) {
+	seen := map[string]bool{}
+	kept := map[int]bool{}
+	var out []GameStats
+	for _, gs := range games {
+		key := strings.Join(gs.Moves, " ")
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		kept[gs.Index] = true
+		out = append(out, gs)
+	}
+	var keptPlies []PlyStats
+	for _, ps := range plies {
+		if kept[ps.Game] {
+			keptPlies = append(keptPlies, ps)
+		}
+	}
+	return out, keptPlies
+}
+
+// distinctSeatings keeps the first of every set of games with the same
+// moves and the same engine in each seat: an engine's results count a
+// game once for each seat it played it from.
+func distinctSeatings(games []GameStats) []GameStats {
+	seen := map[string]bool{}
+	var out []GameStats
+	for _, gs := range games {
+		key := strings.Join(gs.Seats, "\x00") + "\x01" + strings.Join(gs.Moves, " ")
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, gs)
+		}
+	}
+	return out
 }
 
 // byPlayer sums each engine's results over its seats, when the games

@@ -20,15 +20,15 @@ func newGame(t *testing.T, id string) game.Game {
 func TestSummarizeTwoPlayers(t *testing.T) {
 	g := newGame(t, "pommel")
 	games := []GameStats{
-		{Seats: []string{"a", "b"}, Winners: []int{0}, Reason: "no moves", Plies: 10, Decisions: 8, Captures: 2},
-		{Seats: []string{"b", "a"}, Winners: []int{1}, Reason: "no pieces", Plies: 20, Decisions: 10, Captures: 4},
-		{Seats: []string{"a", "b"}, Winners: []int{}, Reason: "repetition", Plies: 30, Decisions: 12, LeadChanges: 3},
-		{Seats: []string{"b", "a"}, Winners: []int{}, Reason: "ply cap", Plies: 39, Decisions: 10, LeadChanges: 1},
+		{Index: 0, Moves: []string{"a"}, Seats: []string{"a", "b"}, Winners: []int{0}, Reason: "no moves", Plies: 10, Decisions: 8, Captures: 2},
+		{Index: 1, Moves: []string{"b"}, Seats: []string{"b", "a"}, Winners: []int{1}, Reason: "no pieces", Plies: 20, Decisions: 10, Captures: 4},
+		{Index: 2, Moves: []string{"c"}, Seats: []string{"a", "b"}, Winners: []int{}, Reason: "repetition", Plies: 30, Decisions: 12, LeadChanges: 3},
+		{Index: 3, Moves: []string{"d"}, Seats: []string{"b", "a"}, Winners: []int{}, Reason: "ply cap", Plies: 39, Decisions: 10, LeadChanges: 1},
 	}
-	plies := []PlyStats{{Ply: 1, Legal: 10}, {Ply: 2, Legal: 20, Searched: true, Eval: 40}, {Ply: 1, Legal: 4},
-		{Ply: 2, Legal: 1, Searched: true, Eval: -20}}
+	plies := []PlyStats{{Game: 0, Ply: 1, Legal: 10}, {Game: 0, Ply: 2, Legal: 20, Searched: true, Eval: 40},
+		{Game: 1, Ply: 1, Legal: 4}, {Game: 1, Ply: 2, Legal: 1, Searched: true, Eval: -20}}
 	s := summarize(g, Manifest{Game: "pommel"}, games, plies)
-	if s.Games != 4 || s.Draws != 2 || s.Wins["White"] != 1 || s.Wins["Black"] != 1 || s.Shared != 0 {
+	if s.Games != 4 || s.Distinct != 4 || s.Draws != 2 || s.Wins["White"] != 1 || s.Wins["Black"] != 1 || s.Shared != 0 {
 		t.Errorf("games %d draws %d wins %v shared %d, want 4, 2, White 1 Black 1, 0", s.Games, s.Draws, s.Wins, s.Shared)
 	}
 	if s.DrawsBy["repetition"].Count != 1 || s.DrawsBy["ply cap"].Count != 1 || s.DrawsBy["ply cap"].Of != 4 ||
@@ -72,9 +72,9 @@ func TestSummarizeTwoPlayers(t *testing.T) {
 func TestSummarizeThreePlayers(t *testing.T) {
 	g := newGame(t, "punt-heks-match-3p")
 	games := []GameStats{
-		{Seats: []string{"x", "x", "x"}, Winners: []int{0}, Reason: "scored", Plies: 5},
-		{Seats: []string{"x", "x", "x"}, Winners: []int{0, 2}, Reason: "scored", Plies: 5},
-		{Seats: []string{"x", "x", "x"}, Winners: []int{}, Reason: "scored", Plies: 5},
+		{Index: 0, Moves: []string{"a"}, Seats: []string{"x", "x", "x"}, Winners: []int{0}, Reason: "scored", Plies: 5},
+		{Index: 1, Moves: []string{"b"}, Seats: []string{"x", "x", "x"}, Winners: []int{0, 2}, Reason: "scored", Plies: 5},
+		{Index: 2, Moves: []string{"c"}, Seats: []string{"x", "x", "x"}, Winners: []int{}, Reason: "scored", Plies: 5},
 	}
 	s := summarize(g, Manifest{}, games, nil)
 	// White: 1 + 1/2 + 1/3 of 3 games; its fair share is a third.

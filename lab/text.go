@@ -10,7 +10,10 @@ import (
 // Text writes the summary's main numbers as a few lines for a terminal.
 func Text(s *Summary) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (%s): %d games\n", s.Game, optionsText(s.Options), s.Games)
+	fmt.Fprintf(&b, "%s (%s): %d games, n = %d distinct\n", s.Game, optionsText(s.Options), s.Games, s.Distinct)
+	if w := s.RepeatWarning(); w != "" {
+		fmt.Fprintln(&b, w)
+	}
 	for _, st := range s.Seats {
 		fmt.Fprintf(&b, "%-8s wins %s\n", st.Seat, RateText(st.Wins))
 	}
@@ -34,6 +37,17 @@ func Text(s *Summary) string {
 		fmt.Fprintf(&b, "%s wins %s of %d\n", kind, RateText(s.Signals[kind]), s.Signals[kind].Of)
 	}
 	return b.String()
+}
+
+// RepeatWarning is a line that warns when some games repeat an earlier
+// one move for move, "" when every game is distinct.
+func (s *Summary) RepeatWarning() string {
+	if s.Distinct >= s.Games {
+		return ""
+	}
+	return fmt.Sprintf("warning: %d of the %d games repeat an earlier game move for move; every rate and interval counts "+
+		"the %d distinct games once (vary the games with --opening, or engines that choose at random)",
+		s.Games-s.Distinct, s.Games, s.Distinct)
 }
 
 // RateText writes a rate as "43.5% [40.1, 46.9]".

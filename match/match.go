@@ -16,6 +16,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/record"
 )
 
@@ -38,7 +39,11 @@ type Config struct {
 	// OpeningPlies random plies (0 or more) start every group of games;
 	// the group replays the same opening with the seats rotated.
 	OpeningPlies int
-	Date         string
+	// From is the position (FEN, in the game's notation) every game
+	// starts from, "" for the game's start; it must be a position where
+	// the game goes on.
+	From string
+	Date string
 }
 
 // Stats is one player's outcome.
@@ -142,6 +147,7 @@ type GameLog struct {
 	Game  game.Game
 	Round int      // 1 for the first game
 	Date  string   // the match's Date tag
+	From  string   // the FEN the game started from, "" for the start
 	Seats []string // the player's name in each seat, in turn order
 	// Players[k] is the seat player k of the Config sat in.
 	Players []game.Player
@@ -168,7 +174,7 @@ func (l *GameLog) Plies() int { return len(l.Opening) + len(l.Moves) }
 // the moves, each engine move followed by a comment with its score, depth
 // and time as match records in the style of PDN do ("+35/7 0.10s").
 func (l *GameLog) Record() *record.Record {
-	rec := record.New(l.Game, "", l.Seats, l.Date)
+	rec := record.New(l.Game, l.From, l.Seats, l.Date)
 	rec.Set("Event", "arbiter match")
 	rec.Set("Round", fmt.Sprint(l.Round))
 	rec.Moves = slices.Clone(l.Opening)
@@ -271,14 +277,31 @@ func (cfg Config) check() error {
 	case cfg.OpeningPlies < 0:
 		return fmt.Errorf("an opening of %d plies: want 0 or more", cfg.OpeningPlies)
 	}
-	return nil
+	_, err := cfg.Start()
+	return err
+}
+
+// Start is the position every game starts from: the game's start, or
+// From, which must parse and leave a game to play.
+func (cfg Config) Start() (game.State, error) {
+	if cfg.From == "" {
+		return cfg.Game.Start(), nil
+	}
+	s, err := cfg.Game.ParseFEN(cfg.From)
+	if err != nil {
+		return nil, err
+	}
+	if r := s.Result(); r.Over() {
+		return nil, fmt.Errorf("the game is over in %s (%s): give a position with a move to play", clip.Quote(cfg.From), r.Describe(cfg.Game))
+	}
+	return s, nil
 }
 
 // playOne plays game i: opening i/n, seats rotated by i%n.
 func playOne(ctx context.Context, cfg Config, i int) (*GameLog, error) {
 	n := cfg.Game.Players()
 	s, opening := openingFor(cfg, i/n)
-	log := &GameLog{Game: cfg.Game, Round: i + 1, Date: cfg.Date, Seats: make([]string, n),
+	log := &GameLog{Game: cfg.Game, Round: i + 1, Date: cfg.Date, From: cfg.From, Seats: make([]string, n),
 		Players: make([]game.Player, n), Opening: opening}
 	seats := make([]ai.Engine, n)
 	defer func() {
@@ -326,7 +349,8 @@ func (m Search) comment() string {
 func openingFor(cfg Config, g int) (game.State, []string) {
 	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(g)+1))
 	for plies := cfg.OpeningPlies; ; plies-- {
-		s := cfg.Game.Start()
+		// check has parsed From already.
+		s, _ := cfg.Start()
 		var texts []string
 		for k := 0; k < plies && !s.Result().Over(); k++ {
 			moves := s.Moves(nil)
