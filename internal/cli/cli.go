@@ -486,6 +486,8 @@ func (f *gamesFlags) add(cmd *cobra.Command, games int, playerHelp, playerAllowe
 	f.checks.intVar(cmd, &f.concurrency, "concurrency", 1, intRange{lo: 1, hi: maxWorkers}, "games played at once")
 	cmd.Flags().IntVar(&f.opening, "opening", 4, "random plies that start each group of games ("+openingAllowed+")")
 	allow(cmd, "opening", openingAllowed)
+	cmd.Flags().StringVar(&f.p.from, "from", "", "start every game from this position (FEN, see the fen command), not the game's start")
+	allow(cmd, "from", "a position written as FEN (see the fen command) where the game goes on")
 	f.checks.limitVars(cmd, &f.lim, 0, "no time limit", "time per move")
 	seedVar(cmd, &f.seed, "seed for openings and engines")
 	cmd.Flags().BoolVarP(&f.quiet, "quiet", "q", false, "no progress bar")
@@ -506,7 +508,8 @@ parameters such as ab:depth=4, or cmd:PATH ARGS for an external engine that
 speaks the engine protocol of docs/protocol.md). Seats rotate from game to
 game; each group of games starts from the same few random plies (--opening)
 with the seats rotated. The engines need a limit: --movetime, --depth or
---nodes. A progress bar runs on standard error; then a table gives each
+--nodes. --from FEN starts every game from that position (it must leave a
+move to play), for an endgame. A progress bar runs on standard error; then a table gives each
 player's wins, draws, losses, score and (two players) Elo difference with
 its 95% interval. With --out every game is written to a record file: a new
 file, or an existing record file that the games are added to.`,
@@ -586,8 +589,12 @@ func (mf *matchFlags) config(id string) (match.Config, error) {
 	if mf.lim == (ai.Limits{}) {
 		return match.Config{}, errors.New("give the engines a limit: --movetime, --depth or --nodes")
 	}
-	return match.Config{Game: g, Players: players, Games: mf.games, Concurrency: mf.concurrency, Seed: mf.seed,
-		OpeningPlies: mf.opening, Limits: mf.lim, Date: time.Now().Format("2006.01.02")}, nil
+	cfg := match.Config{Game: g, Players: players, Games: mf.games, Concurrency: mf.concurrency, Seed: mf.seed,
+		OpeningPlies: mf.opening, Limits: mf.lim, Date: time.Now().Format("2006.01.02")}
+	if cfg.From, err = mf.startFEN(cfg); err != nil {
+		return match.Config{}, err
+	}
+	return cfg, nil
 }
 
 // matchPlayers reads the --player flags: one per seat of g, each with a

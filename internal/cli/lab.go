@@ -15,12 +15,13 @@ import (
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/internal/savefile"
 	"github.com/arbiter-games/arbiter/lab"
+	"github.com/arbiter-games/arbiter/match"
 )
 
 // labFlags are the settings of a lab run as the command line gives them.
 type labFlags struct {
 	gamesFlags
-	out, shard string
+	out, shard, label string
 }
 
 // shardAllowed is what --shard accepts.
@@ -35,7 +36,11 @@ func labCmd() *cobra.Command {
 them. One --player plays every seat (self-play); else give one per seat,
 and the seats rotate from game to game. Each group of games starts from the
 same --opening random plies, with the seats rotated. The engines need a
-limit: --movetime, --depth or --nodes.
+limit: --movetime, --depth or --nodes. --from FEN starts every game from
+that position (it must leave a move to play), so that an endgame can be
+measured. Games that repeat an earlier one move for move count once in
+every rate and interval: the summary gives n, the distinct games, and
+warns when games repeat. --label names the run in 'lab compare'.
 
 Every game is added to DIR/games.jsonl as it ends: running the same command
 again continues the run (a larger --games extends it), and another command
@@ -57,6 +62,8 @@ its plots. See docs/lab/README.md for what each number means.`,
 	allow(cmd, "out", "a folder")
 	cmd.Flags().StringVar(&lf.shard, "shard", "", "play only this share of the games ("+shardAllowed+")")
 	allow(cmd, "shard", shardAllowed)
+	cmd.Flags().StringVar(&lf.label, "label", "", "the run's name in 'lab compare' (default: the folder as compare is given it)")
+	allow(cmd, "label", "a short name for the run")
 	cmd.AddCommand(labCompareCmd(), labMergeCmd(), labSkillCmd())
 	return cmd
 }
@@ -232,13 +239,32 @@ func (lf *labFlags) config(id string) (lab.Config, error) {
 		return lab.Config{}, errors.New("--out is missing: give the run's folder")
 	}
 	cfg := lab.Config{Game: g, Players: players, Games: lf.games, Concurrency: lf.concurrency, Limits: lf.lim,
-		Seed: lf.seed, OpeningPlies: lf.opening, Date: time.Now().Format("2006.01.02")}
+		Seed: lf.seed, OpeningPlies: lf.opening, Label: lf.label, Date: time.Now().Format("2006.01.02")}
+	if cfg.From, err = lf.startFEN(match.Config{Game: g}); err != nil {
+		return lab.Config{}, err
+	}
 	if lf.shard != "" {
 		if cfg.Shard, err = lab.ParseShard(lf.shard); err != nil {
 			return lab.Config{}, fmt.Errorf("--%w", err)
 		}
 	}
 	return cfg, nil
+}
+
+// startFEN checks --from, when given, as the start of cfg's games (a
+// position of the game where it goes on) and returns it, "" without it.
+func (f *gamesFlags) startFEN(cfg match.Config) (string, error) {
+	if !f.p.cmd.Flags().Changed("from") {
+		return "", nil
+	}
+	if strings.TrimSpace(f.p.from) == "" {
+		return "", errors.New("--from is empty: give a position as FEN (see the fen command), or leave --from out")
+	}
+	cfg.From = f.p.from
+	if _, err := cfg.Start(); err != nil {
+		return "", fmt.Errorf("--from: %w", err)
+	}
+	return f.p.from, nil
 }
 
 // run plays the run with a progress bar, then prints where its results are.
