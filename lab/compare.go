@@ -6,25 +6,31 @@ import (
 	"fmt"
 	"html/template"
 	"image/color"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
-// Compared is one run of a comparison: a label (its folder's name) and
-// its summary.
+// Compared is one run of a comparison: its label (the run's --label,
+// else the folder as it was given), its folder and its summary.
 type Compared struct {
 	Label   string
+	Dir     string
 	Summary *Summary
 }
 
-// ReadSummaries reads the summary.json of each run folder, labelled by
-// the folder's name.
+// ReadSummaries reads the summary.json of each run folder. A run is
+// labelled by its --label, else by its folder as given (cleaned, but
+// whole: runs/survey/pommel and x/pommel are two labels, not one).
 func ReadSummaries(dirs []string) ([]Compared, error) {
 	var runs []Compared
 	for _, dir := range dirs {
@@ -36,41 +42,67 @@ func ReadSummaries(dirs []string) ([]Compared, error) {
 		if err := json.Unmarshal(data, &s); err != nil {
 			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, SummaryFile), err)
 		}
-		runs = append(runs, Compared{Label: filepath.Base(filepath.Clean(dir)), Summary: &s})
+		label := s.Label
+		if label == "" {
+			label = filepath.Clean(dir)
+		}
+		runs = append(runs, Compared{Label: label, Dir: filepath.Clean(dir), Summary: &s})
 	}
 	return runs, nil
 }
 
-// compareRows are the lines of a comparison: a name and each run's value.
-func compareRows(runs []Compared) [][]string {
-	row := func(name string, value func(s *Summary) string) []string {
-		r := []string{name}
+// compareRow is one line of a comparison: its name and each run's value.
+type compareRow = []string
+
+// compareRows are the lines of a comparison: every number a summary
+// holds, one row each (rows for seats, reasons, engines and signals that
+// only some runs have show "-" in the others).
+func compareRows(runs []Compared) []compareRow {
+	row := func(name string, value func(s *Summary) string) compareRow {
+		r := compareRow{name}
 		for _, c := range runs {
 			r = append(r, value(c.Summary))
 		}
 		return r
 	}
-	seats := 0
+	rows := []compareRow{{"run"}, {"folder"}}
 	for _, c := range runs {
-		seats = max(seats, len(c.Summary.Seats))
+		rows[0] = append(rows[0], c.Label)
+		rows[1] = append(rows[1], c.Dir)
 	}
-	rows := [][]string{
-		row("run", func(*Summary) string { return "" }),
+	rows = append(rows,
 		row("game", func(s *Summary) string { return s.Game }),
 		row("options", func(s *Summary) string { return optionsText(s.Options) }),
 		row("players", func(s *Summary) string { return strings.Join(s.Players, " ") }),
 		row("limits", func(s *Summary) string { return limitsText(s.Run) }),
+		row("opening plies", func(s *Summary) string { return fmt.Sprint(s.Run.Opening) }),
+		row("from", func(s *Summary) string { return fromLabel(s.Run.From) }),
+		row("seed", func(s *Summary) string { return fmt.Sprint(s.Run.Seed) }),
 		row("games", func(s *Summary) string { return fmt.Sprint(s.Games) }),
-	}
-	for k := range runs {
-		rows[0][k+1] = runs[k].Label
+		row("distinct games (n)", func(s *Summary) string { return fmt.Sprint(s.Distinct) }),
+	)
+	rows = append(rows, resultRows(runs, row)...)
+	rows = append(rows, gameRows(runs, row)...)
+	return append(rows, arcRows(runs, row)...)
+}
+
+// rowMaker makes a row from each run's value.
+type rowMaker func(name string, value func(s *Summary) string) compareRow
+
+// resultRows are the results: the seats', the first player's, the
+// draws' and the endings', the engines'.
+func resultRows(runs []Compared, row rowMaker) []compareRow {
+	var rows []compareRow
+	seats := 0
+	for _, c := range runs {
+		seats = max(seats, len(c.Summary.Seats))
 	}
 	for p := range seats {
 		rows = append(rows, row(fmt.Sprintf("seat %d wins", p+1), func(s *Summary) string {
 			if p >= len(s.Seats) {
 				return "-"
 			}
-			return s.Seats[p].Seat + " " + RateText(s.Seats[p].Wins)
+			return fmt.Sprintf("%s %d: %s", s.Seats[p].Seat, s.Wins[s.Seats[p].Seat], RateText(s.Seats[p].Wins))
 		}))
 	}
 	rows = append(rows,
@@ -78,21 +110,120 @@ func compareRows(runs []Compared) [][]string {
 		row("first player's edge", func(s *Summary) string {
 			return fmt.Sprintf("%+.1f [%+.1f, %+.1f]", 100*s.FirstPlayer.Edge, 100*s.FirstPlayer.Lo, 100*s.FirstPlayer.Hi)
 		}),
-		row("draws", func(s *Summary) string { return RateText(s.DrawRate) }),
-		row("  by repetition", func(s *Summary) string { return RateText(drawsBy(s, "repetition")) }),
-		row("  by ply cap", func(s *Summary) string { return RateText(drawsBy(s, "ply cap")) }),
-		row("shared first places", func(s *Summary) string { return fmt.Sprint(s.Shared) }),
+		row("draws", func(s *Summary) string { return fmt.Sprintf("%d: %s", s.Draws, RateText(s.DrawRate)) }),
+	)
+	reasons := keysOf(runs, func(s *Summary) []string { return slices.Collect(maps.Keys(s.DrawsBy)) }, "repetition", "ply cap")
+	for _, why := range reasons {
+		rows = append(rows, row("  by "+why, func(s *Summary) string { return RateText(drawsBy(s, why)) }))
+	}
+	rows = append(rows, row("shared first places", func(s *Summary) string { return fmt.Sprint(s.Shared) }))
+	for _, why := range keysOf(runs, func(s *Summary) []string { return slices.Collect(maps.Keys(s.Endings)) }) {
+		rows = append(rows, row("games ended by "+why, func(s *Summary) string { return fmt.Sprint(s.Endings[why]) }))
+	}
+	engines := keysOf(runs, func(s *Summary) []string {
+		var names []string
+		for _, p := range s.ByPlayer {
+			names = append(names, p.Name)
+		}
+		return names
+	})
+	for _, name := range engines {
+		rows = append(rows, row(name+"'s score", func(s *Summary) string {
+			for _, p := range s.ByPlayer {
+				if p.Name == name {
+					return fmt.Sprintf("+%d =%d -%d: %s", p.Wins, p.Shared, p.Losses, RateText(p.Score))
+				}
+			}
+			return "-"
+		}))
+	}
+	return rows
+}
+
+// gameRows are the game's shape: length, branching, decisions, the
+// evaluation and what the moves did.
+func gameRows(runs []Compared, row rowMaker) []compareRow {
+	rows := []compareRow{
 		row("plies: mean", func(s *Summary) string { return fmt.Sprintf("%.1f", s.Plies.Mean) }),
 		row("plies: median [quartiles]", func(s *Summary) string {
 			return fmt.Sprintf("%.0f [%.0f, %.0f]", s.Plies.Median, s.Plies.Q1, s.Plies.Q3)
 		}),
+		row("plies: shortest to longest", func(s *Summary) string { return fmt.Sprintf("%d to %d", s.Plies.Min, s.Plies.Max) }),
 		row("branching", func(s *Summary) string { return fmt.Sprintf("%.1f", s.Branching.Mean) }),
+		row("decisions per game", func(s *Summary) string {
+			return fmt.Sprintf("%.1f (median %.0f)", s.Decisions.Mean, s.Decisions.Median)
+		}),
 		row("real decisions", func(s *Summary) string { return fmt.Sprintf("%.1f%%", 100*s.DecisionShare) }),
-	)
+		row("evaluation: mean", func(s *Summary) string { return fmt.Sprintf("%+.0f", s.Eval.Mean) }),
+	}
+	known := map[string]bool{}
+	var keys []string
 	for _, n := range perGameNames {
-		rows = append(rows, row(n.key+" per game", func(s *Summary) string { return fmt.Sprintf("%.2f", s.PerGame[n.key]) }))
+		known[n.key] = true
+		keys = append(keys, n.key)
+	}
+	for _, k := range keysOf(runs, func(s *Summary) []string { return slices.Collect(maps.Keys(s.PerGame)) }) {
+		if !known[k] {
+			keys = append(keys, k)
+		}
+	}
+	for _, k := range keys {
+		rows = append(rows, row(k+" per game", func(s *Summary) string {
+			if v, ok := s.PerGame[k]; ok {
+				return fmt.Sprintf("%.2f", v)
+			}
+			return "-"
+		}))
 	}
 	return rows
+}
+
+// arcRows are the engines' view of the games with one winner, and the
+// signals.
+func arcRows(runs []Compared, row rowMaker) []compareRow {
+	rows := []compareRow{
+		row("games with one winner", func(s *Summary) string { return fmt.Sprint(s.Arc.Games) }),
+		row("drama", func(s *Summary) string { return fmt.Sprintf("%.1f%%", 100*s.Arc.Drama) }),
+		row("comebacks", func(s *Summary) string { return RateText(s.Arc.Comebacks) }),
+		row("decided at: mean", func(s *Summary) string { return fmt.Sprintf("%.0f%%", 100*s.Arc.DecidedAt.Mean) }),
+		row("decided at: median [quartiles]", func(s *Summary) string {
+			d := s.Arc.DecidedAt
+			return fmt.Sprintf("%.0f%% [%.0f%%, %.0f%%]", 100*d.Median, 100*d.Q1, 100*d.Q3)
+		}),
+	}
+	for _, kind := range keysOf(runs, func(s *Summary) []string { return slices.Collect(maps.Keys(s.Signals)) }) {
+		rows = append(rows, row(kind+": its player wins", func(s *Summary) string {
+			r, ok := s.Signals[kind]
+			if !ok {
+				return "-"
+			}
+			return fmt.Sprintf("%s of %d", RateText(r), r.Of)
+		}))
+	}
+	return rows
+}
+
+// keysOf is the sorted union of always and the keys each run has.
+func keysOf(runs []Compared, keys func(s *Summary) []string, always ...string) []string {
+	set := map[string]bool{}
+	for _, k := range always {
+		set[k] = true
+	}
+	for _, c := range runs {
+		for _, k := range keys(c.Summary) {
+			set[k] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(set))
+}
+
+// fromLabel is a run's start position for the table: "start", or its
+// FEN (cut, so that the table stays readable).
+func fromLabel(fen string) string {
+	if fen == "" {
+		return "start"
+	}
+	return clip.Bare(fen)
 }
 
 // drawsBy is the rate of draws for one reason, 0 of the games when none.
