@@ -79,7 +79,12 @@ func compareRows(runs []Compared) []compareRow {
 		row("from", func(s *Summary) string { return fromLabel(s.Run.From) }),
 		row("seed", func(s *Summary) string { return fmt.Sprint(s.Run.Seed) }),
 		row("games", func(s *Summary) string { return fmt.Sprint(s.Games) }),
-		row("distinct games (n)", func(s *Summary) string { return fmt.Sprint(s.Distinct) }),
+		row("distinct games (n)", func(s *Summary) string {
+			if s.Distinct == 0 && s.Games > 0 {
+				return "-" // a summary written before the lab counted them
+			}
+			return fmt.Sprint(s.Distinct)
+		}),
 	)
 	rows = append(rows, resultRows(runs, row)...)
 	rows = append(rows, gameRows(runs, row)...)
