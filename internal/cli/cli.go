@@ -508,11 +508,12 @@ parameters such as ab:depth=4, or cmd:PATH ARGS for an external engine that
 speaks the engine protocol of docs/protocol.md). Seats rotate from game to
 game; each group of games starts from the same few random plies (--opening)
 with the seats rotated. The engines need a limit: --movetime, --depth or
---nodes. --from FEN starts every game from that position (it must leave a
-move to play), for an endgame. A progress bar runs on standard error; then a table gives each
-player's wins, draws, losses, score and (two players) Elo difference with
-its 95% interval. With --out every game is written to a record file: a new
-file, or an existing record file that the games are added to.`,
+--nodes. --from FEN starts every game from that position (it must leave
+a move to play), for an endgame. A progress bar runs on standard error;
+then a table gives each player's wins, draws, losses, score and (two
+players) Elo difference with its 95% interval. With --out every game is
+written to a record file: a new file, or an existing record file that the
+games are added to.`,
 		Args: withUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return mf.run(cmd, args[0])

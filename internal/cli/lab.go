@@ -138,8 +138,11 @@ func labCompareCmd() *cobra.Command {
 		Use:   "compare DIR DIR...",
 		Short: "Show lab runs side by side",
 		Long: `compare reads the summary.json of each run folder and prints the runs side by
-side, one column each: results with their 95% intervals, draws by reason,
-length, branching and what the moves did. With --html it also writes one
+side, one column each, headed by the run's --label or else its folder as
+given: every number of the summary, from the games and n (the distinct
+games) to results with their 95% intervals, draws by reason, length,
+branching, what the moves did, drama, comebacks, decidedAt and the
+telling events. With --html it also writes one
 self-contained page with the table and plots; with --svg DIR each plot as
 an SVG file of its own (first-player.svg, draws.svg, branching.svg), for a
 paper or a web page.`,
