@@ -8,11 +8,14 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/internal/savefile"
 	"github.com/arbiter-games/arbiter/lab"
 	"github.com/arbiter-games/arbiter/match"
@@ -63,7 +66,7 @@ its plots. See docs/lab/README.md for what each number means.`,
 	cmd.Flags().StringVar(&lf.shard, "shard", "", "play only this share of the games ("+shardAllowed+")")
 	allow(cmd, "shard", shardAllowed)
 	cmd.Flags().StringVar(&lf.label, "label", "", "the run's name in 'lab compare' (default: the folder as compare is given it)")
-	allow(cmd, "label", "a short name for the run")
+	allow(cmd, "label", labelAllowed)
 	cmd.AddCommand(labCompareCmd(), labMergeCmd(), labSkillCmd())
 	return cmd
 }
@@ -142,10 +145,9 @@ side, one column each, headed by the run's --label or else its folder as
 given: every number of the summary, from the games and n (the distinct
 games) to results with their 95% intervals, draws by reason, length,
 branching, what the moves did, drama, comebacks, decidedAt and the
-telling events. With --html it also writes one
-self-contained page with the table and plots; with --svg DIR each plot as
-an SVG file of its own (first-player.svg, draws.svg, branching.svg), for a
-paper or a web page.`,
+telling events. With --html it also writes one self-contained page with
+the table and plots; with --svg DIR each plot as an SVG file of its own
+(first-player.svg, draws.svg, branching.svg), for a paper or a web page.`,
 		Args: withUsage(cobra.MinimumNArgs(2)),
 		RunE: func(cmd *cobra.Command, dirs []string) error {
 			runs, err := lab.ReadSummaries(dirs)
@@ -241,6 +243,9 @@ func (lf *labFlags) config(id string) (lab.Config, error) {
 	if lf.out == "" {
 		return lab.Config{}, errors.New("--out is missing: give the run's folder")
 	}
+	if err := checkLabel(lf.label); err != nil {
+		return lab.Config{}, err
+	}
 	cfg := lab.Config{Game: g, Players: players, Games: lf.games, Concurrency: lf.concurrency, Limits: lf.lim,
 		Seed: lf.seed, OpeningPlies: lf.opening, Label: lf.label, Date: time.Now().Format("2006.01.02")}
 	if cfg.From, err = lf.startFEN(match.Config{Game: g}); err != nil {
@@ -252,6 +257,22 @@ func (lf *labFlags) config(id string) (lab.Config, error) {
 		}
 	}
 	return cfg, nil
+}
+
+// maxLabel bounds --label, a column's heading in lab compare.
+const maxLabel = 40
+
+// labelAllowed is what --label accepts.
+var labelAllowed = fmt.Sprintf("a name for the run of 1 to %d characters, on one line", maxLabel)
+
+// checkLabel refuses a --label that would not head a column: too long,
+// or with a tab, a line break or another control character in it.
+func checkLabel(label string) error {
+	if utf8.RuneCountInString(label) > maxLabel || strings.ContainsFunc(label, unicode.IsControl) ||
+		!utf8.ValidString(label) {
+		return fmt.Errorf("--label %s: want %s", clip.Quote(label), labelAllowed)
+	}
+	return nil
 }
 
 // startFEN checks --from, when given, as the start of cfg's games (a

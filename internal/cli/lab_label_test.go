@@ -40,3 +40,22 @@ func TestLabLabelAndCompare(t *testing.T) {
 		}
 	}
 }
+
+func TestLabLabelRefused(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "never")
+	long := strings.Repeat("x", 41)
+	for _, label := range []string{"a\tb", "two\nlines", long, strings.Repeat("y", 200)} {
+		args := []string{"lab", "pommel", "--player", "ab", "--depth", "1", "--label", label, "--out", out}
+		r := run(t, "", args...)
+		if r.code == 0 || !strings.Contains(r.errOut, "--label") || !strings.Contains(r.errOut, "1 to 40 characters") ||
+			strings.Count(r.errOut, "\n") != 1 || strings.Contains(r.errOut, strings.Repeat("y", 81)) {
+			t.Errorf("--label %.20q: exit %d, stderr %q; want one line refusing it", label, r.code, r.errOut)
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("a refused --label made %s", out)
+	}
+	// 40 characters are a label.
+	runOK(t, "lab", "pommel", "-o", "maxplies=10", "--player", "random", "--depth", "1", "--games", "1", "-q",
+		"--label", strings.Repeat("z", 40), "--out", out)
+}
