@@ -136,6 +136,22 @@ func testSessions(t *testing.T, open Opener, _ Reopener) {
 	}
 	_, err = s.SessionAccount(ctx, hash("two"), base)
 	wantErr(t, "a session after logging out everywhere", err, store.ErrNoSession)
+
+	// Past 100 sessions, a new login ends the oldest.
+	for i := range 101 {
+		sn := session(ada.ID, fmt.Sprint("login", i), base.Add(time.Hour))
+		sn.Created = base.Add(time.Duration(i) * time.Second)
+		if err := s.CreateSession(ctx, sn); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = s.SessionAccount(ctx, hash("login0"), base)
+	wantErr(t, "the oldest of 101 sessions", err, store.ErrNoSession)
+	for _, token := range []string{"login1", "login100"} {
+		if _, err := s.SessionAccount(ctx, hash(token), base); err != nil {
+			t.Fatalf("session %s of the newest 100: %v", token, err)
+		}
+	}
 }
 
 func testPasswordRevokesSessions(t *testing.T, open Opener, _ Reopener) {

@@ -53,6 +53,10 @@ type Service struct {
 	Write func(ctx context.Context, fn func(Tx) error) error
 }
 
+// MaxSessions is how many sessions an account keeps: a new one past it
+// ends the oldest.
+const MaxSessions = 100
+
 const accountColumns = "id, name, password, bot, deleted, created"
 
 func scanAccount(r Row) (store.Account, error) {
@@ -205,6 +209,12 @@ func (s *Service) EnsureBot(ctx context.Context, a store.Account, seed []store.R
 func (s *Service) CreateSession(ctx context.Context, sn store.Session) error {
 	return s.Write(ctx, func(tx Tx) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE account = ? AND expires <= ?`, sn.Account, row.Millis(sn.Created)); err != nil {
+			return err
+		}
+		// An account keeps its newest sessions only: logging in again and
+		// again cannot grow the table without end.
+		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE account = ? AND hash NOT IN
+			(SELECT hash FROM sessions WHERE account = ? ORDER BY created DESC, hash LIMIT ?)`, sn.Account, sn.Account, MaxSessions-1); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO sessions (hash, account, created, expires) VALUES (?, ?, ?, ?)`,
