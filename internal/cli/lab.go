@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -143,8 +142,8 @@ paper or a web page.`,
 				return err
 			}
 			if svgDir != "" {
-				if info, err := os.Stat(svgDir); err != nil || !info.IsDir() {
-					return fmt.Errorf("--svg %s: not a folder; make it first", svgDir)
+				if err := plotFolder(svgDir); err != nil {
+					return err
 				}
 			}
 			fmt.Fprint(cmd.OutOrStdout(), lab.CompareTable(runs))
@@ -247,19 +246,7 @@ func (lf *labFlags) run(cmd *cobra.Command, id string) error {
 	if err != nil {
 		return err
 	}
-	var bar *progressbar.ProgressBar
-	progress := func(played, total int) {
-		if lf.quiet || total == 0 {
-			return
-		}
-		if bar == nil {
-			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(cmd.ErrOrStderr()),
-				progressbar.OptionSetDescription(id), progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true),
-				progressbar.OptionOnCompletion(func() { fmt.Fprintln(cmd.ErrOrStderr()) }))
-		}
-		bar.Set(played)
-	}
-	sum, err := lab.Run(cmd.Context(), cfg, lf.out, progress)
+	sum, err := lab.Run(cmd.Context(), cfg, lf.out, labProgress(cmd.ErrOrStderr(), id, lf.quiet))
 	if err != nil {
 		return err
 	}
