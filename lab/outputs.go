@@ -5,8 +5,10 @@ import (
 	"encoding/csv"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/record"
@@ -28,16 +30,56 @@ func Analyse(m Manifest, games []GameData) (*Analysis, error) {
 		return nil, err
 	}
 	a := &Analysis{Game: g}
-	for _, d := range games {
-		gs, plies, err := analyseGame(g, d)
-		if err != nil {
-			return nil, err
-		}
-		a.Games = append(a.Games, gs)
-		a.Plies = append(a.Plies, plies...)
+	measured, err := analyseAll(g, games)
+	if err != nil {
+		return nil, err
+	}
+	for _, mg := range measured {
+		a.Games = append(a.Games, mg.stats)
+		a.Plies = append(a.Plies, mg.plies...)
 	}
 	a.Summary = summarize(g, m, a.Games, a.Plies)
 	return a, nil
+}
+
+// measuredGame is one game's measures.
+type measuredGame struct {
+	stats GameStats
+	plies []PlyStats
+}
+
+// analyseAll measures the games on every core: replaying each game is
+// most of the time a large run spends writing its outputs, and the games
+// do not depend on one another. The results keep the games' order; the
+// error is the first game's that failed.
+func analyseAll(g game.Game, games []GameData) ([]measuredGame, error) {
+	out := make([]measuredGame, len(games))
+	errs := make([]error, len(games))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(len(games), 1)) {
+		wg.Go(func() {
+			for i := range next {
+				out[i].stats, out[i].plies, errs[i] = analyseGame(g, games[i])
+			}
+		})
+	}
+	for i := range games {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out, firstError(errs)
+}
+
+// firstError is the first of errs that is not nil.
+func firstError(errs []error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Load reads and measures the run in dir.
