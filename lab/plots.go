@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -57,30 +58,63 @@ func svg(p *plot.Plot) (template.HTML, error) {
 	return template.HTML(out), nil // #nosec G203
 }
 
-// wholeTicks labels an axis of whole numbers (plies, games): gonum's
-// default ticks, labelled "25" rather than "25.00", and without a label
-// where they fall between whole numbers.
-type wholeTicks struct{}
+// roundTicks labels an axis at round steps (1, 2 or 5 times a power of
+// ten: 0, 50, 100, never 37.5), with unlabelled ticks between; whole
+// keeps the steps at 1 or more, for axes that count (plies, games).
+type roundTicks struct{ whole bool }
 
-func (wholeTicks) Ticks(lo, hi float64) []plot.Tick {
-	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
-	for i, t := range ticks {
-		if t.Label == "" {
-			continue
+// Ticks puts three to eight labelled ticks between lo and hi.
+func (rt roundTicks) Ticks(lo, hi float64) []plot.Tick {
+	if !(hi > lo) {
+		return []plot.Tick{{Value: lo, Label: tickLabel(lo, 1)}}
+	}
+	step := roundStep((hi - lo) / 8)
+	if rt.whole {
+		step = max(step, 1)
+	}
+	minor := step / 2
+	if rt.whole && minor != math.Trunc(minor) {
+		minor = step
+	}
+	var ticks []plot.Tick
+	for i := math.Ceil(lo / minor); i*minor <= hi+minor*1e-9; i++ {
+		v := i * minor
+		t := plot.Tick{Value: v}
+		if k := math.Round(v / step); math.Abs(v-k*step) < minor*1e-6 {
+			t.Label = tickLabel(k*step, step)
 		}
-		if t.Value != math.Trunc(t.Value) {
-			ticks[i].Label = ""
-			continue
-		}
-		ticks[i].Label = strconv.FormatFloat(t.Value, 'f', 0, 64)
+		ticks = append(ticks, t)
 	}
 	return ticks
+}
+
+// roundStep is the smallest of 1, 2 and 5 times a power of ten that is at
+// least x.
+func roundStep(x float64) float64 {
+	unit := math.Pow(10, math.Floor(math.Log10(x)))
+	for _, f := range []float64{1, 2, 5} {
+		if f*unit >= x*(1-1e-9) {
+			return f * unit
+		}
+	}
+	return 10 * unit
+}
+
+// tickLabel writes a tick's value with the decimals its step needs
+// ("50", "0.2"), and 0 rather than -0.
+func tickLabel(v, step float64) string {
+	decimals := max(0, int(-math.Floor(math.Log10(step)+1e-9)))
+	text := strconv.FormatFloat(v, 'f', decimals, 64)
+	if strings.Trim(text, "-0.") == "" {
+		return "0"
+	}
+	return text
 }
 
 // newPlot starts a plot with its title and axes' labels.
 func newPlot(title, x, y string) *plot.Plot {
 	p := plot.New()
-	p.X.Tick.Marker, p.Y.Tick.Marker = wholeTicks{}, wholeTicks{}
+	p.X.Tick.Marker, p.Y.Tick.Marker = roundTicks{whole: true}, roundTicks{}
 	p.Title.Text = title
 	p.X.Label.Text = x
 	p.Y.Label.Text = y
