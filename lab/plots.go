@@ -198,12 +198,15 @@ func (t unlabelled) Ticks(lo, hi float64) []plot.Tick {
 	return ticks
 }
 
-// tickLabel writes a tick's value with the decimals its step needs
-// ("50", "0.2"), and 0 rather than -0.
+// tickLabel writes a tick's value with no more decimals than its step
+// needs ("50", "0.2", "1"), and 0 rather than -0.
 func tickLabel(v, step float64) string {
 	decimals := max(0, int(-math.Floor(math.Log10(step)+1e-9)))
 	text := strconv.FormatFloat(v, 'f', decimals, 64)
-	if strings.Trim(text, "-0.") == "" {
+	if strings.Contains(text, ".") {
+		text = strings.TrimRight(strings.TrimRight(text, "0"), ".")
+	}
+	if text == "-0" {
 		return "0"
 	}
 	return text
