@@ -107,7 +107,7 @@ func (lf *labFlags) skill(cmd *cobra.Command, id string, steps int) error {
 		if played == 0 || bar == nil {
 			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(cmd.ErrOrStderr()),
 				progressbar.OptionSetDescription(fmt.Sprintf("%s step %d/%d", id, step, steps)), progressbar.OptionShowCount(),
-				progressbar.OptionSetPredictTime(true), progressbar.OptionOnCompletion(func() { fmt.Fprintln(cmd.ErrOrStderr()) }))
+				progressbar.OptionSetPredictTime(true), progressbar.OptionOnCompletion(func() { fmt.Fprintf(cmd.ErrOrStderr(), "\n%s\n", writingNote) }))
 		}
 		bar.Set(played)
 	}

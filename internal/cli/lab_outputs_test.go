@@ -45,7 +45,12 @@ func TestLabSaysWhatItWrites(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q: want %q after the bar", name, r.code, r.errOut, writingNote)
 		}
 	}
-	r := run(t, "", append(args, "-q")...)
+	r := run(t, "", "lab", "skill", "pommel", "--player", "random", "--depth", "1", "--steps", "1", "--games", "1",
+		"--out", filepath.Join(t.TempDir(), "trace"))
+	if done := strings.LastIndex(r.errOut, "(1/1)"); r.code != 0 || done < 0 || strings.Index(r.errOut, writingNote) < done {
+		t.Errorf("lab skill: exit %d, stderr %q: want %q after the bar", r.code, r.errOut, writingNote)
+	}
+	r = run(t, "", append(args, "-q")...)
 	if r.code != 0 || r.errOut != "" {
 		t.Errorf("-q: exit %d, stderr %q; want nothing", r.code, r.errOut)
 	}
