@@ -174,3 +174,17 @@ func TestCaptionsMatchTheImages(t *testing.T) {
 		}
 	}
 }
+
+// TestPlotsOfNoGames: a run with no game yet (a merge of empty shards)
+// still draws every figure, empty.
+func TestPlotsOfNoGames(t *testing.T) {
+	figs, err := syntheticRun(t, "pommel").plots()
+	if err != nil || len(figs) != 4 {
+		t.Fatalf("%d figures, %v; want 4 (no signal without games)", len(figs), err)
+	}
+	for _, f := range figs {
+		if !strings.Contains(string(f.SVG), "<svg") {
+			t.Errorf("figure %q is no SVG", f.Caption)
+		}
+	}
+}
