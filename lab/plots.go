@@ -142,7 +142,7 @@ func (ch chart) svg() (template.HTML, error) {
 // roundTicks labels an axis at round steps (1, 2 or 5 times a power of
 // ten: 0, 50, 100, never 37.5), with unlabelled ticks between; whole
 // keeps the steps at 1 or more, for axes that count (plies, games). few
-// asks for about three labels rather than eight, for a short axis.
+// asks for two or three labels rather than eight, for a short axis.
 type roundTicks struct{ whole, few bool }
 
 // Ticks puts round labelled ticks between lo and hi.
@@ -152,7 +152,7 @@ func (rt roundTicks) Ticks(lo, hi float64) []plot.Tick {
 	}
 	labels := 8.0
 	if rt.few {
-		labels = 3
+		labels = 2
 	}
 	step := roundStep((hi - lo) / labels)
 	if rt.whole {

@@ -16,25 +16,27 @@ import (
 func TestRoundTicks(t *testing.T) {
 	tests := []struct {
 		lo, hi float64
-		whole  bool
+		ticks  roundTicks
 		want   []string
 	}{
-		{0, 100, false, []string{"0", "20", "40", "60", "80", "100"}},
-		{0, 75, false, []string{"0", "10", "20", "30", "40", "50", "60", "70"}},
-		{0, 15, false, []string{"0", "2", "4", "6", "8", "10", "12", "14"}},
-		{-730, 410, false, []string{"-600", "-400", "-200", "0", "200", "400"}},
-		{0, 1, false, []string{"0", "0.2", "0.4", "0.6", "0.8", "1"}},
-		{0.3, 0.9, false, []string{"0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9"}},
-		{0, 1, true, []string{"0", "1"}},
-		{0, 3, true, []string{"0", "1", "2", "3"}},
-		{1, 171, true, []string{"50", "100", "150"}},
-		{0, 2000, true, []string{"0", "500", "1000", "1500", "2000"}},
-		{5, 5, false, []string{"5"}},
-		{-0.05, 0.1, false, []string{"-0.04", "-0.02", "0", "0.02", "0.04", "0.06", "0.08", "0.1"}},
+		{0, 100, roundTicks{}, []string{"0", "20", "40", "60", "80", "100"}},
+		{0, 75, roundTicks{}, []string{"0", "10", "20", "30", "40", "50", "60", "70"}},
+		{0, 15, roundTicks{}, []string{"0", "2", "4", "6", "8", "10", "12", "14"}},
+		{-730, 410, roundTicks{}, []string{"-600", "-400", "-200", "0", "200", "400"}},
+		{0, 1, roundTicks{}, []string{"0", "0.2", "0.4", "0.6", "0.8", "1"}},
+		{0.3, 0.9, roundTicks{}, []string{"0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9"}},
+		{0, 1, roundTicks{whole: true}, []string{"0", "1"}},
+		{0, 3, roundTicks{whole: true}, []string{"0", "1", "2", "3"}},
+		{1, 171, roundTicks{whole: true}, []string{"50", "100", "150"}},
+		{0, 2000, roundTicks{whole: true}, []string{"0", "500", "1000", "1500", "2000"}},
+		{5, 5, roundTicks{}, []string{"5"}},
+		{0, 30, roundTicks{whole: true, few: true}, []string{"0", "20"}},
+		{0, 2000, roundTicks{whole: true, few: true}, []string{"0", "1000", "2000"}},
+		{-0.05, 0.1, roundTicks{}, []string{"-0.04", "-0.02", "0", "0.02", "0.04", "0.06", "0.08", "0.1"}},
 	}
 	for _, tt := range tests {
 		var got []string
-		for _, tick := range (roundTicks{whole: tt.whole}).Ticks(tt.lo, tt.hi) {
+		for _, tick := range tt.ticks.Ticks(tt.lo, tt.hi) {
 			if tick.Value < tt.lo-1e-9 || tick.Value > tt.hi+1e-9 {
 				t.Errorf("%v to %v: a tick at %v, outside the axis", tt.lo, tt.hi, tick.Value)
 			}
@@ -43,7 +45,7 @@ func TestRoundTicks(t *testing.T) {
 			}
 		}
 		if !slices.Equal(got, tt.want) {
-			t.Errorf("%v to %v (whole %v): labels %q, want %q", tt.lo, tt.hi, tt.whole, got, tt.want)
+			t.Errorf("%v to %v (%+v): labels %q, want %q", tt.lo, tt.hi, tt.ticks, got, tt.want)
 		}
 	}
 }
