@@ -492,7 +492,7 @@ func (a *Analysis) plotMakers() []plotMaker {
 	makers := []plotMaker{
 		{fmt.Sprintf("Each seat's outright wins, the draws and the first seat's score (a win 1, a draw or a shared win its share), "+
 			"each a dot with its 95%% interval. The dashed line is a fair share, %.0f%%: the first seat's score sits on it "+
-			"in a balanced game, and so does each seat's wins when no game is drawn.", fair),
+			"in a balanced game, and so does each seat's wins when no game is drawn or shared.", fair),
 			func() (chart, error) { return ratesChart("Results by seat", names, rates, fair) }},
 		{"How many games lasted how many plies: each bar counts the games whose length falls in its range.",
 			func() (chart, error) {
