@@ -44,9 +44,23 @@ var (
 	svgNamespaces = regexp.MustCompile(`\s+xmlns(:xlink)?="[^"]*"`)
 )
 
-// svg renders a plot as an SVG element to put inline in a page.
+// svg renders a plot as an SVG element to put inline in a page, with its
+// legend, if it has one, moved beside it.
 func svg(p *plot.Plot) (template.HTML, error) {
-	return chart{panels: []panel{{p, 1}}}.svg()
+	return beside(p).svg()
+}
+
+// beside is a chart of one plot, its legend (if it has entries) moved out
+// of the data into a column to the right, where it covers no curve.
+func beside(p *plot.Plot) chart {
+	ch := chart{panels: []panel{{p, 1}}}
+	legend := p.Legend
+	if r := legend.Rectangle(draw.New(vgsvg.New(plotWidth, plotHeight))); r.Max.X > r.Min.X {
+		legend.TextStyle.Font.Size = vg.Points(10) // as the report's own legends
+		ch.legend = &legend
+		p.Legend = plot.NewLegend()
+	}
+	return ch
 }
 
 // chart is a figure: plots stacked one above the other, each with its
@@ -84,6 +98,7 @@ func (ch chart) layout(dc draw.Canvas) (panels []draw.Canvas, column draw.Canvas
 	area := dc
 	if ch.legend != nil {
 		ch.legend.Left, ch.legend.Top = true, true
+		ch.legend.Padding = max(ch.legend.Padding, vg.Millimeter) // entries apart, not touching
 		r := ch.legend.Rectangle(dc)
 		width := r.Max.X - r.Min.X + legendGap
 		area = draw.Crop(dc, 0, -width, 0, 0)

@@ -190,3 +190,31 @@ func TestPlotsOfNoGames(t *testing.T) {
 		}
 	}
 }
+
+// TestBesideMovesTheLegendOut: a plot's own legend (a comparison's lines)
+// is drawn beside it, not over its data; a plot without one gets no
+// column.
+func TestBesideMovesTheLegendOut(t *testing.T) {
+	p := newPlot("t", "x", "y")
+	line, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Add(line)
+	p.Legend.Add("run a", line)
+	ch := beside(p)
+	if ch.legend == nil {
+		t.Fatal("the plot's legend was not moved beside it")
+	}
+	dc := draw.New(vgsvg.New(plotWidth, plotHeight))
+	panels, column := ch.layout(dc)
+	if d := p.DataCanvas(panels[0]); d.Max.X >= column.Min.X {
+		t.Errorf("the data reach x=%v, the legend starts at %v", d.Max.X, column.Min.X)
+	}
+	if r := p.Legend.Rectangle(dc); r.Max.X > r.Min.X {
+		t.Errorf("the legend is still inside the plot too")
+	}
+	if beside(newPlot("t", "x", "y")).legend != nil {
+		t.Errorf("a plot with no legend got a legend column")
+	}
+}
