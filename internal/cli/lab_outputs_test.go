@@ -55,3 +55,15 @@ func TestLabSaysWhatItWrites(t *testing.T) {
 		t.Errorf("-q: exit %d, stderr %q; want nothing", r.code, r.errOut)
 	}
 }
+
+// TestLabPrintsTheEngineTable: with two different engines the console
+// says how each engine did, whatever its seat.
+func TestLabPrintsTheEngineTable(t *testing.T) {
+	out := runOK(t, "lab", "pommel", "--player", "ab", "--player", "random", "--games", "2", "--depth", "1", "-q",
+		"--out", filepath.Join(t.TempDir(), "run"))
+	for _, want := range []string{"engine", "score [95% interval]", "\nab ", "\nrandom "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lab with two engines printed\n%s\nwant %q", out, want)
+		}
+	}
+}
