@@ -54,22 +54,32 @@ type measuredGame struct {
 // error is the first game's that failed.
 func analyseAll(g game.Game, games []GameData) ([]measuredGame, error) {
 	out := make([]measuredGame, len(games))
-	errs := make([]error, len(games))
+	err := eachGame(len(games), func(i int) (err error) {
+		out[i].stats, out[i].plies, err = analyseGame(g, games[i])
+		return err
+	})
+	return out, err
+}
+
+// eachGame calls do(i) for every i below n, on every core, and returns the
+// error of the lowest i that failed.
+func eachGame(n int, do func(i int) error) error {
+	errs := make([]error, n)
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), max(len(games), 1)) {
+	for range min(runtime.GOMAXPROCS(0), max(n, 1)) {
 		wg.Go(func() {
 			for i := range next {
-				out[i].stats, out[i].plies, errs[i] = analyseGame(g, games[i])
+				errs[i] = do(i)
 			}
 		})
 	}
-	for i := range games {
+	for i := range n {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
-	return out, firstError(errs)
+	return firstError(errs)
 }
 
 // firstError is the first of errs that is not nil.
@@ -109,17 +119,9 @@ func WriteOutputs(dir string) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	var pdn bytes.Buffer
-	for _, d := range games {
-		l, err := d.log(a.Game, m.Date)
-		if err != nil {
-			return nil, err
-		}
-		rec := l.Record()
-		rec.Set("Event", "arbiter lab")
-		if err := record.Write(&pdn, rec); err != nil {
-			return nil, err
-		}
+	pdn, err := pdnRecords(a.Game, m.Date, games)
+	if err != nil {
+		return nil, err
 	}
 	report, err := a.Report()
 	if err != nil {
@@ -129,7 +131,7 @@ func WriteOutputs(dir string) (*Summary, error) {
 		name string
 		data func() ([]byte, error)
 	}{
-		{RecordFile, func() ([]byte, error) { return pdn.Bytes(), nil }},
+		{RecordFile, func() ([]byte, error) { return pdn, nil }},
 		{GamesCSV, a.gamesCSV},
 		{PliesCSV, a.pliesCSV},
 		{ReportFile, func() ([]byte, error) { return report, nil }},
@@ -144,6 +146,25 @@ func WriteOutputs(dir string) (*Summary, error) {
 		}
 	}
 	return a.Summary, writeJSON(filepath.Join(dir, SummaryFile), a.Summary)
+}
+
+// pdnRecords are the games as games.pdn holds them, in order; each
+// game is replayed to write its record, on every core.
+func pdnRecords(g game.Game, date string, games []GameData) ([]byte, error) {
+	records := make([][]byte, len(games))
+	err := eachGame(len(games), func(i int) error {
+		l, err := games[i].log(g, date)
+		if err != nil {
+			return err
+		}
+		rec := l.Record()
+		rec.Set("Event", "arbiter lab")
+		var b bytes.Buffer
+		err = record.Write(&b, rec)
+		records[i] = b.Bytes()
+		return err
+	})
+	return bytes.Join(records, nil), err
 }
 
 // gamesCSV is one line per game.

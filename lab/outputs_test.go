@@ -1,15 +1,19 @@
 package lab
 
 import (
+	"bytes"
 	"context"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/record"
 )
 
-// TestAnalyseAllKeepsOrderAndFirstError: measuring the games on every
-// core gives what measuring them one by one gives, in the games' order,
-// and a bad game's error names the first bad game.
+// TestAnalyseAllKeepsOrderAndFirstError: measuring the games (and
+// writing their records) on every core gives what doing it one by one
+// gives, in the games' order, and a bad game's error names the first bad
+// game.
 func TestAnalyseAllKeepsOrderAndFirstError(t *testing.T) {
 	dir := t.TempDir()
 	cfg := smallRun(t, 6)
@@ -29,6 +33,21 @@ func TestAnalyseAllKeepsOrderAndFirstError(t *testing.T) {
 		if err != nil || !reflect.DeepEqual(stats, measured[i].stats) || !reflect.DeepEqual(plies, measured[i].plies) {
 			t.Errorf("game %d measured apart differs from the one measured with the others (%v)", i+1, err)
 		}
+	}
+	var want bytes.Buffer
+	for _, d := range games {
+		l, err := d.log(cfg.Game, "2026.01.02")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := l.Record()
+		rec.Set("Event", "arbiter lab")
+		if err := record.Write(&want, rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if pdn, err := pdnRecords(cfg.Game, "2026.01.02", games); err != nil || !bytes.Equal(pdn, want.Bytes()) {
+		t.Errorf("the records written on every core differ from those written one by one (%v)", err)
 	}
 	bad := append([]GameData(nil), games...)
 	for _, i := range []int{2, 4} {
