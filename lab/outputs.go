@@ -5,8 +5,10 @@ import (
 	"encoding/csv"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/record"
@@ -28,16 +30,66 @@ func Analyse(m Manifest, games []GameData) (*Analysis, error) {
 		return nil, err
 	}
 	a := &Analysis{Game: g}
-	for _, d := range games {
-		gs, plies, err := analyseGame(g, d)
-		if err != nil {
-			return nil, err
-		}
-		a.Games = append(a.Games, gs)
-		a.Plies = append(a.Plies, plies...)
+	measured, err := analyseAll(g, games)
+	if err != nil {
+		return nil, err
+	}
+	for _, mg := range measured {
+		a.Games = append(a.Games, mg.stats)
+		a.Plies = append(a.Plies, mg.plies...)
 	}
 	a.Summary = summarize(g, m, a.Games, a.Plies)
 	return a, nil
+}
+
+// measuredGame is one game's measures.
+type measuredGame struct {
+	stats GameStats
+	plies []PlyStats
+}
+
+// analyseAll measures the games on every core: replaying each game is
+// most of the time a large run spends writing its outputs, and the games
+// do not depend on one another. The results keep the games' order; the
+// error is the first game's that failed.
+func analyseAll(g game.Game, games []GameData) ([]measuredGame, error) {
+	out := make([]measuredGame, len(games))
+	err := eachGame(len(games), func(i int) (err error) {
+		out[i].stats, out[i].plies, err = analyseGame(g, games[i])
+		return err
+	})
+	return out, err
+}
+
+// eachGame calls do(i) for every i below n, on every core, and returns the
+// error of the lowest i that failed.
+func eachGame(n int, do func(i int) error) error {
+	errs := make([]error, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(n, 1)) {
+		wg.Go(func() {
+			for i := range next {
+				errs[i] = do(i)
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return firstError(errs)
+}
+
+// firstError is the first of errs that is not nil.
+func firstError(errs []error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Load reads and measures the run in dir.
@@ -67,17 +119,9 @@ func WriteOutputs(dir string) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	var pdn bytes.Buffer
-	for _, d := range games {
-		l, err := d.log(a.Game, m.Date)
-		if err != nil {
-			return nil, err
-		}
-		rec := l.Record()
-		rec.Set("Event", "arbiter lab")
-		if err := record.Write(&pdn, rec); err != nil {
-			return nil, err
-		}
+	pdn, err := pdnRecords(a.Game, m.Date, games)
+	if err != nil {
+		return nil, err
 	}
 	report, err := a.Report()
 	if err != nil {
@@ -87,7 +131,7 @@ func WriteOutputs(dir string) (*Summary, error) {
 		name string
 		data func() ([]byte, error)
 	}{
-		{RecordFile, func() ([]byte, error) { return pdn.Bytes(), nil }},
+		{RecordFile, func() ([]byte, error) { return pdn, nil }},
 		{GamesCSV, a.gamesCSV},
 		{PliesCSV, a.pliesCSV},
 		{ReportFile, func() ([]byte, error) { return report, nil }},
@@ -102,6 +146,25 @@ func WriteOutputs(dir string) (*Summary, error) {
 		}
 	}
 	return a.Summary, writeJSON(filepath.Join(dir, SummaryFile), a.Summary)
+}
+
+// pdnRecords are the games as games.pdn holds them, in order; each
+// game is replayed to write its record, on every core.
+func pdnRecords(g game.Game, date string, games []GameData) ([]byte, error) {
+	records := make([][]byte, len(games))
+	err := eachGame(len(games), func(i int) error {
+		l, err := games[i].log(g, date)
+		if err != nil {
+			return err
+		}
+		rec := l.Record()
+		rec.Set("Event", "arbiter lab")
+		var b bytes.Buffer
+		err = record.Write(&b, rec)
+		records[i] = b.Bytes()
+		return err
+	})
+	return bytes.Join(records, nil), err
 }
 
 // gamesCSV is one line per game.

@@ -25,6 +25,7 @@ func Text(s *Summary) string {
 		fmt.Fprintf(&b, "; %s %d", why, s.DrawsBy[why].Count)
 	}
 	fmt.Fprintln(&b)
+	writeEngineTable(&b, s.ByPlayer)
 	fmt.Fprintf(&b, "length %.1f plies (median %.0f, quartiles %.0f-%.0f, %d to %d)\n", s.Plies.Mean, s.Plies.Median,
 		s.Plies.Q1, s.Plies.Q3, s.Plies.Min, s.Plies.Max)
 	fmt.Fprintf(&b, "branching %.1f legal moves a position; %.0f%% of positions are real decisions\n",
@@ -48,6 +49,23 @@ func (s *Summary) RepeatWarning() string {
 	return fmt.Sprintf("warning: %d of the %d games repeat an earlier game move for move; every rate and interval counts "+
 		"each distinct game once (n = %d; vary the games with --opening, or engines that choose at random)",
 		s.Games-s.Distinct, s.Games, s.Distinct)
+}
+
+// writeEngineTable writes each engine's results over every seat it sat
+// in: with two different engines, the seats' table alone hides which
+// engine won, since they swap seats from game to game.
+func writeEngineTable(b *strings.Builder, players []PlayerStats) {
+	if len(players) == 0 {
+		return
+	}
+	width := len("engine")
+	for _, p := range players {
+		width = max(width, len(p.Name))
+	}
+	fmt.Fprintf(b, "%-*s %6s %6s %6s %6s  %s\n", width, "engine", "games", "wins", "shared", "losses", "score [95% interval]")
+	for _, p := range players {
+		fmt.Fprintf(b, "%-*s %6d %6d %6d %6d  %s\n", width, p.Name, p.Games, p.Wins, p.Shared, p.Losses, RateText(p.Score))
+	}
 }
 
 // RateText writes a rate as "43.5% [40.1, 46.9]".

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -118,7 +117,7 @@ func (lf *labFlags) skill(cmd *cobra.Command, id string, steps int) error {
 		if played == 0 || bar == nil {
 			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(cmd.ErrOrStderr()),
 				progressbar.OptionSetDescription(fmt.Sprintf("%s step %d/%d", id, step, steps)), progressbar.OptionShowCount(),
-				progressbar.OptionSetPredictTime(true), progressbar.OptionOnCompletion(func() { fmt.Fprintln(cmd.ErrOrStderr()) }))
+				progressbar.OptionSetPredictTime(true), progressbar.OptionOnCompletion(func() { fmt.Fprintf(cmd.ErrOrStderr(), "\n%s\n", writingNote) }))
 		}
 		bar.Set(played)
 	}
@@ -155,8 +154,8 @@ the table and plots; with --svg DIR each plot as an SVG file of its own
 				return err
 			}
 			if svgDir != "" {
-				if info, err := os.Stat(svgDir); err != nil || !info.IsDir() {
-					return fmt.Errorf("--svg %s: not a folder; make it first", svgDir)
+				if err := plotFolder(svgDir); err != nil {
+					return err
 				}
 			}
 			fmt.Fprint(cmd.OutOrStdout(), lab.CompareTable(runs))
@@ -297,19 +296,7 @@ func (lf *labFlags) run(cmd *cobra.Command, id string) error {
 	if err != nil {
 		return err
 	}
-	var bar *progressbar.ProgressBar
-	progress := func(played, total int) {
-		if lf.quiet || total == 0 {
-			return
-		}
-		if bar == nil {
-			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(cmd.ErrOrStderr()),
-				progressbar.OptionSetDescription(id), progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true),
-				progressbar.OptionOnCompletion(func() { fmt.Fprintln(cmd.ErrOrStderr()) }))
-		}
-		bar.Set(played)
-	}
-	sum, err := lab.Run(cmd.Context(), cfg, lf.out, progress)
+	sum, err := lab.Run(cmd.Context(), cfg, lf.out, labProgress(cmd.ErrOrStderr(), id, lf.quiet))
 	if err != nil {
 		return err
 	}

@@ -116,7 +116,7 @@ func TestLabShardsMergeAndCompare(t *testing.T) {
 		want string
 	}{
 		{[]string{"lab", "compare", filepath.Join(root, "whole")}, "usage: arbiter lab compare"},
-		{[]string{"lab", "compare", filepath.Join(root, "whole"), filepath.Join(root, "s0"), "--svg", filepath.Join(root, "none")}, "not a folder"},
+		{[]string{"lab", "compare", filepath.Join(root, "whole"), filepath.Join(root, "s0"), "--svg", page}, "not a folder"},
 		{[]string{"lab", "compare", filepath.Join(root, "whole"), root}, "no summary.json"},
 		{[]string{"lab", "merge", filepath.Join(root, "m2"), filepath.Join(root, "s0"), filepath.Join(root, "s0")}, "is in both"},
 		{[]string{"lab", "merge", filepath.Join(root, "m3")}, "usage: arbiter lab merge"},
