@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/rating"
@@ -40,21 +41,31 @@ type SeatAccount struct {
 }
 
 // ensureLevels makes the AI levels' accounts, each seeded with its
-// measured rating in every game id where it has none yet.
+// measured rating in every game id where it has none yet. The six writes
+// go at once, so that SQLite's writer commits them together.
 func (h *Hall) ensureLevels(ctx context.Context) error {
-	for n := 1; n <= Levels; n++ {
-		var seed []store.Rating
-		for _, d := range game.All() {
-			if g, ok := rating.Level(d.ID, n); ok {
-				seed = append(seed, store.Rating{Game: d.ID, Rating: g.Rating, RD: g.RD, Volatility: g.Volatility, Updated: h.now()})
-			}
-		}
-		bot := store.Account{ID: LevelAccount(n), Name: LevelAccount(n), Bot: true, Created: h.now()}
-		if err := h.store.EnsureBot(ctx, bot, seed); err != nil {
-			return fmt.Errorf("hall: the account of AI level %d: %w", n, err)
-		}
+	measured, err := rating.MeasuredLevels()
+	if err != nil {
+		return fmt.Errorf("hall: the AI levels' measured ratings: %w", err)
 	}
-	return nil
+	errs := make([]error, Levels)
+	var wg sync.WaitGroup
+	for n := 1; n <= Levels; n++ {
+		wg.Go(func() {
+			var seed []store.Rating
+			for _, d := range game.All() {
+				if g, ok := measured.Level(d.ID, n); ok {
+					seed = append(seed, store.Rating{Game: d.ID, Rating: g.Rating, RD: g.RD, Volatility: g.Volatility, Updated: h.now()})
+				}
+			}
+			bot := store.Account{ID: LevelAccount(n), Name: LevelAccount(n), Bot: true, Created: h.now()}
+			if err := h.store.EnsureBot(ctx, bot, seed); err != nil {
+				errs[n-1] = fmt.Errorf("hall: the account of AI level %d: %w", n, err)
+			}
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // seatAccounts gives the prepared seats their accounts: the people the

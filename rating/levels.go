@@ -47,13 +47,22 @@ func (l Levels) Marshal() ([]byte, error) {
 // has been measured. The embedded file is parsed on every call: callers
 // are rare (a server start, a new AI seat), and a package holds no state.
 func Level(gameID string, n int) (Glicko, bool) {
-	levels, err := ParseLevels(levelsJSON)
+	levels, err := MeasuredLevels()
 	if err != nil {
 		return Glicko{}, false
 	}
-	l, ok := levels[gameID][strconv.Itoa(n)]
+	return levels.Level(gameID, n)
+}
+
+// MeasuredLevels is the embedded file, parsed: for a caller that looks up
+// many levels at once (a server seeding its levels' accounts).
+func MeasuredLevels() (Levels, error) { return ParseLevels(levelsJSON) }
+
+// Level is the rating of AI level n of the game in l, false if none.
+func (l Levels) Level(gameID string, n int) (Glicko, bool) {
+	r, ok := l[gameID][strconv.Itoa(n)]
 	if !ok {
 		return Glicko{}, false
 	}
-	return Glicko{Rating: l.Rating, RD: l.RD, Volatility: l.Volatility}, true
+	return Glicko{Rating: r.Rating, RD: r.RD, Volatility: r.Volatility}, true
 }
