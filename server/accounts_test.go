@@ -422,10 +422,22 @@ func TestLobbyAcrossServers(t *testing.T) {
 	conn := lobbySocket(t, a, ada)
 	var seek struct{ ID string }
 	ada.must(201, "POST", "/api/seeks", map[string]any{"game": "pommel", "clock": map[string]int{"days": 1}}, &seek)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	// Ada sees her seek listed; then Bob, on the other server, takes it.
+	for listed := false; !listed; {
+		_, data, err := conn.Read(ctx)
+		if err != nil {
+			t.Fatalf("waiting for the seek to be listed: %v", err)
+		}
+		var m lobbyMessage
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatal(err)
+		}
+		listed = m.Type == "seeks" && len(m.Seeks) == 1
+	}
 	var started struct{ Game string }
 	bob.must(201, "POST", "/api/seeks/"+seek.ID+"/accept", nil, &started)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
 	for {
 		_, data, err := conn.Read(ctx)
 		if err != nil {

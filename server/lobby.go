@@ -387,15 +387,11 @@ func (s *Server) runLobby(ctx context.Context) {
 // lobbyRound reads the seeks; when they changed (a seek made, joined,
 // taken, withdrawn or expired), sends them with their seekers' names and
 // ratings to every socket, and looks up the game of each seek that
-// vanished. An unchanged lobby costs one query a tick.
+// vanished. It reads them even with no socket open, so that a seeker who
+// connects between a seek's making and its taking still hears of its
+// game; an unchanged lobby costs one query a tick.
 func (s *Server) lobbyRound(ctx context.Context) {
 	l := s.lobby
-	l.mu.Lock()
-	idle := len(l.subs) == 0
-	l.mu.Unlock()
-	if idle {
-		return
-	}
 	seeks, err := s.cfg.Store.Seeks(ctx, s.now())
 	if err != nil {
 		s.log.Warn("lobby", "err", err)
@@ -405,16 +401,19 @@ func (s *Server) lobbyRound(ctx context.Context) {
 	l.mu.Lock()
 	changed := key != l.last
 	l.last = key
+	idle := len(l.subs) == 0
 	l.mu.Unlock()
 	if !changed {
 		return
 	}
-	list, err := s.seekViews(ctx, seeks)
-	if err != nil {
-		s.log.Warn("lobby", "err", err)
-		return
+	if !idle {
+		list, err := s.seekViews(ctx, seeks)
+		if err != nil {
+			s.log.Warn("lobby", "err", err)
+			return
+		}
+		l.send(lobbyMessage{Type: "seeks", Seeks: list}, func(*lobbySub) bool { return true })
 	}
-	l.send(lobbyMessage{Type: "seeks", Seeks: list}, func(*lobbySub) bool { return true })
 	s.findStarted(ctx, seeks)
 }
 
