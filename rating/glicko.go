@@ -138,7 +138,7 @@ func Game(players []Glicko, places []int) []Glicko {
 		var outcomes []Outcome
 		for j, q := range players {
 			if j != i {
-				outcomes = append(outcomes, Outcome{Opponent: q, Score: pairScore(places[i], places[j])})
+				outcomes = append(outcomes, Outcome{Opponent: q, Score: PairScore(places[i], places[j])})
 			}
 		}
 		r := Period(p, outcomes, Tau)
@@ -148,9 +148,9 @@ func Game(players []Glicko, places []int) []Glicko {
 	return rated
 }
 
-// pairScore is the score of the player placed mine against the player
-// placed theirs (1 is first).
-func pairScore(mine, theirs int) float64 {
+// PairScore is the score of the player placed mine against the player
+// placed theirs (a lower place is better): 1, 0.5 or 0.
+func PairScore(mine, theirs int) float64 {
 	switch {
 	case mine < theirs:
 		return 1

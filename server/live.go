@@ -123,11 +123,7 @@ func (s *Server) writeEvents(ctx context.Context, sk *socket, watch *hall.Watch)
 			sk.conn.Close(websocket.StatusGoingAway, "the server is shutting down")
 			return
 		case <-ping.C:
-			pctx, cancel := context.WithTimeout(ctx, s.timeouts.Pong)
-			err := sk.conn.Ping(pctx)
-			cancel()
-			if err != nil {
-				sk.conn.Close(websocket.StatusPolicyViolation, "no answer to a ping")
+			if !s.pinged(ctx, sk) {
 				return
 			}
 			continue
@@ -143,6 +139,18 @@ func (s *Server) writeEvents(ctx context.Context, sk *socket, watch *hall.Watch)
 			return
 		}
 	}
+}
+
+// pinged pings the socket's client and closes the socket when no answer
+// comes within the pong timeout; it reports whether the socket lives.
+func (s *Server) pinged(ctx context.Context, sk *socket) bool {
+	pctx, cancel := context.WithTimeout(ctx, s.timeouts.Pong)
+	defer cancel()
+	if err := sk.conn.Ping(pctx); err != nil {
+		sk.conn.Close(websocket.StatusPolicyViolation, "no answer to a ping")
+		return false
+	}
+	return true
 }
 
 // endWatch closes a socket whose watch ended: it fell behind, or the

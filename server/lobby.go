@@ -510,11 +510,7 @@ func (s *Server) writeLobby(ctx context.Context, sk *socket, sub *lobbySub) {
 		select {
 		case msg = <-sub.out:
 		case <-keep.C:
-			pctx, cancel := context.WithTimeout(ctx, s.timeouts.Pong)
-			err := sk.conn.Ping(pctx)
-			cancel()
-			if err != nil {
-				sk.conn.Close(websocket.StatusPolicyViolation, "no answer to a ping")
+			if !s.pinged(ctx, sk) {
 				return
 			}
 			if sub.account != "" {

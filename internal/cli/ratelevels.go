@@ -270,7 +270,7 @@ func pairResults(log *match.GameLog, levels []int, tallies []levelTally) []ratin
 	for a := range levels {
 		tallies[levels[a]-1].games++
 		for b := a + 1; b < len(levels); b++ {
-			s := pairScore(places[a], places[b])
+			s := rating.PairScore(places[a], places[b])
 			pairs = append(pairs, rating.Pair{A: levels[a] - 1, B: levels[b] - 1, Score: s})
 			for _, side := range []struct {
 				level int
@@ -305,18 +305,6 @@ func beats(r game.Result, a, b game.Player) bool {
 		return r.Scores[a] > r.Scores[b]
 	}
 	return r.Winners.Has(a) && !r.Winners.Has(b)
-}
-
-// pairScore is the score of the player placed mine against the one placed
-// theirs, as rating.Game counts it.
-func pairScore(mine, theirs int) float64 {
-	switch {
-	case mine < theirs:
-		return 1
-	case mine == theirs:
-		return 0.5
-	}
-	return 0
 }
 
 // levelTable is the table of the fitted ratings.
