@@ -21,6 +21,7 @@ import (
 type ab struct {
 	name       string
 	depthLimit int
+	avoid      avoid // ab:avoid=...: moves it declines at its own turn
 	root       game.Player
 	paranoid   bool // three or more players
 	tt         []ttEntry
@@ -100,6 +101,7 @@ const infinity = 2 * Mate
 type abConfig struct {
 	depth  int // 0: no cap
 	ttBits int
+	avoid  avoid
 }
 
 // Bounds of ab's table: 2^10 entries (16 KiB) is level 1's, 2^26 (1 GiB)
@@ -114,11 +116,12 @@ func parseAB(p *params) abConfig {
 	return abConfig{
 		depth:  p.int("depth", 0, 1, MaxDepth),
 		ttBits: p.int("tt", defaultTTBits, minTTBits, maxTTBits),
+		avoid:  p.avoid(),
 	}
 }
 
 func newAB(spec string, cfg abConfig) *ab {
-	return &ab{name: spec, depthLimit: cfg.depth, tt: newTable(cfg.ttBits)}
+	return &ab{name: spec, depthLimit: cfg.depth, avoid: cfg.avoid, tt: newTable(cfg.ttBits)}
 }
 
 // newTable makes a transposition table of 2^bits entries and touches each
@@ -139,6 +142,11 @@ func (e *ab) Name() string { return e.name }
 // Search runs iterative deepening until a limit is reached and returns the
 // best move of the last completed iteration.
 func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(Info)) Info {
+	if e.avoid != avoidNothing {
+		if info, ok := e.searchAvoiding(ctx, s0, lim, report); ok {
+			return info
+		}
+	}
 	maxDepth, err := e.prepare(ctx, s0, lim)
 	if err != nil {
 		return Info{Err: err}
