@@ -339,11 +339,11 @@ func features(g game.Game) map[string]bool {
 	}
 	return map[string]bool{
 		"captures": true, "taken": true, "chains": true, "leadChanges": true,
-		"leaps":        family == "pommel", // only Pommel takes a whole line in one leg
-		"promotions":   family != "punt",   // Punt's pawns never promote
-		"drops":        family == "eximo",  // Eximo's men leaving the far row drop new ones
-		"sandwiches":   custodial,          // Checkers 2011
-		"takeovers":    stacks,             // landing on a stack or a pile
-		"scoreChanges": scores(g),          // Punt
+		"leaps":        family == "pommel",                              // only Pommel takes a whole line in one leg
+		"promotions":   family == "pommel" || family == "checkers-2011", // Eximo's men and Punt's pawns never promote
+		"drops":        family == "eximo",                               // Eximo's men leaving the far row drop new ones
+		"sandwiches":   custodial,                                       // Checkers 2011
+		"takeovers":    stacks,                                          // landing on a stack or a pile
+		"scoreChanges": scores(g),                                       // Punt
 	}
 }
