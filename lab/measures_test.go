@@ -309,3 +309,33 @@ func TestMeasuresOfARealRun(t *testing.T) {
 		}
 	}
 }
+
+// TestMeasuresCountDistinctGamesOnce: a game played again move for move
+// adds nothing to the measures' means, and the console gives the short
+// ones.
+func TestMeasuresCountDistinctGamesOnce(t *testing.T) {
+	g := newGame(t, "pommel")
+	a := GameStats{Index: 0, Moves: []string{"a"}, Winners: []int{0}, Plies: 2,
+		Measures: GameMeasures{DecisionFactor: 10, CoverageUsed: 0.5, Evaluated: true, Uncertainty: 0.2}}
+	again := a
+	again.Index = 1
+	b := GameStats{Index: 2, Moves: []string{"b"}, Winners: []int{1}, Plies: 2,
+		Measures: GameMeasures{DecisionFactor: 20, CoverageUsed: 0.25, Evaluated: true, Uncertainty: 0.6}}
+	plies := []PlyStats{{Game: 0, Ply: 1, Legal: 10, Pieces: 30}, {Game: 1, Ply: 1, Legal: 10, Pieces: 30},
+		{Game: 2, Ply: 1, Legal: 20, Pieces: 20}}
+	s := summarize(g, Manifest{Game: "pommel"}, []GameStats{a, again, b}, plies)
+	m := s.Measures
+	// The means of a and b alone: (10+20)/2, (0.5+0.25)/2, (0.2+0.6)/2;
+	// one win each: imbalance 0, each seat's outcomes 1 and -1: variance
+	// 1, uniformity 0.
+	if m.DecisionFactor != 15 || m.CoverageUsed != 0.375 || !near(m.Uncertainty, 0.4) || m.Imbalance.Value != 0 ||
+		m.OutcomeUniformity != 0 || m.Pieces.Mean != 25 {
+		t.Errorf("measures %+v", m)
+	}
+	text := Text(s)
+	for _, want := range []string{"outcome uniformity 0.00; seat imbalance 0.00", "decision factor 15.0", "complexity: game tree 10^"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the console lacks %q:\n%s", want, text)
+		}
+	}
+}
