@@ -51,22 +51,26 @@ type GameMeasures struct {
 
 // meter gathers a game's measures while it is replayed.
 type meter struct {
-	b                   *board.Board
-	players             int
-	used, occupied      []bool
-	states, positions   map[string]bool
-	repeats, boardRepts int
-	seen                int
-	advantages          [][]float64 // each player's static advantage, position by position
-	uncertain           []float64
-	cells               []game.Piece // a buffer for reading stacks
+	b       *board.Board
+	players int
+	// used and occupied mark the cells some move used and those that
+	// ever held a piece.
+	used, occupied []bool
+	// states and boards are the positions seen, with and without the
+	// player to move; stateRepeats and boardRepeats count the positions
+	// that repeated one, seen all of them.
+	states, boards             map[string]bool
+	stateRepeats, boardRepeats int
+	seen                       int
+	advantages                 [][]float64  // each player's static advantage, position by position
+	stack                      []game.Piece // a buffer for reading stacks
 }
 
 // newMeter starts measuring a game from s, its start position.
 func newMeter(s game.State) *meter {
 	g := s.Game()
 	m := &meter{b: g.Board(), players: g.Players(), used: make([]bool, g.Board().Len()),
-		occupied: make([]bool, g.Board().Len()), states: map[string]bool{}, positions: map[string]bool{},
+		occupied: make([]bool, g.Board().Len()), states: map[string]bool{}, boards: map[string]bool{},
 		advantages: make([][]float64, g.Players())}
 	m.position(s)
 	return m
@@ -91,39 +95,48 @@ func (m *meter) move(e game.Effects) {
 // position reads the position s, the start or the one after a move: the
 // cells it occupies, whether it repeats, and its static evaluation.
 func (m *meter) position(s game.State) {
-	var key strings.Builder
-	st, stacked := s.(game.Stacker)
 	for c := range m.b.Len() {
-		cell := board.Cell(c)
-		if s.Owner(cell) != game.NoPlayer {
+		if s.Owner(board.Cell(c)) != game.NoPlayer {
 			m.occupied[c] = true
 		}
-		if stacked {
-			m.cells = st.Stack(cell, m.cells[:0])
-			for _, p := range m.cells {
-				key.WriteByte(byte('a' + 2*int(p.Owner) + int(p.Rank)))
-			}
-		} else {
-			key.WriteByte(byte('a' + int(s.Owner(cell))))
-		}
-		key.WriteByte('/')
 	}
-	board := key.String()
-	state := board + string(rune('0'+int(s.ToMove())))
+	onBoard := m.boardKey(s)
+	state := onBoard + string(rune('0'+int(s.ToMove())))
 	m.seen++
-	if m.positions[board] {
-		m.boardRepts++
+	if m.boards[onBoard] {
+		m.boardRepeats++
 	}
 	if m.states[state] {
-		m.repeats++
+		m.stateRepeats++
 	}
-	m.positions[board], m.states[state] = true, true
+	m.boards[onBoard], m.states[state] = true, true
 	if ev, ok := s.(game.Evaluator); ok {
 		sc := ev.Evaluate()
 		for p := range m.players {
 			m.advantages[p] = append(m.advantages[p], float64(advantage(sc, p, m.players)))
 		}
 	}
+}
+
+// boardKey writes what stands on every cell of s, bottom first, cell by
+// cell: two positions with the same key have the same board.
+func (m *meter) boardKey(s game.State) string {
+	var key strings.Builder
+	st, stacked := s.(game.Stacker)
+	for c := range m.b.Len() {
+		cell := board.Cell(c)
+		switch {
+		case stacked:
+			m.stack = st.Stack(cell, m.stack[:0])
+			for _, p := range m.stack {
+				key.WriteByte(byte('a' + 2*int(p.Owner) + int(p.Rank)))
+			}
+		case s.Owner(cell) != game.NoPlayer:
+			key.WriteByte(byte('a' + int(s.Owner(cell))))
+		}
+		key.WriteByte('/')
+	}
+	return key.String()
 }
 
 // finish sums the game up, from its plies.
@@ -155,8 +168,8 @@ func (m *meter) finish(plies []PlyStats, evaluated bool) GameMeasures {
 	}
 	gm.CoverageUsed, gm.CoverageOccupied = share(m.used), share(m.occupied)
 	if m.seen > 0 {
-		gm.StateRepetition = float64(m.repeats) / float64(m.seen)
-		gm.PositionalRepetition = float64(m.boardRepts) / float64(m.seen)
+		gm.StateRepetition = float64(m.stateRepeats) / float64(m.seen)
+		gm.PositionalRepetition = float64(m.boardRepeats) / float64(m.seen)
 	}
 	return gm
 }
