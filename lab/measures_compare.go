@@ -56,7 +56,7 @@ type measureRow struct{ Name, Value, Definition string }
 func measureTable(m *Measures) []measureRow {
 	rows := []measureRow{
 		{"outcome uniformity", fmt.Sprintf("%.2f", m.OutcomeUniformity), "1 less the mean over the seats of the variance " +
-			"of a seat's outcome (1 a win, -1 a loss, 0 a draw): 1 when every game ends alike (Ludii)."},
+			"of a seat's outcome (Ludii's rank utility: 1 first, -1 last, 0 a draw): 1 when every game ends alike (Ludii)."},
 		{"seat imbalance [95% interval]", fmt.Sprintf("%.2f [%.2f, %.2f]", m.Imbalance.Value, m.Imbalance.Lo, m.Imbalance.Hi),
 			"How far the seats' scores are from a fair share: 0 fair, 1 when one seat wins every game (interval by bootstrap)."},
 		{"decision factor", fmt.Sprintf("%.2f", m.DecisionFactor), "Legal moves per position with more than one (Ludii)."},

@@ -338,7 +338,8 @@ func features(g game.Game) map[string]bool {
 		stacks = d.FEN.Stacks()
 	}
 	return map[string]bool{
-		"captures": true, "taken": true, "chains": true, "leadChanges": true,
+		"captures": family != "punt", "taken": family != "punt", "chains": family != "punt", // Punt takes nothing off the board
+		"leadChanges":  true,
 		"leaps":        family == "pommel",                              // only Pommel takes a whole line in one leg
 		"promotions":   family == "pommel" || family == "checkers-2011", // Eximo's men and Punt's pawns never promote
 		"drops":        family == "eximo",                               // Eximo's men leaving the far row drop new ones

@@ -237,7 +237,8 @@ func TestGameMeasuresFromPlies(t *testing.T) {
 
 // TestReportRowsApply: each game's report shows the rows its rules can
 // make, and no others: no leaps or sandwiches in Eximo, scores only in
-// Punt, sandwiches only in Checkers 2011, drops only in Eximo.
+// Punt, sandwiches only in Checkers 2011, drops only in Eximo, no
+// captures in Punt.
 func TestReportRowsApply(t *testing.T) {
 	rows := []struct{ text, only string }{
 		{"leaps (legs that took more than one cell)", "pommel"},
@@ -247,6 +248,8 @@ func TestReportRowsApply(t *testing.T) {
 		{"takeovers (landing on", "checkers-2011 punt"},
 		{"promotions</td>", "pommel checkers-2011"},
 		{"Score lead over the game", "punt"},
+		{"captures (moves that took", "pommel eximo checkers-2011"},
+		{"chains (captures of more", "pommel eximo checkers-2011"},
 	}
 	for _, d := range game.All() {
 		page, err := syntheticRun(t, d.ID, 4, 6).Report()

@@ -553,10 +553,9 @@ type figure struct {
 // the count below.
 func (a *Analysis) measureCharts(notes string) []plotMaker {
 	m := a.Summary.Measures
-	side := "the first seat's score less the second's"
-	staticSide := "the first seat's side"
+	side, staticSide := "the first seat's score less the second's", "from the first seat's side"
 	if a.Game.Players() > 2 {
-		side, staticSide = "the leader's score less the runner-up's", "the leader's margin over the runner-up"
+		side, staticSide = "the leader's score less the runner-up's", "as the leader's margin over the runner-up"
 	}
 	makers := []plotMaker{{"Every player's pieces on the board after each move: the red line is the mean over the " +
 		"positions of each range of plies; " + notes,
@@ -574,7 +573,7 @@ func (a *Analysis) measureCharts(notes string) []plotMaker {
 	}
 	if m.StaticEval != nil {
 		makers = append(makers, plotMaker{fmt.Sprintf("The game's static evaluation of the position after each move "+
-			"(no search), from %s, in hundredths of a piece (capped at ±%d): the red line is the mean over the "+
+			"(no search), %s, in hundredths of a piece (capped at ±%d): the red line is the mean over the "+
 			"positions of each range of plies; %s", staticSide, EvalCap, notes),
 			func() (chart, error) {
 				return a.curveChart(*m.StaticEval, func(ps PlyStats) (float64, bool) { return float64(ps.Static), true },
