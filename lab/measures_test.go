@@ -311,6 +311,26 @@ func TestMeasuresOfARealRun(t *testing.T) {
 			t.Errorf("report.html lacks %q", want)
 		}
 	}
+	// The new curves' captions say what their images draw, as every
+	// figure's must (TestCaptionsMatchTheImages, on made-up runs without
+	// a static evaluation).
+	a, _, _, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	figs, err := a.plots()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range figs {
+		for _, c := range []struct{ shows, says string }{{">quartiles<", "lower to the upper quartile"},
+			{">games left<", "counts the games still going"}, {">Static evaluation over the game<", "static evaluation"},
+			{">Pieces on the board<", "pieces on the board"}} {
+			if strings.Contains(string(f.SVG), c.shows) && !strings.Contains(f.Caption, c.says) {
+				t.Errorf("the image shows %q, its caption does not say %q: %s", c.shows, c.says, f.Caption)
+			}
+		}
+	}
 }
 
 // TestMeasuresCountDistinctGamesOnce: a game played again move for move
