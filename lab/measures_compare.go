@@ -8,7 +8,9 @@ import "fmt"
 func measureRows(row rowMaker) []compareRow {
 	when := func(ok func(m *Measures) bool, text func(m *Measures) string) func(s *Summary) string {
 		return func(s *Summary) string {
-			if !ok(&s.Measures) {
+			// A summary written before the lab took these measures has none
+			// (no game offers no move at all: a decision factor of 0).
+			if !ok(&s.Measures) || s.Measures.DecisionFactor == 0 && s.Plies.Mean > 0 {
 				return "-"
 			}
 			return text(&s.Measures)

@@ -362,3 +362,25 @@ func TestMeasuresCountDistinctGamesOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareOldSummary: a summary written before the measures shows "-"
+// in their rows, not zeros that would read as measured.
+func TestCompareOldSummary(t *testing.T) {
+	old := &Summary{Game: "pommel", Games: 2, Distinct: 2, Plies: Distribution{Mean: 40}}
+	now := &Summary{Game: "pommel", Games: 2, Distinct: 2, Plies: Distribution{Mean: 40},
+		Measures: Measures{DecisionFactor: 12.5, OutcomeUniformity: 0.25}}
+	rows := compareRows([]Compared{{Label: "old", Dir: "a", Summary: old}, {Label: "now", Dir: "b", Summary: now}})
+	want := map[string][2]string{"decision factor": {"-", "12.50"}, "outcome uniformity": {"-", "0.25"},
+		"clarity: narrowness": {"-", "-"}, "score lead: mean": {"-", "-"}}
+	for _, r := range rows {
+		if w, ok := want[r[0]]; ok {
+			if r[1] != w[0] || r[2] != w[1] {
+				t.Errorf("row %q: %q %q, want %q %q", r[0], r[1], r[2], w[0], w[1])
+			}
+			delete(want, r[0])
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("rows missing: %v", want)
+	}
+}
