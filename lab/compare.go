@@ -88,6 +88,7 @@ func compareRows(runs []Compared) []compareRow {
 	)
 	rows = append(rows, resultRows(runs, row)...)
 	rows = append(rows, gameRows(runs, row)...)
+	rows = append(rows, measureRows(row)...)
 	return append(rows, arcRows(runs, row)...)
 }
 

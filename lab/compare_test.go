@@ -36,7 +36,7 @@ func TestCompareHasEveryMetric(t *testing.T) {
 		"decisions": "decisions per game", "decisionShare": "real decisions", "perGame": "captures per game",
 		"eval": "evaluation: mean", "signals": "first capture: its player wins", "arc": "games with one winner",
 		"arc.games": "games with one winner", "arc.drama": "drama", "arc.comebacks": "comebacks",
-		"arc.decidedAt": "decided at: median [quartiles]",
+		"arc.decidedAt": "decided at: median [quartiles]", "measures": "outcome uniformity",
 	}
 	s := comparedSummary(t)
 	s.Label = "mine"

@@ -16,7 +16,7 @@ const DecisiveMargin = 200
 // mover's side, so this works for any number of players).
 type Arc struct {
 	// Drama is the share of the winner's searches that saw it behind
-	// (a score below zero).
+	// (a score below -LeadDeadZone: within half a piece is level).
 	Drama float64
 	// Comeback reports that some search of the winner saw it behind by
 	// DecisiveMargin or more.
@@ -52,7 +52,7 @@ func arcOf(plies []PlyStats, winners []int) (arc Arc, ok bool) {
 		decided = own[i].Ply - 1 // the lead was there before this move
 	}
 	for _, ps := range own {
-		if ps.Score < 0 {
+		if ps.Score < -LeadDeadZone {
 			behind++
 		}
 		if ps.Score <= -DecisiveMargin {

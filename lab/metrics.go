@@ -36,6 +36,19 @@ type PlyStats struct {
 	// two, from the mover's own side in a game of more, capped at
 	// ±EvalCap so that a found win does not swamp the means.
 	Eval int
+	// What the position after the move holds, read on the board and by
+	// the game's own static evaluation (game.Evaluator, the one the ab
+	// engine applies at its leaves, so that old runs can be measured
+	// again): every player's pieces on the board; the score lead in a game
+	// that scores and the static evaluation's lead, capped at ±EvalCap
+	// (both from the first seat's side in a game of two, the leader's
+	// margin over the runner-up in a game of more: see lead).
+	Pieces, ScoreLead, Static int
+	// Narrowness and Spread read the choice the mover faced (see clarity);
+	// 0 in a position with one legal move.
+	Narrowness, Spread float64
+	// Travel is the number of cells the move crossed, leg by leg.
+	Travel int
 }
 
 // EvalCap bounds the evaluations the lab averages: ab's scores are in
@@ -75,6 +88,8 @@ type GameStats struct {
 	Arc     Arc
 	Decided bool
 	Signals Signals
+	// Measures are the game's Ludii and Browne measures.
+	Measures GameMeasures
 }
 
 // analyseGame replays one game, counting what each move did from its
@@ -98,8 +113,9 @@ func analyseGame(g game.Game, d GameData) (GameStats, []PlyStats, error) {
 	var plies []PlyStats
 	var leaders []int
 	legal := 0
+	m := newMeter(s)
 	for i, text := range moves {
-		ps, lead, err := analysePly(s, text)
+		ps, lead, err := analysePly(s, text, m)
 		leaders = append(leaders, lead)
 		if err != nil {
 			return gs, nil, fmt.Errorf("game %d, ply %d: %w", d.Index+1, i+1, err)
@@ -125,36 +141,62 @@ func analyseGame(g game.Game, d GameData) (GameStats, []PlyStats, error) {
 	gs.LeadChanges = leadChanges(plies, g.Players())
 	gs.Arc, gs.Decided = arcOf(plies, d.Winners)
 	gs.Signals = signalsOf(plies, leaders)
+	_, evaluated := s.(game.Evaluator)
+	gs.Measures = m.finish(plies, evaluated)
 	return gs, plies, nil
 }
 
-// analysePly reads one move in s, says what it did, and plays it. lead is
-// the player ahead after it (by score in a game that scores, else by
-// pieces on the board), -1 when none is ahead alone.
-func analysePly(s game.State, text string) (ps PlyStats, lead int, err error) {
-	m, err := game.ParseMove(s, text)
+// analysePly reads one move in s, says what it did, plays it and tells
+// the meter. ahead is the player ahead after it (by score in a game that
+// scores, else by pieces on the board), -1 when none is ahead alone.
+func analysePly(s game.State, text string, m *meter) (ps PlyStats, ahead int, err error) {
+	mv, err := game.ParseMove(s, text)
 	if err != nil {
 		return PlyStats{}, -1, err
 	}
-	e, err := game.MoveEffects(s, m)
+	e, err := game.MoveEffects(s, mv)
 	if err != nil {
 		return PlyStats{}, -1, err
 	}
-	ps = PlyStats{Mover: int(s.ToMove()), Move: text, Legal: len(s.Moves(nil))}
+	legal := s.Moves(nil)
+	ps = PlyStats{Mover: int(s.ToMove()), Move: text, Legal: len(legal), Travel: travel(s.Game().Board(), e.Path)}
 	ps.count(e)
-	s.Play(m)
+	ps.Narrowness, ps.Spread, _ = clarity(s, legal)
+	m.move(e)
+	s.Play(mv)
+	m.position(s)
+	pieces, err := ps.after(s, e)
+	if err != nil {
+		return PlyStats{}, -1, err
+	}
 	if e.Scores != nil {
 		return ps, leader(e.Scores), nil
 	}
+	return ps, leader(pieces), nil
+}
+
+// after reads the position s after the move: the pieces on the board (and
+// each player's, returned), the score lead and the static evaluation.
+func (ps *PlyStats) after(s game.State, e game.Effects) ([]int, error) {
 	counts, err := game.CountPieces(s)
 	if err != nil {
-		return PlyStats{}, -1, err
+		return nil, err
 	}
-	pieces := make([]int, s.Game().Players())
+	n := s.Game().Players()
+	pieces := make([]int, n)
 	for p := range pieces {
 		pieces[p] = counts[p].Pieces
+		ps.Pieces += counts[p].Pieces
 	}
-	return ps, leader(pieces), nil
+	if e.Scores != nil {
+		var scores [game.MaxPlayers]int
+		copy(scores[:], e.Scores)
+		ps.ScoreLead = lead(scores, n)
+	}
+	if ev, ok := s.(game.Evaluator); ok {
+		ps.Static = max(-EvalCap, min(EvalCap, lead(ev.Evaluate(), n)))
+	}
+	return pieces, nil
 }
 
 // count reads a move's effects.
@@ -225,9 +267,10 @@ func evalFor(score, mover, players int) int {
 
 // leadChanges counts how often the engines' view of who leads changed.
 // In a game of two the leader is the side the first seat's evaluation
-// favours (a zero favours no one and changes nothing); in a game of more
-// it is the last mover that thought itself ahead (a positive score), since
-// one search says nothing of how the others stand among themselves.
+// favours by more than LeadDeadZone (an evaluation within it favours no
+// one and changes nothing); in a game of more it is the last mover that
+// thought itself ahead by more than LeadDeadZone, since one search says
+// nothing of how the others stand among themselves.
 func leadChanges(plies []PlyStats, players int) int {
 	leader, changes := -1, 0
 	for _, ps := range plies {
@@ -236,11 +279,11 @@ func leadChanges(plies []PlyStats, players int) int {
 		}
 		now := -1
 		switch {
-		case players == 2 && ps.Eval > 0:
+		case players == 2 && ps.Eval > LeadDeadZone:
 			now = 0
-		case players == 2 && ps.Eval < 0:
+		case players == 2 && ps.Eval < -LeadDeadZone:
 			now = 1
-		case players > 2 && ps.Score > 0:
+		case players > 2 && ps.Score > LeadDeadZone:
 			now = ps.Mover
 		}
 		if now < 0 {

@@ -36,17 +36,36 @@ func TestAnalyseGameCountsAKnownGame(t *testing.T) {
 			t.Errorf("ply %d: searched %v capture %v", i+1, ps.Searched, ps.Capture)
 		}
 	}
-	// White's +50 is +50 for White; Black's +30 is -30 for White: one
-	// lead change.
+	// White's +50 is +50 for White; Black's +30 is -30 for White: both
+	// within half a piece of level, so no lead change.
 	if a.Plies[4].Eval != 50 || a.Plies[5].Eval != -30 || a.Plies[5].Mover != 1 {
 		t.Errorf("evaluations %d, %d, want 50, -30", a.Plies[4].Eval, a.Plies[5].Eval)
 	}
 	g := a.Games[0]
 	want := GameStats{Index: 3, Seats: []string{"ab", "ab"}, Result: "1/2-1/2", Reason: "ply cap", Winners: []int{},
-		Plies: 6, Decisions: 5, Branching: 101.0 / 6, Captures: 2, Taken: 2, LeadChanges: 1, Moves: []string{"d2-d3", "e7-e6", "d3-d4", "e6-e5", "d4xf6", "f7xf5"},
+		Plies: 6, Decisions: 5, Branching: 101.0 / 6, Captures: 2, Taken: 2, LeadChanges: 0, Moves: []string{"d2-d3", "e7-e6", "d3-d4", "e6-e5", "d4xf6", "f7xf5"},
 		// White captured first; one capture each is no "most", and the
 		// pieces were level after ply 3: nobody ahead at half-time.
-		Signals: Signals{"first capture": 0}}
+		Signals: Signals{"first capture": 0},
+		Measures: GameMeasures{
+			// The five positions with a choice offer 22, 22, 27, 27 and 2
+			// moves: 100/5.
+			DecisionFactor: 20,
+			// Six one-cell steps and jumps of two cells: 4 + 2 + 2 of 6.
+			Travel: 8.0 / 6,
+			// Moves touch d2 d3 e7 e6 d4 e5 f6 f7 f5 (e5 and f6 taken):
+			// 9 of 64 cells; the 32 start cells and d3 e6 d4 e5 f6 f5
+			// held pieces: 38 of 64. No position repeats.
+			CoverageUsed: 9.0 / 64, CoverageOccupied: 38.0 / 64, Evaluated: true,
+		}}
+	// The measures by the static evaluation are checked on their own
+	// below; here they must be within their ranges.
+	gm := g.Measures
+	if gm.Narrowness <= 0 || gm.Narrowness > 1 || gm.Uncertainty <= 0 || gm.Uncertainty > 1 || gm.Stability < 0 ||
+		gm.ClarityVariance < 0 {
+		t.Errorf("measures by the evaluation out of range: %+v", gm)
+	}
+	g.Measures.Narrowness, g.Measures.ClarityVariance, g.Measures.Uncertainty, g.Measures.Stability = 0, 0, 0, 0
 	if !reflect.DeepEqual(g, want) {
 		t.Errorf("game stats\n%+v, want\n%+v", g, want)
 	}
@@ -126,12 +145,22 @@ func TestLeadChanges(t *testing.T) {
 		want    int
 	}{
 		{"none", nil, 2, 0},
-		{"White ahead throughout", []PlyStats{searched(0, 20, 2), searched(1, -10, 2), searched(0, 40, 2)}, 2, 0},
-		{"swing and back, zeros ignored", []PlyStats{searched(0, 20, 2), searched(1, 0, 2), searched(1, 15, 2),
-			searched(0, 5, 2)}, 2, 2},
-		{"opening plies have no search", []PlyStats{{Mover: 0, Eval: -500}, searched(0, 20, 2)}, 2, 0},
-		{"three players: who last thought itself ahead", []PlyStats{searched(0, 10, 3), searched(1, -5, 3),
-			searched(2, 30, 3), searched(0, -2, 3), searched(1, 4, 3)}, 3, 2},
+		{"White ahead throughout", []PlyStats{searched(0, 120, 2), searched(1, -110, 2), searched(0, 140, 2)}, 2, 0},
+		// +120 for White, then Black's +150 (-150 for White), then
+		// White's -5 (level), then +60: two changes, the level one none.
+		{"swing and back, level evaluations ignored", []PlyStats{searched(0, 120, 2), searched(1, 0, 2), searched(1, 150, 2),
+			searched(0, -5, 2), searched(0, 60, 2)}, 2, 2},
+		// The dead zone: a flip of 0.4 of a piece each way is no lead
+		// change, one of 0.6 is (LeadDeadZone is half a piece).
+		{"a flip of 0.4 piece is none", []PlyStats{searched(0, 40, 2), searched(1, 40, 2), searched(0, 40, 2)}, 2, 0},
+		{"a flip of 0.6 piece is one each way", []PlyStats{searched(0, 60, 2), searched(1, 60, 2), searched(0, 60, 2)}, 2, 2},
+		{"exactly half a piece is still level", []PlyStats{searched(0, 50, 2), searched(1, 50, 2)}, 2, 0},
+		{"opening plies have no search", []PlyStats{{Mover: 0, Eval: -500}, searched(0, 120, 2)}, 2, 0},
+		// Seat 0 ahead (+100), seat 1 not ahead (-5), seat 2 ahead (+300):
+		// one change; seat 0's +40 is within the dead zone; seat 1's +60
+		// is a second.
+		{"three players: who last thought itself ahead", []PlyStats{searched(0, 100, 3), searched(1, -5, 3),
+			searched(2, 300, 3), searched(0, 40, 3), searched(1, 60, 3)}, 3, 2},
 	}
 	for _, tt := range tests {
 		if got := leadChanges(tt.plies, tt.players); got != tt.want {
@@ -165,11 +194,15 @@ func TestArcOf(t *testing.T) {
 		{"a draw has no arc", []PlyStats{own(1, 0, 10)}, nil, Arc{}, false},
 		{"a shared first place has none", []PlyStats{own(1, 0, 10)}, []int{0, 1}, Arc{}, false},
 		{"a winner that never searched has none", []PlyStats{opening, own(2, 1, -50)}, []int{0}, Arc{}, false},
-		// White's searches (plies 3, 5, 7): +10, -30, +250; the lead of
+		// White's searches (plies 3, 5, 7): +10, -80, +250; the lead of
 		// two pieces lasts from White's search at ply 7 on: decided after
 		// 6 of 8 plies. One search of three saw White behind.
-		{"decided late, a little drama", []PlyStats{opening, own(2, 1, 5), own(3, 0, 10), own(4, 1, 20), own(5, 0, -30),
+		{"decided late, a little drama", []PlyStats{opening, own(2, 1, 5), own(3, 0, 10), own(4, 1, 20), own(5, 0, -80),
 			own(6, 1, -100), own(7, 0, 250), own(8, 1, -400)}, []int{0}, Arc{Drama: 1.0 / 3, DecidedAt: 6.0 / 8}, true},
+		// The dead zone: -40 (0.4 of a piece down) is level, not behind;
+		// -60 is behind: one search of two.
+		{"behind by 0.4 piece is level, by 0.6 behind", []PlyStats{own(1, 0, -40), own(2, 1, 0), own(3, 0, -60)}, []int{0},
+			Arc{Drama: 0.5, DecidedAt: 1}, true},
 		{"a comeback from far behind", []PlyStats{own(1, 1, -300), own(2, 0, 100), own(3, 1, 500)}, []int{1},
 			Arc{Drama: 0.5, Comeback: true, DecidedAt: 2.0 / 3}, true},
 		{"a lead that never lasted: decided at the end", []PlyStats{own(1, 0, 300), own(2, 1, 0), own(3, 0, 50)}, []int{0},

@@ -526,6 +526,7 @@ func (a *Analysis) plotMakers() []plotMaker {
 					"Evaluation over the game", "evaluation (1/100 piece)")
 			}},
 	}
+	makers = append(makers, a.measureCharts(bandNote+countNote)...)
 	if len(s.Signals) > 0 {
 		kinds := slices.Sorted(maps.Keys(s.Signals))
 		var signalRates []Rate
@@ -544,4 +545,40 @@ func (a *Analysis) plotMakers() []plotMaker {
 type figure struct {
 	SVG     template.HTML
 	Caption string
+}
+
+// measureCharts are the curves of the measures over the game: the pieces
+// on the board, the score lead in a game that scores, the static
+// evaluation's lead in a game that has one; notes explain the band and
+// the count below.
+func (a *Analysis) measureCharts(notes string) []plotMaker {
+	m := a.Summary.Measures
+	side, staticSide := "the first seat's score less the second's", "from the first seat's side"
+	if a.Game.Players() > 2 {
+		side, staticSide = "the leader's score less the runner-up's", "as the leader's margin over the runner-up"
+	}
+	makers := []plotMaker{{"Every player's pieces on the board after each move: the red line is the mean over the " +
+		"positions of each range of plies; " + notes,
+		func() (chart, error) {
+			return a.curveChart(m.Pieces, func(ps PlyStats) (float64, bool) { return float64(ps.Pieces), true },
+				"Pieces on the board", "pieces")
+		}}}
+	if m.ScoreLead != nil {
+		makers = append(makers, plotMaker{"The score lead after each move, " + side + ": the red line is the mean " +
+			"over the positions of each range of plies; " + notes,
+			func() (chart, error) {
+				return a.curveChart(*m.ScoreLead, func(ps PlyStats) (float64, bool) { return float64(ps.ScoreLead), true },
+					"Score lead over the game", "points")
+			}})
+	}
+	if m.StaticEval != nil {
+		makers = append(makers, plotMaker{fmt.Sprintf("The game's static evaluation of the position after each move "+
+			"(no search), %s, in hundredths of a piece (capped at ±%d): the red line is the mean over the "+
+			"positions of each range of plies; %s", staticSide, EvalCap, notes),
+			func() (chart, error) {
+				return a.curveChart(*m.StaticEval, func(ps PlyStats) (float64, bool) { return float64(ps.Static), true },
+					"Static evaluation over the game", "evaluation (1/100 piece)")
+			}})
+	}
+	return makers
 }

@@ -181,8 +181,8 @@ func TestCaptionsMatchTheImages(t *testing.T) {
 // still draws every figure, empty.
 func TestPlotsOfNoGames(t *testing.T) {
 	figs, err := syntheticRun(t, "pommel").plots()
-	if err != nil || len(figs) != 4 {
-		t.Fatalf("%d figures, %v; want 4 (no signal without games)", len(figs), err)
+	if err != nil || len(figs) != 5 {
+		t.Fatalf("%d figures, %v; want 5 (pieces, but no static evaluation and no signal without games)", len(figs), err)
 	}
 	for _, f := range figs {
 		if !strings.Contains(string(f.SVG), "<svg") {

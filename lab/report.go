@@ -45,7 +45,7 @@ limits: {{.Limits}}; {{.S.Run.Opening}} random opening plies; seed {{.S.Run.Seed
 {{end}}</table>{{end}}
 <h2>How games are won</h2>
 {{if .S.Arc.Games}}<p>In the {{.S.Arc.Games}} games with one winner, the winner's own searches saw it behind
-{{pct .S.Arc.Drama}}% of the time on average (drama); {{rate .S.Arc.Comebacks}} of them were comebacks from
+by more than half a piece {{pct .S.Arc.Drama}}% of the time on average (drama; within half a piece is level); {{rate .S.Arc.Comebacks}} of them were comebacks from
 two pieces or more behind. The winner's lead became lasting (two pieces or more at every later search) after
 {{pct .S.Arc.DecidedAt.Mean}}% of the game on average (median {{pct .S.Arc.DecidedAt.Median}}%): the rest was
 the decided part.</p>{{end}}
@@ -61,6 +61,13 @@ the decided part.</p>{{end}}
 <p>{{num .S.Branching.Mean}} legal moves per position on average; {{pct .S.DecisionShare}}% of positions offer a real choice.</p>
 <table><tr><th>what the moves did, per game</th><th>mean</th></tr>
 {{range .PerGame}}<tr><td>{{.Name}}</td><td class="n">{{num .Mean}}</td></tr>
+{{end}}</table>
+<h2>Measures of Ludii and Browne</h2>
+<p>Over the {{.S.Distinct}} distinct games; docs/lab/README.md gives each definition and its source.{{if .S.Measures.Evaluated}}
+The measures marked (static) judge positions by the game's own static evaluation, the one the engines apply at the
+leaves of their searches, one ply deep.{{end}}</p>
+<table><tr><th>measure</th><th>value</th><th>what it is</th></tr>
+{{range .Measures}}<tr><td>{{.Name}}</td><td class="n">{{.Value}}</td><td>{{.Definition}}</td></tr>
 {{end}}</table>
 <h2>Plots</h2>
 {{range .Figures}}<figure>{{.SVG}}<figcaption>{{.Caption}}</figcaption></figure>
@@ -81,7 +88,7 @@ var perGameNames = []struct{ key, text string }{
 	{"sandwiches", "sandwiches (cells taken with no leg over them)"},
 	{"takeovers", "takeovers (landing on another player's stack)"},
 	{"scoreChanges", "moves that changed a score"},
-	{"leadChanges", "lead changes in the engines' evaluation"},
+	{"leadChanges", "lead changes in the engines' evaluation (within half a piece is level)"},
 }
 
 // Report writes report.html: one page with no outside reference, its
@@ -106,6 +113,7 @@ func (a *Analysis) Report() ([]byte, error) {
 		Limits      string
 		DrawReasons []reason
 		PerGame     []count
+		Measures    []measureRow
 		Signals     []reason
 		Fair        float64
 		Figures     []figure
@@ -116,9 +124,13 @@ func (a *Analysis) Report() ([]byte, error) {
 	for _, why := range slices.Sorted(maps.Keys(s.DrawsBy)) {
 		data.DrawReasons = append(data.DrawReasons, reason{why, s.DrawsBy[why]})
 	}
+	has := features(a.Game)
 	for _, n := range perGameNames {
-		data.PerGame = append(data.PerGame, count{n.text, s.PerGame[n.key]})
+		if has[n.key] || s.PerGame[n.key] != 0 { // a count the rules cannot make is left out, unless it was made
+			data.PerGame = append(data.PerGame, count{n.text, s.PerGame[n.key]})
+		}
 	}
+	data.Measures = measureTable(&s.Measures)
 	var b bytes.Buffer
 	if err := reportPage.Execute(&b, data); err != nil {
 		return nil, err

@@ -233,7 +233,8 @@ func TestReportIsOnePageWithInlinePlots(t *testing.T) {
 			t.Errorf("report.html lacks %q", want)
 		}
 	}
-	if n := strings.Count(page, "<svg"); n != 5 {
-		t.Errorf("report.html has %d inline SVG plots, want 5 (results, length, branching, evaluation, who wins)", n)
+	if n := strings.Count(page, "<svg"); n != 7 {
+		t.Errorf("report.html has %d inline SVG plots, want 7 (results, length, branching, evaluation, pieces, "+
+			"static evaluation, who wins)", n)
 	}
 }

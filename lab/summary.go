@@ -58,12 +58,15 @@ type Summary struct {
 	// player it named won, out of the games with one winner where it
 	// named somebody; a fair share would be 1/n.
 	Signals map[string]Rate `json:"signals"`
+	// Measures are Ludii's metrics and Browne's criteria (see Measures).
+	Measures Measures `json:"measures"`
 }
 
 // ArcStats sums up the arcs of the games with one winner.
 type ArcStats struct {
 	Games int `json:"games"`
-	// Drama is the mean share of the winner's searches that saw it behind.
+	// Drama is the mean share of the winner's searches that saw it behind
+	// by more than LeadDeadZone.
 	Drama float64 `json:"drama"`
 	// Comebacks are the games whose winner was once behind by
 	// DecisiveMargin or more.
@@ -143,6 +146,7 @@ func summarize(g game.Game, m Manifest, all []GameStats, allPlies []PlyStats) *S
 	s.curves(plies, s.Plies.Max)
 	s.Arc = arcStats(games)
 	s.Signals = signalRates(games)
+	s.measure(g, games, plies)
 	positions, total := 0, 0
 	for k, gs := range games {
 		positions += gs.Plies

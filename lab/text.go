@@ -34,6 +34,10 @@ func Text(s *Summary) string {
 		fmt.Fprintf(&b, "drama %.1f%%; comebacks %s; decided after %.0f%% of the game\n", 100*s.Arc.Drama,
 			RateText(s.Arc.Comebacks), 100*s.Arc.DecidedAt.Mean)
 	}
+	m := s.Measures
+	fmt.Fprintf(&b, "outcome uniformity %.2f; seat imbalance %.2f [%.2f, %.2f]; decision factor %.1f\n",
+		m.OutcomeUniformity, m.Imbalance.Value, m.Imbalance.Lo, m.Imbalance.Hi, m.DecisionFactor)
+	fmt.Fprintf(&b, "complexity: game tree 10^%.0f, state space at most 10^%.0f\n", m.GameTree, m.StateSpace)
 	for _, kind := range slices.Sorted(maps.Keys(s.Signals)) {
 		fmt.Fprintf(&b, "%s wins %s of %d\n", kind, RateText(s.Signals[kind]), s.Signals[kind].Of)
 	}
