@@ -40,7 +40,9 @@ and the seats rotate from game to game. Each group of games starts from the
 same --opening random plies, with the seats rotated. The engines need a
 limit: --movetime, --depth or --nodes. --from FEN starts every game from
 that position (it must leave a move to play), so that an endgame can be
-measured. Games that repeat an earlier one move for move count once in
+measured. --openings FILE starts the games from a book instead (see
+'arbiter lab openings'): group g starts from line g mod the book's length,
+each line from every seat in turn. Games that repeat an earlier one move for move count once in
 every rate and interval: the summary gives n, the distinct games, and
 warns when games repeat. --label names the run in 'lab compare'.
 
@@ -66,7 +68,7 @@ its plots. See docs/lab/README.md for what each number means.`,
 	allow(cmd, "shard", shardAllowed)
 	cmd.Flags().StringVar(&lf.label, "label", "", "the run's name in 'lab compare' (default: the folder as compare is given it)")
 	allow(cmd, "label", labelAllowed)
-	cmd.AddCommand(labCompareCmd(), labMergeCmd(), labSkillCmd())
+	cmd.AddCommand(labCompareCmd(), labMergeCmd(), labSkillCmd(), labOpeningsCmd())
 	return cmd
 }
 
@@ -248,6 +250,9 @@ func (lf *labFlags) config(id string) (lab.Config, error) {
 	cfg := lab.Config{Game: g, Players: players, Games: lf.games, Concurrency: lf.concurrency, Limits: lf.lim,
 		Seed: lf.seed, OpeningPlies: lf.opening, Label: lf.label, Date: time.Now().Format("2006.01.02")}
 	if cfg.From, err = lf.startFEN(match.Config{Game: g}); err != nil {
+		return lab.Config{}, err
+	}
+	if cfg.Openings, cfg.OpeningPlies, err = lf.book(g, cfg.From); err != nil {
 		return lab.Config{}, err
 	}
 	if lf.shard != "" {
