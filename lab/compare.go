@@ -26,6 +26,9 @@ type Compared struct {
 	Label   string
 	Dir     string
 	Summary *Summary
+	// games are the run's games, for the differences between runs (nil
+	// when the folder holds none).
+	games []GameData
 }
 
 // ReadSummaries reads the summary.json of each run folder. A run is
@@ -46,7 +49,11 @@ func ReadSummaries(dirs []string) ([]Compared, error) {
 		if label == "" {
 			label = filepath.Clean(dir)
 		}
-		runs = append(runs, Compared{Label: label, Dir: filepath.Clean(dir), Summary: &s})
+		games, err := readGamesOnly(dir)
+		if err != nil {
+			return nil, err
+		}
+		runs = append(runs, Compared{Label: label, Dir: filepath.Clean(dir), Summary: &s, games: games})
 	}
 	return runs, nil
 }
@@ -88,7 +95,46 @@ func compareRows(runs []Compared) []compareRow {
 	)
 	rows = append(rows, resultRows(runs, row)...)
 	rows = append(rows, gameRows(runs, row)...)
-	return append(rows, arcRows(runs, row)...)
+	rows = append(rows, arcRows(runs, row)...)
+	return append(rows, differenceRows(runs)...)
+}
+
+// differenceRows are each run's differences from the first, B − A, with
+// their intervals: how the runs are paired, then one row a measure.
+func differenceRows(runs []Compared) []compareRow {
+	if len(runs) < 2 {
+		return nil
+	}
+	pairing := compareRow{"B − A: pairing", "(A: the first run)"}
+	texts := map[string][]string{}
+	var order []string
+	for k, c := range runs[1:] {
+		ms, diffs, why := differences(runs[0].Summary, c.Summary, runs[0].games, c.games)
+		if why == "" {
+			pairing = append(pairing, "paired game by game")
+		} else {
+			pairing = append(pairing, "unpaired: "+why)
+		}
+		for i, m := range ms {
+			if _, ok := texts[m.name]; !ok {
+				order = append(order, m.name)
+				texts[m.name] = make([]string, len(runs)-1)
+			}
+			texts[m.name][k] = diffs[i].text(m)
+		}
+	}
+	rows := []compareRow{pairing}
+	for _, name := range order {
+		r := compareRow{"B − A: " + name, "-"}
+		for _, t := range texts[name] {
+			if t == "" {
+				t = "-"
+			}
+			r = append(r, t)
+		}
+		rows = append(rows, r)
+	}
+	return rows
 }
 
 // rowMaker makes a row from each run's value.

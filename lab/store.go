@@ -284,6 +284,26 @@ func readGames(dir string) ([]GameData, error) {
 			return nil, err
 		}
 	}
+	return parseGames(path, data)
+}
+
+// readGamesOnly reads a run's games.jsonl as readGames does, without
+// cutting a last line cut short (it is skipped): for reading another's
+// run, which it leaves as it was. A folder without games gives none.
+func readGamesOnly(dir string) ([]GameData, error) {
+	path := filepath.Join(dir, GamesFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return parseGames(path, data[:bytes.LastIndexByte(data, '\n')+1])
+}
+
+// parseGames reads whole lines of games.jsonl, in index order.
+func parseGames(path string, data []byte) ([]GameData, error) {
 	var games []GameData
 	seen := map[int]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
