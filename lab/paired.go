@@ -110,10 +110,16 @@ func measures(a, b []GameData) []measure {
 // Difference is B − A for one measure with its 95% bootstrap interval,
 // over N games (pairs of games when Paired).
 type Difference struct {
-	Diff, Lo, Hi float64
-	N            int
-	Paired       bool
+	Diff   float64 `json:"diff"`
+	Lo     float64 `json:"lo"`
+	Hi     float64 `json:"hi"`
+	N      int     `json:"n"`
+	Paired bool    `json:"paired"`
 }
+
+// steady reports whether the interval holds no difference at all: the
+// data do not show a change.
+func (d Difference) steady() bool { return d.N > 0 && d.Lo <= 0 && d.Hi >= 0 }
 
 // pairable says why two runs' games cannot be paired game by game, ""
 // when they can: the same seed, book, random plies, start and games.

@@ -85,7 +85,10 @@ step, the stronger engine in every seat in turn. Each step is a lab run of
 its own in DIR/step-K (resumable like every run); DIR/skill.json and
 DIR/skill.html give the stronger engine's score at each step with its 95%
 interval. A score that stays well above a fair share says skill keeps
-paying; one near it says more thought buys little at that strength.`,
+paying; one near it says more thought buys little at that strength. Each
+step is also compared with the step before (draw rate, first player's
+score, mean length; paired game by game, 95% bootstrap interval), and a
+line says from which strength on each stops changing.`,
 		Args: withUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return lf.skill(cmd, args[0], steps)
@@ -129,8 +132,11 @@ func (lf *labFlags) skill(cmd *cobra.Command, id string, steps int) error {
 	}
 	out := cmd.OutOrStdout()
 	for _, st := range tr.Steps {
-		fmt.Fprintf(out, "step %d: %s vs %s: the stronger scores %s over %d games, edge %+.1f points [%+.1f, %+.1f]\n",
-			st.Step, st.Stronger, st.Weaker, strings.TrimSpace(lab.RateText(st.Score)), st.Games, 100*st.Edge, 100*st.Lo, 100*st.Hi)
+		fmt.Fprintf(out, "step %d: %s vs %s: the stronger scores %s over n = %d distinct games (%d played), edge %+.1f points [%+.1f, %+.1f]\n",
+			st.Step, st.Stronger, st.Weaker, strings.TrimSpace(lab.RateText(st.Score)), st.Distinct, st.Games, 100*st.Edge, 100*st.Lo, 100*st.Hi)
+	}
+	for _, line := range tr.Plateaus {
+		fmt.Fprintln(out, line)
 	}
 	fmt.Fprintf(out, "written to %s: skill.json, skill.html and a lab run per step (step-1 ...)\n", lf.out)
 	return nil
