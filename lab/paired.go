@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -252,5 +253,16 @@ func (d Difference) text(m measure) string {
 	if d.N == 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%+.1f [%+.1f, %+.1f] %s, %s, n = %d", m.scale*d.Diff, m.scale*d.Lo, m.scale*d.Hi, m.unit, how, d.N)
+	return fmt.Sprintf("%s [%s, %s] %s, %s, n = %d", signed1(m.scale*d.Diff), signed1(m.scale*d.Lo), signed1(m.scale*d.Hi),
+		m.unit, how, d.N)
+}
+
+// signed1 writes x signed with one decimal, "+0.0" for anything that
+// rounds to zero (never "-0.0").
+func signed1(x float64) string {
+	r := math.Round(x*10) / 10
+	if r == 0 {
+		r = 0 // -0 too
+	}
+	return fmt.Sprintf("%+.1f", r)
 }

@@ -111,3 +111,19 @@ func TestCompareSaysPairing(t *testing.T) {
 		})
 	}
 }
+
+func TestDifferenceText(t *testing.T) {
+	points := measure{unit: "points", scale: 100}
+	for _, tt := range []struct {
+		d    Difference
+		want string
+	}{
+		{Difference{Diff: 0.05, Lo: -0.0004, Hi: 0.1, N: 9, Paired: true}, "+5.0 [+0.0, +10.0] points, paired, n = 9"},
+		{Difference{Diff: -0.25, Lo: -0.75, Hi: 0, N: 4}, "-25.0 [-75.0, +0.0] points, unpaired, n = 4"},
+		{Difference{}, "-"},
+	} {
+		if got := tt.d.text(points); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.d, got, tt.want)
+		}
+	}
+}

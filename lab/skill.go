@@ -8,12 +8,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
@@ -268,6 +265,38 @@ func (tr *SkillTrace) plateau(name string, m measure, of func(c SkillChange) Dif
 		tr.Steps[from-1].Strength, from)
 }
 
+// chart draws the stronger engine's score at each step, in percent with
+// its 95% interval, on round ticks, with the fair share's dashed line and
+// its legend beside the plot.
+func (tr *SkillTrace) chart() (chart, error) {
+	p := newPlot("Skill trace: the stronger engine's score", "step (each doubles the thinking)", "score, % (95% interval)")
+	var pts plotter.XYs
+	var errs plotter.YErrors
+	for _, st := range tr.Steps {
+		pts = append(pts, plotter.XY{X: float64(st.Step), Y: 100 * st.Score.Rate})
+		errs = append(errs, struct{ Low, High float64 }{100 * (st.Score.Rate - st.Score.Lo), 100 * (st.Score.Hi - st.Score.Rate)})
+	}
+	p.X.Min, p.X.Max = 0.5, float64(len(tr.Steps))+0.5
+	p.Y.Min, p.Y.Max = 0, 100
+	if len(pts) > 0 {
+		bars, err := plotter.NewYErrorBars(rateBars{pts, errs})
+		if err != nil {
+			return chart{}, err
+		}
+		line, points, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return chart{}, err
+		}
+		line.Color, points.Color, bars.Color = lineColour, lineColour, lineColour
+		p.Add(line, points, bars)
+	}
+	legend, err := fairShareLine(p, 100*tr.Fair)
+	if err != nil {
+		return chart{}, err
+	}
+	return chart{panels: []panel{{p, 1}}, legend: legend}, nil
+}
+
 // skillPage is skill.html, as self-contained as report.html.
 var skillPage = template.Must(template.New("skill").Funcs(template.FuncMap{"rate": RateText,
 	"pct":    func(x float64) string { return fmt.Sprintf("%+.1f", 100*x) },
@@ -296,40 +325,11 @@ the stronger engine's score, a win 1 and a draw a fair share.</p>
 
 // Report writes skill.html.
 func (tr *SkillTrace) Report() ([]byte, error) {
-	p := newPlot("Skill trace: the stronger engine's score", "step (each doubles the thinking)", "score")
-	p.Y.Tick.Marker = plot.DefaultTicks{}
-	var pts plotter.XYs
-	var errs plotter.YErrors
-	var ticks []plot.Tick
-	for _, st := range tr.Steps {
-		ticks = append(ticks, plot.Tick{Value: float64(st.Step), Label: strconv.Itoa(st.Step)})
-		pts = append(pts, plotter.XY{X: float64(st.Step), Y: st.Score.Rate})
-		errs = append(errs, struct{ Low, High float64 }{st.Score.Rate - st.Score.Lo, st.Score.Hi - st.Score.Rate})
+	ch, err := tr.chart()
+	if err != nil {
+		return nil, err
 	}
-	if len(pts) > 0 {
-		bars, err := plotter.NewYErrorBars(struct {
-			plotter.XYs
-			plotter.YErrors
-		}{pts, errs})
-		if err != nil {
-			return nil, err
-		}
-		line, points, err := plotter.NewLinePoints(pts)
-		if err != nil {
-			return nil, err
-		}
-		line.Color, points.Color, bars.Color = lineColour, lineColour, lineColour
-		even, err := plotter.NewLine(plotter.XYs{{X: 0.5, Y: tr.Fair}, {X: float64(len(pts)) + 0.5, Y: tr.Fair}})
-		if err != nil {
-			return nil, err
-		}
-		even.Color, even.Dashes = barColour, []vg.Length{vg.Points(4), vg.Points(4)}
-		p.Add(even, line, points, bars)
-	}
-	p.X.Tick.Marker = plot.ConstantTicks(ticks)
-	p.X.Min, p.X.Max = 0.5, float64(len(tr.Steps))+0.5
-	p.Y.Min, p.Y.Max = 0, 1
-	fig, err := svg(p)
+	fig, err := ch.svg()
 	if err != nil {
 		return nil, err
 	}
