@@ -122,8 +122,11 @@ func (cfg Config) check() error {
 	case cfg.Limits == (ai.Limits{}):
 		return errors.New("the engines need a limit: a move time, a depth or a node count")
 	}
-	_, err := cfg.matchConfig().Start()
-	return err
+	mc := cfg.matchConfig()
+	if _, err := mc.Start(); err != nil {
+		return err
+	}
+	return mc.CheckOpenings()
 }
 
 // matchConfig is the match whose games the run plays: one player per

@@ -213,6 +213,9 @@ func Run(ctx context.Context, cfg Config, done func(games []*GameLog)) (Summary,
 	if err := cfg.check(); err != nil {
 		return Summary{}, err
 	}
+	if err := cfg.CheckOpenings(); err != nil {
+		return Summary{}, err
+	}
 	n := cfg.Game.Players()
 	sum := Summary{Players: make([]Stats, n), Games: make([]*GameLog, cfg.Games)}
 	for i, p := range cfg.Players {
@@ -284,15 +287,35 @@ func (cfg Config) check() error {
 	case cfg.OpeningPlies < 0:
 		return fmt.Errorf("an opening of %d plies: want 0 or more", cfg.OpeningPlies)
 	}
-	if _, err := cfg.Start(); err != nil {
-		return err
-	}
-	for k, o := range cfg.Openings {
-		if _, _, err := cfg.startOf(o); err != nil {
-			return fmt.Errorf("opening %d (%s): %w", k+1, clip.Quote(o.Text()), err)
+	_, err := cfg.Start()
+	return err
+}
+
+// CheckOpenings refuses a book with a line that gives no game to play.
+// Run checks the whole book before its first game; Play checks only the
+// line its game starts from, so that a share of a match played game by
+// game does not replay a large book for every game.
+func (cfg Config) CheckOpenings() error {
+	for k := range cfg.Openings {
+		if _, _, err := cfg.bookLine(k); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// bookLine is the position book line k starts a game from, the FEN its
+// record gives and the line's moves, or why the line gives no game.
+func (cfg Config) bookLine(k int) (game.State, string, error) {
+	o := cfg.Openings[k]
+	s, from, err := cfg.startOf(o)
+	if err == nil && s.Result().Over() {
+		err = fmt.Errorf("the game is over after it")
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("opening %d (%s): %w", k+1, clip.Quote(o.Text()), err)
+	}
+	return s, from, nil
 }
 
 // Start is the position every game starts from: the game's start, or
@@ -314,7 +337,10 @@ func (cfg Config) Start() (game.State, error) {
 // playOne plays game i: opening i/n, seats rotated by i%n.
 func playOne(ctx context.Context, cfg Config, i int) (*GameLog, error) {
 	n := cfg.Game.Players()
-	s, from, opening := openingFor(cfg, i/n)
+	s, from, opening, err := openingFor(cfg, i/n)
+	if err != nil {
+		return nil, err
+	}
 	log := &GameLog{Game: cfg.Game, Round: i + 1, Date: cfg.Date, From: from, Seats: make([]string, n),
 		Players: make([]game.Player, n), Opening: opening}
 	seats := make([]ai.Engine, n)
@@ -362,11 +388,13 @@ func (m Search) comment() string {
 // length, if there is a book, then the random plies; a game that would
 // end inside its random plies gets fewer. It returns the position, the
 // FEN the game's record starts from and the opening's moves.
-func openingFor(cfg Config, g int) (game.State, string, []string) {
+func openingFor(cfg Config, g int) (game.State, string, []string, error) {
 	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(g)+1))
 	for plies := cfg.OpeningPlies; ; plies-- {
-		// check has played every start already.
-		s, from, texts := bookStart(cfg, g)
+		s, from, texts, err := bookStart(cfg, g)
+		if err != nil {
+			return nil, "", nil, err
+		}
 		for k := 0; k < plies && !s.Result().Over(); k++ {
 			moves := s.Moves(nil)
 			m := moves[rng.IntN(len(moves))]
@@ -374,21 +402,24 @@ func openingFor(cfg Config, g int) (game.State, string, []string) {
 			s.Play(m)
 		}
 		if !s.Result().Over() || plies == 0 {
-			return s, from, texts
+			return s, from, texts, nil
 		}
 	}
 }
 
 // bookStart is where group g starts before its random plies: the book's
 // line for it, or the match's start.
-func bookStart(cfg Config, g int) (game.State, string, []string) {
+func bookStart(cfg Config, g int) (game.State, string, []string, error) {
 	if len(cfg.Openings) == 0 {
-		s, _ := cfg.Start()
-		return s, cfg.From, nil
+		s, err := cfg.Start()
+		return s, cfg.From, nil, err
 	}
-	o := cfg.Openings[g%len(cfg.Openings)]
-	s, from, _ := cfg.startOf(o)
-	return s, from, slices.Clone(o.Moves)
+	k := g % len(cfg.Openings)
+	s, from, err := cfg.bookLine(k)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	return s, from, slices.Clone(cfg.Openings[k].Moves), nil
 }
 
 // tally adds one game's result to every player's stats.

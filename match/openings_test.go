@@ -97,3 +97,37 @@ func TestOpeningsCycle(t *testing.T) {
 		}
 	}
 }
+
+// TestBadBookLineRefused: a book built by hand with a line that gives no
+// game is refused by Run before any game, and by Play for the games that
+// start from that line alone.
+func TestBadBookLineRefused(t *testing.T) {
+	g, err := game.New("pommel", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		bad  Opening
+		want string
+	}{
+		{"illegal moves", Opening{Moves: []string{"a1-a3", "a1-a3"}}, `opening 2 ("a1-a3 a1-a3"): move 2 "a1-a3" is illegal`},
+		{"finished position", Opening{FEN: "W:W:Bc4"}, `opening 2 ("W:W:Bc4"): the game is over after it`},
+		{"bad FEN", Opening{FEN: "W:Wz9"}, `opening 2 ("W:Wz9"): `},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := Config{Game: g, Players: []Player{player("a", "random"), player("b", "random")}, Games: 4,
+				Limits: ai.Limits{Depth: 1}, Openings: []Opening{{Moves: []string{"a1-a3"}}, tt.bad}}
+			if _, err := Run(context.Background(), cfg, nil); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Run: %v, want %q", err, tt.want)
+			}
+			if _, err := Play(context.Background(), cfg, 0); err != nil {
+				t.Errorf("game 1 starts from the good line: %v", err)
+			}
+			if _, err := Play(context.Background(), cfg, 2); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Play game 3: %v, want %q", err, tt.want)
+			}
+		})
+	}
+}

@@ -154,7 +154,11 @@ games) to results with their 95% intervals, draws by reason, length,
 branching, what the moves did, drama, comebacks, decidedAt and the
 telling events. With --html it also writes one self-contained page with
 the table and plots; with --svg DIR each plot as an SVG file of its own
-(first-player.svg, draws.svg, branching.svg), for a paper or a web page.`,
+(first-player.svg, draws.svg, branching.svg), for a paper or a web page.
+The last rows give each run's difference from the first (B − A) in the
+first player's score, the draws, the mean length and each engine's score,
+with a 95% bootstrap interval: paired game by game when the runs share
+seed, openings, start and games, else unpaired, and the table says which.`,
 		Args: withUsage(cobra.MinimumNArgs(2)),
 		RunE: func(cmd *cobra.Command, dirs []string) error {
 			runs, err := lab.ReadSummaries(dirs)
