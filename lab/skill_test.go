@@ -178,6 +178,12 @@ func TestSkillPlateau(t *testing.T) {
 			if !strings.HasPrefix(got, tt.want) {
 				t.Errorf("plateau %q, want %q", got, tt.want)
 			}
+			// One measure, not many: "stops", "changes".
+			one := tr.plateau("the mean length", measure{unit: "plies", scale: 1}, func(c SkillChange) Difference { return c.Draws })
+			if !strings.Contains(one, "the mean length stops changing") && !strings.Contains(one, "the mean length still changes") &&
+				!strings.Contains(one, "one step") {
+				t.Errorf("plateau %q: the verb does not agree", one)
+			}
 		})
 	}
 }

@@ -131,3 +131,29 @@ func TestBadBookLineRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestBookThenRandomPlies: random plies given with a book follow its
+// line, the same for every game of a group.
+func TestBookThenRandomPlies(t *testing.T) {
+	g, err := game.New("pommel", map[string]string{"maxplies": "6"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	book, err := ParseOpenings(g.Start(), "a1-a3\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Game: g, Players: []Player{player("a", "random"), player("b", "random")}, Games: 2,
+		Limits: ai.Limits{Depth: 1}, Openings: book, OpeningPlies: 2, Seed: 4}
+	var openings [][]string
+	for i := range 2 {
+		l, err := Play(context.Background(), cfg, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		openings = append(openings, l.Opening)
+	}
+	if len(openings[0]) != 3 || openings[0][0] != "a1-a3" || strings.Join(openings[0], " ") != strings.Join(openings[1], " ") {
+		t.Errorf("openings %q, want a1-a3 and the same two random plies in both games", openings)
+	}
+}

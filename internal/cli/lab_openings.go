@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -44,7 +46,7 @@ func (f *gamesFlags) book(g game.Game, from string) ([]match.Opening, int, error
 	}
 	book, err := match.ParseOpenings(start, text)
 	if err != nil {
-		return nil, 0, fmt.Errorf("--openings %s: %w", clip.Bare(f.openings), err)
+		return nil, 0, fmt.Errorf("--openings %s: %w", clip.Quote(f.openings), err)
 	}
 	plies := f.opening
 	if !f.p.cmd.Flags().Changed("opening") {
@@ -60,16 +62,20 @@ func readBook(path string) (string, error) {
 		return "", fmt.Errorf("--openings is empty: give a file of openings, or leave --openings out")
 	}
 	fh, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("--openings %s: no such file", clip.Quote(path))
+	}
 	if err != nil {
-		return "", fmt.Errorf("--openings: %w", err)
+		// The path as given, cut: the system's message repeats it whole.
+		return "", fmt.Errorf("--openings %s: cannot be read", clip.Quote(path))
 	}
 	defer fh.Close()
 	data, err := io.ReadAll(io.LimitReader(fh, match.MaxBookBytes+1))
 	if err != nil {
-		return "", fmt.Errorf("--openings: %w", err)
+		return "", fmt.Errorf("--openings %s: cannot be read (a folder?)", clip.Quote(path))
 	}
 	if len(data) > match.MaxBookBytes {
-		return "", fmt.Errorf("--openings %s: more than %d bytes: split the book", clip.Bare(path), match.MaxBookBytes)
+		return "", fmt.Errorf("--openings %s: more than %d bytes: split the book", clip.Quote(path), match.MaxBookBytes)
 	}
 	return string(data), nil
 }

@@ -56,10 +56,12 @@ func TestOpeningsRefused(t *testing.T) {
 	tests := []struct {
 		name, file, want string
 	}{
-		{"missing", filepath.Join(root, "none.txt"), "--openings: open "},
+		{"missing", filepath.Join(root, "none.txt"), "none.txt\": no such file"},
+		{"a folder", root, "cannot be read"},
+		{"long name", filepath.Join(root, strings.Repeat("x", 300)), "\"…: cannot be read"},
 		{"empty name", " ", "--openings is empty"},
 		{"too big", big, "more than 1048576 bytes"},
-		{"bad line", bad, `bad.txt: line 4: move 2 "z9" is illegal`},
+		{"bad line", bad, `bad.txt": line 4: move 2 "z9" is illegal`},
 	}
 	for _, tt := range tests {
 		for _, cmd := range [][]string{
