@@ -83,15 +83,19 @@ func measures(a, b []GameData) []measure {
 		{"draws", func(o outcome) (float64, bool) { return o.draw, true }, "points", 100},
 		{"plies: mean", func(o outcome) (float64, bool) { return o.plies, true }, "plies", 1},
 	}
+	// An engine's score is a measure where the runs have several engines;
+	// in self-play the one engine scores a fair share in every game.
 	names := map[string]int{}
 	for _, games := range [][]GameData{a, b} {
 		seen := map[string]bool{}
 		for _, d := range games {
 			for _, s := range d.Seats {
-				if !seen[s] {
-					seen[s] = true
-					names[s]++
-				}
+				seen[s] = true
+			}
+		}
+		for s := range seen {
+			if len(seen) > 1 {
+				names[s]++
 			}
 		}
 	}

@@ -127,3 +127,15 @@ func TestDifferenceText(t *testing.T) {
 		}
 	}
 }
+
+// TestNoEngineRowsInSelfPlay: one engine in every seat scores a fair
+// share in every game: no row for it.
+func TestNoEngineRowsInSelfPlay(t *testing.T) {
+	a := openingsDecide(6, func(int) bool { return false })
+	for i := range a {
+		a[i].Seats = []string{"ab", "ab"}
+	}
+	if ms := measures(a, a); len(ms) != 3 {
+		t.Errorf("%d measures in self-play, want 3 (no engine's score)", len(ms))
+	}
+}
