@@ -157,8 +157,12 @@ func (bf *bookFlags) run(cmd *cobra.Command, id string) error {
 	if err != nil {
 		return err
 	}
-	head := []string{fmt.Sprintf("arbiter lab openings %s: %d plies, the %d of the positions nearest level by ab depth %d (seed %d)",
-		g.ID(), bf.plies, len(lines), bf.depth, bf.seed)}
+	plies := "plies"
+	if bf.plies == 1 {
+		plies = "ply"
+	}
+	head := []string{fmt.Sprintf("arbiter lab openings %s: %d %s, the %d of the positions nearest level by ab depth %d (seed %d)",
+		g.ID(), bf.plies, plies, len(lines), bf.depth, bf.seed)}
 	if from != "" {
 		head = append(head, "moves from "+start.FEN())
 	}
