@@ -26,6 +26,9 @@ type Compared struct {
 	Label   string
 	Dir     string
 	Summary *Summary
+	// games are the run's games, for the differences between runs (nil
+	// when the folder holds none).
+	games []GameData
 }
 
 // ReadSummaries reads the summary.json of each run folder. A run is
@@ -46,7 +49,11 @@ func ReadSummaries(dirs []string) ([]Compared, error) {
 		if label == "" {
 			label = filepath.Clean(dir)
 		}
-		runs = append(runs, Compared{Label: label, Dir: filepath.Clean(dir), Summary: &s})
+		games, err := readGamesOnly(dir)
+		if err != nil {
+			return nil, err
+		}
+		runs = append(runs, Compared{Label: label, Dir: filepath.Clean(dir), Summary: &s, games: games})
 	}
 	return runs, nil
 }
@@ -89,7 +96,46 @@ func compareRows(runs []Compared) []compareRow {
 	rows = append(rows, resultRows(runs, row)...)
 	rows = append(rows, gameRows(runs, row)...)
 	rows = append(rows, measureRows(row)...)
-	return append(rows, arcRows(runs, row)...)
+	rows = append(rows, arcRows(runs, row)...)
+	return append(rows, differenceRows(runs)...)
+}
+
+// differenceRows are each run's differences from the first, B − A, with
+// their intervals: how the runs are paired, then one row a measure.
+func differenceRows(runs []Compared) []compareRow {
+	if len(runs) < 2 {
+		return nil
+	}
+	pairing := compareRow{"B − A: pairing", "(A: the first run)"}
+	texts := map[string][]string{}
+	var order []string
+	for k, c := range runs[1:] {
+		ms, diffs, why := differences(runs[0].Summary, c.Summary, runs[0].games, c.games)
+		if why == "" {
+			pairing = append(pairing, "paired game by game")
+		} else {
+			pairing = append(pairing, "unpaired: "+why)
+		}
+		for i, m := range ms {
+			if _, ok := texts[m.name]; !ok {
+				order = append(order, m.name)
+				texts[m.name] = make([]string, len(runs)-1)
+			}
+			texts[m.name][k] = diffs[i].text(m)
+		}
+	}
+	rows := []compareRow{pairing}
+	for _, name := range order {
+		r := compareRow{"B − A: " + name, "-"}
+		for _, t := range texts[name] {
+			if t == "" {
+				t = "-"
+			}
+			r = append(r, t)
+		}
+		rows = append(rows, r)
+	}
+	return rows
 }
 
 // rowMaker makes a row from each run's value.
@@ -278,7 +324,7 @@ func CompareHTML(runs []Compared) ([]byte, error) {
 	}
 	var figs []figure
 	for _, cp := range plots {
-		img, err := svg(cp.plot)
+		img, err := cp.chart.svg()
 		if err != nil {
 			return nil, err
 		}
@@ -296,11 +342,13 @@ func CompareHTML(runs []Compared) ([]byte, error) {
 // on its own and its caption.
 type comparedPlot struct {
 	file, caption string
-	plot          *plot.Plot
+	chart         chart
 }
 
-// comparePlots draws the comparison's plots: the first player's score and
-// the draws with their intervals, and the branching over the game.
+// comparePlots draws the comparison's plots: the first player's score
+// (with the fair share's dashed line, when the runs have as many seats)
+// and the draws with their intervals, and the branching over the game.
+// Every legend sits beside its plot, where it covers no point or curve.
 func comparePlots(runs []Compared) ([]comparedPlot, error) {
 	var labels []string
 	var first, draws []Rate
@@ -309,30 +357,50 @@ func comparePlots(runs []Compared) ([]comparedPlot, error) {
 		first = append(first, c.Summary.FirstPlayer.Score)
 		draws = append(draws, c.Summary.DrawRate)
 	}
-	var out []comparedPlot
-	for _, f := range []struct {
-		file, title, caption string
-		rates                []Rate
-	}{
-		{"first-player.svg", "First player's score", "The first seat's score in each run (a win 1, a draw or a shared win its share), with 95% intervals.", first},
-		{"draws.svg", "Draws", "The share of drawn games in each run, with 95% intervals.", draws},
-	} {
-		p, err := ratesPlot(f.title, labels, f.rates)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, comparedPlot{f.file, f.caption, p})
+	firstCaption := "The first seat's score in each run (a win 1, a draw or a shared win its share), with 95% intervals."
+	var firstChart chart
+	var err error
+	if seats := sameSeats(runs); seats > 0 {
+		fair := 100 / float64(seats)
+		firstCaption += fmt.Sprintf(" The dashed line is a fair share, %.0f%%: a balanced game's first seat scores on it.", fair)
+		firstChart, err = ratesChart("First player's score", labels, first, fair)
+	} else {
+		var p *plot.Plot
+		p, err = ratesPlot("First player's score", labels, first)
+		firstChart = beside(p)
 	}
-	p, err := branchingCompared(runs)
 	if err != nil {
 		return nil, err
 	}
-	return append(out, comparedPlot{"branching.svg", "Legal moves per position over the game, one line per run.", p}), nil
+	out := []comparedPlot{{"first-player.svg", firstCaption, firstChart}}
+	p, err := ratesPlot("Draws", labels, draws)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, comparedPlot{"draws.svg", "The share of drawn games in each run, with 95% intervals.", beside(p)})
+	if p, err = branchingCompared(runs); err != nil {
+		return nil, err
+	}
+	return append(out, comparedPlot{"branching.svg", "Legal moves per position over the game, one line per run.", beside(p)}), nil
+}
+
+// sameSeats is the runs' number of seats when they all have the same, 0
+// when they differ (no one fair share then).
+func sameSeats(runs []Compared) int {
+	seats := 0
+	for k, c := range runs {
+		n := len(c.Summary.Seats)
+		if k > 0 && n != seats || n == 0 {
+			return 0
+		}
+		seats = n
+	}
+	return seats
 }
 
 // ComparePlotFiles are the comparison's plots as SVG files of their own
 // (for a paper or a web page), by file name: first-player.svg, draws.svg
-// and branching.svg.
+// and branching.svg, drawn as the page draws them.
 func ComparePlotFiles(runs []Compared) (map[string][]byte, error) {
 	plots, err := comparePlots(runs)
 	if err != nil {
@@ -340,15 +408,11 @@ func ComparePlotFiles(runs []Compared) (map[string][]byte, error) {
 	}
 	out := map[string][]byte{}
 	for _, cp := range plots {
-		w, err := cp.plot.WriterTo(plotWidth, plotHeight, "svg")
+		data, err := cp.chart.file()
 		if err != nil {
 			return nil, err
 		}
-		var b bytes.Buffer
-		if _, err := w.WriteTo(&b); err != nil {
-			return nil, err
-		}
-		out[cp.file] = b.Bytes()
+		out[cp.file] = data
 	}
 	return out, nil
 }

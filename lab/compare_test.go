@@ -69,7 +69,7 @@ func TestCompareHasEveryMetric(t *testing.T) {
 			continue
 		}
 		if v, ok := values[name]; !ok || v == "" {
-			t.Errorf("summary.json's %q: no row %q, or an empty one, in\n%s", k, name, CompareTable([]Compared{{"mine", "runs/a", s}}))
+			t.Errorf("summary.json's %q: no row %q, or an empty one, in\n%s", k, name, CompareTable([]Compared{{Label: "mine", Dir: "runs/a", Summary: s}}))
 		}
 	}
 	// Drama is the mean of the two decided games' 25% and 0%.

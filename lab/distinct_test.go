@@ -89,6 +89,12 @@ func TestDistinctGamesKeepsTheFirstAndItsPlies(t *testing.T) {
 	if s.Distinct != 1 || len(s.ByPlayer) != 2 || s.ByPlayer[0].Games != 2 || s.ByPlayer[0].Wins != 1 {
 		t.Errorf("distinct %d by player %+v, want 1 distinct game, p 1 win of 2", s.Distinct, s.ByPlayer)
 	}
+	// The same moves from two starts (a book's FEN lines) are two games.
+	other := gameOf(1, "a b", self, 0)
+	other.From = "W:Wa1:Bh8"
+	if kept, _ := distinctGames([]GameStats{gameOf(0, "a b", self, 0), other}, nil); len(kept) != 2 {
+		t.Errorf("kept %d games, want the same moves from two starts counted as two", len(kept))
+	}
 }
 
 // TestRunOfIdenticalGames is the run in small: ab against itself

@@ -182,12 +182,10 @@ func outcomeUniformity(games []GameStats, n int) float64 {
 	return 1 - mean(v)
 }
 
-// bootstrapRounds and bootstrapSeed fix imbalance's resampling, so that
-// the same games always give the same interval.
-const (
-	bootstrapRounds = 1000
-	bootstrapSeed   = 22
-)
+// bootstrapRounds fixes imbalance's resampling (with bootstrapSeed, the
+// comparisons' seed), so that the same games always give the same
+// interval.
+const bootstrapRounds = 1000
 
 // imbalance is the distance of the seats' scores s_p (a win 1, a first
 // place shared by k seats 1/k, a draw 1/n) from the fair share 1/n:

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/record"
@@ -78,9 +79,10 @@ type GameStats struct {
 	ScoreChanges int
 	Scores       []int
 	LeadChanges  int
-	// Moves are the game's moves from the run's start position, opening
-	// included: games with the same moves are the same game (see
-	// distinctGames).
+	// From and Moves are the game's start (a FEN, "" for the game's own
+	// start) and its moves from there, opening included: games with the
+	// same start and moves are the same game (see distinctGames).
+	From  string
 	Moves []string
 	// Arc is the engines' view of the game (Decided false for a draw, a
 	// shared first place or a winner that never searched); Signals the
@@ -109,7 +111,7 @@ func analyseGame(g game.Game, d GameData) (GameStats, []PlyStats, error) {
 	for _, m := range d.Moves {
 		moves = append(moves, m.Move)
 	}
-	gs.Moves = moves
+	gs.From, gs.Moves = d.From, moves
 	var plies []PlyStats
 	var leaders []int
 	legal := 0
@@ -296,3 +298,6 @@ func leadChanges(plies []PlyStats, players int) int {
 	}
 	return changes
 }
+
+// key is what makes the game itself: its start and its moves.
+func (gs *GameStats) key() string { return gs.From + "|" + strings.Join(gs.Moves, " ") }

@@ -154,6 +154,19 @@ func (ch chart) svg() (template.HTML, error) {
 	return template.HTML(out), nil // #nosec G203
 }
 
+// file renders the chart as an SVG file of its own, with its XML
+// declaration and namespaces, as an image viewer or a web page's <img>
+// wants it.
+func (ch chart) file() ([]byte, error) {
+	c := vgsvg.New(plotWidth, plotHeight)
+	ch.draw(draw.New(c))
+	var b bytes.Buffer
+	if _, err := c.WriteTo(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
 // roundTicks labels an axis at round steps (1, 2 or 5 times a power of
 // ten: 0, 50, 100, never 37.5), with unlabelled ticks between; whole
 // keeps the steps at 1 or more, for axes that count (plies, games). few

@@ -73,8 +73,11 @@ type Config struct {
 	OpeningPlies int
 	// From is the position (FEN) every game starts from, "" for the
 	// game's start.
-	From  string
-	Shard Shard
+	From string
+	// Openings is the run's book (lab --openings), nil for none: group g
+	// of the match starts from line g mod its length (see match.Config).
+	Openings []match.Opening
+	Shard    Shard
 	// Label names the run in a comparison (lab compare).
 	Label string
 	// Date is the Date tag of a new run's records; a run continued keeps
@@ -87,6 +90,12 @@ func (cfg Config) manifest() Manifest {
 	m := Manifest{Game: cfg.Game.ID(), Options: map[string]string{}, MoveTime: cfg.Limits.MoveTime.String(),
 		Depth: cfg.Limits.Depth, Nodes: cfg.Limits.Nodes, Opening: cfg.OpeningPlies, From: cfg.From, Seed: cfg.Seed,
 		Shard: cfg.Shard.String(), Games: cfg.Games, Date: cfg.Date, Label: cfg.Label}
+	if len(cfg.Openings) > 0 {
+		m.Book = match.BookHash(cfg.Openings)
+		for _, o := range cfg.Openings {
+			m.Openings = append(m.Openings, o.Text())
+		}
+	}
 	opts := cfg.Game.Options()
 	for _, k := range opts.Keys() {
 		m.Options[k] = opts.Get(k)
@@ -113,8 +122,11 @@ func (cfg Config) check() error {
 	case cfg.Limits == (ai.Limits{}):
 		return errors.New("the engines need a limit: a move time, a depth or a node count")
 	}
-	_, err := cfg.matchConfig().Start()
-	return err
+	mc := cfg.matchConfig()
+	if _, err := mc.Start(); err != nil {
+		return err
+	}
+	return mc.CheckOpenings()
 }
 
 // matchConfig is the match whose games the run plays: one player per
@@ -136,7 +148,7 @@ func (cfg Config) matchConfig() match.Config {
 		players[k] = match.Player{Name: name, New: p.New}
 	}
 	return match.Config{Game: cfg.Game, Players: players, Games: cfg.Games * cfg.matchStride(), Limits: cfg.Limits,
-		Seed: cfg.Seed, OpeningPlies: cfg.OpeningPlies, From: cfg.From, Date: cfg.Date}
+		Seed: cfg.Seed, OpeningPlies: cfg.OpeningPlies, From: cfg.From, Openings: cfg.Openings, Date: cfg.Date}
 }
 
 // matchStride is how far apart in the match the run's games are. A match

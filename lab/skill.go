@@ -8,11 +8,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
+	"strings"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
@@ -45,6 +43,10 @@ type SkillStep struct {
 	Weaker   string `json:"weaker"`
 	Stronger string `json:"stronger"`
 	Games    int    `json:"games"`
+	// Distinct are the step's distinct games, the n of its rates.
+	Distinct int `json:"distinct"`
+	// Strength is the stronger engine's limit ("depth 3").
+	Strength string `json:"strength"`
 	// Score is the stronger engine's score (a win 1, a draw 1/n, a shared
 	// first place its share) and Edge its excess over a fair share 1/n,
 	// with the interval's ends.
@@ -63,6 +65,20 @@ type SkillTrace struct {
 	// Fair is a fair share of the points, 1/n for n players.
 	Fair  float64     `json:"fair"`
 	Steps []SkillStep `json:"steps"`
+	// Changes are each step's differences from the step before (paired
+	// game by game: the steps share seed, openings and games).
+	Changes []SkillChange `json:"changes"`
+	// Plateaus say, for each measure, from which strength on it stops
+	// changing.
+	Plateaus []string `json:"plateaus"`
+}
+
+// SkillChange is how step Step's games differ from step Step-1's.
+type SkillChange struct {
+	Step        int        `json:"step"`
+	Draws       Difference `json:"draws"`
+	FirstPlayer Difference `json:"firstPlayer"`
+	Plies       Difference `json:"plies"`
 }
 
 // scaled are the limits of step k: the base with k doublings of thought.
@@ -146,6 +162,7 @@ func Skill(ctx context.Context, sc SkillConfig, dir string, progress SkillProgre
 	g := sc.Run.Game
 	tr := &SkillTrace{Game: g.ID(), Options: sc.Run.manifest().Options, Player: sc.Run.Players[0].Spec,
 		Fair: 1 / float64(g.Players())}
+	var games [][]GameData
 	for k := 1; k <= sc.Steps; k++ {
 		cfg := sc.step(k)
 		sub := filepath.Join(dir, fmt.Sprintf("step-%d", k))
@@ -158,7 +175,13 @@ func Skill(ctx context.Context, sc SkillConfig, dir string, progress SkillProgre
 			return nil, fmt.Errorf("step %d: %w", k, err)
 		}
 		tr.Steps = append(tr.Steps, skillStep(k, sub, cfg, sum))
+		played, err := readGamesOnly(sub)
+		if err != nil {
+			return nil, err
+		}
+		games = append(games, played)
 	}
+	tr.changes(games)
 	if err := writeJSON(filepath.Join(dir, "skill.json"), tr); err != nil {
 		return nil, err
 	}
@@ -172,7 +195,7 @@ func Skill(ctx context.Context, sc SkillConfig, dir string, progress SkillProgre
 // skillStep reads the stronger engine's score from a step's summary.
 func skillStep(k int, dir string, cfg Config, sum *Summary) SkillStep {
 	st := SkillStep{Step: k, Dir: filepath.Base(dir), Stronger: cfg.Players[0].Spec, Weaker: cfg.Players[1].Spec,
-		Games: sum.Games, DrawRate: sum.DrawRate}
+		Games: sum.Games, Distinct: sum.Distinct, DrawRate: sum.DrawRate, Strength: strengthOf(cfg, k)}
 	for _, p := range sum.ByPlayer {
 		if p.Name == st.Stronger {
 			st.Score = p.Score
@@ -183,9 +206,103 @@ func skillStep(k int, dir string, cfg Config, sum *Summary) SkillStep {
 	return st
 }
 
+// strengthOf is the stronger engine's limit at step k, as limitsText
+// writes it.
+func strengthOf(cfg Config, k int) string {
+	lim := scaled(cfg.Limits, 1) // cfg.Limits are the step's weaker ones
+	return limitsText(Manifest{MoveTime: lim.MoveTime.String(), Depth: lim.Depth, Nodes: lim.Nodes})
+}
+
+// changes fills the differences of each step from the one before, from
+// the steps' games, and the plateau lines.
+func (tr *SkillTrace) changes(games [][]GameData) {
+	ms := measures(nil, nil) // the first player's score, draws, length
+	tr.Changes = nil
+	for k := 1; k < len(games); k++ {
+		diff := func(m measure) Difference {
+			if why := pairable(Manifest{Games: len(games[k-1])}, Manifest{Games: len(games[k])}); why != "" {
+				return unpairedDifference(games[k-1], games[k], m)
+			}
+			return pairedDifference(games[k-1], games[k], m)
+		}
+		tr.Changes = append(tr.Changes, SkillChange{Step: k + 1, FirstPlayer: diff(ms[0]), Draws: diff(ms[1]), Plies: diff(ms[2])})
+	}
+	tr.Plateaus = nil
+	for _, p := range []struct {
+		name string
+		m    measure
+		of   func(c SkillChange) Difference
+	}{
+		{"draws", ms[1], func(c SkillChange) Difference { return c.Draws }},
+		{"the first player's score", ms[0], func(c SkillChange) Difference { return c.FirstPlayer }},
+		{"the mean length", ms[2], func(c SkillChange) Difference { return c.Plies }},
+	} {
+		tr.Plateaus = append(tr.Plateaus, tr.plateau(p.name, p.m, p.of))
+	}
+}
+
+// plateau says from which step's strength on a measure stops changing:
+// the first step after which every step's difference from the one before
+// holds 0 within its interval.
+func (tr *SkillTrace) plateau(name string, m measure, of func(c SkillChange) Difference) string {
+	stop, change := "stops", "changes" // "the mean length stops changing"
+	if strings.HasSuffix(name, "s") {
+		stop, change = "stop", "change" // "draws stop changing"
+	}
+	if len(tr.Changes) == 0 {
+		return fmt.Sprintf("%s: one step, no change to measure (give --steps 2 or more)", name)
+	}
+	from := len(tr.Steps)
+	for k := len(tr.Changes) - 1; k >= 0 && of(tr.Changes[k]).steady(); k-- {
+		from = tr.Changes[k].Step - 1
+	}
+	last := tr.Changes[len(tr.Changes)-1]
+	if from == len(tr.Steps) {
+		return fmt.Sprintf("%s still %s at the last step (%s against %s: %s)", name, change, tr.Steps[last.Step-1].Strength,
+			tr.Steps[last.Step-2].Strength, of(last).text(m))
+	}
+	return fmt.Sprintf("%s %s changing from %s (step %d) on: every later difference is within its interval", name, stop,
+		tr.Steps[from-1].Strength, from)
+}
+
+// chart draws the stronger engine's score at each step, in percent with
+// its 95% interval, on round ticks, with the fair share's dashed line and
+// its legend beside the plot.
+func (tr *SkillTrace) chart() (chart, error) {
+	p := newPlot("Skill trace: the stronger engine's score", "step (each doubles the thinking)", "score, % (95% interval)")
+	var pts plotter.XYs
+	var errs plotter.YErrors
+	for _, st := range tr.Steps {
+		pts = append(pts, plotter.XY{X: float64(st.Step), Y: 100 * st.Score.Rate})
+		errs = append(errs, struct{ Low, High float64 }{100 * (st.Score.Rate - st.Score.Lo), 100 * (st.Score.Hi - st.Score.Rate)})
+	}
+	p.X.Min, p.X.Max = 0.5, float64(len(tr.Steps))+0.5
+	p.Y.Min, p.Y.Max = 0, 100
+	if len(pts) > 0 {
+		bars, err := plotter.NewYErrorBars(rateBars{pts, errs})
+		if err != nil {
+			return chart{}, err
+		}
+		line, points, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return chart{}, err
+		}
+		line.Color, points.Color, bars.Color = lineColour, lineColour, lineColour
+		p.Add(line, points, bars)
+	}
+	legend, err := fairShareLine(p, 100*tr.Fair)
+	if err != nil {
+		return chart{}, err
+	}
+	return chart{panels: []panel{{p, 1}}, legend: legend}, nil
+}
+
 // skillPage is skill.html, as self-contained as report.html.
 var skillPage = template.Must(template.New("skill").Funcs(template.FuncMap{"rate": RateText,
-	"pct": func(x float64) string { return fmt.Sprintf("%+.1f", 100*x) }}).Parse(`<!doctype html>
+	"pct":    func(x float64) string { return fmt.Sprintf("%+.1f", 100*x) },
+	"minus":  func(k int) int { return k - 1 },
+	"points": func(d Difference) string { return d.text(measure{unit: "points", scale: 100}) },
+	"plies":  func(d Difference) string { return d.text(measure{unit: "plies", scale: 1}) }}).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>arbiter lab: skill trace of {{.T.Player}} in {{.T.Game}}</title>
 <style>body { font-family: sans-serif; max-width: 62rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
 table { border-collapse: collapse; } th, td { border-bottom: 1px solid #ccc; padding: .25rem .75rem; text-align: left; }
@@ -193,49 +310,26 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; } figure svg { max
 <h1>Does skill pay in {{.T.Game}}?</h1>
 <p>{{.T.Player}} against itself with twice the thinking (one ply deeper, or twice the nodes or time), step by step;
 the stronger engine's score, a win 1 and a draw a fair share.</p>
-<table><tr><th>step</th><th>stronger</th><th>weaker</th><th>games</th><th>stronger's score [95%]</th><th>edge (points)</th><th>draws</th></tr>
-{{range .T.Steps}}<tr><td><a href="{{.Dir}}/report.html">{{.Step}}</a></td><td>{{.Stronger}}</td><td>{{.Weaker}}</td><td class="n">{{.Games}}</td>
+<table><tr><th>step</th><th>stronger</th><th>weaker</th><th>games (n distinct)</th><th>stronger's score [95%]</th><th>edge (points)</th><th>draws</th></tr>
+{{range .T.Steps}}<tr><td><a href="{{.Dir}}/report.html">{{.Step}}</a></td><td>{{.Stronger}}</td><td>{{.Weaker}}</td><td class="n">{{.Games}} ({{.Distinct}})</td>
 <td class="n">{{rate .Score}}</td><td class="n">{{pct .Edge}} [{{pct .Lo}}, {{pct .Hi}}]</td><td class="n">{{rate .DrawRate}}</td></tr>
 {{end}}</table>
+<h2>Where the game stops changing</h2>
+<p>Each step's difference from the step before (paired game by game, 95% bootstrap interval; see docs/lab/README.md).</p>
+<table><tr><th>step</th><th>draws</th><th>first player's score</th><th>mean length</th></tr>
+{{range .T.Changes}}<tr><td>{{.Step}} − {{minus .Step}}</td><td class="n">{{points .Draws}}</td><td class="n">{{points .FirstPlayer}}</td><td class="n">{{plies .Plies}}</td></tr>
+{{end}}</table>
+<ul>{{range .T.Plateaus}}<li>{{.}}</li>{{end}}</ul>
 <figure>{{.SVG}}</figure></body></html>
 `))
 
 // Report writes skill.html.
 func (tr *SkillTrace) Report() ([]byte, error) {
-	p := newPlot("Skill trace: the stronger engine's score", "step (each doubles the thinking)", "score")
-	p.Y.Tick.Marker = plot.DefaultTicks{}
-	var pts plotter.XYs
-	var errs plotter.YErrors
-	var ticks []plot.Tick
-	for _, st := range tr.Steps {
-		ticks = append(ticks, plot.Tick{Value: float64(st.Step), Label: strconv.Itoa(st.Step)})
-		pts = append(pts, plotter.XY{X: float64(st.Step), Y: st.Score.Rate})
-		errs = append(errs, struct{ Low, High float64 }{st.Score.Rate - st.Score.Lo, st.Score.Hi - st.Score.Rate})
+	ch, err := tr.chart()
+	if err != nil {
+		return nil, err
 	}
-	if len(pts) > 0 {
-		bars, err := plotter.NewYErrorBars(struct {
-			plotter.XYs
-			plotter.YErrors
-		}{pts, errs})
-		if err != nil {
-			return nil, err
-		}
-		line, points, err := plotter.NewLinePoints(pts)
-		if err != nil {
-			return nil, err
-		}
-		line.Color, points.Color, bars.Color = lineColour, lineColour, lineColour
-		even, err := plotter.NewLine(plotter.XYs{{X: 0.5, Y: tr.Fair}, {X: float64(len(pts)) + 0.5, Y: tr.Fair}})
-		if err != nil {
-			return nil, err
-		}
-		even.Color, even.Dashes = barColour, []vg.Length{vg.Points(4), vg.Points(4)}
-		p.Add(even, line, points, bars)
-	}
-	p.X.Tick.Marker = plot.ConstantTicks(ticks)
-	p.X.Min, p.X.Max = 0.5, float64(len(tr.Steps))+0.5
-	p.Y.Min, p.Y.Max = 0, 1
-	fig, err := svg(p)
+	fig, err := ch.svg()
 	if err != nil {
 		return nil, err
 	}

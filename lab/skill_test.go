@@ -113,6 +113,11 @@ func TestSkillTrace(t *testing.T) {
 	if err := json.Unmarshal(readFile(t, filepath.Join(dir, "skill.json")), &js); err != nil {
 		t.Fatal(err)
 	}
+	// The steps share seed and openings: step 2 is paired with step 1.
+	if len(tr.Changes) != 1 || tr.Changes[0].Step != 2 || !tr.Changes[0].Draws.Paired || tr.Changes[0].Draws.N == 0 ||
+		len(tr.Plateaus) != 3 || tr.Steps[0].Distinct == 0 || tr.Steps[0].Distinct > tr.Steps[0].Games {
+		t.Errorf("changes %+v, plateaus %q, distinct %d", tr.Changes, tr.Plateaus, tr.Steps[0].Distinct)
+	}
 	page := string(readFile(t, filepath.Join(dir, "skill.html")))
 	if !strings.Contains(page, "<svg") || strings.Contains(page, "http://") || strings.Contains(page, "https://") {
 		t.Errorf("skill.html is not one page with an inline plot and no outside address")
@@ -143,4 +148,42 @@ func readGamesT(t *testing.T, dir string) []GameData {
 		t.Fatal(err)
 	}
 	return games
+}
+
+// TestSkillPlateau: the plateau line names the first step after which
+// every difference's interval holds 0, or says the measure still changes.
+func TestSkillPlateau(t *testing.T) {
+	moves := Difference{Diff: 0.2, Lo: 0.1, Hi: 0.3, N: 50, Paired: true}
+	flat := Difference{Diff: 0.01, Lo: -0.05, Hi: 0.07, N: 50, Paired: true}
+	steps := []SkillStep{{Step: 1, Strength: "depth 2"}, {Step: 2, Strength: "depth 3"}, {Step: 3, Strength: "depth 4"}, {Step: 4, Strength: "depth 5"}}
+	tests := []struct {
+		name    string
+		steps   int
+		changes []Difference // steps 2, 3, ...
+		want    string
+	}{
+		{"flat from step 2", 4, []Difference{moves, flat, flat}, "draws stop changing from depth 3 (step 2) on: every later difference is within its interval"},
+		{"flat throughout", 3, []Difference{flat, flat}, "draws stop changing from depth 2 (step 1) on"},
+		{"changes at the end", 3, []Difference{flat, moves}, "draws still change at the last step (depth 4 against depth 3: +20.0 [+10.0, +30.0] points, paired, n = 50)"},
+		{"a flat step between", 4, []Difference{flat, moves, flat}, "draws stop changing from depth 4 (step 3) on"},
+		{"one step", 1, nil, "draws: one step, no change to measure"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tr := &SkillTrace{Steps: steps[:tt.steps]}
+			for k, d := range tt.changes {
+				tr.Changes = append(tr.Changes, SkillChange{Step: k + 2, Draws: d})
+			}
+			got := tr.plateau("draws", measure{unit: "points", scale: 100}, func(c SkillChange) Difference { return c.Draws })
+			if !strings.HasPrefix(got, tt.want) {
+				t.Errorf("plateau %q, want %q", got, tt.want)
+			}
+			// One measure, not many: "stops", "changes".
+			one := tr.plateau("the mean length", measure{unit: "plies", scale: 1}, func(c SkillChange) Difference { return c.Draws })
+			if !strings.Contains(one, "the mean length stops changing") && !strings.Contains(one, "the mean length still changes") &&
+				!strings.Contains(one, "one step") {
+				t.Errorf("plateau %q: the verb does not agree", one)
+			}
+		})
+	}
 }

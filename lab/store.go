@@ -47,7 +47,12 @@ type Manifest struct {
 	// From is the position (FEN) every game starts from, "" for the
 	// game's start.
 	From string `json:"from,omitempty"`
-	Seed uint64 `json:"seed"`
+	// Openings are the run's book, its lines normalised (see
+	// match.ParseOpenings), and Book their SHA-256 (match.BookHash): a run
+	// is continued or merged only with the same book.
+	Openings []string `json:"openings,omitempty"`
+	Book     string   `json:"book,omitempty"`
+	Seed     uint64   `json:"seed"`
 	// Shard is the share of the games this folder plays, "I/N", or "" for
 	// all of them.
 	Shard string `json:"shard"`
@@ -89,7 +94,8 @@ func differs(a, b Manifest) string {
 		x, y any
 	}{{"game", a.Game, b.Game}, {"options", optionsText(a.Options), optionsText(b.Options)},
 		{"players", a.Players, b.Players}, {"movetime", a.MoveTime, b.MoveTime}, {"depth", a.Depth, b.Depth},
-		{"nodes", a.Nodes, b.Nodes}, {"opening", a.Opening, b.Opening}, {"from", fromText(a.From), fromText(b.From)}, {"seed", a.Seed, b.Seed},
+		{"nodes", a.Nodes, b.Nodes}, {"opening", a.Opening, b.Opening}, {"from", fromText(a.From), fromText(b.From)},
+		{"openings book", bookText(a.Book), bookText(b.Book)}, {"seed", a.Seed, b.Seed},
 		{"shard", a.Shard, b.Shard}}
 	for _, f := range fields {
 		if x, y := fmt.Sprint(f.x), fmt.Sprint(f.y); x != y {
@@ -105,6 +111,15 @@ func fromText(fen string) string {
 		return "the start"
 	}
 	return clip.Quote(fen)
+}
+
+// bookText names a run's openings book by the start of its hash, "none"
+// without one.
+func bookText(hash string) string {
+	if hash == "" {
+		return "none"
+	}
+	return "sha256:" + hash[:min(12, len(hash))]
 }
 
 // optionsText writes options as "k=v k=v" in key order.
@@ -269,6 +284,26 @@ func readGames(dir string) ([]GameData, error) {
 			return nil, err
 		}
 	}
+	return parseGames(path, data)
+}
+
+// readGamesOnly reads a run's games.jsonl as readGames does, without
+// cutting a last line cut short (it is skipped): for reading another's
+// run, which it leaves as it was. A folder without games gives none.
+func readGamesOnly(dir string) ([]GameData, error) {
+	path := filepath.Join(dir, GamesFile)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return parseGames(path, data[:bytes.LastIndexByte(data, '\n')+1])
+}
+
+// parseGames reads whole lines of games.jsonl, in index order.
+func parseGames(path string, data []byte) ([]GameData, error) {
 	var games []GameData
 	seen := map[int]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(data))

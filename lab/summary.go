@@ -217,7 +217,7 @@ func distinctGames(games []GameStats, plies []PlyStats) ([]GameStats, []PlyStats
 	kept := map[int]bool{}
 	var out []GameStats
 	for _, gs := range games {
-		key := strings.Join(gs.Moves, " ")
+		key := gs.key()
 		if seen[key] {
 			continue
 		}
@@ -241,7 +241,7 @@ func distinctSeatings(games []GameStats) []GameStats {
 	seen := map[string]bool{}
 	var out []GameStats
 	for _, gs := range games {
-		key := strings.Join(gs.Seats, "\x00") + "\x01" + strings.Join(gs.Moves, " ")
+		key := strings.Join(gs.Seats, "\x00") + "\x01" + gs.key()
 		if !seen[key] {
 			seen[key] = true
 			out = append(out, gs)

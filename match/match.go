@@ -11,6 +11,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -43,7 +44,13 @@ type Config struct {
 	// starts from, "" for the game's start; it must be a position where
 	// the game goes on.
 	From string
-	Date string
+	// Openings, when given, are the book the games start from: group g
+	// (games g*n to g*n+n-1 for n seats, the seats rotated within it)
+	// starts from opening g mod len(Openings), then OpeningPlies random
+	// plies. Every opening is thus played once from every seat before
+	// any is played again.
+	Openings []Opening
+	Date     string
 }
 
 // Stats is one player's outcome.
@@ -206,6 +213,9 @@ func Run(ctx context.Context, cfg Config, done func(games []*GameLog)) (Summary,
 	if err := cfg.check(); err != nil {
 		return Summary{}, err
 	}
+	if err := cfg.CheckOpenings(); err != nil {
+		return Summary{}, err
+	}
 	n := cfg.Game.Players()
 	sum := Summary{Players: make([]Stats, n), Games: make([]*GameLog, cfg.Games)}
 	for i, p := range cfg.Players {
@@ -281,6 +291,33 @@ func (cfg Config) check() error {
 	return err
 }
 
+// CheckOpenings refuses a book with a line that gives no game to play.
+// Run checks the whole book before its first game; Play checks only the
+// line its game starts from, so that a share of a match played game by
+// game does not replay a large book for every game.
+func (cfg Config) CheckOpenings() error {
+	for k := range cfg.Openings {
+		if _, _, err := cfg.bookLine(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// bookLine is the position book line k starts a game from, the FEN its
+// record gives and the line's moves, or why the line gives no game.
+func (cfg Config) bookLine(k int) (game.State, string, error) {
+	o := cfg.Openings[k]
+	s, from, err := cfg.startOf(o)
+	if err == nil && s.Result().Over() {
+		err = fmt.Errorf("the game is over after it")
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("opening %d (%s): %w", k+1, clip.Quote(o.Text()), err)
+	}
+	return s, from, nil
+}
+
 // Start is the position every game starts from: the game's start, or
 // From, which must parse and leave a game to play.
 func (cfg Config) Start() (game.State, error) {
@@ -300,8 +337,11 @@ func (cfg Config) Start() (game.State, error) {
 // playOne plays game i: opening i/n, seats rotated by i%n.
 func playOne(ctx context.Context, cfg Config, i int) (*GameLog, error) {
 	n := cfg.Game.Players()
-	s, opening := openingFor(cfg, i/n)
-	log := &GameLog{Game: cfg.Game, Round: i + 1, Date: cfg.Date, From: cfg.From, Seats: make([]string, n),
+	s, from, opening, err := openingFor(cfg, i/n)
+	if err != nil {
+		return nil, err
+	}
+	log := &GameLog{Game: cfg.Game, Round: i + 1, Date: cfg.Date, From: from, Seats: make([]string, n),
 		Players: make([]game.Player, n), Opening: opening}
 	seats := make([]ai.Engine, n)
 	defer func() {
@@ -344,14 +384,17 @@ func (m Search) comment() string {
 	return fmt.Sprintf("%s %.2fs", text, m.Elapsed.Seconds())
 }
 
-// openingFor plays the random opening of group g; a game that would end
-// inside its opening gets a shorter one.
-func openingFor(cfg Config, g int) (game.State, []string) {
+// openingFor plays the opening of group g: the book's line g mod its
+// length, if there is a book, then the random plies; a game that would
+// end inside its random plies gets fewer. It returns the position, the
+// FEN the game's record starts from and the opening's moves.
+func openingFor(cfg Config, g int) (game.State, string, []string, error) {
 	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(g)+1))
 	for plies := cfg.OpeningPlies; ; plies-- {
-		// check has parsed From already.
-		s, _ := cfg.Start()
-		var texts []string
+		s, from, texts, err := bookStart(cfg, g)
+		if err != nil {
+			return nil, "", nil, err
+		}
 		for k := 0; k < plies && !s.Result().Over(); k++ {
 			moves := s.Moves(nil)
 			m := moves[rng.IntN(len(moves))]
@@ -359,9 +402,24 @@ func openingFor(cfg Config, g int) (game.State, []string) {
 			s.Play(m)
 		}
 		if !s.Result().Over() || plies == 0 {
-			return s, texts
+			return s, from, texts, nil
 		}
 	}
+}
+
+// bookStart is where group g starts before its random plies: the book's
+// line for it, or the match's start.
+func bookStart(cfg Config, g int) (game.State, string, []string, error) {
+	if len(cfg.Openings) == 0 {
+		s, err := cfg.Start()
+		return s, cfg.From, nil, err
+	}
+	k := g % len(cfg.Openings)
+	s, from, err := cfg.bookLine(k)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	return s, from, slices.Clone(cfg.Openings[k].Moves), nil
 }
 
 // tally adds one game's result to every player's stats.
@@ -394,25 +452,97 @@ func tally(stats []Stats, r game.Result, seatOf []game.Player, plies int) {
 	}
 }
 
-// Table writes the summary as a table, one line per player; with two
-// players, each one's Elo difference against the other with its 95%
-// interval (see Elo). With more players a first place shared with another is not a
-// draw, so that column is called "shared" (it counts draws too).
+// Distinct are the games of the summary with every game that repeats an
+// earlier one left out: the same start, the same players in the same
+// seats and the same moves make the same game, and a game played again
+// adds no evidence. Games still being played (nil) are skipped.
+func (s Summary) Distinct() []*GameLog {
+	seen := map[string]bool{}
+	var out []*GameLog
+	for _, l := range s.Games {
+		if l == nil {
+			continue
+		}
+		key := l.identity()
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// identity is what makes a game the game it is: its start, who sat where
+// and every move.
+func (l *GameLog) identity() string {
+	var b strings.Builder
+	b.WriteString(l.From)
+	for _, part := range [][]string{l.Seats, l.Opening} {
+		b.WriteString("|" + strings.Join(part, " "))
+	}
+	b.WriteString("|")
+	for _, m := range l.Moves {
+		b.WriteString(m.Move + " ")
+	}
+	return b.String()
+}
+
+// distinctStats are the players' stats over the distinct games alone.
+func (s Summary) distinctStats() []Stats {
+	stats := make([]Stats, len(s.Players))
+	for k := range stats {
+		stats[k].Name = s.Players[k].Name
+	}
+	for _, l := range s.Distinct() {
+		tally(stats, l.Result, l.Players, l.Plies())
+	}
+	return stats
+}
+
+// RepeatWarning is a line that warns when some games repeat an earlier
+// one, "" when none does.
+func (s Summary) RepeatWarning() string {
+	played, distinct := 0, len(s.Distinct())
+	for _, l := range s.Games {
+		if l != nil {
+			played++
+		}
+	}
+	if distinct >= played {
+		return ""
+	}
+	return fmt.Sprintf("warning: %d of the %d games repeat an earlier game move for move; the score and Elo count "+
+		"each distinct game once (n = %d; vary the games with --opening or --openings, or engines that choose at random)",
+		played-distinct, played, distinct)
+}
+
+// Table writes the summary as a table, one line per player: the games,
+// wins, draws and losses as played, and the score and (two players) each
+// one's Elo difference against the other with its 95% interval (see Elo)
+// over the distinct games (n), since a game repeated move for move is no
+// new evidence. With more players a first place shared with another is
+// not a draw, so that column is called "shared" (it counts draws too).
 func (s Summary) Table() string {
 	drawn := "draws"
 	if len(s.Players) > 2 {
 		drawn = "shared"
 	}
-	out := fmt.Sprintf("%-24s %6s %6s %6s %6s %7s  %s\n", "player", "games", "wins", drawn, "losses", "score", "Elo [95% interval]")
-	for _, p := range s.Players {
+	distinct := s.distinctStats()
+	out := fmt.Sprintf("%-24s %6s %6s %6s %6s %6s %7s  %s\n", "player", "games", "wins", drawn, "losses", "n", "score", "Elo [95% interval]")
+	for k, p := range s.Players {
+		d := distinct[k]
 		eloText := "-"
 		if len(s.Players) == 2 {
-			eloText = p.EloText()
+			eloText = d.EloText()
 		}
-		out += fmt.Sprintf("%-24s %6d %6d %6d %6d %6.1f%%  %s\n", p.Name, p.Games, p.Wins, p.Draws, p.Losses, 100*p.Score(), eloText)
+		out += fmt.Sprintf("%-24s %6d %6d %6d %6d %6d %6.1f%%  %s\n", p.Name, p.Games, p.Wins, p.Draws, p.Losses, d.Games, 100*d.Score(), eloText)
 	}
 	if len(s.Players) > 0 && s.Players[0].Games > 0 {
 		out += fmt.Sprintf("average length %.1f plies\n", float64(s.Players[0].TotalPlies)/float64(s.Players[0].Games))
+	}
+	out += "score and Elo over n, the distinct games\n"
+	if w := s.RepeatWarning(); w != "" {
+		out += w + "\n"
 	}
 	return out
 }

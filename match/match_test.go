@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"regexp"
 	"strings"
@@ -158,33 +159,74 @@ func TestRunRefusesBadConfig(t *testing.T) {
 // TestTableShowsInterval: the two-player table shows the interval, never
 // a "± 0" or a "-0".
 func TestTableShowsInterval(t *testing.T) {
-	sum := Summary{Players: []Stats{
-		{Name: "a", Games: 6, Wins: 6, Points: 6},
-		{Name: "b", Games: 6, Losses: 6},
-	}}
+	g, err := game.New("pommel", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := summaryOf(g, []string{"a", "b"}, 6, func(i int) game.Player { return 0 }, func(i int) string { return fmt.Sprint(i) })
 	table := sum.Table()
 	for _, want := range []string{"Elo [95% interval]", "+inf [+77, +inf]", "-inf [-inf, -77]"} {
 		if !strings.Contains(table, want) {
 			t.Errorf("table lacks %q:\n%s", want, table)
 		}
 	}
-	even := Summary{Players: []Stats{{Name: "a", Games: 2, Wins: 1, Losses: 1, Points: 1}, {Name: "b", Games: 2, Wins: 1, Losses: 1, Points: 1}}}
+	even := summaryOf(g, []string{"a", "b"}, 2, func(i int) game.Player { return game.Player(i) }, func(i int) string { return fmt.Sprint(i) })
 	if table := even.Table(); strings.Contains(table, "-0") || strings.Contains(table, "±") || !strings.Contains(table, "0 [-393, +393]") {
 		t.Errorf("1-1 table:\n%s", table)
 	}
 }
 
-// TestTableNamesSharedResults: with three players a shared first place is
-// not called a draw.
-func TestTableNamesSharedResults(t *testing.T) {
-	two := Summary{Players: []Stats{{Name: "a"}, {Name: "b"}}}
-	three := Summary{Players: []Stats{{Name: "a"}, {Name: "b"}, {Name: "c"}}}
-	if h := strings.SplitN(two.Table(), "\n", 2)[0]; !strings.Contains(h, "draws") {
-		t.Errorf("two players: %q", h)
+// TestTableCountsDistinctGames: six games that are one game played six
+// times are n = 1, and the interval is that of one game, with a warning;
+// six different games are n = 6 and no warning.
+func TestTableCountsDistinctGames(t *testing.T) {
+	g, err := game.New("pommel", nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if h := strings.SplitN(three.Table(), "\n", 2)[0]; !strings.Contains(h, "shared") || strings.Contains(h, "draws") {
-		t.Errorf("three players: %q", h)
+	winsA := func(int) game.Player { return 0 }
+	tests := []struct {
+		name      string
+		moves     func(i int) string
+		n         int
+		elo, warn string
+	}{
+		// One win in one game: Wilson's interval starts at 0.206, Elo -234.
+		{"one game six times", func(int) string { return "a1-a3" }, 1, "+inf [-234, +inf]", "5 of the 6 games repeat"},
+		{"six games", func(i int) string { return fmt.Sprint(i) }, 6, "+inf [+77, +inf]", ""},
 	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sum := summaryOf(g, []string{"a", "b"}, 6, winsA, tt.moves)
+			if got := len(sum.Distinct()); got != tt.n {
+				t.Errorf("%d distinct games, want %d", got, tt.n)
+			}
+			table := sum.Table()
+			if !strings.Contains(table, tt.elo) || !strings.Contains(table, fmt.Sprintf("%6d %6d %6d %6d %6d", 6, 6, 0, 0, tt.n)) {
+				t.Errorf("table lacks n = %d and %q:\n%s", tt.n, tt.elo, table)
+			}
+			if got := sum.RepeatWarning(); tt.warn == "" && got != "" || !strings.Contains(got, tt.warn) {
+				t.Errorf("warning %q, want %q", got, tt.warn)
+			}
+		})
+	}
+}
+
+// summaryOf is a match of games between two named players, player a in
+// the first seat, whose game i the seat winner(i) won after the moves
+// moves(i): the players' stats tallied as Run tallies them.
+func summaryOf(g game.Game, names []string, games int, winner func(i int) game.Player, moves func(i int) string) Summary {
+	sum := Summary{Players: make([]Stats, len(names))}
+	for k, name := range names {
+		sum.Players[k].Name = name
+	}
+	for i := range games {
+		l := &GameLog{Game: g, Round: i + 1, Seats: names, Players: []game.Player{0, 1},
+			Moves: []Search{{Move: moves(i)}}, Result: game.Win(winner(i), game.NoMoves)}
+		sum.Games = append(sum.Games, l)
+		tally(sum.Players, l.Result, l.Players, l.Plies())
+	}
+	return sum
 }
 
 // checkLogs checks the structured log of every game against a replay:

@@ -468,6 +468,7 @@ type gamesFlags struct {
 	p                           position
 	players                     []string
 	games, concurrency, opening int
+	openings                    string
 	lim                         ai.Limits
 	seed                        uint64
 	quiet                       bool
@@ -491,6 +492,7 @@ func (f *gamesFlags) add(cmd *cobra.Command, games int, playerHelp, playerAllowe
 	f.checks.limitVars(cmd, &f.lim, 0, "no time limit", "time per move")
 	seedVar(cmd, &f.seed, "seed for openings and engines")
 	cmd.Flags().BoolVarP(&f.quiet, "quiet", "q", false, "no progress bar")
+	f.addOpenings(cmd)
 }
 
 // openingAllowed is what --opening accepts; the game's maxplies is only
@@ -509,9 +511,12 @@ speaks the engine protocol of docs/protocol.md). Seats rotate from game to
 game; each group of games starts from the same few random plies (--opening)
 with the seats rotated. The engines need a limit: --movetime, --depth or
 --nodes. --from FEN starts every game from that position (it must leave
-a move to play), for an endgame. A progress bar runs on standard error;
-then a table gives each player's wins, draws, losses, score and (two
-players) Elo difference with its 95% interval. With --out every game is
+a move to play), for an endgame; --openings FILE starts them from a
+book of openings instead, group g from line g mod the book's length with
+the seats rotated. A progress bar runs on standard error;
+then a table gives each player's wins, draws, losses, and, over n, the
+distinct games (a game repeated move for move counts once), the score and
+(two players) the Elo difference with its 95% interval. With --out every game is
 written to a record file: a new file, or an existing record file that the
 games are added to.`,
 		Args: withUsage(cobra.ExactArgs(1)),
@@ -593,6 +598,9 @@ func (mf *matchFlags) config(id string) (match.Config, error) {
 	cfg := match.Config{Game: g, Players: players, Games: mf.games, Concurrency: mf.concurrency, Seed: mf.seed,
 		OpeningPlies: mf.opening, Limits: mf.lim, Date: time.Now().Format("2006.01.02")}
 	if cfg.From, err = mf.startFEN(cfg); err != nil {
+		return match.Config{}, err
+	}
+	if cfg.Openings, cfg.OpeningPlies, err = mf.book(g, cfg.From); err != nil {
 		return match.Config{}, err
 	}
 	return cfg, nil

@@ -40,7 +40,9 @@ and the seats rotate from game to game. Each group of games starts from the
 same --opening random plies, with the seats rotated. The engines need a
 limit: --movetime, --depth or --nodes. --from FEN starts every game from
 that position (it must leave a move to play), so that an endgame can be
-measured. Games that repeat an earlier one move for move count once in
+measured. --openings FILE starts the games from a book instead (see
+'arbiter lab openings'): group g starts from line g mod the book's length,
+each line from every seat in turn. Games that repeat an earlier one move for move count once in
 every rate and interval: the summary gives n, the distinct games, and
 warns when games repeat. --label names the run in 'lab compare'.
 
@@ -66,7 +68,7 @@ its plots. See docs/lab/README.md for what each number means.`,
 	allow(cmd, "shard", shardAllowed)
 	cmd.Flags().StringVar(&lf.label, "label", "", "the run's name in 'lab compare' (default: the folder as compare is given it)")
 	allow(cmd, "label", labelAllowed)
-	cmd.AddCommand(labCompareCmd(), labMergeCmd(), labSkillCmd())
+	cmd.AddCommand(labCompareCmd(), labMergeCmd(), labSkillCmd(), labOpeningsCmd())
 	return cmd
 }
 
@@ -83,7 +85,10 @@ step, the stronger engine in every seat in turn. Each step is a lab run of
 its own in DIR/step-K (resumable like every run); DIR/skill.json and
 DIR/skill.html give the stronger engine's score at each step with its 95%
 interval. A score that stays well above a fair share says skill keeps
-paying; one near it says more thought buys little at that strength.`,
+paying; one near it says more thought buys little at that strength. Each
+step is also compared with the step before (draw rate, first player's
+score, mean length; paired game by game, 95% bootstrap interval), and a
+line says from which strength on each stops changing.`,
 		Args: withUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return lf.skill(cmd, args[0], steps)
@@ -127,8 +132,11 @@ func (lf *labFlags) skill(cmd *cobra.Command, id string, steps int) error {
 	}
 	out := cmd.OutOrStdout()
 	for _, st := range tr.Steps {
-		fmt.Fprintf(out, "step %d: %s vs %s: the stronger scores %s over %d games, edge %+.1f points [%+.1f, %+.1f]\n",
-			st.Step, st.Stronger, st.Weaker, strings.TrimSpace(lab.RateText(st.Score)), st.Games, 100*st.Edge, 100*st.Lo, 100*st.Hi)
+		fmt.Fprintf(out, "step %d: %s vs %s: the stronger scores %s over n = %d distinct games (%d played), edge %+.1f points [%+.1f, %+.1f]\n",
+			st.Step, st.Stronger, st.Weaker, strings.TrimSpace(lab.RateText(st.Score)), st.Distinct, st.Games, 100*st.Edge, 100*st.Lo, 100*st.Hi)
+	}
+	for _, line := range tr.Plateaus {
+		fmt.Fprintln(out, line)
 	}
 	fmt.Fprintf(out, "written to %s: skill.json, skill.html and a lab run per step (step-1 ...)\n", lf.out)
 	return nil
@@ -146,7 +154,11 @@ games) to results with their 95% intervals, draws by reason, length,
 branching, what the moves did, drama, comebacks, decidedAt and the
 telling events. With --html it also writes one self-contained page with
 the table and plots; with --svg DIR each plot as an SVG file of its own
-(first-player.svg, draws.svg, branching.svg), for a paper or a web page.`,
+(first-player.svg, draws.svg, branching.svg), for a paper or a web page.
+The last rows give each run's difference from the first (B − A) in the
+first player's score, the draws, the mean length and each engine's score,
+with a 95% bootstrap interval: paired game by game when the runs share
+seed, openings, start and games, else unpaired, and the table says which.`,
 		Args: withUsage(cobra.MinimumNArgs(2)),
 		RunE: func(cmd *cobra.Command, dirs []string) error {
 			runs, err := lab.ReadSummaries(dirs)
@@ -248,6 +260,9 @@ func (lf *labFlags) config(id string) (lab.Config, error) {
 	cfg := lab.Config{Game: g, Players: players, Games: lf.games, Concurrency: lf.concurrency, Limits: lf.lim,
 		Seed: lf.seed, OpeningPlies: lf.opening, Label: lf.label, Date: time.Now().Format("2006.01.02")}
 	if cfg.From, err = lf.startFEN(match.Config{Game: g}); err != nil {
+		return lab.Config{}, err
+	}
+	if cfg.Openings, cfg.OpeningPlies, err = lf.book(g, cfg.From); err != nil {
 		return lab.Config{}, err
 	}
 	if lf.shard != "" {

@@ -132,7 +132,7 @@ func TestLabSkill(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "trace")
 	out := runOK(t, "lab", "skill", "pommel", "--player", "ab", "--depth", "1", "--steps", "2", "--games", "2", "-q", "--out", dir)
 	for _, want := range []string{"step 1: ab depth 2 vs ab depth 1: the stronger scores", "step 2: ab depth 3 vs ab depth 2",
-		"over 2 games", "written to " + dir} {
+		"distinct games (2 played)", "draws ", "the first player's score ", "the mean length ", "written to " + dir} {
 		if !strings.Contains(out, want) {
 			t.Errorf("lab skill printed\n%s\nwant %q", out, want)
 		}
