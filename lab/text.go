@@ -51,7 +51,7 @@ func (s *Summary) RepeatWarning() string {
 		return ""
 	}
 	return fmt.Sprintf("warning: %d of the %d games repeat an earlier game move for move; every rate and interval counts "+
-		"each distinct game once (n = %d; vary the games with --opening, or engines that choose at random)",
+		"each distinct game once (n = %d; vary the games with --opening, --openings FILE, or engines that choose at random)",
 		s.Games-s.Distinct, s.Games, s.Distinct)
 }
 
