@@ -1,0 +1,183 @@
+package queue
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/game"
+	_ "github.com/arbiter-games/arbiter/games/all"
+	"github.com/arbiter-games/arbiter/lab"
+)
+
+// enginePlayer makes a lab player of an engine spec, as the command line
+// does (without cmd:, which a test has no use for).
+func enginePlayer(spec string) (lab.Player, error) {
+	if _, err := ai.New(spec, 0); err != nil {
+		return lab.Player{}, err
+	}
+	return lab.Player{Spec: spec, New: func(seed uint64) (ai.Engine, error) { return ai.New(spec, seed) }}, nil
+}
+
+// quickRun is a run of quick deterministic games: Pommel, ab at depth 1
+// against random, from two random plies.
+func quickRun(t *testing.T, games int) lab.Config {
+	t.Helper()
+	g, err := game.New("pommel", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var players []lab.Player
+	for _, spec := range []string{"ab", "random"} {
+		p, err := enginePlayer(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		players = append(players, p)
+	}
+	return lab.Config{Game: g, Players: players, Games: games, Limits: ai.Limits{Depth: 1}, Seed: 5,
+		OpeningPlies: 2, Date: "2026.01.02"}
+}
+
+// oneProcess plays cfg as one process does and gives its folder.
+func oneProcess(t *testing.T, cfg lab.Config) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "one")
+	if _, err := lab.Run(context.Background(), cfg, dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// moveTimes are the times in a record's move comments ("+35/2 0.01s"),
+// which no two runs share.
+var moveTimes = regexp.MustCompile(`[0-9]+\.[0-9]{2}s\}`)
+
+// SameOutputs fails unless two run folders hold the same summary.json,
+// byte for byte, and the same games.pdn but for the move times.
+func SameOutputs(t testing.TB, want, got string) {
+	t.Helper()
+	read := func(dir, name string) string {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	if a, b := read(want, lab.SummaryFile), read(got, lab.SummaryFile); a != b {
+		t.Errorf("summary.json differs:\none process:\n%s\nqueue:\n%s", a, b)
+	}
+	a := moveTimes.ReplaceAllString(read(want, lab.RecordFile), "s}")
+	b := moveTimes.ReplaceAllString(read(got, lab.RecordFile), "s}")
+	if a != b || !strings.Contains(a, "[Result") {
+		t.Errorf("games.pdn differs (move times aside):\none process:\n%.2000s\nqueue:\n%.2000s", a, b)
+	}
+}
+
+func openSQLiteQueue(t *testing.T, path string, create bool) *Queue {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	q, err := Open(ctx, Target{Address: path}, create)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(q.Close)
+	return q
+}
+
+// startWorkers runs n workers, each on a connection of its own (as
+// separate processes have), until the test ends.
+func startWorkers(t *testing.T, path string, n int, players func(string) (lab.Player, error)) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	for range n {
+		q := openSQLiteQueue(t, path, false)
+		wg.Go(func() {
+			if err := q.Work(ctx, WorkConfig{Concurrency: 2, RescueAfter: time.Minute, Players: players, Poll: 50 * time.Millisecond}); err != nil {
+				t.Errorf("worker: %v", err)
+			}
+		})
+	}
+	t.Cleanup(func() { cancel(); wg.Wait() })
+}
+
+func TestQueuedRunEqualsOneProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: plays a run twice, on River")
+	}
+	cfg := quickRun(t, 6)
+	want := oneProcess(t, cfg)
+	path := filepath.Join(t.TempDir(), "queue.db")
+	q := openSQLiteQueue(t, path, true)
+	startWorkers(t, path, 2, enginePlayer)
+	dir := filepath.Join(t.TempDir(), "queued")
+	var calls []int
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	if _, err := q.Run(ctx, cfg, dir, func(played, total int) { calls = append(calls, played, total) }, RunConfig{Poll: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	SameOutputs(t, want, dir)
+	if len(calls) < 4 || calls[0] != 0 || calls[len(calls)-2] != 6 || calls[len(calls)-1] != 6 {
+		t.Errorf("progress calls %v: want 0 of 6 first and 6 of 6 last", calls)
+	}
+
+	// A new folder for the same run takes the games the queue holds: no
+	// worker needed, the same outputs.
+	again := filepath.Join(t.TempDir(), "again")
+	q2 := openSQLiteQueue(t, path, false)
+	if _, err := q2.Run(ctx, cfg, again, nil, RunConfig{Poll: 50 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	SameOutputs(t, want, again)
+}
+
+func TestRunStopsOnARefusal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: runs River")
+	}
+	path := filepath.Join(t.TempDir(), "queue.db")
+	q := openSQLiteQueue(t, path, true)
+	startWorkers(t, path, 1, func(spec string) (lab.Player, error) {
+		return lab.Player{}, errors.New("this worker has no engines")
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_, err := q.Run(ctx, quickRun(t, 2), filepath.Join(t.TempDir(), "run"), nil, RunConfig{Poll: 50 * time.Millisecond})
+	if err == nil || !strings.Contains(err.Error(), "a worker refused game 1: player ab: this worker has no engines") {
+		t.Fatalf("got %v, want the worker's refusal", err)
+	}
+}
+
+func TestRunStoppedKeepsItsGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: runs River")
+	}
+	path := filepath.Join(t.TempDir(), "queue.db")
+	q := openSQLiteQueue(t, path, true)
+	ctx, cancel := context.WithCancel(context.Background())
+	dir := filepath.Join(t.TempDir(), "run")
+	_, err := q.Run(ctx, quickRun(t, 3), dir, nil, RunConfig{Poll: 20 * time.Millisecond,
+		Queued: func(string, int) { cancel() }}) // no worker: nothing comes
+	if err == nil || !strings.Contains(err.Error(), "stopped with 3 of 3 games still to come") {
+		t.Fatalf("got %v, want a stop that keeps the games", err)
+	}
+}
+
+func TestRunRefusesAShard(t *testing.T) {
+	q := &Queue{}
+	cfg := lab.Config{Shard: lab.Shard{Index: 0, Count: 2}}
+	_, err := q.Run(context.Background(), cfg, t.TempDir(), nil, RunConfig{})
+	if err == nil || !strings.Contains(err.Error(), "--queue and --shard 0/2: give one") {
+		t.Fatalf("got %v", err)
+	}
+}
