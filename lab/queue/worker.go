@@ -61,8 +61,8 @@ const (
 	MaxRescueAfter = 7 * 24 * time.Hour
 )
 
-// check refuses settings a worker cannot run with.
-func (c WorkConfig) check() error {
+// Check refuses settings a worker cannot run with.
+func (c WorkConfig) Check() error {
 	switch {
 	case c.Concurrency < 1 || c.Concurrency > MaxConcurrency:
 		return fmt.Errorf("--concurrency %d: want 1 to %d games at once", c.Concurrency, MaxConcurrency)
@@ -81,7 +81,7 @@ func (c WorkConfig) check() error {
 // returns nil. A worker killed outright loses its games in hand until
 // River's rescuer offers them again, RescueAfter after they started.
 func (q *Queue) Work(ctx context.Context, c WorkConfig) error {
-	if err := c.check(); err != nil {
+	if err := c.Check(); err != nil {
 		return err
 	}
 	workers := river.NewWorkers()
