@@ -19,9 +19,9 @@ import (
 // queueAllowed is what --queue accepts.
 const queueAllowed = "a postgres:// URL, or an SQLite file's path"
 
-// defaultRescueAfter is how long a queued game may run before River
-// offers it again, taking its worker for dead: well above a game of the
-// lab's usual limits, well below a run's length.
+// defaultRescueAfter is the longest a queued game may take, and how long
+// a dead worker's game waits before River offers it again: well above a
+// game at the lab's usual limits, well below a run's length.
 const defaultRescueAfter = 10 * time.Minute
 
 // queuedPlayer makes a queued run's engine from its spec, as --player
@@ -95,10 +95,13 @@ run's command collects it. Run it on as many machines as you like; it plays
 --concurrency games at once until it is stopped (Ctrl-C or SIGTERM gives the
 games in hand back to the queue at once).
 
-A worker killed outright (or a machine lost) loses only the games it was
-playing: after --rescue-after they are offered again and played by another
-worker. Set it above the longest game of your runs takes, or games still
-being played are started again elsewhere (harmless, but wasted).
+--rescue-after is the longest a game may take: a game still running then
+is given up and its run stops, saying so. A worker killed outright (or a
+machine lost) loses only the games it was playing: River's rescuer, which
+looks every 30 seconds, offers them again once --rescue-after has passed
+since they started, and another worker plays them. Set it well above the
+longest game of your runs, and not much more: it is also how long a lost
+game waits.
 
 A queued run cannot start programs (cmd: players) on its workers.
 See docs/lab/README.md, "Many machines".`,
@@ -123,7 +126,7 @@ See docs/lab/README.md, "Many machines".`,
 	cmd.Flags().IntVar(&concurrency, "concurrency", 1, fmt.Sprintf("games played at once (1 to %d)", queue.MaxConcurrency))
 	allow(cmd, "concurrency", fmt.Sprintf("1 to %d", queue.MaxConcurrency))
 	cmd.Flags().DurationVar(&rescueAfter, "rescue-after", defaultRescueAfter,
-		"after how long a game still unfinished is taken for lost (its worker dead) and played again")
+		"the longest a game may take; a dead worker's games are played again after it")
 	allow(cmd, "rescue-after", fmt.Sprintf("a duration from %s to %s, such as 10m", queue.MinRescueAfter, queue.MaxRescueAfter))
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "say nothing of the games played")
 	return cmd

@@ -41,10 +41,10 @@ func (gameJob) Kind() string { return "arbiter_lab_game" }
 type WorkConfig struct {
 	// Concurrency is how many games it plays at once (1 or more).
 	Concurrency int
-	// RescueAfter is how long a game may run before River takes it for
-	// the game of a dead worker and offers it again: longer than any game
-	// of the runs takes, or games are played twice (harmlessly, but for
-	// nothing).
+	// RescueAfter is how long a game may take: a game still running then
+	// is given up (the run stops, saying so), and the game of a worker
+	// that died is offered again by River's rescuer, which looks every
+	// 30 seconds.
 	RescueAfter time.Duration
 	// Players makes a run's engine from its spec.
 	Players func(spec string) (lab.Player, error)
@@ -93,9 +93,12 @@ func (q *Queue) Work(ctx context.Context, c WorkConfig) error {
 		poll = time.Second
 	}
 	cl, err := q.newClient(&river.Config{
-		Queues:               map[string]river.QueueConfig{QueueName: {MaxWorkers: c.Concurrency}},
-		Workers:              workers,
-		JobTimeout:           -1, // a game takes as long as it takes; RescueAfter catches the dead
+		Queues:  map[string]river.QueueConfig{QueueName: {MaxWorkers: c.Concurrency}},
+		Workers: workers,
+		// River rescues only jobs that have a timeout, and only once it
+		// has passed: a game may take RescueAfter, then it is given up
+		// here and offered again if its worker died.
+		JobTimeout:           c.RescueAfter,
 		RescueStuckJobsAfter: c.RescueAfter,
 		FetchPollInterval:    poll,
 		FetchCooldown:        min(poll, 100*time.Millisecond),
@@ -140,6 +143,9 @@ func (w *gameWorker) Work(ctx context.Context, job *river.Job[gameJob]) error {
 	}
 	w.logf("game %d of %s: playing\n", a.Index+1, a.Run)
 	d, err := lab.PlayGame(ctx, cfg, a.Index)
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return w.refuse(ctx, a, fmt.Errorf("the game took longer than --rescue-after %s: give the workers a longer one", w.c.RescueAfter))
+	}
 	if ctx.Err() != nil {
 		w.logf("game %d of %s: given back\n", a.Index+1, a.Run)
 		return river.JobSnooze(0) // stopped: offered again at once, no attempt spent
@@ -158,6 +164,10 @@ func (w *gameWorker) Work(ctx context.Context, job *river.Job[gameJob]) error {
 // cancels it: trying again would fail again.
 func (w *gameWorker) refuse(ctx context.Context, a gameJob, why error) error {
 	w.logf("game %d of %s: refused: %v\n", a.Index+1, clip.Quote(a.Run), why)
+	// The job's context may be over (its time up): the refusal is still
+	// recorded.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), ConnectTimeout)
+	defer cancel()
 	if err := w.q.refuse(ctx, a.Run, a.Index, why.Error()); err != nil {
 		return err
 	}
