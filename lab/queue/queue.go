@@ -73,13 +73,14 @@ func ParseTarget(text string) (Target, error) {
 	case strings.ContainsFunc(text, unicode.IsControl):
 		return Target{}, fmt.Errorf("--queue %s: has a control character", clip.Quote(text))
 	}
-	scheme, _, isURL := strings.Cut(text, "://")
+	scheme, rest, isURL := strings.Cut(text, "://")
 	if !isURL {
 		return Target{Address: text}, nil
 	}
 	if s := strings.ToLower(scheme); s != "postgres" && s != "postgresql" {
 		return Target{}, fmt.Errorf("--queue %s: want a postgres:// URL or an SQLite file's path", clip.Quote(redact(text)))
 	}
+	text = strings.ToLower(scheme) + "://" + rest // a scheme's case does not matter; pgx wants it small
 	if _, err := pgxpool.ParseConfig(text); err != nil {
 		return Target{}, fmt.Errorf("--queue %s: not a PostgreSQL URL (postgres://USER@HOST:PORT/DB)", clip.Quote(redact(text)))
 	}

@@ -2,6 +2,8 @@ package queue
 
 import (
 	"context"
+	"database/sql"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -10,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/riverqueue/river"
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
@@ -179,5 +183,99 @@ func TestRunRefusesAShard(t *testing.T) {
 	_, err := q.Run(context.Background(), cfg, t.TempDir(), nil, RunConfig{})
 	if err == nil || !strings.Contains(err.Error(), "--queue and --shard 0/2: give one") {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// manifestOf is the manifest a coordinator queues for cfg.
+func manifestOf(t *testing.T, cfg lab.Config) []byte {
+	t.Helper()
+	man, _, err := lab.Prepare(cfg, filepath.Join(t.TempDir(), "run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(man)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// insertJob puts one job on the queue as it is, however wrong.
+func insertJob(t *testing.T, q *Queue, job gameJob) {
+	t.Helper()
+	cl, err := q.newClient(&river.Config{Logger: quietLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cl.InsertMany(context.Background(), []river.InsertManyParams{{Args: job, InsertOpts: &river.InsertOpts{Queue: QueueName}}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestWorkerRefusesABadJob(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: runs River")
+	}
+	good := manifestOf(t, quickRun(t, 2))
+	edit := func(key string, value any) []byte {
+		var m map[string]any
+		if err := json.Unmarshal(good, &m); err != nil {
+			t.Fatal(err)
+		}
+		m[key] = value
+		data, _ := json.Marshal(m)
+		return data
+	}
+	cases := []struct {
+		name     string
+		version  int
+		index    int
+		manifest []byte
+		want     string
+	}{
+		{"a newer job version", JobVersion + 1, 1, good, "job version 2: this worker plays version 1"},
+		{"an unknown game", JobVersion, 0, edit("game", "chess"), `unknown game "chess"`},
+		{"a manifest of another shape", JobVersion, 0, edit("players", "ab"), "the run's manifest: json: cannot unmarshal"},
+		{"a field this build does not know", JobVersion, 0, edit("openingbook", "x"), `unknown field "openingbook"`},
+		{"a bad move time", JobVersion, 0, edit("movetime", "fast"), `movetime "fast"`},
+		{"an unknown engine", JobVersion, 0, edit("players", []string{"deep-blue"}), "player deep-blue"},
+		{"a game beyond the run", JobVersion, 7, good, "game 8: the run has games 1 to 2"},
+		{"no players", JobVersion, 0, edit("players", []string{}), "0 players for pommel"},
+		{"a shard", JobVersion, 0, edit("shard", "0/2"), "a queued run has every game"},
+	}
+	path := filepath.Join(t.TempDir(), "queue.db")
+	q := openSQLiteQueue(t, path, true)
+	for _, c := range cases {
+		insertJob(t, q, gameJob{Version: c.version, Run: RunID(c.manifest), Index: c.index, Manifest: c.manifest})
+	}
+	startWorkers(t, path, 1, enginePlayer)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var why string
+			for why == "" && ctx.Err() == nil {
+				err := q.db.QueryRowContext(ctx, `SELECT reason FROM arbiter_lab_refusal WHERE run = ? AND idx = ?`,
+					RunID(c.manifest), c.index).Scan(&why)
+				if err != nil && !errors.Is(err, sql.ErrNoRows) {
+					t.Fatal(err)
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			if !strings.Contains(why, c.want) {
+				t.Fatalf("refused with %q, want %q", why, c.want)
+			}
+		})
+	}
+	// River records a job's end a moment after the worker returns.
+	cancelled := 0
+	for cancelled < len(cases) && ctx.Err() == nil {
+		if err := q.db.QueryRowContext(ctx, `SELECT count(*) FROM river_job WHERE state = 'cancelled'`).Scan(&cancelled); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if cancelled != len(cases) {
+		t.Errorf("%d jobs cancelled, want all %d: a refused job is not tried again", cancelled, len(cases))
 	}
 }
