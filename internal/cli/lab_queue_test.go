@@ -168,3 +168,47 @@ func TestQueuedRunSurvivesAKilledWorkerOnPostgres(t *testing.T) {
 	t.Cleanup(func() { _ = srv.Stop() })
 	killedWorkerRun(t, srv.NewDatabase(t))
 }
+
+func TestLabQueueRefuses(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "run")
+	db := filepath.Join(dir, "queue.db")
+	labArgs := func(extra ...string) []string {
+		return append([]string{"lab", "pommel", "--player", "ab", "--depth", "1", "--games", "2", "--out", out}, extra...)
+	}
+	work := func(extra ...string) []string { return append([]string{"lab", "work"}, extra...) }
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{labArgs("--queue", db, "--shard", "0/2"), `--queue and --shard 0/2: give one`},
+		{labArgs("--queue", ""), "--queue is empty"},
+		{labArgs("--queue", "mysql://root:pw@db/lab"), `--queue "mysql://root:xxxxx@db/lab": want a postgres:// URL or an SQLite file's path`},
+		{labArgs("--queue", strings.Repeat("q", 3000)), "longer than 2048 bytes"},
+		{labArgs("--queue", dir), "is a folder"},
+		{labArgs("--queue", "postgres://nobody@127.0.0.1:1/lab"), "cannot reach the queue's database"},
+		{[]string{"lab", "pommel", "--player", "cmd:/bin/true", "--depth", "1", "--out", out, "--queue", db},
+			"--player cmd:/bin/true: a queued run cannot start programs on its workers"},
+		{work(), "--queue is missing"},
+		{work("extra", "--queue", db), "usage: arbiter lab work"},
+		{work("--queue", filepath.Join(dir, "typo.db")), "no such file: start the run first"},
+		{work("--queue", "http://example.org/"), "want a postgres:// URL"},
+		{work("--queue", db, "--concurrency", "0"), "--concurrency 0: want 1 to 1024"},
+		{work("--queue", db, "--concurrency", "-1"), "--concurrency -1: want 1 to 1024"},
+		{work("--queue", db, "--concurrency", "5000"), "--concurrency 5000: want 1 to 1024"},
+		{work("--queue", db, "--concurrency", "many"), `--concurrency "many": want 1 to 1024`},
+		{work("--queue", db, "--rescue-after", "0s"), "--rescue-after 0s: want 1s to 168h0m0s"},
+		{work("--queue", db, "--rescue-after", "-5m"), "--rescue-after -5m0s: want"},
+		{work("--queue", db, "--rescue-after", "9999h"), "--rescue-after 9999h0m0s: want"},
+		{work("--queue", db, "--rescue-after", "NaN"), `--rescue-after "NaN": want a duration from 1s to 168h0m0s`},
+		{work("--queue", db, "--rescue-after", "10"), `--rescue-after "10": want a duration`},
+	} {
+		r := run(t, "", c.args...)
+		if r.code == 0 || !strings.Contains(r.errOut, c.want) || strings.Contains(r.errOut, ":pw@") || strings.Count(r.errOut, "\n") != 1 {
+			t.Errorf("%q: exit %d, stderr %q; want one line with %q", c.args, r.code, r.errOut, c.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "typo.db")); err == nil {
+		t.Error("lab work made the queue file it was given by mistake")
+	}
+}

@@ -25,6 +25,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -164,7 +165,7 @@ func openPostgres(ctx context.Context, t Target) (*Queue, error) {
 	defer cancel()
 	if err := pool.Ping(pingCtx); err != nil {
 		pool.Close()
-		return nil, fmt.Errorf("cannot reach the queue's database %s: %v", t, err)
+		return nil, fmt.Errorf("cannot reach the queue's database %s: %s", t, oneLine(err))
 	}
 	driver := riverpgxv5.New(pool)
 	db := stdlib.OpenDBFromPool(pool)
@@ -259,7 +260,7 @@ func (q *Queue) setUp(ctx context.Context) error {
 		case <-time.After(time.Duration(try+1) * 200 * time.Millisecond):
 		}
 	}
-	return fmt.Errorf("--queue %s: setting up the queue's tables: %v", q.target, err)
+	return fmt.Errorf("--queue %s: setting up the queue's tables: %s", q.target, oneLine(err))
 }
 
 func (q *Queue) migrateOnce(ctx context.Context) error {
@@ -292,4 +293,16 @@ func (q *Queue) sql(stmt string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// oneLine writes an error of several lines (pgx gives one per address
+// tried) on one, each different line once.
+func oneLine(err error) string {
+	var parts []string
+	for _, l := range strings.Split(err.Error(), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !slices.Contains(parts, l) {
+			parts = append(parts, l)
+		}
+	}
+	return strings.Join(parts, " ")
 }

@@ -3,6 +3,7 @@ package queue
 import (
 	"context"
 	"math"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -158,5 +159,36 @@ func TestQueuedManifestRebuildsTheRun(t *testing.T) {
 	if back.Game.ID() != "pommel" || back.Games != 3 || back.Seed != cfg.Seed || back.Limits != cfg.Limits ||
 		back.OpeningPlies != cfg.OpeningPlies || len(back.Players) != 2 || back.Players[1].Spec != "random" {
 		t.Errorf("rebuilt %+v, want %+v", back, cfg)
+	}
+}
+
+// TestOpenGivesUpOnASilentServer: a server that takes the connection and
+// never answers (a firewall, a hung database) is an error within the
+// URL's connect_timeout (at most ConnectTimeout), not a hang.
+func TestOpenGivesUpOnASilentServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: waits a second for a silent server")
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close() // held open, never answered
+		}
+	}()
+	start := time.Now()
+	_, err = Open(context.Background(), Target{Postgres: true, Address: "postgres://u@" + l.Addr().String() + "/lab?connect_timeout=1"}, false)
+	if err == nil || !strings.Contains(err.Error(), "cannot reach the queue's database") {
+		t.Fatalf("got %v", err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("gave up after %s, want about a second", took)
 	}
 }
