@@ -100,13 +100,18 @@ func openSQLiteQueue(t *testing.T, path string, create bool) *Queue {
 // startWorkers runs n workers, each on a connection of its own (as
 // separate processes have), until the test ends.
 func startWorkers(t *testing.T, path string, n int, players func(string) (lab.Player, error)) {
+	startWorkersAs(t, path, n, WorkConfig{Concurrency: 2, RescueAfter: time.Minute, Players: players, Poll: 50 * time.Millisecond})
+}
+
+// startWorkersAs runs n workers of wc.
+func startWorkersAs(t *testing.T, path string, n int, wc WorkConfig) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	for range n {
 		q := openSQLiteQueue(t, path, false)
 		wg.Go(func() {
-			if err := q.Work(ctx, WorkConfig{Concurrency: 2, RescueAfter: time.Minute, Players: players, Poll: 50 * time.Millisecond}); err != nil {
+			if err := q.Work(ctx, wc); err != nil {
 				t.Errorf("worker: %v", err)
 			}
 		})
@@ -242,13 +247,19 @@ func TestWorkerRefusesABadJob(t *testing.T) {
 		{"a game beyond the run", JobVersion, 7, good, "game 8: the run has games 1 to 2"},
 		{"no players", JobVersion, 0, edit("players", []string{}), "0 players for pommel"},
 		{"a shard", JobVersion, 0, edit("shard", "0/2"), "a queued run has every game"},
+		{"another build", JobVersion, 2, good, "the run was queued by arbiter \"0123abc\", this worker is fedcba9"},
 	}
 	path := filepath.Join(t.TempDir(), "queue.db")
 	q := openSQLiteQueue(t, path, true)
 	for _, c := range cases {
-		insertJob(t, q, gameJob{Version: c.version, Run: RunID(c.manifest), Index: c.index, Manifest: c.manifest})
+		job := gameJob{Version: c.version, Run: RunID(c.manifest), Index: c.index, Manifest: c.manifest}
+		if c.name == "another build" {
+			job.Build = "0123abc"
+		}
+		insertJob(t, q, job)
 	}
-	startWorkers(t, path, 1, enginePlayer)
+	startWorkersAs(t, path, 1, WorkConfig{Concurrency: 2, RescueAfter: time.Minute, Players: enginePlayer,
+		Poll: 50 * time.Millisecond, Build: "fedcba9"})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	for _, c := range cases {

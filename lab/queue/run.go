@@ -115,7 +115,7 @@ func (q *Queue) enqueue(ctx context.Context, run string, manifest []byte, games 
 	for chunk := range slices.Chunk(games, insertBatch) {
 		params := make([]river.InsertManyParams, len(chunk))
 		for k, i := range chunk {
-			params[k] = river.InsertManyParams{Args: gameJob{Version: JobVersion, Run: run, Index: i, Manifest: manifest}, InsertOpts: opts}
+			params[k] = river.InsertManyParams{Args: gameJob{Version: JobVersion, Run: run, Index: i, Manifest: manifest, Build: build()}, InsertOpts: opts}
 		}
 		if _, err := cl.InsertMany(ctx, params); err != nil {
 			return fmt.Errorf("queue %s: putting the games on it: %v", q.target, err)

@@ -1,12 +1,14 @@
 package queue
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -32,6 +34,37 @@ type gameJob struct {
 	Run      string          `json:"run" river:"unique"`
 	Index    int             `json:"index" river:"unique"`
 	Manifest json.RawMessage `json:"manifest"`
+	// Build is the coordinator's arbiter (see build), "" when unknown.
+	Build string `json:"build,omitempty"`
+}
+
+// build names this arbiter's source: its commit (marked "+modified" when
+// the tree had changes), or the module's version; "" when the binary does
+// not say (a test binary). A worker built from other source may play
+// other games, so it refuses the job.
+func build() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = "+modified"
+			}
+		}
+	}
+	if rev != "" {
+		return rev + modified
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	return ""
 }
 
 // Kind names the lab's jobs in River's tables.
@@ -52,6 +85,8 @@ type WorkConfig struct {
 	Log io.Writer
 	// Poll is how often an idle worker looks for new games (0: a second).
 	Poll time.Duration
+	// Build names the worker's arbiter, as build does ("": this binary's).
+	Build string
 }
 
 // Limits on a worker's settings.
@@ -101,7 +136,7 @@ func (q *Queue) Work(ctx context.Context, c WorkConfig) error {
 		JobTimeout:           c.RescueAfter,
 		RescueStuckJobsAfter: c.RescueAfter,
 		FetchPollInterval:    poll,
-		FetchCooldown:        min(poll, 100*time.Millisecond),
+		FetchCooldown:        min(poll, 20*time.Millisecond), // the next game at once after one ends
 		Logger:               quietLogger(),
 	})
 	if err != nil {
@@ -129,6 +164,10 @@ func (w *gameWorker) Work(ctx context.Context, job *river.Job[gameJob]) error {
 	a := job.Args
 	if a.Version != JobVersion {
 		return w.refuse(ctx, a, fmt.Errorf("job version %d: this worker plays version %d: run the same arbiter as the coordinator", a.Version, JobVersion))
+	}
+	if own := cmp.Or(w.c.Build, build()); a.Build != "" && own != "" && a.Build != own {
+		return w.refuse(ctx, a, fmt.Errorf("the run was queued by arbiter %s, this worker is %s: run the same arbiter everywhere",
+			clip.Quote(a.Build), own))
 	}
 	stored, err := w.q.stored(ctx, a.Run, a.Index)
 	if err != nil || stored {
