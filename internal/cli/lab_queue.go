@@ -44,6 +44,9 @@ func (lf *labFlags) runQueued(cmd *cobra.Command, id string) error {
 	if lf.shard != "" {
 		return fmt.Errorf("--queue and --shard %s: give one (the queue shares the games among the workers)", lf.shard)
 	}
+	if cmd.Flags().Changed("concurrency") {
+		return errors.New("--concurrency with --queue: the workers play the games; give it to 'arbiter lab work'")
+	}
 	target, err := queue.ParseTarget(lf.queue)
 	if err != nil {
 		return err

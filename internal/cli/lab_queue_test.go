@@ -128,6 +128,20 @@ func killedWorkerRun(t *testing.T, queueURL string) {
 		t.Errorf("the survivor did not play game %s, lost with the killed worker:\n%s", lost[1], survivor.stderr())
 	}
 	sameRunOutputs(t, want, got)
+
+	// SIGTERM stops a worker, cleanly and at once.
+	if err := survivor.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-survivor.done:
+		survivor.done <- err
+		if err != nil {
+			t.Errorf("the worker stopped by SIGTERM: %v\n%s", err, survivor.stderr())
+		}
+	case <-time.After(20 * time.Second):
+		t.Errorf("the worker did not stop on SIGTERM")
+	}
 }
 
 // sameRunOutputs fails unless two run folders hold the same summary.json
@@ -183,6 +197,7 @@ func TestLabQueueRefuses(t *testing.T) {
 	}{
 		{labArgs("--queue", db, "--shard", "0/2"), `--queue and --shard 0/2: give one`},
 		{labArgs("--queue", ""), "--queue is empty"},
+		{labArgs("--queue", db, "--concurrency", "4"), "--concurrency with --queue: the workers play the games"},
 		{labArgs("--queue", "mysql://root:pw@db/lab"), `--queue "mysql://root:xxxxx@db/lab": want a postgres:// URL or an SQLite file's path`},
 		{labArgs("--queue", strings.Repeat("q", 3000)), "longer than 2048 bytes"},
 		{labArgs("--queue", dir), "is a folder"},

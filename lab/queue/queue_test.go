@@ -290,3 +290,82 @@ func TestWorkerRefusesABadJob(t *testing.T) {
 		t.Errorf("%d jobs cancelled, want all %d: a refused job is not tried again", cancelled, len(cases))
 	}
 }
+
+// lineWatch is a log that tells of each line containing a word.
+type lineWatch struct {
+	word string
+	seen chan string
+	mu   sync.Mutex
+	all  strings.Builder
+}
+
+func (w *lineWatch) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	w.all.Write(p)
+	w.mu.Unlock()
+	if strings.Contains(string(p), w.word) {
+		select {
+		case w.seen <- string(p):
+		default:
+		}
+	}
+	return len(p), nil
+}
+
+func (w *lineWatch) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.all.String()
+}
+
+func TestStoppedWorkerGivesBackItsGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: plays a run twice, on River")
+	}
+	cfg := quickRun(t, 3)
+	cfg.Limits = ai.Limits{Depth: 5} // games long enough to stop a worker in one
+	want := oneProcess(t, cfg)
+	path := filepath.Join(t.TempDir(), "queue.db")
+	q := openSQLiteQueue(t, path, true)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	dir := filepath.Join(t.TempDir(), "queued")
+	ran := make(chan error, 1)
+	go func() {
+		_, err := q.Run(ctx, cfg, dir, nil, RunConfig{Poll: 50 * time.Millisecond})
+		ran <- err
+	}()
+
+	log := &lineWatch{word: "playing", seen: make(chan string, 1)}
+	workCtx, stop := context.WithCancel(ctx)
+	stopped := make(chan error, 1)
+	wq := openSQLiteQueue(t, path, false)
+	go func() {
+		stopped <- wq.Work(workCtx, WorkConfig{Concurrency: 1, RescueAfter: time.Minute, Players: enginePlayer, Log: log, Poll: 50 * time.Millisecond})
+	}()
+	select {
+	case <-log.seen:
+	case <-ctx.Done():
+		t.Fatal("the worker played no game")
+	}
+	stop()
+	start := time.Now()
+	if err := <-stopped; err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 5*time.Second || !strings.Contains(log.String(), "given back") {
+		t.Fatalf("the stopped worker took %s and said:\n%s", took, log.String())
+	}
+	startWorkers(t, path, 1, enginePlayer)
+	if err := <-ran; err != nil {
+		t.Fatal(err)
+	}
+	SameOutputs(t, want, dir)
+	var attempts int
+	if err := q.db.QueryRowContext(ctx, `SELECT max(attempt) FROM river_job`).Scan(&attempts); err != nil {
+		t.Fatal(err)
+	}
+	if attempts != 1 {
+		t.Errorf("a game was tried %d times: one given back is not an attempt spent", attempts)
+	}
+}
