@@ -180,6 +180,16 @@ func TestRunStoppedKeepsItsGames(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "stopped with 3 of 3 games still to come") {
 		t.Fatalf("got %v, want a stop that keeps the games", err)
 	}
+	// Started again, the coordinator queues nothing twice.
+	ctx, cancel = context.WithCancel(context.Background())
+	if _, err := q.Run(ctx, quickRun(t, 3), dir, nil, RunConfig{Poll: 20 * time.Millisecond,
+		Queued: func(string, int) { cancel() }}); err == nil {
+		t.Fatal("a run with no worker ended")
+	}
+	var jobs int
+	if err := q.db.QueryRow(`SELECT count(*) FROM river_job`).Scan(&jobs); err != nil || jobs != 3 {
+		t.Errorf("%d jobs queued (%v), want 3: one per game", jobs, err)
+	}
 }
 
 func TestRunRefusesAShard(t *testing.T) {
@@ -247,6 +257,7 @@ func TestWorkerRefusesABadJob(t *testing.T) {
 		{"a game beyond the run", JobVersion, 7, good, "game 8: the run has games 1 to 2"},
 		{"no players", JobVersion, 0, edit("players", []string{}), "0 players for pommel"},
 		{"a shard", JobVersion, 0, edit("shard", "0/2"), "a queued run has every game"},
+		{"options short of the game's", JobVersion, 0, edit("options", map[string]string{"hop": "friendly"}), "cannot be rebuilt here (options"},
 		{"another build", JobVersion, 2, good, "the run was queued by arbiter \"0123abc\", this worker is fedcba9"},
 	}
 	path := filepath.Join(t.TempDir(), "queue.db")
