@@ -380,3 +380,33 @@ func TestStoppedWorkerGivesBackItsGame(t *testing.T) {
 		t.Errorf("a game was tried %d times: one given back is not an attempt spent", attempts)
 	}
 }
+
+func TestRunRefusesABadGameFromTheQueue(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: sets up a queue")
+	}
+	cfg := quickRun(t, 2)
+	run := RunID(manifestOf(t, cfg))
+	for _, c := range []struct {
+		name string
+		data string
+		want string
+	}{
+		{"an illegal move", `{"index":0,"seats":["ab","random"],"opening":[],"moves":[{"move":"a1-h8","score":0,"us":1}],"winners":[],"reason":"maxplies"}`,
+			"game 1 from the queue: game 1:"},
+		{"another game's index", `{"index":1,"seats":["ab","random"],"opening":[],"moves":[],"winners":[],"reason":"maxplies"}`,
+			"game 1 of run " + run + " holds game 2"},
+		{"no JSON", `{"index":`, "game 1 of run " + run + ": unexpected end of JSON input"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			q := openSQLiteQueue(t, filepath.Join(t.TempDir(), "queue.db"), true)
+			if _, err := q.db.Exec(`INSERT INTO arbiter_lab_game (run, idx, data) VALUES (?, 0, ?)`, run, c.data); err != nil {
+				t.Fatal(err)
+			}
+			_, err := q.Run(context.Background(), cfg, filepath.Join(t.TempDir(), "run"), nil, RunConfig{})
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, want %q", err, c.want)
+			}
+		})
+	}
+}
