@@ -24,6 +24,7 @@ import (
 type labFlags struct {
 	gamesFlags
 	out, shard, label string
+	queue             string // a queue's URL or SQLite file: the run is played by 'lab work'
 }
 
 // shardAllowed is what --shard accepts.
@@ -50,7 +51,10 @@ Every game is added to DIR/games.jsonl as it ends: running the same command
 again continues the run (a larger --games extends it), and another command
 on the same DIR is refused. --shard I/N plays only the games i with
 i mod N = I, so that many machines share a run; 'arbiter lab merge' joins
-their folders into one that equals the run played in one go.
+their folders into one that equals the run played in one go. --queue URL
+(a postgres:// URL or an SQLite file) puts the games on a queue instead,
+for 'arbiter lab work' to play on any number of machines, and collects them
+into DIR as they finish.
 
 DIR gets games.pdn (every game, for 'arbiter replay'), summary.json, games.csv
 and plies.csv (one line per game, per move), and report.html, one page with
@@ -68,7 +72,9 @@ its plots. See docs/lab/README.md for what each number means.`,
 	allow(cmd, "shard", shardAllowed)
 	cmd.Flags().StringVar(&lf.label, "label", "", "the run's name in 'lab compare' (default: the folder as compare is given it)")
 	allow(cmd, "label", labelAllowed)
-	cmd.AddCommand(labCompareCmd(), labMergeCmd(), labSkillCmd(), labOpeningsCmd())
+	cmd.Flags().StringVar(&lf.queue, "queue", "", "put the games on this queue ("+queueAllowed+") for 'lab work' to play")
+	allow(cmd, "queue", queueAllowed)
+	cmd.AddCommand(labCompareCmd(), labMergeCmd(), labSkillCmd(), labOpeningsCmd(), labWorkCmd())
 	return cmd
 }
 
@@ -307,6 +313,9 @@ func (f *gamesFlags) startFEN(cfg match.Config) (string, error) {
 
 // run plays the run with a progress bar, then prints where its results are.
 func (lf *labFlags) run(cmd *cobra.Command, id string) error {
+	if cmd.Flags().Changed("queue") {
+		return lf.runQueued(cmd, id)
+	}
 	cfg, err := lf.config(id)
 	if err != nil {
 		return err

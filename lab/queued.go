@@ -1,0 +1,108 @@
+package lab
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/match"
+)
+
+// This file is what a run played elsewhere (on a job queue, package
+// lab/queue) needs from the lab: the coordinator opens the run's folder
+// and adds the games as they come back; a worker rebuilds the run from
+// its manifest and plays one game of it. The lab itself knows no queue.
+
+// Prepare opens dir as cfg's run, as Run does (a folder of another run is
+// refused), and gives the run's manifest and the games dir still lacks.
+func Prepare(cfg Config, dir string) (Manifest, []int, error) {
+	if err := cfg.check(); err != nil {
+		return Manifest{}, nil, err
+	}
+	man, err := openRun(dir, cfg.manifest())
+	if err != nil {
+		return Manifest{}, nil, err
+	}
+	cfg.Date = man.Date
+	have, err := readGames(dir)
+	if err != nil {
+		return Manifest{}, nil, err
+	}
+	return man, missing(cfg, have), nil
+}
+
+// AddGame adds a game played elsewhere to dir's games.jsonl, after
+// checking that it replays in g (a game that does not would spoil every
+// output of the run).
+func AddGame(dir string, g game.Game, d GameData) error {
+	if _, err := d.log(g, ""); err != nil {
+		return err
+	}
+	return appendGame(dir, d)
+}
+
+// PlayGame plays game i of cfg's run, as Run would, and gives its data.
+func PlayGame(ctx context.Context, cfg Config, i int) (GameData, error) {
+	if i < 0 || i >= cfg.Games {
+		return GameData{}, fmt.Errorf("game %d: the run has games 1 to %d", i+1, cfg.Games)
+	}
+	log, err := match.Play(ctx, cfg.matchConfig(), i*cfg.matchStride())
+	if err != nil {
+		return GameData{}, err
+	}
+	return fromLog(i, log), nil
+}
+
+// ConfigFromManifest rebuilds the run a manifest (run.json's JSON)
+// describes, making its players with newPlayer. A manifest with a field
+// this build does not know (written by a newer arbiter), or one it cannot
+// rebuild exactly, is refused: playing it would give other games.
+func ConfigFromManifest(data []byte, newPlayer func(spec string) (Player, error)) (Config, error) {
+	var m Manifest
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return Config{}, fmt.Errorf("the run's manifest: %v", err)
+	}
+	if m.Shard != "" {
+		return Config{}, fmt.Errorf("the run's manifest is shard %s: a queued run has every game", m.Shard)
+	}
+	g, err := game.New(m.Game, m.Options)
+	if err != nil {
+		return Config{}, err
+	}
+	moveTime, err := time.ParseDuration(m.MoveTime)
+	if err != nil {
+		return Config{}, fmt.Errorf("the run's manifest: movetime %q: %v", m.MoveTime, err)
+	}
+	cfg := Config{Game: g, Games: m.Games, Limits: ai.Limits{MoveTime: moveTime, Depth: m.Depth, Nodes: m.Nodes},
+		Seed: m.Seed, OpeningPlies: m.Opening, From: m.From, Date: m.Date, Label: m.Label}
+	if len(m.Openings) > 0 {
+		start, err := match.Config{Game: g, From: m.From}.Start()
+		if err != nil {
+			return Config{}, fmt.Errorf("the run's manifest: %v", err)
+		}
+		if cfg.Openings, err = match.ParseOpenings(start, strings.Join(m.Openings, "\n")); err != nil {
+			return Config{}, fmt.Errorf("the run's openings: %v", err)
+		}
+	}
+	for _, spec := range m.Players {
+		p, err := newPlayer(spec)
+		if err != nil {
+			return Config{}, fmt.Errorf("player %s: %w", spec, err)
+		}
+		cfg.Players = append(cfg.Players, p)
+	}
+	if err := cfg.check(); err != nil {
+		return Config{}, err
+	}
+	if why := m.sameRun(cfg.manifest()); why != "" {
+		return Config{}, fmt.Errorf("the run's manifest cannot be rebuilt here (%s): play it with the arbiter that queued it", why)
+	}
+	return cfg, nil
+}
