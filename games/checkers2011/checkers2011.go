@@ -75,6 +75,8 @@ type tables struct {
 	// forward and diagonally forward for a soldier (3), every direction
 	// but sideways for a king (6); with sidejump=on sideways too (5 and 8).
 	jumpDirs [2][2][]int
+	// sideJumps tells that jumpDirs hold the sideways jumps.
+	sideJumps bool
 	// soldierSteps[p] has bit d set for each direction of p's soldier
 	// commanders' steps: their jump directions and the two sideways ones.
 	// Kings step in all 8 directions.
@@ -130,7 +132,7 @@ func newTables(sideJumps bool) *tables {
 	t.jumpDirs[White][0] = []int{board.SqN, board.SqNE, board.SqNW}
 	t.jumpDirs[Black][0] = []int{board.SqS, board.SqSE, board.SqSW}
 	kingJumps := []int{board.SqN, board.SqNE, board.SqSE, board.SqS, board.SqSW, board.SqNW}
-	if sideJumps {
+	if t.sideJumps = sideJumps; sideJumps {
 		t.jumpDirs[White][0] = append(t.jumpDirs[White][0], board.SqE, board.SqW)
 		t.jumpDirs[Black][0] = append(t.jumpDirs[Black][0], board.SqE, board.SqW)
 		kingJumps = append(kingJumps, board.SqE, board.SqW)
