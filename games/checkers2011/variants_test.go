@@ -154,16 +154,16 @@ func TestDefaultsKeepThePerft(t *testing.T) {
 // TestVariantsAgainstTheReference compares random games and random
 // positions with the reference, the options on.
 func TestVariantsAgainstTheReference(t *testing.T) {
-	games, positions := 20, 1000
+	games, plies, positions := 20, 300, 1000
 	if testing.Short() {
-		games, positions = 3, 100
+		games, plies, positions = 1, 60, 30
 	}
 	for _, opts := range [][]string{{"ownjump=on"}, {"sidejump=on"}, {"ownjump=on", "sidejump=on"}} {
 		g := newGame(t, opts...)
 		rng := rand.New(rand.NewPCG(2011, uint64(len(opts[0]))))
 		for range games {
 			s := g.Start()
-			for ply := 0; ply < 300 && compareAt(t, s, nil); ply++ {
+			for ply := 0; ply < plies && compareAt(t, s, nil); ply++ {
 				moves := s.Moves(nil)
 				if len(moves) == 0 {
 					break
@@ -201,6 +201,16 @@ func TestVariantOptionsRefused(t *testing.T) {
 
 const checkers2011ID = "checkers-2011"
 
+// conformancePlies is how far the conformance suite plays a random game:
+// the options matter from the first contact on, and under -short the
+// first 80 plies keep the test quick.
+func conformancePlies() int {
+	if testing.Short() {
+		return 80
+	}
+	return 400
+}
+
 // TestVariantsConformance: the conformance suite with the options on.
 func TestVariantsConformance(t *testing.T) {
 	n := 6
@@ -211,7 +221,7 @@ func TestVariantsConformance(t *testing.T) {
 		g := newGame(t, opts...)
 		rng := rand.New(rand.NewPCG(5, uint64(len(opts))))
 		for range n {
-			gametest.RandomGame(t, g.Start(), rng, 400, nil)
+			gametest.RandomGame(t, g.Start(), rng, conformancePlies(), nil)
 		}
 	}
 }
@@ -225,7 +235,7 @@ func FuzzVariantGame(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed uint64, options uint8) {
 		onOff := [2]string{"off", "on"}
 		g := newGame(t, "ownjump="+onOff[options&1], "sidejump="+onOff[options>>1&1])
-		gametest.RandomGame(t, g.Start(), rand.New(rand.NewPCG(seed, seed>>32)), 400, nil)
+		gametest.RandomGame(t, g.Start(), rand.New(rand.NewPCG(seed, seed>>32)), conformancePlies(), nil)
 	})
 }
 
