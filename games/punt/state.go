@@ -237,7 +237,7 @@ func (s *State) Result() game.Result {
 	case !s.HasMove():
 		return s.scored()
 	case s.repeats() >= 3:
-		return game.DrawBy(game.Repetition)
+		return s.repeated()
 	case s.g.maxPlies > 0 && s.ply >= s.g.maxPlies:
 		return game.DrawBy(game.PlyCap)
 	}

@@ -31,6 +31,18 @@ var endOption = game.OptionSpec{
 		"or only when no player can move, a stuck player passing (all-stuck)",
 }
 
+// The values of the repetition option.
+const (
+	repetitionDraw   = "draw"   // the third occurrence of a position draws (RULINGS section 0)
+	repetitionScored = "scored" // it ends the game, scored as when nobody can move
+)
+
+var repetitionOption = game.OptionSpec{
+	Key: "repetition", Default: repetitionDraw, Values: []string{repetitionDraw, repetitionScored},
+	Help: "what the third occurrence of a position does: draw (the rules of every game) " +
+		"or end the game and score it, so that shuffling to avoid the end gains nothing (scored)",
+}
+
 var tiebreakOption = game.OptionSpec{
 	Key: "tiebreak", Default: tiebreakNone, Values: []string{tiebreakNone, tiebreakProgress, tiebreakLast},
 	Help: "who wins among equal highest scores: all of them (none, the rules), " +
@@ -162,4 +174,18 @@ func (s *State) movedLast(tied game.PlayerSet) game.PlayerSet {
 		}
 	}
 	return tied
+}
+
+// repeated is the result of the third occurrence of a position: a draw,
+// or with repetition=scored the game scored as it stands (the scores and
+// winners of scored, the reason Repetition). A player who is behind and
+// the last one able to move would otherwise shuffle sideways for a draw
+// rather than let the game end (docs/rules/punt.md, 8.3).
+func (s *State) repeated() game.Result {
+	if !s.g.repetitionScored {
+		return game.DrawBy(game.Repetition)
+	}
+	r := s.scored()
+	r.Reason = game.Repetition
+	return r
 }

@@ -150,15 +150,17 @@ func TestAllStuckPerft(t *testing.T) {
 }
 
 // TestDefaultOptionsKeepTheRules: the options at their defaults, given
-// or not, count what the rules count, and all-stuck counts the same from
-// the start, where nobody can be stuck within four plies.
+// or not, count what the rules count, and the others the same from the
+// start, where nobody can be stuck within three plies (perft ignores the
+// safeguards, which repetition= changes, and the scoring, which
+// tiebreak= changes).
 func TestDefaultOptionsKeepTheRules(t *testing.T) {
 	for _, tc := range perftTable {
 		if tc.name != "start" {
 			continue
 		}
 		counts := tc.counts[:3]
-		for _, opts := range [][]string{{"end=first-stuck", "tiebreak=none"}, {"end=all-stuck", "tiebreak=progress"}} {
+		for _, opts := range [][]string{{"end=first-stuck", "tiebreak=none", "repetition=draw"}, {"end=all-stuck", "tiebreak=progress", "repetition=scored"}} {
 			g := gametest.NewGame(t, tc.id, opts...)
 			gametest.CheckPerft(t, g.Start(), counts, 100_000)
 		}
@@ -256,10 +258,44 @@ func TestAllStuckSafeguards(t *testing.T) {
 		{"two rounds of shuffles: not yet", []string{"end=all-stuck"}, shuffle[:7], game.Ongoing},
 		{"the third occurrence draws", []string{"end=all-stuck"}, shuffle, game.Repetition},
 		{"passes count as plies", []string{"end=all-stuck", "maxplies=3"}, []string{"a7-a7", "d5-d4", "a7-a7"}, game.PlyCap},
+		{"repetition=draw is the rules' draw", []string{"end=all-stuck", "repetition=draw"}, shuffle, game.Repetition},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := gametest.NewGame(t, "punt-match", tc.opts...)
 			gametest.CheckResult(t, gametest.MustParse(t, g, "W:a7=w,d5=b"), tc.moves, tc.reason, 0)
+		})
+	}
+}
+
+// TestRepetitionScored: with repetition=scored the third occurrence of a
+// position ends the game and scores it, tie-breaks included; the ply cap
+// still draws without scores.
+func TestRepetitionScored(t *testing.T) {
+	shuffle := []string{"a7-a7", "d5-e5", "a7-a7", "e5-d5", "a7-a7", "d5-e5", "a7-a7", "e5-d5"}
+	w := game.PlayerSet(1 << punt.White)
+	for _, tc := range []struct {
+		name, fen string
+		opts      []string
+		moves     []string
+		reason    game.Reason
+		winners   game.PlayerSet
+		scores    [game.MaxPlayers]int
+	}{
+		{"the player ahead wins", "W:a7=w,d5=b", []string{"end=all-stuck", "repetition=scored"}, shuffle, game.Repetition, w, [game.MaxPlayers]int{1, 0}},
+		{"equal scores draw", "W:a7=w,d5=b,g1=b", []string{"end=all-stuck", "repetition=scored"}, shuffle, game.Repetition, 0, [game.MaxPlayers]int{1, 1}},
+		// Black's d5 pawn is 2 ranks from home: progress 6 + 2 beats 6.
+		{"the tie-break applies", "W:a7=w,d5=b,g1=b", []string{"end=all-stuck", "repetition=scored", "tiebreak=progress"}, shuffle, game.Repetition,
+			game.PlayerSet(1 << punt.Black), [game.MaxPlayers]int{1, 1}},
+		{"with end=first-stuck too: 0-0 scored is a draw", "W:a3=w,g5=b", []string{"repetition=scored"},
+			[]string{"a3-b3", "g5-f5", "b3-a3", "f5-g5", "a3-b3", "g5-f5", "b3-a3", "f5-g5"}, game.Repetition, 0, [game.MaxPlayers]int{}},
+		{"the ply cap still draws, unscored", "W:a7=w,d5=b", []string{"end=all-stuck", "repetition=scored", "maxplies=3"}, shuffle[:3], game.PlyCap, 0, [game.MaxPlayers]int{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := gametest.MustParse(t, gametest.NewGame(t, "punt-match", tc.opts...), tc.fen)
+			gametest.CheckResult(t, s, tc.moves, tc.reason, tc.winners)
+			if got := s.Result().Scores; got != tc.scores {
+				t.Errorf("scores %v, want %v", got, tc.scores)
+			}
 		})
 	}
 }
@@ -343,6 +379,12 @@ func TestVariantOptionsRefused(t *testing.T) {
 		{"tiebreak", "Inf", "the value must be one of"},
 		{"tiebreak", "progress ", "the value must be one of"},
 		{"tiebreak", long, "the value must be one of"},
+		{"repetition", "", "the value must be one of draw, scored"},
+		{"repetition", "1", "the value must be one of draw, scored"},
+		{"repetition", "-3", "the value must be one of draw, scored"},
+		{"repetition", "NaN", "the value must be one of draw, scored"},
+		{"repetition", "Scored", "the value must be one of draw, scored"},
+		{"repetition", long, "the value must be one of draw, scored"},
 	} {
 		for _, id := range ids {
 			_, err := game.New(id, map[string]string{tc.key: tc.value})
@@ -420,7 +462,7 @@ func TestVariantsConformance(t *testing.T) {
 		n = 1
 	}
 	for _, id := range ids {
-		for _, opts := range [][]string{{"end=all-stuck", "tiebreak=last"}, {"end=all-stuck", "tiebreak=progress"}, {"tiebreak=last"}} {
+		for _, opts := range [][]string{{"end=all-stuck", "tiebreak=last"}, {"end=all-stuck", "tiebreak=progress", "repetition=scored"}, {"tiebreak=last", "repetition=scored"}} {
 			g := gametest.NewGame(t, id, opts...)
 			rng := rand.New(rand.NewPCG(11, uint64(len(id))))
 			for range n {
