@@ -1,12 +1,14 @@
 package punt_test
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/game/gametest"
@@ -492,4 +494,30 @@ func FuzzVariantGame(f *testing.F) {
 		}
 		gametest.RandomGame(t, s, rng, 600, passInvariant)
 	})
+}
+
+// TestEnginesPlayTheVariant: a pass is just a legal move to the engines.
+// White's only pawn is frozen on a7 (1-0); with end=all-stuck White
+// passes and Black, left to move, brings both pawns home for a 2-1 win,
+// where the rules would have ended the game 1-0 at once.
+func TestEnginesPlayTheVariant(t *testing.T) {
+	g := gametest.NewGame(t, "punt-match", "end=all-stuck")
+	s := gametest.MustParse(t, g, "W:a7=w,d3=b,f3=b")
+	e, err := ai.New("ab", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var played []string
+	for !s.Result().Over() && len(played) < 20 {
+		info := e.Search(context.Background(), s, ai.Limits{Depth: 4}, nil)
+		played = append(played, info.Move.Text(g.Board()))
+		s.Play(info.Move)
+	}
+	r := s.Result()
+	if r.Reason != game.Scored || r.Winners != game.PlayerSet(1<<punt.Black) || r.Scores[0] != 1 || r.Scores[1] != 2 {
+		t.Errorf("after %v: %s, want Black to win 2-1", played, r.Describe(g))
+	}
+	if played[0] != "a7-a7" {
+		t.Errorf("White's first move %s, want the pass a7-a7", played[0])
+	}
 }
