@@ -8,6 +8,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/game/gametest"
+	"github.com/arbiter-games/arbiter/games/checkers2011"
 )
 
 // The options of docs/rules/checkers-2011.md ("Variants"): ownjump=on and
@@ -188,7 +189,7 @@ func TestVariantOptionsRefused(t *testing.T) {
 		{"ownjump", "NaN"}, {"ownjump", long},
 		{"sidejump", "true"}, {"sidejump", "0"}, {"sidejump", "Inf"}, {"sidejump", " on"}, {"sidejump", long},
 	} {
-		_, err := game.New(checkers2011ID, map[string]string{tc.key: tc.value})
+		_, err := game.New(checkers2011.ID, map[string]string{tc.key: tc.value})
 		switch {
 		case err == nil:
 			t.Errorf("%s=%.20q accepted", tc.key, tc.value)
@@ -198,8 +199,6 @@ func TestVariantOptionsRefused(t *testing.T) {
 		}
 	}
 }
-
-const checkers2011ID = "checkers-2011"
 
 // conformancePlies is how far the conformance suite plays a random game:
 // the options matter from the first contact on, and under -short the
