@@ -46,7 +46,7 @@ const (
 )
 
 func init() {
-	t := newTables()
+	t, sideways := newTables(false), newTables(true)
 	game.Register(game.Descriptor{
 		ID:      ID,
 		Name:    "Checkers 2011",
@@ -54,8 +54,13 @@ func init() {
 		Players: 2,
 		Seats:   seats[:],
 		FEN:     &t.fen,
+		Options: []game.OptionSpec{ownjumpOption, sidejumpOption},
 		New: func(o game.Options) (game.Game, error) {
-			return &Game{Base: game.NewBase(ID, o, seats[:], t.b), t: t, maxPlies: o.Int("maxplies")}, nil
+			g := &Game{Base: game.NewBase(ID, o, seats[:], t.b), t: t, maxPlies: o.Int("maxplies"), ownJump: o.Get("ownjump") == "on"}
+			if o.Get("sidejump") == "on" {
+				g.t = sideways
+			}
+			return g, nil
 		},
 	})
 }
@@ -68,8 +73,10 @@ type tables struct {
 	nb [numCells][8]board.Cell
 	// jumpDirs[player][king] are the directions a commander jumps in:
 	// forward and diagonally forward for a soldier (3), every direction
-	// but sideways for a king (6).
+	// but sideways for a king (6); with sidejump=on sideways too (5 and 8).
 	jumpDirs [2][2][]int
+	// sideJumps tells that jumpDirs hold the sideways jumps.
+	sideJumps bool
 	// soldierSteps[p] has bit d set for each direction of p's soldier
 	// commanders' steps: their jump directions and the two sideways ones.
 	// Kings step in all 8 directions.
@@ -91,8 +98,11 @@ type tables struct {
 	sideKey uint64
 	// stepTo[d][c] is the step in direction d that lands on c, made once:
 	// a move built byte by byte and then appended costs a stall of the
-	// processor's store buffer, a copy from a table does not.
+	// processor's store buffer, a copy from a table does not. leapTo[d][c]
+	// is the jump over a friendly stack in direction d that lands on c
+	// (ownjump=on), from two cells back.
 	stepTo [8][numCells]game.Move
+	leapTo [8][numCells]game.Move
 	start  position
 	// fen is the FEN's syntax and its messages.
 	fen game.StackFEN
@@ -101,21 +111,32 @@ type tables struct {
 	weights Weights
 }
 
-func newTables() *tables {
+// newTables builds the tables; sideJumps gives soldiers and kings the
+// sideways jumps of sidejump=on.
+func newTables(sideJumps bool) *tables {
 	b := board.NewSquare(size, size)
 	t := &tables{b: b, fen: fenSyntax(b), weights: DefaultWeights()}
 	for c := 0; c < numCells; c++ {
 		for d := 0; d < 8; d++ {
 			t.nb[c][d] = b.Neighbor(board.Cell(c), d)
 			t.turn[c][d] = -1
-			if from := b.Neighbor(board.Cell(c), (d+4)%8); from != board.None {
+			back := (d + 4) % 8
+			if from := b.Neighbor(board.Cell(c), back); from != board.None {
 				t.stepTo[d][c] = game.Step(from, board.Cell(c))
+				if far := b.Neighbor(from, back); far != board.None {
+					t.leapTo[d][c] = game.Step(far, board.Cell(c))
+				}
 			}
 		}
 	}
 	t.jumpDirs[White][0] = []int{board.SqN, board.SqNE, board.SqNW}
 	t.jumpDirs[Black][0] = []int{board.SqS, board.SqSE, board.SqSW}
 	kingJumps := []int{board.SqN, board.SqNE, board.SqSE, board.SqS, board.SqSW, board.SqNW}
+	if t.sideJumps = sideJumps; sideJumps {
+		t.jumpDirs[White][0] = append(t.jumpDirs[White][0], board.SqE, board.SqW)
+		t.jumpDirs[Black][0] = append(t.jumpDirs[Black][0], board.SqE, board.SqW)
+		kingJumps = append(kingJumps, board.SqE, board.SqW)
+	}
 	t.jumpDirs[White][1], t.jumpDirs[Black][1] = kingJumps, kingJumps
 	for p := White; p <= Black; p++ {
 		for _, d := range t.jumpDirs[p][0] {
@@ -167,6 +188,9 @@ type Game struct {
 	game.Base // ID, Options, Players, PlayerName, Seat, Board
 	t         *tables
 	maxPlies  int
+	// ownJump is ownjump=on: a stack may also jump a friendly stack,
+	// without capturing (variants.go).
+	ownJump bool
 }
 
 // Start returns the starting position, White to move.

@@ -68,7 +68,9 @@ func (g *Game) parseFEN(fen string) (*State, error) {
 			st.bits = st.bits<<2 | uint64(v)
 			st.h++
 		}
-		if top := st.bits & 3; top&kingBit == 0 && t.lastRank[top&1]>>c&1 != 0 {
+		// With sideways jumps a stack on a last rank can be jumped, and
+		// a soldier freed there commands unpromoted until it moves.
+		if top := st.bits & 3; top&kingBit == 0 && t.lastRank[top&1]>>c&1 != 0 && !t.sideJumps {
 			return fmt.Sprintf("a %s soldier commanding on %s would have been promoted: write its letter %c",
 				g.PlayerName(game.Player(top&1)), name, letters[top|kingBit])
 		}

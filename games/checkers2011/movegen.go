@@ -43,6 +43,9 @@ type jumper struct {
 	best       int // the most jumps of a complete sequence found so far
 	n0         int // where this call's moves start in buf
 	m          game.Move
+	// soldier tells that the jumper is a soldier, which may not jump back
+	// the way it came (a king may: RULINGS section 3).
+	soldier bool
 }
 
 // captures appends the longest capture sequences of all the mover's
@@ -62,11 +65,12 @@ func (s *State) captures(buf []game.Move) []game.Move {
 	for ; jumpers != 0; jumpers &= jumpers - 1 {
 		c := board.Cell(bits.TrailingZeros64(jumpers))
 		g.dirs = t.jumpDirs[me][p.kings>>c&1]
+		g.soldier = p.kings>>c&1 == 0
 		// The jumper has left its cell for the whole move: a king may
 		// jump through it again.
 		g.occ, g.enemy = p.occ&^(1<<c), enemy
 		g.m = game.Start(c, true)
-		buf = g.chain(c, 0, buf)
+		buf = g.chain(c, 0, -1, buf)
 	}
 	return buf
 }
@@ -93,13 +97,23 @@ func (p *position) jumpers(t *tables) uint64 {
 	return jumpers
 }
 
-// chain extends the sequence standing on cur after jumps jumps: it must
-// jump again while it can; a sequence that cannot is complete and is kept
-// if no longer one has been found.
-func (g *jumper) chain(cur board.Cell, jumps int, buf []game.Move) []game.Move {
+// chain extends the sequence standing on cur after jumps jumps, the last
+// of them in direction came (-1 before the first): it must jump again
+// while it can; a sequence that cannot is complete and is kept if no
+// longer one has been found. A soldier never jumps straight back, a turn
+// of 180 degrees; its directions hold no such pair unless it jumps
+// sideways (sidejump=on).
+func (g *jumper) chain(cur board.Cell, jumps, came int, buf []game.Move) []game.Move {
 	p, t := g.p, g.t
 	jumped := false
+	back := -1
+	if g.soldier && came >= 0 {
+		back = (came + 4) % 8
+	}
 	for _, d := range g.dirs {
+		if d == back {
+			continue
+		}
 		mid := t.nb[cur][d]
 		if mid == board.None || g.enemy>>mid&1 == 0 {
 			continue
@@ -123,7 +137,7 @@ func (g *jumper) chain(cur board.Cell, jumps int, buf []game.Move) []game.Move {
 		}
 		g.popped[mid] = k
 		g.m.Land(land)
-		buf = g.chain(land, jumps+1, buf)
+		buf = g.chain(land, jumps+1, d, buf)
 		g.m.Unland()
 		g.popped[mid] = k - 1
 		g.occ, g.enemy = occ, enemy
@@ -176,6 +190,9 @@ func (s *State) steps(buf []game.Move) []game.Move {
 			buf = append(buf, t.stepTo[d][bits.TrailingZeros64(to)&63])
 		}
 	}
+	if s.g.ownJump {
+		buf = s.leaps(buf)
+	}
 	return buf
 }
 
@@ -203,7 +220,7 @@ func (s *State) hasMove() bool {
 		return true
 	}
 	for d := 0; d < 8; d++ {
-		if p.stepTargets(t, d) != 0 {
+		if p.stepTargets(t, d) != 0 || s.g.ownJump && p.leapTargets(t, d) != 0 {
 			return true
 		}
 	}

@@ -126,8 +126,30 @@ func refSoldierSteps(white bool) []refXY {
 	return append(refSoldierJumps(white), refXY{1, 0}, refXY{-1, 0})
 }
 
+// refRules are the options of docs/rules/checkers-2011.md ("Variants"):
+// sideJump adds left and right to every commander's jumps (a soldier
+// never jumping straight back), ownJump lets a stack jump a friendly one
+// to the empty cell beyond, as a non-capturing move of its own.
+type refRules struct{ sideJump, ownJump bool }
+
 // refMoves returns the legal moves of s, sorted, by RULINGS section 3.
-func refMoves(s *refPos) []string {
+func refMoves(s *refPos) []string { return refMovesWith(s, refRules{}) }
+
+// refJumps are a commander's jump directions under rules.
+func refJumps(white, king bool, rules refRules) []refXY {
+	dirs := refSoldierJumps(white)
+	if king {
+		dirs = slices.Clone(refKingJumps)
+	}
+	if rules.sideJump {
+		dirs = append(dirs, refXY{1, 0}, refXY{-1, 0})
+	}
+	return dirs
+}
+
+// refMovesWith returns the legal moves of s, sorted, by RULINGS section 3
+// changed by rules.
+func refMovesWith(s *refPos, rules refRules) []string {
 	var whiteStacks, blackStacks int
 	for x := 0; x < 8; x++ {
 		for y := 0; y < 8; y++ {
@@ -146,14 +168,13 @@ func refMoves(s *refPos) []string {
 		jumps int
 	}
 	var seqs []seq
-	var explore func(b *refPos, at refXY, king bool, path []refXY)
-	explore = func(b *refPos, at refXY, king bool, path []refXY) {
-		dirs := refSoldierJumps(s.white)
-		if king {
-			dirs = refKingJumps
-		}
+	var explore func(b *refPos, at refXY, king bool, path []refXY, came refXY)
+	explore = func(b *refPos, at refXY, king bool, path []refXY, came refXY) {
 		more := false
-		for _, d := range dirs {
+		for _, d := range refJumps(s.white, king, rules) {
+			if !king && d == (refXY{-came.x, -came.y}) && came != (refXY{}) {
+				continue // a soldier does not turn 180 degrees
+			}
 			over, land := at.add(d), at.add(d).add(d)
 			if !land.on() || !b.enemyOf(over, s.white) || b.at(land) != "" {
 				continue
@@ -162,7 +183,7 @@ func refMoves(s *refPos) []string {
 			next := *b // arrays copy: a fresh board for this branch
 			v := next.at(over)
 			next.set(over, v[:len(v)-1])
-			explore(&next, land, king, append(slices.Clone(path), land))
+			explore(&next, land, king, append(slices.Clone(path), land), d)
 		}
 		if !more && len(path) > 1 {
 			var names []string
@@ -180,7 +201,7 @@ func refMoves(s *refPos) []string {
 			}
 			b := *s
 			b.set(p, "") // the stack is lifted for its whole move
-			explore(&b, p, isKing(s.commander(p)), []refXY{p})
+			explore(&b, p, isKing(s.commander(p)), []refXY{p}, refXY{})
 		}
 	}
 	set := map[string]bool{}
@@ -207,6 +228,11 @@ func refMoves(s *refPos) []string {
 				}
 				for _, d := range dirs {
 					if q := p.add(d); q.on() && s.at(q) == "" {
+						set[p.name()+"-"+q.name()] = true
+					}
+				}
+				for _, d := range refJumps(s.white, isKing(s.commander(p)), rules) {
+					if q := p.add(d).add(d); rules.ownJump && q.on() && s.friendOf(p.add(d), s.white) && s.at(q) == "" {
 						set[p.name()+"-"+q.name()] = true
 					}
 				}
@@ -339,17 +365,24 @@ func abs(v int) int {
 	return v
 }
 
-func refPerft(s *refPos, depth int) uint64 {
+func refPerft(s *refPos, depth int) uint64 { return refPerftWith(s, refRules{}, depth) }
+
+// rulesOf reads a game's options as the reference's rules.
+func rulesOf(g game.Game) refRules {
+	return refRules{sideJump: g.Options().Get("sidejump") == "on", ownJump: g.Options().Get("ownjump") == "on"}
+}
+
+func refPerftWith(s *refPos, rules refRules, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
 	var n uint64
-	for _, m := range refMoves(s) {
+	for _, m := range refMovesWith(s, rules) {
 		next, err := refApply(s, m)
 		if err != nil {
 			panic(err)
 		}
-		n += refPerft(next, depth-1)
+		n += refPerftWith(next, rules, depth-1)
 	}
 	return n
 }
@@ -431,7 +464,7 @@ func compareAt(t *testing.T, s game.State, st refStats) bool {
 		t.Errorf("the reference cannot read the engine's FEN: %v", err)
 		return false
 	}
-	want := refMoves(ref)
+	want := refMovesWith(ref, rulesOf(s.Game()))
 	if st != nil {
 		st.tally(ref, want)
 	}

@@ -98,5 +98,8 @@ func (g *Game) parseFEN(fen string) (*State, error) {
 	}
 	p.toMove = me
 	p.hash = t.hashOf(&p)
+	if g.allStuck {
+		p.skipOut(t)
+	}
 	return g.newState(p), nil
 }

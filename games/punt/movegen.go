@@ -35,6 +35,9 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 	p := &s.pos
 	me := p.toMove
 	piles := p.ctrl[me] & t.mobile[me]
+	if s.g.allStuck && (piles == 0 || s.allStuckOver()) {
+		return s.passes(buf)
+	}
 	buf = slices.Grow(buf, bits.OnesCount64(piles)*t.nDirs*len(ray{}.moves))
 	out := buf[len(buf):cap(buf)]
 	n := 0
@@ -56,10 +59,15 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 
 // HasMove reports whether the player to move has a legal move, as a
 // non-empty Moves would: a pile it controls off its end-row with a
-// neighbour in one of its directions (a pile may land on any pile).
+// neighbour in one of its directions (a pile may land on any pile). With
+// end=all-stuck, a player who controls a pile has a move, a pass if
+// nothing else, while the game goes on (allStuckOver).
 // Engines ask it at the horizon instead of listing the moves.
 func (s *State) HasMove() bool {
 	me := s.pos.toMove
+	if s.g.allStuck {
+		return s.pos.ctrl[me] != 0 && !s.allStuckOver()
+	}
 	return s.pos.ctrl[me]&s.g.t.mobile[me] != 0
 }
 

@@ -118,8 +118,11 @@ func init() {
 			Players: len(v.seats),
 			Seats:   seats,
 			FEN:     &t.fen,
+			Options: []game.OptionSpec{endOption, tiebreakOption, repetitionOption},
 			New: func(o game.Options) (game.Game, error) {
-				return &Game{Base: game.NewBase(v.id, o, seats, t.b), t: t, maxPlies: o.Int("maxplies")}, nil
+				return &Game{Base: game.NewBase(v.id, o, seats, t.b), t: t, maxPlies: o.Int("maxplies"),
+					allStuck: o.Get("end") == endAllStuck, tiebreak: o.Get("tiebreak"),
+					repetitionScored: o.Get("repetition") == repetitionScored}, nil
 			},
 		})
 	}
@@ -355,6 +358,14 @@ type Game struct {
 	game.Base // ID, Options, Players, PlayerName, Seat, Board
 	t         *tables
 	maxPlies  int
+	// allStuck is end=all-stuck: stuck players pass and the game goes on
+	// while another player can move (variants.go).
+	allStuck bool
+	// tiebreak is the tiebreak option's value: none, progress or last.
+	tiebreak string
+	// repetitionScored is repetition=scored: the third occurrence of a
+	// position ends the game scored, not drawn.
+	repetitionScored bool
 }
 
 // Start returns the starting position, White to move.

@@ -60,12 +60,15 @@ func (p *position) colour(c board.Cell, lv int) game.Player {
 // history the draw safeguards read: the hash of the position before the
 // move and the start of its stretch of reversible moves. The destination
 // pile as it was is the bottom height pawns of the new one, its controller
-// the colour of the highest of them.
+// the colour of the highest of them. A pass (end=all-stuck) has from ==
+// to. mover is the player who moved: the turn may skip players
+// (end=all-stuck), and the tie-break "last" looks for the latest mover.
 type undoRec struct {
 	hash     uint64
 	since    int32
 	from, to board.Cell
 	height   uint8
+	mover    game.Player
 }
 
 // State is a Punt position with its history. It implements game.State and
@@ -142,6 +145,10 @@ func (s *State) Play(m game.Move) {
 	t := s.g.t
 	p := &s.pos
 	from, to := m.From()%maxCells, m.To()%maxCells
+	if from == to {
+		s.pass(from)
+		return
+	}
 	me := p.toMove
 	h, k := p.height[to], p.height[from]
 	s.pushUndo(from, to, h)
@@ -167,6 +174,9 @@ func (s *State) Play(m game.Move) {
 	if h > 0 || t.progress[me][to] != t.progress[me][from] {
 		s.since = len(s.undo)
 	}
+	if s.g.allStuck {
+		p.skipOut(t)
+	}
 }
 
 // pushUndo records a move for Undo. The record is written field by field
@@ -179,7 +189,7 @@ func (s *State) pushUndo(from, to board.Cell, height uint8) {
 	}
 	s.undo = s.undo[:n+1]
 	u := &s.undo[n]
-	u.hash, u.since, u.from, u.to, u.height = s.pos.hash, int32(s.since), from, to, height
+	u.hash, u.since, u.from, u.to, u.height, u.mover = s.pos.hash, int32(s.since), from, to, height, s.pos.toMove
 }
 
 // Undo takes back the last move.
@@ -191,24 +201,26 @@ func (s *State) Undo() bool {
 	u := &s.undo[n]
 	from, to, h := u.from%maxCells, u.to%maxCells, u.height%maxCells
 	p := &s.pos
-	mover := p.top[to]
-	p.lo[from], p.hi[from] = p.lo[to]>>h, p.hi[to]>>h
-	p.height[from] = p.height[to] - h
-	p.top[from] = mover
-	mask := uint64(1)<<h - 1
-	p.lo[to], p.hi[to] = p.lo[to]&mask, p.hi[to]&mask
-	p.height[to] = h
-	p.ctrl[mover] = p.ctrl[mover]&^(1<<to) | 1<<from
-	p.occ |= 1 << from
-	if h > 0 {
-		under := p.colour(to, int(h)-1)
-		p.top[to] = under
-		p.ctrl[under] |= 1 << to
-	} else {
-		p.top[to] = game.NoPlayer
-		p.occ &^= 1 << to
+	if from != to { // a pass moved nothing
+		mover := p.top[to]
+		p.lo[from], p.hi[from] = p.lo[to]>>h, p.hi[to]>>h
+		p.height[from] = p.height[to] - h
+		p.top[from] = mover
+		mask := uint64(1)<<h - 1
+		p.lo[to], p.hi[to] = p.lo[to]&mask, p.hi[to]&mask
+		p.height[to] = h
+		p.ctrl[mover] = p.ctrl[mover]&^(1<<to) | 1<<from
+		p.occ |= 1 << from
+		if h > 0 {
+			under := p.colour(to, int(h)-1)
+			p.top[to] = under
+			p.ctrl[under] |= 1 << to
+		} else {
+			p.top[to] = game.NoPlayer
+			p.occ &^= 1 << to
+		}
 	}
-	p.hash, p.toMove = u.hash, mover
+	p.hash, p.toMove = u.hash, u.mover
 	s.ply--
 	s.since = int(u.since)
 	s.undo = s.undo[:n]
@@ -216,15 +228,16 @@ func (s *State) Undo() bool {
 }
 
 // Result applies RULINGS sections 0 and 4: when the player to move has no
-// legal move the game ends and is scored; otherwise the draw safeguards
-// apply, as game.Safeguards applies them: the third occurrence of a
-// position, then the ply cap.
+// legal move the game ends and is scored (with end=all-stuck, when no
+// player can move: see HasMove); otherwise the draw safeguards apply, as
+// game.Safeguards applies them: the third occurrence of a position, then
+// the ply cap.
 func (s *State) Result() game.Result {
 	switch {
 	case !s.HasMove():
 		return s.scored()
 	case s.repeats() >= 3:
-		return game.DrawBy(game.Repetition)
+		return s.repeated()
 	case s.g.maxPlies > 0 && s.ply >= s.g.maxPlies:
 		return game.DrawBy(game.PlyCap)
 	}
@@ -233,10 +246,16 @@ func (s *State) Result() game.Result {
 
 // repeats counts how many times the current position has occurred since
 // the last irreversible move, itself included. Only the positions with
-// the same player to move, a whole number of rounds back, can equal it.
+// the same player to move, a whole number of rounds back, can equal it,
+// unless the turn skips players (end=all-stuck): then every one is looked
+// at, the hash telling the players to move apart.
 func (s *State) repeats() int {
 	n := 1
-	for i := len(s.undo) - s.g.t.players; i >= s.since; i -= s.g.t.players {
+	step := s.g.t.players
+	if s.g.allStuck {
+		step = 1
+	}
+	for i := len(s.undo) - step; i >= s.since; i -= step {
 		if s.undo[i].hash == s.pos.hash {
 			n++
 		}
@@ -256,6 +275,9 @@ func (s *State) scored() game.Result {
 		case sc == best:
 			r.Winners = r.Winners.Add(game.Player(p))
 		}
+	}
+	if r.Winners.Len() > 1 {
+		r.Winners = s.breakTie(r.Winners)
 	}
 	// Two players with the same score draw; three share the win.
 	if t.players == 2 && r.Winners.Len() == 2 {
