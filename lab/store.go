@@ -172,7 +172,9 @@ func fromLog(index int, l *match.GameLog) GameData {
 			d.Winners = append(d.Winners, p)
 		}
 	}
-	if l.Result.Reason == game.Scored {
+	// A game decided by its scores keeps them: at its natural end, or at
+	// a repetition scored as it stands (Punt's repetition=scored).
+	if l.Result.Reason == game.Scored || l.Result.Reason == game.Repetition && len(d.Winners) > 0 {
 		d.Scores = slices.Clone(l.Result.Scores[:n])
 	}
 	return d
