@@ -29,7 +29,7 @@ var farOf = func() (f [maxCells]uint8) {
 // the board: it makes room for three moves per pile and direction first,
 // copies a ray's three moves every time and keeps as many as the pile
 // lands on (ray.landings), so that the next ray's moves overwrite the
-// others.
+// others. The pie rule's Swap, when it is a move, comes last.
 func (s *State) Moves(buf []game.Move) []game.Move {
 	t := s.g.t
 	p := &s.pos
@@ -51,7 +51,11 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 			n += int(r.landings[far][blocked])
 		}
 	}
-	return buf[:len(buf)+n]
+	buf = buf[:len(buf)+n]
+	if s.swappable && s.ply == 1 {
+		buf = append(buf, game.Swap())
+	}
+	return buf
 }
 
 // HasMove reports whether the player to move has a legal move, as a

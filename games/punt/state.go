@@ -80,6 +80,12 @@ type State struct {
 	undo  []undoRec
 	since int
 	room  [undoRoom]undoRec
+	// swappable tells that the game began at the start position with the
+	// pie rule: Swap is then a move at ply 1. A FEN position has no swap.
+	swappable bool
+	// beforeSwap is the position Swap replaced, for Undo; nil when no
+	// Swap has been played.
+	beforeSwap *position
 }
 
 // Game returns the game the state belongs to.
@@ -139,6 +145,10 @@ func (s *State) Scores() [game.MaxPlayers]int {
 // modulo 64 (none is higher) so that indexing and shifting need no range
 // check.
 func (s *State) Play(m game.Move) {
+	if m.IsSwap() {
+		s.playSwap()
+		return
+	}
 	t := s.g.t
 	p := &s.pos
 	from, to := m.From()%maxCells, m.To()%maxCells
@@ -169,6 +179,31 @@ func (s *State) Play(m game.Move) {
 	}
 }
 
+// playSwap plays the pie rule's move: the position is mirrored whole
+// (game.Mirror). Its undo record goes from a cell to the same cell, which
+// no other move does, and Undo finds the position it replaced in
+// beforeSwap. No earlier position can occur again.
+func (s *State) playSwap() {
+	mirror := game.PlaySwap(s).(*State)
+	s.pushUndo(0, 0, 0)
+	before := s.pos
+	s.beforeSwap = &before
+	s.pos = mirror.pos
+	s.ply++
+	s.since = len(s.undo)
+}
+
+// undoSwap takes back the pie rule's move, whose record is the last.
+func (s *State) undoSwap() bool {
+	n := len(s.undo) - 1
+	s.pos = *s.beforeSwap
+	s.beforeSwap = nil
+	s.ply--
+	s.since = int(s.undo[n].since)
+	s.undo = s.undo[:n]
+	return true
+}
+
 // pushUndo records a move for Undo. The record is written field by field
 // where it is kept: one built aside and copied in, then read by an Undo
 // right after, stalls the processor on the copy.
@@ -189,6 +224,9 @@ func (s *State) Undo() bool {
 		return false
 	}
 	u := &s.undo[n]
+	if u.from == u.to {
+		return s.undoSwap()
+	}
 	from, to, h := u.from%maxCells, u.to%maxCells, u.height%maxCells
 	p := &s.pos
 	mover := p.top[to]
@@ -266,7 +304,11 @@ func (s *State) scored() game.Result {
 
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() game.State {
-	c := &State{g: s.g, pos: s.pos, ply: s.ply, since: s.since}
+	c := &State{g: s.g, pos: s.pos, ply: s.ply, since: s.since, swappable: s.swappable}
+	if s.beforeSwap != nil {
+		before := *s.beforeSwap
+		c.beforeSwap = &before
+	}
 	c.undo = append(c.room[:0], s.undo...)
 	return c
 }
