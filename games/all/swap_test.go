@@ -306,9 +306,9 @@ func turnedMove(t *testing.T, s game.State, m game.Move) game.Move {
 // with its last seat moving first, and on every two-player game with the
 // pie rule: the suite plays Swap whenever the dice choose it.
 func TestConformanceFirstAndSwap(t *testing.T) {
-	games := 12
+	games, plies := 4, 400
 	if testing.Short() {
-		games = 1
+		games, plies = 1, 12 // the start, the swap and a few moves after it
 	}
 	for _, d := range game.All() {
 		sets := [][]string{{"first=" + d.Seats[len(d.Seats)-1].Key}}
@@ -321,9 +321,13 @@ func TestConformanceFirstAndSwap(t *testing.T) {
 				t.Parallel()
 				rng := rand.New(rand.NewPCG(uint64(len(d.ID)), 11))
 				for range games {
-					gametest.RandomGame(t, g.Start(), rng, 400, nil)
+					if !testing.Short() {
+						// Its concurrent reads cost tens of milliseconds:
+						// under -short the perft tests cover first=.
+						gametest.RandomGame(t, g.Start(), rng, plies, nil)
+					}
 					if g.Options().Get("swap") == "on" {
-						swappedGame(t, g.Start(), rng)
+						swappedGame(t, g.Start(), rng, plies)
 					}
 				}
 			})
@@ -331,19 +335,21 @@ func TestConformanceFirstAndSwap(t *testing.T) {
 	}
 }
 
-// swappedGame plays a random game from s in which the second player
-// swaps, checking every position after the swap as the conformance suite
+// swappedGame plays a random game from s, of at most plies plies, in
+// which the second player swaps, checking every position after the swap as the conformance suite
 // does, then takes every move back.
-func swappedGame(t *testing.T, s game.State, rng *rand.Rand) {
+func swappedGame(t *testing.T, s game.State, rng *rand.Rand, plies int) {
 	t.Helper()
 	fen, hash := s.FEN(), s.Hash()
 	fail := func(format string, args ...any) {
 		t.Helper()
 		t.Fatalf("%s %s after swap at ply %d: "+format, append([]any{s.Game().ID(), s.Game().Options(), s.Ply()}, args...)...)
 	}
+	gametest.CheckPosition(fail, s)
 	s.Play(firstRuleMove(s))
+	gametest.CheckPosition(fail, s) // swap among the moves
 	s.Play(game.Swap())
-	for !s.Result().Over() && s.Ply() < 400 {
+	for !s.Result().Over() && s.Ply() < plies {
 		moves := gametest.CheckPosition(fail, s)
 		if s.Ply()%64 == 2 {
 			gametest.CheckFromStacks(fail, s)
