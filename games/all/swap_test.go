@@ -362,3 +362,12 @@ func swappedGame(t *testing.T, s game.State, rng *rand.Rand, plies int) {
 		fail("undoing the game gave %s (hash %x), want %s (hash %x)", s.FEN(), s.Hash(), fen, hash)
 	}
 }
+
+// TestMirrorRefusals: a three-player position has no mirror image, and
+// says so in one line.
+func TestMirrorRefusals(t *testing.T) {
+	_, err := game.Mirror(gametest.NewGame(t, "punt-heks-match-3p").Start())
+	if err == nil || !strings.Contains(err.Error(), "only a two-player position") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("mirror of a three-player start: %v", err)
+	}
+}
