@@ -80,13 +80,11 @@ func (r *Record) start() (game.Game, game.State, error) {
 }
 
 // FirstMover is the seat that makes the record's first move: the side to
-// move of its FEN tag, else the game's first seat. A record whose tags
-// name no game this program knows, or a position it cannot read, counts
-// from the first seat (Replay says what is wrong with it).
+// move of its FEN tag, else of the game's start, which the option first
+// chooses. A record whose tags name no game this program knows, or a
+// position it cannot read, counts from the first seat (Replay says what
+// is wrong with it).
 func (r *Record) FirstMover() game.Player {
-	if r.Get("FEN") == "" {
-		return 0
-	}
 	_, s, err := r.start()
 	if err != nil {
 		return 0
