@@ -16,18 +16,11 @@ import (
 // Moves are identified by their landing cells: a jump always spans two
 // cells, so the landings fix every jumped cell, and two different
 // sequences never share a text. No deduplication is needed. The pie
-// rule's Swap, when it is a move, comes last.
+// rule's Swap, when it is a move, comes first.
 func (s *State) Moves(buf []game.Move) []game.Move {
-	buf = s.ruleMoves(buf)
-	if s.swappable && s.ply == 1 {
+	if s.ply == 1 && s.swappable {
 		buf = append(buf, game.Swap())
 	}
-	return buf
-}
-
-// ruleMoves appends the moves of the rules, as Moves says; the pie rule's
-// Swap is not among them.
-func (s *State) ruleMoves(buf []game.Move) []game.Move {
 	p := &s.pos
 	if p.side[White] == 0 || p.side[Black] == 0 {
 		return buf

@@ -28,17 +28,11 @@ type gen struct {
 // captures man by man in cell order, each man's chains depth first in the
 // order of the directions; else for each forward direction in turn its
 // ordinary moves, then its jumping moves, each by landing cell; the pie
-// rule's Swap, when it is a move, comes last.
+// rule's Swap, when it is a move, comes first.
 func (s *State) Moves(buf []game.Move) []game.Move {
-	buf = s.ruleMoves(buf)
-	if s.swappable && len(s.undo) == 1 {
+	if len(s.undo) == 1 && s.swappable {
 		buf = append(buf, game.Swap())
 	}
-	return buf
-}
-
-// ruleMoves appends the moves of Eximo's rules, as Moves says.
-func (s *State) ruleMoves(buf []game.Move) []game.Move {
 	me := s.pos.toMove
 	mine, theirs := s.pos.men[me], s.pos.men[1-me]
 	if mine == 0 || theirs == 0 {

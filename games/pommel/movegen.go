@@ -37,17 +37,11 @@ func (s *State) gen() gen {
 // every non-capturing move. A side without pieces has lost, so then there
 // are none (only a FEN can leave the opponent of the mover without pieces).
 // The moves come piece by piece in cell order; the pie rule's Swap, when
-// it is a move, comes last.
+// it is a move, comes first.
 func (s *State) Moves(buf []game.Move) []game.Move {
-	buf = s.ruleMoves(buf)
-	if s.swappable && s.ply == 1 {
+	if s.ply == 1 && s.swappable {
 		buf = append(buf, game.Swap())
 	}
-	return buf
-}
-
-// ruleMoves appends the moves of Pommel's rules, as Moves says.
-func (s *State) ruleMoves(buf []game.Move) []game.Move {
 	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
 		return buf
 	}

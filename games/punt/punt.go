@@ -368,12 +368,11 @@ func (g *Game) NewState() *State { return g.startState() }
 // startState is the starting position with the first player to move, and
 // the pie rule's Swap open at ply 1 when the game has it.
 func (g *Game) startState() *State {
-	p := g.t.start
-	if first := g.First(); first != p.toMove {
-		p.toMove = first
-		p.hash = g.t.hashOf(&p)
+	s := g.newState(g.t.start)
+	if first := g.First(); first != s.pos.toMove {
+		s.pos.toMove = first
+		s.pos.hash = g.t.hashOf(&s.pos)
 	}
-	s := g.newState(p)
 	s.swappable = g.SwapRule()
 	return s
 }

@@ -145,13 +145,13 @@ func (s *State) Scores() [game.MaxPlayers]int {
 // modulo 64 (none is higher) so that indexing and shifting need no range
 // check.
 func (s *State) Play(m game.Move) {
-	if m.IsSwap() {
-		s.playSwap()
-		return
-	}
 	t := s.g.t
 	p := &s.pos
 	from, to := m.From()%maxCells, m.To()%maxCells
+	if from == to { // only Swap, whose path is one cell: see game.Swap
+		s.playSwap()
+		return
+	}
 	me := p.toMove
 	h, k := p.height[to], p.height[from]
 	s.pushUndo(from, to, h)
@@ -194,6 +194,9 @@ func (s *State) playSwap() {
 }
 
 // undoSwap takes back the pie rule's move, whose record is the last.
+// It is nosplit, as Undo is: see Undo.
+//
+//go:nosplit
 func (s *State) undoSwap() bool {
 	n := len(s.undo) - 1
 	s.pos = *s.beforeSwap
@@ -218,13 +221,20 @@ func (s *State) pushUndo(from, to board.Cell, height uint8) {
 }
 
 // Undo takes back the last move.
+//
+// It is nosplit, and so is undoSwap, the one function it calls: without a
+// call Undo was a leaf the compiler made nosplit, and the stack check a
+// call brings cost a perft without bulk counting 1% (Undo is a fifth of
+// it). The linker checks that the two fit in the stack's guard.
+//
+//go:nosplit
 func (s *State) Undo() bool {
 	n := len(s.undo) - 1
 	if n < 0 {
 		return false
 	}
 	u := &s.undo[n]
-	if u.from == u.to {
+	if u.from == u.to { // only Swap's record
 		return s.undoSwap()
 	}
 	from, to, h := u.from%maxCells, u.to%maxCells, u.height%maxCells
