@@ -69,3 +69,33 @@ func TestSwapReplayRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstMoverByOption: without a FEN tag, the first mover is the seat
+// the Options tag's first= names; a FEN's player to move overrides it; a
+// seat the game has not counts from the first seat.
+func TestFirstMoverByOption(t *testing.T) {
+	tests := []struct {
+		game, options, fen string
+		want               game.Player
+	}{
+		{"pommel", "hop=friendly maxplies=600", "", 0},
+		{"pommel", "first=black hop=friendly", "", 1},
+		{"pommel", "first=red", "", 0},
+		{"punt-heks-match-3p", "first=red maxplies=600", "", 2},
+		{"pommel", "first=black", "W:Wa1:Bg6", 0},
+		{"eximo", "first=white swap=on", "", 1},
+	}
+	for _, tt := range tests {
+		pdn := `[Game "` + tt.game + `"]` + "\n" + `[Options "` + tt.options + `"]` + "\n"
+		if tt.fen != "" {
+			pdn += `[FEN "` + tt.fen + `"]` + "\n"
+		}
+		recs, err := record.Read(strings.NewReader(pdn + "\n*\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := recs[0].FirstMover(); got != tt.want {
+			t.Errorf("%s %q %q: first mover %d, want %d", tt.game, tt.options, tt.fen, got, tt.want)
+		}
+	}
+}
