@@ -48,6 +48,9 @@ type Board struct {
 	rayIdx []int32 // rays[rayIdx[i]:rayIdx[i+1]] is the ray for i = c*len(dirs)+d
 	rays   []Cell
 	dirTo  []int8 // dirTo[a*n+b]: direction from a to b along a line, or -1
+	// halfTurn[c] is c's image under the half turn (HalfTurn); nil when
+	// the board has no such symmetry.
+	halfTurn []Cell
 }
 
 // cellSpec describes a cell to the builder.
@@ -98,6 +101,7 @@ func build(id string, kind Kind, cells []cellSpec, dirs []Vector) *Board {
 		}
 	}
 	b.rayIdx[n*nd] = int32(len(b.rays))
+	b.halfTurn = halfTurnTable(cells, at)
 	return b
 }
 

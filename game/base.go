@@ -16,14 +16,31 @@ type Base struct {
 	opts  Options
 	seats []Seat
 	board *board.Board
+	first Player
+	swap  bool
 }
 
 // NewBase makes the Base of a game: its id, the options it was built
 // with, its seats in turn order (one for each player; Base keeps its own
 // copy) and its board.
+// The options first and swap, which every game takes, are read here (First
+// and SwapRule); a seat key first does not name is the first seat.
 func NewBase(id string, opts Options, seats []Seat, b *board.Board) Base {
-	return Base{id: id, opts: opts, seats: slices.Clone(seats), board: b}
+	first := slices.IndexFunc(seats, func(s Seat) bool { return s.Key == opts.Get(FirstKey) })
+	return Base{
+		id: id, opts: opts, seats: slices.Clone(seats), board: b,
+		first: Player(max(first, 0)),
+		swap:  len(seats) == 2 && opts.Get(SwapKey) == "on",
+	}
 }
+
+// First returns the player who moves first from the start position: the
+// seat the option first names.
+func (b *Base) First() Player { return b.first }
+
+// SwapRule reports whether the game is played with the pie rule (option
+// swap=on): the second player's first move may be Swap.
+func (b *Base) SwapRule() bool { return b.swap }
 
 // ID returns the game's id.
 func (b *Base) ID() string { return b.id }

@@ -49,6 +49,11 @@ type Effects struct {
 	// Landed is the stack on the last cell of the path after the move,
 	// bottom first: empty when the mover was removed.
 	Landed []Piece `json:"landed"`
+	// Swap reports the pie rule's move: the whole position was turned half
+	// a turn with the sides exchanged (Mirror), so that no piece moved
+	// along a path; Path and Moving are empty, and the position after it
+	// is the one to show.
+	Swap bool `json:"swap,omitempty"`
 	// Scores are every player's scores after the move, and ScoreChange
 	// what the move changed, in turn order; both are absent in games that
 	// do not score (whose states are not Scorers).
@@ -118,6 +123,13 @@ func MoveEffects(s State, m Move) (Effects, error) {
 	after := s.Clone()
 	after.Play(m)
 	e := Effects{Move: m.Text(b), Player: s.ToMove(), Capture: m.IsCapture()}
+	if m.IsSwap() {
+		e.Swap, e.Path, e.Moving, e.Landed = true, []string{}, []Piece{}, []Piece{}
+		if sc, ok := s.(Scorer); ok {
+			e.scores(sc.Scores(), after.(Scorer).Scores(), s.Game().Players())
+		}
+		return e, nil
+	}
 	for i := 0; i < m.Len(); i++ {
 		e.Path = append(e.Path, b.Name(m.At(i)))
 	}

@@ -48,9 +48,17 @@ type Descriptor struct {
 	FEN FENCodec
 }
 
-// AllOptions lists the game's options, maxplies included, in key order.
+// AllOptions lists the game's options in key order, with those every game
+// takes: maxplies, first (the seat that moves first) and, in a two-player
+// game, swap (the pie rule).
 func (d Descriptor) AllOptions() []OptionSpec {
 	specs := append(slices.Clone(d.Options), maxPliesOption)
+	if len(d.Seats) > 0 {
+		specs = append(specs, firstOption(d.Seats))
+	}
+	if d.Players == 2 {
+		specs = append(specs, swapOption)
+	}
 	slices.SortFunc(specs, func(a, b OptionSpec) int {
 		if a.Key < b.Key {
 			return -1
@@ -180,6 +188,9 @@ func New(id string, options map[string]string) (Game, error) {
 			ids = append(ids, d.ID)
 		}
 		return nil, fmt.Errorf("unknown game %s (games: %s)", clip.Quote(id), strings.Join(ids, ", "))
+	}
+	if _, ok := options[SwapKey]; ok && d.Players != 2 {
+		return nil, fmt.Errorf("%s: option swap: the pie rule is for two players, and this game seats %d", id, d.Players)
 	}
 	opts, err := resolve(d.AllOptions(), options)
 	if err != nil {

@@ -59,6 +59,28 @@ func (m *Move) Unland() {
 	}
 }
 
+// SwapText is the notation of the pie rule's move.
+const SwapText = "swap"
+
+// Swap returns the pie rule's move (option swap=on): the second player,
+// at their first turn, takes over the first player's position instead of
+// moving. The colours stay with the people: the position is turned half a
+// turn on its board with the two sides' pieces exchanged (Mirror), and the
+// first player is to move again.
+//
+// It is the one move whose path holds a single cell: every other move
+// has a start and a landing, and generators only emit finished moves. So
+// From, To and At stay in range for code that reads any move's path, and
+// IsSwap is one comparison.
+func Swap() Move {
+	var m Move
+	m.n = 1
+	return m
+}
+
+// IsSwap reports whether the move is the pie rule's Swap.
+func (m *Move) IsSwap() bool { return m.n == 1 }
+
 // Drop adds a dropped piece's cell. Drops must be added in cell order. It
 // reports false when the move already has MaxDrops drops.
 func (m *Move) Drop(c board.Cell) bool {
@@ -94,8 +116,12 @@ func (m *Move) IsCapture() bool { return m.capture }
 func (m Move) Drops() []board.Cell { return m.drops[:m.nDrops:m.nDrops] }
 
 // AppendText appends the move in the project's notation (RULINGS section 0):
-// "from-to", "from-l1-l2", "fromxl1xl2", then "@cell" for each drop.
+// "from-to", "from-l1-l2", "fromxl1xl2", then "@cell" for each drop; the
+// pie rule's move is "swap".
 func (m Move) AppendText(dst []byte, b *board.Board) []byte {
+	if m.IsSwap() {
+		return append(dst, SwapText...)
+	}
 	sep := byte('-')
 	if m.capture {
 		sep = 'x'

@@ -50,6 +50,35 @@ var maxPliesOption = OptionSpec{
 	Help: "the game is drawn when this many plies have been played",
 }
 
+// The keys of the options every game takes besides maxplies.
+const (
+	FirstKey = "first"
+	SwapKey  = "swap"
+)
+
+// firstOption is the seat that moves first, which every game takes: one
+// of its seats, by key, the rules' first seat by default. With three
+// players the turn goes on from it in the seats' order.
+func firstOption(seats []Seat) OptionSpec {
+	// AllOptions only asks for it when there are seats.
+	keys := make([]string, len(seats))
+	for i, s := range seats {
+		keys[i] = s.Key
+	}
+	return OptionSpec{
+		Key: FirstKey, Default: keys[0], Values: keys,
+		Help: "the seat that moves first, by its key; the turn goes on from it in the usual order",
+	}
+}
+
+// swapOption is the pie rule, which every two-player game takes: after
+// the first move the second player may answer "swap" and take over the
+// first player's position (see Swap).
+var swapOption = OptionSpec{
+	Key: SwapKey, Default: "off", Values: []string{"off", "on"},
+	Help: "the pie rule: the second player's first move may be swap, taking over the first player's position",
+}
+
 // Options are a game's option values, every key set. The zero value has no
 // options. Options are immutable; With returns a changed copy.
 type Options struct {

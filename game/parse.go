@@ -63,6 +63,9 @@ func ParseRuleMove(s State, text string) (Move, error) {
 
 func parseMove(s State, text string, safeguards bool) (Move, error) {
 	norm := normalizeMoveText(text)
+	if norm == SwapText {
+		return parseSwap(s, text, safeguards)
+	}
 	b := s.Game().Board()
 	cells, err := splitMove(b, norm)
 	if err != nil {
@@ -80,6 +83,23 @@ func parseMove(s State, text string, safeguards bool) (Move, error) {
 		}
 	}
 	return Move{}, &IllegalMoveError{Move: text, Reason: whyIllegal(s, moves, cells[0], norm)}
+}
+
+// parseSwap finds the pie rule's move among the legal moves of s, or says
+// why it is not one.
+func parseSwap(s State, text string, safeguards bool) (Move, error) {
+	if r := s.Result(); r.Over() && (safeguards || r.Reason != Repetition && r.Reason != PlyCap) {
+		return Move{}, &IllegalMoveError{Move: text, Reason: "the game is over (" + r.Describe(s.Game()) + ")"}
+	}
+	swap := Swap()
+	if slices.Contains(s.Moves(nil), swap) {
+		return swap, nil
+	}
+	reason := "swap is the second player's first move, only in a game played from the start"
+	if s.Game().Options().Get(SwapKey) != "on" {
+		reason = "swap is a move only with the option swap=on (the pie rule)"
+	}
+	return Move{}, &IllegalMoveError{Move: text, Reason: reason}
 }
 
 // splitMove checks the syntax of a move and returns its cells.

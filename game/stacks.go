@@ -90,3 +90,50 @@ func StackLetters(g Game, pieces []Piece) string {
 	}
 	return sb.String()
 }
+
+// Mirror returns the position of the two-player state s turned half a
+// turn on its board (board.HalfTurn) with the two players' pieces
+// exchanged and the other player to move: each side's pieces stand,
+// turned, where the other side's stood, and head the right way. It is the
+// position the pie rule's Swap leaves, built through FromStacks; its
+// history starts there. It refuses a game without two players, a board
+// without the half-turn symmetry and a state that shows no stacks.
+func Mirror(s State) (State, error) {
+	g := s.Game()
+	if g.Players() != 2 {
+		return nil, fmt.Errorf("%s: only a two-player position has a mirror image, and this game seats %d", g.ID(), g.Players())
+	}
+	st, err := stacker(s)
+	if err != nil {
+		return nil, err
+	}
+	b := g.Board()
+	stacks := make(map[board.Cell][]Piece, b.Len())
+	for c := range board.Cell(b.Len()) {
+		pieces := st.Stack(c, nil)
+		if len(pieces) == 0 {
+			continue
+		}
+		img := b.HalfTurn(c)
+		if img == board.None {
+			return nil, fmt.Errorf("%s: board %s has no half-turn symmetry to mirror a position with", g.ID(), b.ID())
+		}
+		for i := range pieces {
+			pieces[i].Owner = 1 - pieces[i].Owner
+		}
+		stacks[img] = pieces
+	}
+	return FromStacks(g, stacks, 1-s.ToMove())
+}
+
+// PlaySwap returns the position the pie rule's Swap leaves in s, for the
+// game's Play to take over: Mirror, which cannot fail on a game of the
+// registry (the conformance suite mirrors every two-player game's start),
+// so that it panics, as a Play given an illegal move may.
+func PlaySwap(s State) State {
+	m, err := Mirror(s)
+	if err != nil {
+		panic("swap: " + err.Error())
+	}
+	return m
+}

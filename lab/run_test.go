@@ -165,7 +165,7 @@ func TestRunRefuses(t *testing.T) {
 		want string
 	}{
 		{"another seed", cfg(func(c *Config) { c.Seed = 4 }), dir, "holds another run (seed 3 there, 4 here)"},
-		{"another option", cfg(func(c *Config) { c.Game = newGameWith(t, "pommel", "hop", "any") }), dir, "options hop=friendly maxplies=600 there, hop=any maxplies=600 here"},
+		{"another option", cfg(func(c *Config) { c.Game = newGameWith(t, "pommel", "hop", "any") }), dir, "options first=white hop=friendly maxplies=600 swap=off there, first=white hop=any maxplies=600 swap=off here"},
 		{"another engine", cfg(func(c *Config) { c.Players[1] = engine("ab") }), dir, "players [ab random] there, [ab ab] here"},
 		{"a shard of it", cfg(func(c *Config) { c.Shard = Shard{0, 2} }), dir, "shard all there, 0/2 here"},
 		{"fewer games", cfg(func(c *Config) { c.Games = 1 }), dir, "give --games 2 or more"},

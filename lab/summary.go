@@ -28,7 +28,8 @@ type Summary struct {
 	Shared int            `json:"shared"`
 	// Seats are each seat's outright wins as a rate, in turn order.
 	Seats []SeatStats `json:"seats"`
-	// FirstPlayer is the first seat's score (a win 1, a shared first place
+	// FirstPlayer is the score of the seat that moved first (option
+	// first, or the FEN's player to move; a win 1, a shared first place
 	// its share, a draw 1/n) and its edge over a fair share.
 	FirstPlayer Advantage `json:"firstPlayer"`
 	// ByPlayer are each engine's results whatever its seat, when the
@@ -128,12 +129,13 @@ func summarize(g game.Game, m Manifest, all []GameStats, allPlies []PlyStats) *S
 	s := &Summary{Game: m.Game, Options: m.Options, Players: m.Players, Label: m.Label, Run: m, Games: len(all),
 		Distinct: len(games), Wins: map[string]int{}, Endings: map[string]int{}, DrawsBy: map[string]Rate{},
 		PerGame: map[string]float64{}}
-	played := countOutcomes(all, n)
+	first := firstMover(g, m.From)
+	played := countOutcomes(all, n, first)
 	for p := range n {
 		s.Wins[g.PlayerName(game.Player(p))] = played.wins[p]
 	}
 	s.Draws, s.Shared, s.Endings = played.draws, played.shared, played.endings
-	s.rates(g, countOutcomes(games, n), len(games))
+	s.rates(g, countOutcomes(games, n, first), len(games), first)
 	var lengths, decisions []int
 	for _, gs := range games {
 		lengths = append(lengths, gs.Plies)
@@ -158,9 +160,24 @@ func summarize(g game.Game, m Manifest, all []GameStats, allPlies []PlyStats) *S
 	return s
 }
 
+// firstMover is the seat that moves first in every game of a run: the
+// one to move in the position the games start from, from (a FEN) or the
+// start, where the option first chose it. It is the first seat when from
+// does not parse (the run refuses such a FEN before a game is played).
+func firstMover(g game.Game, from string) game.Player {
+	if from == "" {
+		return g.Start().ToMove()
+	}
+	s, err := g.ParseFEN(from)
+	if err != nil {
+		return 0
+	}
+	return s.ToMove()
+}
+
 // outcomes are the results of some games: outright wins per seat, draws
 // (by how they ended), shared first places, how every game ended, and
-// the first seat's points (a win 1, a shared first place its share, a
+// the first player's points (a win 1, a shared first place its share, a
 // draw 1/n).
 type outcomes struct {
 	wins           []int
@@ -170,8 +187,9 @@ type outcomes struct {
 	firstSeatScore float64
 }
 
-// countOutcomes counts the results of games of n seats.
-func countOutcomes(games []GameStats, n int) outcomes {
+// countOutcomes counts the results of games of n seats in which first
+// moved first.
+func countOutcomes(games []GameStats, n int, first game.Player) outcomes {
 	o := outcomes{wins: make([]int, n), drawsBy: map[string]int{}, endings: map[string]int{}}
 	for _, gs := range games {
 		o.endings[gs.Reason]++
@@ -185,7 +203,7 @@ func countOutcomes(games []GameStats, n int) outcomes {
 		default:
 			o.shared++
 		}
-		if len(gs.Winners) > 0 && slices.Contains(gs.Winners, 0) {
+		if len(gs.Winners) > 0 && slices.Contains(gs.Winners, int(first)) {
 			o.firstSeatScore += 1 / float64(len(gs.Winners))
 		}
 	}
@@ -193,14 +211,15 @@ func countOutcomes(games []GameStats, n int) outcomes {
 }
 
 // rates fills the seats' win rates, the first player's score and edge
-// and the draw rates from the outcomes o of of games.
-func (s *Summary) rates(g game.Game, o outcomes, of int) {
+// and the draw rates from the outcomes o of of games, in which first
+// moved first.
+func (s *Summary) rates(g game.Game, o outcomes, of int, first game.Player) {
 	for p := range g.Players() {
 		s.Seats = append(s.Seats, SeatStats{Seat: g.PlayerName(game.Player(p)), Wins: NewRate(o.wins[p], of)})
 	}
-	score := shareRate(o.firstSeatScore, of, o.wins[0])
+	score := shareRate(o.firstSeatScore, of, o.wins[first])
 	fair := 1 / float64(g.Players())
-	s.FirstPlayer = Advantage{Seat: g.PlayerName(0), Score: score, Edge: score.Rate - fair, Lo: score.Lo - fair, Hi: score.Hi - fair}
+	s.FirstPlayer = Advantage{Seat: g.PlayerName(first), Score: score, Edge: score.Rate - fair, Lo: score.Lo - fair, Hi: score.Hi - fair}
 	s.DrawRate = NewRate(o.draws, of)
 	for _, why := range slices.Sorted(maps.Keys(o.drawsBy)) {
 		s.DrawsBy[why] = NewRate(o.drawsBy[why], of)

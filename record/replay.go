@@ -2,6 +2,7 @@ package record
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/game"
@@ -80,18 +81,36 @@ func (r *Record) start() (game.Game, game.State, error) {
 }
 
 // FirstMover is the seat that makes the record's first move: the side to
-// move of its FEN tag, else the game's first seat. A record whose tags
-// name no game this program knows, or a position it cannot read, counts
-// from the first seat (Replay says what is wrong with it).
+// move of its FEN tag, else of the game's start, which the option first
+// chooses. A record whose tags name no game this program knows, or a
+// position it cannot read, counts from the first seat (Replay says what
+// is wrong with it).
 func (r *Record) FirstMover() game.Player {
 	if r.Get("FEN") == "" {
-		return 0
+		return r.firstSeat()
 	}
 	_, s, err := r.start()
 	if err != nil {
 		return 0
 	}
 	return s.ToMove()
+}
+
+// firstSeat is the seat the Options tag's first= names, read without
+// building the game (Write asks it of every record of a lab's thousands),
+// or the first seat.
+func (r *Record) firstSeat() game.Player {
+	for _, o := range strings.Fields(r.Get("Options")) {
+		k, v, err := game.ParseOption(o)
+		if err != nil || k != game.FirstKey {
+			continue
+		}
+		d, _ := game.Lookup(r.Get("Game"))
+		if i := slices.IndexFunc(d.Seats, func(s game.Seat) bool { return s.Key == v }); i >= 0 {
+			return game.Player(i)
+		}
+	}
+	return 0
 }
 
 // Turn is the number of the turn the move of ply belongs to, in a game of

@@ -54,6 +54,9 @@ func CheckEffects(fail func(string, ...any), s game.State, moves []game.Move) {
 
 // checkEffects checks one move's effects e against before and after.
 func checkEffects(before, after game.State, m game.Move, e game.Effects) error {
+	if m.IsSwap() || e.Swap {
+		return checkSwapEffects(before, after, m, e)
+	}
 	checks := []func(before, after game.State, m game.Move, e game.Effects) error{
 		checkMover, checkCells, checkConservation, checkCaptureFlag, checkScores,
 	}
@@ -61,6 +64,26 @@ func checkEffects(before, after game.State, m game.Move, e game.Effects) error {
 		if err := check(before, after, m, e); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// checkSwapEffects checks the effects of the pie rule's Swap: flagged as
+// one, no path and nothing moving, and the position after it the mirror
+// image of the one before.
+func checkSwapEffects(before, after game.State, m game.Move, e game.Effects) error {
+	switch {
+	case !m.IsSwap():
+		return fmt.Errorf("the effects of a move that is no swap say swap")
+	case !e.Swap || e.Move != game.SwapText || len(e.Path) != 0 || len(e.Moving) != 0 || e.Capture:
+		return fmt.Errorf("the effects of swap are not flagged swap, or have a path or a moving stack")
+	}
+	mirror, err := game.Mirror(before)
+	if err != nil {
+		return err
+	}
+	if mirror.FEN() != after.FEN() {
+		return fmt.Errorf("after swap %s, want the mirror image %s", after.FEN(), mirror.FEN())
 	}
 	return nil
 }

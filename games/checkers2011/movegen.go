@@ -15,8 +15,12 @@ import (
 //
 // Moves are identified by their landing cells: a jump always spans two
 // cells, so the landings fix every jumped cell, and two different
-// sequences never share a text. No deduplication is needed.
+// sequences never share a text. No deduplication is needed. The pie
+// rule's Swap, when it is a move, comes first.
 func (s *State) Moves(buf []game.Move) []game.Move {
+	if s.ply == 1 && s.swappable {
+		buf = append(buf, game.Swap())
+	}
 	p := &s.pos
 	if p.side[White] == 0 || p.side[Black] == 0 {
 		return buf

@@ -126,6 +126,9 @@ type State struct {
 	// saved holds the cells every move changed, in order, for Undo.
 	saved []savedCell
 	hist  game.History
+	// swappable tells that the game began at the start position with the
+	// pie rule: Swap is then a move at ply 1. A FEN position has no swap.
+	swappable bool
 }
 
 var _ game.Stacker = (*State)(nil)
@@ -193,6 +196,10 @@ func (p *position) pieces(who game.Player) int {
 // promotes its soldier commander on the last rank, and then eliminates the
 // enemy stacks it sandwiches.
 func (s *State) Play(m game.Move) {
+	if m.IsSwap() {
+		s.playSwap()
+		return
+	}
 	t := s.g.t
 	p := &s.pos
 	s.undo = append(s.undo, undoRec{hash: p.hash, toMove: p.toMove})
@@ -241,6 +248,20 @@ func (s *State) Play(m game.Move) {
 }
 
 // save records the stack on c before the move being played changes it.
+// playSwap plays the pie rule's move: the position is mirrored whole
+// (game.Mirror). Every cell is saved, so that Undo takes it back as it
+// takes back any move; no earlier position can occur again.
+func (s *State) playSwap() {
+	mirror := game.PlaySwap(s).(*State)
+	s.undo = append(s.undo, undoRec{hash: s.pos.hash, toMove: s.pos.toMove, n: numCells})
+	for c := range board.Cell(numCells) {
+		s.save(c)
+	}
+	s.pos = mirror.pos
+	s.ply++
+	s.hist.Push(s.pos.hash, true)
+}
+
 func (s *State) save(c board.Cell) {
 	s.saved = append(s.saved, savedCell{bits: s.pos.cells[c], c: c, h: s.pos.height[c]})
 }
@@ -317,7 +338,7 @@ func (s *State) Result() game.Result {
 
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() game.State {
-	c := &State{g: s.g, pos: s.pos, ply: s.ply, hist: s.hist.Clone()}
+	c := &State{g: s.g, pos: s.pos, ply: s.ply, hist: s.hist.Clone(), swappable: s.swappable}
 	c.undo = append([]undoRec(nil), s.undo...)
 	c.saved = append([]savedCell(nil), s.saved...)
 	return c

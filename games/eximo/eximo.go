@@ -187,12 +187,25 @@ type Game struct {
 	maxPlies  int
 }
 
-// Start returns the starting position, Black to move.
-func (g *Game) Start() game.State { return g.newState(g.t.start) }
+// Start returns the starting position, the first player (option first,
+// Black by default) to move.
+func (g *Game) Start() game.State { return g.startState() }
 
 // NewState returns the starting position as the concrete type, for
 // engines that want to avoid the interface.
-func (g *Game) NewState() *State { return g.newState(g.t.start) }
+func (g *Game) NewState() *State { return g.startState() }
+
+// startState is the starting position with the first player to move, and
+// the pie rule's Swap open at ply 1 when the game has it.
+func (g *Game) startState() *State {
+	s := g.newState(g.t.start)
+	if first := g.First(); first != s.pos.toMove {
+		s.pos.toMove = first
+		s.pos.hash ^= g.t.sideKey
+	}
+	s.swappable = g.SwapRule()
+	return s
+}
 
 func (g *Game) newState(p position) *State {
 	return &State{g: g, pos: p, undo: make([]position, 0, undoRoom)}

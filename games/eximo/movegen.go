@@ -27,8 +27,12 @@ type gen struct {
 // The order is fixed (engines keep a move's index in their tables): the
 // captures man by man in cell order, each man's chains depth first in the
 // order of the directions; else for each forward direction in turn its
-// ordinary moves, then its jumping moves, each by landing cell.
+// ordinary moves, then its jumping moves, each by landing cell; the pie
+// rule's Swap, when it is a move, comes first.
 func (s *State) Moves(buf []game.Move) []game.Move {
+	if len(s.undo) == 1 && s.swappable {
+		buf = append(buf, game.Swap())
+	}
 	me := s.pos.toMove
 	mine, theirs := s.pos.men[me], s.pos.men[1-me]
 	if mine == 0 || theirs == 0 {

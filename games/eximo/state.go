@@ -38,6 +38,9 @@ type State struct {
 	g    *Game
 	pos  position
 	undo []position // one entry per move played: its length is the ply
+	// swappable tells that the game began at the start position with the
+	// pie rule: Swap is then a move at ply 1. A FEN position has no swap.
+	swappable bool
 }
 
 // Game returns the game the state belongs to.
@@ -73,6 +76,10 @@ func (s *State) Count(p game.Player) int { return bits.OnesCount64(s.pos.men[p])
 // path, the man stands on its last cell unless that is its far row (then it
 // has left the board), and the drops put new men on their cells.
 func (s *State) Play(m game.Move) {
+	if m.IsSwap() {
+		s.playSwap()
+		return
+	}
 	t := s.g.t
 	p := &s.pos
 	// Copied straight from the position onto the stack (append copies it
@@ -97,6 +104,14 @@ func (s *State) Play(m game.Move) {
 	}
 	p.toMove = 1 - me
 	p.hash ^= t.sideKey
+}
+
+// playSwap plays the pie rule's move: the position is mirrored whole
+// (game.Mirror), and Undo takes it back like any move, from the stack.
+func (s *State) playSwap() {
+	mirror := game.PlaySwap(s).(*State)
+	s.undo = append(s.undo, s.pos)
+	s.pos = mirror.pos
 }
 
 // Undo takes back the last move.
@@ -144,7 +159,7 @@ func (s *State) repeats() int {
 
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() game.State {
-	c := &State{g: s.g, pos: s.pos}
+	c := &State{g: s.g, pos: s.pos, swappable: s.swappable}
 	c.undo = append(make([]position, 0, max(undoRoom, len(s.undo))), s.undo...)
 	return c
 }

@@ -36,8 +36,12 @@ func (s *State) gen() gen {
 // there is one (capture is compulsory, any capture may be chosen), else
 // every non-capturing move. A side without pieces has lost, so then there
 // are none (only a FEN can leave the opponent of the mover without pieces).
-// The moves come piece by piece in cell order.
+// The moves come piece by piece in cell order; the pie rule's Swap, when
+// it is a move, comes first.
 func (s *State) Moves(buf []game.Move) []game.Move {
+	if s.ply == 1 && s.swappable {
+		buf = append(buf, game.Swap())
+	}
 	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
 		return buf
 	}

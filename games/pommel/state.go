@@ -70,6 +70,9 @@ type State struct {
 	ply  int
 	undo []position
 	hist game.History
+	// swappable tells that the game began at the start position with the
+	// pie rule: Swap is then a move at ply 1. A FEN position has no swap.
+	swappable bool
 }
 
 // Game returns the game the state belongs to.
@@ -100,6 +103,10 @@ func (s *State) Count(p game.Player) int { return int(s.pos.count[p]) }
 // enemy piece between consecutive cells of the path is removed, and a
 // soldier that ends on its last cell becomes a captain.
 func (s *State) Play(m game.Move) {
+	if m.IsSwap() {
+		s.playSwap()
+		return
+	}
 	t := s.g.t
 	s.undo = append(s.undo, s.pos)
 	p := &s.pos
@@ -123,6 +130,17 @@ func (s *State) Play(m game.Move) {
 	// Soldiers never move back and pieces never come back: both kinds of
 	// move make every earlier position unreachable.
 	s.hist.Push(p.hash, !captain || m.IsCapture())
+}
+
+// playSwap plays the pie rule's move: the position is mirrored whole
+// (game.Mirror), and Undo takes it back like any move, from the stack.
+// No position before it can occur again: it is irreversible.
+func (s *State) playSwap() {
+	mirror := game.PlaySwap(s).(*State)
+	s.undo = append(s.undo, s.pos)
+	s.pos = mirror.pos
+	s.ply++
+	s.hist.Push(s.pos.hash, true)
 }
 
 // crossed returns the cells a capture passes over or lands on after its
@@ -167,7 +185,7 @@ func (s *State) Result() game.Result {
 
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() game.State {
-	c := &State{g: s.g, pos: s.pos, ply: s.ply, hist: s.hist.Clone()}
+	c := &State{g: s.g, pos: s.pos, ply: s.ply, hist: s.hist.Clone(), swappable: s.swappable}
 	c.undo = append([]position(nil), s.undo...)
 	return c
 }

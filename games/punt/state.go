@@ -83,6 +83,12 @@ type State struct {
 	undo  []undoRec
 	since int
 	room  [undoRoom]undoRec
+	// swappable tells that the game began at the start position with the
+	// pie rule: Swap is then a move at ply 1. A FEN position has no swap.
+	swappable bool
+	// beforeSwap is the position Swap replaced, for Undo; nil when no
+	// Swap has been played.
+	beforeSwap *position
 }
 
 // Game returns the game the state belongs to.
@@ -145,8 +151,12 @@ func (s *State) Play(m game.Move) {
 	t := s.g.t
 	p := &s.pos
 	from, to := m.From()%maxCells, m.To()%maxCells
-	if from == to {
-		s.pass(from)
+	if from == to { // a pass (from a cell to itself) or Swap (one cell)
+		if m.Len() == 1 {
+			s.playSwap()
+		} else {
+			s.pass(from)
+		}
 		return
 	}
 	me := p.toMove
@@ -179,6 +189,34 @@ func (s *State) Play(m game.Move) {
 	}
 }
 
+// playSwap plays the pie rule's move: the position is mirrored whole
+// (game.Mirror). Its undo record goes from a cell to the same cell, which
+// no other move does, and Undo finds the position it replaced in
+// beforeSwap. No earlier position can occur again.
+func (s *State) playSwap() {
+	mirror := game.PlaySwap(s).(*State)
+	s.pushUndo(0, 0, 0)
+	before := s.pos
+	s.beforeSwap = &before
+	s.pos = mirror.pos
+	s.ply++
+	s.since = len(s.undo)
+}
+
+// undoSwap takes back the pie rule's move, whose record is the last.
+// It is nosplit, as Undo is: see Undo.
+//
+//go:nosplit
+func (s *State) undoSwap() bool {
+	n := len(s.undo) - 1
+	s.pos = *s.beforeSwap
+	s.beforeSwap = nil
+	s.ply--
+	s.since = int(s.undo[n].since)
+	s.undo = s.undo[:n]
+	return true
+}
+
 // pushUndo records a move for Undo. The record is written field by field
 // where it is kept: one built aside and copied in, then read by an Undo
 // right after, stalls the processor on the copy.
@@ -193,12 +231,22 @@ func (s *State) pushUndo(from, to board.Cell, height uint8) {
 }
 
 // Undo takes back the last move.
+//
+// It is nosplit, and so is undoSwap, the one function it calls: without a
+// call Undo was a leaf the compiler made nosplit, and the stack check a
+// call brings cost a perft without bulk counting 1% (Undo is a fifth of
+// it). The linker checks that the two fit in the stack's guard.
+//
+//go:nosplit
 func (s *State) Undo() bool {
 	n := len(s.undo) - 1
 	if n < 0 {
 		return false
 	}
 	u := &s.undo[n]
+	if u.from == u.to && u.height == 0 { // Swap's record; a pass's holds its pile's height
+		return s.undoSwap()
+	}
 	from, to, h := u.from%maxCells, u.to%maxCells, u.height%maxCells
 	p := &s.pos
 	if from != to { // a pass moved nothing
@@ -288,7 +336,11 @@ func (s *State) scored() game.Result {
 
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() game.State {
-	c := &State{g: s.g, pos: s.pos, ply: s.ply, since: s.since}
+	c := &State{g: s.g, pos: s.pos, ply: s.ply, since: s.since, swappable: s.swappable}
+	if s.beforeSwap != nil {
+		before := *s.beforeSwap
+		c.beforeSwap = &before
+	}
 	c.undo = append(c.room[:0], s.undo...)
 	return c
 }

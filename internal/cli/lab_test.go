@@ -11,7 +11,7 @@ func TestLabRunsAndContinues(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
 	args := []string{"lab", "pommel", "--player", "ab", "--player", "random", "--games", "2", "--depth", "1", "--opening", "2", "--out", dir}
 	r := run(t, "", args...)
-	if r.code != 0 || !strings.Contains(r.out, "pommel (hop=friendly maxplies=600): 2 games") ||
+	if r.code != 0 || !strings.Contains(r.out, "pommel (first=white hop=friendly maxplies=600 swap=off): 2 games") ||
 		!strings.Contains(r.out, "written to "+dir) || !strings.Contains(r.errOut, "(2/2)") {
 		t.Fatalf("arbiter lab: exit %d\nout %s\nerr %s", r.code, r.out, r.errOut)
 	}
@@ -26,7 +26,7 @@ func TestLabRunsAndContinues(t *testing.T) {
 	}
 	// Self-play: one --player plays both seats.
 	out = runOK(t, "lab", "eximo", "--player", "random", "--games", "1", "--nodes", "1", "-q", "--out", t.TempDir())
-	if !strings.Contains(out, "eximo (maxplies=600): 1 games") {
+	if !strings.Contains(out, "eximo (first=black maxplies=600 swap=off): 1 games") {
 		t.Errorf("self-play run: %s", out)
 	}
 }

@@ -21,7 +21,7 @@ func TestPlaySavesAndResumes(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(data)
-	for _, want := range []string{`[Game "pommel"]`, `[Options "hop=friendly maxplies=600"]`, "1. a1-a3 a6-a4 *"} {
+	for _, want := range []string{`[Game "pommel"]`, `[Options "first=white hop=friendly maxplies=600 swap=off"]`, "1. a1-a3 a6-a4 *"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("saved file lacks %q:\n%s", want, text)
 		}
@@ -37,7 +37,7 @@ func TestPlaySavesAndResumes(t *testing.T) {
 		t.Fatalf("resume: %+v", r)
 	}
 	out := runOK(t, "replay", path)
-	for _, want := range []string{"Game 1: pommel (hop=friendly maxplies=600), White ? vs Black ?; 3 moves", "Game 2: pommel-76", "; 1 move;"} {
+	for _, want := range []string{"Game 1: pommel (first=white hop=friendly maxplies=600 swap=off), White ? vs Black ?; 3 moves", "Game 2: pommel-76", "; 1 move;"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("replay output lacks %q:\n%s", want, out)
 		}
@@ -147,7 +147,7 @@ func TestMatchAddsToARecordFile(t *testing.T) {
 		t.Errorf("the file's own game is not kept at its head:\n%s", text)
 	}
 	replay := runOK(t, "replay", path)
-	for _, want := range []string{"Game 1: pommel (hop=friendly maxplies=600), White Ann", "Game 2: pommel", "Game 3: pommel"} {
+	for _, want := range []string{"Game 1: pommel (first=white hop=friendly maxplies=600 swap=off), White Ann", "Game 2: pommel", "Game 3: pommel"} {
 		if !strings.Contains(replay, want) {
 			t.Errorf("replay lacks %q:\n%s", want, replay)
 		}

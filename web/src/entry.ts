@@ -10,9 +10,16 @@ export interface ParsedMove {
   drops: string[];
 }
 
+// swapMove is the pie rule's move: the second player takes over the first
+// player's position. It has no path to click; the game page offers it as a
+// button ("Swap sides").
+export const swapMove = "swap";
+
 // parseMove splits a move in the project's notation: cells joined by "-"
-// or "x", then "@cell" for each drop.
+// or "x", then "@cell" for each drop. Swap has no cell at all, so that no
+// click matches it and it marks no cell as the last move.
 export function parseMove(text: string): ParsedMove {
+  if (text === swapMove) return { text, path: [], drops: [] };
   const [route, ...drops] = text.split("@");
   return { text, path: route.split(/[-x:]/), drops };
 }

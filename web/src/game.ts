@@ -9,7 +9,7 @@ import { ApiError, request, type Created, type Effects, type Game, type Geometry
 import { animateMove, attachPointer, drawBoard } from "./board";
 import { siteHeader } from "./chrome";
 import { copyButton, h } from "./dom";
-import { choices, click, emptySelection, matching, parseMove, targets, type ParsedMove, type Selection } from "./entry";
+import { choices, click, emptySelection, matching, parseMove, swapMove, targets, type ParsedMove, type Selection } from "./entry";
 import { change, profileLink, ratingText } from "./session";
 import { muted, setMuted, Sounds } from "./sound";
 import * as store from "./store";
@@ -833,6 +833,12 @@ function renderControls(page: Page, ui: UI, act: Actions): void {
   sound.setAttribute("aria-pressed", String(!muted()));
   const held = heldSeats(page);
   if (g.result || held.length === 0) return;
+  // The pie rule: the second player's first move may be to take over the
+  // first player's position, a move with no cell to click.
+  if (g.legal.includes(swapMove) && actingSeat(page) >= 0 && page.viewPly === null) {
+    const swap = button("Swap sides", "swap", () => act.play(swapMove));
+    swap.title = "Take over the first player's position (the pie rule): the board turns, and the other side moves again";
+  }
   button("Resign", "resign danger", () => {
     if (confirm("Resign this game?")) act.command("resign", undefined);
   });
