@@ -79,3 +79,19 @@ func TestMergeRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionsMissingFromAnOldRunAreTheirDefaults: a run written before
+// the game had an option is the same run as one naming its default, and
+// another run than one naming another value.
+func TestOptionsMissingFromAnOldRunAreTheirDefaults(t *testing.T) {
+	old := Manifest{Game: "pommel", Options: map[string]string{"hop": "friendly", "maxplies": "600"}, Seed: 1}
+	now := old
+	now.Options = map[string]string{"hop": "friendly", "maxplies": "600", "first": "white", "swap": "off"}
+	if why := old.sameRun(now); why != "" {
+		t.Errorf("an old run and the same run with the new options' defaults differ: %s", why)
+	}
+	now.Options = map[string]string{"hop": "friendly", "maxplies": "600", "first": "black", "swap": "off"}
+	if why := old.sameRun(now); !strings.Contains(why, "first=black") {
+		t.Errorf("an old run and a run with first=black: %q, want the options named", why)
+	}
+}

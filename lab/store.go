@@ -75,7 +75,29 @@ func (m Manifest) sameRun(other Manifest) string {
 		return fmt.Sprintf("shard %s there, %s here", shardText(a.Shard), shardText(b.Shard))
 	}
 	a.Shard, b.Shard = "", ""
+	a.Options, b.Options = withDefaults(a.Game, a.Options), withDefaults(b.Game, b.Options)
 	return differs(a, b)
+}
+
+// withDefaults gives every option of the game that opts lacks its
+// default: a run made before the game had an option (first= and swap=
+// came late) played by its default, and continues or merges with a run
+// that names it.
+func withDefaults(id string, opts map[string]string) map[string]string {
+	d, ok := game.Lookup(id)
+	if !ok {
+		return opts
+	}
+	all := maps.Clone(opts)
+	if all == nil {
+		all = map[string]string{}
+	}
+	for _, spec := range d.AllOptions() {
+		if _, set := all[spec.Key]; !set {
+			all[spec.Key] = spec.Default
+		}
+	}
+	return all
 }
 
 // shardText writes a manifest's shard, "all" for every game.
