@@ -10,8 +10,12 @@ import (
 )
 
 // optionSets returns every combination of the values of a game's options
-// that have a list of values (integer options keep their defaults).
+// that have a list of values (integer options keep their defaults); under
+// -short, each value alone (see eachOptionAlone).
 func optionSets(d game.Descriptor) []map[string]string {
+	if testing.Short() {
+		return eachOptionAlone(d)
+	}
 	sets := []map[string]string{{}}
 	for _, o := range d.Options {
 		var next []map[string]string
@@ -31,6 +35,21 @@ func optionSets(d game.Descriptor) []map[string]string {
 	return sets
 }
 
+// eachOptionAlone is -short's sample of optionSets: the defaults, and
+// every other value of each option with the rest at their defaults (5
+// sets for a Punt game where every combination makes 12).
+func eachOptionAlone(d game.Descriptor) []map[string]string {
+	sets := []map[string]string{{}}
+	for _, o := range d.Options {
+		for _, v := range o.Values {
+			if v != o.Default {
+				sets = append(sets, map[string]string{o.Key: v})
+			}
+		}
+	}
+	return sets
+}
+
 // TestConformance runs the conformance suite over every registered game
 // and every set of option values.
 func TestConformance(t *testing.T) {
@@ -44,10 +63,14 @@ func TestConformance(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			n := games
+			if testing.Short() && len(opts) > 0 {
+				n = 1 // a variant's one game; the defaults get two
+			}
 			t.Run(d.ID+" "+g.Options().String(), func(t *testing.T) {
 				t.Parallel()
 				rng := rand.New(rand.NewPCG(uint64(len(d.ID)), 7))
-				for i := 0; i < games; i++ {
+				for i := 0; i < n; i++ {
 					gametest.RandomGame(t, g.Start(), rng, 400, nil)
 				}
 			})
