@@ -7,10 +7,10 @@ import (
 )
 
 func TestBench(t *testing.T) {
-	out := runOK(t, "bench", "punt-heks-match-3p", "--seconds", "0.05")
+	out := runOK(t, "bench", "pommel", "--seconds", "0.05")
 	for _, name := range []string{"playouts/s", "perft/s", "perft-bulk/s", "ab-nodes/s", "mcts-iterations/s", "signature"} {
-		if !regexp.MustCompile(`(?m)^punt-heks-match-3p ` + regexp.QuoteMeta(name) + ` \d+`).MatchString(out) {
-			t.Errorf("bench printed\n%s\nwant a line punt-heks-match-3p %s N", out, name)
+		if !regexp.MustCompile(`(?m)^pommel ` + regexp.QuoteMeta(name) + ` \d+`).MatchString(out) {
+			t.Errorf("bench printed\n%s\nwant a line pommel %s N", out, name)
 		}
 	}
 	if !regexp.MustCompile(`(?m)\Asignature \d+$|\nsignature \d+\n\z`).MatchString(out) {
