@@ -839,6 +839,13 @@ function renderControls(page: Page, ui: UI, act: Actions): void {
     const swap = button("Swap sides", "swap", () => act.play(swapMove));
     swap.title = "Take over the first player's position (the pie rule): the board turns, and the other side moves again";
   }
+  // Punt's end=all-stuck: a player whose piles are all frozen passes, a
+  // move from a pile to itself (clicking the pile twice plays it too).
+  const pass = g.legal.find((m) => { const p = parseMove(m).path; return p.length === 2 && p[0] === p[1]; });
+  if (pass && actingSeat(page) >= 0 && page.viewPly === null) {
+    const b = button("Pass", "pass", () => act.play(pass));
+    b.title = "Every pile you control is frozen on your end-row: pass the turn";
+  }
   button("Resign", "resign danger", () => {
     if (confirm("Resign this game?")) act.command("resign", undefined);
   });
