@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The runs behind the answers in docs/lab/: each command as it was run.
-# Usage: bash docs/lab/runs.sh OUTDIR [PART...]   (parts: survey, pommel, ties, skill, plots)
+# Usage: bash docs/lab/runs.sh OUTDIR [PART...]
+#   (parts: survey, pommel, ties, skill, variants, control, plots)
 # Every run is resumable: running this again continues what was stopped.
 # Depth-limited engines and fixed seeds make every game repeatable.
 set -euo pipefail
 out=${1:?give the folder the runs go into}
 shift
-parts=${*:-survey pommel ties skill plots}
+parts=${*:-survey pommel ties skill variants control plots}
 arbiter=${ARBITER:-arbiter}
 lab() { nice -n 10 "$arbiter" lab "$@"; }
 
@@ -26,9 +27,34 @@ for part in $parts; do
         done
       done
     done ;;
-  ties) # answer 5: three-player ties at depths 1 and 2 (depth 3 is the survey's)
+  ties) # answer 5: three-player ties at depths 1 and 2 (depth 3 is the survey's), then at
+    # the strengths docs/strength.md uses: depth 4 (level 5) and 100 ms a move
     for depth in 1 2; do
       lab punt-heks-match-3p --player ab --depth $depth --games 1000 --seed 1 --out "$out/ties/3p-d$depth"
+    done
+    lab punt-heks-match-3p --player ab --depth 4 --games 300 --seed 1 --out "$out/ties/3p-d4"
+    lab punt-heks-match-3p --player ab --movetime 100ms --games 100 --seed 1 --out "$out/ties/3p-100ms" ;;
+  variants) # answer 6: the rule variants at the survey's strength, same seed (paired with it)
+    o="$out/variants"
+    for id in pommel-76 eximo; do
+      second=black; [ $id = eximo ] && second=white
+      lab $id -o first=$second --player ab --depth 3 --games 1000 --seed 1 --out "$o/$id-first=$second"
+      lab $id -o swap=on --player ab --depth 3 --games 1000 --seed 1 --out "$o/$id-swap=on"
+    done
+    for tb in progress last; do
+      lab punt-heks-match-3p -o tiebreak=$tb --player ab --depth 3 --games 1000 --seed 1 --out "$o/3p-tiebreak=$tb"
+    done
+    lab punt-heks-match-3p -o end=all-stuck -o repetition=scored --player ab --depth 3 --games 1000 --seed 1 \
+      --out "$o/3p-end=all-stuck+repetition=scored"
+    lab punt-match -o tiebreak=progress --player ab --depth 3 --games 1000 --seed 1 --out "$o/punt-match-tiebreak=progress"
+    lab punt-match -o end=all-stuck -o repetition=scored --player ab --depth 3 --games 1000 --seed 1 \
+      --out "$o/punt-match-end=all-stuck+repetition=scored"
+    for v in ownjump=on sidejump=on; do
+      lab checkers-2011 -o $v --player ab --depth 3 --games 300 --seed 1 --out "$o/checkers-2011-$v"
+    done ;;
+  control) # answer 4: a controlled run: ab against ab that declines every takeover it can avoid
+    for id in punt-match punt-heks-match; do
+      lab $id --player ab --player ab:avoid=takeover --depth 3 --games 400 --seed 1 --out "$out/control/$id-avoid-takeover"
     done ;;
   plots) # the plots of docs/lab/answers.md, from the runs above
     mkdir -p docs/lab/img/pommel-45 docs/lab/img/pommel-76 docs/lab/img/survey "$out/q1-45" "$out/q1-76"
@@ -54,6 +80,6 @@ for part in $parts; do
     for id in pommel eximo checkers-2011 punt-match; do
       lab skill "$id" --player ab --depth 1 --steps 3 --games 200 --seed 1 --out "$out/skill/$id"
     done ;;
-  *) echo "unknown part $part: survey, pommel, ties, skill or plots" >&2; exit 2 ;;
+  *) echo "unknown part $part: survey, pommel, ties, skill, variants, control or plots" >&2; exit 2 ;;
   esac
 done
