@@ -29,10 +29,10 @@ func midGame(t *testing.T, id string, plies int) game.State {
 // than the last of them, the best agrees with Search, and the lines are
 // distinct moves, best first.
 func TestSearchLinesExact(t *testing.T) {
-	const depth, n = 4, 3
-	plieses := []int{0, 9, 20}
+	const n = 3
+	depth, plieses := 4, []int{0, 9, 20}
 	if testing.Short() {
-		plieses = []int{9} // -short: one middle game each; the full run tries three
+		depth, plieses = 3, []int{9} // -short: one middle game each, a ply less; the full run tries three
 	}
 	for _, id := range []string{"pommel", "checkers-2011", "eximo", "punt-match"} {
 		for _, plies := range plieses {
