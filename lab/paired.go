@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"github.com/arbiter-games/arbiter/game"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -35,10 +36,10 @@ type outcome struct {
 	engines  map[string]float64
 }
 
-// outcomeOf reads a game's outcome: the first seat's points (a win 1, a
-// shared first place its share, a draw 1/n), whether it was drawn, its
-// length, and each engine's points.
-func outcomeOf(d GameData) outcome {
+// outcomeOf reads a game's outcome: the points of the seat that moved
+// first (a win 1, a shared first place its share, a draw 1/n), whether
+// it was drawn, its length, and each engine's points.
+func outcomeOf(d GameData, first int) outcome {
 	n := len(d.Seats)
 	o := outcome{plies: float64(len(d.Opening) + len(d.Moves)), engines: map[string]float64{}}
 	moves := slices.Clone(d.Opening)
@@ -55,7 +56,7 @@ func outcomeOf(d GameData) outcome {
 		}
 		return 0
 	}
-	o.first = points(0)
+	o.first = points(first)
 	if len(d.Winners) == 0 {
 		o.draw = 1
 	}
@@ -143,19 +144,19 @@ func pairable(a, b Manifest) string {
 
 // pairedDifference is B − A over the games with the same index in both
 // runs, each pair of distinct games counted once, by a paired bootstrap.
-func pairedDifference(a, b []GameData, m measure) Difference {
+func pairedDifference(a, b runGames, m measure) Difference {
 	byIndex := map[int]outcome{}
-	for _, d := range a {
-		byIndex[d.Index] = outcomeOf(d)
+	for _, d := range a.games {
+		byIndex[d.Index] = outcomeOf(d, a.first)
 	}
 	seen := map[string]bool{}
 	var diffs []float64
-	for _, d := range b {
+	for _, d := range b.games {
 		oa, ok := byIndex[d.Index]
 		if !ok {
 			continue
 		}
-		ob := outcomeOf(d)
+		ob := outcomeOf(d, b.first)
 		va, okA := m.value(oa)
 		vb, okB := m.value(ob)
 		if key := oa.identity + "\n" + ob.identity; okA && okB && !seen[key] {
@@ -170,16 +171,32 @@ func pairedDifference(a, b []GameData, m measure) Difference {
 
 // unpairedDifference is B − A with each run's distinct games resampled on
 // their own.
-func unpairedDifference(a, b []GameData, m measure) Difference {
+func unpairedDifference(a, b runGames, m measure) Difference {
 	return bootstrap(distinctValues(b, m), distinctValues(a, m))
 }
 
+// runGames are a run's games and the seat that moves first in them (the
+// option first=, or the side to move of the run's --from).
+type runGames struct {
+	games []GameData
+	first int
+}
+
+// gamesOf pairs a run's games with its first mover.
+func gamesOf(s *Summary, games []GameData) runGames {
+	g, err := game.New(s.Run.Game, s.Run.Options)
+	if err != nil {
+		return runGames{games: games}
+	}
+	return runGames{games: games, first: int(firstMover(g, s.Run.From))}
+}
+
 // distinctValues are a measure's values over a run's distinct games.
-func distinctValues(games []GameData, m measure) []float64 {
+func distinctValues(r runGames, m measure) []float64 {
 	seen := map[string]bool{}
 	var out []float64
-	for _, d := range games {
-		o := outcomeOf(d)
+	for _, d := range r.games {
+		o := outcomeOf(d, r.first)
 		if v, ok := m.value(o); ok && !seen[o.identity] {
 			seen[o.identity] = true
 			out = append(out, v)
@@ -238,11 +255,12 @@ func resampledMeanOrZero(rng *rand.Rand, y []float64) float64 {
 func differences(a, b *Summary, gamesA, gamesB []GameData) (ms []measure, diffs []Difference, why string) {
 	why = pairable(a.Run, b.Run)
 	ms = measures(gamesA, gamesB)
+	ra, rb := gamesOf(a, gamesA), gamesOf(b, gamesB)
 	for _, m := range ms {
 		if why == "" {
-			diffs = append(diffs, pairedDifference(gamesA, gamesB, m))
+			diffs = append(diffs, pairedDifference(ra, rb, m))
 		} else {
-			diffs = append(diffs, unpairedDifference(gamesA, gamesB, m))
+			diffs = append(diffs, unpairedDifference(ra, rb, m))
 		}
 	}
 	return ms, diffs, why

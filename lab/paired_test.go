@@ -39,8 +39,8 @@ func TestPairedDifference(t *testing.T) {
 	a := openingsDecide(300, func(int) bool { return false })
 	b := openingsDecide(300, func(i int) bool { return i%10 == 0 })
 	first := measures(a, b)[0]
-	paired := pairedDifference(a, b, first)
-	unpaired := unpairedDifference(a, b, first)
+	paired := pairedDifference(runGames{a, 0}, runGames{b, 0}, first)
+	unpaired := unpairedDifference(runGames{a, 0}, runGames{b, 0}, first)
 	if math.Abs(paired.Diff-0.05) > 1e-12 || math.Abs(unpaired.Diff-0.05) > 1e-12 || paired.N != 300 {
 		t.Fatalf("paired %+v, unpaired %+v: want a difference of 0.05 over 300 games", paired, unpaired)
 	}
@@ -54,7 +54,7 @@ func TestPairedDifference(t *testing.T) {
 	if unpaired.Hi-unpaired.Lo < 2*(paired.Hi-paired.Lo) {
 		t.Errorf("unpaired [%.4f, %.4f] not far wider than paired [%.4f, %.4f]", unpaired.Lo, unpaired.Hi, paired.Lo, paired.Hi)
 	}
-	if again := pairedDifference(a, b, first); again != paired {
+	if again := pairedDifference(runGames{a, 0}, runGames{b, 0}, first); again != paired {
 		t.Errorf("the bootstrap is not seeded: %+v then %+v", paired, again)
 	}
 }
@@ -66,7 +66,7 @@ func TestPairedCountsDistinctPairs(t *testing.T) {
 		a[i].Opening = []string{"same"}
 		a[i].Winners, a[i].Reason = []int{0}, "no moves"
 	}
-	if d := pairedDifference(a, a, measures(a, a)[0]); d.N != 1 || d.Diff != 0 {
+	if d := pairedDifference(runGames{a, 0}, runGames{a, 0}, measures(a, a)[0]); d.N != 1 || d.Diff != 0 {
 		t.Errorf("six copies of one pair: %+v, want n = 1 and no difference", d)
 	}
 }
@@ -137,5 +137,21 @@ func TestNoEngineRowsInSelfPlay(t *testing.T) {
 	}
 	if ms := measures(a, a); len(ms) != 3 {
 		t.Errorf("%d measures in self-play, want 3 (no engine's score)", len(ms))
+	}
+}
+
+// TestPairedFirstPlayerIsTheFirstMover: with first=black the first
+// player's score is Black's, in comparisons as in the summary.
+func TestPairedFirstPlayerIsTheFirstMover(t *testing.T) {
+	s := &Summary{Run: Manifest{Game: "pommel", Options: map[string]string{"first": "black"}}}
+	r := gamesOf(s, []GameData{{Index: 0, Seats: []string{"ab", "ab"}, Winners: []int{1}}})
+	if r.first != 1 {
+		t.Fatalf("first mover %d with first=black, want 1 (Black)", r.first)
+	}
+	if o := outcomeOf(r.games[0], r.first); o.first != 1 {
+		t.Errorf("Black won moving first: the first player's points are %v, want 1", o.first)
+	}
+	if def := gamesOf(&Summary{Run: Manifest{Game: "pommel"}}, nil); def.first != 0 {
+		t.Errorf("first mover %d by default, want 0 (White)", def.first)
 	}
 }

@@ -181,7 +181,7 @@ func Skill(ctx context.Context, sc SkillConfig, dir string, progress SkillProgre
 		}
 		games = append(games, played)
 	}
-	tr.changes(games)
+	tr.changes(games, int(firstMover(g, sc.Run.From)))
 	if err := writeJSON(filepath.Join(dir, "skill.json"), tr); err != nil {
 		return nil, err
 	}
@@ -214,16 +214,17 @@ func strengthOf(cfg Config, k int) string {
 }
 
 // changes fills the differences of each step from the one before, from
-// the steps' games, and the plateau lines.
-func (tr *SkillTrace) changes(games [][]GameData) {
+// the steps' games (first moving first in each), and the plateau lines.
+func (tr *SkillTrace) changes(games [][]GameData, first int) {
 	ms := measures(nil, nil) // the first player's score, draws, length
 	tr.Changes = nil
 	for k := 1; k < len(games); k++ {
 		diff := func(m measure) Difference {
+			a, b := runGames{games[k-1], first}, runGames{games[k], first}
 			if why := pairable(Manifest{Games: len(games[k-1])}, Manifest{Games: len(games[k])}); why != "" {
-				return unpairedDifference(games[k-1], games[k], m)
+				return unpairedDifference(a, b, m)
 			}
-			return pairedDifference(games[k-1], games[k], m)
+			return pairedDifference(a, b, m)
 		}
 		tr.Changes = append(tr.Changes, SkillChange{Step: k + 1, FirstPlayer: diff(ms[0]), Draws: diff(ms[1]), Plies: diff(ms[2])})
 	}
