@@ -293,7 +293,16 @@ func writeFile(path string, data []byte) error {
 // short (the run was killed while writing it) is dropped, and the file is
 // cut back to the whole lines so that the next game starts a line of its
 // own; any other bad line is an error naming it.
-func readGames(dir string) ([]GameData, error) {
+func readGames(dir string) ([]GameData, error) { return readGamesFile(dir, true) }
+
+// readGamesOnly reads a run's games.jsonl as readGames does, without
+// cutting a last line cut short (it is skipped): for reading another's
+// run, which it leaves as it was. A folder without games gives none.
+func readGamesOnly(dir string) ([]GameData, error) { return readGamesFile(dir, false) }
+
+// readGamesFile reads games.jsonl's whole lines, and cuts the file back
+// to them when repair is set.
+func readGamesFile(dir string, repair bool) ([]GameData, error) {
 	path := filepath.Join(dir, GamesFile)
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -304,26 +313,13 @@ func readGames(dir string) ([]GameData, error) {
 	}
 	if end := bytes.LastIndexByte(data, '\n') + 1; end < len(data) {
 		data = data[:end]
-		if err := os.Truncate(path, int64(end)); err != nil {
-			return nil, err
+		if repair {
+			if err := os.Truncate(path, int64(end)); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return parseGames(path, data)
-}
-
-// readGamesOnly reads a run's games.jsonl as readGames does, without
-// cutting a last line cut short (it is skipped): for reading another's
-// run, which it leaves as it was. A folder without games gives none.
-func readGamesOnly(dir string) ([]GameData, error) {
-	path := filepath.Join(dir, GamesFile)
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	return parseGames(path, data[:bytes.LastIndexByte(data, '\n')+1])
 }
 
 // parseGames reads whole lines of games.jsonl, in index order.
