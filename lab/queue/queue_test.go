@@ -257,7 +257,9 @@ func TestWorkerRefusesABadJob(t *testing.T) {
 		{"a game beyond the run", JobVersion, 7, good, "game 8: the run has games 1 to 2"},
 		{"no players", JobVersion, 0, edit("players", []string{}), "0 players for pommel"},
 		{"a shard", JobVersion, 0, edit("shard", "0/2"), "a queued run has every game"},
-		{"options short of the game's", JobVersion, 0, edit("options", map[string]string{"hop": "friendly"}), "cannot be rebuilt here (options"},
+		// (Options a manifest lacks are their defaults: a run queued before
+		// an option existed rebuilds; one this build does not know is refused.)
+		{"an option this build does not know", JobVersion, 0, edit("options", map[string]string{"hop": "friendly", "colour": "red"}), `unknown option "colour"`},
 		{"another build", JobVersion, 2, good, "the run was queued by arbiter \"0123abc\", this worker is fedcba9"},
 	}
 	path := filepath.Join(t.TempDir(), "queue.db")
