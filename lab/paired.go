@@ -128,12 +128,13 @@ type Difference struct {
 func (d Difference) steady() bool { return d.N > 0 && d.Lo <= 0 && d.Hi >= 0 }
 
 // pairable says why two runs' games cannot be paired game by game, ""
-// when they can: the same seed, book, random plies, start and games.
+// when they can: the same game, seed, book, random plies, start and
+// games (the options may differ: that is what a variant is).
 func pairable(a, b Manifest) string {
 	for _, f := range []struct {
 		name string
 		x, y any
-	}{{"seed", a.Seed, b.Seed}, {"openings book", bookText(a.Book), bookText(b.Book)}, {"opening plies", a.Opening, b.Opening},
+	}{{"game", a.Game, b.Game}, {"seed", a.Seed, b.Seed}, {"openings book", bookText(a.Book), bookText(b.Book)}, {"opening plies", a.Opening, b.Opening},
 		{"from", fromText(a.From), fromText(b.From)}, {"games", a.Games, b.Games}} {
 		if x, y := fmt.Sprint(f.x), fmt.Sprint(f.y); x != y {
 			return fmt.Sprintf("%s %s and %s", f.name, x, y)

@@ -77,7 +77,7 @@ func TestPairedCountsDistinctPairs(t *testing.T) {
 func TestCompareSaysPairing(t *testing.T) {
 	a := openingsDecide(30, func(int) bool { return false })
 	b := openingsDecide(30, func(i int) bool { return i%10 == 0 })
-	base := Manifest{Seed: 3, Games: 30, Opening: 4}
+	base := Manifest{Game: "pommel", Seed: 3, Games: 30, Opening: 4}
 	tests := []struct {
 		name string
 		edit func(m *Manifest)
@@ -88,6 +88,8 @@ func TestCompareSaysPairing(t *testing.T) {
 		{"another book", func(m *Manifest) { m.Book = "abcdef0123456789" }, "unpaired: openings book none and sha256:abcdef012345"},
 		{"another start", func(m *Manifest) { m.From = "W:Wa1:Bb2" }, "unpaired: from the start and"},
 		{"more games", func(m *Manifest) { m.Games = 40 }, "unpaired: games 30 and 40"},
+		{"another game", func(m *Manifest) { m.Game = "eximo" }, "unpaired: game pommel and eximo"},
+		{"a variant", func(m *Manifest) { m.Options = map[string]string{"hop": "any"} }, "paired game by game"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
