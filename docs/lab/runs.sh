@@ -68,11 +68,14 @@ for part in $parts; do
         done
       done
     done
+    # (each compare runs in the runs' folder, so that the runs are named
+    # "friendly-d1" or "pommel" in the plots, not by the whole path)
+    img=$(pwd)/docs/lab/img
     for b in 45 76; do
-      "$arbiter" lab compare "$out"/q1-$b/friendly-d{1,2,3} "$out"/q1-$b/any-d{1,2,3} --svg docs/lab/img/pommel-$b
+      (cd "$out/q1-$b" && "$arbiter" lab compare friendly-d{1,2,3} any-d{1,2,3} --svg "$img/pommel-$b")
     done
-    "$arbiter" lab compare "$out"/survey/{pommel,pommel-76,eximo,checkers-2011,punt-match,punt-heks-match,punt-heks-match-3p} \
-      --svg docs/lab/img/survey
+    (cd "$out/survey" && "$arbiter" lab compare pommel pommel-76 eximo checkers-2011 punt-match punt-heks-match punt-heks-match-3p \
+      --svg "$img/survey")
     # punt-match-signals.svg and skill-pommel.svg are the "who wins" plot of
     # survey/punt-match/report.html and the plot of skill/pommel/skill.html.
     ;;
