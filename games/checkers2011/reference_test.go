@@ -494,7 +494,7 @@ func compareAt(t *testing.T, s game.State, st refStats) bool {
 func TestReferenceFromRandomGames(t *testing.T) {
 	games, plies := 60, 300
 	if testing.Short() {
-		games = 15
+		games = 8
 	}
 	g := newGame(t)
 	rng := rand.New(rand.NewPCG(2011, 3))

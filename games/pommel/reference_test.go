@@ -705,7 +705,7 @@ func randomRefFEN(rng *rand.Rand, rb *refBoard, maxPieces int, captainP float64)
 func TestReferenceMovesFromRandomPositions(t *testing.T) {
 	perKind := 5000
 	if testing.Short() {
-		perKind = 1000
+		perKind = 500
 	}
 	// Kinds of position: (most pieces a side, probability of a captain).
 	kinds := []struct {
