@@ -151,7 +151,7 @@ func TestAnalysisOneSearchPerClient(t *testing.T) {
 	ts := newTestServer(t, Config{})
 	done := make(chan int)
 	go func() {
-		code, _ := ts.do("POST", "/api/analysis/eximo/best", "", map[string]any{"movetime": 1500})
+		code, _ := ts.do("POST", "/api/analysis/eximo/best", "", map[string]any{"movetime": 500})
 		done <- code
 	}()
 	waitFor(t, 5*time.Second, "the first search", func() bool {
