@@ -91,7 +91,7 @@ func TestLoadtestAgainstAServer(t *testing.T) {
 	// games' twelve moves take a fraction of a second.
 	duration := "3s"
 	if testing.Short() {
-		duration = "1s"
+		duration = "1500ms"
 	}
 	var out, errOut bytes.Buffer
 	code := Execute([]string{"loadtest", "--addr", addr, "--games", "3", "--moves", "4", "--think", "10ms",

@@ -155,10 +155,10 @@ func TestRunReplacesEndedGames(t *testing.T) {
 	ts := newTestServer(t)
 	// With moves 10, each game is created with maxplies=10: it ends
 	// (drawn) after its tenth move at the latest. The AI games play, and
-	// are replaced, for the whole duration: -short gives them a quarter.
+	// are replaced, for the whole duration: -short gives them a third.
 	duration := 3 * time.Second
 	if testing.Short() {
-		duration = 800 * time.Millisecond
+		duration = time.Second
 	}
 	rep, err := Run(context.Background(), Config{Addr: ts.addr, Games: 1, AIGames: 2, Moves: 10,
 		Duration: duration, Level: 1})
