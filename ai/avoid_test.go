@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
@@ -46,7 +47,7 @@ func TestAvoidTakeoverDeclinesTakeovers(t *testing.T) {
 		if info.Err != nil || avoidTakeover.declines(s, &info.Move) {
 			t.Fatalf("%s: ab:avoid=takeover chose %v (error %v)", s.FEN(), info.Move, info.Err)
 		}
-		if !legal(s, info.Move) {
+		if !slices.Contains(s.Moves(nil), info.Move) {
 			t.Fatalf("%s: ab:avoid=takeover chose an illegal move", s.FEN())
 		}
 		plain := mustEngine(t, "ab").Search(context.Background(), s, Limits{Depth: 2}, nil)
@@ -57,15 +58,6 @@ func TestAvoidTakeoverDeclinesTakeovers(t *testing.T) {
 	if plainTook == 0 {
 		t.Error("plain ab took over in none of the positions: the test shows no handicap")
 	}
-}
-
-func legal(s game.State, m game.Move) bool {
-	for _, l := range s.Moves(nil) {
-		if l == m {
-			return true
-		}
-	}
-	return false
 }
 
 func TestAvoidCaptureDeclinesCaptures(t *testing.T) {
@@ -81,7 +73,7 @@ func TestAvoidCaptureDeclinesCaptures(t *testing.T) {
 		moves := s.Moves(nil)
 		if moves[0].IsCapture() {
 			info := mustEngine(t, "ab:avoid=capture").Search(context.Background(), s, Limits{Depth: 2}, nil)
-			if info.Err != nil || !legal(s, info.Move) {
+			if info.Err != nil || !slices.Contains(s.Moves(nil), info.Move) {
 				t.Fatalf("%s: a forced capture gave %v, %v", s.FEN(), info.Move, info.Err)
 			}
 			return
