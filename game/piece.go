@@ -67,3 +67,23 @@ type Evaluation interface {
 	// Evaluate scores s, a state Judges accepts, as Evaluator does.
 	Evaluate(s State) [MaxPlayers]int
 }
+
+// Placed is one piece on one cell.
+type Placed struct {
+	Cell  board.Cell
+	Piece Piece
+}
+
+// Placer is implemented by the states of games whose cells hold at most
+// one piece (Pommel), so that endgame tables can list and set positions
+// fast, without a FEN or a scan of every cell.
+type Placer interface {
+	// Placement appends the pieces to buf in cell order and returns it.
+	Placement(buf []Placed) []Placed
+	// Place makes the state the position where pieces stand and toMove is
+	// to move, with no history: Ply is 0 and no earlier position counts
+	// for repetition. It refuses what the game's FEN refuses (two pieces
+	// on a cell, a cell off the board, a piece that would have been
+	// promoted) and leaves the state unchanged then.
+	Place(pieces []Placed, toMove Player) error
+}
