@@ -108,4 +108,3 @@ func materialsOf(total, men int) []Material {
 	}
 	return out
 }
-
