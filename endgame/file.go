@@ -323,4 +323,3 @@ func distance(plies []byte, width int, i uint64) uint16 {
 	}
 	return binary.LittleEndian.Uint16(plies[2*i:])
 }
-
