@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -138,6 +137,10 @@ func writeAtomic(path string, write func(io.Writer) error) error {
 		return err
 	}
 	defer os.Remove(tmp.Name())
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
 	bw := bufio.NewWriterSize(tmp, 1<<20)
 	if err := write(bw); err != nil {
 		tmp.Close()
@@ -320,6 +323,3 @@ func distance(plies []byte, width int, i uint64) uint16 {
 	}
 	return binary.LittleEndian.Uint16(plies[2*i:])
 }
-
-// errNotBuilt tells a material is missing from a folder.
-var errNotBuilt = errors.New("not built")

@@ -28,3 +28,18 @@ func TestSmokeBuild(t *testing.T) {
 	}
 	t.Logf("%v", time.Since(start))
 }
+
+func TestSmokeVerify(t *testing.T) {
+	id := os.Getenv("EG_GAME")
+	if id == "" {
+		t.Skip()
+	}
+	g, _ := game.New(id, nil)
+	tb, err := Open(os.Getenv("EG_DIR"), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	r, err := Verify(context.Background(), tb, 0, nil)
+	t.Logf("%+v %v %v", r, err, time.Since(start))
+}

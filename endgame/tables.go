@@ -101,13 +101,9 @@ func (t *Tables) Probe(s game.State) (Value, error) {
 
 // value looks up a position of material m.
 func (t *Tables) value(m Material, pieces []game.Placed, toMove game.Player) (Value, error) {
-	st, ok := t.materials[m]
-	if !ok {
-		return Value{}, fmt.Errorf("the tables in %s do not hold %s (the build stopped before it)", t.dir, m)
-	}
-	st.once.Do(func() { st.load(t.dir, t.man) })
-	if st.err != nil {
-		return Value{}, st.err
+	st, err := t.loaded(m)
+	if err != nil {
+		return Value{}, err
 	}
 	i := st.l.index(pieces, toMove)
 	d := int(distance(st.plies, st.width, i))
@@ -120,6 +116,16 @@ func (t *Tables) value(m Material, pieces []game.Placed, toMove game.Player) (Va
 		return Value{}, fmt.Errorf("index %d of %s is no position", i, m)
 	}
 	return Value{Kind: Draw}, nil
+}
+
+// loaded returns material m, read from disk the first time.
+func (t *Tables) loaded(m Material) (*stored, error) {
+	st, ok := t.materials[m]
+	if !ok {
+		return nil, fmt.Errorf("the tables in %s do not hold %s (the build stopped before it)", t.dir, m)
+	}
+	st.once.Do(func() { st.load(t.dir, t.man) })
+	return st, st.err
 }
 
 // load reads the material's files.

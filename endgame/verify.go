@@ -1,0 +1,212 @@
+package endgame
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// Report is what Verify found.
+type Report struct {
+	// Positions is how many positions were checked.
+	Positions uint64
+	// Failures counts the positions whose value does not follow from
+	// their children's; Examples describes the first few.
+	Failures uint64
+	Examples []string
+}
+
+// maxExamples is how many failures a Report describes.
+const maxExamples = 10
+
+// Verify checks every position of every material in t against its
+// children, with the game's own move generator: a win in N has a move to
+// a loss in N-1 (or takes the last enemy piece, N = 1) and none to a
+// shorter loss; a loss in N has only moves to wins, the longest in N-1
+// (a loss in 0 has no move); a draw has a move to a draw and none to a
+// loss. Values that pass this everywhere are the game's values: by
+// induction on the distance, every win and loss is forced, and a draw
+// that could be won would have a move to a loss. progress, when set, is
+// called with positions done and the total now and then.
+func Verify(ctx context.Context, t *Tables, workers int, progress func(done, total uint64)) (Report, error) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var total uint64
+	for _, st := range t.materials {
+		total += st.l.size()
+	}
+	v := &verifier{t: t, total: total, progress: progress}
+	for _, ms := range t.man.Materials {
+		m, err := ParseMaterial(ms.Material)
+		if err != nil {
+			return v.report(), err
+		}
+		if err := v.material(ctx, m, workers); err != nil {
+			return v.report(), err
+		}
+	}
+	return v.report(), nil
+}
+
+// verifier is one Verify's state.
+type verifier struct {
+	t        *Tables
+	total    uint64
+	done     atomic.Uint64
+	checked  atomic.Uint64
+	failures atomic.Uint64
+	progress func(done, total uint64)
+	mu       sync.Mutex
+	examples []string
+}
+
+func (v *verifier) report() Report {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return Report{Positions: v.checked.Load(), Failures: v.failures.Load(), Examples: append([]string(nil), v.examples...)}
+}
+
+// chunk is how many indexes a worker takes at a time.
+const chunk = 1 << 14
+
+// material checks every index of m, workers side by side.
+func (v *verifier) material(ctx context.Context, m Material, workers int) error {
+	st, err := v.t.loaded(m)
+	if err != nil {
+		return err
+	}
+	size := st.l.size()
+	var next atomic.Uint64
+	var wg sync.WaitGroup
+	errs := make([]error, workers)
+	for w := range workers {
+		wg.Go(func() {
+			c := v.newChecker()
+			for ctx.Err() == nil {
+				from := next.Add(chunk) - chunk
+				if from >= size {
+					return
+				}
+				for i := from; i < min(from+chunk, size); i++ {
+					if err := c.check(m, st, i); err != nil {
+						errs[w] = err
+						return
+					}
+				}
+				if d := v.done.Add(min(chunk, size-from)); v.progress != nil && w == 0 {
+					v.progress(d, v.total)
+				}
+			}
+			errs[w] = ctx.Err()
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checker checks positions one at a time with scratch of its own.
+type checker struct {
+	v      *verifier
+	st     game.State
+	pl     game.Placer
+	pieces []game.Placed
+	child  []game.Placed
+	moves  []game.Move
+}
+
+func (v *verifier) newChecker() *checker {
+	st := v.t.g.Start()
+	return &checker{v: v, st: st, pl: st.(game.Placer)}
+}
+
+// check checks index i of material m.
+func (c *checker) check(m Material, st *stored, i uint64) error {
+	if st.wdl[i/4]>>(2*(i%4))&3 == wdlNone {
+		return nil
+	}
+	var toMove game.Player
+	c.pieces, toMove = st.l.position(i, c.pieces[:0])
+	got, err := c.v.t.value(m, c.pieces, toMove)
+	if err != nil {
+		return err
+	}
+	if err := c.pl.Place(c.pieces, toMove); err != nil {
+		return fmt.Errorf("endgame: %s index %d: %v", m, i, err)
+	}
+	want, err := c.fromChildren()
+	if err != nil {
+		return err
+	}
+	c.v.checked.Add(1)
+	if got != want {
+		c.v.fail(fmt.Sprintf("%s: the table says %v, its moves say %v", c.fen(), got, want))
+	}
+	return nil
+}
+
+// fromChildren is the value the position in c.st has by its children's
+// values in the tables.
+func (c *checker) fromChildren() (Value, error) {
+	c.moves = c.st.Moves(c.moves[:0])
+	bestLoss, longestWin, draw := -1, -1, false
+	for _, mv := range c.moves {
+		c.st.Play(mv)
+		c.child = c.pl.Placement(c.child[:0])
+		toMove := c.st.ToMove()
+		c.st.Undo()
+		cm := materialOf(c.child)
+		var cv Value
+		if cm.Side(toMove) > 0 {
+			var err error
+			if cv, err = c.v.t.value(cm, c.child, toMove); err != nil {
+				return Value{}, err
+			}
+		} else {
+			cv = Value{Kind: Loss} // the move took the last enemy piece
+		}
+		switch cv.Kind {
+		case Loss:
+			if bestLoss < 0 || cv.Plies < bestLoss {
+				bestLoss = cv.Plies
+			}
+		case Win:
+			longestWin = max(longestWin, cv.Plies)
+		default:
+			draw = true
+		}
+	}
+	switch {
+	case bestLoss >= 0:
+		return Value{Kind: Win, Plies: bestLoss + 1}, nil
+	case draw:
+		return Value{Kind: Draw}, nil
+	}
+	return Value{Kind: Loss, Plies: longestWin + 1}, nil
+}
+
+func (c *checker) fen() string {
+	if f, ok := c.st.(interface{ FEN() string }); ok {
+		return f.FEN()
+	}
+	return "?"
+}
+
+// fail counts a failure and keeps its description if there is room.
+func (v *verifier) fail(what string) {
+	v.failures.Add(1)
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if len(v.examples) < maxExamples {
+		v.examples = append(v.examples, what)
+	}
+}
