@@ -24,9 +24,12 @@ func (t *Tables) Indexes(m Material) uint64 {
 // position (a man where it would have been promoted). It reads m's
 // files the first time, as a lookup does.
 func (t *Tables) At(m Material, i uint64) (Value, bool, error) {
-	st, err := t.loaded(m, i)
+	st, err := t.loaded(m)
 	if err != nil {
 		return Value{}, false, err
+	}
+	if i >= st.l.size() {
+		return Value{}, false, fmt.Errorf("%s has %d indexes, not %d", m, st.l.size(), i+1)
 	}
 	d := int(distance(st.plies, st.width, i))
 	switch st.wdl[i/4] >> (2 * (i % 4)) & 3 {
@@ -56,20 +59,4 @@ func (t *Tables) Position(m Material, i uint64) (game.State, error) {
 		return nil, fmt.Errorf("index %d of %s: %v", i, m, err)
 	}
 	return s, nil
-}
-
-// loaded returns m's files read, refusing an index beyond them.
-func (t *Tables) loaded(m Material, i uint64) (*stored, error) {
-	st, ok := t.materials[m]
-	if !ok {
-		return nil, fmt.Errorf("the tables in %s do not hold %s", t.dir, m)
-	}
-	st.once.Do(func() { st.load(t.dir, t.man) })
-	if st.err != nil {
-		return nil, st.err
-	}
-	if i >= st.l.size() {
-		return nil, fmt.Errorf("%s has %d indexes, not %d", m, st.l.size(), i+1)
-	}
-	return st, nil
 }
