@@ -42,13 +42,14 @@ type solveFlags struct {
 	workers int
 	memory  string
 	quiet   bool
+	check   bool
 	checks  checks
 }
 
 func solveCmd() *cobra.Command {
 	var sf solveFlags
 	cmd := &cobra.Command{
-		Use:   "solve GAME --pieces K --out DIR",
+		Use:   "solve GAME --pieces K --out DIR [--check]",
 		Short: "Build endgame tables: every position of up to K pieces, won, drawn or lost",
 		Long: `solve builds exact endgame tables of GAME (with its --option settings) by
 retrograde analysis: for every position of 2 to --pieces pieces, whether the
@@ -63,6 +64,12 @@ those materials and builds the rest. --memory refuses a build that would
 need more; --workers solves that many slices at once. A progress bar runs
 on standard error when it is a terminal (-q: none); then a table gives
 each material's positions, wins, draws, losses and longest win (plies).
+
+--check then checks every position of the tables against its moves: a win
+in N has a move to a loss in N-1 and none to a shorter one, a loss has only
+moves to wins, a draw a move to a draw and none to a loss. Without --pieces
+it checks the tables already in DIR and builds nothing. It prints the
+positions checked and the first failures; any failure is an error.
 
 Only games of one piece a cell with men and kings have tables: Pommel on
 both boards.`,
@@ -83,6 +90,7 @@ both boards.`,
 	cmd.Flags().StringVar(&sf.memory, "memory", "", "refuse a build that needs more memory than this ("+memoryAllowed+"); no bound unless given")
 	allow(cmd, "memory", memoryAllowed)
 	cmd.Flags().BoolVarP(&sf.quiet, "quiet", "q", false, "no progress bar")
+	cmd.Flags().BoolVar(&sf.check, "check", false, "check every position against its moves, after the build (without --pieces: the tables in --out)")
 	return cmd
 }
 
@@ -91,10 +99,10 @@ func (sf *solveFlags) config(cmd *cobra.Command, id string) (egtb.Config, error)
 	if err := sf.checks.run(); err != nil {
 		return egtb.Config{}, err
 	}
-	if !cmd.Flags().Changed("pieces") {
+	switch {
+	case !cmd.Flags().Changed("pieces") && !sf.check:
 		return egtb.Config{}, fmt.Errorf("--pieces is missing: give the most pieces a position holds, 2 to %d", egtb.MaxPieces)
-	}
-	if sf.pieces < 2 || sf.pieces > egtb.MaxPieces {
+	case cmd.Flags().Changed("pieces") && (sf.pieces < 2 || sf.pieces > egtb.MaxPieces):
 		return egtb.Config{}, fmt.Errorf("--pieces %d: want a whole number from 2 to %d", sf.pieces, egtb.MaxPieces)
 	}
 	if strings.TrimSpace(sf.out) == "" {
@@ -128,6 +136,19 @@ func (sf *solveFlags) run(cmd *cobra.Command, id string) error {
 		bar = &buildBar{w: cmd.ErrOrStderr()}
 		cfg.Progress = bar.show
 	}
+	if cmd.Flags().Changed("pieces") {
+		if err := sf.build(ctx, cmd, cfg, bar); err != nil {
+			return err
+		}
+	}
+	if !sf.check {
+		return nil
+	}
+	return sf.verify(ctx, cmd, cfg, bar != nil)
+}
+
+// build builds the tables and prints their figures.
+func (sf *solveFlags) build(ctx context.Context, cmd *cobra.Command, cfg egtb.Config, bar *buildBar) error {
 	start := time.Now()
 	man, err := egtb.Build(ctx, cfg)
 	bar.finish()
@@ -140,6 +161,48 @@ func (sf *solveFlags) run(cmd *cobra.Command, id string) error {
 	fmt.Fprint(cmd.OutOrStdout(), materialTable(man.Materials))
 	fmt.Fprintf(cmd.OutOrStdout(), "%s of %s, up to %d pieces, in %s: %s\n", plural(len(man.Materials), "material"),
 		man.Game, man.Pieces, time.Since(start).Round(time.Millisecond), sf.out)
+	return nil
+}
+
+// verify checks every position of the tables in cfg.Dir against its
+// moves and prints what it found; a failure is an error.
+func (sf *solveFlags) verify(ctx context.Context, cmd *cobra.Command, cfg egtb.Config, showBar bool) error {
+	t, err := egtb.Open(cfg.Dir, cfg.Game)
+	if err != nil {
+		return err
+	}
+	var bar *progressbar.ProgressBar
+	progress := func(done, total uint64) {
+		if bar == nil {
+			bar = progressbar.NewOptions64(int64(total), progressbar.OptionSetWriter(cmd.ErrOrStderr()), progressbar.OptionShowCount(),
+				progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true), progressbar.OptionSetWidth(30),
+				progressbar.OptionSetDescription("check"))
+		}
+		_ = bar.Set64(int64(done)) // the bar's writer failing is no reason to stop a check
+	}
+	if !showBar {
+		progress = nil
+	}
+	start := time.Now()
+	rep, err := egtb.Verify(ctx, t, cfg.Workers, progress)
+	if bar != nil {
+		fmt.Fprintln(cmd.ErrOrStderr())
+	}
+	if errors.Is(err, context.Canceled) {
+		return errors.New("stopped: the check did not finish")
+	}
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	fmt.Fprintf(out, "checked %d positions of %s in %s: %s\n", rep.Positions, plural(len(t.Manifest().Materials), "material"),
+		time.Since(start).Round(time.Millisecond), plural(int(rep.Failures), "failure"))
+	for _, e := range rep.Examples {
+		fmt.Fprintln(out, "  "+e)
+	}
+	if rep.Failures > 0 {
+		return fmt.Errorf("the tables in %s fail the check: %s do not follow from their moves", cfg.Dir, plural(int(rep.Failures), "position"))
+	}
 	return nil
 }
 
