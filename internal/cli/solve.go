@@ -137,6 +137,9 @@ func (sf *solveFlags) run(cmd *cobra.Command, id string) error {
 		cfg.Progress = bar.show
 	}
 	if cmd.Flags().Changed("pieces") {
+		if err := refuseFewer(cfg); err != nil {
+			return err
+		}
 		if err := sf.build(ctx, cmd, cfg, bar); err != nil {
 			return err
 		}
@@ -145,6 +148,18 @@ func (sf *solveFlags) run(cmd *cobra.Command, id string) error {
 		return nil
 	}
 	return sf.verify(ctx, cmd, cfg, bar != nil)
+}
+
+// refuseFewer refuses a build of fewer pieces than the tables already in
+// its folder: the manifest would be rewritten to list only the smaller
+// materials, and the larger ones would drop out of the tables.
+func refuseFewer(cfg egtb.Config) error {
+	t, err := egtb.Open(cfg.Dir, cfg.Game)
+	if err != nil || t.Pieces() <= cfg.Pieces {
+		return nil // no tables of this game there yet: Build decides
+	}
+	return fmt.Errorf("--pieces %d: the tables in %s are of up to %d pieces; give --pieces %d or more to go on, or --check alone to check them",
+		cfg.Pieces, cfg.Dir, t.Pieces(), t.Pieces())
 }
 
 // build builds the tables and prints their figures.

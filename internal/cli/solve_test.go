@@ -93,6 +93,32 @@ func TestSolveResumes(t *testing.T) {
 	}
 }
 
+// TestSolveFewerPieces: a build of fewer pieces than the folder's tables
+// is refused, the folder left as it was; here the folder is that of a
+// build of 3 pieces stopped after the materials of 2.
+func TestSolveFewerPieces(t *testing.T) {
+	dir, _ := solveTwo(t)
+	path := filepath.Join(dir, "manifest.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	three := bytes.Replace(data, []byte(`"pieces": 2,`), []byte(`"pieces": 3,`), 1)
+	if bytes.Equal(three, data) {
+		t.Fatalf("the manifest has no \"pieces\": 2:\n%s", data)
+	}
+	if err := os.WriteFile(path, three, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := run(t, "", "solve", "pommel", "--pieces", "2", "--out", dir)
+	if want := "--pieces 2: the tables in " + dir + " are of up to 3 pieces; give --pieces 3 or more"; r.code == 0 || r.out != "" || !strings.Contains(r.errOut, want) {
+		t.Errorf("a smaller build over a larger one: exit %d, stdout %q, stderr %q; want %q", r.code, r.out, r.errOut, want)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, three) {
+		t.Error("the refused build changed the manifest")
+	}
+}
+
 // TestSolveStopped: a build whose context is cancelled (as Ctrl-C does)
 // stops with a one-line error that says how to go on, and the same
 // command then finishes the tables.
