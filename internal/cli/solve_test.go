@@ -95,7 +95,8 @@ func TestSolveResumes(t *testing.T) {
 
 // TestSolveFewerPieces: a build of fewer pieces than the folder's tables
 // is refused, the folder left as it was; here the folder is that of a
-// build of 3 pieces stopped after the materials of 2.
+// build of 3 pieces stopped after the materials of 2, which probe
+// refuses a position of 3 pieces.
 func TestSolveFewerPieces(t *testing.T) {
 	dir, _ := solveTwo(t)
 	path := filepath.Join(dir, "manifest.json")
@@ -116,6 +117,10 @@ func TestSolveFewerPieces(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(path); !bytes.Equal(after, three) {
 		t.Error("the refused build changed the manifest")
+	}
+	r = run(t, "", "probe", "pommel", "--tables", dir, "--from", "W:Wa1,b1:Ba2")
+	if want := "do not hold MMvM (the build stopped before it)"; r.code == 0 || r.out != "" || !strings.Contains(r.errOut, want) {
+		t.Errorf("probe of a material the stopped build lacks: exit %d, stdout %q, stderr %q; want %q", r.code, r.out, r.errOut, want)
 	}
 }
 
