@@ -47,7 +47,7 @@ and 'lab --openings'. They are drawn uniformly (the same for the same
 (such as KMvK) or of all, of one --value or of all.`,
 		Args: withUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return pf.run(cmd, args[0])
+			return clipFolder(pf.run(cmd, args[0]), pf.tables)
 		},
 	}
 	pf.p.cmd = cmd

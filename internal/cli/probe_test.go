@@ -91,9 +91,10 @@ func TestProbeRefused(t *testing.T) {
 		{"no --tables", "", "--tables is missing"},
 		{"a folder without tables", empty, "holds no endgame tables (no manifest.json): build them with arbiter solve"},
 		{"a folder that is not there", filepath.Join(empty, "none"), "holds no endgame tables"},
+		{"a long folder name", filepath.Join(empty, strings.Repeat("y", 300)), `"…/manifest.json: file name too long`},
 	} {
 		r := run(t, "", "probe", "pommel", "--tables", tt.tables, "--from", "W:Wa1:Ba2")
-		if r.code == 0 || r.out != "" || !strings.Contains(r.errOut, tt.want) || strings.Count(r.errOut, "\n") != 1 {
+		if r.code == 0 || r.out != "" || !strings.Contains(r.errOut, tt.want) || strings.Count(r.errOut, "\n") != 1 || len(r.errOut) > 300 {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want one line with %q", tt.name, r.code, r.out, r.errOut, tt.want)
 		}
 	}

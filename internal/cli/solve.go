@@ -129,6 +129,11 @@ func (sf *solveFlags) run(cmd *cobra.Command, id string) error {
 	if err != nil {
 		return err
 	}
+	return clipFolder(sf.tables(cmd, cfg), cfg.Dir)
+}
+
+// tables builds and checks what cfg and the flags ask.
+func (sf *solveFlags) tables(cmd *cobra.Command, cfg egtb.Config) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var bar *buildBar
@@ -148,6 +153,15 @@ func (sf *solveFlags) run(cmd *cobra.Command, id string) error {
 		return nil
 	}
 	return sf.verify(ctx, cmd, cfg, bar != nil)
+}
+
+// clipFolder cuts a long folder name in err's message to what clip.Quote
+// keeps: the endgame package and the system name the folder whole.
+func clipFolder(err error, dir string) error {
+	if err == nil || clip.Quote(dir) == strconv.Quote(dir) {
+		return err
+	}
+	return errors.New(strings.ReplaceAll(err.Error(), dir, clip.Quote(dir)))
 }
 
 // refuseFewer refuses a build of fewer pieces than the tables already in

@@ -256,6 +256,8 @@ func TestSolveRefused(t *testing.T) {
 		{"huge pieces", []string{"pommel", "--pieces", long, "--out", out}, `--pieces "` + strings.Repeat("9", 80) + `"…: want`},
 		{"no --out", []string{"pommel", "--pieces", "2"}, "--out is missing"},
 		{"blank --out", []string{"pommel", "--pieces", "2", "--out", " "}, "--out is missing"},
+		{"a long --out", []string{"pommel", "--pieces", "2", "--out", filepath.Join(root, strings.Repeat("y", 300))}, `"…: file name too long`},
+		{"a long --out to check", []string{"pommel", "--check", "--out", filepath.Join(root, strings.Repeat("y", 300))}, `"…/manifest.json: file name too long`},
 		{"--out a file", []string{"pommel", "--pieces", "2", "--out", file}, "not a directory"},
 		{"--out another game's tables", []string{"pommel-76", "--pieces", "2", "--out", other}, "a table of pommel"},
 		{"--out other rules' tables", []string{"pommel", "-o", "hop=any", "--pieces", "2", "--out", other}, "a table of pommel (hop=friendly), not of pommel (hop=any)"},
