@@ -27,6 +27,9 @@ type worker struct {
 	edges    [][2]uint32
 	firstPar []uint32
 	parents  []uint32
+	// span is how many indexes from the slice's start count as inside
+	// it: a slice's size, or a whole material's (solveByUnmoves).
+	span uint64
 	// buckets[d] are the positions found to be worth d plies, each as its
 	// local index times 2 plus 1 for a loss.
 	buckets [][]uint32
@@ -34,7 +37,7 @@ type worker struct {
 
 func (b *builder) newWorker(l *layout, vals []uint16, adv []int16) *worker {
 	st := b.g.Start()
-	return &worker{b: b, l: l, vals: vals, adv: adv, st: st, pl: st.(game.Placer)}
+	return &worker{b: b, l: l, vals: vals, adv: adv, st: st, pl: st.(game.Placer), span: l.sliceSize()}
 }
 
 // solveSlice solves slice s: first every position's moves, with the
@@ -58,7 +61,12 @@ func (w *worker) solveSlice(s uint64) error {
 		}
 	}
 	w.linkParents(int(size))
-	return w.propagate(out)
+	clear(out)
+	return w.propagateWith(out, func(i uint32, visit func(uint32)) {
+		for _, p := range w.parents[w.firstPar[i]:w.firstPar[i+1]] {
+			visit(p)
+		}
+	})
 }
 
 // placeable reports whether the slice at base holds positions: its men
@@ -144,7 +152,7 @@ func (w *worker) childValue(base, i uint64, cm Material, toMove game.Player) (ui
 	if cm != w.l.m {
 		return w.b.valueOf(cm, w.child, toMove)
 	}
-	size := w.l.sliceSize()
+	size := w.span
 	ci := w.l.index(w.child, toMove)
 	if ci >= base && ci < base+size {
 		w.edges = append(w.edges, [2]uint32{uint32(ci - base), uint32(i)})
@@ -205,13 +213,13 @@ func (w *worker) linkParents(size int) {
 	w.firstPar[0] = 0
 }
 
-// propagate settles the slice's positions in order of distance: a
+// propagateWith settles the slice's positions in order of distance: a
 // position lost in d makes its parents won in d+1 at most; a position won
 // in d takes one move off each parent's pending count, and a parent left
 // with none is lost in d+1 (or later, if a child outside the slice wins
-// later). What is never settled is a draw.
-func (w *worker) propagate(out []uint16) error {
-	clear(out)
+// later). What is never settled is a draw. parents visits the parents
+// inside the slice of a position.
+func (w *worker) propagateWith(out []uint16, parents func(i uint32, visit func(p uint32))) error {
 	for d := 0; d < len(w.buckets); d++ {
 		if d > int(distMask) {
 			return fmt.Errorf("endgame: %s: a distance beyond %d plies", w.l.m, distMask)
@@ -226,18 +234,17 @@ func (w *worker) propagate(out []uint16) error {
 			} else {
 				out[i] = winBit | uint16(d)
 			}
-			for _, p := range w.parents[w.firstPar[i]:w.firstPar[i+1]] {
-				if out[p] != 0 {
-					continue
-				}
-				if loss {
+			parents(i, func(p uint32) {
+				switch {
+				case out[p] != 0:
+				case loss:
 					w.schedule(p, false, d+1)
-					continue
+				default:
+					if w.pending[p]--; w.pending[p] == 0 {
+						w.schedule(p, true, max(d+1, int(w.maxOut[p])+1))
+					}
 				}
-				if w.pending[p]--; w.pending[p] == 0 {
-					w.schedule(p, true, max(d+1, int(w.maxOut[p])+1))
-				}
-			}
+			})
 		}
 	}
 	return nil
