@@ -98,6 +98,11 @@ func (pf *probeFlags) run(cmd *cobra.Command, id string) error {
 	if flags.Changed("sample") {
 		return pf.runSample(cmd, g)
 	}
+	return pf.probeOne(cmd, g)
+}
+
+// probeOne prints the value of the --from position.
+func (pf *probeFlags) probeOne(cmd *cobra.Command, g game.Game) error {
 	if strings.TrimSpace(pf.p.from) == "" {
 		return errors.New("--from is empty: give a position as FEN (see the fen command)")
 	}
