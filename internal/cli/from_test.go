@@ -8,22 +8,22 @@ import (
 	"testing"
 )
 
-// endgame is a Pommel position with play left: White's one man against
+// endgamePosition is a Pommel position with play left: White's one man against
 // two of Black's.
-const endgame = "W:Wa1:Bb2,a2"
+const endgamePosition = "W:Wa1:Bb2,a2"
 
 // TestMatchFrom: every game of a match starts from --from, and its record
 // says so (a FEN tag) and replays.
 func TestMatchFrom(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "match.pdn")
-	runOK(t, "match", "pommel", "-o", "maxplies=40", "--from", endgame, "--player", "a=ab", "--player", "b=random",
+	runOK(t, "match", "pommel", "-o", "maxplies=40", "--from", endgamePosition, "--player", "a=ab", "--player", "b=random",
 		"--games", "2", "--depth", "1", "--opening", "0", "-q", "--out", path)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(data), `[FEN "`+endgame+`"]`); n != 2 {
-		t.Errorf("the record file has %d FEN tags of %s, want one per game:\n%s", n, endgame, data)
+	if n := strings.Count(string(data), `[FEN "`+endgamePosition+`"]`); n != 2 {
+		t.Errorf("the record file has %d FEN tags of %s, want one per game:\n%s", n, endgamePosition, data)
 	}
 	if out := runOK(t, "replay", path); !strings.Contains(out, "Game 2: pommel") {
 		t.Errorf("the games from --from do not replay:\n%s", out)
@@ -38,7 +38,7 @@ func TestLabFrom(t *testing.T) {
 	base := []string{"lab", "pommel", "-o", "maxplies=40", "--player", "ab", "--games", "2", "--depth", "1", "--opening", "0", "-q"}
 	with := func(extra ...string) []string { return append(base[:len(base):len(base)], extra...) }
 	dir := filepath.Join(root, "from")
-	runOK(t, with("--from", endgame, "--out", dir)...)
+	runOK(t, with("--from", endgamePosition, "--out", dir)...)
 	var sum struct {
 		Run struct{ From string }
 	}
@@ -46,26 +46,26 @@ func TestLabFrom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := json.Unmarshal(data, &sum); err != nil || sum.Run.From != endgame {
-		t.Errorf("summary.json's run.from is %q (%v), want %q", sum.Run.From, err, endgame)
+	if err := json.Unmarshal(data, &sum); err != nil || sum.Run.From != endgamePosition {
+		t.Errorf("summary.json's run.from is %q (%v), want %q", sum.Run.From, err, endgamePosition)
 	}
-	if pdn, _ := os.ReadFile(filepath.Join(dir, "games.pdn")); strings.Count(string(pdn), `[FEN "`+endgame+`"]`) != 2 {
+	if pdn, _ := os.ReadFile(filepath.Join(dir, "games.pdn")); strings.Count(string(pdn), `[FEN "`+endgamePosition+`"]`) != 2 {
 		t.Errorf("games.pdn lacks the FEN tags:\n%s", pdn)
 	}
 	// The same command continues the run.
-	if out := runOK(t, with("--from", endgame, "--games", "3", "--out", dir)...); !strings.Contains(out, "3 games") {
-		t.Errorf("continued run from %s: %s", endgame, out)
+	if out := runOK(t, with("--from", endgamePosition, "--games", "3", "--out", dir)...); !strings.Contains(out, "3 games") {
+		t.Errorf("continued run from %s: %s", endgamePosition, out)
 	}
-	runOK(t, with("--from", endgame, "--shard", "0/2", "--out", filepath.Join(root, "s0"))...)
+	runOK(t, with("--from", endgamePosition, "--shard", "0/2", "--out", filepath.Join(root, "s0"))...)
 	runOK(t, with("--shard", "1/2", "--out", filepath.Join(root, "s1"))...)
 	for _, tt := range []struct {
 		args []string
 		want string
 	}{
-		{with("--out", dir), `holds another run (from "` + endgame + `" there, the start here)`},
-		{with("--from", "W:Wa1:Bb2", "--out", dir), `holds another run (from "` + endgame + `" there, "W:Wa1:Bb2" here)`},
+		{with("--out", dir), `holds another run (from "` + endgamePosition + `" there, the start here)`},
+		{with("--from", "W:Wa1:Bb2", "--out", dir), `holds another run (from "` + endgamePosition + `" there, "W:Wa1:Bb2" here)`},
 		{[]string{"lab", "merge", filepath.Join(root, "m"), filepath.Join(root, "s0"), filepath.Join(root, "s1")},
-			`holds another run than ` + filepath.Join(root, "s0") + ` (from "` + endgame + `" there, the start here)`},
+			`holds another run than ` + filepath.Join(root, "s0") + ` (from "` + endgamePosition + `" there, the start here)`},
 	} {
 		r := run(t, "", tt.args...)
 		if r.code == 0 || !strings.Contains(r.errOut, tt.want) || strings.Count(r.errOut, "\n") != 1 {

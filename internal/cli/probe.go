@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	// Named so: the tests of this package call a position egtb.
-	egtb "github.com/arbiter-games/arbiter/endgame"
+	// Named so: the tests of this package call a position endgame.
+	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/match"
@@ -110,7 +110,7 @@ func (pf *probeFlags) probeOne(cmd *cobra.Command, g game.Game) error {
 	if err != nil {
 		return err
 	}
-	t, err := egtb.Open(pf.tables, g)
+	t, err := endgame.Open(pf.tables, g)
 	if err != nil {
 		return err
 	}
@@ -126,14 +126,14 @@ func (pf *probeFlags) probeOne(cmd *cobra.Command, g game.Game) error {
 // materials and value.
 type sampleSpec struct {
 	n         int
-	materials []egtb.Material
-	kind      egtb.Kind
+	materials []endgame.Material
+	kind      endgame.Kind
 	anyKind   bool
 	seed      uint64
 }
 
 // sampleSpec checks --sample, --value and --material against the tables.
-func (pf *probeFlags) sampleSpec(t *egtb.Tables) (sampleSpec, error) {
+func (pf *probeFlags) sampleSpec(t *endgame.Tables) (sampleSpec, error) {
 	if pf.sample < 1 || pf.sample > match.MaxOpenings {
 		return sampleSpec{}, fmt.Errorf("--sample %d: want a whole number from 1 to %d", pf.sample, match.MaxOpenings)
 	}
@@ -141,21 +141,21 @@ func (pf *probeFlags) sampleSpec(t *egtb.Tables) (sampleSpec, error) {
 	switch pf.value {
 	case "", "draw":
 	case "win":
-		spec.kind = egtb.Win
+		spec.kind = endgame.Win
 	case "loss":
-		spec.kind = egtb.Loss
+		spec.kind = endgame.Loss
 	default:
 		return sampleSpec{}, fmt.Errorf("--value %s: want %s", clip.Quote(pf.value), valueAllowed)
 	}
-	var want egtb.Material
+	var want endgame.Material
 	if pf.material != "" {
 		var err error
-		if want, err = egtb.ParseMaterial(pf.material); err != nil {
+		if want, err = endgame.ParseMaterial(pf.material); err != nil {
 			return sampleSpec{}, fmt.Errorf("--%w", err)
 		}
 	}
 	for _, ms := range t.Manifest().Materials {
-		m, err := egtb.ParseMaterial(ms.Material)
+		m, err := endgame.ParseMaterial(ms.Material)
 		if err != nil {
 			return sampleSpec{}, err
 		}
@@ -172,7 +172,7 @@ func (pf *probeFlags) sampleSpec(t *egtb.Tables) (sampleSpec, error) {
 // runSample draws the sample and prints it, one FEN and its value a line;
 // nothing when it fails.
 func (pf *probeFlags) runSample(cmd *cobra.Command, g game.Game) error {
-	t, err := egtb.Open(pf.tables, g)
+	t, err := endgame.Open(pf.tables, g)
 	if err != nil {
 		return err
 	}
@@ -198,9 +198,9 @@ func (pf *probeFlags) runSample(cmd *cobra.Command, g game.Game) error {
 
 // sampled is one position drawn: its material, index and value.
 type sampled struct {
-	m egtb.Material
+	m endgame.Material
 	i uint64
-	v egtb.Value
+	v endgame.Value
 }
 
 // drawSample walks every index of the spec's materials once and keeps a
@@ -208,7 +208,7 @@ type sampled struct {
 // sampling), leaving out those where the game is over: a loss in 0 is a
 // side to move without a legal move. The sample comes back in random
 // order, so that a book cut short still mixes the materials.
-func drawSample(t *egtb.Tables, spec sampleSpec) ([]sampled, error) {
+func drawSample(t *endgame.Tables, spec sampleSpec) ([]sampled, error) {
 	rng := rand.New(rand.NewPCG(spec.seed, 0x7461626c6573)) // "tables"
 	keep := make([]sampled, 0, spec.n)
 	var seen uint64
@@ -218,7 +218,7 @@ func drawSample(t *egtb.Tables, spec sampleSpec) ([]sampled, error) {
 			if err != nil {
 				return nil, err
 			}
-			if !ok || v == (egtb.Value{Kind: egtb.Loss}) || !spec.anyKind && v.Kind != spec.kind {
+			if !ok || v == (endgame.Value{Kind: endgame.Loss}) || !spec.anyKind && v.Kind != spec.kind {
 				continue
 			}
 			seen++

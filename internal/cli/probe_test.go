@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	egtb "github.com/arbiter-games/arbiter/endgame"
+	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/match"
 )
@@ -114,7 +114,7 @@ func TestProbeSample(t *testing.T) {
 	}
 	// Asking for every win of KvK gives each once.
 	g, _ := game.New("pommel", nil)
-	tables, err := egtb.Open(dir, g)
+	tables, err := endgame.Open(dir, g)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,8 +19,8 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	// Named so: the tests of this package call a position egtb.
-	egtb "github.com/arbiter-games/arbiter/endgame"
+	// Named so: the tests of this package call a position endgame.
+	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
@@ -80,7 +80,7 @@ both boards.`,
 	}
 	cmd.Flags().StringArrayVarP(&sf.options, "option", "o", nil, "a game option as key=value (repeatable); see 'arbiter games'")
 	allow(cmd, "option", optionAllowed)
-	piecesAllowed := fmt.Sprintf("a whole number from 2 to %d", egtb.MaxPieces)
+	piecesAllowed := fmt.Sprintf("a whole number from 2 to %d", endgame.MaxPieces)
 	cmd.Flags().IntVar(&sf.pieces, "pieces", 0, "the most pieces a position of the tables has ("+piecesAllowed+")")
 	allow(cmd, "pieces", piecesAllowed)
 	cmd.Flags().StringVar(&sf.out, "out", "", "the tables' folder (new, or one of these tables to resume)")
@@ -95,32 +95,32 @@ both boards.`,
 }
 
 // config checks the flags and returns the build they describe.
-func (sf *solveFlags) config(cmd *cobra.Command, id string) (egtb.Config, error) {
+func (sf *solveFlags) config(cmd *cobra.Command, id string) (endgame.Config, error) {
 	if err := sf.checks.run(); err != nil {
-		return egtb.Config{}, err
+		return endgame.Config{}, err
 	}
 	switch {
 	case !cmd.Flags().Changed("pieces") && !sf.check:
-		return egtb.Config{}, fmt.Errorf("--pieces is missing: give the most pieces a position holds, 2 to %d", egtb.MaxPieces)
-	case cmd.Flags().Changed("pieces") && (sf.pieces < 2 || sf.pieces > egtb.MaxPieces):
-		return egtb.Config{}, fmt.Errorf("--pieces %d: want a whole number from 2 to %d", sf.pieces, egtb.MaxPieces)
+		return endgame.Config{}, fmt.Errorf("--pieces is missing: give the most pieces a position holds, 2 to %d", endgame.MaxPieces)
+	case cmd.Flags().Changed("pieces") && (sf.pieces < 2 || sf.pieces > endgame.MaxPieces):
+		return endgame.Config{}, fmt.Errorf("--pieces %d: want a whole number from 2 to %d", sf.pieces, endgame.MaxPieces)
 	}
 	if strings.TrimSpace(sf.out) == "" {
-		return egtb.Config{}, errors.New("--out is missing: give the tables' folder")
+		return endgame.Config{}, errors.New("--out is missing: give the tables' folder")
 	}
 	var memory int64
 	if cmd.Flags().Changed("memory") {
 		var err error
 		if memory, err = parseSize(sf.memory); err != nil {
-			return egtb.Config{}, fmt.Errorf("--memory %s: %w", clip.Quote(sf.memory), err)
+			return endgame.Config{}, fmt.Errorf("--memory %s: %w", clip.Quote(sf.memory), err)
 		}
 	}
 	p := position{options: sf.options}
 	g, err := p.newGame(id)
 	if err != nil {
-		return egtb.Config{}, err
+		return endgame.Config{}, err
 	}
-	return egtb.Config{Game: g, Pieces: sf.pieces, Dir: sf.out, Workers: sf.workers, Memory: memory}, nil
+	return endgame.Config{Game: g, Pieces: sf.pieces, Dir: sf.out, Workers: sf.workers, Memory: memory}, nil
 }
 
 // run builds the tables, then prints each material's figures.
@@ -133,7 +133,7 @@ func (sf *solveFlags) run(cmd *cobra.Command, id string) error {
 }
 
 // tables builds and checks what cfg and the flags ask.
-func (sf *solveFlags) tables(cmd *cobra.Command, cfg egtb.Config) error {
+func (sf *solveFlags) tables(cmd *cobra.Command, cfg endgame.Config) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var bar *buildBar
@@ -167,8 +167,8 @@ func clipFolder(err error, dir string) error {
 // refuseFewer refuses a build of fewer pieces than the tables already in
 // its folder: the manifest would be rewritten to list only the smaller
 // materials, and the larger ones would drop out of the tables.
-func refuseFewer(cfg egtb.Config) error {
-	t, err := egtb.Open(cfg.Dir, cfg.Game)
+func refuseFewer(cfg endgame.Config) error {
+	t, err := endgame.Open(cfg.Dir, cfg.Game)
 	if err != nil || t.Pieces() <= cfg.Pieces {
 		return nil // no tables of this game there yet: Build decides
 	}
@@ -177,9 +177,9 @@ func refuseFewer(cfg egtb.Config) error {
 }
 
 // build builds the tables and prints their figures.
-func (sf *solveFlags) build(ctx context.Context, cmd *cobra.Command, cfg egtb.Config, bar *buildBar) error {
+func (sf *solveFlags) build(ctx context.Context, cmd *cobra.Command, cfg endgame.Config, bar *buildBar) error {
 	start := time.Now()
-	man, err := egtb.Build(ctx, cfg)
+	man, err := endgame.Build(ctx, cfg)
 	bar.finish()
 	if errors.Is(err, context.Canceled) {
 		return fmt.Errorf("stopped: the materials finished are kept in %s; run the same command to go on", sf.out)
@@ -195,8 +195,8 @@ func (sf *solveFlags) build(ctx context.Context, cmd *cobra.Command, cfg egtb.Co
 
 // verify checks every position of the tables in cfg.Dir against its
 // moves and prints what it found; a failure is an error.
-func (sf *solveFlags) verify(ctx context.Context, cmd *cobra.Command, cfg egtb.Config, showBar bool) error {
-	t, err := egtb.Open(cfg.Dir, cfg.Game)
+func (sf *solveFlags) verify(ctx context.Context, cmd *cobra.Command, cfg endgame.Config, showBar bool) error {
+	t, err := endgame.Open(cfg.Dir, cfg.Game)
 	if err != nil {
 		return err
 	}
@@ -213,7 +213,7 @@ func (sf *solveFlags) verify(ctx context.Context, cmd *cobra.Command, cfg egtb.C
 		progress = nil
 	}
 	start := time.Now()
-	rep, err := egtb.Verify(ctx, t, cfg.Workers, progress)
+	rep, err := endgame.Verify(ctx, t, cfg.Workers, progress)
 	if bar != nil {
 		fmt.Fprintln(cmd.ErrOrStderr())
 	}
@@ -238,11 +238,11 @@ func (sf *solveFlags) verify(ctx context.Context, cmd *cobra.Command, cfg egtb.C
 // materialTable writes one line per material: its positions, the
 // side to move's wins, draws and losses, and the longest win in plies;
 // then the totals.
-func materialTable(stats []egtb.MaterialStats) string {
+func materialTable(stats []endgame.MaterialStats) string {
 	var b strings.Builder
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(w, "material\tpositions\twins\tdraws\tlosses\tlongest win\t")
-	var total egtb.MaterialStats
+	var total endgame.MaterialStats
 	for _, s := range stats {
 		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\t\n", s.Material, s.Positions, s.Wins, s.Draws, s.Losses, s.LongestWin)
 		total.Positions += s.Positions
@@ -265,7 +265,7 @@ type buildBar struct {
 }
 
 // show draws p; Build calls it from one goroutine at a time.
-func (b *buildBar) show(p egtb.Progress) {
+func (b *buildBar) show(p endgame.Progress) {
 	if b.bar == nil {
 		b.bar = progressbar.NewOptions64(int64(p.Total), progressbar.OptionSetWriter(b.w), progressbar.OptionShowCount(),
 			progressbar.OptionSetElapsedTime(true), progressbar.OptionSetPredictTime(true), progressbar.OptionSetWidth(30))

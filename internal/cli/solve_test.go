@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	egtb "github.com/arbiter-games/arbiter/endgame"
+	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
 )
 
@@ -31,7 +31,7 @@ func solveTwo(t *testing.T) (string, string) {
 func TestSolveTable(t *testing.T) {
 	dir, out := solveTwo(t)
 	g, _ := game.New("pommel", nil)
-	tables, err := egtb.Open(dir, g)
+	tables, err := endgame.Open(dir, g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestSolveTable(t *testing.T) {
 	if len(rows) != len(man.Materials)+3 {
 		t.Fatalf("%d lines for %d materials, want a header, a row each, the totals and a summary:\n%s", len(rows), len(man.Materials), out)
 	}
-	var total egtb.MaterialStats
+	var total endgame.MaterialStats
 	for i, ms := range man.Materials {
 		want := []string{ms.Material, fmt.Sprint(ms.Positions), fmt.Sprint(ms.Wins), fmt.Sprint(ms.Draws), fmt.Sprint(ms.Losses), fmt.Sprint(ms.LongestWin)}
 		if got := strings.Fields(rows[i+1]); strings.Join(got, " ") != strings.Join(want, " ") {
@@ -150,7 +150,7 @@ func TestSolveStopped(t *testing.T) {
 func TestSolveCheck(t *testing.T) {
 	dir, _ := solveTwo(t)
 	g, _ := game.New("pommel", nil)
-	tables, err := egtb.Open(dir, g)
+	tables, err := endgame.Open(dir, g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestSolveCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, err := tables.Probe(s); err != nil || v != (egtb.Value{Kind: egtb.Win, Plies: 1}) {
+	if v, err := tables.Probe(s); err != nil || v != (endgame.Value{Kind: endgame.Win, Plies: 1}) {
 		t.Fatalf("W:Wa1:Ba2 probes to %v (%v), want win 1: a1xa3 takes the last piece", v, err)
 	}
 	index := indexOf(t, tables, "MvM", s.FEN())
@@ -184,9 +184,9 @@ func TestSolveCheck(t *testing.T) {
 }
 
 // indexOf finds the index of the position fen in material m.
-func indexOf(t *testing.T, tables *egtb.Tables, m, fen string) uint64 {
+func indexOf(t *testing.T, tables *endgame.Tables, m, fen string) uint64 {
 	t.Helper()
-	mat, err := egtb.ParseMaterial(m)
+	mat, err := endgame.ParseMaterial(m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,10 +311,10 @@ func TestParseSize(t *testing.T) {
 func TestBuildBar(t *testing.T) {
 	var w bytes.Buffer
 	bar := &buildBar{w: &w}
-	kmvk, _ := egtb.ParseMaterial("KMvK")
-	kvk, _ := egtb.ParseMaterial("KvK")
-	bar.show(egtb.Progress{Material: kmvk, Done: 50, Total: 200})
-	bar.show(egtb.Progress{Material: kvk, Done: 100, Total: 200, Loaded: true})
+	kmvk, _ := endgame.ParseMaterial("KMvK")
+	kvk, _ := endgame.ParseMaterial("KvK")
+	bar.show(endgame.Progress{Material: kmvk, Done: 50, Total: 200})
+	bar.show(endgame.Progress{Material: kvk, Done: 100, Total: 200, Loaded: true})
 	bar.finish()
 	text := w.String()
 	for _, want := range []string{"KMvK", "25%", "KvK (read)", "50%", "(100/200", "\n"} {
