@@ -77,6 +77,9 @@ func Build(ctx context.Context, cfg Config) (*Manifest, error) {
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, err
 	}
+	if err := b.fitsFolder(); err != nil {
+		return nil, err
+	}
 	stop := b.reportProgress()
 	defer stop()
 	for _, m := range b.materials {
@@ -88,6 +91,23 @@ func Build(ctx context.Context, cfg Config) (*Manifest, error) {
 		}
 	}
 	return b.man, nil
+}
+
+// fitsFolder refuses a folder that holds tables of another game, other
+// rules or more pieces: building there would rewrite its manifest.
+func (b *builder) fitsFolder() error {
+	old, err := readManifest(b.cfg.Dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case old.Game != b.man.Game || old.Rules != b.man.Rules:
+		return fmt.Errorf("%s holds tables of %s (%s), not of %s (%s): choose another folder", b.cfg.Dir, old.Game, rulesText(old.Rules), b.man.Game, rulesText(b.man.Rules))
+	case old.Pieces > b.man.Pieces:
+		return fmt.Errorf("%s holds tables of up to %d pieces: build %d or more there, or choose another folder", b.cfg.Dir, old.Pieces, old.Pieces)
+	}
+	return nil
 }
 
 // builder is one build's state.

@@ -212,6 +212,31 @@ func TestResume(t *testing.T) {
 	}
 	sameFiles(t, dir, again)
 
+	for _, tc := range []struct {
+		name string
+		g    game.Game
+		k    int
+		want string
+	}{
+		{"the same pieces again", g, 2, ""},
+		{"fewer pieces than the folder holds", g, 2, "holds tables of up to 3 pieces"},
+		{"other rules", mustGame(t, "pommel", map[string]string{"hop": "any"}), 2, "not of pommel (hop=any)"},
+	} {
+		if tc.name == "fewer pieces than the folder holds" {
+			man, err := readManifest(again)
+			if err != nil {
+				t.Fatal(err)
+			}
+			man.Pieces = 3
+			if err := man.write(again); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := Build(t.Context(), Config{Game: tc.g, Pieces: tc.k, Dir: again}); (err == nil) != (tc.want == "") || err != nil && !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+
 	damaged := copyDir(t, dir)
 	path := filepath.Join(damaged, "KvM.wdl")
 	data, err := os.ReadFile(path)
@@ -363,4 +388,13 @@ func sameFiles(t *testing.T, a, b string) {
 			t.Errorf("%s differs after the second build (%v)", e.Name(), err)
 		}
 	}
+}
+
+func mustGame(t *testing.T, id string, opts map[string]string) game.Game {
+	t.Helper()
+	g, err := game.New(id, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

@@ -74,7 +74,6 @@ type fileHeader struct {
 	Content   string `json:"content"` // "wdl" or "plies"
 	Width     int    `json:"width"`   // bytes a position, for plies
 	SHA256    string `json:"sha256"`
-	MaxLength int    `json:"max_plies"`
 }
 
 // RulesOf is the part of g's options that decides positions' values:
