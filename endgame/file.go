@@ -67,13 +67,13 @@ type MaterialStats struct {
 
 // fileHeader is the JSON header of a table file.
 type fileHeader struct {
-	Game      string `json:"game"`
-	Rules     string `json:"rules"`
-	Material  string `json:"material"`
-	Indexes   uint64 `json:"indexes"`
-	Content   string `json:"content"` // "wdl" or "plies"
-	Width     int    `json:"width"`   // bytes a position, for plies
-	SHA256    string `json:"sha256"`
+	Game     string `json:"game"`
+	Rules    string `json:"rules"`
+	Material string `json:"material"`
+	Indexes  uint64 `json:"indexes"`
+	Content  string `json:"content"` // "wdl" or "plies"
+	Width    int    `json:"width"`   // bytes a position, for plies
+	SHA256   string `json:"sha256"`
 }
 
 // RulesOf is the part of g's options that decides positions' values:
