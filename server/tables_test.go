@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
 )
@@ -252,5 +253,55 @@ func TestTableFailuresLoggedAtMost(t *testing.T) {
 	}
 	if n := strings.Count(log.String(), "\n"); n != maxLoggedTableFailures {
 		t.Errorf("%d lines logged, want %d", n, maxLoggedTableFailures)
+	}
+}
+
+// findDraw is the first position, in the order of the cells, of a
+// White captain against a Black captain and soldier, White to move, that
+// the tables of three pieces value as a draw; "" when there is none.
+func findDraw(t *testing.T, tables *endgame.Tables, g game.Game) string {
+	t.Helper()
+	s := g.Start()
+	pl := s.(game.Placer)
+	cells := board.Cell(g.Board().Len())
+	for wk := range cells {
+		for bk := range cells {
+			for bm := range cells {
+				pieces := []game.Placed{{Cell: wk, Piece: game.Piece{Owner: 0, Rank: game.King}},
+					{Cell: bk, Piece: game.Piece{Owner: 1, Rank: game.King}}, {Cell: bm, Piece: game.Piece{Owner: 1, Rank: game.Man}}}
+				if pl.Place(pieces, 0) != nil || s.Result().Over() {
+					continue
+				}
+				if v, err := tables.Probe(s); err == nil && v.Kind == endgame.Draw {
+					return s.FEN()
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// TestAnalysisTablesDraw: with tables of three pieces, a drawn captain
+// against captain and soldier is answered as a draw with a move that
+// keeps it, and its longest win as the tables say.
+func TestAnalysisTablesDraw(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the tables of three pieces, some 2 s")
+	}
+	tables := buildTables(t, "pommel", nil, 3)
+	ts := newTestServer(t, Config{Tables: []*endgame.Tables{tables}})
+	fen := findDraw(t, tables, mustGame(t, "pommel", nil))
+	if fen == "" {
+		t.Fatal("the tables of three pieces hold no draw of KvKM")
+	}
+	v := ts.analysis("pommel", url.Values{"fen": {fen}})
+	checkTablesAnswer(t, tables, v)
+	if v.Tables.Value != "draw" || v.Tables.Plies != 0 {
+		t.Errorf("%s: %+v, want a draw", fen, *v.Tables)
+	}
+	for _, m := range tables.Manifest().Materials {
+		if m.Material == "KvKM" {
+			checkTablesAnswer(t, tables, ts.analysis("pommel", url.Values{"fen": {m.LongestWinFEN}}))
+		}
 	}
 }

@@ -43,8 +43,11 @@ func openTableFolder(dir string) (*tablebase.Tables, error) {
 		return nil, fmt.Errorf("--tables %s: a path of %d bytes; at most %d", clip.Quote(dir), len(dir), maxTablesPath)
 	}
 	info, err := os.Stat(dir)
-	if err != nil || !info.IsDir() {
+	switch {
+	case err != nil:
 		return nil, fmt.Errorf("--tables %s: no such folder", clip.Quote(dir))
+	case !info.IsDir():
+		return nil, fmt.Errorf("--tables %s: not a folder", clip.Quote(dir))
 	}
 	t, err := tablebase.OpenFolder(dir)
 	if err != nil {
