@@ -52,6 +52,7 @@ func newTableSet(tables []*endgame.Tables, log *slog.Logger) (*tableSet, error) 
 				clip.Quote(other.Dir()), clip.Quote(t.Dir()), m.Game, m.Rules)
 		}
 		ts.byRules[key] = t
+		log.Info("endgame tables", "game", m.Game, "rules", m.Rules, "pieces", m.Pieces, "materials", len(m.Materials), "dir", t.Dir())
 	}
 	return ts, nil
 }
