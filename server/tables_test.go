@@ -305,3 +305,61 @@ func TestAnalysisTablesDraw(t *testing.T) {
 		}
 	}
 }
+
+// TestTablesAnswerConcurrent: requests at once for positions of a
+// material not read yet all get the tables' answer (run with -race).
+func TestTablesAnswerConcurrent(t *testing.T) {
+	tables := buildTables(t, "pommel", nil, 2)
+	g := mustGame(t, "pommel", nil)
+	ts, err := newTableSet([]*endgame.Tables{tables}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fens := []string{"W:WKa4:Bc6", "B:WKa4:Bc6", "W:Wb1:Bd7", "B:Wa1:Bf7"}
+	answers := make([]*tablesView, 4*len(fens))
+	var wg sync.WaitGroup
+	for i := range answers {
+		s, err := g.ParseFEN(fens[i%len(fens)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Go(func() { answers[i] = ts.answer(s) })
+	}
+	wg.Wait()
+	for i, a := range answers {
+		want := probeFEN(t, tables, g, fens[i%len(fens)])
+		if a == nil || a.Value != kindName[want.Kind] || a.Plies != want.Plies {
+			t.Errorf("%s: %+v, want %v", fens[i%len(fens)], a, want)
+		}
+	}
+}
+
+// BenchmarkTablesAnswer measures what the tables add to an analysis: the
+// probe of a position of two pieces and of each of its children.
+func BenchmarkTablesAnswer(b *testing.B) {
+	g, err := game.New("pommel", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	if _, err := endgame.Build(context.Background(), endgame.Config{Game: g, Pieces: 2, Dir: dir}); err != nil {
+		b.Fatal(err)
+	}
+	tables, err := endgame.Open(dir, g)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ts, err := newTableSet([]*endgame.Tables{tables}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := g.ParseFEN(tables.Manifest().Materials[1].LongestWinFEN)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if ts.answer(s) == nil {
+			b.Fatal("no answer")
+		}
+	}
+}
