@@ -7,13 +7,13 @@ import (
 	"strings"
 
 	// Imported under another name: package cli's tests have a constant named endgame.
-	tablebase "github.com/arbiter-games/arbiter/endgame"
+	egtb "github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/server"
 )
 
-// maxTablesPath bounds a --tables path, in bytes: Linux's PATH_MAX.
-const maxTablesPath = 4096
+// maxServeTablesPath bounds a --tables path, in bytes: Linux's PATH_MAX.
+const maxServeTablesPath = 4096
 
 // openTables opens each --tables folder for the game and rules its
 // manifest names, refusing a path that is empty or over-long, a folder
@@ -35,12 +35,12 @@ func (sf *serveFlags) openTables() error {
 }
 
 // openTableFolder opens one --tables folder.
-func openTableFolder(dir string) (*tablebase.Tables, error) {
+func openTableFolder(dir string) (*egtb.Tables, error) {
 	switch {
 	case dir == "":
 		return nil, errors.New("--tables needs a folder")
-	case len(dir) > maxTablesPath:
-		return nil, fmt.Errorf("--tables %s: a path of %d bytes; at most %d", clip.Quote(dir), len(dir), maxTablesPath)
+	case len(dir) > maxServeTablesPath:
+		return nil, fmt.Errorf("--tables %s: a path of %d bytes; at most %d", clip.Quote(dir), len(dir), maxServeTablesPath)
 	}
 	info, err := os.Stat(dir)
 	switch {
@@ -49,7 +49,7 @@ func openTableFolder(dir string) (*tablebase.Tables, error) {
 	case !info.IsDir():
 		return nil, fmt.Errorf("--tables %s: not a folder", clip.Quote(dir))
 	}
-	t, err := tablebase.OpenFolder(dir)
+	t, err := egtb.OpenFolder(dir)
 	if err != nil {
 		return nil, fmt.Errorf("--tables: %s", quoteDir(err.Error(), dir))
 	}
