@@ -23,7 +23,7 @@ func tablesWords(v endgame.Value) string {
 	if v.Plies == 1 {
 		unit = "ply"
 	}
-	return fmt.Sprintf("%s in %d %s", kindName[v.Kind], v.Plies, unit)
+	return fmt.Sprintf("%s in %d %s", kindWord(v.Kind), v.Plies, unit)
 }
 
 // tablesPage is a position of the tables to open on the analysis page.

@@ -80,8 +80,18 @@ func (ts *tableSet) answer(st game.State) *tablesView {
 		ts.logOnce(t, err)
 		return nil
 	}
-	kind := map[endgame.Kind]string{endgame.Win: "win", endgame.Loss: "loss", endgame.Draw: "draw"}[v.Kind]
-	return &tablesView{Value: kind, Plies: v.Plies, Move: move}
+	return &tablesView{Value: kindText(v.Kind), Plies: v.Plies, Move: move}
+}
+
+// kindText is a value's kind as the API writes it.
+func kindText(k endgame.Kind) string {
+	switch k {
+	case endgame.Win:
+		return "win"
+	case endgame.Loss:
+		return "loss"
+	}
+	return "draw"
 }
 
 // holds says whether st has few enough pieces for t, and some of each

@@ -51,8 +51,10 @@ func probeFEN(t *testing.T, tables *endgame.Tables, g game.Game, fen string) end
 	return v
 }
 
-// kindName is a value's kind as the API writes it.
-var kindName = map[endgame.Kind]string{endgame.Win: "win", endgame.Loss: "loss", endgame.Draw: "draw"}
+// kindWord is a value's kind as docs/server.md says the API writes it.
+func kindWord(k endgame.Kind) string {
+	return [...]string{endgame.Win: "win", endgame.Loss: "loss", endgame.Draw: "draw"}[k]
+}
 
 // checkTablesAnswer checks the analysis of a position against the
 // tables: the same value, and a move that keeps it (the child's value one
@@ -67,7 +69,7 @@ func checkTablesAnswer(t *testing.T, tables *endgame.Tables, v analysisView) {
 	if v.Tables == nil {
 		t.Fatalf("%s: no tables in the answer, want %v", v.FEN, want)
 	}
-	if v.Tables.Value != kindName[want.Kind] || v.Tables.Plies != want.Plies {
+	if v.Tables.Value != kindWord(want.Kind) || v.Tables.Plies != want.Plies {
 		t.Errorf("%s: the answer says %s %d, the tables %v", v.FEN, v.Tables.Value, v.Tables.Plies, want)
 	}
 	s, _ := g.ParseFEN(v.FEN)
@@ -328,7 +330,7 @@ func TestTablesAnswerConcurrent(t *testing.T) {
 	wg.Wait()
 	for i, a := range answers {
 		want := probeFEN(t, tables, g, fens[i%len(fens)])
-		if a == nil || a.Value != kindName[want.Kind] || a.Plies != want.Plies {
+		if a == nil || a.Value != kindWord(want.Kind) || a.Plies != want.Plies {
 			t.Errorf("%s: %+v, want %v", fens[i%len(fens)], a, want)
 		}
 	}
