@@ -51,6 +51,9 @@ type analysisView struct {
 	// Stacking says whether a cell may hold several pieces (the game's
 	// FEN writes stacks), for the page's set-up mode.
 	Stacking bool `json:"stacking"`
+	// Tables is the endgame tables' answer (serve --tables), null when
+	// they do not hold the position.
+	Tables *tablesView `json:"tables"`
 }
 
 // bestRequest is POST /api/analysis/{game}/best.
@@ -153,7 +156,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	v, viewErr := analysisOf(st, moves)
+	v, viewErr := s.analysisOf(st, moves)
 	if viewErr != nil {
 		writeError(w, asAPIError(viewErr))
 		return
@@ -202,7 +205,8 @@ func analysisState(id string, options map[string]string, fen string, moves []str
 	return st, nil
 }
 
-func analysisOf(st game.State, moves []string) (analysisView, error) {
+// analysisOf is the analysis answer for st, reached by moves.
+func (s *Server) analysisOf(st game.State, moves []string) (analysisView, error) {
 	pos, err := position(st, st.Ply())
 	if err != nil {
 		return analysisView{}, err
@@ -225,6 +229,7 @@ func analysisOf(st game.State, moves []string) (analysisView, error) {
 		v.Result = hall.StoredResult(r, rules.Players())
 		v.Ended = r.Describe(rules)
 	}
+	v.Tables = s.tables.answer(st)
 	return v, nil
 }
 

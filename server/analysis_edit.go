@@ -50,7 +50,7 @@ func (s *Server) handleEdit(w http.ResponseWriter, r *http.Request) {
 		writeError(w, apiErr)
 		return
 	}
-	v, err := analysisOf(edited, nil)
+	v, err := s.analysisOf(edited, nil)
 	if err != nil {
 		writeError(w, asAPIError(err))
 		return

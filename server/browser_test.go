@@ -38,12 +38,25 @@ var screenshotDir = flag.String("screenshots", "", "save the browser tests' scre
 // stops when the test ends.
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
+	skipWithoutBrowser(t)
+	return newBrowserWith(t, Config{})
+}
+
+// skipWithoutBrowser skips the test without Chromium or with -short.
+func skipWithoutBrowser(t *testing.T) {
+	t.Helper()
 	if _, err := os.Stat(chromiumPath); err != nil {
 		t.Skipf("the browser tests need Chromium at %s (apt-get install chromium): %v", chromiumPath, err)
 	}
 	if testing.Short() {
 		t.Skip("the browser tests are skipped with -short")
 	}
+}
+
+// newBrowserWith is newBrowser over a server of cfg (its limits raised);
+// the caller has called skipWithoutBrowser.
+func newBrowserWith(t *testing.T, cfg Config) *browser {
+	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromiumPath), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
@@ -56,7 +69,8 @@ func newBrowser(t *testing.T) *browser {
 	if err := chromedp.Do(browserCtx); err != nil {
 		t.Fatalf("starting chromium: %v", err)
 	}
-	ts := newTestServerBehind(t, Config{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000, GamesPerHour: 1000, Sockets: 100}}, reorderPositions)
+	cfg.Limits = Limits{MovesPerSecond: 1000, MoveBurst: 1000, GamesPerHour: 1000, Sockets: 100}
+	ts := newTestServerBehind(t, cfg, reorderPositions)
 	return &browser{ctx: browserCtx, ts: ts}
 }
 

@@ -19,6 +19,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/account"
 	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/netlimit"
 	"github.com/arbiter-games/arbiter/store"
@@ -103,6 +104,9 @@ type Config struct {
 	// limit overall, at most 10,000). A connection over a bound is
 	// answered 503 and closed.
 	ConnsPerAddr, Conns int
+	// Tables are endgame tables (endgame.Open), one folder for each game
+	// and rules: the analysis answers the positions they hold exactly.
+	Tables []*endgame.Tables
 	// PasswordHash, when not nil, replaces the Argon2id parameters of
 	// account.DefaultParams (tests make them cheap; an operator keeps
 	// the default).
@@ -159,12 +163,22 @@ type Server struct {
 	listener atomic.Pointer[netlimit.Listener]
 	accounts *accounts
 	lobby    *lobby
+	// tables are Config.Tables, by game and rules.
+	tables *tableSet
 	// stopLobby ends the lobby's reader, which Start starts.
 	stopLobby context.CancelFunc
 }
 
 // New makes a server over cfg.Store.
 func New(cfg Config) (*Server, error) {
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	tables, err := newTableSet(cfg.Tables, log)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	h, err := hall.New(hall.Config{Store: cfg.Store, Logger: cfg.Logger, Workers: cfg.Workers,
 		AIMoveTime: cfg.AIMoveTime, AIMemory: cfg.AIMemory, AllowAIGames: cfg.AllowAIGames,
 		AIGamePlies: cfg.AIGamePlies, AIGamePace: cfg.AIGamePace, AbortAfter: cfg.AbortAfter, IdleAfter: cfg.IdleAfter, Now: cfg.Now,
@@ -172,11 +186,8 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	s := &Server{cfg: cfg, hall: h, log: cfg.Logger, limits: cfg.Limits.withDefaults(), timeouts: cfg.Timeouts.withDefaults(),
-		now: cfg.Now}
-	if s.log == nil {
-		s.log = slog.New(slog.DiscardHandler)
-	}
+	s := &Server{cfg: cfg, hall: h, log: log, limits: cfg.Limits.withDefaults(), timeouts: cfg.Timeouts.withDefaults(),
+		now: cfg.Now, tables: tables}
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -17,6 +17,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	// Imported under another name: package cli's tests have a constant named endgame.
+	egtb "github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
@@ -36,6 +38,10 @@ type serveFlags struct {
 	aiMoveTime, grace, abortAfter, idle    time.Duration
 	aiGamePace                             time.Duration
 	checks                                 checks
+	// tableDirs are the --tables folders; tables, the tables check
+	// opened from them.
+	tableDirs []string
+	tables    []*egtb.Tables
 }
 
 func serveCmd() *cobra.Command {
@@ -80,6 +86,7 @@ sockets and the store before it exits.`,
 	sf.checks.durationVar(cmd, &sf.idle, "idle-after", 0, durationRange{max: 24 * time.Hour, zero: "10m"}, "how long a game nothing needs stays in memory before it is read from the store again when asked for")
 	f.StringVar(&sf.metricsAddr, "metrics-addr", "", "serve Prometheus metrics at http://HOST:PORT/metrics (off when empty; keep it private)")
 	allow(cmd, "metrics-addr", "HOST:PORT, such as 127.0.0.1:9090")
+	f.StringArrayVar(&sf.tableDirs, "tables", nil, "folder of endgame tables (arbiter solve) the analysis answers from; its manifest names the game and rules (repeatable, one folder for each)")
 	sf.checks.durationVar(cmd, &sf.grace, "grace", 10*time.Second, durationRange{max: 10 * time.Minute}, "time given to the requests in flight at shutdown")
 	return cmd
 }
@@ -114,7 +121,7 @@ func (sf *serveFlags) check(cmd *cobra.Command) error {
 			return fmt.Errorf("--origin %q: want a host or a host pattern, such as games.example.org or *.example.org", o)
 		}
 	}
-	return nil
+	return sf.openTables()
 }
 
 // checkAddr refuses an address that is not HOST:PORT with a port number.
@@ -200,7 +207,7 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 	srv, err := server.New(server.Config{Store: st, Logger: log, Origins: sf.origins,
 		Workers: sf.workers, AIMoveTime: sf.aiMoveTime, AIMemory: sf.aiMemoryMiB << 20,
 		AllowAIGames: sf.allowAIGames, AIGamePlies: sf.aiGamePlies, AIGamePace: sf.aiGamePace, AbortAfter: sf.abortAfter,
-		ConnsPerAddr: sf.connsPerAddr, Conns: sf.conns, IdleAfter: sf.idle})
+		ConnsPerAddr: sf.connsPerAddr, Conns: sf.conns, IdleAfter: sf.idle, Tables: sf.tables})
 	if err != nil {
 		return err
 	}

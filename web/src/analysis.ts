@@ -5,7 +5,9 @@
 // deepens: the line drawn as arrows on the board, the score on a bar
 // beside it, and up to five best moves listed. The server checks every
 // position; the page keeps only the FEN it started from and the line of
-// moves, in its address.
+// moves, in its address. When the server has endgame tables of the
+// position (serve --tables), the page shows their exact value and a move
+// that keeps it, above the engine.
 
 import { ApiError, request, type CatalogGame, type Geometry, type Position, type Result } from "./api";
 import { drawArrows } from "./arrows";
@@ -30,6 +32,16 @@ interface Analysis {
   stacks: Record<string, string>;
   scores?: number[];
   stacking: boolean; // a cell may hold several pieces
+  tables: Tables | null; // the endgame tables' answer, when they hold the position
+}
+
+// Tables is the exact value of a position for the side to move, from the
+// server's endgame tables: a win in plies (the fastest), a loss in plies
+// (the slowest) or a draw, and a move that keeps it.
+interface Tables {
+  value: "win" | "loss" | "draw";
+  plies: number;
+  move: string;
 }
 
 // Line is one of the best moves the engine lists, with its score and line.
@@ -86,6 +98,7 @@ interface UI {
   stop: HTMLButtonElement;
   movetime: HTMLSelectElement;
   best: HTMLElement;
+  tables: HTMLElement;
   edit: HTMLButtonElement;
   setupBox: HTMLElement;
   bar: EvalBar;
@@ -175,6 +188,7 @@ function layout(root: HTMLElement, st: State): UI {
     legal: h("div", { class: "legal" }), ask: h("button", { type: "button", class: "ask" }, "Ask the engine"), movetime,
     stop: h("button", { type: "button", class: "stop" }, "Stop"),
     best: h("div", { class: "best", "aria-live": "polite" }),
+    tables: h("section", { class: "tables", "aria-labelledby": "tables-title", "aria-live": "polite" }),
     edit: h("button", { type: "button", class: "edit", "aria-pressed": "false" }, "Edit the position"), setupBox: h("div", { class: "setup-box" }),
   };
   const fenForm = h("form", { class: "fen" }, h("label", { for: "fen" }, "Position (FEN): "), fen,
@@ -185,7 +199,7 @@ function layout(root: HTMLElement, st: State): UI {
     siteHeader(h("h1", {}, `Analysis: ${st.game}`),
       h("a", { href: `/rules/${encodeURIComponent(st.game)}`, class: "rules" }, "Rules")),
     h("main", { class: "game analysis" }, boardBox,
-      h("aside", {}, ui.status, ui.message, ui.choices, fenForm, h("p", {}, ui.edit), ui.setupBox,
+      h("aside", {}, ui.status, ui.message, ui.choices, ui.tables, fenForm, h("p", {}, ui.edit), ui.setupBox,
         h("h2", {}, "Engine"),
         h("p", { class: "engine-controls" }, h("label", { for: "movetime" }, "Think for "), movetime, " ",
           h("label", { for: "lines" }, "Lines "), lines, " ", ui.ask, " ", ui.stop),
@@ -421,6 +435,7 @@ function render(st: State, ui: UI, onCell: (cell: string) => void, play: (move: 
   ui.ask.disabled = st.search !== null || pos.legal.length === 0;
   ui.ask.textContent = st.search ? "Thinking…" : "Ask the engine";
   ui.stop.disabled = st.search === null;
+  renderTables(st, ui, play);
   renderBest(st, ui, play);
   renderLines(st, ui, play);
   ui.edit.textContent = st.editing ? "Done setting up" : "Edit the position";
@@ -450,6 +465,34 @@ function renderLine(st: State, ui: UI, step: (to: number) => void): void {
   }));
 }
 
+// tablesWords writes the tables' value for the side to move: "win in 7
+// plies", "loss in 6 plies", "draw (tables)".
+export function tablesWords(t: Tables): string {
+  if (t.value === "draw") return "draw (tables)";
+  return `${t.value} in ${t.plies} ${t.plies === 1 ? "ply" : "plies"}`;
+}
+
+// renderTables shows what the endgame tables say of the position, when
+// they hold it: its value for the side to move and the move that keeps it,
+// which a button plays.
+function renderTables(st: State, ui: UI, play: (move: string) => void): void {
+  const t = st.pos?.tables;
+  ui.tables.hidden = !t;
+  if (!t || !st.pos) {
+    ui.tables.replaceChildren();
+    return;
+  }
+  const mover = st.seats[st.pos.toMove] ?? `Seat ${st.pos.toMove + 1}`;
+  const why = { win: "the fastest win", loss: "the slowest loss", draw: "keeping the draw" }[t.value];
+  ui.tables.dataset.value = t.value;
+  const play1 = button(`Play ${t.move}`, "play-tables", () => play(t.move), t.move);
+  ui.tables.replaceChildren(
+    h("h2", { id: "tables-title" }, "Endgame tables"),
+    h("p", {}, `${mover} to move: `, h("strong", { class: "tables-value" }, tablesWords(t))),
+    h("p", { class: "tables-best" }, h("span", {}, "Best move ", h("strong", { class: "tables-move" }, t.move), `, ${why}`), play1),
+  );
+}
+
 // renderBest shows the search: while it runs the deepest line so far,
 // then its answer, or where it was stopped. data-state says which.
 function renderBest(st: State, ui: UI, play: (move: string) => void): void {
@@ -474,10 +517,11 @@ function renderBest(st: State, ui: UI, play: (move: string) => void): void {
 }
 
 // drawLineArrows draws the line chosen in the list (the best unless one
-// is pointed at) as arrows.
+// is pointed at) as arrows; before the engine is asked, the tables' move.
 function drawLineArrows(st: State, ui: UI): void {
   const arrowed = st.best?.lines?.[st.arrowLine] ?? st.best;
-  if (st.geo) drawArrows(ui.svg, st.geo, arrowed?.line ?? [], Math.max(2, st.seats.length));
+  const tablesMove = st.pos?.tables ? [st.pos.tables.move] : [];
+  if (st.geo) drawArrows(ui.svg, st.geo, arrowed?.line ?? tablesMove, Math.max(2, st.seats.length));
 }
 
 // pointLine draws the arrows of line i and marks it in the list, which is

@@ -1,0 +1,69 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	// Imported under another name: package cli's tests have a constant named endgame.
+	egtb "github.com/arbiter-games/arbiter/endgame"
+	"github.com/arbiter-games/arbiter/internal/clip"
+	"github.com/arbiter-games/arbiter/server"
+)
+
+// maxServeTablesPath bounds a --tables path, in bytes: Linux's PATH_MAX.
+const maxServeTablesPath = 4096
+
+// openTables opens each --tables folder for the game and rules its
+// manifest names, refusing a path that is empty or over-long, a folder
+// that is not there or holds no tables, and two folders for the same
+// game and rules.
+func (sf *serveFlags) openTables() error {
+	sf.tables = nil
+	for _, dir := range sf.tableDirs {
+		t, err := openTableFolder(dir)
+		if err != nil {
+			return err
+		}
+		sf.tables = append(sf.tables, t)
+	}
+	if err := server.CheckTables(sf.tables); err != nil {
+		return fmt.Errorf("--tables: %w", err)
+	}
+	return nil
+}
+
+// openTableFolder opens one --tables folder.
+func openTableFolder(dir string) (*egtb.Tables, error) {
+	switch {
+	case dir == "":
+		return nil, errors.New("--tables needs a folder")
+	case len(dir) > maxServeTablesPath:
+		return nil, fmt.Errorf("--tables %s: a path of %d bytes; at most %d", clip.Quote(dir), len(dir), maxServeTablesPath)
+	}
+	info, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("--tables %s: no such folder", clip.Quote(dir))
+	case !info.IsDir():
+		return nil, fmt.Errorf("--tables %s: not a folder", clip.Quote(dir))
+	}
+	t, err := egtb.OpenFolder(dir)
+	if err != nil {
+		return nil, fmt.Errorf("--tables: %s", quoteDir(err.Error(), dir))
+	}
+	if len(t.Manifest().Materials) == 0 {
+		return nil, fmt.Errorf("--tables %s: the folder holds no table yet (its build stopped before the first): build them with arbiter solve", clip.Quote(dir))
+	}
+	return t, nil
+}
+
+// quoteDir quotes dir where a message names it, clipped, when it is too
+// long or too odd to show bare.
+func quoteDir(msg, dir string) string {
+	if clip.Bare(dir) == dir {
+		return msg
+	}
+	return strings.ReplaceAll(msg, dir, clip.Quote(dir))
+}
