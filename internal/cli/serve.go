@@ -18,7 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	// Imported under another name: package cli's tests have a constant named endgame.
-	egtb "github.com/arbiter-games/arbiter/endgame"
+	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
@@ -41,7 +41,7 @@ type serveFlags struct {
 	// tableDirs are the --tables folders; tables, the tables check
 	// opened from them.
 	tableDirs []string
-	tables    []*egtb.Tables
+	tables    []*endgame.Tables
 }
 
 func serveCmd() *cobra.Command {

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	// Imported under another name: package cli's tests have a constant named endgame.
-	egtb "github.com/arbiter-games/arbiter/endgame"
+	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/server"
 )
@@ -35,7 +35,7 @@ func (sf *serveFlags) openTables() error {
 }
 
 // openTableFolder opens one --tables folder.
-func openTableFolder(dir string) (*egtb.Tables, error) {
+func openTableFolder(dir string) (*endgame.Tables, error) {
 	switch {
 	case dir == "":
 		return nil, errors.New("--tables needs a folder")
@@ -49,7 +49,7 @@ func openTableFolder(dir string) (*egtb.Tables, error) {
 	case !info.IsDir():
 		return nil, fmt.Errorf("--tables %s: not a folder", clip.Quote(dir))
 	}
-	t, err := egtb.OpenFolder(dir)
+	t, err := endgame.OpenFolder(dir)
 	if err != nil {
 		return nil, fmt.Errorf("--tables: %s", quoteDir(err.Error(), dir))
 	}

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	egtb "github.com/arbiter-games/arbiter/endgame"
+	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
 )
 
@@ -26,7 +26,7 @@ func buildTableFolder(t *testing.T, id string) string {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if _, err := egtb.Build(context.Background(), egtb.Config{Game: g, Pieces: 2, Dir: dir, Workers: 1}); err != nil {
+	if _, err := endgame.Build(context.Background(), endgame.Config{Game: g, Pieces: 2, Dir: dir, Workers: 1}); err != nil {
 		t.Fatal(err)
 	}
 	return dir
@@ -91,7 +91,7 @@ func TestServeTablesOfTwoGames(t *testing.T) {
 func TestServeWithTables(t *testing.T) {
 	dir := buildTableFolder(t, "pommel")
 	const fen = "W:WKa4:Bc6"
-	tables, err := egtb.OpenFolder(dir)
+	tables, err := endgame.OpenFolder(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
