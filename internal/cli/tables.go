@@ -67,9 +67,8 @@ func engineOptions(t *egtb.Tables) []ai.Option {
 	return []ai.Option{ai.WithTables(t)}
 }
 
-// tablesLine is what best prints for a position the tables hold: "win in
-// N (tables)", "loss in N (tables)" or "draw (tables)", N in plies for
-// the side to move; "" when the tables do not hold it.
+// tablesLine is what best prints for a position the tables hold (see
+// valueLine); "" without tables or when they do not hold it.
 func tablesLine(t *egtb.Tables, s game.State) string {
 	if t == nil {
 		return ""
@@ -78,6 +77,13 @@ func tablesLine(t *egtb.Tables, s game.State) string {
 	if err != nil {
 		return ""
 	}
+	return valueLine(v)
+}
+
+// valueLine writes a table value as best prints it: "win in N (tables)",
+// "loss in N (tables)" (N in plies, for the side to move) or "draw
+// (tables)".
+func valueLine(v egtb.Value) string {
 	switch v.Kind {
 	case egtb.Win:
 		return fmt.Sprintf("win in %d (tables)", v.Plies)
