@@ -64,7 +64,7 @@ func (p *params) tablesUse() tablesUse {
 }
 
 // errNoTables refuses tables=on when no tables were given.
-var errNoTables = errors.New("tables=on, but no endgame tables were given (--tables DIR)")
+var errNoTables = errors.New("tables=on, but the engine was given no endgame tables")
 
 // useTables gives e the tables t as the spec's use says.
 func (e *ab) useTables(use tablesUse, t *endgame.Tables) error {

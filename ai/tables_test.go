@@ -329,7 +329,7 @@ func TestTablesWhoUsesThem(t *testing.T) {
 // rules than the tables' fails, naming both.
 func TestTablesRefused(t *testing.T) {
 	for _, tc := range []struct{ spec, want string }{
-		{"ab:tables=on", "no endgame tables were given"},
+		{"ab:tables=on", "given no endgame tables"},
 		{"ab:tables=yes", "tables=yes: want on or off"},
 		{"ab:tables=" + strings.Repeat("x", 500), "tables=xxxx"},
 		{"mcts:tables=on", "unknown parameter"},

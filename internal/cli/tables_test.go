@@ -129,7 +129,7 @@ func TestTablesRefused(t *testing.T) {
 		other := append([]string{cmd[0], "pommel-76"}, cmd[2:]...)
 		checkRefused(t, append(other, "--tables", dir), "not of pommel-76")
 	}
-	checkRefused(t, []string{"match", "pommel", "--player", "a=ab:tables=on", "--player", "b=ab", "--depth", "1"}, "no endgame tables were given")
+	checkRefused(t, []string{"match", "pommel", "--player", "a=ab:tables=on", "--player", "b=ab", "--depth", "1"}, "given no endgame tables")
 	checkRefused(t, []string{"lab", "pommel", "--player", "ab", "--depth", "1", "--out", t.TempDir(), "--tables", dir,
 		"--queue", filepath.Join(t.TempDir(), "q.db")}, "--tables with --queue")
 }
