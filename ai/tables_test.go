@@ -365,3 +365,36 @@ func TestTablesRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestTablesAgreeWithSearch: where ab without tables finds a forced win
+// or loss within its horizon, the tables give the same result, in as many
+// plies or fewer: ab stops deepening at the first forced result it finds,
+// which a deeper search may shorten (a faster win, or a loss that the
+// winner's faster win makes shorter), never lengthen.
+func TestTablesAgreeWithSearch(t *testing.T) {
+	tb := buildTables(t, 2)
+	g, _ := game.New("pommel", nil)
+	e := mustEngine(t, "ab:depth=8,tt=14")
+	seen := 0
+	for _, s := range tablePositions(t, g, 2, 200, 11) {
+		info := e.Search(context.Background(), s, Limits{}, nil)
+		if !decided(info.Score) {
+			continue
+		}
+		seen++
+		v, err := tb.Probe(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, win := Mate-info.Score, info.Score > 0
+		if !win {
+			n = Mate + info.Score
+		}
+		if win != (v.Kind == endgame.Win) || v.Kind == endgame.Draw || v.Plies > n || v.Plies%2 != n%2 {
+			t.Errorf("%s: ab finds %s, the tables say %v", s.FEN(), ScoreText(info.Score), v)
+		}
+	}
+	if seen < 20 {
+		t.Errorf("ab found only %d forced results among 200 positions", seen)
+	}
+}
