@@ -331,6 +331,9 @@ func TestTablesRefused(t *testing.T) {
 	for _, tc := range []struct{ spec, want string }{
 		{"ab:tables=on", "given no endgame tables"},
 		{"ab:tables=yes", "tables=yes: want on or off"},
+		{"ab:tables=ON", "tables=ON: want on or off"},
+		{"ab:tables=", "write parameters as key=value"},
+		{"ab:tables=on,tables=off", "given twice"},
 		{"ab:tables=" + strings.Repeat("x", 500), "tables=xxxx"},
 		{"mcts:tables=on", "unknown parameter"},
 	} {
