@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
 )
 
@@ -56,6 +57,11 @@ type ab struct {
 	// bits), so that most positions of the search are known not to be in
 	// played without a map lookup.
 	playedBits [playedWords]uint64
+	// prober reads the endgame tables the engine was given (WithTables);
+	// probing is prober during a search of the tables' game, else nil.
+	// maxPlies is the game's ply cap, which a table's win must fit under.
+	prober, probing *endgame.Prober
+	maxPlies        int
 }
 
 // leafTester is a state that can tell, without listing its moves, what
@@ -102,6 +108,7 @@ type abConfig struct {
 	depth  int // 0: no cap
 	ttBits int
 	avoid  avoid
+	tables tablesUse
 }
 
 // Bounds of ab's table: 2^10 entries (16 KiB) is level 1's, 2^26 (1 GiB)
@@ -117,6 +124,7 @@ func parseAB(p *params) abConfig {
 		depth:  p.int("depth", 0, 1, MaxDepth),
 		ttBits: p.int("tt", defaultTTBits, minTTBits, maxTTBits),
 		avoid:  p.avoid(),
+		tables: p.tablesUse(),
 	}
 }
 
@@ -151,6 +159,9 @@ func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(
 	if err != nil {
 		return Info{Err: err}
 	}
+	if info, ok := e.rootFromTables(report); ok {
+		return info
+	}
 	root := e.s.Moves(nil)
 	best := Info{Move: root[0]}
 	for depth := 1; depth <= maxDepth; depth++ {
@@ -166,7 +177,8 @@ func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(
 		if report != nil {
 			report(best)
 		}
-		if e.clk.stopped || len(root) == 1 && lim.Depth == 0 || score > Mate-MaxDepth || score < -Mate+MaxDepth {
+		if e.clk.stopped || len(root) == 1 && lim.Depth == 0 || score > Mate-MaxDepth || score < -Mate+MaxDepth ||
+			e.probing != nil && decided(score) {
 			break
 		}
 	}
@@ -178,6 +190,9 @@ func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(
 // the deepest iteration the search may run.
 func (e *ab) prepare(ctx context.Context, s0 game.State, lim Limits) (int, error) {
 	if err := checkEvaluation(e.eval, s0); err != nil {
+		return 0, err
+	}
+	if err := e.prepareTables(s0); err != nil {
 		return 0, err
 	}
 	e.s = s0.Clone()
@@ -232,6 +247,11 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	}
 	if depth <= 0 || ply >= len(e.bufs)-2 {
 		return e.leaf(alpha, beta, ply)
+	}
+	if e.probing != nil && ply > 0 {
+		if score, ok := e.tableScore(ply); ok {
+			return score
+		}
 	}
 	moves := s.Moves(e.bufs[ply][:0])
 	e.bufs[ply] = moves
@@ -315,6 +335,11 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 // captures to resolve.
 func (e *ab) leaf(alpha, beta, ply int) int {
 	s := e.s
+	if e.probing != nil && ply > 0 {
+		if score, ok := e.tableScore(ply); ok {
+			return score
+		}
+	}
 	if e.tester != nil {
 		switch {
 		case !e.tester.HasMove():
@@ -525,12 +550,13 @@ func (e *ab) originalIndex(ply, i int) int {
 	return int(e.scores[ply][i] & 0xffff)
 }
 
-// Mate scores are stored relative to the position, not the root.
+// Mate scores are stored relative to the position, not the root. The
+// band is wide enough for a table's distances (see mateBand).
 func toTT(score, ply int) int {
 	switch {
-	case score > Mate-2*MaxDepth-10:
+	case score > Mate-mateBand:
 		return score + ply
-	case score < -Mate+2*MaxDepth+10:
+	case score < -Mate+mateBand:
 		return score - ply
 	}
 	return score
@@ -538,9 +564,9 @@ func toTT(score, ply int) int {
 
 func fromTT(score, ply int) int {
 	switch {
-	case score > Mate-2*MaxDepth-10:
+	case score > Mate-mateBand:
 		return score - ply
-	case score < -Mate+2*MaxDepth+10:
+	case score < -Mate+mateBand:
 		return score + ply
 	}
 	return score

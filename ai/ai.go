@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/internal/clip"
 )
@@ -79,7 +80,8 @@ type Engine interface {
 type Option func(*options)
 
 type options struct {
-	eval game.Evaluation
+	eval   game.Evaluation
+	tables *endgame.Tables
 }
 
 // WithEvaluation makes an engine judge positions by ev (such as
@@ -107,6 +109,11 @@ func WithEvaluation(ev game.Evaluation) Option {
 //	               between transpositions), tree=16 (as uct's)
 //	level=N        1..6, for people (also written ai:level=N)
 //
+// ab also takes tables=on or tables=off: whether it probes the endgame
+// tables given by WithTables (on when they are given, unless off; on
+// without tables is refused), so that one match can give the tables to
+// one player and not the other.
+//
 // A tree full to its bound stops growing: the search goes on with
 // playouts from the tree's leaves. Footprint tells the memory an engine
 // holds, CheckForServer what a server should refuse.
@@ -132,6 +139,9 @@ func New(spec string, seed uint64, opts ...Option) (Engine, error) {
 	case "ab":
 		e := newAB(spec, cfg.ab)
 		e.eval = o.eval
+		if err := e.useTables(cfg.ab.tables, o.tables); err != nil {
+			return nil, specError(spec, err)
+		}
 		return e, nil
 	case "mcts":
 		e := newMCTS(spec, seed, cfg.mcts)
@@ -140,6 +150,9 @@ func New(spec string, seed uint64, opts ...Option) (Engine, error) {
 	default: // parseConfig knows no other kind
 		e := newLevel(spec, seed, cfg.level)
 		e.inner.eval = o.eval
+		if cfg.level == len(levels)-1 && o.tables != nil {
+			e.inner.useTables(tablesAuto, o.tables) // the strongest level only: see WithTables
+		}
 		return e, nil
 	}
 }

@@ -20,8 +20,10 @@ import (
 // These are live bytes: the heap's spans hold more once a collection has
 // freed nodes here and there among them. Not counted, since they depend
 // on the game and not on the spec: the lists of moves along the path a
-// search is on, and ab's record of the positions played before the root
-// (a few KiB in the games here).
+// search is on, ab's record of the positions played before the root
+// (a few KiB in the games here), and the endgame tables of WithTables,
+// which every engine given them shares and which are read from their
+// files as a search first needs each material.
 func Footprint(spec string) (int64, error) {
 	cfg, err := parseConfig(spec)
 	if err != nil {

@@ -15,7 +15,9 @@ import (
 	"sync"
 
 	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
 // Name and Author are what the engine says in its handshake.
@@ -46,9 +48,13 @@ type server struct {
 	// eng searches every go of the game, so that what it learnt (the
 	// alpha-beta table, the Monte Carlo tree) serves the next go; nil
 	// until the first go after newgame or a change of Player or Seed.
-	eng    ai.Engine
-	cancel context.CancelFunc
-	done   chan struct{}
+	eng ai.Engine
+	// tablesDir is the Tables option, "" for none; tables are those
+	// tables opened for g, nil when there are none for it.
+	tablesDir string
+	tables    *endgame.Tables
+	cancel    context.CancelFunc
+	done      chan struct{}
 }
 
 // Serve reads commands from in and answers on out until quit or the end
@@ -113,6 +119,7 @@ func (sv *server) handshake() {
 	}
 	sv.say("option name Player type string default %s", sv.player)
 	sv.say("option name Seed type spin default %d min 0 max %d", sv.seed, maxSeed)
+	sv.say("option name Tables type string default %s", noTables)
 	sv.say("info string games %s", strings.Join(ids, " "))
 	sv.say("uciok")
 }
@@ -126,7 +133,7 @@ func (sv *server) setOption(f []string) error {
 	value := strings.Join(f[3:], " ")
 	switch strings.ToLower(f[1]) {
 	case "player":
-		e, err := ai.New(value, sv.seed)
+		e, err := ai.New(value, sv.seed, sv.engineOptions()...)
 		if err != nil {
 			return err
 		}
@@ -137,8 +144,10 @@ func (sv *server) setOption(f []string) error {
 			return fmt.Errorf("seed %q: want a whole number from 0 to %d", value, maxSeed)
 		}
 		sv.seed, sv.eng = n, nil
+	case "tables":
+		return sv.setTables(value)
 	default:
-		return fmt.Errorf("unknown option %q (options: Player, Seed)", f[1])
+		return fmt.Errorf("unknown option %s (options: Player, Seed, Tables)", clip.Quote(f[1]))
 	}
 	return nil
 }
@@ -168,6 +177,7 @@ func (sv *server) newGame(f []string) error {
 		return err
 	}
 	sv.g, sv.s = g, g.Start()
+	sv.openTables()
 	return nil
 }
 
@@ -250,7 +260,7 @@ func (sv *server) startSearch(f []string) error {
 		return err
 	}
 	if sv.eng == nil {
-		if sv.eng, err = ai.New(sv.player, sv.seed); err != nil {
+		if sv.eng, err = ai.New(sv.player, sv.seed, sv.engineOptions()...); err != nil {
 			return err
 		}
 	}

@@ -409,6 +409,7 @@ func bestCmd() *cobra.Command {
 	var lim ai.Limits
 	var seed uint64
 	var flags checks
+	var tables tablesFlag
 	cmd := &cobra.Command{
 		Use:   "best GAME [MOVE...]",
 		Short: "Search the position after the given moves and print the best move",
@@ -419,7 +420,13 @@ variation), then "bestmove MOVE" alone on the last line.
 
 The search stops at the first limit reached: --movetime (2s unless given),
 --depth, --nodes. With --movetime 0 give --depth or --nodes, so that the
-search ends.`,
+search ends.
+
+--tables DIR gives the engine the endgame tables 'arbiter solve' wrote
+(ab and ai:level=6 probe them; ab:tables=off declines them). When the
+position is in the tables, a first line says its exact value for the side
+to move: "win in N (tables)", "loss in N (tables)" (N in plies) or "draw
+(tables)"; the engine then plays the tables' move.`,
 		Args: withUsage(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := flags.run(); err != nil {
@@ -435,11 +442,18 @@ search ends.`,
 			if r := s.Result(); r.Over() {
 				return fmt.Errorf("the game is over (%s)", r.Describe(s.Game()))
 			}
-			e, err := ai.New(player, seed)
+			t, err := tables.open(s.Game())
+			if err != nil {
+				return err
+			}
+			e, err := ai.New(player, seed, engineOptions(t)...)
 			if err != nil {
 				return fmt.Errorf("--player: %w", err)
 			}
 			w, b := cmd.OutOrStdout(), s.Game().Board()
+			if line := tablesLine(t, s); line != "" {
+				fmt.Fprintln(w, line)
+			}
 			info := e.Search(cmd.Context(), s, lim, func(i ai.Info) {
 				fmt.Fprintf(w, "depth %d score %s nodes %d time %s pv %s\n", i.Depth, ai.ScoreText(i.Score), i.Nodes,
 					i.Elapsed.Round(time.Millisecond), moveList(i.PV, b))
@@ -452,6 +466,7 @@ search ends.`,
 	cmd.Flags().StringVar(&player, "player", "ab", "the engine: ab, uct, random, ai:level=N")
 	flags.limitVars(cmd, &lim, 2*time.Second, "no time limit; then give --depth or --nodes", "time to think")
 	seedVar(cmd, &seed, "seed for the engine's random choices")
+	tables.add(cmd)
 	return cmd
 }
 
@@ -473,6 +488,7 @@ type gamesFlags struct {
 	seed                        uint64
 	quiet                       bool
 	checks                      checks
+	tables                      tablesFlag
 }
 
 // add defines the flags; games is --games' default, playerHelp and
@@ -493,6 +509,7 @@ func (f *gamesFlags) add(cmd *cobra.Command, games int, playerHelp, playerAllowe
 	seedVar(cmd, &f.seed, "seed for openings and engines")
 	cmd.Flags().BoolVarP(&f.quiet, "quiet", "q", false, "no progress bar")
 	f.addOpenings(cmd)
+	f.tables.add(cmd)
 }
 
 // openingAllowed is what --opening accepts; the game's maxplies is only
@@ -513,7 +530,10 @@ with the seats rotated. The engines need a limit: --movetime, --depth or
 --nodes. --from FEN starts every game from that position (it must leave
 a move to play), for an endgame; --openings FILE starts them from a
 book of openings instead, group g from line g mod the book's length with
-the seats rotated. A progress bar runs on standard error;
+the seats rotated. --tables DIR gives the endgame tables that 'arbiter
+solve' wrote to every ab player (and ai:level=6); a player whose spec says
+tables=off, such as ab:depth=4,tables=off, searches without them, so
+that a match measures what the tables are worth. A progress bar runs on standard error;
 then a table gives each player's wins, draws, losses, and, over n, the
 distinct games (a game repeated move for move counts once), the score and
 (two players) the Elo difference with its 95% interval. With --out every game is
@@ -588,7 +608,11 @@ func (mf *matchFlags) config(id string) (match.Config, error) {
 	if maxPlies := g.Options().Int("maxplies"); mf.opening < 0 || mf.opening >= maxPlies {
 		return match.Config{}, fmt.Errorf("--opening %d: want a whole number from 0 to %d (below maxplies=%d)", mf.opening, maxPlies-1, maxPlies)
 	}
-	players, err := matchPlayers(g, mf.players)
+	t, err := mf.tables.open(g)
+	if err != nil {
+		return match.Config{}, err
+	}
+	players, err := matchPlayers(g, mf.players, engineOptions(t)...)
 	if err != nil {
 		return match.Config{}, err
 	}
@@ -608,7 +632,8 @@ func (mf *matchFlags) config(id string) (match.Config, error) {
 
 // matchPlayers reads the --player flags: one per seat of g, each with a
 // name of its own, since the table and the records tell them apart by it.
-func matchPlayers(g game.Game, specs []string) ([]match.Player, error) {
+// opts go to every engine of ours.
+func matchPlayers(g game.Game, specs []string, opts ...ai.Option) ([]match.Player, error) {
 	if len(specs) != g.Players() {
 		return nil, fmt.Errorf("%s has %s (%s): give --player NAME=SPEC once for each, not %s", g.ID(),
 			plural(g.Players(), "seat"), strings.Join(seatNames(g), ", "), plural(len(specs), "time"))
@@ -624,7 +649,7 @@ func matchPlayers(g game.Game, specs []string) ([]match.Player, error) {
 			return nil, fmt.Errorf("--player %s is given twice: give each player a name of its own", clip.Bare(name))
 		}
 		seen[name] = true
-		newEngine, err := engineMaker(name, spec)
+		newEngine, err := engineMaker(name, spec, opts...)
 		if err != nil {
 			return nil, fmt.Errorf("--player %s: %w", clip.Bare(name), err)
 		}
@@ -653,8 +678,9 @@ func keptText(old []byte) []byte {
 }
 
 // engineMaker returns how to make a player's engine for each game: one of
-// ours from an ai spec, or an external program for "cmd:PATH ARGS".
-func engineMaker(name, spec string) (func(uint64) (ai.Engine, error), error) {
+// ours from an ai spec, with opts, or an external program for "cmd:PATH
+// ARGS".
+func engineMaker(name, spec string, opts ...ai.Option) (func(uint64) (ai.Engine, error), error) {
 	if cmdline, ok := strings.CutPrefix(spec, "cmd:"); ok {
 		argv := strings.Fields(cmdline)
 		if len(argv) == 0 {
@@ -662,10 +688,10 @@ func engineMaker(name, spec string) (func(uint64) (ai.Engine, error), error) {
 		}
 		return func(uint64) (ai.Engine, error) { return uci.Start(name, argv[0], argv[1:]...) }, nil
 	}
-	if _, err := ai.New(spec, 0); err != nil {
+	if _, err := ai.New(spec, 0, opts...); err != nil {
 		return nil, err
 	}
-	return func(seed uint64) (ai.Engine, error) { return ai.New(spec, seed) }, nil
+	return func(seed uint64) (ai.Engine, error) { return ai.New(spec, seed, opts...) }, nil
 }
 
 func engineCmd() *cobra.Command {

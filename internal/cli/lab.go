@@ -246,9 +246,13 @@ func (lf *labFlags) config(id string) (lab.Config, error) {
 		return lab.Config{}, fmt.Errorf("%s has %s: give --player once (it plays every seat) or %s, not %s", g.ID(),
 			plural(g.Players(), "seat"), plural(g.Players(), "time"), plural(n, "time"))
 	}
+	t, err := lf.tables.open(g)
+	if err != nil {
+		return lab.Config{}, err
+	}
 	var players []lab.Player
 	for _, spec := range lf.players {
-		newEngine, err := engineMaker(spec, spec)
+		newEngine, err := engineMaker(spec, spec, engineOptions(t)...)
 		if err != nil {
 			return lab.Config{}, fmt.Errorf("--player %s: %w", spec, err)
 		}

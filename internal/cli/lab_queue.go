@@ -47,6 +47,9 @@ func (lf *labFlags) runQueued(cmd *cobra.Command, id string) error {
 	if cmd.Flags().Changed("concurrency") {
 		return errors.New("--concurrency with --queue: the workers play the games; give it to 'arbiter lab work'")
 	}
+	if cmd.Flags().Changed("tables") {
+		return errors.New("--tables with --queue: the workers play the games, and they have no tables")
+	}
 	target, err := queue.ParseTarget(lf.queue)
 	if err != nil {
 		return err

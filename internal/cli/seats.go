@@ -24,6 +24,7 @@ type seatFlags struct {
 	seed    uint64
 	checks  checks
 	flags   *pflag.FlagSet // to tell a seat flag given from its default
+	tables  tablesFlag
 }
 
 func (f *seatFlags) add(cmd *cobra.Command) {
@@ -36,12 +37,17 @@ func (f *seatFlags) add(cmd *cobra.Command) {
 	}
 	f.checks.limitVars(cmd, &f.lim, 0, "the level's own time, or 1s", "time per engine move")
 	seedVar(cmd, &f.seed, "seed for the engines' random choices")
+	f.tables.add(cmd)
 }
 
 // seats checks the flags against the game and builds an engine for every
 // seat not played by a person, with the limits of their searches.
 func (f *seatFlags) seats(g game.Game) ([]ai.Engine, ai.Limits, error) {
 	if err := f.check(g); err != nil {
+		return nil, ai.Limits{}, err
+	}
+	t, err := f.tables.open(g)
+	if err != nil {
 		return nil, ai.Limits{}, err
 	}
 	seats := make([]ai.Engine, g.Players())
@@ -55,7 +61,7 @@ func (f *seatFlags) seats(g game.Game) ([]ai.Engine, ai.Limits, error) {
 		if spec == "human" {
 			continue
 		}
-		e, err := ai.New(spec, f.seed+uint64(p))
+		e, err := ai.New(spec, f.seed+uint64(p), engineOptions(t)...)
 		if err != nil {
 			return nil, lim, fmt.Errorf("--%s: %w", key, err)
 		}
