@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arbiter-games/arbiter/ai"
-	egtb "github.com/arbiter-games/arbiter/endgame"
+	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/internal/clip"
 )
@@ -37,7 +37,7 @@ func (f *tablesFlag) add(cmd *cobra.Command) {
 // open opens the tables for g: nil without --tables. It refuses an empty
 // or over-long path, a folder without tables, and tables of another game
 // or other rules, on one line that quotes at most the path's start.
-func (f *tablesFlag) open(g game.Game) (*egtb.Tables, error) {
+func (f *tablesFlag) open(g game.Game) (*endgame.Tables, error) {
 	if f.cmd == nil || !f.cmd.Flags().Changed("tables") {
 		return nil, nil
 	}
@@ -50,7 +50,7 @@ func (f *tablesFlag) open(g game.Game) (*egtb.Tables, error) {
 	case strings.ContainsFunc(dir, func(r rune) bool { return r < ' ' }):
 		return nil, fmt.Errorf("--tables %s: a path with a control character in it", clip.Quote(dir))
 	}
-	t, err := egtb.Open(dir, g)
+	t, err := endgame.Open(dir, g)
 	if err != nil {
 		// endgame names the folder in full; the message quotes its start.
 		return nil, fmt.Errorf("--tables %s: %s", clip.Quote(dir), strings.ReplaceAll(err.Error(), dir, "the folder"))
@@ -60,7 +60,7 @@ func (f *tablesFlag) open(g game.Game) (*egtb.Tables, error) {
 
 // engineOptions are the options of the engines of a command with
 // tables t (nil: none).
-func engineOptions(t *egtb.Tables) []ai.Option {
+func engineOptions(t *endgame.Tables) []ai.Option {
 	if t == nil {
 		return nil
 	}
@@ -69,7 +69,7 @@ func engineOptions(t *egtb.Tables) []ai.Option {
 
 // tablesLine is what best prints for a position the tables hold (see
 // valueLine); "" without tables or when they do not hold it.
-func tablesLine(t *egtb.Tables, s game.State) string {
+func tablesLine(t *endgame.Tables, s game.State) string {
 	if t == nil {
 		return ""
 	}
@@ -83,11 +83,11 @@ func tablesLine(t *egtb.Tables, s game.State) string {
 // valueLine writes a table value as best prints it: "win in N (tables)",
 // "loss in N (tables)" (N in plies, for the side to move) or "draw
 // (tables)".
-func valueLine(v egtb.Value) string {
+func valueLine(v endgame.Value) string {
 	switch v.Kind {
-	case egtb.Win:
+	case endgame.Win:
 		return fmt.Sprintf("win in %d (tables)", v.Plies)
-	case egtb.Loss:
+	case endgame.Loss:
 		return fmt.Sprintf("loss in %d (tables)", v.Plies)
 	}
 	return "draw (tables)"

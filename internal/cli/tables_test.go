@@ -8,23 +8,23 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/ai"
-	egtb "github.com/arbiter-games/arbiter/endgame"
+	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
 )
 
 // twoPieceTables builds Pommel's 2-piece tables (a tenth of a second)
 // into a temporary folder and returns it with the tables opened.
-func twoPieceTables(t *testing.T) (string, *egtb.Tables) {
+func twoPieceTables(t *testing.T) (string, *endgame.Tables) {
 	t.Helper()
 	g, err := game.New("pommel", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	if _, err := egtb.Build(context.Background(), egtb.Config{Game: g, Pieces: 2, Dir: dir, Workers: 1}); err != nil {
+	if _, err := endgame.Build(context.Background(), endgame.Config{Game: g, Pieces: 2, Dir: dir, Workers: 1}); err != nil {
 		t.Fatal(err)
 	}
-	tb, err := egtb.Open(dir, g)
+	tb, err := endgame.Open(dir, g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,13 +81,13 @@ func TestBestTables(t *testing.T) {
 // TestValueLine: the three kinds of value as best writes them.
 func TestValueLine(t *testing.T) {
 	for _, tc := range []struct {
-		v    egtb.Value
+		v    endgame.Value
 		want string
 	}{
-		{egtb.Value{Kind: egtb.Win, Plies: 7}, "win in 7 (tables)"},
-		{egtb.Value{Kind: egtb.Loss, Plies: 12}, "loss in 12 (tables)"},
-		{egtb.Value{Kind: egtb.Loss}, "loss in 0 (tables)"},
-		{egtb.Value{Kind: egtb.Draw}, "draw (tables)"},
+		{endgame.Value{Kind: endgame.Win, Plies: 7}, "win in 7 (tables)"},
+		{endgame.Value{Kind: endgame.Loss, Plies: 12}, "loss in 12 (tables)"},
+		{endgame.Value{Kind: endgame.Loss}, "loss in 0 (tables)"},
+		{endgame.Value{Kind: endgame.Draw}, "draw (tables)"},
 	} {
 		if got := valueLine(tc.v); got != tc.want {
 			t.Errorf("%v: %q, want %q", tc.v, got, tc.want)
@@ -157,7 +157,7 @@ func TestMatchTablesOneSide(t *testing.T) {
 	g, _ := game.New("pommel", nil)
 	const from = "W:WKd5:Bf3"
 	s, _ := g.ParseFEN(from)
-	if v, err := tb.Probe(s); err != nil || v.Kind != egtb.Win {
+	if v, err := tb.Probe(s); err != nil || v.Kind != endgame.Win {
 		t.Fatalf("%s is %v (%v), want a win for White", from, v, err)
 	}
 	path := filepath.Join(t.TempDir(), "m.pdn")
