@@ -98,7 +98,7 @@ func (h *Hall) engine(e *entry, p int, spec string) (ai.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	engine, err := h.cfg.Engines(spec, seedFor(p))
+	engine, err := h.cfg.Engines(spec, seedFor(p), h.cfg.EngineOptions(e.ss.Game())...)
 	if err != nil {
 		return nil, err
 	}

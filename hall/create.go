@@ -102,7 +102,7 @@ func (h *Hall) prepare(req NewGame) (prepared, error) {
 		return prepared{}, err
 	}
 	var p prepared
-	if p.engines, p.memory, err = h.makeEngines(req.Seats); err != nil {
+	if p.engines, p.memory, err = h.makeEngines(rules, req.Seats); err != nil {
 		return prepared{}, err
 	}
 	now := h.now()
@@ -185,7 +185,7 @@ func checkNames(names []string, seats int) ([]string, error) {
 
 // makeEngines checks each AI seat's spec as a server takes it and makes
 // its engine; memory is what they may hold.
-func (h *Hall) makeEngines(seats []string) ([]ai.Engine, int64, error) {
+func (h *Hall) makeEngines(g game.Game, seats []string) ([]ai.Engine, int64, error) {
 	engines := make([]ai.Engine, len(seats))
 	var memory int64
 	for p, spec := range seats {
@@ -200,7 +200,7 @@ func (h *Hall) makeEngines(seats []string) ([]ai.Engine, int64, error) {
 		}
 		size, err := ai.Footprint(spec)
 		if err == nil {
-			engines[p], err = h.cfg.Engines(spec, seedFor(p))
+			engines[p], err = h.cfg.Engines(spec, seedFor(p), h.cfg.EngineOptions(g)...)
 		}
 		if err != nil {
 			return nil, 0, Errorf(Invalid, "seat %d: %s; want human, open, ai:level=1..6 or an engine of docs/server.md", p, err)

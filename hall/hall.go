@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -72,8 +73,12 @@ type Config struct {
 	Now func() time.Time
 	// Engines makes the engine of an AI seat from its spec (nil: ai.New):
 	// a way to plug in engines the ai package does not know, and for
-	// tests, engines that fail.
-	Engines func(spec string, seed uint64) (ai.Engine, error)
+	// tests, engines that fail. opts are EngineOptions' for the game.
+	Engines func(spec string, seed uint64, opts ...ai.Option) (ai.Engine, error)
+	// EngineOptions gives the engines of a game's AI seats what their
+	// specs cannot say (nil: nothing): the server's endgame tables of
+	// that game and rules, which ab probes (ai.WithTables).
+	EngineOptions func(g game.Game) []ai.Option
 }
 
 // Defaults of Config.
@@ -169,7 +174,10 @@ func (cfg *Config) setDefaults() {
 		cfg.Now = time.Now
 	}
 	if cfg.Engines == nil {
-		cfg.Engines = func(spec string, seed uint64) (ai.Engine, error) { return ai.New(spec, seed) }
+		cfg.Engines = ai.New
+	}
+	if cfg.EngineOptions == nil {
+		cfg.EngineOptions = func(game.Game) []ai.Option { return nil }
 	}
 }
 

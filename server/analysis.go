@@ -360,7 +360,7 @@ func (s *Server) takeWorker(ctx context.Context) (func(), error) {
 func (s *Server) search(ctx context.Context, req searchRequest, report func(bestView)) (bestView, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	engine, err := ai.New("ab", 1)
+	engine, err := ai.New("ab", 1, s.tables.engineOptions(req.state.Game())...)
 	if err != nil {
 		return bestView{}, err
 	}

@@ -65,11 +65,11 @@ func (panicky) Search(context.Context, game.State, ai.Limits, func(ai.Info)) ai.
 }
 
 // enginesWithAPanic makes "random" a search that panics.
-func enginesWithAPanic(spec string, seed uint64) (ai.Engine, error) {
+func enginesWithAPanic(spec string, seed uint64, opts ...ai.Option) (ai.Engine, error) {
 	if spec == "random" {
 		return panicky{}, nil
 	}
-	return ai.New(spec, seed)
+	return ai.New(spec, seed, opts...)
 }
 
 // TestAPanickingSearchCostsOnlyItsGame: a search that panics costs its

@@ -95,7 +95,7 @@ type Config struct {
 	AbortAfter   time.Duration
 	IdleAfter    time.Duration
 	Now          func() time.Time
-	Engines      func(spec string, seed uint64) (ai.Engine, error)
+	Engines      func(spec string, seed uint64, opts ...ai.Option) (ai.Engine, error)
 	// Timeouts bound each connection; zero fields take DefaultTimeouts.
 	Timeouts Timeouts
 	// ConnsPerAddr and Conns bound the connections Serve keeps open from
@@ -182,7 +182,7 @@ func New(cfg Config) (*Server, error) {
 	h, err := hall.New(hall.Config{Store: cfg.Store, Logger: cfg.Logger, Workers: cfg.Workers,
 		AIMoveTime: cfg.AIMoveTime, AIMemory: cfg.AIMemory, AllowAIGames: cfg.AllowAIGames,
 		AIGamePlies: cfg.AIGamePlies, AIGamePace: cfg.AIGamePace, AbortAfter: cfg.AbortAfter, IdleAfter: cfg.IdleAfter, Now: cfg.Now,
-		Engines: cfg.Engines})
+		Engines: cfg.Engines, EngineOptions: tables.engineOptions})
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"github.com/arbiter-games/arbiter/ai"
 	"log/slog"
 	"sync"
 
@@ -60,6 +61,15 @@ func newTableSet(tables []*endgame.Tables, log *slog.Logger) (*tableSet, error) 
 // forGame returns the tables of g's game and rules, or nil.
 func (ts *tableSet) forGame(g game.Game) *endgame.Tables {
 	return ts.byRules[rulesKey{g.ID(), endgame.RulesOf(g)}]
+}
+
+// engineOptions gives an engine of g the tables of g's game and rules,
+// if the server has them: ab then plays table positions exactly.
+func (ts *tableSet) engineOptions(g game.Game) []ai.Option {
+	if t := ts.forGame(g); t != nil {
+		return []ai.Option{ai.WithTables(t)}
+	}
+	return nil
 }
 
 // answer is what the tables say of st, or nil when they do not hold it:

@@ -11,7 +11,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
@@ -363,5 +365,60 @@ func BenchmarkTablesAnswer(b *testing.B) {
 		if ts.answer(s) == nil {
 			b.Fatal("no answer")
 		}
+	}
+}
+
+// TestAIPlaysByTables: with tables, the server's strongest level plays
+// table positions by them: from each material's longest win it wins one
+// ply nearer, from its longest loss it holds out as long as it can. The
+// AI takes whichever seat is to move.
+func TestAIPlaysByTables(t *testing.T) {
+	if testing.Short() {
+		t.Skip("3-piece tables take seconds to build: the full run only")
+	}
+	tables := buildTables(t, "pommel", nil, 3)
+	g := mustGame(t, "pommel", nil)
+	ts := newTestServer(t, Config{Tables: []*endgame.Tables{tables}})
+	for _, m := range tables.Manifest().Materials {
+		for _, fen := range []string{m.LongestWinFEN, m.LongestLossFEN} {
+			start := probeFEN(t, tables, g, fen)
+			seats := []string{"ai:level=6", "human"}
+			if strings.HasPrefix(fen, "B:") {
+				seats[0], seats[1] = seats[1], seats[0]
+			}
+			created := ts.create(map[string]any{"game": "pommel", "fen": fen, "seats": seats})
+			waitFor(t, 10*time.Second, "the AI's move", func() bool { return len(ts.game(created.ID).Moves) == 1 })
+			after := ts.game(created.ID).FEN
+			want := endgame.Value{Kind: endgame.Loss, Plies: start.Plies - 1}
+			if start.Kind == endgame.Loss {
+				want.Kind = endgame.Win
+			}
+			if r := probeFEN(t, tables, g, after); r != want {
+				t.Errorf("%s (%v): the AI played to %s, which is %v for the other side, want %v", fen, start, after, r, want)
+			}
+		}
+	}
+}
+
+// TestEnginesGetTables checks the hall hands the tables to the engines of
+// games they fit, and to no others: the AI of a Pommel game with tables
+// gets one option (ai.WithTables), of Pommel 76 none.
+func TestEnginesGetTables(t *testing.T) {
+	tables := buildTables(t, "pommel", nil, 2)
+	var mu sync.Mutex
+	given := map[string]int{}
+	engines := func(spec string, seed uint64, opts ...ai.Option) (ai.Engine, error) {
+		mu.Lock()
+		given[spec] += len(opts)
+		mu.Unlock()
+		return ai.New(spec, seed, opts...)
+	}
+	ts := newTestServer(t, Config{Tables: []*endgame.Tables{tables}, Engines: engines})
+	ts.create(map[string]any{"game": "pommel", "fen": "B:Wa1:Bf7", "seats": []string{"human", "ai:level=6"}})
+	ts.create(map[string]any{"game": "pommel-76", "seats": []string{"human", "ai:level=5"}})
+	mu.Lock()
+	defer mu.Unlock()
+	if given["ai:level=6"] != 1 || given["ai:level=5"] != 0 {
+		t.Errorf("options given to the engines: %v; want one for the Pommel game, none for Pommel 76", given)
 	}
 }
