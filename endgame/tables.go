@@ -1,6 +1,9 @@
 package endgame
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -67,6 +70,19 @@ func rulesText(r string) string {
 
 // Manifest returns what the folder holds.
 func (t *Tables) Manifest() Manifest { return *t.man }
+
+// Identity names the tables by what they hold: game, rules, pieces and a
+// hash of their manifest, whose figures come from every value, so that
+// two folders of the same tables have the same identity and a lab run
+// can tell whether it is continued with the tables it started with.
+func (t *Tables) Identity() string {
+	data, err := json.Marshal(t.man)
+	if err != nil {
+		return t.man.Game + " (unreadable manifest)"
+	}
+	sum := sha256.Sum256(data)
+	return fmt.Sprintf("%s (%s) up to %d pieces, %s", t.man.Game, rulesText(t.man.Rules), t.man.Pieces, hex.EncodeToString(sum[:6]))
+}
 
 // Pieces is the most pieces a position in the tables has.
 func (t *Tables) Pieces() int { return t.man.Pieces }

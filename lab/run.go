@@ -83,13 +83,17 @@ type Config struct {
 	// Date is the Date tag of a new run's records; a run continued keeps
 	// the date it started with.
 	Date string
+	// Tables names the endgame tables the engines probe
+	// (endgame.Tables.Identity), "" for none: they change the games, so
+	// a run continues only with the same.
+	Tables string
 }
 
 // manifest is the run cfg describes, as its folder keeps it.
 func (cfg Config) manifest() Manifest {
 	m := Manifest{Game: cfg.Game.ID(), Options: map[string]string{}, MoveTime: cfg.Limits.MoveTime.String(),
 		Depth: cfg.Limits.Depth, Nodes: cfg.Limits.Nodes, Opening: cfg.OpeningPlies, From: cfg.From, Seed: cfg.Seed,
-		Shard: cfg.Shard.String(), Games: cfg.Games, Date: cfg.Date, Label: cfg.Label}
+		Shard: cfg.Shard.String(), Games: cfg.Games, Date: cfg.Date, Label: cfg.Label, Tables: cfg.Tables}
 	if len(cfg.Openings) > 0 {
 		m.Book = match.BookHash(cfg.Openings)
 		for _, o := range cfg.Openings {

@@ -64,6 +64,8 @@ type Manifest struct {
 	// Label names the run in a comparison; it does not decide the games,
 	// so it may change when the run is continued.
 	Label string `json:"label,omitempty"`
+	// Tables names the endgame tables the engines probed, "" for none.
+	Tables string `json:"tables,omitempty"`
 }
 
 // sameRun says how m and other differ as runs, or "" when they are the
@@ -118,13 +120,21 @@ func differs(a, b Manifest) string {
 		{"players", a.Players, b.Players}, {"movetime", a.MoveTime, b.MoveTime}, {"depth", a.Depth, b.Depth},
 		{"nodes", a.Nodes, b.Nodes}, {"opening", a.Opening, b.Opening}, {"from", fromText(a.From), fromText(b.From)},
 		{"openings book", bookText(a.Book), bookText(b.Book)}, {"seed", a.Seed, b.Seed},
-		{"shard", a.Shard, b.Shard}}
+		{"shard", a.Shard, b.Shard}, {"endgame tables", tablesText(a.Tables), tablesText(b.Tables)}}
 	for _, f := range fields {
 		if x, y := fmt.Sprint(f.x), fmt.Sprint(f.y); x != y {
 			return fmt.Sprintf("%s %s there, %s here", f.name, x, y)
 		}
 	}
 	return ""
+}
+
+// tablesText writes a run's endgame tables, "none" for none.
+func tablesText(t string) string {
+	if t == "" {
+		return "none"
+	}
+	return t
 }
 
 // fromText writes a run's start position, "the start" for the game's own.

@@ -269,6 +269,9 @@ func (lf *labFlags) config(id string) (lab.Config, error) {
 	}
 	cfg := lab.Config{Game: g, Players: players, Games: lf.games, Concurrency: lf.concurrency, Limits: lf.lim,
 		Seed: lf.seed, OpeningPlies: lf.opening, Label: lf.label, Date: time.Now().Format("2006.01.02")}
+	if t != nil {
+		cfg.Tables = t.Identity()
+	}
 	if cfg.From, err = lf.startFEN(match.Config{Game: g}); err != nil {
 		return lab.Config{}, err
 	}

@@ -184,3 +184,31 @@ func TestEngineOptionsTables(t *testing.T) {
 		t.Errorf("ab:tables=on with the tables: %v", err)
 	}
 }
+
+// TestLabRunKeepsItsTables: a lab run records the tables its engines
+// probed; continuing it without them, or with others, is refused in one
+// line, and with the same tables it goes on.
+func TestLabRunKeepsItsTables(t *testing.T) {
+	dir, tb := twoPieceTables(t)
+	out := filepath.Join(t.TempDir(), "run")
+	base := []string{"lab", "pommel", "--from", "W:WKa4:Bc6", "--player", "ab", "--depth", "2", "--opening", "0", "-q", "--out", out}
+	runOK(t, append(base, "--games", "2", "--tables", dir)...)
+	data, err := os.ReadFile(filepath.Join(out, "run.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), tb.Identity()) {
+		t.Fatalf("run.json does not name the tables %q:\n%s", tb.Identity(), data)
+	}
+	checkRefused(t, append(base, "--games", "4"), "endgame tables")
+	runOK(t, append(base, "--games", "4", "--tables", dir)...)
+	if testing.Short() {
+		return // other tables take a second or two to build
+	}
+	other := t.TempDir()
+	g, _ := game.New("pommel", nil)
+	if _, err := endgame.Build(context.Background(), endgame.Config{Game: g, Pieces: 3, Dir: other}); err != nil {
+		t.Fatal(err)
+	}
+	checkRefused(t, append(base, "--games", "6", "--tables", other), "endgame tables")
+}
