@@ -17,7 +17,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	// Imported under another name: package cli's tests have a constant named endgame.
 	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/server"

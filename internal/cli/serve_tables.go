@@ -1,19 +1,13 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"os"
-	"strings"
 
-	// Imported under another name: package cli's tests have a constant named endgame.
 	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/server"
 )
-
-// maxServeTablesPath bounds a --tables path, in bytes: Linux's PATH_MAX.
-const maxServeTablesPath = 4096
 
 // openTables opens each --tables folder for the game and rules its
 // manifest names, refusing a path that is empty or over-long, a folder
@@ -36,11 +30,8 @@ func (sf *serveFlags) openTables() error {
 
 // openTableFolder opens one --tables folder.
 func openTableFolder(dir string) (*endgame.Tables, error) {
-	switch {
-	case dir == "":
-		return nil, errors.New("--tables needs a folder")
-	case len(dir) > maxServeTablesPath:
-		return nil, fmt.Errorf("--tables %s: a path of %d bytes; at most %d", clip.Quote(dir), len(dir), maxServeTablesPath)
+	if err := checkTablesPath(dir); err != nil {
+		return nil, err
 	}
 	info, err := os.Stat(dir)
 	switch {
@@ -51,19 +42,10 @@ func openTableFolder(dir string) (*endgame.Tables, error) {
 	}
 	t, err := endgame.OpenFolder(dir)
 	if err != nil {
-		return nil, fmt.Errorf("--tables: %s", quoteDir(err.Error(), dir))
+		return nil, fmt.Errorf("--tables: %w", clipFolder(err, dir))
 	}
 	if len(t.Manifest().Materials) == 0 {
 		return nil, fmt.Errorf("--tables %s: the folder holds no table yet (its build stopped before the first): build them with arbiter solve", clip.Quote(dir))
 	}
 	return t, nil
-}
-
-// quoteDir quotes dir where a message names it, clipped, when it is too
-// long or too odd to show bare.
-func quoteDir(msg, dir string) string {
-	if clip.Bare(dir) == dir {
-		return msg
-	}
-	return strings.ReplaceAll(msg, dir, clip.Quote(dir))
 }

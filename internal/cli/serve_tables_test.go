@@ -49,10 +49,10 @@ func TestServeTablesRefused(t *testing.T) {
 		dirs []string
 		want string
 	}{
-		{"empty path", []string{""}, "--tables needs a folder"},
+		{"empty path", []string{""}, "--tables is empty"},
 		{"over-long path", []string{long}, `d/d/"…: a path of 4200 bytes; at most 4096`},
-		{"a NUL byte", []string{"tab\x00les"}, `--tables "tab\x00les": no such folder`},
-		{"a newline", []string{"tab\nles"}, `--tables "tab\nles": no such folder`},
+		{"a NUL byte", []string{"tab\x00les"}, `--tables "tab\x00les": a path with a control character`},
+		{"a newline", []string{"tab\nles"}, `--tables "tab\nles": a path with a control character`},
 		{"no such folder", []string{filepath.Join(empty, "nothing")}, "no such folder"},
 		{"a file", []string{file}, "not a folder"},
 		{"no tables", []string{empty}, "holds no endgame tables (no manifest.json): build them with arbiter solve"},

@@ -22,8 +22,22 @@ type tablesFlag struct {
 	cmd *cobra.Command
 }
 
-// maxTablesPath bounds --tables: longer than any folder a system opens.
+// maxTablesPath bounds a --tables path, in bytes: Linux's PATH_MAX.
 const maxTablesPath = 4096
+
+// checkTablesPath refuses a --tables path that is empty, over-long or
+// holds a control character, quoting at most its start.
+func checkTablesPath(dir string) error {
+	switch {
+	case strings.TrimSpace(dir) == "":
+		return errors.New("--tables is empty: give " + tablesAllowed + ", or leave --tables out")
+	case len(dir) > maxTablesPath:
+		return fmt.Errorf("--tables %s: a path of %d bytes; at most %d", clip.Quote(dir), len(dir), maxTablesPath)
+	case strings.ContainsFunc(dir, func(r rune) bool { return r < ' ' }):
+		return fmt.Errorf("--tables %s: a path with a control character in it", clip.Quote(dir))
+	}
+	return nil
+}
 
 // tablesAllowed is what --tables accepts.
 const tablesAllowed = "the folder of endgame tables that 'arbiter solve' wrote for the game and its rules"
@@ -42,13 +56,8 @@ func (f *tablesFlag) open(g game.Game) (*endgame.Tables, error) {
 		return nil, nil
 	}
 	dir := f.dir
-	switch {
-	case strings.TrimSpace(dir) == "":
-		return nil, errors.New("--tables is empty: give " + tablesAllowed + ", or leave --tables out")
-	case len(dir) > maxTablesPath:
-		return nil, fmt.Errorf("--tables %s: a path of %d bytes; want at most %d", clip.Quote(dir), len(dir), maxTablesPath)
-	case strings.ContainsFunc(dir, func(r rune) bool { return r < ' ' }):
-		return nil, fmt.Errorf("--tables %s: a path with a control character in it", clip.Quote(dir))
+	if err := checkTablesPath(dir); err != nil {
+		return nil, err
 	}
 	t, err := endgame.Open(dir, g)
 	if err != nil {

@@ -110,7 +110,7 @@ func TestTablesRefused(t *testing.T) {
 	}{
 		{[]string{"--tables", ""}, "--tables is empty"},
 		{[]string{"--tables", "   "}, "--tables is empty"},
-		{[]string{"--tables", long}, "want at most 4096"},
+		{[]string{"--tables", long}, "at most 4096"},
 		{[]string{"--tables", empty + "/a\nb"}, "control character"},
 		{[]string{"--tables", empty}, "holds no endgame tables"},
 		{[]string{"--tables", filepath.Join(empty, "missing")}, "holds no endgame tables"},
