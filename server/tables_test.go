@@ -255,7 +255,7 @@ func TestTableFailuresLoggedAtMost(t *testing.T) {
 	for i := range 2 * maxLoggedTableFailures {
 		ts.logOnce(tables, fmt.Errorf("failure %d", i%(maxLoggedTableFailures+10)))
 	}
-	if n := strings.Count(log.String(), "\n"); n != maxLoggedTableFailures {
+	if n := strings.Count(log.String(), "failure "); n != maxLoggedTableFailures {
 		t.Errorf("%d lines logged, want %d", n, maxLoggedTableFailures)
 	}
 }
