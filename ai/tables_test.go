@@ -9,26 +9,15 @@ import (
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/endgame"
+	"github.com/arbiter-games/arbiter/endgame/endgametest"
 	"github.com/arbiter-games/arbiter/game"
 )
 
-// buildTables builds Pommel's tables of up to pieces pieces into a
-// temporary folder and opens them for g (a Pommel game, with options
-// that do not change the rules, such as maxplies).
+// buildTables builds Pommel's tables of up to pieces pieces (options
+// that do not change the rules, such as maxplies, do not matter).
 func buildTables(t testing.TB, pieces int) *endgame.Tables {
 	t.Helper()
-	g, err := game.New("pommel", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if _, err := endgame.Build(context.Background(), endgame.Config{Game: g, Pieces: pieces, Dir: dir, Workers: 1}); err != nil {
-		t.Fatal(err)
-	}
-	tb, err := endgame.Open(dir, g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, tb := endgametest.Build(t, "pommel", nil, pieces)
 	return tb
 }
 

@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"log/slog"
 	"net/url"
@@ -16,6 +15,7 @@ import (
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/endgame"
+	"github.com/arbiter-games/arbiter/endgame/endgametest"
 	"github.com/arbiter-games/arbiter/game"
 )
 
@@ -24,18 +24,7 @@ import (
 // 3 some 2 s.
 func buildTables(t *testing.T, id string, options map[string]string, pieces int) *endgame.Tables {
 	t.Helper()
-	g, err := game.New(id, options)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if _, err := endgame.Build(context.Background(), endgame.Config{Game: g, Pieces: pieces, Dir: dir}); err != nil {
-		t.Fatal(err)
-	}
-	tables, err := endgame.Open(dir, g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, tables := endgametest.Build(t, id, options, pieces)
 	return tables
 }
 
@@ -341,15 +330,8 @@ func TestTablesAnswerConcurrent(t *testing.T) {
 // BenchmarkTablesAnswer measures what the tables add to an analysis: the
 // probe of a position of two pieces and of each of its children.
 func BenchmarkTablesAnswer(b *testing.B) {
+	_, tables := endgametest.Build(b, "pommel", nil, 2)
 	g, err := game.New("pommel", nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	dir := b.TempDir()
-	if _, err := endgame.Build(context.Background(), endgame.Config{Game: g, Pieces: 2, Dir: dir}); err != nil {
-		b.Fatal(err)
-	}
-	tables, err := endgame.Open(dir, g)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/endgame"
+	"github.com/arbiter-games/arbiter/endgame/endgametest"
 	"github.com/arbiter-games/arbiter/game"
 )
 
@@ -21,14 +21,7 @@ import (
 // into a folder of the test.
 func buildTableFolder(t *testing.T, id string) string {
 	t.Helper()
-	g, err := game.New(id, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if _, err := endgame.Build(context.Background(), endgame.Config{Game: g, Pieces: 2, Dir: dir, Workers: 1}); err != nil {
-		t.Fatal(err)
-	}
+	dir, _ := endgametest.Build(t, id, nil, 2)
 	return dir
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/endgame"
+	"github.com/arbiter-games/arbiter/endgame/endgametest"
 	"github.com/arbiter-games/arbiter/game"
 )
 
@@ -16,19 +17,7 @@ import (
 // into a temporary folder and returns it with the tables opened.
 func twoPieceTables(t *testing.T) (string, *endgame.Tables) {
 	t.Helper()
-	g, err := game.New("pommel", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if _, err := endgame.Build(context.Background(), endgame.Config{Game: g, Pieces: 2, Dir: dir, Workers: 1}); err != nil {
-		t.Fatal(err)
-	}
-	tb, err := endgame.Open(dir, g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir, tb
+	return endgametest.Build(t, "pommel", nil, 2)
 }
 
 // TestBestTables: best --tables prints the tables' value of a position

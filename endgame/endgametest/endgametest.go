@@ -1,0 +1,33 @@
+// Package endgametest builds small endgame tables for the tests of the
+// packages that read them (ai, uci, server, the command line): real
+// tables, built by endgame.Build into the test's temporary folder. Two
+// pieces of Pommel take some 50 ms, three some 2 s.
+package endgametest
+
+import (
+	"context"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/endgame"
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// Build builds the tables of up to pieces pieces of the game id with
+// options into a temporary folder of t, and returns the folder and the
+// tables opened for that game.
+func Build(t testing.TB, id string, options map[string]string, pieces int) (string, *endgame.Tables) {
+	t.Helper()
+	g, err := game.New(id, options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := endgame.Build(context.Background(), endgame.Config{Game: g, Pieces: pieces, Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	tables, err := endgame.Open(dir, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, tables
+}
