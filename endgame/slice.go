@@ -105,11 +105,9 @@ func (w *worker) expand(base, i uint64) error {
 	w.moves = w.st.Moves(w.moves[:0])
 	pending, maxOut, minLoss := int32(len(w.moves)), int32(-1), int32(-1)
 	for _, m := range w.moves {
-		w.st.Play(m)
-		w.child = w.pl.Placement(w.child[:0])
-		childToMove := w.st.ToMove()
-		w.st.Undo()
-		cm := materialOf(w.child)
+		var childToMove game.Player
+		var cm Material
+		w.child, childToMove, cm = childOf(w.st, w.pl, m, w.child)
 		if cm.Side(childToMove) == 0 {
 			minLoss = 0 // the move takes the last enemy piece
 			continue
@@ -248,4 +246,15 @@ func (w *worker) propagateWith(out []uint16, parents func(i uint32, visit func(p
 		}
 	}
 	return nil
+}
+
+// childOf plays m on st (which pl is), reads the position it leads to
+// into buf, and takes m back: the child's pieces, side to move and
+// material.
+func childOf(st game.State, pl game.Placer, m game.Move, buf []game.Placed) ([]game.Placed, game.Player, Material) {
+	st.Play(m)
+	buf = pl.Placement(buf[:0])
+	toMove := st.ToMove()
+	st.Undo()
+	return buf, toMove, materialOf(buf)
 }

@@ -160,11 +160,9 @@ func (c *checker) fromChildren() (Value, error) {
 	c.moves = c.st.Moves(c.moves[:0])
 	bestLoss, longestWin, draw := -1, -1, false
 	for _, mv := range c.moves {
-		c.st.Play(mv)
-		c.child = c.pl.Placement(c.child[:0])
-		toMove := c.st.ToMove()
-		c.st.Undo()
-		cm := materialOf(c.child)
+		var toMove game.Player
+		var cm Material
+		c.child, toMove, cm = childOf(c.st, c.pl, mv, c.child)
 		var cv Value
 		if cm.Side(toMove) > 0 {
 			var err error
