@@ -87,7 +87,7 @@ both boards.`,
 	allow(cmd, "out", "a folder")
 	sf.checks.intVar(cmd, &sf.workers, "workers", min(runtime.GOMAXPROCS(0), maxSolveWorkers),
 		intRange{lo: 1, hi: maxSolveWorkers}, "slices solved at once")
-	cmd.Flags().StringVar(&sf.memory, "memory", "", "refuse a build that needs more memory than this ("+memoryAllowed+"); no bound unless given")
+	cmd.Flags().StringVar(&sf.memory, "memory", "", "refuse a build that needs more memory than this ("+memoryAllowed+"); the machine's memory by default")
 	allow(cmd, "memory", memoryAllowed)
 	cmd.Flags().BoolVarP(&sf.quiet, "quiet", "q", false, "no progress bar")
 	cmd.Flags().BoolVar(&sf.check, "check", false, "check every position against its moves, after the build (without --pieces: the tables in --out)")
@@ -108,7 +108,7 @@ func (sf *solveFlags) config(cmd *cobra.Command, id string) (endgame.Config, err
 	if strings.TrimSpace(sf.out) == "" {
 		return endgame.Config{}, errors.New("--out is missing: give the tables' folder")
 	}
-	var memory int64
+	memory := machineMemory()
 	if cmd.Flags().Changed("memory") {
 		var err error
 		if memory, err = parseSize(sf.memory); err != nil {
@@ -335,4 +335,24 @@ func sizeUnit(u string) (float64, bool) {
 		return 1e12, true
 	}
 	return 0, false
+}
+
+// machineMemory is the machine's memory in bytes (MemTotal of
+// /proc/meminfo), the bound of a build without --memory: a build that
+// needs more would be killed hours in, so it is refused at once. 0 (no
+// bound) where the system does not say.
+func machineMemory() int64 {
+	data, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	for line := range strings.Lines(string(data)) {
+		fields := strings.Fields(line)
+		if len(fields) == 3 && fields[0] == "MemTotal:" && fields[2] == "kB" {
+			if kb, err := strconv.ParseInt(fields[1], 10, 64); err == nil && kb > 0 && kb < 1<<40 {
+				return kb << 10
+			}
+		}
+	}
+	return 0
 }

@@ -359,3 +359,20 @@ func folderFiles(t *testing.T, dir string) map[string]tableFile {
 func table(out string) string {
 	return out[:strings.LastIndex(strings.TrimSuffix(out, "\n"), "\n")+1]
 }
+
+// TestSolveBoundedByTheMachine: without --memory a build that needs more
+// memory than the machine has is refused at once, in one line, and
+// writes nothing.
+func TestSolveBoundedByTheMachine(t *testing.T) {
+	if m := machineMemory(); m == 0 || m > 200<<30 {
+		t.Skipf("the machine's memory (%d bytes) is unknown or holds five pieces of Pommel 76", m)
+	}
+	out := filepath.Join(t.TempDir(), "tables")
+	r := run(t, "", "solve", "pommel-76", "--pieces", "5", "--out", out, "-q")
+	if r.code != 1 || strings.Count(r.errOut, "\n") != 1 || !strings.Contains(r.errOut, "more than the") {
+		t.Errorf("exit %d, stderr %q; want a one-line refusal", r.code, r.errOut)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("the refused build made its folder %s", out)
+	}
+}
