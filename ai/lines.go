@@ -53,7 +53,7 @@ func (e *ab) SearchLines(ctx context.Context, s0 game.State, lim Limits, n int, 
 			report(best)
 		}
 		order = linesFirst(order, lines)
-		if e.clk.stopped || len(order) == 1 && lim.Depth == 0 || allDecided(lines) {
+		if e.clk.stopped || len(order) == 1 && lim.Depth == 0 || allDecided(lines, e.probing != nil) {
 			break
 		}
 	}
@@ -118,10 +118,13 @@ func linesFirst(moves []game.Move, lines []Line) []game.Move {
 }
 
 // allDecided tells whether every line ends the game by force, so that a
-// deeper search would find the same.
-func allDecided(lines []Line) bool {
+// deeper search would find the same. With tables a forced result may lie
+// further than the search's own depth (a table's win in 80 plies), and
+// counts as decided as ab's own iterations count it (see decided).
+func allDecided(lines []Line, tables bool) bool {
 	for _, l := range lines {
-		if l.Score <= Mate-MaxDepth && l.Score >= -Mate+MaxDepth {
+		forced := l.Score > Mate-MaxDepth || l.Score < -Mate+MaxDepth || tables && decided(l.Score)
+		if !forced {
 			return false
 		}
 	}

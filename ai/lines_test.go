@@ -136,3 +136,23 @@ func TestSearchLinesStopped(t *testing.T) {
 		t.Errorf("a stopped search answered %v with %d lines", info.Move, len(info.Lines))
 	}
 }
+
+// TestAllDecided: a line scored as a forced result further than the
+// search's own depth (a table's long win) ends the deepening only when
+// the search has tables.
+func TestAllDecided(t *testing.T) {
+	near, far := []Line{{Score: Mate - 10}, {Score: -Mate + 12}}, []Line{{Score: Mate - 10}, {Score: Mate - 100}}
+	for _, tc := range []struct {
+		lines  []Line
+		tables bool
+		want   bool
+	}{
+		{near, false, true}, {near, true, true},
+		{far, false, false}, {far, true, true},
+		{[]Line{{Score: Mate - 10}, {Score: 35}}, true, false},
+	} {
+		if got := allDecided(tc.lines, tc.tables); got != tc.want {
+			t.Errorf("allDecided(%v, tables %v) = %v, want %v", tc.lines, tc.tables, got, tc.want)
+		}
+	}
+}
