@@ -241,17 +241,7 @@ func checkLine(t *testing.T, tb *endgame.Tables, s game.State, info Info) bool {
 func TestTablesPlyCap(t *testing.T) {
 	tb := buildTables(t, 2)
 	g, _ := game.New("pommel", nil)
-	var s game.State
-	var v endgame.Value
-	for _, c := range tablePositions(t, g, 2, 2000, 3) {
-		if v, _ = tb.Probe(c); v.Kind == endgame.Win && v.Plies >= 9 {
-			s = c
-			break
-		}
-	}
-	if s == nil {
-		t.Fatal("no win of 9 plies or more among 2000 positions")
-	}
+	s, v := longWin(t, tb, g, 3)
 	for _, tc := range []struct {
 		maxPlies int
 		want     int
@@ -276,17 +266,7 @@ func TestTablesPlyCap(t *testing.T) {
 func TestTablesWhoUsesThem(t *testing.T) {
 	tb := buildTables(t, 2)
 	g, _ := game.New("pommel", nil)
-	var s game.State
-	var v endgame.Value
-	for _, c := range tablePositions(t, g, 2, 2000, 4) {
-		if v, _ = tb.Probe(c); v.Kind == endgame.Win && v.Plies >= 9 {
-			s = c
-			break
-		}
-	}
-	if s == nil {
-		t.Fatal("no win of 9 plies or more among 2000 positions")
-	}
+	s, v := longWin(t, tb, g, 4)
 	lim := Limits{Depth: 4}
 	for _, tc := range []struct {
 		spec      string
@@ -389,4 +369,17 @@ func TestTablesAgreeWithSearch(t *testing.T) {
 	if seen < 20 {
 		t.Errorf("ab found only %d forced results among 200 positions", seen)
 	}
+}
+
+// longWin finds, among 2000 random two-piece positions (seed picks them),
+// a win of 9 plies or more, and returns it with its value.
+func longWin(t *testing.T, tb *endgame.Tables, g game.Game, seed uint64) (game.State, endgame.Value) {
+	t.Helper()
+	for _, c := range tablePositions(t, g, 2, 2000, seed) {
+		if v, _ := tb.Probe(c); v.Kind == endgame.Win && v.Plies >= 9 {
+			return c, v
+		}
+	}
+	t.Fatal("no win of 9 plies or more among 2000 positions")
+	return nil, endgame.Value{}
 }

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -210,15 +208,7 @@ func (b *lockedBuffer) String() string {
 // asked; the other materials still answer.
 func TestDamagedTables(t *testing.T) {
 	tables := buildTables(t, "pommel", nil, 2)
-	path := filepath.Join(tables.Dir(), "KvM.wdl")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data[len(data)-1] ^= 0xff
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	endgametest.Damage(t, tables.Dir(), "KvM.wdl")
 	var log lockedBuffer
 	ts := newTestServer(t, Config{Tables: []*endgame.Tables{tables}, Logger: slog.New(slog.NewTextHandler(&log, nil))})
 	for _, fen := range []string{"W:WKa4:Bc6", "B:WKa4:Bc6", "W:WKa4:Bc6"} {

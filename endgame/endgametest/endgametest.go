@@ -6,6 +6,8 @@ package endgametest
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/endgame"
@@ -30,4 +32,19 @@ func Build(t testing.TB, id string, options map[string]string, pieces int) (stri
 		t.Fatal(err)
 	}
 	return dir, tables
+}
+
+// Damage flips the last byte of the table file name in dir, so that its
+// data no longer matches its checksum, as a disk that went bad would.
+func Damage(t testing.TB, dir, name string) {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)-1] ^= 0xff
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
