@@ -250,7 +250,7 @@ func TestLLRAgainstBruteForce(t *testing.T) {
 			counts[i] = max(float64(n), sprtPrior) // the documented prior
 		}
 		want := bestLogLikelihood(counts, expectedScore(c.s.Elo1)) - bestLogLikelihood(counts, expectedScore(c.s.Elo0))
-		if got := c.s.LLR(c.p); math.Abs(got-want) > 1e-6 {
+		if got := c.s.LLR(c.p); math.Abs(got-want) > 1e-7 {
 			t.Errorf("%v %v: LLR %.9f, brute force %.9f", c.p, c.s, got, want)
 		}
 	}
@@ -260,14 +260,17 @@ func TestLLRAgainstBruteForce(t *testing.T) {
 // with mean score `mean`, found by narrowing grid search over p_1..p_3
 // (p_4 then follows from the mean and p_0 from the total).
 func bestLogLikelihood(n [5]float64, mean float64) float64 {
-	centre := [3]float64{0.5, 0.5, 0.5}
-	best, half := math.Inf(-1), 0.5
-	for range 35 {
+	// Start inside the simplex: a little on the middle cells, the rest on
+	// the two ends in the share that gives the mean.
+	little := 0.1 * min(mean, 1-mean)
+	centre := [3]float64{little, little, little}
+	best, half := logLikelihoodAt(n, mean, centre), 0.5
+	for range 28 {
 		next := centre
-		for a := -3; a <= 3; a++ {
-			for b := -3; b <= 3; b++ {
-				for c := -3; c <= 3; c++ {
-					x := [3]float64{centre[0] + half*float64(a)/3, centre[1] + half*float64(b)/3, centre[2] + half*float64(c)/3}
+		for a := -5; a <= 5; a++ {
+			for b := -5; b <= 5; b++ {
+				for c := -5; c <= 5; c++ {
+					x := [3]float64{centre[0] + half*float64(a)/5, centre[1] + half*float64(b)/5, centre[2] + half*float64(c)/5}
 					if l := logLikelihoodAt(n, mean, x); l > best {
 						best, next = l, x
 					}
