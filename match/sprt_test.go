@@ -409,3 +409,24 @@ func TestSPRTErrorRates(t *testing.T) {
 		}
 	}
 }
+
+// TestPentanomialEloPublishedCases: logistic Elo estimates and 95%
+// intervals of five pentanomial counts, as another engine-testing tool's
+// test suite publishes them (rounded to hundredths).
+func TestPentanomialEloPublishedCases(t *testing.T) {
+	for _, c := range []struct {
+		p           Pentanomial
+		lo, elo, hi float64
+	}{
+		{Pentanomial{485, 1923, 2942, 1937, 594}, 1.21, 5.11, 9.02},
+		{Pentanomial{261, 739, 2683, 737, 253}, -5.00, -0.67, 3.66},
+		{Pentanomial{63, 252, 385, 250, 74}, -7.38, 3.39, 14.17},
+		{Pentanomial{527, 1007, 1932, 933, 511}, -9.16, -3.75, 1.66},
+		{Pentanomial{175, 305, 694, 291, 157}, -14.57, -5.36, 3.85},
+	} {
+		elo, lo, hi := c.p.Elo()
+		if math.Abs(elo-c.elo) > 0.006 || math.Abs(lo-c.lo) > 0.006 || math.Abs(hi-c.hi) > 0.006 {
+			t.Errorf("%v: Elo %.3f [%.3f, %.3f], want %.2f [%.2f, %.2f]", c.p, elo, lo, hi, c.elo, c.lo, c.hi)
+		}
+	}
+}
