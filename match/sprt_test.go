@@ -430,3 +430,11 @@ func TestPentanomialEloPublishedCases(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLLR: the cost of one ratio, paid after every pair of a match.
+func BenchmarkLLR(b *testing.B) {
+	s, p := DefaultSPRT(), Pentanomial{30, 120, 300, 130, 35}
+	for b.Loop() {
+		s.LLR(p)
+	}
+}
