@@ -473,7 +473,8 @@ to move: "win in N (tables)", "loss in N (tables)" (N in plies) or "draw
 // matchFlags are the settings of a match as the command line gives them.
 type matchFlags struct {
 	gamesFlags
-	out string
+	out        string
+	sprt, bookFile string // --sprt and --book, see match_sprt.go
 }
 
 // gamesFlags are the flags of the commands that play engines against each
@@ -538,7 +539,16 @@ then a table gives each player's wins, draws, losses, and, over n, the
 distinct games (a game repeated move for move counts once), the score and
 (two players) the Elo difference with its 95% interval. With --out every game is
 written to a record file: a new file, or an existing record file that the
-games are added to.`,
+games are added to.
+
+--sprt elo0=0,elo1=5,alpha=0.05,beta=0.05 (two players) plays game pairs,
+one opening with the seats swapped, and stops as soon as the pentanomial
+sequential test decides whether the first player is elo1 rather than elo0
+stronger; it prints the LLR with its bounds, the Elo estimate, the pair
+counts and, last, "H1 accepted", "H0 accepted" or that neither bound was
+reached within --games (which must be even). With --out, a restart with
+the same flags counts the games the file holds and plays only the rest.
+--book FILE is --openings FILE: every line is played twice, seats swapped.`,
 		Args: withUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return mf.run(cmd, args[0])
@@ -546,12 +556,19 @@ games are added to.`,
 	}
 	mf.add(cmd, 10, "NAME=SPEC, once per seat", "NAME=SPEC, such as mine=ab")
 	cmd.Flags().StringVar(&mf.out, "out", "", "add every game to this record file (new, or a record file)")
+	mf.addSPRT(cmd)
 	return cmd
 }
 
 // run checks everything, the record file included, before the first game,
 // then plays the match.
 func (mf *matchFlags) run(cmd *cobra.Command, id string) error {
+	if err := mf.bookAlias(cmd); err != nil {
+		return err
+	}
+	if cmd.Flags().Changed("sprt") {
+		return mf.runSPRT(cmd, id)
+	}
 	cfg, err := mf.config(id)
 	if err != nil {
 		return err

@@ -1,0 +1,138 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/arbiter-games/arbiter/internal/savefile"
+	"github.com/arbiter-games/arbiter/match"
+	"github.com/arbiter-games/arbiter/record"
+)
+
+// sprtAllowed is what --sprt accepts.
+const sprtAllowed = "elo0=E,elo1=E,alpha=A,beta=B, any of them (defaults elo0=0,elo1=5,alpha=0.05,beta=0.05); |E| <= 1000, elo0 < elo1, 0 < A, B <= 0.5"
+
+// addSPRT defines --sprt and --book on the match command.
+func (mf *matchFlags) addSPRT(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&mf.sprt, "sprt", "", "play game pairs until a sequential test decides: "+sprtAllowed)
+	allow(cmd, "sprt", sprtAllowed)
+	// The book already plays every line from both seats (group g of
+	// Config.Openings is one line with the seats rotated), which is what
+	// --book promises, so --book is --openings under the name SPRT users
+	// expect.
+	cmd.Flags().StringVar(&mf.bookFile, "book", "", "the same as --openings: each line is played twice, the seats swapped")
+	allow(cmd, "book", openingsAllowed)
+}
+
+// bookAlias passes --book on as --openings, refusing both at once.
+func (mf *matchFlags) bookAlias(cmd *cobra.Command) error {
+	if !cmd.Flags().Changed("book") {
+		return nil
+	}
+	if cmd.Flags().Changed("openings") {
+		return errors.New("--book and --openings are the same flag: give one")
+	}
+	return cmd.Flags().Set("openings", mf.bookFile)
+}
+
+// runSPRT plays the match as a sequential test between the two players:
+// game pairs until the test decides or --games are played, the games
+// already in the --out file counted and not played again.
+func (mf *matchFlags) runSPRT(cmd *cobra.Command, id string) error {
+	test, err := match.ParseSPRT(mf.sprt)
+	if err != nil {
+		return fmt.Errorf("--sprt: %w", err)
+	}
+	if g, err := mf.p.newGame(id); err == nil && g.Players() != 2 {
+		return fmt.Errorf("--sprt: %s seats %d players; the test plays two against each other", id, g.Players())
+	}
+	if mf.games%2 != 0 {
+		return fmt.Errorf("--games %d: --sprt plays pairs, give an even number", mf.games)
+	}
+	cfg, err := mf.config(id)
+	if err != nil {
+		return err
+	}
+	kept, prior, err := mf.resume(cfg)
+	if err != nil {
+		return err
+	}
+	bar := mf.sprtBar(cmd, cfg.Games, len(prior))
+	var saveErr error
+	out, err := match.RunSPRT(cmd.Context(), cfg, test, prior, func(games []*match.GameLog) {
+		if bar != nil {
+			bar.Add(1)
+		}
+		if mf.out != "" && saveErr == nil {
+			saveErr = savefile.WriteAtomic(mf.out, func(w io.Writer) error {
+				if _, err := w.Write(kept); err != nil {
+					return err
+				}
+				return record.Write(w, match.Records(games)...)
+			})
+		}
+	})
+	if err != nil {
+		return err
+	}
+	writeSPRT(cmd.OutOrStdout(), out, cfg)
+	if saveErr != nil {
+		return fmt.Errorf("--out: %w", saveErr)
+	}
+	return nil
+}
+
+// resume reads the --out file, if any: its text, kept in front of the new
+// games, and the first player's scores in the games of this match it
+// already holds.
+func (mf *matchFlags) resume(cfg match.Config) ([]byte, map[int]float64, error) {
+	if mf.out == "" {
+		return nil, nil, nil
+	}
+	old, err := savefile.DestinationText(mf.out)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--out: %w", err)
+	}
+	recs, err := record.Read(bytes.NewReader(old))
+	if err != nil {
+		return nil, nil, fmt.Errorf("--out: %w", err)
+	}
+	prior, err := match.ResumeScores(cfg, recs)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--out %s: %w", mf.out, err)
+	}
+	return keptText(old), prior, nil
+}
+
+// sprtBar is the progress bar over the games, those resumed already done;
+// nil with --quiet.
+func (mf *matchFlags) sprtBar(cmd *cobra.Command, games, resumed int) *progressbar.ProgressBar {
+	if mf.quiet {
+		return nil
+	}
+	bar := progressbar.NewOptions(games, progressbar.OptionSetWriter(cmd.ErrOrStderr()),
+		progressbar.OptionSetDescription(cmd.Name()+" --sprt"), progressbar.OptionShowCount(),
+		progressbar.OptionOnCompletion(func() { fmt.Fprintln(cmd.ErrOrStderr()) }))
+	bar.Add(resumed)
+	return bar
+}
+
+// writeSPRT prints where the test stopped; the last line is the verdict.
+func writeSPRT(w io.Writer, out match.SPRTOutcome, cfg match.Config) {
+	first, second := cfg.Players[0].Name, cfg.Players[1].Name
+	fmt.Fprintf(w, "sprt %s: %s against %s\n", out.Test, first, second)
+	fmt.Fprintf(w, "LLR %.2f (%.2f, %.2f)\n", out.LLR, out.Test.LowerBound(), out.Test.UpperBound())
+	fmt.Fprintf(w, "Elo %s (%s, 95%% interval over pairs)\n", out.Counts.EloText(), first)
+	fmt.Fprintf(w, "pentanomial %s (pairs by %s's points: 0, 0.5, 1, 1.5, 2)\n", out.Counts, first)
+	fmt.Fprintf(w, "games %d, pairs %d (%d from the record file)\n", out.Played(), out.Counts.Pairs(), out.Resumed)
+	if out.Verdict != "" {
+		fmt.Fprintln(w, out.Verdict)
+		return
+	}
+	fmt.Fprintf(w, "neither bound reached within %d games\n", cfg.Games)
+}
