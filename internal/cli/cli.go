@@ -473,7 +473,7 @@ to move: "win in N (tables)", "loss in N (tables)" (N in plies) or "draw
 // matchFlags are the settings of a match as the command line gives them.
 type matchFlags struct {
 	gamesFlags
-	out        string
+	out            string
 	sprt, bookFile string // --sprt and --book, see match_sprt.go
 }
 
