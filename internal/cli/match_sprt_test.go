@@ -1,0 +1,208 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/match"
+)
+
+// sprtBase are the flags of a cheap SPRT match: short pommel games at
+// depth 1 or 2.
+func sprtBase(players ...string) []string {
+	args := []string{"match", "pommel", "-o", "maxplies=40", "--depth", "2", "-q"}
+	for _, p := range players {
+		args = append(args, "--player", p)
+	}
+	return args
+}
+
+// sprtReport is what the report of a --sprt match says, read back from
+// its lines.
+type sprtReport struct {
+	test            match.SPRT
+	llr, lo, hi     float64
+	counts          match.Pentanomial
+	games, pairs    int
+	resumed         int
+	verdict, eloRow string
+}
+
+// readSPRT reads the report that writeSPRT prints, failing the test if a
+// line is missing or malformed.
+func readSPRT(t *testing.T, out string) sprtReport {
+	t.Helper()
+	ls := lines(t, out)
+	if len(ls) != 6 {
+		t.Fatalf("want 6 lines, got:\n%s", out)
+	}
+	var r sprtReport
+	spec, _, _ := strings.Cut(strings.TrimPrefix(ls[0], "sprt "), ":")
+	test, err := match.ParseSPRT(spec)
+	if err != nil {
+		t.Fatalf("line %q: %v", ls[0], err)
+	}
+	r.test = test
+	c := &r.counts
+	for i, scan := range []struct {
+		line, format string
+		args         []any
+	}{
+		{ls[1], "LLR %f (%f, %f)", []any{&r.llr, &r.lo, &r.hi}},
+		{ls[3], "pentanomial [%d %d %d %d %d]", []any{&c[0], &c[1], &c[2], &c[3], &c[4]}},
+		{ls[4], "games %d, pairs %d (%d from the record file)", []any{&r.games, &r.pairs, &r.resumed}},
+	} {
+		if _, err := fmt.Sscanf(scan.line, scan.format, scan.args...); err != nil {
+			t.Fatalf("line %d %q: %v", i, scan.line, err)
+		}
+	}
+	r.eloRow, r.verdict = ls[2], ls[5]
+	return r
+}
+
+// check fails the test unless the report agrees with itself: the LLR and
+// its bounds are the test's on the printed counts, the games are two per
+// pair, and the Elo line is the counts' estimate.
+func (r sprtReport) check(t *testing.T) {
+	t.Helper()
+	for _, want := range []struct {
+		name        string
+		got, wanted float64
+	}{{"LLR", r.llr, r.test.LLR(r.counts)}, {"lower bound", r.lo, r.test.LowerBound()}, {"upper bound", r.hi, r.test.UpperBound()}} {
+		if fmt.Sprintf("%.2f", want.got) != fmt.Sprintf("%.2f", want.wanted) {
+			t.Errorf("%s %.2f printed, the counts %v give %.2f", want.name, want.got, r.counts, want.wanted)
+		}
+	}
+	if r.pairs != r.counts.Pairs() || r.games != 2*r.pairs {
+		t.Errorf("games %d, pairs %d for counts %v", r.games, r.pairs, r.counts)
+	}
+	if !strings.HasPrefix(r.eloRow, "Elo "+r.counts.EloText()+" ") {
+		t.Errorf("Elo line %q, want the estimate %s", r.eloRow, r.counts.EloText())
+	}
+}
+
+// TestMatchSPRTStrongAcceptsH1: ab against random crosses the upper
+// bound long before --games and says so on its last line.
+func TestMatchSPRTStrongAcceptsH1(t *testing.T) {
+	out := runOK(t, append(sprtBase("ab=ab", "rnd=random"), "--games", "400", "--sprt", "elo0=0,elo1=200")...)
+	r := readSPRT(t, out)
+	r.check(t)
+	if r.verdict != "H1 accepted" || r.llr < r.hi {
+		t.Errorf("verdict %q at LLR %.2f, want H1 accepted at %.2f or more:\n%s", r.verdict, r.llr, r.hi, out)
+	}
+	if r.games >= 200 {
+		t.Errorf("took %d of 400 games; ab against random should be decided in far fewer", r.games)
+	}
+}
+
+// TestMatchSPRTStrongFirstIsWeak: the same match with the weak engine
+// named first accepts H0, since the test is about the first player.
+func TestMatchSPRTWeakFirstAcceptsH0(t *testing.T) {
+	out := runOK(t, append(sprtBase("rnd=random", "ab=ab"), "--games", "400", "--sprt", "elo0=0,elo1=200", "--concurrency", "2")...)
+	r := readSPRT(t, out)
+	r.check(t)
+	if r.verdict != "H0 accepted" || r.llr > r.lo {
+		t.Errorf("verdict %q at LLR %.2f, want H0 accepted at %.2f or less:\n%s", r.verdict, r.llr, r.lo, out)
+	}
+}
+
+// TestMatchSPRTEqualEnginesUndecided: two random engines under tight
+// bounds and few games reach neither bound, and the last line says within
+// how many games.
+func TestMatchSPRTEqualEnginesUndecided(t *testing.T) {
+	out := runOK(t, append(sprtBase("a=random", "b=random"), "--games", "20", "--sprt", "elo0=-5,elo1=5,alpha=0.01,beta=0.01")...)
+	r := readSPRT(t, out)
+	r.check(t)
+	if r.verdict != "neither bound reached within 20 games" || r.games != 20 {
+		t.Errorf("verdict %q after %d games, want neither bound within 20:\n%s", r.verdict, r.games, out)
+	}
+}
+
+// TestMatchSPRTResumes: a restart with the same --out counts the games
+// the file holds, plays only the rest, and adds them to the file.
+func TestMatchSPRTResumes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sprt.pdn")
+	args := append(sprtBase("a=random", "b=random"), "--sprt", "elo0=-5,elo1=5,alpha=0.01,beta=0.01", "--out", path)
+	first := readSPRT(t, runOK(t, append(args, "--games", "10")...))
+	second := readSPRT(t, runOK(t, append(args, "--games", "30")...))
+	second.check(t)
+	if first.pairs != 5 || second.resumed != 5 || second.pairs != 15 {
+		t.Errorf("pairs %d, then %d with %d resumed; want 5, then 15 with 5 resumed", first.pairs, second.pairs, second.resumed)
+	}
+	for k, n := range first.counts {
+		if second.counts[k] < n {
+			t.Errorf("counts %v after the restart lost the first run's %v", second.counts, first.counts)
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := 1; round <= 30; round++ {
+		if n := strings.Count(string(data), fmt.Sprintf("[Round \"%d\"]", round)); n != 1 {
+			t.Errorf("round %d is in the file %d times, want once", round, n)
+		}
+	}
+	again := readSPRT(t, runOK(t, append(args, "--games", "30")...))
+	if again.resumed != 15 || again.counts != second.counts {
+		t.Errorf("a finished run restarted: %d resumed, counts %v; want 15 and %v", again.resumed, again.counts, second.counts)
+	}
+}
+
+// TestMatchBookPlaysEachLineFromBothSeats: --book is --openings, each
+// line played twice with the seats swapped.
+func TestMatchBookPlaysEachLineFromBothSeats(t *testing.T) {
+	dir := t.TempDir()
+	book, out := filepath.Join(dir, "book.txt"), filepath.Join(dir, "m.pdn")
+	if err := os.WriteFile(book, []byte("a2-b3\na1-a3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runOK(t, append(sprtBase("a=random", "b=random"), "--games", "4", "--sprt", "elo0=0,elo1=5", "--book", book, "--out", out)...)
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := strings.Split(string(data), "[Round ")[1:]
+	if len(games) != 4 {
+		t.Fatalf("%d games in the record, want 4:\n%s", len(games), data)
+	}
+	for k, want := range []struct{ white, opening string }{{"a", "a2-b3"}, {"b", "a2-b3"}, {"a", "a1-a3"}, {"b", "a1-a3"}} {
+		if !strings.Contains(games[k], "[White \""+want.white+"\"]") || !strings.Contains(games[k], "1. "+want.opening) {
+			t.Errorf("game %d: want %s as White from %s:\n%s", k+1, want.white, want.opening, games[k])
+		}
+	}
+}
+
+// TestMatchSPRTRefusals: every refusal of --sprt and --book, in one line
+// that names the problem.
+func TestMatchSPRTRefusals(t *testing.T) {
+	foreign := filepath.Join(t.TempDir(), "other.pdn")
+	runOK(t, append(sprtBase("x=random", "y=random"), "--games", "2", "--out", foreign)...)
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"bad spec", append(sprtBase("a=random", "b=random"), "--sprt", "elo0=5,elo1=0"), "elo0=5 must be below elo1=0"},
+		{"unknown key", append(sprtBase("a=random", "b=random"), "--sprt", "gamma=1"), "unknown key"},
+		{"empty spec", append(sprtBase("a=random", "b=random"), "--sprt", ""), "empty spec"},
+		{"not a number", append(sprtBase("a=random", "b=random"), "--sprt", "alpha=NaN"), "not a finite number"},
+		{"odd games", append(sprtBase("a=random", "b=random"), "--sprt", "elo1=5", "--games", "7"), "--games 7: --sprt plays pairs"},
+		{"one player", append(sprtBase("a=random"), "--sprt", "elo1=5"), "give --player NAME=SPEC once for each"},
+		{"three players", []string{"match", "punt-heks-match-3p", "--player", "a=random", "--player", "b=random", "--player", "c=random",
+			"--depth", "1", "--sprt", "elo1=5"}, "seats 3 players; the test plays two"},
+		{"book and openings", append(sprtBase("a=random", "b=random"), "--book", "x", "--openings", "x"), "the same flag: give one"},
+		{"missing book", append(sprtBase("a=random", "b=random"), "--book", filepath.Join(t.TempDir(), "none")), "none"},
+		{"another match's file", append(sprtBase("a=random", "b=random"), "--sprt", "elo1=5", "--games", "2", "--out", foreign), "not a game of this match"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := run(t, "", c.args...)
+			if r.code == 0 || !strings.Contains(r.errOut, c.want) || strings.Count(strings.TrimSpace(r.errOut), "\n") != 0 {
+				t.Errorf("exit %d, stderr %q; want a failure of one line with %q", r.code, r.errOut, c.want)
+			}
+		})
+	}
+}
