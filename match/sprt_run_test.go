@@ -1,0 +1,146 @@
+package match
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/game"
+	_ "github.com/arbiter-games/arbiter/games/punt"
+	"github.com/arbiter-games/arbiter/record"
+)
+
+// sprtConfig is a cheap match of two engines on short pommel games.
+func sprtConfig(t *testing.T, games int, first, second string) Config {
+	t.Helper()
+	g, err := game.New("pommel", map[string]string{"maxplies": "40"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Config{Game: g, Players: []Player{player(first, first), player(second, second)}, Games: games,
+		Concurrency: 2, Limits: ai.Limits{Depth: 2}, Seed: 3, OpeningPlies: 2}
+}
+
+// TestRunSPRTCountsOnlyWholePairs: with games finishing out of order, the
+// pairs counted are exactly the pairs whose two games were played, each
+// from the first player's two scores.
+func TestRunSPRTCountsOnlyWholePairs(t *testing.T) {
+	cfg := sprtConfig(t, 12, "random", "ab")
+	test := SPRT{Elo0: -5, Elo1: 5, Alpha: 0.01, Beta: 0.01}
+	out, err := RunSPRT(context.Background(), cfg, test, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want Pentanomial
+	for k := 0; 2*k+1 < len(out.Games); k++ {
+		a, b := out.Games[2*k], out.Games[2*k+1]
+		if a == nil || b == nil {
+			continue
+		}
+		if a.Players[0] == b.Players[0] {
+			t.Errorf("pair %d: the first player sat in seat %d both times", k, a.Players[0])
+		}
+		if err := want.Add(FirstScore(a), FirstScore(b)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out.Counts != want || out.LLR != test.LLR(want) {
+		t.Errorf("counts %v LLR %g, the games give %v LLR %g", out.Counts, out.LLR, want, test.LLR(want))
+	}
+}
+
+// TestRunSPRTPriorDecides: earlier games that already cross a bound give
+// the verdict with no game played; earlier games of half a pair wait for
+// the other half.
+func TestRunSPRTPriorDecides(t *testing.T) {
+	cfg := sprtConfig(t, 400, "ab", "random")
+	test := SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}
+	prior := map[int]float64{}
+	for i := range 100 {
+		prior[i] = 1
+	}
+	prior[101] = 0 // half of pair 50
+	played := 0
+	out, err := RunSPRT(context.Background(), cfg, test, prior, func([]*GameLog) { played++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if played != 0 || out.Verdict != "H1 accepted" || out.Resumed != 50 || out.Counts != (Pentanomial{4: 50}) {
+		t.Errorf("played %d, verdict %q, resumed %d, counts %v; want 0, H1 accepted, 50, [0 0 0 0 50]",
+			played, out.Verdict, out.Resumed, out.Counts)
+	}
+}
+
+// TestRunSPRTRefusals: a match that cannot be played in pairs, a bad test
+// and bad earlier scores are refused before any game.
+func TestRunSPRTRefusals(t *testing.T) {
+	good := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	three, err := game.New("punt-heks-match-3p", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	threeCfg := Config{Game: three, Players: []Player{player("a", "random"), player("b", "random"), player("c", "random")}, Games: 2}
+	for _, c := range []struct {
+		name  string
+		cfg   Config
+		test  SPRT
+		prior map[int]float64
+		want  string
+	}{
+		{"odd games", sprtConfig(t, 3, "random", "random"), good, nil, "3 games do not make pairs"},
+		{"three players", threeCfg, good, nil, "the test plays two"},
+		{"bad test", sprtConfig(t, 2, "random", "random"), SPRT{Elo0: 5, Elo1: 0, Alpha: 0.05, Beta: 0.05}, nil, "must be below"},
+		{"prior outside", sprtConfig(t, 2, "random", "random"), good, map[int]float64{2: 1}, "earlier game 3"},
+		{"prior negative", sprtConfig(t, 2, "random", "random"), good, map[int]float64{-1: 1}, "earlier game 0"},
+		{"prior score", sprtConfig(t, 2, "random", "random"), good, map[int]float64{0: 0.7}, "score 0.7"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := RunSPRT(context.Background(), c.cfg, c.test, c.prior, nil)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want one with %q", err, c.want)
+			}
+		})
+	}
+}
+
+// TestResumeScores: the records of a match give back each game's score
+// for the first player; a round twice, or a game of another match, is
+// refused.
+func TestResumeScores(t *testing.T) {
+	cfg := sprtConfig(t, 4, "ab", "random")
+	sum, err := Run(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := sum.Records()
+	scores, err := ResumeScores(cfg, recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range sum.Games {
+		if got, want := scores[i], FirstScore(l); got != want || len(scores) != 4 {
+			t.Errorf("game %d: score %g of %d, want %g of 4", i, got, len(scores), want)
+		}
+	}
+	other := cfg
+	other.Seed++
+	swapped := sprtConfig(t, 4, "random", "ab")
+	for _, c := range []struct {
+		name string
+		cfg  Config
+		recs []*record.Record
+		want string
+	}{
+		{"twice", cfg, append(recs, recs[1]), "round 2 is in the file twice"},
+		{"other seed", other, recs, "not a game of this match"},
+		{"players swapped", swapped, recs, "not a game of this match"},
+		{"fewer games", sprtConfig(t, 2, "ab", "random"), recs, "not a game of this match"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := ResumeScores(c.cfg, c.recs); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want one with %q", err, c.want)
+			}
+		})
+	}
+}
