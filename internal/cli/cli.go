@@ -562,6 +562,27 @@ the same flags counts the games the file holds and plays only the rest.
 
 // run checks everything, the record file included, before the first game,
 // then plays the match.
+// afterGame is what a match does after each game: it moves the bar on
+// and rewrites the record file (what it held before, kept, then the
+// match's games), so that an interrupted match keeps the games it
+// played. The first failure to write is kept in saveErr and ends the
+// writing.
+func (mf *matchFlags) afterGame(bar *progressbar.ProgressBar, kept []byte, saveErr *error) func([]*match.GameLog) {
+	return func(games []*match.GameLog) {
+		if bar != nil {
+			bar.Add(1)
+		}
+		if mf.out != "" && *saveErr == nil {
+			*saveErr = savefile.WriteAtomic(mf.out, func(w io.Writer) error {
+				if _, err := w.Write(kept); err != nil {
+					return err
+				}
+				return record.Write(w, match.Records(games)...)
+			})
+		}
+	}
+}
+
 func (mf *matchFlags) run(cmd *cobra.Command, id string) error {
 	if err := mf.bookAlias(cmd); err != nil {
 		return err
@@ -588,21 +609,7 @@ func (mf *matchFlags) run(cmd *cobra.Command, id string) error {
 			progressbar.OptionOnCompletion(func() { fmt.Fprintln(cmd.ErrOrStderr()) }))
 	}
 	var saveErr error
-	sum, err := match.Run(cmd.Context(), cfg, func(games []*match.GameLog) {
-		if bar != nil {
-			bar.Add(1)
-		}
-		// Rewrite the record file after every game, so that an
-		// interrupted match keeps the games it played.
-		if mf.out != "" && saveErr == nil {
-			saveErr = savefile.WriteAtomic(mf.out, func(w io.Writer) error {
-				if _, err := w.Write(kept); err != nil {
-					return err
-				}
-				return record.Write(w, match.Records(games)...)
-			})
-		}
-	})
+	sum, err := match.Run(cmd.Context(), cfg, mf.afterGame(bar, kept, &saveErr))
 	if err != nil {
 		return err
 	}

@@ -64,19 +64,7 @@ func (mf *matchFlags) runSPRT(cmd *cobra.Command, id string) error {
 	}
 	bar := mf.sprtBar(cmd, cfg.Games, len(prior))
 	var saveErr error
-	out, err := match.RunSPRT(cmd.Context(), cfg, test, prior, func(games []*match.GameLog) {
-		if bar != nil {
-			bar.Add(1)
-		}
-		if mf.out != "" && saveErr == nil {
-			saveErr = savefile.WriteAtomic(mf.out, func(w io.Writer) error {
-				if _, err := w.Write(kept); err != nil {
-					return err
-				}
-				return record.Write(w, match.Records(games)...)
-			})
-		}
-	})
+	out, err := match.RunSPRT(cmd.Context(), cfg, test, prior, mf.afterGame(bar, kept, &saveErr))
 	if err != nil {
 		return err
 	}
