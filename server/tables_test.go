@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/board"
@@ -337,38 +336,6 @@ func BenchmarkTablesAnswer(b *testing.B) {
 	for b.Loop() {
 		if ts.answer(s) == nil {
 			b.Fatal("no answer")
-		}
-	}
-}
-
-// TestAIPlaysByTables: with tables, the server's strongest level plays
-// table positions by them: from each material's longest win it wins one
-// ply nearer, from its longest loss it holds out as long as it can. The
-// AI takes whichever seat is to move.
-func TestAIPlaysByTables(t *testing.T) {
-	if testing.Short() {
-		t.Skip("3-piece tables take seconds to build: the full run only")
-	}
-	tables := buildTables(t, "pommel", nil, 3)
-	g := mustGame(t, "pommel", nil)
-	ts := newTestServer(t, Config{Tables: []*endgame.Tables{tables}})
-	for _, m := range tables.Manifest().Materials {
-		for _, fen := range []string{m.LongestWinFEN, m.LongestLossFEN} {
-			start := probeFEN(t, tables, g, fen)
-			seats := []string{"ai:level=6", "human"}
-			if strings.HasPrefix(fen, "B:") {
-				seats[0], seats[1] = seats[1], seats[0]
-			}
-			created := ts.create(map[string]any{"game": "pommel", "fen": fen, "seats": seats})
-			waitFor(t, 10*time.Second, "the AI's move", func() bool { return len(ts.game(created.ID).Moves) == 1 })
-			after := ts.game(created.ID).FEN
-			want := endgame.Value{Kind: endgame.Loss, Plies: start.Plies - 1}
-			if start.Kind == endgame.Loss {
-				want.Kind = endgame.Win
-			}
-			if r := probeFEN(t, tables, g, after); r != want {
-				t.Errorf("%s (%v): the AI played to %s, which is %v for the other side, want %v", fen, start, after, r, want)
-			}
 		}
 	}
 }
