@@ -192,7 +192,12 @@ func (r *accountsRun) ratedGame(t *testing.T) {
 		r.b.waitPly(t, id, ply+1)
 	}
 	loser := seated[r.view(t, id).ToMove]
-	run(t, loser.ctx, script(`window.confirm = () => true`), chromedp.Click(chromedp.CSS(`button.resign`)))
+	// Clicked from the page's own script, in one step: the board and its
+	// buttons are drawn anew after each move, and a node found first and
+	// clicked later may be gone by then.
+	poll[bool](t, loser.ctx, "the resign button", `(() => { const b = document.querySelector("button.resign");
+		if (!b || b.disabled) return false;
+		window.confirm = () => true; b.click(); return true; })()`)
 	waitFor(t, 10*time.Second, "the ratings", func() bool { v = r.view(t, id); return v.Result != nil && len(v.Ratings) == 2 })
 	for _, rc := range v.Ratings {
 		p := seated[rc.Seat]
