@@ -115,7 +115,7 @@ type tables struct {
 // sideways jumps of sidejump=on.
 func newTables(sideJumps bool) *tables {
 	b := board.NewSquare(size, size)
-	t := &tables{b: b, fen: fenSyntax(b), weights: DefaultWeights()}
+	t := &tables{b: b, fen: fenSyntax(b), weights: weightsFor(ID)}
 	for c := 0; c < numCells; c++ {
 		for d := 0; d < 8; d++ {
 			t.nb[c][d] = b.Neighbor(board.Cell(c), d)

@@ -103,7 +103,7 @@ type tables struct {
 
 func newTables() *tables {
 	b := board.NewSquare(8, 8)
-	t := &tables{b: b, fen: fenSyntax(b), weights: DefaultWeights()}
+	t := &tables{b: b, fen: fenSyntax(b), weights: weightsFor(ID)}
 	dirs := [2][nDirs]int{
 		Black: {board.SqN, board.SqNW, board.SqNE, board.SqW, board.SqE},
 		White: {board.SqS, board.SqSE, board.SqSW, board.SqE, board.SqW},

@@ -123,7 +123,7 @@ type tables struct {
 
 func newTables(v variant) *tables {
 	b := board.NewHexColumns(v.columns, v.long)
-	t := &tables{v: v, b: b, n: b.Len(), fen: fenSyntax(v, b), weights: DefaultWeights()}
+	t := &tables{v: v, b: b, n: b.Len(), fen: fenSyntax(v, b), weights: weightsFor(v.id)}
 	t.forward[White] = [3]int{board.HexNW, board.HexN, board.HexNE}
 	t.forward[Black] = [3]int{board.HexSW, board.HexS, board.HexSE}
 	for c := 0; c < t.n; c++ {

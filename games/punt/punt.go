@@ -184,7 +184,7 @@ func newTables(v variant) *tables {
 		b = board.NewHexHex(5)
 		allowed = []int{board.HexHexE, board.HexHexNE, board.HexHexNW, board.HexHexW, board.HexHexSW, board.HexHexSE}
 	}
-	t := &tables{v: v, b: b, n: b.Len(), players: len(v.seats), fen: fenSyntax(v, b), weights: DefaultWeights()}
+	t := &tables{v: v, b: b, n: b.Len(), players: len(v.seats), fen: fenSyntax(v, b), weights: weightsFor(v.id)}
 	if t.n > offBoard {
 		panic(fmt.Sprintf("punt: %s has %d cells, more than %d", v.id, t.n, offBoard))
 	}

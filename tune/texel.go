@@ -1,0 +1,347 @@
+package tune
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/internal/clip"
+)
+
+// Set is a position file read back: the positions, each player's points
+// from the game each came from, and which positions are held out to
+// check the fit.
+type Set struct {
+	Header  Header
+	Players int
+	States  []game.State
+	Points  [][game.MaxPlayers]float32
+}
+
+// holdOut is one position in holdOut kept out of the fit: the fit is
+// judged on them, so that a fit that learns the training positions by
+// heart shows.
+const holdOut = 10
+
+// Train and Validation tell whether position i is fitted or held out.
+func trainIndex(i int) bool { return i%holdOut != holdOut-1 }
+
+// Load reads a position file of g.
+func Load(r io.Reader, g game.Game) (*Set, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 64*1024)
+	if !sc.Scan() {
+		return nil, fmt.Errorf("empty position file")
+	}
+	h, err := parseHeader(sc.Text())
+	if err != nil {
+		return nil, err
+	}
+	if h.Game != g.ID() || h.Options != g.Options().String() {
+		return nil, fmt.Errorf("the positions are of %s, not %s", describe(h.Game, h.Options), describe(g.ID(), g.Options().String()))
+	}
+	set := &Set{Header: h, Players: g.Players()}
+	for line := 2; sc.Scan(); line++ {
+		if err := set.add(g, sc.Text()); err != nil {
+			return nil, fmt.Errorf("line %d: %v", line, err)
+		}
+		if len(set.States) > MaxPositions {
+			return nil, fmt.Errorf("more than %d positions", MaxPositions)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(set.States) < holdOut {
+		return nil, fmt.Errorf("%d positions: at least %d are needed", len(set.States), holdOut)
+	}
+	return set, nil
+}
+
+// add reads one line: a FEN, a tab, each player's points.
+func (set *Set) add(g game.Game, line string) error {
+	fen, result, ok := strings.Cut(line, "\t")
+	if !ok {
+		return fmt.Errorf("%s: write a FEN, a tab and the points", clip.Quote(line))
+	}
+	s, err := g.ParseFEN(fen)
+	if err != nil {
+		return err
+	}
+	fields := strings.Fields(result)
+	if len(fields) != set.Players {
+		return fmt.Errorf("points %s: give one number for each of %d players", clip.Quote(result), set.Players)
+	}
+	var pts [game.MaxPlayers]float32
+	sum := 0.0
+	for i, f := range fields {
+		x, err := strconv.ParseFloat(f, 64)
+		if err != nil || !(x >= 0 && x <= 1) {
+			return fmt.Errorf("points %s: each is from 0 to 1", clip.Quote(result))
+		}
+		pts[i] = float32(x)
+		sum += x
+	}
+	if math.Abs(sum-1) > 0.01 {
+		return fmt.Errorf("points %s: they add up to 1", clip.Quote(result))
+	}
+	set.States = append(set.States, s)
+	set.Points = append(set.Points, pts)
+	return nil
+}
+
+// Errors is the fit's mean squared error on the fitted and the held-out
+// positions.
+type Errors struct{ Train, Validation float64 }
+
+// errorOf is the mean squared error of ev's predictions at scale k: for
+// each position, player p is predicted to score softmax(k·e)[p] of the
+// evaluations e, which for two players is the logistic curve of k times
+// the difference, and each prediction is compared with the points p
+// scored. It runs on workers goroutines over fixed slices of the set, so
+// the sum, and so the result, is the same every time.
+func (set *Set) errorOf(ev game.Evaluation, k float64, workers int) Errors {
+	n := len(set.States)
+	chunk := (n + workers - 1) / workers
+	sums := make([][2]float64, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			lo, hi := w*chunk, min(n, (w+1)*chunk)
+			for i := lo; i < hi; i++ {
+				side := 1
+				if trainIndex(i) {
+					side = 0
+				}
+				sums[w][side] += set.squaredError(ev, k, i)
+			}
+		})
+	}
+	wg.Wait()
+	var total [2]float64
+	for _, s := range sums {
+		total[0] += s[0]
+		total[1] += s[1]
+	}
+	validation := n / holdOut
+	return Errors{Train: total[0] / float64(n-validation), Validation: total[1] / float64(validation)}
+}
+
+// squaredError is position i's mean squared error over the players.
+func (set *Set) squaredError(ev game.Evaluation, k float64, i int) float64 {
+	e := ev.Evaluate(set.States[i])
+	top := math.Inf(-1)
+	for p := range set.Players {
+		top = max(top, float64(e[p]))
+	}
+	var exp [game.MaxPlayers]float64
+	sum := 0.0
+	for p := range set.Players {
+		exp[p] = math.Exp(k * (float64(e[p]) - top))
+		sum += exp[p]
+	}
+	total := 0.0
+	for p := range set.Players {
+		d := exp[p]/sum - float64(set.Points[i][p])
+		total += d * d
+	}
+	return total / float64(set.Players)
+}
+
+// Config says how Tune works.
+type Config struct {
+	Workers int
+	// Steps are the sizes of the changes tried, largest first.
+	Steps []int
+	// Fixed names the weights held as they are: the unit the others are
+	// counted in (a soldier's 100).
+	Fixed []string
+	// Progress, when set, is told each change kept.
+	Progress func(Step)
+}
+
+// Step is one change Tune kept.
+type Step struct {
+	Name     string
+	From, To int
+	Errors   Errors
+}
+
+// Result is what a fit found.
+type Result struct {
+	Weights       any // a pointer to the weights struct
+	K             float64
+	Before, After Errors
+	Evaluations   int
+}
+
+// DefaultSteps returns the sizes of change Tune tries by default, big
+// changes first.
+func DefaultSteps() []int { return []int{32, 16, 8, 4, 2, 1} }
+
+// Tune fits g's weights, starting from the game's own, to set. It first
+// fits the scale k with the starting weights, then, for each step size,
+// passes over the weights trying each one up and down by the step and
+// keeping a change that lowers the training error, until a pass keeps
+// nothing; k is fitted again after each pass.
+func Tune(ctx context.Context, set *Set, g game.Tunable, cfg Config) (Result, error) {
+	if cfg.Workers < 1 || cfg.Workers > MaxWorkers {
+		return Result{}, fmt.Errorf("workers %d: give 1 to %d", cfg.Workers, MaxWorkers)
+	}
+	w := g.Weights()
+	names := game.WeightNames(w)
+	vals := game.WeightValues(w)
+	fixed := map[int]bool{}
+	for _, f := range cfg.Fixed {
+		i := indexOf(names, f)
+		if i < 0 {
+			return Result{}, fmt.Errorf("no weight named %s", clip.Quote(f))
+		}
+		fixed[i] = true
+	}
+	t := &tuner{set: set, g: g, w: w, workers: cfg.Workers}
+	res := Result{Weights: w}
+	k, before, err := t.fitK(vals)
+	if err != nil {
+		return res, err
+	}
+	res.Before = before
+	best := before
+	for _, step := range cfg.Steps {
+		for changed := true; changed; {
+			changed = false
+			for i := range vals {
+				if fixed[i] {
+					continue
+				}
+				if err := ctx.Err(); err != nil {
+					return t.result(res, vals, k, best)
+				}
+				moved, errs, err := t.tryBoth(vals, i, step, k, best)
+				if err != nil {
+					return res, err
+				}
+				if moved != 0 {
+					changed = true
+					if cfg.Progress != nil {
+						cfg.Progress(Step{Name: names[i], From: vals[i] - moved, To: vals[i], Errors: errs})
+					}
+					best = errs
+				}
+			}
+		}
+		// The unit stays, so the scale moves little: fitted again once a
+		// step size is done.
+		if k, best, err = t.fitK(vals); err != nil {
+			return res, err
+		}
+	}
+	return t.result(res, vals, k, best)
+}
+
+// tuner holds what one fit works with.
+type tuner struct {
+	set         *Set
+	g           game.Tunable
+	w           any
+	workers     int
+	evaluations int
+}
+
+// errors judges the weights vals at scale k.
+func (t *tuner) errors(vals []int, k float64) (Errors, error) {
+	if err := game.SetWeightValues(t.w, vals); err != nil {
+		return Errors{}, err
+	}
+	ev, err := t.g.EvaluationOf(t.w)
+	if err != nil {
+		return Errors{}, err
+	}
+	t.evaluations++
+	return t.set.errorOf(ev, k, t.workers), nil
+}
+
+// tryBoth tries weight i up by step, then down, and keeps the first
+// that lowers the training error below best's; it returns the change
+// kept (0 for none).
+func (t *tuner) tryBoth(vals []int, i, step int, k float64, best Errors) (int, Errors, error) {
+	for _, d := range []int{step, -step} {
+		vals[i] += d
+		errs, err := t.errors(vals, k)
+		if err != nil {
+			return 0, best, err
+		}
+		if errs.Train < best.Train {
+			return d, errs, nil
+		}
+		vals[i] -= d
+	}
+	return 0, best, nil
+}
+
+// fitK finds the scale that fits vals best, by golden-section search of
+// log k between 1e-5 and 1 (an evaluation's hundredths of a piece make k
+// near 0.01).
+func (t *tuner) fitK(vals []int) (float64, Errors, error) {
+	const phi = 0.6180339887498949
+	lo, hi := math.Log(1e-5), math.Log(1.0)
+	var failed error
+	at := func(x float64) float64 {
+		errs, err := t.errors(vals, math.Exp(x))
+		if err != nil {
+			failed = err
+		}
+		return errs.Train
+	}
+	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
+	fa, fb := at(a), at(b)
+	for range 25 {
+		if fa < fb {
+			hi, b, fb = b, a, fa
+			a = hi - phi*(hi-lo)
+			fa = at(a)
+		} else {
+			lo, a, fa = a, b, fb
+			b = lo + phi*(hi-lo)
+			fb = at(b)
+		}
+	}
+	if failed != nil {
+		return 0, Errors{}, failed
+	}
+	k := math.Exp((lo + hi) / 2)
+	errs, err := t.errors(vals, k)
+	return k, errs, err
+}
+
+// result fills in what the fit ended with.
+func (t *tuner) result(res Result, vals []int, k float64, best Errors) (Result, error) {
+	if err := game.SetWeightValues(t.w, vals); err != nil {
+		return res, err
+	}
+	res.K, res.After, res.Evaluations = k, best, t.evaluations
+	return res, nil
+}
+
+func indexOf(names []string, name string) int {
+	for i, n := range names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// describe names a game and its options.
+func describe(id, options string) string {
+	if options == "" {
+		return id
+	}
+	return id + " (" + options + ")"
+}
