@@ -184,7 +184,7 @@ func TestTuneFindsKnownWeights(t *testing.T) {
 		set.States = append(set.States, s)
 		set.Points = append(set.Points, [game.MaxPlayers]float32{float32(p), float32(1 - p)})
 	}
-	res, err := Tune(context.Background(), set, g.(game.Tunable), Config{Workers: 2, Steps: DefaultSteps(), Fixed: []string{"Soldier"}})
+	res, err := Tune(context.Background(), set, g.(game.Tunable), Config{Workers: 2, Steps: DefaultSteps(), Fixed: []string{"Soldier", "Home", "Edge", "Threatened", "Tempo"}})
 	if err != nil {
 		t.Fatal(err)
 	}

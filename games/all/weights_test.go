@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 )
 
@@ -63,4 +64,75 @@ func TestEveryGameHasItsWeights(t *testing.T) {
 func randomMove(s game.State, rng *rand.Rand) game.Move {
 	moves := s.Moves(nil)
 	return moves[rng.IntN(len(moves))]
+}
+
+// TestTempo: with every weight 0 but Tempo's 1, each game scores 1 for
+// the player to move and 0 for the others, along random games.
+func TestTempo(t *testing.T) {
+	t.Parallel()
+	for _, d := range game.All() {
+		g, err := game.New(d.ID, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tg := g.(game.Tunable)
+		ev, err := tg.EvaluationOf(onlyWeight(t, tg, "Tempo"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(3, 4))
+		for s := g.Start(); !s.Result().Over() && s.Ply() < 40; s.Play(randomMove(s, rng)) {
+			var want [game.MaxPlayers]int
+			want[s.ToMove()] = 1
+			if got := ev.Evaluate(s); got != want {
+				t.Fatalf("%s %s: %v, want %v", d.ID, s.FEN(), got, want)
+			}
+		}
+	}
+}
+
+// onlyWeight returns g's weights with name at 1 and every other at 0.
+func onlyWeight(t *testing.T, g game.Tunable, name string) any {
+	t.Helper()
+	w := g.Weights()
+	names := game.WeightNames(w)
+	i := slices.Index(names, name)
+	if i < 0 {
+		t.Fatalf("%v has no %s", names, name)
+	}
+	vals := make([]int, len(names))
+	vals[i] = 1
+	if err := game.SetWeightValues(w, vals); err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// TestPuntPiles: Pile counts the cells each player controls, which
+// Owner tells.
+func TestPuntPiles(t *testing.T) {
+	t.Parallel()
+	for _, id := range []string{"punt-match", "punt-heks-match", "punt-heks-match-3p"} {
+		g, err := game.New(id, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tg := g.(game.Tunable)
+		ev, err := tg.EvaluationOf(onlyWeight(t, tg, "Pile"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(5, 6))
+		for s := g.Start(); !s.Result().Over() && s.Ply() < 60; s.Play(randomMove(s, rng)) {
+			var want [game.MaxPlayers]int
+			for c := range g.Board().Len() {
+				if o := s.Owner(board.Cell(c)); o != game.NoPlayer {
+					want[o]++
+				}
+			}
+			if got := ev.Evaluate(s); got != want {
+				t.Fatalf("%s %s: %v, want %v", id, s.FEN(), got, want)
+			}
+		}
+	}
 }

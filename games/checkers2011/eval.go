@@ -30,6 +30,8 @@ type Weights struct {
 	// the player to move can eliminate with one step that the evaluation
 	// credits to that player.
 	Threat int
+	// Tempo is the bonus of the player to move.
+	Tempo int
 }
 
 // DefaultWeights returns the weights Evaluate uses.
@@ -141,6 +143,7 @@ func (s *State) evaluate(w *Weights) [game.MaxPlayers]int {
 			e[me] += v * w.Threat / 100
 		}
 	}
+	e[p.toMove] += w.Tempo
 	return e
 }
 

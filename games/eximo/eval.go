@@ -23,7 +23,17 @@ type Weights struct {
 	// row: a man that goes forward only is worth more the nearer it is to
 	// leaving the board for drops.
 	Advance [7]int
+	// Mobility is the bonus per forward step to an empty cell.
+	Mobility int
+	// Edge is the bonus per man on the a or h file, which no sideways or
+	// diagonal capture across the board's side can take.
+	Edge int
+	// Tempo is the bonus of the player to move.
+	Tempo int
 }
+
+// edgeFiles are the a and h files.
+const edgeFiles uint64 = 0x8181818181818181
 
 // DefaultWeights returns the weights Evaluate uses. Each was kept because
 // alpha-beta with it beat alpha-beta without it in node-limited matches
@@ -82,8 +92,15 @@ func (s *State) evaluate(w *Weights) [game.MaxPlayers]int {
 			hanging |= t.shift[1-p][d].apply(theirs) & mine & t.shift[p][d].apply(empty)
 		}
 		v -= w.Hanging * bits.OnesCount64(hanging)
+		if w.Mobility != 0 {
+			for _, sh := range t.shift[p][:nForward] {
+				v += w.Mobility * bits.OnesCount64(sh.apply(mine)&empty)
+			}
+		}
+		v += w.Edge * bits.OnesCount64(mine&edgeFiles)
 		e[p] = v
 	}
+	e[s.pos.toMove] += w.Tempo
 	return e
 }
 

@@ -92,3 +92,29 @@ func BenchmarkEvaluate(b *testing.B) {
 		ev.Evaluate()
 	}
 }
+
+// TestEvaluationFeatures scores positions by weights that count one
+// feature each, so each count is the evaluation itself.
+func TestEvaluationFeatures(t *testing.T) {
+	g := gametest.NewGame(t, "eximo")
+	tests := []struct {
+		name string
+		w    eximo.Weights
+		fen  string
+		want [2]int
+	}{
+		// Black's men go up the board, White's down: from a5 White steps
+		// to a4 and b4, from d4 Black to c5, d5 and e5.
+		{"mobility", eximo.Weights{Mobility: 1}, "W:Wa5:Bd4", [2]int{3, 2}},
+		{"edge", eximo.Weights{Edge: 1}, "W:Wa5,h8,d8:Bd4", [2]int{0, 2}},
+		{"tempo, White to move", eximo.Weights{Tempo: 1}, "W:Wa5:Bd4", [2]int{0, 1}},
+		{"tempo, Black to move", eximo.Weights{Tempo: 1}, "B:Wa5:Bd4", [2]int{1, 0}},
+	}
+	for _, tt := range tests {
+		s := gametest.Position(t, g, tt.fen)
+		e := eximo.Evaluation(tt.w).Evaluate(s)
+		if [2]int{e[0], e[1]} != tt.want {
+			t.Errorf("%s: %s scores %v, want %v", tt.name, tt.fen, e[:2], tt.want)
+		}
+	}
+}

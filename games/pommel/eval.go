@@ -11,6 +11,19 @@ type Weights struct {
 	Soldier, Captain int
 	// Advance is added for each half-row a soldier has advanced.
 	Advance int
+	// Home is added for each soldier still on its own first row, where
+	// it keeps the enemy's soldiers from promoting.
+	Home int
+	// Edge is added for each piece on the board's edge, where fewer lines
+	// cross it, so fewer leaps can take it.
+	Edge int
+	// Threatened is taken from the player to move when the other player
+	// could capture if it were its turn: the mover must answer the
+	// threat, and quiescence, which follows the mover's captures only,
+	// does not see it.
+	Threatened int
+	// Tempo is added for the player to move.
+	Tempo int
 }
 
 // DefaultWeights returns the weights Evaluate uses, chosen by self-play
@@ -34,6 +47,12 @@ func (s *State) Evaluate() [game.MaxPlayers]int {
 func (s *State) evaluate(w *Weights) [game.MaxPlayers]int {
 	var e [game.MaxPlayers]int
 	t := s.g.t
+	// The edge: the cells without a neighbour in some direction.
+	inner := t.all
+	for d := range t.leaving {
+		inner = inner.and(t.leaving[d])
+	}
+	edge := t.all.andNot(inner)
 	for p := White; p <= Black; p++ {
 		pieces := s.pos.pieces[p]
 		captains := pieces.and(s.pos.captains)
@@ -44,8 +63,30 @@ func (s *State) evaluate(w *Weights) [game.MaxPlayers]int {
 			c, rest = rest.pop()
 			e[p] += w.Advance * int(t.advance[p][c])
 		}
+		// A player's first row is where the other promotes.
+		e[p] += w.Home*soldiers.and(t.lastRow[1-p]).count() + w.Edge*pieces.and(edge).count()
+	}
+	mover := s.pos.toMove
+	e[mover] += w.Tempo
+	if w.Threatened != 0 && s.opponentCanCapture() {
+		e[mover] -= w.Threatened
 	}
 	return e
+}
+
+// opponentCanCapture reports whether the player not to move would have a
+// capture if it were its turn.
+func (s *State) opponentCanCapture() bool {
+	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
+		return false
+	}
+	g := s.gen()
+	g.mine, g.theirs, g.me = g.theirs, g.mine, 1-g.me
+	g.passable = g.mine
+	if s.g.hopAny {
+		g.passable = g.occupied
+	}
+	return g.anyCapture()
 }
 
 // Evaluation returns a game.Evaluation of Pommel (both boards) by w, for

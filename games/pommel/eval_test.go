@@ -5,6 +5,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/game/gametest"
+	"github.com/arbiter-games/arbiter/games/pommel"
 )
 
 func TestEvaluate(t *testing.T) {
@@ -31,5 +32,40 @@ func TestEvaluate(t *testing.T) {
 	}
 	if a, b := eval("pommel", "W:WKd4:Bd5,e5"), eval("pommel", "W:WKd4:Bd5,e5,f5"); a[0]-a[1] <= 0 || b[0]-b[1] >= 0 {
 		t.Errorf("a captain is worth more than two soldiers and less than three: %v %v", a, b)
+	}
+}
+
+// TestEvaluationFeatures scores positions by weights that count one
+// feature each, so each count is the evaluation itself.
+func TestEvaluationFeatures(t *testing.T) {
+	g := gametest.NewGame(t, "pommel")
+	tests := []struct {
+		name string
+		w    pommel.Weights
+		fen  string
+		want [2]int
+	}{
+		{"pieces", pommel.Weights{Soldier: 1, Captain: 10}, "W:WKa1,c1,d4:Bd5", [2]int{12, 1}},
+		// Half-rows from each side's own first row: d4 is 6 above d1; d5 is
+		// 4 below d7, the top of column d.
+		{"advance", pommel.Weights{Advance: 1}, "W:Wd4:Bd5", [2]int{6, 4}},
+		// a1 and c1 are White's first row (Black promotes there); the
+		// captain on e1 does not count.
+		{"home", pommel.Weights{Home: 1}, "W:Wa1,c1,d4,Ke1:Bd7,d5", [2]int{2, 1}},
+		// a3 and g4 are on the sides, d4 and d5 inside.
+		{"edge", pommel.Weights{Edge: 1}, "W:Wa3,Kg4,d4:Bd5", [2]int{2, 0}},
+		{"tempo, White to move", pommel.Weights{Tempo: 1}, "W:Wa3:Bd5", [2]int{1, 0}},
+		{"tempo, Black to move", pommel.Weights{Tempo: 1}, "B:Wa3:Bd5", [2]int{0, 1}},
+		// Black could take d4 from d5, landing on d3.
+		{"threatened", pommel.Weights{Threatened: 1}, "W:Wd4:Bd5", [2]int{-1, 0}},
+		{"not threatened", pommel.Weights{Threatened: 1}, "W:Wa1:Bg6", [2]int{0, 0}},
+		{"threatened, Black to move", pommel.Weights{Threatened: 1}, "B:Wd4:Bd5", [2]int{0, -1}},
+	}
+	for _, tt := range tests {
+		s := gametest.Position(t, g, tt.fen)
+		e := pommel.Evaluation(tt.w).Evaluate(s)
+		if [2]int{e[0], e[1]} != tt.want {
+			t.Errorf("%s: %s scores %v, want %v", tt.name, tt.fen, e[:2], tt.want)
+		}
 	}
 }

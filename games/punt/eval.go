@@ -38,6 +38,11 @@ type Weights struct {
 	// another player can land on it with one move. Only the most valuable
 	// pile each player can reach counts, since a move lands on one pile.
 	Threat int
+	// Pile is the bonus for each pile a player controls, whatever its
+	// height: each is a piece that can move and land.
+	Pile int
+	// Tempo is the bonus of the player to move.
+	Tempo int
 }
 
 // DefaultWeights returns the weights Evaluate uses, chosen by matches
@@ -80,7 +85,9 @@ func (s *State) evaluate(w *Weights) [game.MaxPlayers]int {
 			val[c] = int32(v)
 			e[pl] += v
 		}
+		e[pl] += w.Pile * bits.OnesCount64(p.ctrl[pl])
 	}
+	e[p.toMove] += w.Tempo
 	s.threats(w, &e, &val)
 	return e
 }
