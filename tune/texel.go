@@ -181,6 +181,10 @@ type Result struct {
 	Evaluations   int
 }
 
+// minGain is the least fall of the error, as a share of it, that a pass
+// must make for another pass at the same step size.
+const minGain = 2e-5
+
 // DefaultSteps returns the sizes of change Tune tries by default, big
 // changes first.
 func DefaultSteps() []int { return []int{32, 16, 8, 4, 2, 1} }
@@ -216,6 +220,7 @@ func Tune(ctx context.Context, set *Set, g game.Tunable, cfg Config) (Result, er
 	for _, step := range cfg.Steps {
 		for changed := true; changed; {
 			changed = false
+			passStart := best.Train
 			for i := range vals {
 				if fixed[i] {
 					continue
@@ -234,6 +239,12 @@ func Tune(ctx context.Context, set *Set, g game.Tunable, cfg Config) (Result, er
 					}
 					best = errs
 				}
+			}
+			// A pass that gains next to nothing ends the step size: the
+			// last digits of the error are the positions' noise, and
+			// passes at that level cost minutes for no strength.
+			if passStart-best.Train < minGain*passStart {
+				changed = false
 			}
 		}
 		// The unit stays, so the scale moves little: fitted again once a
