@@ -33,12 +33,12 @@ func weightCases() []weightCase {
 	tw := punt.DefaultWeights()
 	tw.Threat, tw.OnWay[1] = 0, 10
 	cases := []weightCase{
-		{"pommel", pommel.Evaluation(pommel.DefaultWeights()), pommel.Evaluation(pw)},
-		{"pommel-76", pommel.Evaluation(pommel.DefaultWeights()), pommel.Evaluation(pw)},
-		{"eximo", eximo.Evaluation(eximo.DefaultWeights()), eximo.Evaluation(ew)},
-		{"checkers-2011", checkers2011.Evaluation(checkers2011.DefaultWeights()), checkers2011.Evaluation(cw)},
-		{"punt-match", punt.Evaluation(punt.DefaultWeights()), punt.Evaluation(tw)},
-		{"punt-heks-match-3p", punt.Evaluation(punt.DefaultWeights()), punt.Evaluation(tw)},
+		{"pommel", ownEvaluation("pommel"), pommel.Evaluation(pw)},
+		{"pommel-76", ownEvaluation("pommel-76"), pommel.Evaluation(pw)},
+		{"eximo", ownEvaluation("eximo"), eximo.Evaluation(ew)},
+		{"checkers-2011", ownEvaluation("checkers-2011"), checkers2011.Evaluation(cw)},
+		{"punt-match", ownEvaluation("punt-match"), punt.Evaluation(tw)},
+		{"punt-heks-match-3p", ownEvaluation("punt-heks-match-3p"), punt.Evaluation(tw)},
 	}
 	if testing.Short() {
 		// Pommel's evaluation on the bigger board, the slowest of the
@@ -46,6 +46,20 @@ func weightCases() []weightCase {
 		cases = slices.DeleteFunc(cases, func(c weightCase) bool { return c.id == "pommel-76" })
 	}
 	return cases
+}
+
+// ownEvaluation is the evaluation by the weights game id plays with.
+func ownEvaluation(id string) game.Evaluation {
+	g, err := game.New(id, nil)
+	if err != nil {
+		panic(err)
+	}
+	tg := g.(game.Tunable)
+	ev, err := tg.EvaluationOf(tg.Weights())
+	if err != nil {
+		panic(err)
+	}
+	return ev
 }
 
 // midgame plays 12 random plies from the start, so that the searches
@@ -82,7 +96,8 @@ func search(t *testing.T, spec string, s game.State, lim Limits, opts ...Option)
 	return summary(s, e.Search(context.Background(), s, lim, nil))
 }
 
-// TestDefaultWeightsSearchTheSame: an engine given the default weights
+// TestDefaultWeightsSearchTheSame: an engine given the weights the game
+// plays with (its weights file)
 // searches exactly as one left with the game's own evaluation (same move,
 // score, line and node count at a fixed depth or node count), and other
 // weights change the search.

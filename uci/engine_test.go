@@ -33,7 +33,7 @@ const (
 
 // The answer of ab to "go depth 1" at Pommel's start, which the tests use
 // to show that a position is set.
-var startDepth1 = []string{"info depth 1 score -3 nodes 31 time T pv a2-b3", "bestmove a2-b3"}
+var startDepth1 = []string{"info depth 1 score -5 nodes 31 time T pv a1-a3", "bestmove a1-a3"}
 
 func TestServeHandshake(t *testing.T) {
 	got := runSession(t, "uci", "isready", "frobnicate", "quit", "isready")

@@ -39,8 +39,8 @@ func weightedGames() []weighted {
 }
 
 // TestEvaluationByWeights checks every game's evaluation by weights on the
-// positions of random games: by the default weights it agrees with the
-// state's own Evaluate, by other weights it differs somewhere, and it
+// positions of random games: by the weights the game plays with (its
+// weights file) it agrees with the state's own Evaluate, by other weights it differs somewhere, and it
 // judges the states of its own games only.
 func TestEvaluationByWeights(t *testing.T) {
 	for _, w := range weightedGames() {
@@ -62,13 +62,18 @@ func TestEvaluationByWeights(t *testing.T) {
 func checkWeights(t *testing.T, g game.Game, w weighted) {
 	rng := rand.New(rand.NewPCG(5, uint64(len(g.ID()))))
 	differs := false
+	tg := g.(game.Tunable)
+	def, err := tg.EvaluationOf(tg.Weights())
+	if err != nil {
+		t.Fatal(err)
+	}
 	for range 5 {
 		s := g.Start()
 		var buf []game.Move
 		for {
 			own := s.(game.Evaluator).Evaluate()
-			if got := w.def.Evaluate(s); got != own {
-				t.Fatalf("%s at %s: default weights give %v, Evaluate %v", g.ID(), s.FEN(), got, own)
+			if got := def.Evaluate(s); got != own {
+				t.Fatalf("%s at %s: the game's weights give %v, Evaluate %v", g.ID(), s.FEN(), got, own)
 			}
 			differs = differs || w.other.Evaluate(s) != own
 			if buf = s.Moves(buf[:0]); len(buf) == 0 || s.Result().Over() {

@@ -9,28 +9,33 @@ import (
 )
 
 func TestEvaluate(t *testing.T) {
-	eval := func(id, fen string) [game.MaxPlayers]int {
-		g := gametest.NewGame(t, id)
-		s := gametest.Position(t, g, fen)
-		return s.(game.Evaluator).Evaluate()
-	}
+	// The weights the games play with: the start is even but for the
+	// mover's tempo, and a captain is worth more than a soldier.
 	for _, id := range ids {
-		if e := eval(id, ""); e[0] != e[1] {
-			t.Errorf("%s start is not even: %v", id, e)
+		g := gametest.NewGame(t, id)
+		w := g.(game.Tunable).Weights().(*pommel.Weights)
+		e := g.Start().(game.Evaluator).Evaluate()
+		if e[0]-w.Tempo != e[1] {
+			t.Errorf("%s start is not even: %v (tempo %d)", id, e, w.Tempo)
+		}
+		if e := gametest.Position(t, g, "W:WKd4:Bd5").(game.Evaluator).Evaluate(); e[0]-w.Tempo <= e[1] {
+			t.Errorf("%s: a captain is not worth more than a soldier: %v", id, e)
 		}
 	}
-	if e := eval("pommel", "W:WKd4:Bd5"); e[0] <= e[1] {
-		t.Errorf("a captain is not worth more than a soldier: %v", e)
+	// The hand-chosen weights the tuning started from (DefaultWeights).
+	g := gametest.NewGame(t, "pommel")
+	eval := func(fen string) [game.MaxPlayers]int {
+		return pommel.Evaluation(pommel.DefaultWeights()).Evaluate(gametest.Position(t, g, fen))
 	}
 	// Advancing costs a little (soldiers that stay back keep their lines
 	// closed), and each side's advance is measured from its own side.
-	if a, b := eval("pommel", "W:Wd5:Bg6"), eval("pommel", "W:Wd2:Bg6"); a[0] >= b[0] || b[0]-a[0] > 50 {
+	if a, b := eval("W:Wd5:Bg6"), eval("W:Wd2:Bg6"); a[0] >= b[0] || b[0]-a[0] > 50 {
 		t.Errorf("advancing three rows: %v vs %v", a, b)
 	}
-	if a, b := eval("pommel", "W:Wg5:Bd2"), eval("pommel", "W:Wg5:Bd5"); a[1] >= b[1] {
+	if a, b := eval("W:Wg5:Bd2"), eval("W:Wg5:Bd5"); a[1] >= b[1] {
 		t.Errorf("Black's advance is not measured from the top: %v vs %v", a, b)
 	}
-	if a, b := eval("pommel", "W:WKd4:Bd5,e5"), eval("pommel", "W:WKd4:Bd5,e5,f5"); a[0]-a[1] <= 0 || b[0]-b[1] >= 0 {
+	if a, b := eval("W:WKd4:Bd5,e5"), eval("W:WKd4:Bd5,e5,f5"); a[0]-a[1] <= 0 || b[0]-b[1] >= 0 {
 		t.Errorf("a captain is worth more than two soldiers and less than three: %v %v", a, b)
 	}
 }
