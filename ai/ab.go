@@ -178,7 +178,7 @@ func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(
 			report(best)
 		}
 		if e.clk.stopped || len(root) == 1 && lim.Depth == 0 || score > Mate-MaxDepth || score < -Mate+MaxDepth ||
-			e.probing != nil && decided(score) {
+			e.probing != nil && decided(score) || e.clk.enough(len(root), best) {
 			break
 		}
 	}

@@ -1,0 +1,138 @@
+package ai
+
+import (
+	"time"
+
+	"github.com/arbiter-games/arbiter/game"
+)
+
+// Clock is what the mover's clock reads as its search starts: the time
+// left, the increment it gains after the move, and the moves until the
+// next time control (0 when none comes: Fischer or sudden death).
+type Clock struct {
+	Left, Increment time.Duration
+	MovesToGo       int
+}
+
+// On reports whether the clock is given: a search with no time left has
+// no clock to plan by.
+func (c Clock) On() bool { return c.Left > 0 }
+
+// TimePlan is what a search may spend on one move of a clock: after Soft
+// it starts no new iteration, at Hard it stops mid-iteration.
+type TimePlan struct {
+	Soft, Hard time.Duration
+}
+
+// The rules of PlanTime.
+const (
+	// SafetyMargin is never spent (or half the time left, if that is
+	// less): the move still has to reach the clock, through a pipe for an
+	// external engine, on a machine that may be busy.
+	SafetyMargin = 25 * time.Millisecond
+	// defaultMovesToGo is how many moves the time left has to last when
+	// the clock does not say: a game of these ids rarely lasts more than
+	// 60 moves a side, and the increment pays for the later ones.
+	defaultMovesToGo = 30
+	// lowTime is the time left under which a search spends less than its
+	// share of the increment, in proportion, so that a clock running low
+	// fills up again instead of hovering over the margin.
+	lowTime = 250 * time.Millisecond
+	// maxStretch bounds Hard as a multiple of Soft: a search that runs
+	// late, or extends its budget in an unclear position, stays within a
+	// few moves' share.
+	maxStretch = 5
+	// minThink is the least either limit gives: a search always gets to
+	// finish its first iteration's first nodes.
+	minThink = time.Millisecond
+)
+
+// PlanTime is the time manager's budget for one move on clock c: the
+// share of the time left (less SafetyMargin) that the remaining moves
+// allow, plus three quarters of the increment (less when the clock runs
+// low), as Soft; Hard at most maxStretch times that, and at most half of
+// what may be spent unless this is the last move before the control.
+// Both are at least a millisecond, even with no time left.
+func PlanTime(c Clock) TimePlan {
+	if !c.On() {
+		return TimePlan{Soft: minThink, Hard: minThink}
+	}
+	usable := c.Left - min(c.Left/2, SafetyMargin)
+	togo := defaultMovesToGo
+	if c.MovesToGo > 0 {
+		togo = c.MovesToGo
+	}
+	incShare := c.Increment * 3 / 4
+	if c.Left < lowTime {
+		// In floating point: the increment may be hours, and times a
+		// duration in nanoseconds that would overflow.
+		incShare = time.Duration(float64(incShare) * float64(c.Left) / float64(lowTime))
+	}
+	soft := usable/time.Duration(togo) + incShare
+	hardCap := usable
+	if togo > 1 {
+		hardCap = min(usable, usable/2+incShare)
+	}
+	hard := min(hardCap, soft*maxStretch)
+	soft = min(soft, hard)
+	return TimePlan{Soft: max(soft, minThink), Hard: max(hard, minThink)}
+}
+
+// The rules of an iterative search's stop decision (see timeManager).
+const (
+	// unclearStretch multiplies the soft budget when the best move changed
+	// in the last iteration, droppedStretch when its score dropped by
+	// more than scoreDrop.
+	unclearStretch = 2.0
+	droppedStretch = 1.5
+	scoreDrop      = 30
+	// stableIterations of one best move make it clear: the soft budget
+	// shrinks to clearShare.
+	stableIterations = 4
+	clearShare       = 0.5
+	// nextIterationGrowth is how much longer than all the iterations so
+	// far the next one is taken to last: one that cannot end before the
+	// hard limit is not started, since an aborted iteration is wasted.
+	nextIterationGrowth = 1.5
+)
+
+// timeManager decides, after each iteration of a search on a clock,
+// whether to start another: it tracks how stable the best move is.
+type timeManager struct {
+	plan       TimePlan
+	iterations int
+	lastMove   game.Move
+	lastScore  int
+	stable     int // iterations in a row with the same best move
+}
+
+// enough reports whether the search, elapsed into its move, should stop
+// after an iteration that found best among moves legal moves: at once for
+// a forced move, else when the soft budget, stretched or shrunk by how
+// clear the position looks, is spent, or when the next iteration could not
+// end before the hard limit.
+func (tm *timeManager) enough(moves int, best Info, elapsed time.Duration) bool {
+	tm.iterations++
+	changed := tm.iterations > 1 && best.Move != tm.lastMove
+	dropped := tm.iterations > 1 && tm.lastScore-best.Score > scoreDrop
+	if changed || tm.iterations == 1 {
+		tm.stable = 0
+	} else {
+		tm.stable++
+	}
+	tm.lastMove, tm.lastScore = best.Move, best.Score
+	if moves == 1 {
+		return true
+	}
+	scale := 1.0
+	switch {
+	case changed:
+		scale = unclearStretch
+	case dropped:
+		scale = droppedStretch
+	case tm.stable >= stableIterations:
+		scale = clearShare
+	}
+	soft := min(time.Duration(float64(tm.plan.Soft)*scale), tm.plan.Hard)
+	return elapsed >= soft || time.Duration(float64(elapsed)*(1+nextIterationGrowth)) >= tm.plan.Hard
+}
