@@ -475,6 +475,7 @@ type matchFlags struct {
 	gamesFlags
 	out            string
 	sprt, bookFile string // --sprt and --book, see match_sprt.go
+	clock          string // --clock, see match_clock.go
 }
 
 // gamesFlags are the flags of the commands that play engines against each
@@ -557,6 +558,7 @@ the same flags counts the games the file holds and plays only the rest.
 	mf.add(cmd, 10, "NAME=SPEC, once per seat", "NAME=SPEC, such as mine=ab")
 	cmd.Flags().StringVar(&mf.out, "out", "", "add every game to this record file (new, or a record file)")
 	mf.addSPRT(cmd)
+	mf.addClock(cmd)
 	return cmd
 }
 
@@ -640,11 +642,15 @@ func (mf *matchFlags) config(id string) (match.Config, error) {
 	if err != nil {
 		return match.Config{}, err
 	}
-	if mf.lim == (ai.Limits{}) {
-		return match.Config{}, errors.New("give the engines a limit: --movetime, --depth or --nodes")
+	clock, err := mf.matchClock()
+	if err != nil {
+		return match.Config{}, err
+	}
+	if mf.lim == (ai.Limits{}) && !clock.On() {
+		return match.Config{}, errors.New("give the engines a limit: --clock, --movetime, --depth or --nodes")
 	}
 	cfg := match.Config{Game: g, Players: players, Games: mf.games, Concurrency: mf.concurrency, Seed: mf.seed,
-		OpeningPlies: mf.opening, Limits: mf.lim, Date: time.Now().Format("2006.01.02")}
+		OpeningPlies: mf.opening, Limits: mf.lim, Clock: clock, Date: time.Now().Format("2006.01.02")}
 	if cfg.From, err = mf.startFEN(cfg); err != nil {
 		return match.Config{}, err
 	}
