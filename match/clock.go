@@ -72,7 +72,7 @@ func ParseClock(text string) (Clock, error) {
 		}
 	}
 	c := Clock{Base: base, Increment: inc}
-	if err := c.check(); err != nil {
+	if err := c.bounds(); err != nil {
 		return Clock{}, fmt.Errorf("%s: %w", clip.Quote(text), err)
 	}
 	return c, nil
@@ -88,7 +88,7 @@ func clockTime(text string) (time.Duration, error) {
 	switch {
 	case err != nil && text == "":
 		return 0, errors.New("is missing")
-	case err != nil:
+	case err != nil && !errors.Is(err, strconv.ErrRange):
 		return 0, fmt.Errorf("%s is not a duration or a number of seconds", clip.Quote(text))
 	case math.IsNaN(x) || math.IsInf(x, 0):
 		return 0, fmt.Errorf("%s is not a finite number of seconds", clip.Quote(text))
@@ -100,9 +100,15 @@ func clockTime(text string) (time.Duration, error) {
 
 // check refuses a clock out of its bounds; the zero Clock (none) passes.
 func (c Clock) check() error {
-	switch {
-	case !c.On():
+	if !c.On() {
 		return nil
+	}
+	return c.bounds()
+}
+
+// bounds refuses a clock out of its bounds, the zero Clock too.
+func (c Clock) bounds() error {
+	switch {
 	case c.Base < minClockBase || c.Base > maxClockTime:
 		return fmt.Errorf("a base of %s is out of range: %s", c.Base, clockExamples)
 	case c.Increment < 0 || c.Increment > maxClockTime:
