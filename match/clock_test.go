@@ -167,7 +167,7 @@ func TestFlagFallThreeSeats(t *testing.T) {
 // machine made a seat lose on time is TestNoFlagFallAtOneSecond's
 // question.)
 func TestClockedGamesRecordTheClock(t *testing.T) {
-	cfg := sprtConfig(t, 2, "ab", "random")
+	cfg := sprtConfig(t, 1, "ab", "random")
 	cfg.Limits = ai.Limits{}
 	cfg.Clock = Clock{Base: ai.Reserve + 100*time.Millisecond, Increment: 10 * time.Millisecond}
 	sum, err := Run(context.Background(), cfg, nil)
