@@ -28,13 +28,15 @@ type TimePlan struct {
 const (
 	// Reserve is never planned to be spent: a move has to reach the
 	// clock, through a pipe for an external engine, on a machine that may
-	// be busy. On the project's 2-core machine under a load of 13 to 16, a
-	// busy thread was measured waiting for a core 100 ms at the 99th
-	// percentile and 260 ms at worst (300 waits of 10 ms), and a search
-	// of a few milliseconds cost a whole 10 ms increment on average. Kept
-	// aside, a late answer costs time, not the game. A clock with less
-	// than Reserve left answers at once until its increments fill it up.
-	Reserve = 300 * time.Millisecond
+	// be busy. On the project's 2-core machine under a load of 13 to 19,
+	// a busy thread was measured waiting for a core 100 ms at the 99th
+	// percentile and 260 ms at worst (1000 waits of 10 ms); in 13,000
+	// moves at 1s+10ms a move overran its hard limit by 220 ms at the 99th
+	// percentile and by 790 ms once, and a search of a millisecond cost
+	// 7 ms on average. Kept aside, a late answer costs time, not the
+	// game. A clock with less than Reserve left answers at once until its
+	// increments fill it up.
+	Reserve = 600 * time.Millisecond
 	// defaultMovesToGo is how many moves the time left has to last when
 	// the clock does not say: a game of these ids often lasts 40 moves a
 	// side and more, and the increment pays for the later ones.

@@ -169,7 +169,7 @@ func TestFlagFallThreeSeats(t *testing.T) {
 func TestClockedGamesRecordTheClock(t *testing.T) {
 	cfg := sprtConfig(t, 1, "ab", "random")
 	cfg.Limits = ai.Limits{}
-	cfg.Clock = Clock{Base: ai.Reserve + 100*time.Millisecond, Increment: 10 * time.Millisecond}
+	cfg.Clock = Clock{Base: 400 * time.Millisecond, Increment: 10 * time.Millisecond}
 	sum, err := Run(context.Background(), cfg, nil)
 	if err != nil {
 		t.Fatal(err)
