@@ -175,3 +175,21 @@ func TestMoveTimeCapsClock(t *testing.T) {
 		t.Errorf("a 5ms move time on an hour's clock took %s", info.Elapsed)
 	}
 }
+
+// TestMonteCarloSpendsClock: on a long clock the Monte Carlo engines
+// search by the clock's plan, not their default iteration count.
+func TestMonteCarloSpendsClock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two searches of about a second")
+	}
+	c := Clock{Left: Reserve + 40*time.Second}
+	for _, tc := range []struct {
+		spec       string
+		defaultCap int64 // the iterations of a search given no limit
+	}{{"mcts", 20_000}, {"uct", 10_000}} {
+		info := mustEngine(t, tc.spec).Search(context.Background(), newState(t, "pommel", ""), Limits{Clock: c}, nil)
+		if plan := PlanTime(c); info.Elapsed < plan.Soft/2 || info.Nodes == tc.defaultCap {
+			t.Errorf("%s: searched %s (%d iterations) of a soft budget of %s", tc.spec, info.Elapsed, info.Nodes, plan.Soft)
+		}
+	}
+}
