@@ -141,6 +141,10 @@ func TestFlagFall(t *testing.T) {
 	if table := sum.Table(); !strings.Contains(table, "clock 20ms+5ms: 2 flag falls in 2 games (x 1, y 1)") {
 		t.Errorf("the table does not count the flag falls:\n%s", table)
 	}
+	// An SPRT resumed from these records counts the losses on time.
+	if scores, err := ResumeScores(cfg, sum.Records()); err != nil || scores[0] != 0 || scores[1] != 1 {
+		t.Errorf("resumed scores %v, %v; want x's 0 (White, flagged) then 1", scores, err)
+	}
 }
 
 // TestFlagFallThreeSeats: in a game of three, the two other seats share
