@@ -169,7 +169,8 @@ func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(
 		if e.clk.stopped && depth > 1 {
 			break
 		}
-		best = Info{Score: score, Depth: depth, Nodes: e.clk.nodes, Elapsed: time.Since(e.clk.start)}
+		// A first iteration stopped before it found a line keeps root[0].
+		best = Info{Move: best.Move, Score: score, Depth: depth, Nodes: e.clk.nodes, Elapsed: time.Since(e.clk.start)}
 		best.PV = append([]game.Move(nil), e.pv[0][:e.pvLen[0]]...)
 		if len(best.PV) > 0 {
 			best.Move = best.PV[0]

@@ -193,3 +193,20 @@ func TestMonteCarloSpendsClock(t *testing.T) {
 		}
 	}
 }
+
+// TestStoppedFirstIterationMoves: a search stopped inside its first
+// iteration, before it scored any move (a clock's tiny budget on a busy
+// machine, here a node limit of 1), still answers a legal move.
+func TestStoppedFirstIterationMoves(t *testing.T) {
+	for _, id := range []string{"pommel", "eximo", "checkers-2011"} {
+		s := newState(t, id, "")
+		info := mustEngine(t, "ab").Search(context.Background(), s, Limits{Nodes: 1}, nil)
+		legal := false
+		for _, m := range s.Moves(nil) {
+			legal = legal || m == info.Move
+		}
+		if !legal || info.Err != nil {
+			t.Errorf("%s: a search stopped at once answered %+v, not a legal move", id, info)
+		}
+	}
+}
