@@ -143,6 +143,9 @@ func playClocked(ctx context.Context, s game.State, seats []ai.Engine, lim ai.Li
 		if spent >= clocks[p] {
 			return moves, lefts, lostOnTime(p, n), nil
 		}
+		if info.Err == nil && info.Move.Len() == 0 {
+			info.Err = errors.New("the engine chose no move")
+		}
 		if info.Err != nil {
 			return moves, lefts, game.Result{}, fmt.Errorf("%s (%s): %w", s.Game().PlayerName(p), seats[p].Name(), info.Err)
 		}

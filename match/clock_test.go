@@ -251,3 +251,23 @@ func TestEngineGivenItsClock(t *testing.T) {
 		}
 	}
 }
+
+// moveless is an engine that answers at once with no move and no error.
+type moveless struct{}
+
+func (moveless) Name() string { return "moveless" }
+
+func (moveless) Search(context.Context, game.State, ai.Limits, func(ai.Info)) ai.Info {
+	return ai.Info{}
+}
+
+// TestNoMoveIsAnError: an engine that answers no move on a clock ends the
+// match with an error naming it, not a crash.
+func TestNoMoveIsAnError(t *testing.T) {
+	cfg := sprtConfig(t, 2, "random", "random")
+	cfg.Players[0] = Player{Name: "x", New: func(uint64) (ai.Engine, error) { return moveless{}, nil }}
+	cfg.Clock = Clock{Base: time.Second}
+	if _, err := Run(context.Background(), cfg, nil); err == nil || !strings.Contains(err.Error(), "(moveless): the engine chose no move") {
+		t.Errorf("Run: %v, want the engine named as choosing no move", err)
+	}
+}
