@@ -529,8 +529,8 @@ parameters such as ab:depth=4, or cmd:PATH ARGS for an external engine that
 speaks the engine protocol of docs/protocol.md). Seats rotate from game to
 game; each group of games starts from the same few random plies (--opening)
 with the seats rotated. The engines need a limit: --clock, --movetime,
---depth or --nodes. --from FEN starts every game from that position (it must leave
-a move to play), for an endgame; --openings FILE starts them from a
+--depth or --nodes. --from FEN starts every game from that position (it
+must leave a move to play), for an endgame; --openings FILE starts them from a
 book of openings instead, group g from line g mod the book's length with
 the seats rotated. --tables DIR gives the endgame tables that 'arbiter
 solve' wrote to every ab player (and ai:level=6); a player whose spec says
