@@ -30,7 +30,7 @@ const (
 	// clock, through a pipe for an external engine, on a machine that may
 	// be busy. On the project's 2-core machine under a load of 13 to 19,
 	// a busy thread was measured waiting for a core 100 ms at the 99th
-	// percentile and 260 ms at worst (1000 waits of 10 ms); in 13,000
+	// percentile and 430 ms at worst (3000 spells of 10 ms); in 13,000
 	// moves at 1s+10ms a move overran its hard limit by 220 ms at the 99th
 	// percentile and by 790 ms once, and a search of a millisecond cost
 	// 7 ms on average. Kept aside, a late answer costs time, not the
