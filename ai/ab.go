@@ -169,6 +169,7 @@ func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(
 		if e.clk.stopped && depth > 1 {
 			break
 		}
+		// A first iteration stopped before it found a line keeps root[0].
 		best = Info{Move: best.Move, Score: score, Depth: depth, Nodes: e.clk.nodes, Elapsed: time.Since(e.clk.start)}
 		best.PV = append([]game.Move(nil), e.pv[0][:e.pvLen[0]]...)
 		if len(best.PV) > 0 {
@@ -178,7 +179,7 @@ func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(
 			report(best)
 		}
 		if e.clk.stopped || len(root) == 1 && lim.Depth == 0 || score > Mate-MaxDepth || score < -Mate+MaxDepth ||
-			e.probing != nil && decided(score) {
+			e.probing != nil && decided(score) || e.clk.enough(len(root), best) {
 			break
 		}
 	}

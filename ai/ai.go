@@ -25,12 +25,18 @@ import (
 // Limits bound a search; zero fields do not limit. A search with no limit
 // at all stops at MaxDepth.
 type Limits struct {
+	// MoveTime is the most the search takes, on a Clock too.
 	MoveTime time.Duration
 	// Nodes counts what the engine counts: positions for ab, iterations
 	// (one playout each) for uct and mcts.
 	Nodes int64
 	// Depth is in plies for ab; the Monte Carlo engines ignore it.
 	Depth int
+	// Clock, when On, is the mover's clock: the search plans its time by
+	// PlanTime. ab stretches or shrinks its budget by how clear the
+	// position looks and answers a forced move at once; the Monte Carlo
+	// engines spend the plan's Soft. An external engine is sent the clock.
+	Clock Clock
 }
 
 // Info describes a search: the move it chose, its score from the mover's
@@ -165,14 +171,48 @@ type clock struct {
 	nodes    int64
 	maxNodes int64
 	stopped  bool
+	// timed, on a game clock, is the time manager; moveTime is the
+	// search's own limit (0: none), which its deadline never passes.
+	timed    *timeManager
+	moveTime time.Duration
 }
 
+// newClock starts the clock of a search within lim. On a game clock the
+// deadline is at first the plan's Soft, which suits an engine that does
+// not iterate; an iterative search earns the Hard limit with its first
+// iteration (see enough).
 func newClock(ctx context.Context, lim Limits) *clock {
-	c := &clock{ctx: ctx, start: time.Now(), maxNodes: lim.Nodes}
-	if lim.MoveTime > 0 {
+	c := &clock{ctx: ctx, start: time.Now(), maxNodes: lim.Nodes, moveTime: lim.MoveTime}
+	if lim.Clock.On() {
+		c.timed = &timeManager{plan: PlanTime(lim.Clock)}
+		c.setDeadline(c.timed.plan.Soft)
+	} else if lim.MoveTime > 0 {
 		c.deadline = c.start.Add(lim.MoveTime)
 	}
 	return c
+}
+
+// setDeadline puts the deadline d after the start, or at the search's own
+// move time if that comes first.
+func (c *clock) setDeadline(d time.Duration) {
+	if c.moveTime > 0 {
+		d = min(d, c.moveTime)
+	}
+	c.deadline = c.start.Add(d)
+}
+
+// enough is an iterative search's stop decision after an iteration that
+// found best among moves root moves: on a game clock the time manager's
+// (which also moves the deadline to the plan's Hard limit), without one
+// never (the search stops at its limits).
+func (c *clock) enough(moves int, best Info) bool {
+	if c.timed == nil {
+		return false
+	}
+	if c.timed.iterations == 0 {
+		c.setDeadline(c.timed.plan.Hard)
+	}
+	return c.timed.enough(moves, best, time.Since(c.start))
 }
 
 // tick counts a node and reports whether the search must stop. The time

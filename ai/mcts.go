@@ -104,7 +104,7 @@ func (e *mcts) Search(ctx context.Context, s0 game.State, lim Limits, report fun
 	s := s0.Clone()
 	e.tester, _ = s.(leafTester)
 	clk := newClock(ctx, lim)
-	if lim.MoveTime == 0 && lim.Nodes == 0 {
+	if lim.MoveTime == 0 && lim.Nodes == 0 && !lim.Clock.On() { // on a clock: the clock's plan
 		clk.maxNodes = 20_000
 	}
 	players := s.Game().Players()

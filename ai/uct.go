@@ -66,7 +66,7 @@ type node struct {
 func (u *uct) Search(ctx context.Context, s0 game.State, lim Limits, report func(Info)) Info {
 	s := s0.Clone()
 	clk := newClock(ctx, lim)
-	if lim.MoveTime == 0 && lim.Nodes == 0 {
+	if lim.MoveTime == 0 && lim.Nodes == 0 && !lim.Clock.On() { // on a clock: the clock's plan
 		clk.maxNodes = 10_000
 	}
 	players := s.Game().Players()

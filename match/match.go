@@ -36,7 +36,11 @@ type Config struct {
 	// Concurrency is how many games run at once (less than 1: one).
 	Concurrency int
 	Limits      ai.Limits
-	Seed        uint64
+	// Clock, when On, runs a Fischer clock for every seat of every game:
+	// each engine is given its clock (and Limits too), and a seat whose
+	// time runs out loses on time.
+	Clock Clock
+	Seed  uint64
 	// OpeningPlies random plies (0 or more) start every group of games;
 	// the group replays the same opening with the seats rotated.
 	OpeningPlies int
@@ -60,6 +64,12 @@ type Stats struct {
 	Wins, Draws, Losses  int     // a shared first place counts as a draw
 	Points               float64 // a win 1, a loss 0, a shared result the player's share
 	TotalPlies, Finished int
+	// TimeLosses are the losses on time, counted in Losses too.
+	TimeLosses int
+	// LeastLeft is the least time the player's clock showed as one of its
+	// moves arrived (0 when it played on no clock, or lost every game on
+	// time before it moved).
+	LeastLeft time.Duration
 }
 
 // Score is the player's points per game.
@@ -161,6 +171,7 @@ type GameLog struct {
 	Opening []string // the random plies the game started with
 	Moves   []Search // the engines' moves after the opening
 	Result  game.Result
+	Clock   Clock // the match's clock, the zero Clock for none
 }
 
 // Search is one engine move: the seat that made it, the move, and what
@@ -172,6 +183,9 @@ type Search struct {
 	Depth   int
 	Nodes   int64
 	Elapsed time.Duration
+	// Left is the time on the mover's clock as the move arrived, before
+	// its increment (0 on no clock).
+	Left time.Duration
 }
 
 // Plies is the length of the game, opening included.
@@ -184,10 +198,13 @@ func (l *GameLog) Record() *record.Record {
 	rec := record.New(l.Game, l.From, l.Seats, l.Date)
 	rec.Set("Event", "arbiter match")
 	rec.Set("Round", fmt.Sprint(l.Round))
+	if l.Clock.On() {
+		rec.Set("TimeControl", l.Clock.Tag())
+	}
 	rec.Moves = slices.Clone(l.Opening)
 	for _, m := range l.Moves {
 		rec.Moves = append(rec.Moves, m.Move)
-		rec.Notes = append(rec.Notes, record.Comment(len(rec.Moves), m.comment()))
+		rec.Notes = append(rec.Notes, record.Comment(len(rec.Moves), m.comment(l.Clock.On())))
 	}
 	rec.Finish(l.Result, l.Game)
 	return rec
@@ -237,7 +254,7 @@ func Run(ctx context.Context, cfg Config, done func(games []*GameLog)) (Summary,
 				}
 				if err == nil {
 					sum.Games[i] = log
-					tally(sum.Players, log.Result, log.Players, log.Plies())
+					tally(sum.Players, log)
 				}
 				if done != nil {
 					done(sum.Games)
@@ -286,6 +303,9 @@ func (cfg Config) check() error {
 		return fmt.Errorf("a match of %d games: want 1 or more", cfg.Games)
 	case cfg.OpeningPlies < 0:
 		return fmt.Errorf("an opening of %d plies: want 0 or more", cfg.OpeningPlies)
+	}
+	if err := cfg.Clock.check(); err != nil {
+		return fmt.Errorf("clock %s: %w", cfg.Clock, err)
 	}
 	_, err := cfg.Start()
 	return err
@@ -360,28 +380,49 @@ func playOne(ctx context.Context, cfg Config, i int) (*GameLog, error) {
 		seats[seat], log.Seats[seat], log.Players[k] = e, p.Name, game.Player(seat)
 	}
 	mover := s.ToMove()
-	played, err := ai.PlayGame(ctx, s, seats, cfg.Limits)
+	played, lefts, res, err := cfg.play(ctx, s, seats)
 	if err != nil {
 		return nil, err
 	}
-	for _, info := range played {
-		log.Moves = append(log.Moves, Search{Seat: mover, Move: info.Move.Text(cfg.Game.Board()),
-			Score: info.Score, Depth: info.Depth, Nodes: info.Nodes, Elapsed: info.Elapsed})
+	for k, info := range played {
+		m := Search{Seat: mover, Move: info.Move.Text(cfg.Game.Board()),
+			Score: info.Score, Depth: info.Depth, Nodes: info.Nodes, Elapsed: info.Elapsed}
+		if k < len(lefts) {
+			m.Left = lefts[k]
+		}
+		log.Moves = append(log.Moves, m)
 		mover = (mover + 1) % game.Player(n)
 	}
-	log.Result = s.Result()
+	log.Result, log.Clock = res, cfg.Clock
 	return log, nil
+}
+
+// play plays s to its end, on the match's clock if it has one, and
+// returns the searches, the clock as each move arrived (none without a
+// clock) and the result.
+func (cfg Config) play(ctx context.Context, s game.State, seats []ai.Engine) ([]ai.Info, []time.Duration, game.Result, error) {
+	if cfg.Clock.On() {
+		return playClocked(ctx, s, seats, cfg.Limits, cfg.Clock)
+	}
+	played, err := ai.PlayGame(ctx, s, seats, cfg.Limits)
+	return played, nil, s.Result(), err
 }
 
 // comment says what the engine thought of its move, as match records in
 // the style of PDN do: score/depth and the time taken, "+35/7 0.10s"
-// ("+35 0.10s" from an engine that reports no depth).
-func (m Search) comment() string {
+// ("+35 0.10s" from an engine that reports no depth), and on a clock
+// what the mover's clock showed as the move arrived, as PGN's %clk does:
+// "+35/7 0.10s [%clk 0:00:00.950]".
+func (m Search) comment(clocked bool) string {
 	text := ai.ScoreText(m.Score)
 	if m.Depth > 0 {
 		text += fmt.Sprintf("/%d", m.Depth)
 	}
-	return fmt.Sprintf("%s %.2fs", text, m.Elapsed.Seconds())
+	text = fmt.Sprintf("%s %.2fs", text, m.Elapsed.Seconds())
+	if clocked {
+		text += " [%clk " + clockText(m.Left) + "]"
+	}
+	return text
 }
 
 // openingFor plays the opening of group g: the book's line g mod its
@@ -423,14 +464,14 @@ func bookStart(cfg Config, g int) (game.State, string, []string, error) {
 }
 
 // tally adds one game's result to every player's stats.
-func tally(stats []Stats, r game.Result, seatOf []game.Player, plies int) {
-	n := len(stats)
+func tally(stats []Stats, l *GameLog) {
+	r, n, plies := l.Result, len(stats), l.Plies()
 	winners := r.Winners.Len()
 	for k := range stats {
 		st := &stats[k]
 		st.Games++
 		st.TotalPlies += plies
-		seat := seatOf[k]
+		seat := l.Players[k]
 		var pts float64
 		switch {
 		case winners == 0:
@@ -444,12 +485,27 @@ func tally(stats []Stats, r game.Result, seatOf []game.Player, plies int) {
 			pts = 1 / float64(winners)
 		default:
 			st.Losses++
+			if r.Reason == game.TimeForfeit {
+				st.TimeLosses++
+			}
 		}
 		if r.Reason != game.PlyCap && r.Reason != game.Repetition {
 			st.Finished++
 		}
 		st.Points += pts
+		st.LeastLeft = leastLeft(st.LeastLeft, l.Moves, seat)
 	}
+}
+
+// leastLeft is the least of least (0: none yet) and the clock readings of
+// seat's moves.
+func leastLeft(least time.Duration, moves []Search, seat game.Player) time.Duration {
+	for _, m := range moves {
+		if m.Seat == seat && m.Left > 0 && (least == 0 || m.Left < least) {
+			least = m.Left
+		}
+	}
+	return least
 }
 
 // Distinct are the games of the summary with every game that repeats an
@@ -494,7 +550,7 @@ func (s Summary) distinctStats() []Stats {
 		stats[k].Name = s.Players[k].Name
 	}
 	for _, l := range s.Distinct() {
-		tally(stats, l.Result, l.Players, l.Plies())
+		tally(stats, l)
 	}
 	return stats
 }
@@ -541,6 +597,11 @@ func (s Summary) Table() string {
 		out += fmt.Sprintf("average length %.1f plies\n", float64(s.Players[0].TotalPlies)/float64(s.Players[0].Games))
 	}
 	out += "score and Elo over n, the distinct games\n"
+	names := make([]string, len(s.Players))
+	for k, p := range s.Players {
+		names[k] = p.Name
+	}
+	out += ClockReport(names, s.Games)
 	if w := s.RepeatWarning(); w != "" {
 		out += w + "\n"
 	}

@@ -224,7 +224,7 @@ func summaryOf(g game.Game, names []string, games int, winner func(i int) game.P
 		l := &GameLog{Game: g, Round: i + 1, Seats: names, Players: []game.Player{0, 1},
 			Moves: []Search{{Move: moves(i)}}, Result: game.Win(winner(i), game.NoMoves)}
 		sum.Games = append(sum.Games, l)
-		tally(sum.Players, l.Result, l.Players, l.Plies())
+		tally(sum.Players, l)
 	}
 	return sum
 }

@@ -39,13 +39,14 @@ const (
 // key=value items in any order, each key at most once; a key left out
 // takes its value from DefaultSPRT. It refuses unknown keys, numbers that
 // are not finite, |elo| over 1000, alpha or beta outside (0, 0.5], and
-// elo0 >= elo1.
+// elo0 >= elo1. Its errors (and Check's) say what is wrong, not where the
+// text came from: the caller names that, such as the flag --sprt.
 func ParseSPRT(text string) (SPRT, error) {
 	if len(text) > maxSPRTText {
-		return SPRT{}, fmt.Errorf("sprt: spec %s is longer than %d bytes", clip.Quote(text), maxSPRTText)
+		return SPRT{}, fmt.Errorf("spec %s is longer than %d bytes", clip.Quote(text), maxSPRTText)
 	}
 	if strings.TrimSpace(text) == "" {
-		return SPRT{}, errors.New(`sprt: empty spec, want "elo0=0,elo1=5,alpha=0.05,beta=0.05"`)
+		return SPRT{}, errors.New(`empty spec, want "elo0=0,elo1=5,alpha=0.05,beta=0.05"`)
 	}
 	s := DefaultSPRT()
 	seen := map[string]bool{}
@@ -55,7 +56,7 @@ func ParseSPRT(text string) (SPRT, error) {
 			return SPRT{}, err
 		}
 		if seen[key] {
-			return SPRT{}, fmt.Errorf("sprt: %s given twice", key)
+			return SPRT{}, fmt.Errorf("%s given twice", key)
 		}
 		seen[key] = true
 		*s.field(key) = value
@@ -68,14 +69,14 @@ func sprtItem(item string) (string, float64, error) {
 	key, value, ok := strings.Cut(item, "=")
 	key, value = strings.TrimSpace(key), strings.TrimSpace(value)
 	if !ok || key == "" || value == "" {
-		return "", 0, fmt.Errorf("sprt: item %s is not key=value", clip.Quote(item))
+		return "", 0, fmt.Errorf("item %s is not key=value", clip.Quote(item))
 	}
 	if new(SPRT).field(key) == nil {
-		return "", 0, fmt.Errorf("sprt: unknown key %s, want elo0, elo1, alpha or beta", clip.Quote(key))
+		return "", 0, fmt.Errorf("unknown key %s, want elo0, elo1, alpha or beta", clip.Quote(key))
 	}
 	x, err := strconv.ParseFloat(value, 64)
 	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-		return "", 0, fmt.Errorf("sprt: %s=%s is not a finite number", key, clip.Bare(value))
+		return "", 0, fmt.Errorf("%s=%s is not a finite number", key, clip.Bare(value))
 	}
 	return key, x, nil
 }
@@ -103,18 +104,18 @@ func (s SPRT) Check() error {
 		x    float64
 	}{{"elo0", s.Elo0}, {"elo1", s.Elo1}} {
 		if !(math.Abs(e.x) <= maxSPRTElo) {
-			return fmt.Errorf("sprt: %s=%g is outside [-%d, %d]", e.name, e.x, maxSPRTElo, maxSPRTElo)
+			return fmt.Errorf("%s=%g is outside [-%d, %d]", e.name, e.x, maxSPRTElo, maxSPRTElo)
 		}
 	}
 	if !(s.Elo0 < s.Elo1) {
-		return fmt.Errorf("sprt: elo0=%g must be below elo1=%g", s.Elo0, s.Elo1)
+		return fmt.Errorf("elo0=%g must be below elo1=%g", s.Elo0, s.Elo1)
 	}
 	for _, e := range []struct {
 		name string
 		x    float64
 	}{{"alpha", s.Alpha}, {"beta", s.Beta}} {
 		if !(e.x > 0 && e.x <= 0.5) {
-			return fmt.Errorf("sprt: %s=%g is outside (0, 0.5]", e.name, e.x)
+			return fmt.Errorf("%s=%g is outside (0, 0.5]", e.name, e.x)
 		}
 	}
 	return nil

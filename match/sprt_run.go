@@ -84,7 +84,7 @@ func RunSPRT(ctx context.Context, cfg Config, test SPRT, prior map[int]float64, 
 // that is unusable.
 func (cfg Config) checkPairs(test SPRT) error {
 	if err := test.Check(); err != nil {
-		return err
+		return fmt.Errorf("sprt: %w", err)
 	}
 	if err := cfg.check(); err != nil {
 		return err
@@ -238,13 +238,13 @@ func ResumeScores(cfg Config, recs []*record.Record) (map[int]float64, error) {
 }
 
 // errOtherMatch is why a record is not a game of the match resumed.
-var errOtherMatch = errors.New("not a game of this match (other players, seed, opening or --games): give a new --out file or the same flags")
+var errOtherMatch = errors.New("not a game of this match (other players, seed, opening, clock or --games): give a new --out file or the same flags")
 
 // resumedGame is the index of the game a record holds, if it is the game
 // that Run would play at that index.
 func (cfg Config) resumedGame(rec *record.Record) (int, error) {
 	round, err := strconv.Atoi(rec.Get("Round"))
-	if err != nil || round < 1 || round > cfg.Games || rec.Get("Game") != cfg.Game.ID() {
+	if err != nil || round < 1 || round > cfg.Games || rec.Get("Game") != cfg.Game.ID() || rec.Get("TimeControl") != cfg.Clock.Tag() {
 		return 0, errOtherMatch
 	}
 	i := round - 1

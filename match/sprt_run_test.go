@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
@@ -125,6 +126,8 @@ func TestResumeScores(t *testing.T) {
 	}
 	other := cfg
 	other.Seed++
+	clocked := cfg
+	clocked.Clock = Clock{Base: time.Second}
 	swapped := sprtConfig(t, 4, "random", "ab")
 	for _, c := range []struct {
 		name string
@@ -134,6 +137,7 @@ func TestResumeScores(t *testing.T) {
 	}{
 		{"twice", cfg, append(recs, recs[1]), "round 2 is in the file twice"},
 		{"other seed", other, recs, "not a game of this match"},
+		{"other clock", clocked, recs, "not a game of this match"},
 		{"players swapped", swapped, recs, "not a game of this match"},
 		{"fewer games", sprtConfig(t, 2, "ab", "random"), recs, "not a game of this match"},
 	} {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
 )
 
@@ -207,12 +208,11 @@ func (c *clock) flagged(mover game.Player, now time.Time) bool {
 	return c.at.Running() && c.at.Left[mover]-c.at.elapsed(now) <= 0
 }
 
-// budget is what an engine may spend on this move: a thirtieth of its
-// time and most of the increment, never more than is left less a margin
-// for the answer to travel.
-func (c *clock) budget(mover game.Player, now time.Time) time.Duration {
-	left := c.at.Left[mover] - c.at.elapsed(now)
-	b := left/30 + c.tc.Increment*4/5
-	b = min(b, max(left-50*time.Millisecond, left/2))
-	return max(b, time.Millisecond)
+// engineClock is the mover's clock at now as an engine plans by it (see
+// ai.PlanTime): its time left, at least a millisecond (a flag about to
+// fall still gets a move at once, not a search without a clock), and its
+// increment. A correspondence move plans as sudden death would, a share
+// of the time left, as the engines' own move times cap it anyway.
+func (c *clock) engineClock(mover game.Player, now time.Time) ai.Clock {
+	return ai.Clock{Left: max(c.at.Left[mover]-c.at.elapsed(now), time.Millisecond), Increment: c.tc.Increment}
 }

@@ -389,7 +389,7 @@ func (c countingEngine) Search(_ context.Context, s game.State, lim ai.Limits, _
 }
 
 // A seat's engine is made on its first turn, once, and searches within
-// its seat's limits capped by a running clock.
+// its seat's limits and a running clock, which it plans its time by.
 func TestEngineSeats(t *testing.T) {
 	made := 0
 	var seen ai.Limits
@@ -416,8 +416,8 @@ func TestEngineSeats(t *testing.T) {
 		if _, err := ss.PlayEngine(context.Background(), nil); err != nil {
 			t.Fatal(err)
 		}
-		if seen.MoveTime != 2*time.Second || seen.Depth != 0 {
-			t.Errorf("limits %+v: want the seat's, capped at a thirtieth of the minute left", seen)
+		if seen.MoveTime != time.Hour || seen.Depth != 0 || seen.Clock != (ai.Clock{Left: time.Minute}) {
+			t.Errorf("limits %+v: want the seat's, with the minute left on the clock", seen)
 		}
 		mustMove(t, ss, 0, game.MoveTexts(ss.State())[0])
 	}

@@ -622,7 +622,7 @@ func (ss *Session) PlayEngine(ctx context.Context, report func(ai.Info)) (ai.Inf
 }
 
 // engineLimits are the limits of the engine to move: its seat's or the
-// session's, kept within the mover's share of a running clock.
+// session's, and a running clock, which the engine plans its time by.
 func (ss *Session) engineLimits() ai.Limits {
 	lim := ss.limits
 	to := ss.state.ToMove()
@@ -630,10 +630,7 @@ func (ss *Session) engineLimits() ai.Limits {
 		lim = *l
 	}
 	if ss.clock != nil && ss.clock.at.Running() {
-		budget := ss.clock.budget(to, ss.now())
-		if lim.MoveTime == 0 || budget < lim.MoveTime {
-			lim.MoveTime = budget
-		}
+		lim.Clock = ss.clock.engineClock(to, ss.now())
 	}
 	return lim
 }

@@ -114,25 +114,10 @@ func (c *Client) Search(ctx context.Context, s game.State, lim ai.Limits, report
 		c.game = newgame
 	}
 	c.send("position fen %s", s.FEN())
-	var limits []string
-	if lim.MoveTime > 0 {
-		// The protocol counts whole milliseconds from 1.
-		ms := max(lim.MoveTime.Milliseconds(), 1)
-		limits = append(limits, "movetime", strconv.FormatInt(ms, 10))
-	}
-	if lim.Nodes > 0 {
-		limits = append(limits, "nodes", strconv.FormatInt(lim.Nodes, 10))
-	}
-	if lim.Depth > 0 {
-		limits = append(limits, "depth", strconv.Itoa(lim.Depth))
-	}
-	c.send("go %s", strings.Join(limits, " "))
+	c.send("go %s", strings.Join(goLimits(lim, g, s.ToMove()), " "))
 	var last ai.Info
 	var complaint string // the engine's last "info string error: ..."
-	timeout := time.Duration(0)
-	if lim.MoveTime > 0 {
-		timeout = 2*lim.MoveTime + 5*time.Second
-	}
+	timeout := answerTimeout(lim)
 	stopped := make(chan struct{})
 	defer close(stopped)
 	go func() {
@@ -174,6 +159,20 @@ func (c *Client) Search(ctx context.Context, s game.State, lim ai.Limits, report
 	}
 	last.Move = m
 	return last
+}
+
+// answerTimeout is how long an engine may take to answer bestmove: twice
+// its time and 5 s more, its time being the move time or, on a clock, all
+// it has left; 0 (no timeout) for an engine given neither.
+func answerTimeout(lim ai.Limits) time.Duration {
+	t := lim.MoveTime
+	if lim.Clock.On() && (t == 0 || lim.Clock.Left < t) {
+		t = lim.Clock.Left
+	}
+	if t == 0 {
+		return 0
+	}
+	return 2*t + 5*time.Second
 }
 
 // parseInfo reads "info depth D score S nodes N time T pv M..."; an

@@ -77,8 +77,10 @@ func goWords(letters []byte) string {
 // parseGo reads the limits of "go [movetime MS] [nodes N] [depth D] [wtime
 // MS btime MS rtime MS winc MS binc MS rinc MS] [movestogo N] [infinite]".
 // Each word may come once; the clock words are those of clockLetters.
-// Clock times give the mover a share of its remaining time; without any limit the search takes defaultMoveTime, and
-// with infinite it runs until stop (or the engine's own end).
+// The mover's clock words give the engine its clock, which its time
+// manager plans by (within movetime, if given too); without any limit the
+// search takes defaultMoveTime, and with infinite it runs until stop (or
+// the engine's own end).
 func parseGo(f []string, g game.Game, me game.Player) (ai.Limits, error) {
 	given := map[string]int64{}
 	letters := clockLetters(g)
@@ -111,8 +113,10 @@ func parseGo(f []string, g game.Game, me game.Player) (ai.Limits, error) {
 		Nodes:    given["nodes"],
 		Depth:    int(given["depth"]),
 	}
-	if lim.MoveTime == 0 {
-		lim.MoveTime = clockBudget(given, g, me)
+	clock, atOnce := clockOf(given, g, me)
+	lim.Clock = clock
+	if atOnce > 0 {
+		lim.MoveTime = atOnce
 	}
 	if lim == (ai.Limits{}) && !infinite {
 		lim.MoveTime = defaultMoveTime
@@ -120,22 +124,45 @@ func parseGo(f []string, g game.Game, me game.Player) (ai.Limits, error) {
 	return lim, nil
 }
 
-// clockBudget is the mover's share of its clock, 0 when go gave none: its
-// time left over the moves to go (30 if not given), plus 4/5 of its
-// increment. The mover's clock words carry its seat's letter.
-func clockBudget(given map[string]int64, g game.Game, me game.Player) time.Duration {
+// clockOf is the mover's clock as go gives it (its seat's letter in the
+// clock words), for the engine's time manager (ai.PlanTime) to plan by;
+// the zero Clock when go gave none. A clock that reads 0 gives instead a
+// move time of a millisecond: the engine answers at once.
+func clockOf(given map[string]int64, g game.Game, me game.Player) (ai.Clock, time.Duration) {
 	seat := string(g.Seat(me).Letter)
 	left, ok := given[seat+"time"]
-	if !ok {
-		return 0
+	switch {
+	case !ok:
+		return ai.Clock{}, 0
+	case left == 0:
+		return ai.Clock{}, time.Millisecond
 	}
-	togo := given["movestogo"]
-	if togo == 0 {
-		togo = 30
+	return ai.Clock{Left: time.Duration(left) * time.Millisecond, Increment: time.Duration(given[seat+"inc"]) * time.Millisecond,
+		MovesToGo: int(given["movestogo"])}, 0
+}
+
+// goLimits are the words of go that give lim to an engine whose player
+// me is to move in g: movetime, nodes and depth, and the mover's clock
+// words (its seat's letter) with movestogo. The protocol counts whole
+// milliseconds, movetime from 1.
+func goLimits(lim ai.Limits, g game.Game, me game.Player) []string {
+	var words []string
+	if lim.MoveTime > 0 {
+		words = append(words, "movetime", strconv.FormatInt(max(lim.MoveTime.Milliseconds(), 1), 10))
 	}
-	budget := left/togo + given[seat+"inc"]*4/5
-	// Never spend what is not on the clock: keep 50 ms for the answer to
-	// travel, and with less than 100 ms left use half of it.
-	budget = min(budget, max(left-50, left/2))
-	return time.Duration(max(budget, 1)) * time.Millisecond
+	if lim.Nodes > 0 {
+		words = append(words, "nodes", strconv.FormatInt(lim.Nodes, 10))
+	}
+	if lim.Depth > 0 {
+		words = append(words, "depth", strconv.Itoa(lim.Depth))
+	}
+	if c := lim.Clock; c.On() {
+		seat := string(g.Seat(me).Letter)
+		words = append(words, seat+"time", strconv.FormatInt(min(c.Left.Milliseconds(), maxMillis), 10),
+			seat+"inc", strconv.FormatInt(min(c.Increment.Milliseconds(), maxMillis), 10))
+		if c.MovesToGo > 0 {
+			words = append(words, "movestogo", strconv.Itoa(min(c.MovesToGo, maxMillis)))
+		}
+	}
+	return words
 }

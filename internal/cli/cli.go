@@ -475,6 +475,7 @@ type matchFlags struct {
 	gamesFlags
 	out            string
 	sprt, bookFile string // --sprt and --book, see match_sprt.go
+	clock          string // --clock, see match_clock.go
 }
 
 // gamesFlags are the flags of the commands that play engines against each
@@ -527,9 +528,9 @@ game, each with its own name (SPEC: random, uct, ab, ai:level=N, with
 parameters such as ab:depth=4, or cmd:PATH ARGS for an external engine that
 speaks the engine protocol of docs/protocol.md). Seats rotate from game to
 game; each group of games starts from the same few random plies (--opening)
-with the seats rotated. The engines need a limit: --movetime, --depth or
---nodes. --from FEN starts every game from that position (it must leave
-a move to play), for an endgame; --openings FILE starts them from a
+with the seats rotated. The engines need a limit: --clock, --movetime,
+--depth or --nodes. --from FEN starts every game from that position (it
+must leave a move to play), for an endgame; --openings FILE starts them from a
 book of openings instead, group g from line g mod the book's length with
 the seats rotated. --tables DIR gives the endgame tables that 'arbiter
 solve' wrote to every ab player (and ai:level=6); a player whose spec says
@@ -548,7 +549,15 @@ stronger; it prints the LLR with its bounds, the Elo estimate, the pair
 counts and, last, "H1 accepted", "H0 accepted" or that neither bound was
 reached within --games (which must be even). With --out, a restart with
 the same flags counts the games the file holds and plays only the rest.
---book FILE is --openings FILE: every line is played twice, seats swapped.`,
+--book FILE is --openings FILE: every line is played twice, seats swapped.
+
+--clock BASE+INCREMENT (such as 1s+10ms, or 10+0.1 in seconds) plays on
+Fischer clocks: every seat starts each game with BASE and gains INCREMENT
+after each move; each engine is given its own clock (external engines as
+wtime/btime/winc/binc) and plans its time; a seat whose move has not come
+when its time is up loses on time ("time forfeit" in the record). The table
+and the --sprt report count the flag falls. --movetime is refused with a
+clock; --depth and --nodes still cap each search.`,
 		Args: withUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return mf.run(cmd, args[0])
@@ -557,6 +566,7 @@ the same flags counts the games the file holds and plays only the rest.
 	mf.add(cmd, 10, "NAME=SPEC, once per seat", "NAME=SPEC, such as mine=ab")
 	cmd.Flags().StringVar(&mf.out, "out", "", "add every game to this record file (new, or a record file)")
 	mf.addSPRT(cmd)
+	mf.addClock(cmd)
 	return cmd
 }
 
@@ -640,11 +650,15 @@ func (mf *matchFlags) config(id string) (match.Config, error) {
 	if err != nil {
 		return match.Config{}, err
 	}
-	if mf.lim == (ai.Limits{}) {
-		return match.Config{}, errors.New("give the engines a limit: --movetime, --depth or --nodes")
+	clock, err := mf.matchClock()
+	if err != nil {
+		return match.Config{}, err
+	}
+	if mf.lim == (ai.Limits{}) && !clock.On() {
+		return match.Config{}, errors.New("give the engines a limit: --clock, --movetime, --depth or --nodes")
 	}
 	cfg := match.Config{Game: g, Players: players, Games: mf.games, Concurrency: mf.concurrency, Seed: mf.seed,
-		OpeningPlies: mf.opening, Limits: mf.lim, Date: time.Now().Format("2006.01.02")}
+		OpeningPlies: mf.opening, Limits: mf.lim, Clock: clock, Date: time.Now().Format("2006.01.02")}
 	if cfg.From, err = mf.startFEN(cfg); err != nil {
 		return match.Config{}, err
 	}

@@ -36,7 +36,7 @@ func (f *gamesFlags) book(g game.Game, from string) ([]match.Opening, int, error
 	if !f.p.cmd.Flags().Changed("openings") {
 		return nil, f.opening, nil
 	}
-	text, err := readBook(f.openings)
+	text, err := readBook(f.bookFlagName(), f.openings)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -46,7 +46,7 @@ func (f *gamesFlags) book(g game.Game, from string) ([]match.Opening, int, error
 	}
 	book, err := match.ParseOpenings(start, text)
 	if err != nil {
-		return nil, 0, fmt.Errorf("--openings %s: %w", clip.Quote(f.openings), err)
+		return nil, 0, fmt.Errorf("%s %s: %w", f.bookFlagName(), clip.Quote(f.openings), err)
 	}
 	plies := f.opening
 	if !f.p.cmd.Flags().Changed("opening") {
@@ -55,27 +55,27 @@ func (f *gamesFlags) book(g game.Game, from string) ([]match.Opening, int, error
 	return book, plies, nil
 }
 
-// readBook reads a book file, refusing a missing, empty-named or too
-// large one before reading it whole.
-func readBook(path string) (string, error) {
+// readBook reads a book file given by flag, refusing a missing,
+// empty-named or too large one before reading it whole.
+func readBook(flag, path string) (string, error) {
 	if strings.TrimSpace(path) == "" {
-		return "", fmt.Errorf("--openings is empty: give a file of openings, or leave --openings out")
+		return "", fmt.Errorf("%s is empty: give a file of openings, or leave %s out", flag, flag)
 	}
 	fh, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Errorf("--openings %s: no such file", clip.Quote(path))
+		return "", fmt.Errorf("%s %s: no such file", flag, clip.Quote(path))
 	}
 	if err != nil {
 		// The path as given, cut: the system's message repeats it whole.
-		return "", fmt.Errorf("--openings %s: cannot be read", clip.Quote(path))
+		return "", fmt.Errorf("%s %s: cannot be read", flag, clip.Quote(path))
 	}
 	defer fh.Close()
 	data, err := io.ReadAll(io.LimitReader(fh, match.MaxBookBytes+1))
 	if err != nil {
-		return "", fmt.Errorf("--openings %s: cannot be read (a folder?)", clip.Quote(path))
+		return "", fmt.Errorf("%s %s: cannot be read (a folder?)", flag, clip.Quote(path))
 	}
 	if len(data) > match.MaxBookBytes {
-		return "", fmt.Errorf("--openings %s: more than %d bytes: split the book", clip.Quote(path), match.MaxBookBytes)
+		return "", fmt.Errorf("%s %s: more than %d bytes: split the book", flag, clip.Quote(path), match.MaxBookBytes)
 	}
 	return string(data), nil
 }

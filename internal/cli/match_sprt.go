@@ -40,6 +40,16 @@ func (mf *matchFlags) bookAlias(cmd *cobra.Command) error {
 	return cmd.Flags().Set("openings", mf.bookFile)
 }
 
+// bookFlagName is the flag the openings book came by, for its errors:
+// --book when the user typed that (match passes it on as --openings),
+// else --openings.
+func (f *gamesFlags) bookFlagName() string {
+	if b := f.p.cmd.Flags().Lookup("book"); b != nil && b.Changed {
+		return "--book"
+	}
+	return "--openings"
+}
+
 // runSPRT plays the match as a sequential test between the two players:
 // game pairs until the test decides or --games are played, the games
 // already in the --out file counted and not played again.
@@ -118,6 +128,8 @@ func writeSPRT(w io.Writer, out match.SPRTOutcome, cfg match.Config) {
 	fmt.Fprintf(w, "Elo %s (%s, 95%% interval over pairs)\n", out.Counts.EloText(), first)
 	fmt.Fprintf(w, "pentanomial %s (pairs by %s's points: 0, 0.5, 1, 1.5, 2)\n", out.Counts, first)
 	fmt.Fprintf(w, "games %d, pairs %d (%d from the record file)\n", out.Played(), out.Counts.Pairs(), out.Resumed)
+	names := []string{first, second}
+	fmt.Fprint(w, match.ClockReport(names, out.Games))
 	if out.Verdict != "" {
 		fmt.Fprintln(w, out.Verdict)
 		return

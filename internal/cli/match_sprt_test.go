@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -179,6 +180,10 @@ func TestMatchBookPlaysEachLineFromBothSeats(t *testing.T) {
 // TestMatchSPRTRefusals: every refusal of --sprt and --book, in one line
 // that names the problem.
 func TestMatchSPRTRefusals(t *testing.T) {
+	badBook := filepath.Join(t.TempDir(), "bad.txt")
+	if err := os.WriteFile(badBook, []byte("a1-h9\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	foreign := filepath.Join(t.TempDir(), "other.pdn")
 	runOK(t, append(sprtBase("x=random", "y=random"), "--games", "2", "--out", foreign)...)
 	for _, c := range []struct {
@@ -186,22 +191,32 @@ func TestMatchSPRTRefusals(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"bad spec", append(sprtBase("a=random", "b=random"), "--sprt", "elo0=5,elo1=0"), "elo0=5 must be below elo1=0"},
-		{"unknown key", append(sprtBase("a=random", "b=random"), "--sprt", "gamma=1"), "unknown key"},
-		{"empty spec", append(sprtBase("a=random", "b=random"), "--sprt", ""), "empty spec"},
-		{"not a number", append(sprtBase("a=random", "b=random"), "--sprt", "alpha=NaN"), "not a finite number"},
+		// The flag is named once: "--sprt: ", never "--sprt: sprt: ".
+		{"bad spec", append(sprtBase("a=random", "b=random"), "--sprt", "elo0=5,elo1=0"), "--sprt: elo0=5 must be below elo1=0"},
+		{"unknown key", append(sprtBase("a=random", "b=random"), "--sprt", "gamma=1"), "--sprt: unknown key"},
+		{"empty spec", append(sprtBase("a=random", "b=random"), "--sprt", ""), "--sprt: empty spec"},
+		{"not a number", append(sprtBase("a=random", "b=random"), "--sprt", "alpha=NaN"), "--sprt: alpha=NaN is not a finite number"},
+		{"too long", append(sprtBase("a=random", "b=random"), "--sprt", strings.Repeat("x", 300)), "--sprt: spec"},
 		{"odd games", append(sprtBase("a=random", "b=random"), "--sprt", "elo1=5", "--games", "7"), "--games 7: --sprt plays pairs"},
 		{"one player", append(sprtBase("a=random"), "--sprt", "elo1=5"), "give --player NAME=SPEC once for each"},
 		{"three players", []string{"match", "punt-heks-match-3p", "--player", "a=random", "--player", "b=random", "--player", "c=random",
 			"--depth", "1", "--sprt", "elo1=5"}, "seats 3 players; the test plays two"},
 		{"book and openings", append(sprtBase("a=random", "b=random"), "--book", "x", "--openings", "x"), "the same flag: give one"},
-		{"missing book", append(sprtBase("a=random", "b=random"), "--book", filepath.Join(t.TempDir(), "none")), "none"},
+		// A book given as --book is named --book in its errors.
+		{"missing book", append(sprtBase("a=random", "b=random"), "--book", filepath.Join(t.TempDir(), "none")), "--book \""},
+		{"empty book name", append(sprtBase("a=random", "b=random"), "--book", " "), "--book is empty: give a file of openings, or leave --book out"},
+		{"book is a folder", append(sprtBase("a=random", "b=random"), "--book", t.TempDir()), "--book \""},
+		{"bad book line", append(sprtBase("a=random", "b=random"), "--book", badBook), "--book \""},
+		{"missing openings", append(sprtBase("a=random", "b=random"), "--openings", filepath.Join(t.TempDir(), "none")), "--openings \""},
 		{"another match's file", append(sprtBase("a=random", "b=random"), "--sprt", "elo1=5", "--games", "2", "--out", foreign), "not a game of this match"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := run(t, "", c.args...)
 			if r.code == 0 || !strings.Contains(r.errOut, c.want) || strings.Count(strings.TrimSpace(r.errOut), "\n") != 0 {
 				t.Errorf("exit %d, stderr %q; want a failure of one line with %q", r.code, r.errOut, c.want)
+			}
+			if strings.Contains(r.errOut, "sprt: sprt:") || slices.Contains(c.args, "--book") && !slices.Contains(c.args, "--openings") && strings.Contains(r.errOut, "--openings") {
+				t.Errorf("stderr %q names a flag twice or one not given", r.errOut)
 			}
 		})
 	}

@@ -1,0 +1,34 @@
+package session
+
+import (
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/ai"
+)
+
+// TestEngineClock: an engine is given its time left as the clock reads
+// now, its increment, and at least a millisecond when its flag is about to
+// fall, so that it answers at once rather than searching without a clock.
+func TestEngineClock(t *testing.T) {
+	start := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name    string
+		tc      TimeControl
+		left    time.Duration
+		elapsed time.Duration
+		want    ai.Clock
+	}{
+		{"Fischer", TimeControl{Base: time.Minute, Increment: time.Second}, time.Minute, 10 * time.Second,
+			ai.Clock{Left: 50 * time.Second, Increment: time.Second}},
+		{"the flag about to fall", TimeControl{Base: time.Minute}, time.Second, time.Second, ai.Clock{Left: time.Millisecond}},
+		{"past the flag", TimeControl{Base: time.Minute}, time.Second, time.Minute, ai.Clock{Left: time.Millisecond}},
+		{"correspondence", TimeControl{PerMove: day}, day, time.Hour, ai.Clock{Left: 23 * time.Hour}},
+	}
+	for _, tc := range tests {
+		c := &clock{tc: tc.tc, at: ClockState{Left: []time.Duration{tc.left, tc.left}, TurnStart: start}}
+		if got := c.engineClock(0, start.Add(tc.elapsed)); got != tc.want {
+			t.Errorf("%s: engineClock = %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+}
