@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -30,6 +31,7 @@ type tuneFlags struct {
 	randomPlies int
 	seed        uint64
 	workers     int
+	hold        []string
 	quiet       bool
 }
 
@@ -82,6 +84,8 @@ The weights are printed as a weights file, the form the games embed
 	workersAllowed := fmt.Sprintf("a whole number from 1 to %d", tune.MaxWorkers)
 	cmd.Flags().IntVar(&tf.workers, "workers", tf.workers, "goroutines that play and fit ("+workersAllowed+"; default: the cores)")
 	allow(cmd, "workers", workersAllowed)
+	cmd.Flags().StringSliceVar(&tf.hold, "hold", nil, "weights to keep as they are, by name (such as Advance[3]; repeatable, or comma-separated); the first weight is always kept")
+	allow(cmd, "hold", "names of the game's weights, as the weights file and the report write them")
 	cmd.Flags().BoolVarP(&tf.quiet, "quiet", "q", false, "nothing on stderr: no progress and no report")
 	return cmd
 }
@@ -101,6 +105,12 @@ func (tf *tuneFlags) run(cmd *cobra.Command, id string) error {
 	tg, ok := g.(game.Tunable)
 	if !ok {
 		return fmt.Errorf("%s has no evaluation weights to tune", g.ID())
+	}
+	names := game.WeightNames(tg.Weights())
+	for _, h := range tf.hold {
+		if !slices.Contains(names, h) {
+			return fmt.Errorf("--hold %s: %s has no such weight (it has %s)", clip.Quote(h), g.ID(), strings.Join(names, ", "))
+		}
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 	defer stop()
@@ -190,7 +200,7 @@ func (tf *tuneFlags) load(g game.Game) (*tune.Set, error) {
 // fit tunes the weights and prints or writes them.
 func (tf *tuneFlags) fit(ctx context.Context, cmd *cobra.Command, g game.Tunable, set *tune.Set) error {
 	names := game.WeightNames(g.Weights())
-	cfg := tune.Config{Workers: tf.workers, Steps: tune.DefaultSteps(), Fixed: names[:1]}
+	cfg := tune.Config{Workers: tf.workers, Steps: tune.DefaultSteps(), Fixed: append(names[:1:1], tf.hold...)}
 	if !tf.quiet {
 		cfg.Progress = func(s tune.Step) {
 			fmt.Fprintf(cmd.ErrOrStderr(), "%s %d -> %d: error %.6f (held out %.6f)\n", s.Name, s.From, s.To,
@@ -236,8 +246,8 @@ func (tf *tuneFlags) writeWeights(cmd *cobra.Command, set *tune.Set, res tune.Re
 		opts += " -o " + o
 	}
 	wf := game.WeightsFile{ID: h.Game, Weights: raw,
-		Command: fmt.Sprintf("arbiter tune %s%s --data FILE --positions %d --nodes %d --random-plies %d --seed %d",
-			h.Game, opts, len(set.States), h.Nodes, h.RandomPlies, h.Seed),
+		Command: fmt.Sprintf("arbiter tune %s%s --data FILE --positions %d --nodes %d --random-plies %d --seed %d%s",
+			h.Game, opts, len(set.States), h.Nodes, h.RandomPlies, h.Seed, holdFlags(tf.hold)),
 		Note: fmt.Sprintf("k %.5f; mean squared error %.6f -> %.6f, held-out %.6f -> %.6f",
 			res.K, res.Before.Train, res.After.Train, res.Before.Validation, res.After.Validation)}
 	var buf bytes.Buffer
@@ -254,4 +264,12 @@ func (tf *tuneFlags) writeWeights(cmd *cobra.Command, set *tune.Set, res tune.Re
 	}
 	_, err = writeAtomically(tf.out, func(w io.Writer) (int, error) { return w.Write(data) })
 	return err
+}
+
+// holdFlags writes --hold as the command line had it.
+func holdFlags(hold []string) string {
+	if len(hold) == 0 {
+		return ""
+	}
+	return " --hold " + strings.Join(hold, ",")
 }

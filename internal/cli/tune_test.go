@@ -17,6 +17,7 @@ func TestTune(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	data, out := filepath.Join(dir, "pommel.txt"), filepath.Join(dir, "pommel.json")
+	g, _ := game.New("pommel", nil)
 	runOK(t, "tune", "pommel", "--data", data, "--positions", "400", "--nodes", "30", "--workers", "2", "-q", "--out", out)
 	text := testRead(t, data)
 	if n := strings.Count(text, "\n"); n != 401 {
@@ -33,6 +34,15 @@ func TestTune(t *testing.T) {
 	// Again from the same positions, printed this time.
 	if again := runOK(t, "tune", "pommel", "--data", data, "--workers", "1", "-q"); again != first {
 		t.Errorf("a second fit of the same positions differs:\n%s\n%s", first, again)
+	}
+	// Held weights stay.
+	held := runOK(t, "tune", "pommel", "--data", data, "--workers", "1", "-q", "--hold", "Captain,Edge", "--hold", "Home")
+	var hw pommel.Weights
+	if err := game.ParseWeights([]byte(held), "pommel", &hw); err != nil {
+		t.Fatal(err)
+	}
+	if own := g.(game.Tunable).Weights().(*pommel.Weights); hw.Captain != own.Captain || hw.Edge != own.Edge || hw.Home != own.Home || !strings.Contains(held, "--hold Captain,Edge,Home") {
+		t.Errorf("held weights moved, or the command does not say so:\n%s", held)
 	}
 	// The report names the error before and after.
 	r := run(t, "", "tune", "pommel", "--data", data, "--workers", "1")
@@ -83,6 +93,8 @@ func TestTuneRefused(t *testing.T) {
 		{"not a position file", []string{"pommel", "--data", junk}, "not a position file"},
 		{"generation flags with a file", []string{"eximo", "--data", data, "--nodes", "5"}, "--nodes: " + `"` + data + `" exists`},
 		{"a file with no positions", []string{"eximo", "--data", data}, "at least 10 are needed"},
+		{"an unknown weight held", []string{"pommel", "--data", none, "--hold", "Captain,King"}, `--hold "King": pommel has no such weight`},
+		{"a long weight held", []string{"pommel", "--data", none, "--hold", long}, strings.Repeat("x", 80)},
 	} {
 		r := run(t, "", append([]string{"tune"}, tc.args...)...)
 		if r.code == 0 || r.out != "" || !strings.Contains(r.errOut, tc.want) || strings.Count(r.errOut, "\n") != 1 || len(r.errOut) > 300 {
