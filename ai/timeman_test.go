@@ -158,7 +158,9 @@ func TestClockedSearchWithinPlan(t *testing.T) {
 	plan := PlanTime(c)
 	for _, spec := range []string{"ab", "ai:level=6", "mcts"} {
 		info := mustEngine(t, spec).Search(context.Background(), newState(t, "pommel", ""), Limits{Clock: c}, nil)
-		if info.Elapsed > plan.Hard+100*time.Millisecond { // room for a busy machine
+		// Room for a busy machine: waits for a core of 0.4 s were
+		// measured here at a load of 20.
+		if info.Elapsed > plan.Hard+time.Second {
 			t.Errorf("%s: took %s on %+v, beyond the plan's Hard %s", spec, info.Elapsed, c, plan.Hard)
 		}
 		if spec != "mcts" && info.Depth < 2 {
