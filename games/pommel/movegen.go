@@ -1,6 +1,8 @@
 package pommel
 
 import (
+	"slices"
+
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 )
@@ -226,47 +228,69 @@ func (g *gen) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Move)
 	return buf
 }
 
-// quietMoves appends the non-capturing moves of the mover, piece by piece
-// in cell order. A soldier steps in each forward direction to the first
-// empty cell, passing over friendly pieces (or any pieces with hop=any):
-// the soldiers whose neighbour is empty, or passable with an empty cell
-// behind, or passable, in each direction are found for all at once.
+// quietMoves appends the non-capturing moves of the mover: the soldiers'
+// steps direction by direction, each direction for all soldiers at once,
+// then each captain's slides. A soldier steps in a forward direction to
+// the first empty cell, passing over friendly pieces (or any pieces with
+// hop=any). The cells a run of k passable pieces leads to are found for
+// every soldier by k+1 shifts of the whole set, and each such cell names
+// its soldier: the cell k+1 neighbours back. Listing the moves costs a
+// few instructions a move, not a test per soldier and direction.
 func (g *gen) quietMoves(buf []game.Move) []game.Move {
 	t := g.t
-	forward := &t.forward[g.me]
 	vacant := t.all.andNot(g.occupied)
 	soldiers := g.mine.andNot(g.captains)
-	var step, hopOne, hop [3]cellSet
-	for j, d := range forward {
-		back := opposite(d)
-		behindVacant := t.step(vacant, back)
-		step[j] = behindVacant.and(soldiers)
-		hopOne[j] = t.step(behindVacant.and(g.passable), back).and(soldiers)
-		hop[j] = t.step(g.passable, back).and(soldiers)
+	for _, d := range t.forward[g.me] {
+		buf = g.soldierSteps(buf, soldiers, vacant, d)
 	}
-	var seen cellSet
-	if !g.mine.and(g.captains).empty() {
-		seen = g.watched()
+	captains := g.mine.and(g.captains)
+	if captains.empty() {
+		return buf
 	}
-	for rest := g.mine; !rest.empty(); {
+	seen := g.watched()
+	for rest := captains; !rest.empty(); {
 		var c board.Cell
 		c, rest = rest.pop()
-		if g.captains.has(c) {
-			buf = g.captainSlides(c, seen, buf)
-			continue
+		buf = g.captainSlides(c, seen, buf)
+	}
+	return buf
+}
+
+// soldierSteps appends the steps of the soldiers in direction d: to an
+// empty neighbour, then over one passable piece, then over longer runs
+// (rare: the loop usually ends after the second shift).
+func (g *gen) soldierSteps(buf []game.Move, soldiers, vacant cellSet, d int) []game.Move {
+	t := g.t
+	delta := t.delta[d]
+	ahead := t.step(soldiers, d)
+	buf = appendMade(buf, &t.steps, ahead.and(vacant), delta, d)
+	ahead = t.step(ahead.and(g.passable), d)
+	buf = appendMade(buf, &t.hops, ahead.and(vacant), 2*delta, d)
+	for back := 3 * delta; ; back += delta {
+		ahead = t.step(ahead.and(g.passable), d)
+		if ahead.empty() {
+			return buf
 		}
-		for j, d := range forward {
-			switch {
-			case step[j].has(c):
-				buf = append(buf, t.steps[c][d])
-			case hopOne[j].has(c):
-				buf = append(buf, t.hops[c][d])
-			case hop[j].has(c):
-				if x := g.hop(t.next[c][d], d); x != board.None {
-					buf = t.appendStep(buf, c, x)
-				}
-			}
+		for to := ahead.and(vacant); !to.empty(); {
+			var x board.Cell
+			x, to = to.pop()
+			buf = t.appendStep(buf, board.Cell(int(x)-back), x)
 		}
+	}
+}
+
+// appendMade appends made[x-back][d] for every cell x of to, in cell
+// order: the made moves that land on to. It makes room first and copies
+// each move straight from the table into the list; append would copy it
+// through a temporary, since growing the list could move it.
+func appendMade(buf []game.Move, made *[maxCells][6]game.Move, to cellSet, back, d int) []game.Move {
+	n := len(buf)
+	buf = slices.Grow(buf, to.count())
+	buf = buf[:n+to.count()]
+	for ; !to.empty(); n++ {
+		var x board.Cell
+		x, to = to.pop()
+		buf[n] = made[int(x)-back][d]
 	}
 	return buf
 }
@@ -277,18 +301,6 @@ func (t *tables) appendStep(buf []game.Move, c, x board.Cell) []game.Move {
 	buf = append(buf, t.origins[c])
 	buf[len(buf)-1].Land(x)
 	return buf
-}
-
-// hop returns where a soldier's step in direction d lands when the
-// passable piece on x is in its way: the first empty cell past the
-// passable pieces from x on, or board.None when the board ends or an
-// impassable piece comes first.
-func (g *gen) hop(x board.Cell, d int) board.Cell {
-	x = nearest(g.t.rays[x][d].andNot(g.passable), d)
-	if x == board.None || g.occupied.has(x) {
-		return board.None
-	}
-	return x
 }
 
 // watched returns the empty cells from which one of the six lines reaches

@@ -105,7 +105,10 @@ type tables struct {
 	hops    [maxCells][6]game.Move
 	leaving [6]cellSet
 	shift   [6]uint
-	all     cellSet
+	// delta[d] is how far the neighbour in direction d is in the cell
+	// order, with its sign: x's neighbour is x+delta[d].
+	delta [6]int
+	all   cellSet
 	// keys[c*4+k] is the Zobrist key of piece kind k (see kindKey) on c.
 	keys    []uint64
 	sideKey uint64
@@ -184,6 +187,7 @@ func (t *tables) measureShifts() {
 				panic(fmt.Sprintf("pommel: %s: direction %d is not one shift of the cell order", t.v.id, d))
 			}
 			t.shift[d] = uint(dist)
+			t.delta[d] = int(x) - c
 		}
 	}
 }
