@@ -1,5 +1,7 @@
 package pommel
 
+//go:generate go run narrowgen.go
+
 import (
 	"slices"
 
@@ -11,8 +13,13 @@ import (
 // which it changes while following a chain (and restores). Working on
 // copies leaves the State untouched, so that any number of goroutines may
 // list its moves at once.
+//
+// This file is the source of movegen_narrow.go, the same generator on
+// one-word sets for the 45-cell board: edit this one and regenerate the
+// other with go generate (narrowgen.go).
 type gen struct {
-	t *tables
+	t    *tables
+	sets *setTables[cellSet]
 	// mine and theirs are the mover's and the enemy's pieces, occupied
 	// both; the moving piece leaves occupied for its whole capture.
 	mine, theirs, occupied cellSet
@@ -23,31 +30,23 @@ type gen struct {
 	me       game.Player
 }
 
-func (s *State) gen() gen {
-	me := s.pos.toMove
-	g := gen{t: s.g.t, mine: s.pos.pieces[me], theirs: s.pos.pieces[1-me], captains: s.pos.captains, me: me}
+// init makes g the generator of the position p. It fills g in place: a
+// generator returned by value was copied whole, a tenth of a playout.
+func (g *gen) init(t *tables, p *position, hopAny bool) {
+	me := p.toMove
+	g.t, g.sets, g.me = t, &t.wideSets, me
+	g.mine, g.theirs, g.captains = toCellSet(p.pieces[me]), toCellSet(p.pieces[1-me]), toCellSet(p.captains)
 	g.occupied = g.mine.or(g.theirs)
 	g.passable = g.mine
-	if s.g.hopAny {
+	if hopAny {
 		g.passable = g.occupied
 	}
-	return g
 }
 
-// Moves appends the legal moves of the player to move: every capture if
-// there is one (capture is compulsory, any capture may be chosen), else
-// every non-capturing move. A side without pieces has lost, so then there
-// are none (only a FEN can leave the opponent of the mover without pieces).
-// The moves come piece by piece in cell order; the pie rule's Swap, when
-// it is a move, comes first.
-func (s *State) Moves(buf []game.Move) []game.Move {
-	if s.ply == 1 && s.swappable {
-		buf = append(buf, game.Swap())
-	}
-	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
-		return buf
-	}
-	g := s.gen()
+// moves appends the legal moves (see State.Moves) of a position where
+// both sides have pieces: every capture if there is one, else every
+// non-capturing move.
+func (g *gen) moves(buf []game.Move) []game.Move {
 	// Without captains, anyCapture answers most positions in a few shifts;
 	// with them, capturers answers as cheaply and its answer is needed.
 	if g.mine.and(g.captains).empty() && !g.anyCapture() {
@@ -66,12 +65,23 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 	return buf
 }
 
-// opposite returns the direction opposite d.
-func opposite(d int) int {
+// step moves every cell of s to its neighbour in direction d; cells
+// without one leave the set.
+func (g *gen) step(s cellSet, d int) cellSet {
+	s = s.and(g.sets.leaving[d])
 	if d < 3 {
-		return d + 3
+		return s.up(g.sets.shift[d])
 	}
-	return d - 3
+	return s.down(g.sets.shift[d])
+}
+
+// nearestIn returns the cell of s nearest to the start of a ray in
+// direction d (s holds cells of one ray), or board.None.
+func nearestIn(s cellSet, d int) board.Cell {
+	if d < 3 {
+		return s.lowest()
+	}
+	return s.highest()
 }
 
 // anyCapture reports whether some piece of the mover has a capture. For
@@ -81,12 +91,11 @@ func opposite(d int) int {
 // and then this takes one shift per direction, where capturers takes a
 // few. Captains are few, and each looks along its six lines.
 func (g *gen) anyCapture() bool {
-	t := g.t
-	vacant := t.all.andNot(g.occupied)
+	vacant := g.sets.all.andNot(g.occupied)
 	soldiers := g.mine.andNot(g.captains)
 	for d := 0; d < 6; d++ {
-		for line := t.step(soldiers, d).and(g.theirs); !line.empty(); {
-			beyond := t.step(line, d)
+		for line := g.step(soldiers, d).and(g.theirs); !line.empty(); {
+			beyond := g.step(line, d)
 			if !beyond.and(vacant).empty() {
 				return true
 			}
@@ -112,19 +121,18 @@ func (g *gen) anyCapture() bool {
 // next to the start of one has a capture. Each captain looks along its six
 // lines.
 func (g *gen) capturers(by *[6]cellSet) cellSet {
-	t := g.t
-	vacant := t.all.andNot(g.occupied)
+	vacant := g.sets.all.andNot(g.occupied)
 	soldiers := g.mine.andNot(g.captains)
 	var all cellSet
 	for d := 0; d < 6; d++ {
 		back := opposite(d)
-		front := t.step(vacant, back).and(g.theirs)
+		front := g.step(vacant, back).and(g.theirs)
 		lines := front
 		for !front.empty() {
-			front = t.step(front, back).and(g.theirs)
+			front = g.step(front, back).and(g.theirs)
 			lines = lines.or(front)
 		}
-		by[d] = t.step(lines, back).and(soldiers)
+		by[d] = g.step(lines, back).and(soldiers)
 		all = all.or(by[d])
 	}
 	for rest := g.mine.and(g.captains); !rest.empty(); {
@@ -132,8 +140,8 @@ func (g *gen) capturers(by *[6]cellSet) cellSet {
 		c, rest = rest.pop()
 		for d := 0; d < 6; d++ {
 			if _, _, ok := g.firstCapture(c, d, true); ok {
-				by[d] = by[d].or(only(c))
-				all = all.or(only(c))
+				by[d] = by[d].or(setOf(c))
+				all = all.or(setOf(c))
 			}
 		}
 	}
@@ -146,7 +154,7 @@ func (g *gen) capturers(by *[6]cellSet) cellSet {
 func (g *gen) captures(c board.Cell, by *[6]cellSet, buf []game.Move) []game.Move {
 	captain := g.captains.has(c)
 	occupied := g.occupied
-	g.occupied = g.occupied.andNot(only(c))
+	g.occupied = g.occupied.andNot(setOf(c))
 	m := game.Start(c, true)
 	for d := 0; d < 6; d++ {
 		if !by[d].has(c) {
@@ -174,7 +182,7 @@ func (g *gen) captures(c board.Cell, by *[6]cellSet, buf []game.Move) []game.Mov
 func (g *gen) target(c board.Cell, d int, captain bool) board.Cell {
 	i := g.t.next[c][d]
 	if captain {
-		i = nearest(g.t.rays[c][d].and(g.occupied), d)
+		i = nearestIn(g.sets.rays[c][d].and(g.occupied), d)
 	}
 	if i == board.None || !g.theirs.has(i) {
 		return board.None
@@ -190,7 +198,7 @@ func (g *gen) firstCapture(c board.Cell, d int, captain bool) (i, k board.Cell, 
 	if i == board.None {
 		return i, i, false
 	}
-	k = nearest(g.t.rays[i][d].andNot(g.theirs), d)
+	k = nearestIn(g.sets.rays[i][d].andNot(g.theirs), d)
 	return i, k, k != board.None && !g.occupied.has(k)
 }
 
@@ -198,7 +206,7 @@ func (g *gen) firstCapture(c board.Cell, d int, captain bool) (i, k board.Cell, 
 // landing cell k and puts the piece back.
 func (g *gen) chainAfter(i, k board.Cell, captain bool, m *game.Move, buf *[]game.Move) {
 	theirs, occupied := g.theirs, g.occupied
-	g.theirs, g.occupied = g.theirs.andNot(only(i)), g.occupied.andNot(only(i))
+	g.theirs, g.occupied = g.theirs.andNot(setOf(i)), g.occupied.andNot(setOf(i))
 	*buf = g.chain(k, captain, m, *buf)
 	g.theirs, g.occupied = theirs, occupied
 }
@@ -238,7 +246,7 @@ func (g *gen) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Move)
 // few instructions a move, not a test per soldier and direction.
 func (g *gen) quietMoves(buf []game.Move) []game.Move {
 	t := g.t
-	vacant := t.all.andNot(g.occupied)
+	vacant := g.sets.all.andNot(g.occupied)
 	soldiers := g.mine.andNot(g.captains)
 	for _, d := range t.forward[g.me] {
 		buf = g.soldierSteps(buf, soldiers, vacant, d)
@@ -262,12 +270,12 @@ func (g *gen) quietMoves(buf []game.Move) []game.Move {
 func (g *gen) soldierSteps(buf []game.Move, soldiers, vacant cellSet, d int) []game.Move {
 	t := g.t
 	delta := t.delta[d]
-	ahead := t.step(soldiers, d)
-	buf = appendMade(buf, &t.steps, ahead.and(vacant), delta, d)
-	ahead = t.step(ahead.and(g.passable), d)
-	buf = appendMade(buf, &t.hops, ahead.and(vacant), 2*delta, d)
+	ahead := g.step(soldiers, d)
+	buf = appendMade(buf, &t.stepsTo[d], ahead.and(vacant))
+	ahead = g.step(ahead.and(g.passable), d)
+	buf = appendMade(buf, &t.hopsTo[d], ahead.and(vacant))
 	for back := 3 * delta; ; back += delta {
-		ahead = t.step(ahead.and(g.passable), d)
+		ahead = g.step(ahead.and(g.passable), d)
 		if ahead.empty() {
 			return buf
 		}
@@ -279,27 +287,19 @@ func (g *gen) soldierSteps(buf []game.Move, soldiers, vacant cellSet, d int) []g
 	}
 }
 
-// appendMade appends made[x-back][d] for every cell x of to, in cell
-// order: the made moves that land on to. It makes room first and copies
+// appendMade appends made[x] for every cell x of to, in cell order: the
+// made moves that land on to. It makes room first and copies
 // each move straight from the table into the list; append would copy it
 // through a temporary, since growing the list could move it.
-func appendMade(buf []game.Move, made *[maxCells][6]game.Move, to cellSet, back, d int) []game.Move {
+func appendMade(buf []game.Move, made *[maxCells]game.Move, to cellSet) []game.Move {
 	n := len(buf)
 	buf = slices.Grow(buf, to.count())
 	buf = buf[:n+to.count()]
 	for ; !to.empty(); n++ {
 		var x board.Cell
 		x, to = to.pop()
-		buf[n] = made[int(x)-back][d]
+		buf[n] = made[x]
 	}
-	return buf
-}
-
-// appendStep appends the move from c to x, copied from origins and
-// completed in the buffer (see origins).
-func (t *tables) appendStep(buf []game.Move, c, x board.Cell) []game.Move {
-	buf = append(buf, t.origins[c])
-	buf[len(buf)-1].Land(x)
 	return buf
 }
 
@@ -309,12 +309,11 @@ func (t *tables) appendStep(buf []game.Move, c, x board.Cell) []game.Move {
 // mover, but for the lines through the captain's own cell, which it leaves
 // (see stops).
 func (g *gen) watched() cellSet {
-	t := g.t
-	vacant := t.all.andNot(g.occupied)
+	vacant := g.sets.all.andNot(g.occupied)
 	var seen cellSet
 	for d := 0; d < 6; d++ {
 		for run := g.theirs; !run.empty(); {
-			run = t.step(run, d).and(vacant)
+			run = g.step(run, d).and(vacant)
 			seen = seen.or(run)
 		}
 	}
@@ -329,7 +328,7 @@ func (g *gen) watched() cellSet {
 func (g *gen) stops(c board.Cell, d int, seen cellSet) cellSet {
 	slide := g.slides(c, d)
 	back := opposite(d)
-	if first := nearest(g.t.rays[c][back].and(g.occupied), back); first != board.None && g.theirs.has(first) {
+	if first := nearestIn(g.sets.rays[c][back].and(g.occupied), back); first != board.None && g.theirs.has(first) {
 		return slide
 	}
 	return slide.and(seen)
@@ -338,12 +337,12 @@ func (g *gen) stops(c board.Cell, d int, seen cellSet) cellSet {
 // slides returns the cells the captain on c slides across in direction d:
 // the empty cells up to the first piece or the edge.
 func (g *gen) slides(c board.Cell, d int) cellSet {
-	ray := g.t.rays[c][d]
-	stop := nearest(ray.and(g.occupied), d)
+	ray := g.sets.rays[c][d]
+	stop := nearestIn(ray.and(g.occupied), d)
 	if stop == board.None {
 		return ray
 	}
-	return ray.andNot(g.t.rays[stop][d].or(only(stop)))
+	return ray.andNot(g.sets.rays[stop][d].or(setOf(stop)))
 }
 
 // captainSlides appends the non-capturing moves of the captain on c: across
@@ -352,47 +351,33 @@ func (g *gen) slides(c board.Cell, d int) cellSet {
 func (g *gen) captainSlides(c board.Cell, seen cellSet, buf []game.Move) []game.Move {
 	for d := 0; d < 6; d++ {
 		stops := g.stops(c, d, seen)
-		for x := nearest(stops, d); x != board.None; x = nearest(stops, d) {
+		for x := nearestIn(stops, d); x != board.None; x = nearestIn(stops, d) {
 			buf = g.t.appendStep(buf, c, x)
-			stops = stops.andNot(only(x))
+			stops = stops.andNot(setOf(x))
 		}
 	}
 	return buf
 }
 
-// hasMove reports whether the player to move has a legal move, as a
-// non-empty Moves would, without listing them: any capture, or any
-// non-capturing move, found by cell sets.
-func (s *State) hasMove() bool {
-	p := &s.pos
-	if p.count[0] == 0 || p.count[1] == 0 {
-		return false
-	}
-	// The soldiers' steps first, without building a generator: nearly
-	// every position has one.
-	me := p.toMove
-	passable := p.pieces[me]
-	if s.g.hopAny {
-		passable = p.pieces[0].or(p.pieces[1])
-	}
-	if s.g.t.anyStep(p.pieces[me].andNot(p.captains), p.pieces[0].or(p.pieces[1]), passable, me) {
-		return true
-	}
-	g := s.gen()
-	return g.anyCapture() || g.anySlide()
+// hasMove reports whether the mover has a legal move, as a non-empty
+// moves would, without listing them: the soldiers' steps first (nearly
+// every position has one), then any capture or captain's slide.
+func (g *gen) hasMove() bool {
+	return g.anyStep() || g.anyCapture() || g.anySlide()
 }
 
-// anyStep reports whether one of the soldiers of me has a non-capturing
-// step: in a forward direction, a run of passable pieces (perhaps none)
-// then an empty cell.
-func (t *tables) anyStep(soldiers, occupied, passable cellSet, me game.Player) bool {
-	vacant := t.all.andNot(occupied)
-	for _, d := range t.forward[me] {
-		for run := t.step(soldiers, d); !run.empty(); run = t.step(run, d) {
+// anyStep reports whether one of the mover's soldiers has a
+// non-capturing step: in a forward direction, a run of passable pieces
+// (perhaps none) then an empty cell.
+func (g *gen) anyStep() bool {
+	vacant := g.sets.all.andNot(g.occupied)
+	soldiers := g.mine.andNot(g.captains)
+	for _, d := range g.t.forward[g.me] {
+		for run := g.step(soldiers, d); !run.empty(); run = g.step(run, d) {
 			if !run.and(vacant).empty() {
 				return true
 			}
-			run = run.and(passable)
+			run = run.and(g.passable)
 		}
 	}
 	return false
@@ -416,19 +401,4 @@ func (g *gen) anySlide() bool {
 		}
 	}
 	return false
-}
-
-// HasMove reports whether the player to move has a legal move, as a
-// non-empty Moves would. Engines ask it at the horizon instead of listing
-// the moves.
-func (s *State) HasMove() bool { return s.hasMove() }
-
-// HasCapture reports whether the player to move must capture: then every
-// move Moves returns is a capture, else none is.
-func (s *State) HasCapture() bool {
-	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
-		return false
-	}
-	g := s.gen()
-	return g.anyCapture()
 }

@@ -84,31 +84,27 @@ type tables struct {
 	forward [2][3]int
 	// next[c][d] is c's neighbour in direction d, or board.None.
 	next [maxCells][6]board.Cell
-	// rays[c][d] are the cells of board.Ray(c, d): every cell from c
-	// (excluded) to the edge in direction d.
-	rays [maxCells][6]cellSet
-	// leaving[d] are the cells that have a neighbour in direction d, and
-	// shift[d] how far that neighbour is in the cell order: the cells are
-	// numbered column by column, so one direction is one distance on the
-	// whole board (up the order in the directions N, NE and SE, down in
-	// the others).
-	// steps[c][d] is the move from c to its neighbour in direction d, and
-	// origins[c] a quiet move that so far only starts on c: the generator
-	// copies these instead of building moves. A move built in place and
-	// then appended is read back whole just after its bytes were written,
-	// which stalls the processor (the store cannot be forwarded to the
-	// wider load), and it was a quarter of a playout's time.
-	steps   [maxCells][6]game.Move
+	// stepsTo[d][x] is the move in direction d to x from its neighbour,
+	// and origins[c] a quiet move that so far only starts on c: the
+	// generator copies these instead of building moves. A move built in
+	// place and then appended is read back whole just after its bytes were
+	// written, which stalls the processor (the store cannot be forwarded
+	// to the wider load), and it was a quarter of a playout's time. By
+	// direction, then by landing cell: the generator lists the steps of a
+	// direction in cell order, and finds them next to each other.
+	stepsTo [6][maxCells]game.Move
 	origins [maxCells]game.Move
-	// hops[c][d] is the move from c to the cell two away in direction d
+	// hopsTo[d][x] is the move in direction d to x from the cell two away
 	// (a soldier's step over one piece), or the zero Move.
-	hops    [maxCells][6]game.Move
-	leaving [6]cellSet
-	shift   [6]uint
+	hopsTo [6][maxCells]game.Move
 	// delta[d] is how far the neighbour in direction d is in the cell
 	// order, with its sign: x's neighbour is x+delta[d].
 	delta [6]int
-	all   cellSet
+	// wideSets are the generator's sets on two words, and narrowSets the
+	// same on one word when narrow: the board has at most 64 cells.
+	wideSets   setTables[cellSet]
+	narrowSets setTables[narrowSet]
+	narrow     bool
 	// keys[c*4+k] is the Zobrist key of piece kind k (see kindKey) on c.
 	keys    []uint64
 	sideKey uint64
@@ -124,6 +120,40 @@ type tables struct {
 	weights Weights
 }
 
+// setTables are the cell sets the move generator reads, in its set type
+// S (cellSet or narrowSet). A generic struct only: the generator reads its
+// fields, and calls no method through S, which Go would make an indirect
+// call.
+type setTables[S any] struct {
+	// rays[c][d] are the cells of board.Ray(c, d): every cell from c
+	// (excluded) to the edge in direction d.
+	rays [maxCells][6]S
+	// leaving[d] are the cells that have a neighbour in direction d, and
+	// shift[d] how far that neighbour is in the cell order: the cells are
+	// numbered column by column, so one direction is one distance on the
+	// whole board (up the order in the directions N, NE and SE, down in
+	// the others).
+	leaving [6]S
+	shift   [6]uint
+	// all are the cells of the board.
+	all S
+}
+
+// narrowed returns the sets of ts on one word: the board has at most 64
+// cells.
+func (ts *setTables[S]) narrowed(toNarrow func(S) narrowSet) setTables[narrowSet] {
+	n := setTables[narrowSet]{shift: ts.shift, all: toNarrow(ts.all)}
+	for c := range ts.rays {
+		for d := range ts.rays[c] {
+			n.rays[c][d] = toNarrow(ts.rays[c][d])
+		}
+	}
+	for d := range ts.leaving {
+		n.leaving[d] = toNarrow(ts.leaving[d])
+	}
+	return n
+}
+
 func newTables(v variant) *tables {
 	b := board.NewHexColumns(v.columns, v.long)
 	t := &tables{v: v, b: b, n: b.Len(), fen: fenSyntax(v, b), weights: DefaultWeights()}
@@ -131,26 +161,31 @@ func newTables(v variant) *tables {
 	t.forward[Black] = [3]int{board.HexSW, board.HexS, board.HexSE}
 	for c := 0; c < t.n; c++ {
 		cell := board.Cell(c)
-		t.all = t.all.or(only(cell))
+		t.wideSets.all = t.wideSets.all.or(setOf(cell))
 		t.origins[c] = game.Start(cell, false)
 		for d := 0; d < 6; d++ {
 			t.next[c][d] = b.Neighbor(cell, d)
-			t.steps[c][d] = game.Step(cell, t.next[c][d])
+			if x := t.next[c][d]; x != board.None {
+				t.stepsTo[d][x] = game.Step(cell, x)
+			}
 			if ray := b.Ray(cell, d); len(ray) >= 2 {
-				t.hops[c][d] = game.Step(cell, ray[1])
+				t.hopsTo[d][ray[1]] = game.Step(cell, ray[1])
 			}
 			for _, x := range b.Ray(cell, d) {
-				t.rays[c][d] = t.rays[c][d].or(only(x))
+				t.wideSets.rays[c][d] = t.wideSets.rays[c][d].or(setOf(x))
 			}
 		}
 		if b.Neighbor(cell, board.HexN) == board.None {
-			t.lastRow[White] = t.lastRow[White].or(only(cell))
+			t.lastRow[White] = t.lastRow[White].or(setOf(cell))
 		}
 		if b.Neighbor(cell, board.HexS) == board.None {
-			t.lastRow[Black] = t.lastRow[Black].or(only(cell))
+			t.lastRow[Black] = t.lastRow[Black].or(setOf(cell))
 		}
 	}
 	t.measureShifts()
+	if t.narrow = t.n <= 64; t.narrow {
+		t.narrowSets = t.wideSets.narrowed(toNarrowSet)
+	}
 	keys := game.ZobristKeys(uint64(len(v.id))*0x51ed27f3+uint64(t.n), t.n*4+1)
 	t.keys, t.sideKey = keys[:t.n*4], keys[t.n*4]
 	maxY := 0
@@ -167,7 +202,7 @@ func newTables(v variant) *tables {
 	return t
 }
 
-// measureShifts fills leaving and shift from the neighbours. The shifts of
+// measureShifts fills leaving, shift and delta from the neighbours. The shifts of
 // the move generator are only right if every neighbour in a direction is
 // the same distance away in the cell order, so a board where that fails
 // stops the program at start-up rather than play wrong moves.
@@ -178,38 +213,34 @@ func (t *tables) measureShifts() {
 			if x == board.None {
 				continue
 			}
-			t.leaving[d] = t.leaving[d].or(only(board.Cell(c)))
+			t.wideSets.leaving[d] = t.wideSets.leaving[d].or(setOf(board.Cell(c)))
 			dist := int(x) - c
 			if d >= 3 {
 				dist = -dist
 			}
-			if dist <= 0 || t.shift[d] != 0 && t.shift[d] != uint(dist) {
+			if shift := t.wideSets.shift[d]; dist <= 0 || shift != 0 && shift != uint(dist) {
 				panic(fmt.Sprintf("pommel: %s: direction %d is not one shift of the cell order", t.v.id, d))
 			}
-			t.shift[d] = uint(dist)
+			t.wideSets.shift[d] = uint(dist)
 			t.delta[d] = int(x) - c
 		}
 	}
 }
 
-// step moves every cell of s to its neighbour in direction d; cells
-// without one leave the set.
-func (t *tables) step(s cellSet, d int) cellSet {
-	s = s.and(t.leaving[d])
-	k := t.shift[d] & 63
+// opposite returns the direction opposite d.
+func opposite(d int) int {
 	if d < 3 {
-		return cellSet{s.lo << k, s.hi<<k | s.lo>>(64-k)}
+		return d + 3
 	}
-	return cellSet{s.lo>>k | s.hi<<(64-k), s.hi >> k}
+	return d - 3
 }
 
-// nearest returns the cell of s nearest to the start of a ray in direction
-// d (s holds cells of one ray), or board.None.
-func nearest(s cellSet, d int) board.Cell {
-	if d < 3 {
-		return s.lowest()
-	}
-	return s.highest()
+// appendStep appends the move from c to x, copied from origins and
+// completed in the buffer (see origins).
+func (t *tables) appendStep(buf []game.Move, c, x board.Cell) []game.Move {
+	buf = append(buf, t.origins[c])
+	buf[len(buf)-1].Land(x)
+	return buf
 }
 
 // setup builds the starting position of RULINGS section 1.
