@@ -49,15 +49,13 @@ func (s cellSet) andNot(o cellSet) cellSet { return cellSet{s.lo &^ o.lo, s.hi &
 
 func (s cellSet) count() int { return bits.OnesCount64(s.lo) + bits.OnesCount64(s.hi) }
 
-// up moves every cell k places up the cell order (0 < k < 64).
-func (s cellSet) up(k uint) cellSet {
+// moved moves every cell k places (0 < k < 64) up the cell order in
+// the directions d < 3, down in the others.
+func (s cellSet) moved(d int, k uint) cellSet {
 	k &= 63
-	return cellSet{s.lo << k, s.hi<<k | s.lo>>(64-k)}
-}
-
-// down moves every cell k places down the cell order (0 < k < 64).
-func (s cellSet) down(k uint) cellSet {
-	k &= 63
+	if d < 3 {
+		return cellSet{s.lo << k, s.hi<<k | s.lo>>(64-k)}
+	}
 	return cellSet{s.lo>>k | s.hi<<(64-k), s.hi >> k}
 }
 
@@ -114,9 +112,12 @@ func (s narrowSet) andNot(o narrowSet) narrowSet { return narrowSet{s.w &^ o.w} 
 
 func (s narrowSet) count() int { return bits.OnesCount64(s.w) }
 
-func (s narrowSet) up(k uint) narrowSet { return narrowSet{s.w << (k & 63)} }
-
-func (s narrowSet) down(k uint) narrowSet { return narrowSet{s.w >> (k & 63)} }
+func (s narrowSet) moved(d int, k uint) narrowSet {
+	if d < 3 {
+		return narrowSet{s.w << (k & 63)}
+	}
+	return narrowSet{s.w >> (k & 63)}
+}
 
 func (s narrowSet) lowest() board.Cell {
 	if s.w == 0 {

@@ -68,11 +68,7 @@ func (g *gen) moves(buf []game.Move) []game.Move {
 // step moves every cell of s to its neighbour in direction d; cells
 // without one leave the set.
 func (g *gen) step(s cellSet, d int) cellSet {
-	s = s.and(g.sets.leaving[d])
-	if d < 3 {
-		return s.up(g.sets.shift[d])
-	}
-	return s.down(g.sets.shift[d])
+	return s.and(g.sets.leaving[d]).moved(d, g.sets.shift[d])
 }
 
 // nearestIn returns the cell of s nearest to the start of a ray in
@@ -248,9 +244,15 @@ func (g *gen) quietMoves(buf []game.Move) []game.Move {
 	t := g.t
 	vacant := g.sets.all.andNot(g.occupied)
 	soldiers := g.mine.andNot(g.captains)
+	// A soldier has at most one step in each of its three directions:
+	// room for them all at once, written in place (see putMade).
+	n := len(buf)
+	buf = slices.Grow(buf, 3*soldiers.count())
+	room := buf[:cap(buf)]
 	for _, d := range t.forward[g.me] {
-		buf = g.soldierSteps(buf, soldiers, vacant, d)
+		n = g.soldierSteps(room, n, soldiers, vacant, d)
 	}
+	buf = room[:n]
 	captains := g.mine.and(g.captains)
 	if captains.empty() {
 		return buf
@@ -264,43 +266,43 @@ func (g *gen) quietMoves(buf []game.Move) []game.Move {
 	return buf
 }
 
-// soldierSteps appends the steps of the soldiers in direction d: to an
-// empty neighbour, then over one passable piece, then over longer runs
-// (rare: the loop usually ends after the second shift).
-func (g *gen) soldierSteps(buf []game.Move, soldiers, vacant cellSet, d int) []game.Move {
+// soldierSteps writes the steps of the soldiers in direction d into
+// room from room[n] on, and returns the new count: to an empty neighbour,
+// then over one passable piece, then over longer runs (rare: the loop
+// usually ends after the second shift).
+func (g *gen) soldierSteps(room []game.Move, n int, soldiers, vacant cellSet, d int) int {
 	t := g.t
-	delta := t.delta[d]
 	ahead := g.step(soldiers, d)
-	buf = appendMade(buf, &t.stepsTo[d], ahead.and(vacant))
+	n = putMade(room, n, &t.stepsTo[d], ahead.and(vacant))
 	ahead = g.step(ahead.and(g.passable), d)
-	buf = appendMade(buf, &t.hopsTo[d], ahead.and(vacant))
+	n = putMade(room, n, &t.hopsTo[d], ahead.and(vacant))
+	delta := t.delta[d]
 	for back := 3 * delta; ; back += delta {
 		ahead = g.step(ahead.and(g.passable), d)
 		if ahead.empty() {
-			return buf
+			return n
 		}
-		for to := ahead.and(vacant); !to.empty(); {
+		for to := ahead.and(vacant); !to.empty(); n++ {
 			var x board.Cell
 			x, to = to.pop()
-			buf = t.appendStep(buf, board.Cell(int(x)-back), x)
+			room[n] = t.origins[int(x)-back]
+			room[n].Land(x)
 		}
 	}
 }
 
-// appendMade appends made[x] for every cell x of to, in cell order: the
-// made moves that land on to. It makes room first and copies
-// each move straight from the table into the list; append would copy it
-// through a temporary, since growing the list could move it.
-func appendMade(buf []game.Move, made *[maxCells]game.Move, to cellSet) []game.Move {
-	n := len(buf)
-	buf = slices.Grow(buf, to.count())
-	buf = buf[:n+to.count()]
+// putMade writes made[x] for every cell x of to, in cell order, into room
+// from room[n] on, and returns the new count: the made moves that land on
+// to. Written in place, each move is copied straight from the table into
+// the list; append would copy it through a temporary, since growing the
+// list could move it.
+func putMade(room []game.Move, n int, made *[maxCells]game.Move, to cellSet) int {
 	for ; !to.empty(); n++ {
 		var x board.Cell
 		x, to = to.pop()
-		buf[n] = made[x]
+		room[n] = made[x]
 	}
-	return buf
+	return n
 }
 
 // watched returns the empty cells from which one of the six lines reaches
