@@ -211,6 +211,15 @@ func (g *gen) chainAfter(i, k board.Cell, captain bool, m *game.Move, buf *[]gam
 // can, and only jumps count (a leap never continues a chain). The move is
 // complete when no jump is left.
 func (g *gen) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Move) []game.Move {
+	// Most chains end at the first landing with no enemy piece in reach:
+	// one mask says so, before six directions are looked at.
+	reach := &g.sets.around
+	if captain {
+		reach = &g.sets.lines
+	}
+	if reach[cur].and(g.theirs).empty() {
+		return append(buf, *m)
+	}
 	jumped := false
 	for d := 0; d < 6; d++ {
 		i := g.target(cur, d, captain)

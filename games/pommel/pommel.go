@@ -137,6 +137,9 @@ type setTables[S any] struct {
 	shift   [6]uint
 	// all are the cells of the board.
 	all S
+	// around[c] are c's neighbours, and lines[c] the cells of its six
+	// rays: where a soldier's or a captain's capture from c would start.
+	around, lines [maxCells]S
 }
 
 // narrowed returns the sets of ts on one word: the board has at most 64
@@ -150,6 +153,9 @@ func (ts *setTables[S]) narrowed(toNarrow func(S) narrowSet) setTables[narrowSet
 	}
 	for d := range ts.leaving {
 		n.leaving[d] = toNarrow(ts.leaving[d])
+	}
+	for c := range ts.around {
+		n.around[c], n.lines[c] = toNarrow(ts.around[c]), toNarrow(ts.lines[c])
 	}
 	return n
 }
@@ -173,6 +179,10 @@ func newTables(v variant) *tables {
 			}
 			for _, x := range b.Ray(cell, d) {
 				t.wideSets.rays[c][d] = t.wideSets.rays[c][d].or(setOf(x))
+			}
+			t.wideSets.lines[c] = t.wideSets.lines[c].or(t.wideSets.rays[c][d])
+			if x := t.next[c][d]; x != board.None {
+				t.wideSets.around[c] = t.wideSets.around[c].or(setOf(x))
 			}
 		}
 		if b.Neighbor(cell, board.HexN) == board.None {
