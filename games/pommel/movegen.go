@@ -67,8 +67,11 @@ func (g *gen) moves(buf []game.Move) []game.Move {
 
 // step moves every cell of s to its neighbour in direction d; cells
 // without one leave the set.
-func (g *gen) step(s cellSet, d int) cellSet {
-	return s.and(g.sets.leaving[d]).moved(d, g.sets.shift[d])
+func (g *gen) step(s cellSet, d int) cellSet { return stepIn(g.sets, s, d) }
+
+// stepIn is step by the tables sets.
+func stepIn(sets *setTables[cellSet], s cellSet, d int) cellSet {
+	return s.and(sets.leaving[d]).moved(d, sets.shift[d])
 }
 
 // nearestIn returns the cell of s nearest to the start of a ray in
@@ -378,17 +381,36 @@ func (g *gen) hasMove() bool {
 }
 
 // anyStep reports whether one of the mover's soldiers has a
-// non-capturing step: in a forward direction, a run of passable pieces
-// (perhaps none) then an empty cell.
+// non-capturing step.
 func (g *gen) anyStep() bool {
-	vacant := g.sets.all.andNot(g.occupied)
-	soldiers := g.mine.andNot(g.captains)
-	for _, d := range g.t.forward[g.me] {
-		for run := g.step(soldiers, d); !run.empty(); run = g.step(run, d) {
+	return anySoldierStep(g.sets, &g.t.forward[g.me], g.mine.andNot(g.captains), g.sets.all.andNot(g.occupied), g.passable)
+}
+
+// quickStep reports whether a soldier of the player to move in p has a
+// non-capturing step, from p's sets without a generator: nearly every
+// position has one, and Result asks at every ply.
+func quickStep(t *tables, p *position, hopAny bool) bool {
+	me := p.toMove
+	mine := toCellSet(p.pieces[me])
+	occupied := mine.or(toCellSet(p.pieces[1-me]))
+	passable := mine
+	if hopAny {
+		passable = occupied
+	}
+	sets := &t.wideSets
+	return anySoldierStep(sets, &t.forward[me], mine.andNot(toCellSet(p.captains)), sets.all.andNot(occupied), passable)
+}
+
+// anySoldierStep reports whether one of soldiers has a non-capturing step
+// in one of the directions forward: a run of passable pieces (perhaps
+// none) then a vacant cell.
+func anySoldierStep(sets *setTables[cellSet], forward *[3]int, soldiers, vacant, passable cellSet) bool {
+	for _, d := range forward {
+		for run := stepIn(sets, soldiers, d); !run.empty(); run = stepIn(sets, run, d) {
 			if !run.and(vacant).empty() {
 				return true
 			}
-			run = run.and(g.passable)
+			run = run.and(passable)
 		}
 	}
 	return false

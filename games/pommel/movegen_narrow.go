@@ -69,8 +69,11 @@ func (g *narrowGen) moves(buf []game.Move) []game.Move {
 
 // step moves every cell of s to its neighbour in direction d; cells
 // without one leave the set.
-func (g *narrowGen) step(s narrowSet, d int) narrowSet {
-	return s.and(g.sets.leaving[d]).moved(d, g.sets.shift[d])
+func (g *narrowGen) step(s narrowSet, d int) narrowSet { return stepInNarrow(g.sets, s, d) }
+
+// stepInNarrow is step by the tables sets.
+func stepInNarrow(sets *setTables[narrowSet], s narrowSet, d int) narrowSet {
+	return s.and(sets.leaving[d]).moved(d, sets.shift[d])
 }
 
 // nearestInNarrow returns the cell of s nearest to the start of a ray in
@@ -380,17 +383,36 @@ func (g *narrowGen) hasMove() bool {
 }
 
 // anyStep reports whether one of the mover's soldiers has a
-// non-capturing step: in a forward direction, a run of passable pieces
-// (perhaps none) then an empty cell.
+// non-capturing step.
 func (g *narrowGen) anyStep() bool {
-	vacant := g.sets.all.andNot(g.occupied)
-	soldiers := g.mine.andNot(g.captains)
-	for _, d := range g.t.forward[g.me] {
-		for run := g.step(soldiers, d); !run.empty(); run = g.step(run, d) {
+	return anySoldierStepNarrow(g.sets, &g.t.forward[g.me], g.mine.andNot(g.captains), g.sets.all.andNot(g.occupied), g.passable)
+}
+
+// quickStepNarrow reports whether a soldier of the player to move in p has a
+// non-capturing step, from p's sets without a generator: nearly every
+// position has one, and Result asks at every ply.
+func quickStepNarrow(t *tables, p *position, hopAny bool) bool {
+	me := p.toMove
+	mine := toNarrowSet(p.pieces[me])
+	occupied := mine.or(toNarrowSet(p.pieces[1-me]))
+	passable := mine
+	if hopAny {
+		passable = occupied
+	}
+	sets := &t.narrowSets
+	return anySoldierStepNarrow(sets, &t.forward[me], mine.andNot(toNarrowSet(p.captains)), sets.all.andNot(occupied), passable)
+}
+
+// anySoldierStepNarrow reports whether one of soldiers has a non-capturing step
+// in one of the directions forward: a run of passable pieces (perhaps
+// none) then a vacant cell.
+func anySoldierStepNarrow(sets *setTables[narrowSet], forward *[3]int, soldiers, vacant, passable narrowSet) bool {
+	for _, d := range forward {
+		for run := stepInNarrow(sets, soldiers, d); !run.empty(); run = stepInNarrow(sets, run, d) {
 			if !run.and(vacant).empty() {
 				return true
 			}
-			run = run.and(g.passable)
+			run = run.and(passable)
 		}
 	}
 	return false

@@ -29,19 +29,26 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 }
 
 // hasMove reports whether the player to move has a legal move, as a
-// non-empty Moves would, without listing them.
+// non-empty Moves would, without listing them: a soldier's step, read
+// from the position's sets, answers nearly every position.
 func (s *State) hasMove() bool {
 	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
 		return false
 	}
 	if t := s.g.t; t.narrow {
+		if quickStepNarrow(t, &s.pos, s.g.hopAny) {
+			return true
+		}
 		var g narrowGen
 		g.init(t, &s.pos, s.g.hopAny)
-		return g.hasMove()
+		return g.anyCapture() || g.anySlide()
+	}
+	if quickStep(s.g.t, &s.pos, s.g.hopAny) {
+		return true
 	}
 	var g gen
 	g.init(s.g.t, &s.pos, s.g.hopAny)
-	return g.hasMove()
+	return g.anyCapture() || g.anySlide()
 }
 
 // HasMove reports whether the player to move has a legal move, as a

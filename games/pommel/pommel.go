@@ -25,9 +25,6 @@ var seats = [...]game.Seat{
 	Black: {Name: "Black", Key: "black", Letter: 'b'},
 }
 
-// undoRoom is how many positions a new State's undo stack has room for.
-const undoRoom = 64
-
 // maxCells is the size of the largest Pommel board.
 const maxCells = 76
 
@@ -38,12 +35,16 @@ type variant struct {
 	// thirdRow adds a soldier on the third cell of every long column
 	// (pommel-76).
 	thirdRow bool
+	// undoRoom is how many positions a new State's undo stack has room
+	// for: more than a random game's mean length (46 plies on the small
+	// board, 92 on the large), so that most games never grow it.
+	undoRoom int
 }
 
 var variants = []variant{
-	{id: "pommel", columns: 7, long: 7,
+	{id: "pommel", columns: 7, long: 7, undoRoom: 64,
 		name: "Pommel", summary: "Pommel: hex checkers with linear leaping capture, 45 cells, 14 soldiers each"},
-	{id: "pommel-76", columns: 9, long: 9, thirdRow: true,
+	{id: "pommel-76", columns: 9, long: 9, thirdRow: true, undoRoom: 128,
 		name: "Pommel 76", summary: "Pommel on the 76-cell board, 22 soldiers each"},
 }
 
@@ -318,7 +319,7 @@ func (g *Game) startState() *State {
 func (g *Game) newState(p position) *State {
 	// Room for the undo positions of a typical game, so that a game played
 	// from the start does not grow the stack move after move.
-	s := &State{g: g, pos: p, undo: make([]position, 0, undoRoom)}
+	s := &State{g: g, pos: p, undo: make([]position, 0, g.t.v.undoRoom)}
 	s.hist.Reset(p.hash)
 	return s
 }
