@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/arbiter-games/arbiter/board"
+	"github.com/arbiter-games/arbiter/game"
 )
 
 // cellSet is a set of cells as a bit mask, cell c on bit c: the 76 cells of
@@ -90,6 +91,24 @@ func (s cellSet) pop() (board.Cell, cellSet) {
 	return board.Cell(64 + bits.TrailingZeros64(s.hi)), cellSet{0, s.hi & (s.hi - 1)}
 }
 
+// putMade writes made[x] for every cell x of s, in cell order, into room
+// from room[n] on, and returns the new count: the move generator's made
+// moves that land on s. Written in place, each move is copied straight
+// from the table into the list; append would copy it through a
+// temporary, since growing the list could move it. Word by word: a loop
+// over one word needs no test of which word the next cell is in.
+func (s cellSet) putMade(room []game.Move, n int, made *[maxCells]game.Move) int {
+	for w := s.lo; w != 0; w &= w - 1 {
+		room[n] = made[bits.TrailingZeros64(w)]
+		n++
+	}
+	for w := s.hi; w != 0; w &= w - 1 {
+		room[n] = made[64+bits.TrailingZeros64(w)]
+		n++
+	}
+	return n
+}
+
 // toCellSet is the generator's set of a position's set: itself.
 func toCellSet(s cellSet) cellSet { return s }
 
@@ -131,6 +150,14 @@ func (s narrowSet) highest() board.Cell {
 		return board.None
 	}
 	return board.Cell(63 - bits.LeadingZeros64(s.w))
+}
+
+func (s narrowSet) putMade(room []game.Move, n int, made *[maxCells]game.Move) int {
+	for w := s.w; w != 0; w &= w - 1 {
+		room[n] = made[bits.TrailingZeros64(w)]
+		n++
+	}
+	return n
 }
 
 func (s narrowSet) pop() (board.Cell, narrowSet) {

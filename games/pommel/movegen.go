@@ -257,7 +257,7 @@ func (g *gen) quietMoves(buf []game.Move) []game.Move {
 	vacant := g.sets.all.andNot(g.occupied)
 	soldiers := g.mine.andNot(g.captains)
 	// A soldier has at most one step in each of its three directions:
-	// room for them all at once, written in place (see putMade).
+	// room for them all at once, written in place (see cellSet.putMade).
 	n := len(buf)
 	buf = slices.Grow(buf, 3*soldiers.count())
 	room := buf[:cap(buf)]
@@ -285,9 +285,9 @@ func (g *gen) quietMoves(buf []game.Move) []game.Move {
 func (g *gen) soldierSteps(room []game.Move, n int, soldiers, vacant cellSet, d int) int {
 	t := g.t
 	ahead := g.step(soldiers, d)
-	n = putMade(room, n, &t.stepsTo[d], ahead.and(vacant))
+	n = ahead.and(vacant).putMade(room, n, &t.stepsTo[d])
 	ahead = g.step(ahead.and(g.passable), d)
-	n = putMade(room, n, &t.hopsTo[d], ahead.and(vacant))
+	n = ahead.and(vacant).putMade(room, n, &t.hopsTo[d])
 	delta := t.delta[d]
 	for back := 3 * delta; ; back += delta {
 		ahead = g.step(ahead.and(g.passable), d)
@@ -301,20 +301,6 @@ func (g *gen) soldierSteps(room []game.Move, n int, soldiers, vacant cellSet, d 
 			room[n].Land(x)
 		}
 	}
-}
-
-// putMade writes made[x] for every cell x of to, in cell order, into room
-// from room[n] on, and returns the new count: the made moves that land on
-// to. Written in place, each move is copied straight from the table into
-// the list; append would copy it through a temporary, since growing the
-// list could move it.
-func putMade(room []game.Move, n int, made *[maxCells]game.Move, to cellSet) int {
-	for ; !to.empty(); n++ {
-		var x board.Cell
-		x, to = to.pop()
-		room[n] = made[x]
-	}
-	return n
 }
 
 // watched returns the empty cells from which one of the six lines reaches

@@ -22,7 +22,6 @@ var narrowNames = map[string]string{
 	"gen":            "narrowGen",
 	"wideSets":       "narrowSets",
 	"nearestIn":      "nearestInNarrow",
-	"putMade":        "putMadeNarrow",
 	"toCellSet":      "toNarrowSet",
 	"setOf":          "narrowSetOf",
 	"stepIn":         "stepInNarrow",
