@@ -198,6 +198,23 @@ func maskGames(t *testing.T) []*Game {
 	return games
 }
 
+// TestNarrowBoards checks which boards the one-word generator serves, so
+// that the mask tests do compare it on the 45-cell board.
+func TestNarrowBoards(t *testing.T) {
+	for _, tt := range []struct {
+		id     string
+		narrow bool
+	}{{"pommel", true}, {"pommel-76", false}} {
+		g, err := game.New(tt.id, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.(*Game).t.narrow; got != tt.narrow {
+			t.Errorf("%s: narrow %v, want %v", tt.id, got, tt.narrow)
+		}
+	}
+}
+
 func TestMasksAgreeInRandomGames(t *testing.T) {
 	n := 40
 	if testing.Short() {
