@@ -99,8 +99,7 @@ type answers struct {
 // wideAnswers are the answers of the generator on two-word sets, which
 // serves both boards.
 func wideAnswers(s *State) answers {
-	var g gen
-	g.init(s.g.t, &s.pos, s.g.hopAny)
+	g := s.gen()
 	var by [6]cellSet
 	a := answers{name: "wide", capturing: !g.capturers(&by).empty(),
 		anyCapture: g.anyCapture(), anyStep: g.anyStep(), anySlide: g.anySlide(), moves: g.moves(nil)}

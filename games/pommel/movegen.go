@@ -34,7 +34,7 @@ type gen struct {
 // generator returned by value was copied whole, a tenth of a playout.
 func (g *gen) init(t *tables, p *position, hopAny bool) {
 	me := p.toMove
-	g.t, g.sets, g.me = t, &t.wideSets, me
+	g.t, g.sets, g.me = t, t.wideSets(), me
 	g.mine, g.theirs, g.captains = toCellSet(p.pieces[me]), toCellSet(p.pieces[1-me]), toCellSet(p.captains)
 	g.occupied = g.mine.or(g.theirs)
 	g.passable = g.mine
@@ -383,7 +383,7 @@ func quickStep(t *tables, p *position, hopAny bool) bool {
 	if hopAny {
 		passable = occupied
 	}
-	sets := &t.wideSets
+	sets := t.wideSets()
 	return anySoldierStep(sets, &t.forward[me], mine.andNot(toCellSet(p.captains)), sets.all.andNot(occupied), passable)
 }
 

@@ -36,7 +36,7 @@ type narrowGen struct {
 // generator returned by value was copied whole, a tenth of a playout.
 func (g *narrowGen) init(t *tables, p *position, hopAny bool) {
 	me := p.toMove
-	g.t, g.sets, g.me = t, &t.narrowSets, me
+	g.t, g.sets, g.me = t, t.narrowSets(), me
 	g.mine, g.theirs, g.captains = toNarrowSet(p.pieces[me]), toNarrowSet(p.pieces[1-me]), toNarrowSet(p.captains)
 	g.occupied = g.mine.or(g.theirs)
 	g.passable = g.mine
@@ -385,7 +385,7 @@ func quickStepNarrow(t *tables, p *position, hopAny bool) bool {
 	if hopAny {
 		passable = occupied
 	}
-	sets := &t.narrowSets
+	sets := t.narrowSets()
 	return anySoldierStepNarrow(sets, &t.forward[me], mine.andNot(toNarrowSet(p.captains)), sets.all.andNot(occupied), passable)
 }
 

@@ -28,6 +28,15 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 	return g.moves(buf)
 }
 
+// gen returns the generator on two words of the position, which serves
+// both boards, for the callers off the hot path (the mask tests, an
+// evaluation that asks about the other side's captures).
+func (s *State) gen() gen {
+	var g gen
+	g.init(s.g.t, &s.pos, s.g.hopAny)
+	return g
+}
+
 // hasMove reports whether the player to move has a legal move, as a
 // non-empty Moves would, without listing them: a soldier's step, read
 // from the position's sets, answers nearly every position.

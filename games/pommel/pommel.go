@@ -101,11 +101,12 @@ type tables struct {
 	// delta[d] is how far the neighbour in direction d is in the cell
 	// order, with its sign: x's neighbour is x+delta[d].
 	delta [6]int
-	// wideSets are the generator's sets on two words, and narrowSets the
-	// same on one word when narrow: the board has at most 64 cells.
-	wideSets   setTables[cellSet]
-	narrowSets setTables[narrowSet]
-	narrow     bool
+	// The sets on two words (rays, leaving, shift, all, around, lines),
+	// for the rules and the generator of the 76-cell board, and oneWord
+	// the same on one word when narrow: the board has at most 64 cells.
+	setTables[cellSet]
+	oneWord setTables[narrowSet]
+	narrow  bool
 	// keys[c*4+k] is the Zobrist key of piece kind k (see kindKey) on c.
 	keys    []uint64
 	sideKey uint64
@@ -168,7 +169,7 @@ func newTables(v variant) *tables {
 	t.forward[Black] = [3]int{board.HexSW, board.HexS, board.HexSE}
 	for c := 0; c < t.n; c++ {
 		cell := board.Cell(c)
-		t.wideSets.all = t.wideSets.all.or(setOf(cell))
+		t.all = t.all.or(setOf(cell))
 		t.origins[c] = game.Start(cell, false)
 		for d := 0; d < 6; d++ {
 			t.next[c][d] = b.Neighbor(cell, d)
@@ -179,11 +180,11 @@ func newTables(v variant) *tables {
 				t.hopsTo[d][ray[1]] = game.Step(cell, ray[1])
 			}
 			for _, x := range b.Ray(cell, d) {
-				t.wideSets.rays[c][d] = t.wideSets.rays[c][d].or(setOf(x))
+				t.rays[c][d] = t.rays[c][d].or(setOf(x))
 			}
-			t.wideSets.lines[c] = t.wideSets.lines[c].or(t.wideSets.rays[c][d])
+			t.lines[c] = t.lines[c].or(t.rays[c][d])
 			if x := t.next[c][d]; x != board.None {
-				t.wideSets.around[c] = t.wideSets.around[c].or(setOf(x))
+				t.around[c] = t.around[c].or(setOf(x))
 			}
 		}
 		if b.Neighbor(cell, board.HexN) == board.None {
@@ -195,7 +196,7 @@ func newTables(v variant) *tables {
 	}
 	t.measureShifts()
 	if t.narrow = t.n <= 64; t.narrow {
-		t.narrowSets = t.wideSets.narrowed(toNarrowSet)
+		t.oneWord = t.setTables.narrowed(toNarrowSet)
 	}
 	keys := game.ZobristKeys(uint64(len(v.id))*0x51ed27f3+uint64(t.n), t.n*4+1)
 	t.keys, t.sideKey = keys[:t.n*4], keys[t.n*4]
@@ -224,19 +225,25 @@ func (t *tables) measureShifts() {
 			if x == board.None {
 				continue
 			}
-			t.wideSets.leaving[d] = t.wideSets.leaving[d].or(setOf(board.Cell(c)))
+			t.leaving[d] = t.leaving[d].or(setOf(board.Cell(c)))
 			dist := int(x) - c
 			if d >= 3 {
 				dist = -dist
 			}
-			if shift := t.wideSets.shift[d]; dist <= 0 || shift != 0 && shift != uint(dist) {
+			if shift := t.shift[d]; dist <= 0 || shift != 0 && shift != uint(dist) {
 				panic(fmt.Sprintf("pommel: %s: direction %d is not one shift of the cell order", t.v.id, d))
 			}
-			t.wideSets.shift[d] = uint(dist)
+			t.shift[d] = uint(dist)
 			t.delta[d] = int(x) - c
 		}
 	}
 }
+
+// wideSets are the sets of the generator on two words.
+func (t *tables) wideSets() *setTables[cellSet] { return &t.setTables }
+
+// narrowSets are the sets of the generator on one word (narrow boards).
+func (t *tables) narrowSets() *setTables[narrowSet] { return &t.oneWord }
 
 // opposite returns the direction opposite d.
 func opposite(d int) int {

@@ -153,7 +153,7 @@ func (t *tables) crossed(m game.Move) cellSet {
 	for i := 1; i < m.Len(); i++ {
 		to := m.At(i)
 		d, _ := t.b.DirTo(cur, to)
-		s = s.or(t.wideSets.rays[cur][d].andNot(t.wideSets.rays[to][d]))
+		s = s.or(t.rays[cur][d].andNot(t.rays[to][d]))
 		cur = to
 	}
 	return s
