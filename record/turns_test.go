@@ -187,9 +187,13 @@ func randomGame(t *testing.T, g game.Game, fen string, rng *rand.Rand) (*record.
 			break
 		}
 		m := moves[rng.IntN(len(moves))]
-		r.Moves = append(r.Moves, m.Text(g.Board()))
-		movers = append(movers, s.ToMove())
+		mover := s.ToMove()
 		s.Play(m)
+		if s.Result().Over() {
+			break // the record is of an unfinished game: its Result tag is *
+		}
+		r.Moves = append(r.Moves, m.Text(g.Board()))
+		movers = append(movers, mover)
 	}
 	return r, movers
 }

@@ -33,7 +33,7 @@ const (
 
 // The answer of ab to "go depth 1" at Pommel's start, which the tests use
 // to show that a position is set.
-var startDepth1 = []string{"info depth 1 score -5 nodes 31 time T pv a1-a3", "bestmove a1-a3"}
+var startDepth1 = []string{"info depth 1 score -5 nodes 31 time T pv c2-b3", "bestmove c2-b3"}
 
 func TestServeHandshake(t *testing.T) {
 	got := runSession(t, "uci", "isready", "frobnicate", "quit", "isready")
@@ -282,7 +282,7 @@ func TestMCTSTreeKept(t *testing.T) {
 	if infos[1] != kept {
 		t.Errorf("the second search said %q, want %q (the tree of the first)", infos[1], kept)
 	}
-	if fresh := "info depth 1 score 0 nodes 1 time T pv a1-a3"; infos[2] != fresh {
+	if fresh := "info depth 1 score 0 nodes 1 time T pv c2-b3"; infos[2] != fresh {
 		t.Errorf("after newgame the search said %q, want %q", infos[2], fresh)
 	}
 }

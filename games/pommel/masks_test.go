@@ -2,6 +2,7 @@ package pommel
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/board"
@@ -84,7 +85,51 @@ func slowSlide(t *tables, p *position, c board.Cell) bool {
 	return false
 }
 
-// checkMasks compares the masks' answers with the walks at s.
+// answers are one generator's answers at a position, as plain values, so
+// that both generators' can be checked the same way.
+type answers struct {
+	name string
+	// capturer[d][c] tells that capturers found a capture of the piece on
+	// c in direction d; capturing that it found one at all.
+	capturer                                 [6][maxCells]bool
+	capturing, anyCapture, anyStep, anySlide bool
+	moves                                    []game.Move
+}
+
+// wideAnswers are the answers of the generator on two-word sets, which
+// serves both boards.
+func wideAnswers(s *State) answers {
+	g := s.gen()
+	var by [6]cellSet
+	a := answers{name: "wide", capturing: !g.capturers(&by).empty(),
+		anyCapture: g.anyCapture(), anyStep: g.anyStep(), anySlide: g.anySlide(), moves: g.moves(nil)}
+	for d := range by {
+		for c := range maxCells {
+			a.capturer[d][c] = by[d].has(board.Cell(c))
+		}
+	}
+	return a
+}
+
+// narrowAnswers are the answers of the generator on one-word sets, which
+// the 45-cell board uses.
+func narrowAnswers(s *State) answers {
+	var g narrowGen
+	g.init(s.g.t, &s.pos, s.g.hopAny)
+	var by [6]narrowSet
+	a := answers{name: "narrow", capturing: !g.capturers(&by).empty(),
+		anyCapture: g.anyCapture(), anyStep: g.anyStep(), anySlide: g.anySlide(), moves: g.moves(nil)}
+	for d := range by {
+		for c := range 64 {
+			a.capturer[d][c] = by[d].has(board.Cell(c))
+		}
+	}
+	return a
+}
+
+// checkMasks compares the masks' answers of both generators (the narrow
+// one on the 45-cell board only) with the walks at s, and their moves
+// with each other's and Moves'.
 func checkMasks(t *testing.T, s *State) {
 	t.Helper()
 	p := &s.pos
@@ -96,9 +141,10 @@ func checkMasks(t *testing.T, s *State) {
 	if p.count[0] == 0 || p.count[1] == 0 {
 		return
 	}
-	g := s.gen()
-	var by [6]cellSet
-	capturing := g.capturers(&by)
+	all := []answers{wideAnswers(s)}
+	if tb.narrow {
+		all = append(all, narrowAnswers(s))
+	}
 	var anyCapture, anyStep, anySlide bool
 	for c := board.Cell(0); int(c) < tb.n; c++ {
 		if slowOwner(p, c, board.None) != p.toMove {
@@ -106,8 +152,10 @@ func checkMasks(t *testing.T, s *State) {
 		}
 		for d := 0; d < 6; d++ {
 			want := slowCapture(tb, p, c, d)
-			if by[d].has(c) != want {
-				t.Fatalf("%s: capturers says %v for %s in direction %d, the walk %v", s.FEN(), by[d].has(c), tb.b.Name(c), d, want)
+			for _, a := range all {
+				if a.capturer[d][c] != want {
+					t.Fatalf("%s: %s capturers says %v for %s in direction %d, the walk %v", s.FEN(), a.name, a.capturer[d][c], tb.b.Name(c), d, want)
+				}
 			}
 			anyCapture = anyCapture || want
 		}
@@ -117,15 +165,19 @@ func checkMasks(t *testing.T, s *State) {
 			anyStep = anyStep || slowStep(tb, p, c, s.g.hopAny)
 		}
 	}
-	switch {
-	case g.anyCapture() != anyCapture || capturing.empty() == anyCapture:
-		t.Fatalf("%s: anyCapture %v, capturers %v, the walk %v", s.FEN(), g.anyCapture(), !capturing.empty(), anyCapture)
-	case len(moves) > 0 && moves[0].IsCapture() != anyCapture:
-		t.Fatalf("%s: the first move %v is a capture: %v, the walk finds one: %v", s.FEN(), moves[0].Text(tb.b), moves[0].IsCapture(), anyCapture)
-	case tb.anyStep(g.mine.andNot(g.captains), g.occupied, g.passable, g.me) != anyStep:
-		t.Fatalf("%s: anyStep %v, the walk %v", s.FEN(), !anyStep, anyStep)
-	case g.anySlide() != anySlide:
-		t.Fatalf("%s: anySlide %v, the walk %v", s.FEN(), g.anySlide(), anySlide)
+	for _, a := range all {
+		switch {
+		case a.anyCapture != anyCapture || a.capturing != anyCapture:
+			t.Fatalf("%s: %s anyCapture %v, capturers %v, the walk %v", s.FEN(), a.name, a.anyCapture, a.capturing, anyCapture)
+		case len(moves) > 0 && moves[0].IsCapture() != anyCapture:
+			t.Fatalf("%s: the first move %v is a capture: %v, the walk finds one: %v", s.FEN(), moves[0].Text(tb.b), moves[0].IsCapture(), anyCapture)
+		case a.anyStep != anyStep:
+			t.Fatalf("%s: %s anyStep %v, the walk %v", s.FEN(), a.name, a.anyStep, anyStep)
+		case a.anySlide != anySlide:
+			t.Fatalf("%s: %s anySlide %v, the walk %v", s.FEN(), a.name, a.anySlide, anySlide)
+		case !slices.Equal(a.moves, moves):
+			t.Fatalf("%s: the %s generator lists %d moves, Moves %d, or in another order", s.FEN(), a.name, len(a.moves), len(moves))
+		}
 	}
 }
 
@@ -143,6 +195,23 @@ func maskGames(t *testing.T) []*Game {
 		}
 	}
 	return games
+}
+
+// TestNarrowBoards checks which boards the one-word generator serves, so
+// that the mask tests do compare it on the 45-cell board.
+func TestNarrowBoards(t *testing.T) {
+	for _, tt := range []struct {
+		id     string
+		narrow bool
+	}{{"pommel", true}, {"pommel-76", false}} {
+		g, err := game.New(tt.id, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.(*Game).t.narrow; got != tt.narrow {
+			t.Errorf("%s: narrow %v, want %v", tt.id, got, tt.narrow)
+		}
+	}
 }
 
 func TestMasksAgreeInRandomGames(t *testing.T) {

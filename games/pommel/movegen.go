@@ -1,6 +1,10 @@
 package pommel
 
+//go:generate go run narrowgen.go
+
 import (
+	"slices"
+
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 )
@@ -9,8 +13,13 @@ import (
 // which it changes while following a chain (and restores). Working on
 // copies leaves the State untouched, so that any number of goroutines may
 // list its moves at once.
+//
+// This file is the source of movegen_narrow.go, the same generator on
+// one-word sets for the 45-cell board: edit this one and regenerate the
+// other with go generate (narrowgen.go).
 type gen struct {
-	t *tables
+	t    *tables
+	sets *setTables[cellSet]
 	// mine and theirs are the mover's and the enemy's pieces, occupied
 	// both; the moving piece leaves occupied for its whole capture.
 	mine, theirs, occupied cellSet
@@ -21,31 +30,23 @@ type gen struct {
 	me       game.Player
 }
 
-func (s *State) gen() gen {
-	me := s.pos.toMove
-	g := gen{t: s.g.t, mine: s.pos.pieces[me], theirs: s.pos.pieces[1-me], captains: s.pos.captains, me: me}
+// init makes g the generator of the position p. It fills g in place: a
+// generator returned by value was copied whole, a tenth of a playout.
+func (g *gen) init(t *tables, p *position, hopAny bool) {
+	me := p.toMove
+	g.t, g.sets, g.me = t, t.wideSets(), me
+	g.mine, g.theirs, g.captains = toCellSet(p.pieces[me]), toCellSet(p.pieces[1-me]), toCellSet(p.captains)
 	g.occupied = g.mine.or(g.theirs)
 	g.passable = g.mine
-	if s.g.hopAny {
+	if hopAny {
 		g.passable = g.occupied
 	}
-	return g
 }
 
-// Moves appends the legal moves of the player to move: every capture if
-// there is one (capture is compulsory, any capture may be chosen), else
-// every non-capturing move. A side without pieces has lost, so then there
-// are none (only a FEN can leave the opponent of the mover without pieces).
-// The moves come piece by piece in cell order; the pie rule's Swap, when
-// it is a move, comes first.
-func (s *State) Moves(buf []game.Move) []game.Move {
-	if s.ply == 1 && s.swappable {
-		buf = append(buf, game.Swap())
-	}
-	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
-		return buf
-	}
-	g := s.gen()
+// moves appends the legal moves (see State.Moves) of a position where
+// both sides have pieces: every capture if there is one, else every
+// non-capturing move.
+func (g *gen) moves(buf []game.Move) []game.Move {
 	// Without captains, anyCapture answers most positions in a few shifts;
 	// with them, capturers answers as cheaply and its answer is needed.
 	if g.mine.and(g.captains).empty() && !g.anyCapture() {
@@ -64,12 +65,22 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 	return buf
 }
 
-// opposite returns the direction opposite d.
-func opposite(d int) int {
+// step moves every cell of s to its neighbour in direction d; cells
+// without one leave the set.
+func (g *gen) step(s cellSet, d int) cellSet { return stepIn(g.sets, s, d) }
+
+// stepIn is step by the tables sets.
+func stepIn(sets *setTables[cellSet], s cellSet, d int) cellSet {
+	return s.and(sets.leaving[d]).moved(d, sets.shift[d])
+}
+
+// nearestIn returns the cell of s nearest to the start of a ray in
+// direction d (s holds cells of one ray), or board.None.
+func nearestIn(s cellSet, d int) board.Cell {
 	if d < 3 {
-		return d + 3
+		return s.lowest()
 	}
-	return d - 3
+	return s.highest()
 }
 
 // anyCapture reports whether some piece of the mover has a capture. For
@@ -79,12 +90,11 @@ func opposite(d int) int {
 // and then this takes one shift per direction, where capturers takes a
 // few. Captains are few, and each looks along its six lines.
 func (g *gen) anyCapture() bool {
-	t := g.t
-	vacant := t.all.andNot(g.occupied)
+	vacant := g.sets.all.andNot(g.occupied)
 	soldiers := g.mine.andNot(g.captains)
 	for d := 0; d < 6; d++ {
-		for line := t.step(soldiers, d).and(g.theirs); !line.empty(); {
-			beyond := t.step(line, d)
+		for line := g.step(soldiers, d).and(g.theirs); !line.empty(); {
+			beyond := g.step(line, d)
 			if !beyond.and(vacant).empty() {
 				return true
 			}
@@ -110,19 +120,18 @@ func (g *gen) anyCapture() bool {
 // next to the start of one has a capture. Each captain looks along its six
 // lines.
 func (g *gen) capturers(by *[6]cellSet) cellSet {
-	t := g.t
-	vacant := t.all.andNot(g.occupied)
+	vacant := g.sets.all.andNot(g.occupied)
 	soldiers := g.mine.andNot(g.captains)
 	var all cellSet
 	for d := 0; d < 6; d++ {
 		back := opposite(d)
-		front := t.step(vacant, back).and(g.theirs)
+		front := g.step(vacant, back).and(g.theirs)
 		lines := front
 		for !front.empty() {
-			front = t.step(front, back).and(g.theirs)
+			front = g.step(front, back).and(g.theirs)
 			lines = lines.or(front)
 		}
-		by[d] = t.step(lines, back).and(soldiers)
+		by[d] = g.step(lines, back).and(soldiers)
 		all = all.or(by[d])
 	}
 	for rest := g.mine.and(g.captains); !rest.empty(); {
@@ -130,8 +139,8 @@ func (g *gen) capturers(by *[6]cellSet) cellSet {
 		c, rest = rest.pop()
 		for d := 0; d < 6; d++ {
 			if _, _, ok := g.firstCapture(c, d, true); ok {
-				by[d] = by[d].or(only(c))
-				all = all.or(only(c))
+				by[d] = by[d].or(setOf(c))
+				all = all.or(setOf(c))
 			}
 		}
 	}
@@ -144,7 +153,7 @@ func (g *gen) capturers(by *[6]cellSet) cellSet {
 func (g *gen) captures(c board.Cell, by *[6]cellSet, buf []game.Move) []game.Move {
 	captain := g.captains.has(c)
 	occupied := g.occupied
-	g.occupied = g.occupied.andNot(only(c))
+	g.occupied = g.occupied.andNot(setOf(c))
 	m := game.Start(c, true)
 	for d := 0; d < 6; d++ {
 		if !by[d].has(c) {
@@ -172,7 +181,7 @@ func (g *gen) captures(c board.Cell, by *[6]cellSet, buf []game.Move) []game.Mov
 func (g *gen) target(c board.Cell, d int, captain bool) board.Cell {
 	i := g.t.next[c][d]
 	if captain {
-		i = nearest(g.t.rays[c][d].and(g.occupied), d)
+		i = nearestIn(g.sets.rays[c][d].and(g.occupied), d)
 	}
 	if i == board.None || !g.theirs.has(i) {
 		return board.None
@@ -188,7 +197,7 @@ func (g *gen) firstCapture(c board.Cell, d int, captain bool) (i, k board.Cell, 
 	if i == board.None {
 		return i, i, false
 	}
-	k = nearest(g.t.rays[i][d].andNot(g.theirs), d)
+	k = nearestIn(g.sets.rays[i][d].andNot(g.theirs), d)
 	return i, k, k != board.None && !g.occupied.has(k)
 }
 
@@ -196,7 +205,7 @@ func (g *gen) firstCapture(c board.Cell, d int, captain bool) (i, k board.Cell, 
 // landing cell k and puts the piece back.
 func (g *gen) chainAfter(i, k board.Cell, captain bool, m *game.Move, buf *[]game.Move) {
 	theirs, occupied := g.theirs, g.occupied
-	g.theirs, g.occupied = g.theirs.andNot(only(i)), g.occupied.andNot(only(i))
+	g.theirs, g.occupied = g.theirs.andNot(setOf(i)), g.occupied.andNot(setOf(i))
 	*buf = g.chain(k, captain, m, *buf)
 	g.theirs, g.occupied = theirs, occupied
 }
@@ -205,6 +214,15 @@ func (g *gen) chainAfter(i, k board.Cell, captain bool, m *game.Move, buf *[]gam
 // can, and only jumps count (a leap never continues a chain). The move is
 // complete when no jump is left.
 func (g *gen) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Move) []game.Move {
+	// Most chains end at the first landing with no enemy piece in reach:
+	// one mask says so, before six directions are looked at.
+	reach := &g.sets.around
+	if captain {
+		reach = &g.sets.lines
+	}
+	if reach[cur].and(g.theirs).empty() {
+		return append(buf, *m)
+	}
 	jumped := false
 	for d := 0; d < 6; d++ {
 		i := g.target(cur, d, captain)
@@ -226,69 +244,63 @@ func (g *gen) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Move)
 	return buf
 }
 
-// quietMoves appends the non-capturing moves of the mover, piece by piece
-// in cell order. A soldier steps in each forward direction to the first
-// empty cell, passing over friendly pieces (or any pieces with hop=any):
-// the soldiers whose neighbour is empty, or passable with an empty cell
-// behind, or passable, in each direction are found for all at once.
+// quietMoves appends the non-capturing moves of the mover: the soldiers'
+// steps direction by direction, each direction for all soldiers at once,
+// then each captain's slides. A soldier steps in a forward direction to
+// the first empty cell, passing over friendly pieces (or any pieces with
+// hop=any). The cells a run of k passable pieces leads to are found for
+// every soldier by k+1 shifts of the whole set, and each such cell names
+// its soldier: the cell k+1 neighbours back. Listing the moves costs a
+// few instructions a move, not a test per soldier and direction.
 func (g *gen) quietMoves(buf []game.Move) []game.Move {
 	t := g.t
-	forward := &t.forward[g.me]
-	vacant := t.all.andNot(g.occupied)
+	vacant := g.sets.all.andNot(g.occupied)
 	soldiers := g.mine.andNot(g.captains)
-	var step, hopOne, hop [3]cellSet
-	for j, d := range forward {
-		back := opposite(d)
-		behindVacant := t.step(vacant, back)
-		step[j] = behindVacant.and(soldiers)
-		hopOne[j] = t.step(behindVacant.and(g.passable), back).and(soldiers)
-		hop[j] = t.step(g.passable, back).and(soldiers)
+	// A soldier has at most one step in each of its three directions:
+	// room for them all at once, written in place (see cellSet.putMade).
+	n := len(buf)
+	buf = slices.Grow(buf, 3*soldiers.count())
+	room := buf[:cap(buf)]
+	for _, d := range t.forward[g.me] {
+		n = g.soldierSteps(room, n, soldiers, vacant, d)
 	}
-	var seen cellSet
-	if !g.mine.and(g.captains).empty() {
-		seen = g.watched()
+	buf = room[:n]
+	captains := g.mine.and(g.captains)
+	if captains.empty() {
+		return buf
 	}
-	for rest := g.mine; !rest.empty(); {
+	seen := g.watched()
+	for rest := captains; !rest.empty(); {
 		var c board.Cell
 		c, rest = rest.pop()
-		if g.captains.has(c) {
-			buf = g.captainSlides(c, seen, buf)
-			continue
-		}
-		for j, d := range forward {
-			switch {
-			case step[j].has(c):
-				buf = append(buf, t.steps[c][d])
-			case hopOne[j].has(c):
-				buf = append(buf, t.hops[c][d])
-			case hop[j].has(c):
-				if x := g.hop(t.next[c][d], d); x != board.None {
-					buf = t.appendStep(buf, c, x)
-				}
-			}
-		}
+		buf = g.captainSlides(c, seen, buf)
 	}
 	return buf
 }
 
-// appendStep appends the move from c to x, copied from origins and
-// completed in the buffer (see origins).
-func (t *tables) appendStep(buf []game.Move, c, x board.Cell) []game.Move {
-	buf = append(buf, t.origins[c])
-	buf[len(buf)-1].Land(x)
-	return buf
-}
-
-// hop returns where a soldier's step in direction d lands when the
-// passable piece on x is in its way: the first empty cell past the
-// passable pieces from x on, or board.None when the board ends or an
-// impassable piece comes first.
-func (g *gen) hop(x board.Cell, d int) board.Cell {
-	x = nearest(g.t.rays[x][d].andNot(g.passable), d)
-	if x == board.None || g.occupied.has(x) {
-		return board.None
+// soldierSteps writes the steps of the soldiers in direction d into
+// room from room[n] on, and returns the new count: to an empty neighbour,
+// then over one passable piece, then over longer runs (rare: the loop
+// usually ends after the second shift).
+func (g *gen) soldierSteps(room []game.Move, n int, soldiers, vacant cellSet, d int) int {
+	t := g.t
+	ahead := g.step(soldiers, d)
+	n = ahead.and(vacant).putMade(room, n, &t.stepsTo[d])
+	ahead = g.step(ahead.and(g.passable), d)
+	n = ahead.and(vacant).putMade(room, n, &t.hopsTo[d])
+	delta := t.delta[d]
+	for back := 3 * delta; ; back += delta {
+		ahead = g.step(ahead.and(g.passable), d)
+		if ahead.empty() {
+			return n
+		}
+		for to := ahead.and(vacant); !to.empty(); n++ {
+			var x board.Cell
+			x, to = to.pop()
+			room[n] = t.origins[int(x)-back]
+			room[n].Land(x)
+		}
 	}
-	return x
 }
 
 // watched returns the empty cells from which one of the six lines reaches
@@ -297,12 +309,11 @@ func (g *gen) hop(x board.Cell, d int) board.Cell {
 // mover, but for the lines through the captain's own cell, which it leaves
 // (see stops).
 func (g *gen) watched() cellSet {
-	t := g.t
-	vacant := t.all.andNot(g.occupied)
+	vacant := g.sets.all.andNot(g.occupied)
 	var seen cellSet
 	for d := 0; d < 6; d++ {
 		for run := g.theirs; !run.empty(); {
-			run = t.step(run, d).and(vacant)
+			run = g.step(run, d).and(vacant)
 			seen = seen.or(run)
 		}
 	}
@@ -317,7 +328,7 @@ func (g *gen) watched() cellSet {
 func (g *gen) stops(c board.Cell, d int, seen cellSet) cellSet {
 	slide := g.slides(c, d)
 	back := opposite(d)
-	if first := nearest(g.t.rays[c][back].and(g.occupied), back); first != board.None && g.theirs.has(first) {
+	if first := nearestIn(g.sets.rays[c][back].and(g.occupied), back); first != board.None && g.theirs.has(first) {
 		return slide
 	}
 	return slide.and(seen)
@@ -326,12 +337,12 @@ func (g *gen) stops(c board.Cell, d int, seen cellSet) cellSet {
 // slides returns the cells the captain on c slides across in direction d:
 // the empty cells up to the first piece or the edge.
 func (g *gen) slides(c board.Cell, d int) cellSet {
-	ray := g.t.rays[c][d]
-	stop := nearest(ray.and(g.occupied), d)
+	ray := g.sets.rays[c][d]
+	stop := nearestIn(ray.and(g.occupied), d)
 	if stop == board.None {
 		return ray
 	}
-	return ray.andNot(g.t.rays[stop][d].or(only(stop)))
+	return ray.andNot(g.sets.rays[stop][d].or(setOf(stop)))
 }
 
 // captainSlides appends the non-capturing moves of the captain on c: across
@@ -340,43 +351,48 @@ func (g *gen) slides(c board.Cell, d int) cellSet {
 func (g *gen) captainSlides(c board.Cell, seen cellSet, buf []game.Move) []game.Move {
 	for d := 0; d < 6; d++ {
 		stops := g.stops(c, d, seen)
-		for x := nearest(stops, d); x != board.None; x = nearest(stops, d) {
+		for x := nearestIn(stops, d); x != board.None; x = nearestIn(stops, d) {
 			buf = g.t.appendStep(buf, c, x)
-			stops = stops.andNot(only(x))
+			stops = stops.andNot(setOf(x))
 		}
 	}
 	return buf
 }
 
-// hasMove reports whether the player to move has a legal move, as a
-// non-empty Moves would, without listing them: any capture, or any
-// non-capturing move, found by cell sets.
-func (s *State) hasMove() bool {
-	p := &s.pos
-	if p.count[0] == 0 || p.count[1] == 0 {
-		return false
-	}
-	// The soldiers' steps first, without building a generator: nearly
-	// every position has one.
-	me := p.toMove
-	passable := p.pieces[me]
-	if s.g.hopAny {
-		passable = p.pieces[0].or(p.pieces[1])
-	}
-	if s.g.t.anyStep(p.pieces[me].andNot(p.captains), p.pieces[0].or(p.pieces[1]), passable, me) {
-		return true
-	}
-	g := s.gen()
-	return g.anyCapture() || g.anySlide()
+// hasMove reports whether the mover has a legal move, as a non-empty
+// moves would, without listing them: the soldiers' steps first (nearly
+// every position has one), then any capture or captain's slide.
+func (g *gen) hasMove() bool {
+	return g.anyStep() || g.anyCapture() || g.anySlide()
 }
 
-// anyStep reports whether one of the soldiers of me has a non-capturing
-// step: in a forward direction, a run of passable pieces (perhaps none)
-// then an empty cell.
-func (t *tables) anyStep(soldiers, occupied, passable cellSet, me game.Player) bool {
-	vacant := t.all.andNot(occupied)
-	for _, d := range t.forward[me] {
-		for run := t.step(soldiers, d); !run.empty(); run = t.step(run, d) {
+// anyStep reports whether one of the mover's soldiers has a
+// non-capturing step.
+func (g *gen) anyStep() bool {
+	return anySoldierStep(g.sets, &g.t.forward[g.me], g.mine.andNot(g.captains), g.sets.all.andNot(g.occupied), g.passable)
+}
+
+// quickStep reports whether a soldier of the player to move in p has a
+// non-capturing step, from p's sets without a generator: nearly every
+// position has one, and Result asks at every ply.
+func quickStep(t *tables, p *position, hopAny bool) bool {
+	me := p.toMove
+	mine := toCellSet(p.pieces[me])
+	occupied := mine.or(toCellSet(p.pieces[1-me]))
+	passable := mine
+	if hopAny {
+		passable = occupied
+	}
+	sets := t.wideSets()
+	return anySoldierStep(sets, &t.forward[me], mine.andNot(toCellSet(p.captains)), sets.all.andNot(occupied), passable)
+}
+
+// anySoldierStep reports whether one of soldiers has a non-capturing step
+// in one of the directions forward: a run of passable pieces (perhaps
+// none) then a vacant cell.
+func anySoldierStep(sets *setTables[cellSet], forward *[3]int, soldiers, vacant, passable cellSet) bool {
+	for _, d := range forward {
+		for run := stepIn(sets, soldiers, d); !run.empty(); run = stepIn(sets, run, d) {
 			if !run.and(vacant).empty() {
 				return true
 			}
@@ -404,19 +420,4 @@ func (g *gen) anySlide() bool {
 		}
 	}
 	return false
-}
-
-// HasMove reports whether the player to move has a legal move, as a
-// non-empty Moves would. Engines ask it at the horizon instead of listing
-// the moves.
-func (s *State) HasMove() bool { return s.hasMove() }
-
-// HasCapture reports whether the player to move must capture: then every
-// move Moves returns is a capture, else none is.
-func (s *State) HasCapture() bool {
-	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
-		return false
-	}
-	g := s.gen()
-	return g.anyCapture()
 }

@@ -25,9 +25,6 @@ var seats = [...]game.Seat{
 	Black: {Name: "Black", Key: "black", Letter: 'b'},
 }
 
-// undoRoom is how many positions a new State's undo stack has room for.
-const undoRoom = 64
-
 // maxCells is the size of the largest Pommel board.
 const maxCells = 76
 
@@ -38,12 +35,16 @@ type variant struct {
 	// thirdRow adds a soldier on the third cell of every long column
 	// (pommel-76).
 	thirdRow bool
+	// undoRoom is how many positions a new State's undo stack has room
+	// for: more than a random game's mean length (46 plies on the small
+	// board, 92 on the large), so that most games never grow it.
+	undoRoom int
 }
 
 var variants = []variant{
-	{id: "pommel", columns: 7, long: 7,
+	{id: "pommel", columns: 7, long: 7, undoRoom: 64,
 		name: "Pommel", summary: "Pommel: hex checkers with linear leaping capture, 45 cells, 14 soldiers each"},
-	{id: "pommel-76", columns: 9, long: 9, thirdRow: true,
+	{id: "pommel-76", columns: 9, long: 9, thirdRow: true, undoRoom: 128,
 		name: "Pommel 76", summary: "Pommel on the 76-cell board, 22 soldiers each"},
 }
 
@@ -84,28 +85,28 @@ type tables struct {
 	forward [2][3]int
 	// next[c][d] is c's neighbour in direction d, or board.None.
 	next [maxCells][6]board.Cell
-	// rays[c][d] are the cells of board.Ray(c, d): every cell from c
-	// (excluded) to the edge in direction d.
-	rays [maxCells][6]cellSet
-	// leaving[d] are the cells that have a neighbour in direction d, and
-	// shift[d] how far that neighbour is in the cell order: the cells are
-	// numbered column by column, so one direction is one distance on the
-	// whole board (up the order in the directions N, NE and SE, down in
-	// the others).
-	// steps[c][d] is the move from c to its neighbour in direction d, and
-	// origins[c] a quiet move that so far only starts on c: the generator
-	// copies these instead of building moves. A move built in place and
-	// then appended is read back whole just after its bytes were written,
-	// which stalls the processor (the store cannot be forwarded to the
-	// wider load), and it was a quarter of a playout's time.
-	steps   [maxCells][6]game.Move
+	// stepsTo[d][x] is the move in direction d to x from its neighbour,
+	// and origins[c] a quiet move that so far only starts on c: the
+	// generator copies these instead of building moves. A move built in
+	// place and then appended is read back whole just after its bytes were
+	// written, which stalls the processor (the store cannot be forwarded
+	// to the wider load), and it was a quarter of a playout's time. By
+	// direction, then by landing cell: the generator lists the steps of a
+	// direction in cell order, and finds them next to each other.
+	stepsTo [6][maxCells]game.Move
 	origins [maxCells]game.Move
-	// hops[c][d] is the move from c to the cell two away in direction d
+	// hopsTo[d][x] is the move in direction d to x from the cell two away
 	// (a soldier's step over one piece), or the zero Move.
-	hops    [maxCells][6]game.Move
-	leaving [6]cellSet
-	shift   [6]uint
-	all     cellSet
+	hopsTo [6][maxCells]game.Move
+	// delta[d] is how far the neighbour in direction d is in the cell
+	// order, with its sign: x's neighbour is x+delta[d].
+	delta [6]int
+	// The sets on two words (rays, leaving, shift, all, around, lines),
+	// for the rules and the generator of the 76-cell board, and oneWord
+	// the same on one word when narrow: the board has at most 64 cells.
+	setTables[cellSet]
+	oneWord setTables[narrowSet]
+	narrow  bool
 	// keys[c*4+k] is the Zobrist key of piece kind k (see kindKey) on c.
 	keys    []uint64
 	sideKey uint64
@@ -121,6 +122,46 @@ type tables struct {
 	weights Weights
 }
 
+// setTables are the cell sets the move generator reads, in its set type
+// S (cellSet or narrowSet). A generic struct only: the generator reads its
+// fields, and calls no method through S, which Go would make an indirect
+// call.
+type setTables[S any] struct {
+	// rays[c][d] are the cells of board.Ray(c, d): every cell from c
+	// (excluded) to the edge in direction d.
+	rays [maxCells][6]S
+	// leaving[d] are the cells that have a neighbour in direction d, and
+	// shift[d] how far that neighbour is in the cell order: the cells are
+	// numbered column by column, so one direction is one distance on the
+	// whole board (up the order in the directions N, NE and SE, down in
+	// the others).
+	leaving [6]S
+	shift   [6]uint
+	// all are the cells of the board.
+	all S
+	// around[c] are c's neighbours, and lines[c] the cells of its six
+	// rays: where a soldier's or a captain's capture from c would start.
+	around, lines [maxCells]S
+}
+
+// narrowed returns the sets of ts on one word: the board has at most 64
+// cells.
+func (ts *setTables[S]) narrowed(toNarrow func(S) narrowSet) setTables[narrowSet] {
+	n := setTables[narrowSet]{shift: ts.shift, all: toNarrow(ts.all)}
+	for c := range ts.rays {
+		for d := range ts.rays[c] {
+			n.rays[c][d] = toNarrow(ts.rays[c][d])
+		}
+	}
+	for d := range ts.leaving {
+		n.leaving[d] = toNarrow(ts.leaving[d])
+	}
+	for c := range ts.around {
+		n.around[c], n.lines[c] = toNarrow(ts.around[c]), toNarrow(ts.lines[c])
+	}
+	return n
+}
+
 func newTables(v variant) *tables {
 	b := board.NewHexColumns(v.columns, v.long)
 	t := &tables{v: v, b: b, n: b.Len(), fen: fenSyntax(v, b), weights: weightsFor(v.id)}
@@ -128,26 +169,35 @@ func newTables(v variant) *tables {
 	t.forward[Black] = [3]int{board.HexSW, board.HexS, board.HexSE}
 	for c := 0; c < t.n; c++ {
 		cell := board.Cell(c)
-		t.all = t.all.or(only(cell))
+		t.all = t.all.or(setOf(cell))
 		t.origins[c] = game.Start(cell, false)
 		for d := 0; d < 6; d++ {
 			t.next[c][d] = b.Neighbor(cell, d)
-			t.steps[c][d] = game.Step(cell, t.next[c][d])
+			if x := t.next[c][d]; x != board.None {
+				t.stepsTo[d][x] = game.Step(cell, x)
+			}
 			if ray := b.Ray(cell, d); len(ray) >= 2 {
-				t.hops[c][d] = game.Step(cell, ray[1])
+				t.hopsTo[d][ray[1]] = game.Step(cell, ray[1])
 			}
 			for _, x := range b.Ray(cell, d) {
-				t.rays[c][d] = t.rays[c][d].or(only(x))
+				t.rays[c][d] = t.rays[c][d].or(setOf(x))
+			}
+			t.lines[c] = t.lines[c].or(t.rays[c][d])
+			if x := t.next[c][d]; x != board.None {
+				t.around[c] = t.around[c].or(setOf(x))
 			}
 		}
 		if b.Neighbor(cell, board.HexN) == board.None {
-			t.lastRow[White] = t.lastRow[White].or(only(cell))
+			t.lastRow[White] = t.lastRow[White].or(setOf(cell))
 		}
 		if b.Neighbor(cell, board.HexS) == board.None {
-			t.lastRow[Black] = t.lastRow[Black].or(only(cell))
+			t.lastRow[Black] = t.lastRow[Black].or(setOf(cell))
 		}
 	}
 	t.measureShifts()
+	if t.narrow = t.n <= 64; t.narrow {
+		t.oneWord = t.setTables.narrowed(toNarrowSet)
+	}
 	keys := game.ZobristKeys(uint64(len(v.id))*0x51ed27f3+uint64(t.n), t.n*4+1)
 	t.keys, t.sideKey = keys[:t.n*4], keys[t.n*4]
 	maxY := 0
@@ -164,7 +214,7 @@ func newTables(v variant) *tables {
 	return t
 }
 
-// measureShifts fills leaving and shift from the neighbours. The shifts of
+// measureShifts fills leaving, shift and delta from the neighbours. The shifts of
 // the move generator are only right if every neighbour in a direction is
 // the same distance away in the cell order, so a board where that fails
 // stops the program at start-up rather than play wrong moves.
@@ -175,37 +225,40 @@ func (t *tables) measureShifts() {
 			if x == board.None {
 				continue
 			}
-			t.leaving[d] = t.leaving[d].or(only(board.Cell(c)))
+			t.leaving[d] = t.leaving[d].or(setOf(board.Cell(c)))
 			dist := int(x) - c
 			if d >= 3 {
 				dist = -dist
 			}
-			if dist <= 0 || t.shift[d] != 0 && t.shift[d] != uint(dist) {
+			if shift := t.shift[d]; dist <= 0 || shift != 0 && shift != uint(dist) {
 				panic(fmt.Sprintf("pommel: %s: direction %d is not one shift of the cell order", t.v.id, d))
 			}
 			t.shift[d] = uint(dist)
+			t.delta[d] = int(x) - c
 		}
 	}
 }
 
-// step moves every cell of s to its neighbour in direction d; cells
-// without one leave the set.
-func (t *tables) step(s cellSet, d int) cellSet {
-	s = s.and(t.leaving[d])
-	k := t.shift[d] & 63
+// wideSets are the sets of the generator on two words.
+func (t *tables) wideSets() *setTables[cellSet] { return &t.setTables }
+
+// narrowSets are the sets of the generator on one word (narrow boards).
+func (t *tables) narrowSets() *setTables[narrowSet] { return &t.oneWord }
+
+// opposite returns the direction opposite d.
+func opposite(d int) int {
 	if d < 3 {
-		return cellSet{s.lo << k, s.hi<<k | s.lo>>(64-k)}
+		return d + 3
 	}
-	return cellSet{s.lo>>k | s.hi<<(64-k), s.hi >> k}
+	return d - 3
 }
 
-// nearest returns the cell of s nearest to the start of a ray in direction
-// d (s holds cells of one ray), or board.None.
-func nearest(s cellSet, d int) board.Cell {
-	if d < 3 {
-		return s.lowest()
-	}
-	return s.highest()
+// appendStep appends the move from c to x, copied from origins and
+// completed in the buffer (see origins).
+func (t *tables) appendStep(buf []game.Move, c, x board.Cell) []game.Move {
+	buf = append(buf, t.origins[c])
+	buf[len(buf)-1].Land(x)
+	return buf
 }
 
 // setup builds the starting position of RULINGS section 1.
@@ -273,7 +326,7 @@ func (g *Game) startState() *State {
 func (g *Game) newState(p position) *State {
 	// Room for the undo positions of a typical game, so that a game played
 	// from the start does not grow the stack move after move.
-	s := &State{g: g, pos: p, undo: make([]position, 0, undoRoom)}
+	s := &State{g: g, pos: p, undo: make([]position, 0, g.t.v.undoRoom)}
 	s.hist.Reset(p.hash)
 	return s
 }

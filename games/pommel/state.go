@@ -30,9 +30,9 @@ type position struct {
 
 // put places a piece of owner on the empty cell c.
 func (p *position) put(t *tables, c board.Cell, owner game.Player, captain bool) {
-	p.pieces[owner] = p.pieces[owner].or(only(c))
+	p.pieces[owner] = p.pieces[owner].or(setOf(c))
 	if captain {
-		p.captains = p.captains.or(only(c))
+		p.captains = p.captains.or(setOf(c))
 	}
 	p.count[owner]++
 	p.hash ^= t.keys[int(c)*4+kindKey(owner, captain)]
@@ -119,10 +119,10 @@ func (s *State) Play(m game.Move) {
 	// The captured pieces are gone before the piece lands: a chain may
 	// land where it took a piece before.
 	promoted := captain || t.lastRow[me].has(to)
-	p.pieces[me] = p.pieces[me].andNot(only(from)).or(only(to))
-	p.captains = p.captains.andNot(only(from))
+	p.pieces[me] = p.pieces[me].andNot(setOf(from)).or(setOf(to))
+	p.captains = p.captains.andNot(setOf(from))
 	if promoted {
-		p.captains = p.captains.or(only(to))
+		p.captains = p.captains.or(setOf(to))
 	}
 	p.hash ^= t.sideKey ^ t.keys[int(from)*4+kindKey(me, captain)] ^ t.keys[int(to)*4+kindKey(me, promoted)]
 	p.toMove = 1 - me
