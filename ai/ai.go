@@ -80,8 +80,9 @@ type Engine interface {
 type Option func(*options)
 
 type options struct {
-	eval   game.Evaluation
-	tables *endgame.Tables
+	eval    game.Evaluation
+	tables  *endgame.Tables
+	threads threadsOption // WithThreads, smp.go
 }
 
 // WithEvaluation makes an engine judge positions by ev (such as
@@ -128,6 +129,9 @@ func New(spec string, seed uint64, opts ...Option) (Engine, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
+	if err := o.threads.apply(&cfg); err != nil {
+		return nil, err
+	}
 	if o.eval != nil && (cfg.kind == "random" || cfg.kind == "uct") {
 		return nil, fmt.Errorf("player %s does not evaluate positions: an evaluation is for ab, mcts and level", clip.Quote(spec))
 	}
@@ -150,6 +154,7 @@ func New(spec string, seed uint64, opts ...Option) (Engine, error) {
 	default: // parseConfig knows no other kind
 		e := newLevel(spec, seed, cfg.level)
 		e.inner.eval = o.eval
+		e.inner.setThreads(cfg.ab.threads)
 		if cfg.level == len(levels)-1 && o.tables != nil {
 			e.inner.useTables(tablesAuto, o.tables) // the strongest level only: see WithTables
 		}
