@@ -67,9 +67,12 @@ var smpPositions = []struct{ id, fen string }{
 // starts with it, counts the nodes of every thread, and leaves its state
 // as it was. Run it with -race: the threads share the table.
 func TestThreadsSearchLegally(t *testing.T) {
-	for _, pos := range smpPositions {
+	for i, pos := range smpPositions {
 		for _, threads := range []string{"2", "3"} {
 			t.Run(pos.id+" threads="+threads, func(t *testing.T) {
+				if testing.Short() && (i > 1 || threads != "2") {
+					t.Skip("-short: two threads in the Pommel positions only")
+				}
 				s := newState(t, pos.id, pos.fen)
 				fen := s.FEN()
 				const depth = 4
