@@ -283,3 +283,18 @@ func TestThreadsAreOneByDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestFootprintCountsHelpers: each thread past the first holds an ab of
+// its own on the one table.
+func TestFootprintCountsHelpers(t *testing.T) {
+	for _, spec := range []string{"ab", "ai:level=6"} {
+		one := mustFootprint(t, spec)
+		sep := ":"
+		if strings.Contains(spec, ":") {
+			sep = ","
+		}
+		if got := mustFootprint(t, spec+sep+"threads=3") - one; got != 2*sizeOf[ab]() {
+			t.Errorf("%s: three threads hold %d bytes more than one, want two helpers' %d", spec, got, 2*sizeOf[ab]())
+		}
+	}
+}
