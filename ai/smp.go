@@ -29,8 +29,11 @@ import (
 // their last completed iteration; in the answer, all of them.
 //
 // Threads are 1 to MaxThreads. One thread is ab as it always was: the
-// same tree, the same nodes. SearchLines searches with the main thread
-// alone.
+// same tree, the same nodes, deterministic. More threads are not: which
+// thread stores a position first changes what the others find, so the
+// same search may answer differently from run to run (always a legal
+// move, a forced result scored alike). SearchLines searches with the main
+// thread alone.
 
 // MaxThreads bounds threads=N: beyond the cores of any machine this runs
 // on, more threads only take turns.
