@@ -137,6 +137,7 @@ func (e *ab) skipsDepth(depth int) bool {
 // setThreads sets the engine's threads, which New has checked.
 func (e *ab) setThreads(n int) {
 	e.threads = n
+	e.tt.shared = n > 1
 	if n > 1 && e.lazy == nil {
 		e.lazy = &lazySMP{}
 	}

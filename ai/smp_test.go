@@ -12,9 +12,16 @@ import (
 )
 
 // TestTableRoundTrip: an entry comes back from the table as it went in,
-// at the ends of every field's range.
+// at the ends of every field's range, written plainly or atomically.
 func TestTableRoundTrip(t *testing.T) {
-	tt := newTable(minTTBits)
+	for _, shared := range []bool{false, true} {
+		tt := newTable(minTTBits)
+		tt.shared = shared
+		checkRoundTrip(t, tt)
+	}
+}
+
+func checkRoundTrip(t *testing.T, tt table) {
 	entries := []ttEntry{
 		{key: 1, score: 0, depth: 1, bound: boundExact, best: 0},
 		{key: 0xdeadbeefcafef00d, score: -Mate - 200, depth: MaxDepth, bound: boundUpper, best: 0xffff},
@@ -25,7 +32,7 @@ func TestTableRoundTrip(t *testing.T) {
 		tt.store(en)
 		got, ok := tt.probe(en.key)
 		if !ok || got != en {
-			t.Errorf("stored %+v, probed %+v (found %v)", en, got, ok)
+			t.Errorf("shared %v: stored %+v, probed %+v (found %v)", tt.shared, en, got, ok)
 		}
 	}
 }
@@ -35,7 +42,7 @@ func TestTableRoundTrip(t *testing.T) {
 // it), or that holds another position, reads as empty.
 func TestTableRefusesTornAndOtherEntries(t *testing.T) {
 	tt := newTable(minTTBits)
-	size := uint64(len(tt))
+	size := uint64(len(tt.slots))
 	a := ttEntry{key: 5, score: 100, depth: 3, bound: boundExact, best: 2}
 	b := ttEntry{key: 5 + size, score: -40, depth: 7, bound: boundLower, best: 9}
 	tt.store(a)
@@ -43,8 +50,8 @@ func TestTableRefusesTornAndOtherEntries(t *testing.T) {
 		t.Error("a slot of another position with the same index was read as this one's")
 	}
 	tt.store(b)
-	slot := &tt[a.key&(size-1)]
-	slot.check.Store(a.key ^ packEntry(a)) // a's check word over b's data word
+	slot := &tt.slots[a.key&(size-1)]
+	slot.check = a.key ^ packEntry(a) // a's check word over b's data word
 	for _, key := range []uint64{a.key, b.key} {
 		if got, ok := tt.probe(key); ok {
 			t.Errorf("a torn slot read as the entry %+v of key %d", got, key)
@@ -234,18 +241,29 @@ func TestWithThreads(t *testing.T) {
 		if got := threadsOf(e); err == nil && got != tc.want {
 			t.Errorf("%s with %d threads: searches with %d", tc.spec, tc.threads, got)
 		}
+		if a := abOf(e); a != nil && a.tt.shared != (tc.want > 1) {
+			t.Errorf("%s with %d threads: table shared %v", tc.spec, tc.threads, a.tt.shared)
+		}
 	}
 }
 
 // threadsOf is the threads of an ab or a level, 0 for other engines.
 func threadsOf(e Engine) int {
-	switch e := e.(type) {
-	case *ab:
-		return e.threads
-	case *level:
-		return e.inner.threads
+	if a := abOf(e); a != nil {
+		return a.threads
 	}
 	return 0
+}
+
+// abOf is the ab of an ab or a level, nil for other engines.
+func abOf(e Engine) *ab {
+	switch e := e.(type) {
+	case *ab:
+		return e
+	case *level:
+		return e.inner
+	}
+	return nil
 }
 
 // TestThreadsSpec: threads=N in a spec of ab or a level, refused out of
@@ -269,7 +287,8 @@ func TestThreadsSpec(t *testing.T) {
 }
 
 // TestThreadsAreOneByDefault: without threads=N an engine searches as it
-// always did, with one thread and no helpers.
+// always did, with one thread, no helpers and a table of its own written
+// plainly; with threads its table is written atomically.
 func TestThreadsAreOneByDefault(t *testing.T) {
 	for _, spec := range []string{"ab", "ai:level=6", "ai:level=1"} {
 		e := mustEngine(t, spec)
@@ -278,8 +297,8 @@ func TestThreadsAreOneByDefault(t *testing.T) {
 		}
 		s := newState(t, "pommel", "")
 		e.Search(context.Background(), s, Limits{Depth: 2}, nil)
-		if a, ok := e.(*ab); ok && a.lazy != nil {
-			t.Errorf("%s: made helpers", spec)
+		if a, ok := e.(*ab); ok && (a.lazy != nil || a.tt.shared) {
+			t.Errorf("%s: made helpers or shares its table", spec)
 		}
 	}
 }
