@@ -13,9 +13,9 @@ import (
 // from spec holds, or the spec's error: for ab and the levels the
 // engine's fixed tables and its transposition table (16 bytes × 2^tt,
 // each level's own size), and with threads=N the N-1 helpers' own fixed
-// tables (they share the transposition table); for uct and mcts the tree's bound (tree=N MiB,
-// counted in the allocator's blocks) and 64 KiB for the node added last,
-// which may pass it. A tree is held during a search (uct) or from one
+// tables (they share the transposition table); for uct and mcts the
+// tree's bound (tree=N MiB, counted in the allocator's blocks) and 64 KiB
+// for the node added last, which may pass it. A tree is held during a search (uct) or from one
 // search to the next (mcts).
 //
 // These are live bytes: the heap's spans hold more once a collection has
@@ -74,7 +74,9 @@ func sizeOf[T any]() int64 {
 // ab's tt at most 20 (level 6's 2^20 entries, 16 MiB), and uct's and
 // mcts's tree at most 16 (MiB, the same memory). The defaults are within
 // these bounds. Time is the server's to bound, by the limits it searches
-// with.
+// with; cores too: threads=N above 1 is refused, since a search holds one
+// AI worker (the server's analysis gives its own search more threads from
+// workers it takes).
 func CheckForServer(spec string) error {
 	cfg, err := parseConfig(spec)
 	if err != nil {
