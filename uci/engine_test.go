@@ -368,7 +368,7 @@ func TestSearchFailure(t *testing.T) {
 		{nil, "info string error: failing chose no move"},
 	} {
 		var out strings.Builder
-		sv := &server{out: &out, player: "ab", seed: 1}
+		sv := &server{out: &out, player: "ab", seed: 1, threads: 1}
 		if err := sv.command([]string{"newgame", "pommel"}); err != nil {
 			t.Fatal(err)
 		}
