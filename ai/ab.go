@@ -3,7 +3,6 @@ package ai
 import (
 	"context"
 	"time"
-	"unsafe"
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/endgame"
@@ -24,8 +23,11 @@ type ab struct {
 	depthLimit int
 	avoid      avoid // ab:avoid=...: moves it declines at its own turn
 	root       game.Player
-	paranoid   bool // three or more players
-	tt         []ttEntry
+	paranoid   bool     // three or more players
+	tt         table    // shared by the threads of a search (smp.go)
+	threads    int      // ab:threads=N, 1 or more
+	lazy       *lazySMP // the helper threads, when threads > 1
+	skew       int      // 0 for the main thread; helper k's k (skipsDepth)
 	clk        *clock
 	s          game.State
 	bufs       [2*MaxDepth + 2][]game.Move
@@ -85,22 +87,6 @@ type killer struct {
 // noKiller is an empty killer slot: no move starts or ends where it does.
 func noKiller() killer { return killer{from: 0xff, to: 0xff} }
 
-// ttEntry remembers a searched position: the index of its best move in
-// the (deterministic) move list, so that moves need not be stored.
-type ttEntry struct {
-	key   uint64
-	score int32
-	depth int8
-	bound uint8
-	best  uint16
-}
-
-const (
-	boundExact uint8 = iota + 1
-	boundLower
-	boundUpper
-)
-
 const infinity = 2 * Mate
 
 // abConfig is what an ab spec says (see New for the ranges).
@@ -109,6 +95,9 @@ type abConfig struct {
 	ttBits int
 	avoid  avoid
 	tables tablesUse
+	// threads searching at once (smp.go); 1 unless threads=N or
+	// WithThreads says more
+	threads int
 }
 
 // Bounds of ab's table: 2^10 entries (16 KiB) is level 1's, 2^26 (1 GiB)
@@ -121,28 +110,18 @@ const (
 
 func parseAB(p *params) abConfig {
 	return abConfig{
-		depth:  p.int("depth", 0, 1, MaxDepth),
-		ttBits: p.int("tt", defaultTTBits, minTTBits, maxTTBits),
-		avoid:  p.avoid(),
-		tables: p.tablesUse(),
+		depth:   p.int("depth", 0, 1, MaxDepth),
+		ttBits:  p.int("tt", defaultTTBits, minTTBits, maxTTBits),
+		avoid:   p.avoid(),
+		tables:  p.tablesUse(),
+		threads: p.int("threads", 1, 1, MaxThreads),
 	}
 }
 
 func newAB(spec string, cfg abConfig) *ab {
-	return &ab{name: spec, depthLimit: cfg.depth, avoid: cfg.avoid, tt: newTable(cfg.ttBits)}
-}
-
-// newTable makes a transposition table of 2^bits entries and touches each
-// page of it, so that the operating system provides the memory now rather
-// than in page faults scattered through the first search (a third of the
-// time of the bench's short fixed searches of checkers-2011).
-func newTable(bits int) []ttEntry {
-	tt := make([]ttEntry, 1<<bits)
-	const perPage = 4096 / int(unsafe.Sizeof(ttEntry{}))
-	for i := 0; i < len(tt); i += perPage {
-		tt[i] = ttEntry{}
-	}
-	return tt
+	e := &ab{name: spec, depthLimit: cfg.depth, avoid: cfg.avoid, tt: newTable(cfg.ttBits)}
+	e.setThreads(max(1, cfg.threads))
+	return e
 }
 
 func (e *ab) Name() string { return e.name }
@@ -150,6 +129,9 @@ func (e *ab) Name() string { return e.name }
 // Search runs iterative deepening until a limit is reached and returns the
 // best move of the last completed iteration.
 func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(Info)) Info {
+	if e.threads > 1 && !e.lazy.running {
+		return e.searchSMP(ctx, s0, lim, report)
+	}
 	if e.avoid != avoidNothing {
 		if info, ok := e.searchAvoiding(ctx, s0, lim, report); ok {
 			return info
@@ -165,6 +147,9 @@ func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(
 	root := e.s.Moves(nil)
 	best := Info{Move: root[0]}
 	for depth := 1; depth <= maxDepth; depth++ {
+		if e.skipsDepth(depth) {
+			continue
+		}
 		score := e.negamax(depth, -infinity, infinity, 0)
 		if e.clk.stopped && depth > 1 {
 			break
@@ -260,9 +245,9 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 		return e.resultScore(s, ply)
 	}
 	key := e.ttKey(hash)
-	entry := &e.tt[key&uint64(len(e.tt)-1)]
+	entry, found := e.tt.probe(key)
 	hashMove := -1
-	if entry.key == key {
+	if found {
 		hashMove = int(entry.best)
 		if ply > 0 && int(entry.depth) >= depth {
 			score := fromTT(int(entry.score), ply)
@@ -327,7 +312,7 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	// the same every time the position is generated; ordering moved it, so
 	// find where it came from.
 	idx := e.originalIndex(ply, bestIdx)
-	*entry = ttEntry{key: key, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound, best: uint16(idx)}
+	e.tt.store(ttEntry{key: key, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound, best: uint16(idx)})
 	return best
 }
 

@@ -86,8 +86,9 @@ type Engine interface {
 type Option func(*options)
 
 type options struct {
-	eval   game.Evaluation
-	tables *endgame.Tables
+	eval    game.Evaluation
+	tables  *endgame.Tables
+	threads threadsOption // WithThreads, smp.go
 }
 
 // WithEvaluation makes an engine judge positions by ev (such as
@@ -108,7 +109,8 @@ func WithEvaluation(ev game.Evaluation) Option {
 //	uct            c=1.414 (exploration, 0 to 100), playout=200 (ply cap of a
 //	               playout, 1 to 100000), tree=16 (MiB the tree may hold, 1 to 16384)
 //	ab             depth=N (caps every search, 1 to 64), tt=20 (log2 of the
-//	               table's entries of 16 bytes, 10 to 26)
+//	               table's entries of 16 bytes, 10 to 26), threads=1 (1 to
+//	               64, lazy SMP: see smp.go; the levels take it too)
 //	mcts           c=0.7 (0 to 100), cutoff=8 (playout plies before the
 //	               evaluation, 0 to 10000), scale=150 (evaluation points per
 //	               unit of the softmax, 1 to 100000), tt=0 (1: share statistics
@@ -134,6 +136,9 @@ func New(spec string, seed uint64, opts ...Option) (Engine, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
+	if err := o.threads.apply(&cfg); err != nil {
+		return nil, err
+	}
 	if o.eval != nil && (cfg.kind == "random" || cfg.kind == "uct") {
 		return nil, fmt.Errorf("player %s does not evaluate positions: an evaluation is for ab, mcts and level", clip.Quote(spec))
 	}
@@ -156,6 +161,7 @@ func New(spec string, seed uint64, opts ...Option) (Engine, error) {
 	default: // parseConfig knows no other kind
 		e := newLevel(spec, seed, cfg.level)
 		e.inner.eval = o.eval
+		e.inner.setThreads(cfg.ab.threads)
 		if cfg.level == len(levels)-1 && o.tables != nil {
 			e.inner.useTables(tablesAuto, o.tables) // the strongest level only: see WithTables
 		}

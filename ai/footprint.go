@@ -12,9 +12,10 @@ import (
 // Footprint returns the most memory, in bytes, that the engine New makes
 // from spec holds, or the spec's error: for ab and the levels the
 // engine's fixed tables and its transposition table (16 bytes × 2^tt,
-// each level's own size); for uct and mcts the tree's bound (tree=N MiB,
-// counted in the allocator's blocks) and 64 KiB for the node added last,
-// which may pass it. A tree is held during a search (uct) or from one
+// each level's own size), and with threads=N the N-1 helpers' own fixed
+// tables (they share the transposition table); for uct and mcts the
+// tree's bound (tree=N MiB, counted in the allocator's blocks) and 64 KiB
+// for the node added last, which may pass it. A tree is held during a search (uct) or from one
 // search to the next (mcts).
 //
 // These are live bytes: the heap's spans hold more once a collection has
@@ -39,9 +40,9 @@ func (cfg config) footprint() int64 {
 	case "mcts":
 		return sizeOf[mcts]() + rngBytes() + int64(cfg.mcts.treeMiB)<<20 + treeSlack
 	case "ab":
-		return abBytes(cfg.ab.ttBits)
+		return abBytes(cfg.ab.ttBits) + helperBytes(cfg.ab.threads)
 	case "level":
-		return sizeOf[level]() + rngBytes() + abBytes(levels[cfg.level].ttBits)
+		return sizeOf[level]() + rngBytes() + abBytes(levels[cfg.level].ttBits) + helperBytes(cfg.ab.threads)
 	default:
 		return sizeOf[random]() + rngBytes()
 	}
@@ -54,7 +55,7 @@ const treeSlack = 64 << 10
 
 // abBytes is what an ab engine with a table of 2^ttBits entries holds.
 func abBytes(ttBits int) int64 {
-	return sizeOf[ab]() + blockSize(int64(unsafe.Sizeof(ttEntry{}))<<ttBits)
+	return sizeOf[ab]() + blockSize(int64(unsafe.Sizeof(ttSlot{}))<<ttBits)
 }
 
 // rngBytes is an engine's random generator: a Rand and its PCG source.
@@ -73,7 +74,9 @@ func sizeOf[T any]() int64 {
 // ab's tt at most 20 (level 6's 2^20 entries, 16 MiB), and uct's and
 // mcts's tree at most 16 (MiB, the same memory). The defaults are within
 // these bounds. Time is the server's to bound, by the limits it searches
-// with.
+// with; cores too: threads=N above 1 is refused, since a search holds one
+// AI worker (the server's analysis gives its own search more threads from
+// workers it takes).
 func CheckForServer(spec string) error {
 	cfg, err := parseConfig(spec)
 	if err != nil {
@@ -92,8 +95,10 @@ func (cfg config) checkServed() error {
 		return fmt.Errorf("%s is not played on a server (random, uct, mcts, ab and ai:level=N are)", clip.Quote(cfg.kind))
 	}
 	topBits := levels[len(levels)-1].ttBits
-	topMiB := int(unsafe.Sizeof(ttEntry{})) << topBits >> 20
+	topMiB := int(unsafe.Sizeof(ttSlot{})) << topBits >> 20
 	switch {
+	case cfg.ab.threads > 1:
+		return fmt.Errorf("threads=%d: a server's engines search with one thread", cfg.ab.threads)
 	case cfg.kind == "ab" && cfg.ab.ttBits > topBits:
 		return fmt.Errorf("tt=%d: at most %d on a server (level 6 uses %d)", cfg.ab.ttBits, topBits, topBits)
 	case cfg.kind == "uct" && cfg.uct.treeMiB > topMiB:

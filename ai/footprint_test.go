@@ -165,6 +165,9 @@ func TestCheckForServer(t *testing.T) {
 		{"mcts:tree=17", `player "mcts:tree=17": tree=17: at most 16 on a server (level 6's table is 16 MiB)`},
 		{"uct:tree=16384", `player "uct:tree=16384": tree=16384: at most 16 on a server (level 6's table is 16 MiB)`},
 		{"ab:tt=27", `player "ab:tt=27": tt=27: want a whole number from 10 to 26`},
+		{"ab:threads=1", ""},
+		{"ab:threads=2", `player "ab:threads=2": threads=2: a server's engines search with one thread`},
+		{"ai:level=6,threads=64", `player "ai:level=6,threads=64": threads=64: a server's engines search with one thread`},
 		{"mcts:c=NaN", `player "mcts:c=NaN": c=NaN: want a number from 0 to 100`},
 		{"chess", `unknown player "chess": use random, uct, mcts, ab or ai:level=1..6`},
 	}

@@ -37,6 +37,7 @@ func parseConfig(spec string) (config, error) {
 		cfg.ab = parseAB(p)
 	case "level":
 		cfg.level = p.int("level", 3, 1, len(levels)-1)
+		cfg.ab.threads = p.int("threads", 1, 1, MaxThreads)
 	default:
 		return config{}, fmt.Errorf("unknown player %s: use random, uct, mcts, ab or ai:level=1..6", clip.Quote(spec))
 	}

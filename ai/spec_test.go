@@ -32,6 +32,7 @@ func numericParams() []numericParam {
 		{"mcts", "tree", "1", "16384", false},
 		{"ab", "depth", "1", "64", false},
 		{"ab", "tt", "10", "26", false},
+		{"ab", "threads", "1", "64", false},
 		{"ai", "level", "1", "6", false},
 	}
 }

@@ -360,7 +360,10 @@ func (s *Server) takeWorker(ctx context.Context) (func(), error) {
 func (s *Server) search(ctx context.Context, req searchRequest, report func(bestView)) (bestView, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	engine, err := ai.New("ab", 1, s.tables.engineOptions(req.state.Game())...)
+	threads, releaseWorkers := s.analysisThreads(req.lines)
+	defer releaseWorkers()
+	opts := append(s.tables.engineOptions(req.state.Game()), ai.WithThreads(threads))
+	engine, err := ai.New("ab", 1, opts...)
 	if err != nil {
 		return bestView{}, err
 	}

@@ -104,6 +104,13 @@ type Config struct {
 	// limit overall, at most 10,000). A connection over a bound is
 	// answered 503 and closed.
 	ConnsPerAddr, Conns int
+	// AnalysisThreads bounds the threads of one analysis search (lazy
+	// SMP, 0 for 1): a search holds one AI worker and takes up to
+	// AnalysisThreads-1 more that are free when it starts, with no work
+	// waiting for them, so that the analyses never search with more
+	// threads than there are workers. At most the workers, and at most
+	// ai.MaxThreads.
+	AnalysisThreads int
 	// Tables are endgame tables (endgame.Open), one folder for each game
 	// and rules: the analysis answers the positions they hold exactly.
 	Tables []*endgame.Tables
@@ -184,6 +191,9 @@ func New(cfg Config) (*Server, error) {
 		AIGamePlies: cfg.AIGamePlies, AIGamePace: cfg.AIGamePace, AbortAfter: cfg.AbortAfter, IdleAfter: cfg.IdleAfter, Now: cfg.Now,
 		Engines: cfg.Engines, EngineOptions: tables.engineOptions})
 	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	if err := checkAnalysisThreads(cfg.AnalysisThreads, h.Workers()); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
 	s := &Server{cfg: cfg, hall: h, log: log, limits: cfg.Limits.withDefaults(), timeouts: cfg.Timeouts.withDefaults(),

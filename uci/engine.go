@@ -41,6 +41,9 @@ type server struct {
 	mu     sync.Mutex // guards out
 	player string
 	seed   uint64
+	// threads is the Threads option: the threads ab and the levels search
+	// with (lazy SMP), 1 to ai.MaxThreads.
+	threads int
 	// g is the game of the last newgame, nil before one and after a
 	// refused one; s is the position to search, nil when none is set.
 	g game.Game
@@ -63,7 +66,7 @@ type server struct {
 // line, "bestmove (none)" when it could not search. A search still running
 // at the end is stopped and answered.
 func Serve(in io.Reader, out io.Writer) error {
-	sv := &server{out: out, player: "ai:level=6", seed: 1}
+	sv := &server{out: out, player: "ai:level=6", seed: 1, threads: 1}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
 	defer sv.stop()
@@ -120,12 +123,13 @@ func (sv *server) handshake() {
 	sv.say("option name Player type string default %s", sv.player)
 	sv.say("option name Seed type spin default %d min 0 max %d", sv.seed, maxSeed)
 	sv.say("option name Tables type string default %s", noTables)
+	sv.say("option name Threads type spin default 1 min 1 max %d", ai.MaxThreads)
 	sv.say("info string games %s", strings.Join(ids, " "))
 	sv.say("uciok")
 }
 
-// setOption handles "setoption name NAME value VALUE". A new Player or
-// Seed makes a new engine, which starts with an empty memory.
+// setOption handles "setoption name NAME value VALUE". A new Player,
+// Seed or Threads makes a new engine, which starts with an empty memory.
 func (sv *server) setOption(f []string) error {
 	if len(f) < 4 || f[0] != "name" || f[2] != "value" {
 		return fmt.Errorf("write setoption name NAME value VALUE")
@@ -146,8 +150,14 @@ func (sv *server) setOption(f []string) error {
 		sv.seed, sv.eng = n, nil
 	case "tables":
 		return sv.setTables(value)
+	case "threads":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 || n > ai.MaxThreads {
+			return fmt.Errorf("threads %s: want a whole number from 1 to %d", clip.Quote(value), ai.MaxThreads)
+		}
+		sv.threads, sv.eng = n, nil
 	default:
-		return fmt.Errorf("unknown option %s (options: Player, Seed, Tables)", clip.Quote(f[1]))
+		return fmt.Errorf("unknown option %s (options: Player, Seed, Tables, Threads)", clip.Quote(f[1]))
 	}
 	return nil
 }

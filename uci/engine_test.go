@@ -44,6 +44,7 @@ func TestServeHandshake(t *testing.T) {
 		"option name Player type string default ai:level=6",
 		"option name Seed type spin default 1 min 0 max 4294967295",
 		"option name Tables type string default <empty>",
+		"option name Threads type spin default 1 min 1 max 64",
 		"info string games checkers-2011 eximo pommel pommel-76 punt-heks-match punt-heks-match-3p punt-match",
 		"uciok",
 		"> isready",
@@ -170,7 +171,16 @@ func TestSetOption(t *testing.T) {
 		{"setoption name Seed value x", `seed "x": want a whole number from 0 to 4294967295`},
 		{"setoption name Seed", "write setoption name NAME value VALUE"},
 		{"setoption Seed value 3", "write setoption name NAME value VALUE"},
-		{"setoption name Colour value red", `unknown option "Colour" (options: Player, Seed, Tables)`},
+		{"setoption name Colour value red", `unknown option "Colour" (options: Player, Seed, Tables, Threads)`},
+		{"setoption name Threads value 2", ""},
+		{"setoption name threads value 64", ""},
+		{"setoption name Threads value 0", `threads "0": want a whole number from 1 to 64`},
+		{"setoption name Threads value -1", `threads "-1": want a whole number from 1 to 64`},
+		{"setoption name Threads value 65", `threads "65": want a whole number from 1 to 64`},
+		{"setoption name Threads value 99999999999999999999999", `threads "99999999999999999999999": want a whole number from 1 to 64`},
+		{"setoption name Threads value two", `threads "two": want a whole number from 1 to 64`},
+		{"setoption name Threads value 1.5", `threads "1.5": want a whole number from 1 to 64`},
+		{"setoption name Threads value " + strings.Repeat("9", 100), `threads "` + strings.Repeat("9", 80) + `"…: want a whole number from 1 to 64`},
 		{"setoption name Player value mcts:c=0.5,cutoff=4", ""},
 		{"setoption name Player value chess", `unknown player "chess": use random, uct, mcts, ab or ai:level=1..6`},
 		{"setoption name Player value ab:depth=99", `player "ab:depth=99": depth=99: want a whole number from 1 to 64`},
@@ -358,7 +368,7 @@ func TestSearchFailure(t *testing.T) {
 		{nil, "info string error: failing chose no move"},
 	} {
 		var out strings.Builder
-		sv := &server{out: &out, player: "ab", seed: 1}
+		sv := &server{out: &out, player: "ab", seed: 1, threads: 1}
 		if err := sv.command([]string{"newgame", "pommel"}); err != nil {
 			t.Fatal(err)
 		}
@@ -452,5 +462,31 @@ func TestParseGoClock(t *testing.T) {
 		if err != nil || lim != tc.want {
 			t.Errorf("go %s for %s: %+v %v, want %+v", tc.args, g.PlayerName(tc.me), lim, err, tc.want)
 		}
+	}
+}
+
+// TestThreadsOption: with Threads 2 a go searches with two threads and
+// answers a move; Threads makes a new engine, so that back at one thread
+// the search visits what a fresh engine of one thread visits.
+func TestThreadsOption(t *testing.T) {
+	position := "position startpos moves a1-a3 a6-a4"
+	got := runSession(t, "setoption name Player value ab", "newgame pommel", position, "go depth 5",
+		"setoption name Threads value 2", "go depth 5",
+		"setoption name Threads value 1", "go depth 5")
+	n := lastNodes(t, got)
+	if len(n) != 3 {
+		t.Fatalf("%d searches, want 3:\n%s", len(n), strings.Join(got, "\n"))
+	}
+	if n[2] != n[0] {
+		t.Errorf("after Threads the search visited %d nodes, a fresh engine %d", n[2], n[0])
+	}
+	var answers []string
+	for _, l := range got {
+		if strings.HasPrefix(l, "bestmove") {
+			answers = append(answers, l)
+		}
+	}
+	if slices.Contains(answers, noMove) {
+		t.Errorf("a search gave no move: %v", answers)
 	}
 }

@@ -70,8 +70,9 @@ func tablesError(dir string, err error) error {
 
 // engineOptions are the options of the engines the server makes.
 func (sv *server) engineOptions() []ai.Option {
-	if sv.tables == nil {
-		return nil
+	opts := []ai.Option{ai.WithThreads(sv.threads)}
+	if sv.tables != nil {
+		opts = append(opts, ai.WithTables(sv.tables))
 	}
-	return []ai.Option{ai.WithTables(sv.tables)}
+	return opts
 }

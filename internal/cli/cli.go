@@ -410,6 +410,7 @@ func bestCmd() *cobra.Command {
 	var seed uint64
 	var flags checks
 	var tables tablesFlag
+	var threads int
 	cmd := &cobra.Command{
 		Use:   "best GAME [MOVE...]",
 		Short: "Search the position after the given moves and print the best move",
@@ -426,7 +427,11 @@ search ends.
 (ab and ai:level=6 probe them; ab:tables=off declines them). When the
 position is in the tables, a first line says its exact value for the side
 to move: "win in N (tables)", "loss in N (tables)" (N in plies) or "draw
-(tables)"; the engine then plays the tables' move.`,
+(tables)"; the engine then plays the tables' move.
+
+--threads N searches with N threads sharing one transposition table
+(lazy SMP, ab and the levels; see docs/strength.md). The nodes of each
+line count every thread, and --nodes is the budget of all of them.`,
 		Args: withUsage(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := flags.run(); err != nil {
@@ -446,7 +451,7 @@ to move: "win in N (tables)", "loss in N (tables)" (N in plies) or "draw
 			if err != nil {
 				return err
 			}
-			e, err := ai.New(player, seed, engineOptions(t)...)
+			e, err := ai.New(player, seed, append(engineOptions(t), ai.WithThreads(threads))...)
 			if err != nil {
 				return fmt.Errorf("--player: %w", err)
 			}
@@ -466,6 +471,8 @@ to move: "win in N (tables)", "loss in N (tables)" (N in plies) or "draw
 	cmd.Flags().StringVar(&player, "player", "ab", "the engine: ab, uct, random, ai:level=N")
 	flags.limitVars(cmd, &lim, 2*time.Second, "no time limit; then give --depth or --nodes", "time to think")
 	seedVar(cmd, &seed, "seed for the engine's random choices")
+	flags.intVar(cmd, &threads, "threads", 1, intRange{lo: 1, hi: ai.MaxThreads},
+		"threads searching at once, for ab and the levels (uct, mcts and random search with one)")
 	tables.add(cmd)
 	return cmd
 }

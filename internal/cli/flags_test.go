@@ -103,6 +103,12 @@ func TestBadFlagValues(t *testing.T) {
 		{[]string{"best", "pommel", "--seed", "18446744073709551616"}, []string{"--seed", "0 or more"}},
 		{[]string{"best", "pommel", "--seed"}, []string{"--seed needs a value", "0 or more"}},
 		{[]string{"best", "pommel", "--player", "nosuch"}, []string{"--player", `"nosuch"`}},
+		{[]string{"best", "pommel", "--threads", "0"}, []string{"--threads 0", "1 to 64"}},
+		{[]string{"best", "pommel", "--threads", "-2"}, []string{"--threads -2", "1 to 64"}},
+		{[]string{"best", "pommel", "--threads", "65"}, []string{"--threads 65", "1 to 64"}},
+		{[]string{"best", "pommel", "--threads", huge}, []string{"--threads", "1 to 64"}},
+		{[]string{"best", "pommel", "--threads", "2.5"}, []string{`--threads "2.5"`, "1 to 64"}},
+		{[]string{"best", "pommel", "--threads", "NaN"}, []string{`--threads "NaN"`, "1 to 64"}},
 		// match: counts, limits, players and the record file.
 		{append(match, "--games", "-3"), []string{"--games -3", "1 to 100000"}},
 		{append(match, "--games", "0"), []string{"--games 0", "1 to 100000"}},
@@ -201,6 +207,7 @@ func TestGoodFlagValues(t *testing.T) {
 	tests := [][]string{
 		{"perft", "pommel", "0"},
 		{"best", "pommel", "--depth", "1", "--movetime", "0"},
+		{"best", "pommel", "--depth", "3", "--movetime", "0", "--threads", "2"},
 		{"best", "pommel", "--nodes", "1", "--movetime", "0", "--seed", "0"},
 		{"best", "pommel", "--depth", "1", "--nodes", "0", "--seed", "18446744073709551615"},
 		{"match", "pommel", "--player", "a=random", "--player", "b=random", "--games", "1", "--concurrency", "64",

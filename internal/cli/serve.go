@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/server"
@@ -31,6 +34,7 @@ type serveFlags struct {
 	logLevel                               slog.Level
 	origins                                []string
 	workers, aiGamePlies, connsPerAddr     int
+	analysisThreads                        int
 	conns                                  int
 	aiMemoryMiB                            int64
 	allowAIGames                           bool
@@ -74,6 +78,8 @@ sockets and the store before it exits.`,
 	allow(cmd, "log-level", "debug, info, warn or error")
 	f.StringArrayVar(&sf.origins, "origin", nil, "another host whose pages may open websockets, such as games.example.org or *.example.org (repeatable)")
 	sf.checks.intVar(cmd, &sf.workers, "ai-workers", 0, intRange{lo: 1, hi: maxWorkers, zero: "one per core"}, "AI searches at once")
+	sf.checks.intVar(cmd, &sf.analysisThreads, "analysis-threads", 1, intRange{lo: 1, hi: ai.MaxThreads},
+		"threads of one analysis search, taken from the AI workers free when it starts (at most --ai-workers)")
 	sf.checks.durationVar(cmd, &sf.aiMoveTime, "ai-movetime", time.Second, durationRange{max: time.Minute}, "time per move of an engine without a level (ab, mcts) when no clock says less")
 	sf.checks.int64Var(cmd, &sf.aiMemoryMiB, "ai-memory", 0, intRange{lo: 16, hi: 1 << 20, zero: "a quarter of the machine's memory"}, "memory in MiB that the engines of all games may hold; a game whose engines would pass it is refused")
 	f.BoolVar(&sf.allowAIGames, "allow-ai-games", false, "let games with no person in them play to their own ply limit (without it they end drawn at --ai-game-plies)")
@@ -114,6 +120,9 @@ func (sf *serveFlags) check(cmd *cobra.Command) error {
 	}
 	if sf.db != "" && !strings.HasPrefix(sf.db, "postgres://") && !strings.HasPrefix(sf.db, "postgresql://") {
 		return errors.New("--db: want a PostgreSQL URL, postgres://USER@HOST/DB")
+	}
+	if workers := cmp.Or(sf.workers, runtime.GOMAXPROCS(0)); sf.analysisThreads > workers {
+		return fmt.Errorf("--analysis-threads %d: at most the AI workers (%d, --ai-workers)", sf.analysisThreads, workers)
 	}
 	for _, o := range sf.origins {
 		if _, err := path.Match(o, ""); err != nil || o == "" || strings.Contains(o, "/") {
@@ -204,7 +213,7 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 		}
 	}()
 	srv, err := server.New(server.Config{Store: st, Logger: log, Origins: sf.origins,
-		Workers: sf.workers, AIMoveTime: sf.aiMoveTime, AIMemory: sf.aiMemoryMiB << 20,
+		Workers: sf.workers, AnalysisThreads: sf.analysisThreads, AIMoveTime: sf.aiMoveTime, AIMemory: sf.aiMemoryMiB << 20,
 		AllowAIGames: sf.allowAIGames, AIGamePlies: sf.aiGamePlies, AIGamePace: sf.aiGamePace, AbortAfter: sf.abortAfter,
 		ConnsPerAddr: sf.connsPerAddr, Conns: sf.conns, IdleAfter: sf.idle, Tables: sf.tables})
 	if err != nil {
