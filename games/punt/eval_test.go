@@ -9,6 +9,7 @@ import (
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/game/gametest"
+	"github.com/arbiter-games/arbiter/games/punt"
 )
 
 var puntIDs = []string{"punt-match", "punt-heks-match", "punt-heks-match-3p"}
@@ -20,10 +21,15 @@ func evaluate(t *testing.T, id, fen string) [game.MaxPlayers]int {
 	return s.(game.Evaluator).Evaluate()
 }
 
+// weightsOf is the weights g plays with.
+func weightsOf(g game.Game) *punt.Weights { return g.(game.Tunable).Weights().(*punt.Weights) }
+
 func TestEvaluateStartIsEven(t *testing.T) {
 	for _, id := range puntIDs {
+		g := gametest.NewGame(t, id)
 		e := evaluate(t, id, "")
-		for p := 1; p < gametest.NewGame(t, id).Players(); p++ {
+		e[g.Start().ToMove()] -= weightsOf(g).Tempo // the mover's tempo aside
+		for p := 1; p < g.Players(); p++ {
 			if e[p] != e[0] {
 				t.Errorf("%s: the start is not even: %v", id, e)
 			}
@@ -54,9 +60,10 @@ func TestEvaluateScored(t *testing.T) {
 			t.Errorf("%s: %s is worth %d to player %d, not more than %s (%d)", tc.id, tc.better, better[tc.p], tc.p, tc.worse, worse[tc.p])
 		}
 	}
-	// Two scored pawns are worth twice one.
-	if one, two := evaluate(t, "punt-match", "B:a7=w,g3=b"), evaluate(t, "punt-match", "B:a7=bw,g3=b"); two[0] != 2*one[0] {
-		t.Errorf("a scored pile of two is worth %d, a scored pawn %d", two[0], one[0])
+	// Two scored pawns are worth twice one, besides the pile's own worth.
+	pile := weightsOf(gametest.NewGame(t, "punt-match")).Pile
+	if one, two := evaluate(t, "punt-match", "B:a7=w,g3=b"), evaluate(t, "punt-match", "B:a7=bw,g3=b"); two[0]-pile != 2*(one[0]-pile) {
+		t.Errorf("a scored pile of two is worth %d, a scored pawn %d (a pile %d)", two[0], one[0], pile)
 	}
 	// Black's pile on rank 7, White's end-row, is on Black's home row:
 	// it scores nothing, and is worth less to Black than one on rank 1.
