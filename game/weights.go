@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"reflect"
 )
 
@@ -129,4 +130,31 @@ func walkWeights(w any, f func(name string, v reflect.Value)) {
 			}
 		}
 	}
+}
+
+// LoadWeights returns the weights of game id from files, where a game's
+// package embeds its weights files as weights/ID.json, or def when the id
+// has none. The files are part of the build, and a test reads every one,
+// so a file that does not parse is a programming error: it panics.
+func LoadWeights[W any](files fs.FS, id string, def W) W {
+	data, err := fs.ReadFile(files, "weights/"+id+".json")
+	if err != nil {
+		return def
+	}
+	var w W
+	if err := ParseWeights(data, id, &w); err != nil {
+		panic(fmt.Sprintf("weights/%s.json: %v", id, err))
+	}
+	return w
+}
+
+// EvaluationFrom makes an evaluation by weights w, which must be a *W,
+// with evaluation, for a game's Tunable.EvaluationOf.
+func EvaluationFrom[W any](w any, evaluation func(W) Evaluation) (Evaluation, error) {
+	weights, ok := w.(*W)
+	if !ok {
+		var want *W
+		return nil, fmt.Errorf("weights of type %T, not %T", w, want)
+	}
+	return evaluation(*weights), nil
 }

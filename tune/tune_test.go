@@ -171,8 +171,8 @@ func TestLoadRefusals(t *testing.T) {
 func TestTuneFindsKnownWeights(t *testing.T) {
 	t.Parallel()
 	g := newGame(t, "pommel")
-	truth := pommel.DefaultWeights()
-	truth.Captain, truth.Advance = 333, 9
+	truth := *g.(game.Tunable).Weights().(*pommel.Weights)
+	truth.Captain, truth.Advance = 333, 9 // the others held as the game has them
 	const k = 0.012
 	ev := pommel.Evaluation(truth)
 	set := &Set{Players: 2}
