@@ -320,7 +320,9 @@ func (b *browser) docsScreenshots(t *testing.T) {
 				poll[bool](t, ctx, p.name, "!!("+p.ready+")")
 				if p.name == "analysis" {
 					run(t, ctx, chromedp.SetValue(chromedp.CSS(`#movetime`), "1000"), script(`document.querySelector("button.ask").click(); window.scrollTo(0, 0)`))
-					poll[bool](t, ctx, "a line at depth 4", `Number(document.querySelector(".best .depth")?.textContent) >= 4`)
+					// A line to show; its depth depends on the position the AI
+					// game reached (one legal move is answered at depth 1).
+					poll[bool](t, ctx, "a line", `Number(document.querySelector(".best .depth")?.textContent) >= 1`)
 				}
 				time.Sleep(300 * time.Millisecond) // the last move's slide
 				viewShot(t, ctx, strings.Join([]string{"site", p.name, size.name, scheme}, "-"))
