@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/internal/clip"
+	"github.com/arbiter-games/arbiter/internal/savefile"
 	"github.com/arbiter-games/arbiter/tune"
 )
 
@@ -146,7 +146,12 @@ func (tf *tuneFlags) ensureData(ctx context.Context, cmd *cobra.Command, g game.
 			}
 		}
 	}
-	st, err := writeAtomically(tf.data, func(w io.Writer) (tune.GenStats, error) { return tune.Generate(ctx, cfg, w) })
+	var st tune.GenStats
+	err := savefile.WriteAtomic(tf.data, func(w io.Writer) error {
+		var err error
+		st, err = tune.Generate(ctx, cfg, w)
+		return err
+	})
 	if !tf.quiet {
 		fmt.Fprintln(cmd.ErrOrStderr())
 	}
@@ -158,29 +163,6 @@ func (tf *tuneFlags) ensureData(ctx context.Context, cmd *cobra.Command, g game.
 			st.Positions, st.Games, st.Repeated, st.Noisy)
 	}
 	return nil
-}
-
-// writeAtomically writes a file through write into a temporary file
-// beside it and renames it into place only when write succeeds, so that
-// a stopped run leaves no half file that a later run would take as made.
-func writeAtomically[T any](name string, write func(io.Writer) (T, error)) (T, error) {
-	var zero T
-	tmp, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+".part*")
-	if err != nil {
-		return zero, err
-	}
-	defer os.Remove(tmp.Name())
-	res, err := write(tmp)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return zero, err
-	}
-	return res, os.Rename(tmp.Name(), name)
 }
 
 // load reads the positions of --data.
@@ -262,8 +244,10 @@ func (tf *tuneFlags) writeWeights(cmd *cobra.Command, set *tune.Set, res tune.Re
 		_, err = cmd.OutOrStdout().Write(data)
 		return err
 	}
-	_, err = writeAtomically(tf.out, func(w io.Writer) (int, error) { return w.Write(data) })
-	return err
+	return savefile.WriteAtomic(tf.out, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
 }
 
 // holdFlags writes --hold as the command line had it.
