@@ -8,7 +8,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/internal/clip"
@@ -107,51 +106,18 @@ type Errors struct{ Train, Validation float64 }
 // scored. It runs on workers goroutines over fixed slices of the set, so
 // the sum, and so the result, is the same every time.
 func (set *Set) errorOf(ev game.Evaluation, k float64, workers int) Errors {
-	n := len(set.States)
-	chunk := (n + workers - 1) / workers
+	t := &tuner{set: set, workers: workers}
 	sums := make([][2]float64, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			lo, hi := w*chunk, min(n, (w+1)*chunk)
-			for i := lo; i < hi; i++ {
-				side := 1
-				if trainIndex(i) {
-					side = 0
-				}
-				sums[w][side] += set.squaredError(ev, k, i)
+	t.parallel(len(set.States), func(lo, hi, w int) {
+		for i := lo; i < hi; i++ {
+			side := 1
+			if trainIndex(i) {
+				side = 0
 			}
-		})
-	}
-	wg.Wait()
-	var total [2]float64
-	for _, s := range sums {
-		total[0] += s[0]
-		total[1] += s[1]
-	}
-	validation := n / holdOut
-	return Errors{Train: total[0] / float64(n-validation), Validation: total[1] / float64(validation)}
-}
-
-// squaredError is position i's mean squared error over the players.
-func (set *Set) squaredError(ev game.Evaluation, k float64, i int) float64 {
-	e := ev.Evaluate(set.States[i])
-	top := math.Inf(-1)
-	for p := range set.Players {
-		top = max(top, float64(e[p]))
-	}
-	var exp [game.MaxPlayers]float64
-	sum := 0.0
-	for p := range set.Players {
-		exp[p] = math.Exp(k * (float64(e[p]) - top))
-		sum += exp[p]
-	}
-	total := 0.0
-	for p := range set.Players {
-		d := exp[p]/sum - float64(set.Points[i][p])
-		total += d * d
-	}
-	return total / float64(set.Players)
+			sums[w][side] += set.squaredErrorOf(ev.Evaluate(set.States[i]), k, i)
+		}
+	})
+	return set.total(sums)
 }
 
 // Config says how Tune works.
@@ -164,6 +130,8 @@ type Config struct {
 	Fixed []string
 	// Progress, when set, is told each change kept.
 	Progress func(Step)
+	// Note, when set, is told of each linear model made.
+	Note func(string)
 }
 
 // Step is one change Tune kept.
@@ -178,7 +146,12 @@ type Result struct {
 	Weights       any // a pointer to the weights struct
 	K             float64
 	Before, After Errors
-	Evaluations   int
+	// Evaluations counts the trials, Models the linear models made.
+	Evaluations, Models int
+	// ModelAfter, when not zero, is the error the model gave at the end
+	// where it differed from After (a fit stopped before its step size
+	// ended).
+	ModelAfter Errors
 }
 
 // minGain is the least fall of the error, as a share of it, that a pass
@@ -193,7 +166,13 @@ func DefaultSteps() []int { return []int{32, 16, 8, 4, 2, 1} }
 // fits the scale k with the starting weights, then, for each step size,
 // passes over the weights trying each one up and down by the step and
 // keeping a change that lowers the training error, until a pass keeps
-// nothing; k is fitted again after each pass.
+// nothing; k is fitted again after each step size.
+//
+// Trials are computed through a linear model of the evaluations (see
+// model). At the end of each step size the model is checked against the
+// evaluation in full at the weights reached; if it missed any position it
+// is made again there and the step size goes on, so each step size ends
+// on errors the evaluation itself gives.
 func Tune(ctx context.Context, set *Set, g game.Tunable, cfg Config) (Result, error) {
 	if cfg.Workers < 1 || cfg.Workers > MaxWorkers {
 		return Result{}, fmt.Errorf("workers %d: give 1 to %d", cfg.Workers, MaxWorkers)
@@ -209,8 +188,15 @@ func Tune(ctx context.Context, set *Set, g game.Tunable, cfg Config) (Result, er
 		}
 		fixed[i] = true
 	}
-	t := &tuner{set: set, g: g, w: w, workers: cfg.Workers}
+	t := &tuner{set: set, g: g, w: w, workers: cfg.Workers, fixed: fixed, names: names, cfg: cfg}
 	res := Result{Weights: w}
+	spread := DefaultSteps()[0]
+	if len(cfg.Steps) > 0 {
+		spread = cfg.Steps[0]
+	}
+	if err := t.remodel(ctx, vals, spread); err != nil {
+		return res, err
+	}
 	k, before, err := t.fitK(vals)
 	if err != nil {
 		return res, err
@@ -218,34 +204,11 @@ func Tune(ctx context.Context, set *Set, g game.Tunable, cfg Config) (Result, er
 	res.Before = before
 	best := before
 	for _, step := range cfg.Steps {
-		for changed := true; changed; {
-			changed = false
-			passStart := best.Train
-			for i := range vals {
-				if fixed[i] {
-					continue
-				}
-				if err := ctx.Err(); err != nil {
-					return t.result(res, vals, k, best)
-				}
-				moved, errs, err := t.tryBoth(vals, i, step, k, best)
-				if err != nil {
-					return res, err
-				}
-				if moved != 0 {
-					changed = true
-					if cfg.Progress != nil {
-						cfg.Progress(Step{Name: names[i], From: vals[i] - moved, To: vals[i], Errors: errs})
-					}
-					best = errs
-				}
+		if best, err = t.descend(ctx, vals, step, k, best); err != nil {
+			if ctx.Err() != nil {
+				return t.result(res, vals, k, best)
 			}
-			// A pass that gains next to nothing ends the step size: the
-			// last digits of the error are the positions' noise, and
-			// passes at that level cost minutes for no strength.
-			if passStart-best.Train < minGain*passStart {
-				changed = false
-			}
+			return res, err
 		}
 		// The unit stays, so the scale moves little: fitted again once a
 		// step size is done.
@@ -256,26 +219,93 @@ func Tune(ctx context.Context, set *Set, g game.Tunable, cfg Config) (Result, er
 	return t.result(res, vals, k, best)
 }
 
+// descend makes passes at one step size until one gains next to nothing
+// and the model holds at the weights reached.
+func (t *tuner) descend(ctx context.Context, vals []int, step int, k float64, best Errors) (Errors, error) {
+	for {
+		passStart := best.Train
+		changed, err := t.pass(ctx, vals, step, k, &best)
+		if err != nil {
+			return best, err
+		}
+		// A pass that gains next to nothing ends the step size: the
+		// last digits of the error are the positions' noise, and
+		// passes at that level cost minutes for no strength.
+		if changed && passStart-best.Train >= minGain*passStart {
+			continue
+		}
+		missed, err := t.model.misses(t, vals)
+		if err != nil || missed == 0 {
+			return best, err
+		}
+		if err := t.remodel(ctx, vals, 2*step); err != nil {
+			return best, err
+		}
+		if best, err = t.errors(vals, k); err != nil {
+			return best, err
+		}
+	}
+}
+
+// pass tries every weight not fixed once, up and down by step, keeping
+// each change that lowers the training error.
+func (t *tuner) pass(ctx context.Context, vals []int, step int, k float64, best *Errors) (bool, error) {
+	changed := false
+	for i := range vals {
+		if t.fixed[i] {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return changed, err
+		}
+		moved, errs, err := t.tryBoth(vals, i, step, k, *best)
+		if err != nil {
+			return changed, err
+		}
+		if moved != 0 {
+			changed = true
+			if t.cfg.Progress != nil {
+				t.cfg.Progress(Step{Name: t.names[i], From: vals[i] - moved, To: vals[i], Errors: errs})
+			}
+			*best = errs
+		}
+	}
+	return changed, nil
+}
+
+// remodel makes the model of the evaluations around vals, checked up to
+// spread away, and says so.
+func (t *tuner) remodel(ctx context.Context, vals []int, spread int) error {
+	m, err := t.newModel(ctx, vals, t.fixed, spread)
+	if err != nil {
+		return err
+	}
+	t.model = m
+	t.models++
+	if t.cfg.Note != nil {
+		t.cfg.Note(fmt.Sprintf("linear model %d: %.1f%% of positions computed by it, the rest in full", t.models, 100*m.linear()))
+	}
+	return nil
+}
+
 // tuner holds what one fit works with.
 type tuner struct {
 	set         *Set
 	g           game.Tunable
 	w           any
 	workers     int
+	fixed       map[int]bool
+	names       []string
+	cfg         Config
+	model       *model
+	models      int
 	evaluations int
 }
 
-// errors judges the weights vals at scale k.
+// errors judges the weights vals at scale k through the model.
 func (t *tuner) errors(vals []int, k float64) (Errors, error) {
-	if err := game.SetWeightValues(t.w, vals); err != nil {
-		return Errors{}, err
-	}
-	ev, err := t.g.EvaluationOf(t.w)
-	if err != nil {
-		return Errors{}, err
-	}
 	t.evaluations++
-	return t.set.errorOf(ev, k, t.workers), nil
+	return t.model.errorOf(t, vals, k)
 }
 
 // tryBoth tries weight i up by step, then down, and keeps the first
@@ -331,12 +361,17 @@ func (t *tuner) fitK(vals []int) (float64, Errors, error) {
 	return k, errs, err
 }
 
-// result fills in what the fit ended with.
+// result fills in what the fit ended with, its errors computed with the
+// evaluation in full.
 func (t *tuner) result(res Result, vals []int, k float64, best Errors) (Result, error) {
-	if err := game.SetWeightValues(t.w, vals); err != nil {
+	ev, err := t.evaluation(vals)
+	if err != nil {
 		return res, err
 	}
-	res.K, res.After, res.Evaluations = k, best, t.evaluations
+	res.K, res.After, res.Evaluations, res.Models = k, t.set.errorOf(ev, k, t.workers), t.evaluations, t.models
+	if res.After != best {
+		res.ModelAfter = best
+	}
 	return res, nil
 }
 

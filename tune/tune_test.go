@@ -247,3 +247,116 @@ func TestPoints(t *testing.T) {
 		}
 	}
 }
+
+// randomSet is n random positions of g, each scored as a draw.
+func randomSet(g game.Game, n int) *Set {
+	rng := rand.New(rand.NewPCG(3, 4))
+	set := &Set{Players: g.Players()}
+	for len(set.States) < n {
+		set.States = append(set.States, randomPosition(g, rng))
+		var pts [game.MaxPlayers]float32
+		for p := range g.Players() {
+			pts[p] = 1 / float32(g.Players())
+		}
+		set.Points = append(set.Points, pts)
+	}
+	return set
+}
+
+// TestModel checks the linear model of the evaluations in every game.
+// Pommel's and Eximo's evaluations are sums of counts times weights, so
+// the model must compute every position, and exactly, however far the
+// weights move. Checkers 2011 (hunting past a lead) and Punt (a threat
+// times a weight divided by 100) are not linear everywhere: the model
+// must find positions to leave to the evaluation in full, and wherever
+// it was made and probed it must agree with the evaluation exactly.
+func TestModel(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		id     string
+		linear bool
+	}{
+		{"pommel", true}, {"pommel-76", true}, {"eximo", true},
+		{"checkers-2011", false}, {"punt-match", false}, {"punt-heks-match-3p", false},
+	} {
+		t.Run(tc.id, func(t *testing.T) {
+			t.Parallel()
+			g := newGame(t, tc.id).(game.Tunable)
+			w := g.Weights()
+			vals := game.WeightValues(w)
+			tr := &tuner{set: randomSet(g.(game.Game), 400), g: g, w: w, workers: 2}
+			m, err := tr.newModel(context.Background(), vals, map[int]bool{0: true}, 32)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := len(m.full) == 0, tc.linear; got != want {
+				t.Fatalf("%d of 400 positions left to the evaluation in full", len(m.full))
+			}
+			ev, err := tr.evaluation(vals)
+			if err != nil {
+				t.Fatal(err)
+			}
+			full := tr.set.errorOf(ev, 0.01, 2)
+			if got, err := m.errorOf(tr, vals, 0.01); err != nil || got != full {
+				t.Fatalf("model errors %+v (%v), evaluation's %+v", got, err, full)
+			}
+			if missed, err := m.misses(tr, vals); err != nil || missed != 0 {
+				t.Fatalf("%d positions missed where the model was made (%v)", missed, err)
+			}
+			if !tc.linear {
+				return
+			}
+			rng := rand.New(rand.NewPCG(5, 6))
+			for range 5 {
+				far := make([]int, len(vals))
+				for j := range far {
+					far[j] = rng.IntN(601) - 300
+				}
+				if missed, err := m.misses(tr, far); err != nil || missed != 0 {
+					t.Fatalf("%d positions missed at %v (%v)", missed, far, err)
+				}
+			}
+		})
+	}
+}
+
+// TestTuneNotLinear fits Checkers 2011, whose evaluation is not linear in
+// its weights everywhere, to labels its own evaluation with other weights
+// generated: the error must fall, and the errors reported must be those of
+// the evaluation in full at the weights found.
+func TestTuneNotLinear(t *testing.T) {
+	t.Parallel()
+	g := newGame(t, "checkers-2011")
+	tg := g.(game.Tunable)
+	truth := game.WeightValues(tg.Weights())
+	truth[1] += 64 // King
+	truth[3] -= 32 // Liberation
+	w := tg.Weights()
+	if err := game.SetWeightValues(w, truth); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := tg.EvaluationOf(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := randomSet(g, 2000)
+	for i, s := range set.States {
+		e := ev.Evaluate(s)
+		p := 1 / (1 + math.Exp(-0.01*float64(e[0]-e[1])))
+		set.Points[i] = [game.MaxPlayers]float32{float32(p), float32(1 - p)}
+	}
+	res, err := Tune(context.Background(), set, tg, Config{Workers: 2, Steps: []int{32, 8, 2}, Fixed: []string{"Soldier"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.After.Train >= res.Before.Train/4 {
+		t.Errorf("error %+v -> %+v: it should fall to a small part", res.Before, res.After)
+	}
+	after, err := tg.EvaluationOf(res.Weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if full := set.errorOf(after, res.K, 2); full != res.After || res.ModelAfter != (Errors{}) {
+		t.Errorf("reported %+v (model %+v), the evaluation gives %+v", res.After, res.ModelAfter, full)
+	}
+}

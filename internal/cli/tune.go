@@ -188,6 +188,7 @@ func (tf *tuneFlags) fit(ctx context.Context, cmd *cobra.Command, g game.Tunable
 			fmt.Fprintf(cmd.ErrOrStderr(), "%s %d -> %d: error %.6f (held out %.6f)\n", s.Name, s.From, s.To,
 				s.Errors.Train, s.Errors.Validation)
 		}
+		cfg.Note = func(s string) { fmt.Fprintln(cmd.ErrOrStderr(), s) }
 	}
 	start := game.WeightValues(g.Weights())
 	res, err := tune.Tune(ctx, set, g, cfg)
@@ -206,8 +207,12 @@ func (tf *tuneFlags) fit(ctx context.Context, cmd *cobra.Command, g game.Tunable
 // report prints what the fit did.
 func (tf *tuneFlags) report(cmd *cobra.Command, set *tune.Set, res tune.Result, names []string, start []int) {
 	e := cmd.ErrOrStderr()
-	fmt.Fprintf(e, "%d positions (%d held out), k %.5f, %d evaluations of the set\n", len(set.States), len(set.States)/10, res.K, res.Evaluations)
+	fmt.Fprintf(e, "%d positions (%d held out), k %.5f, %d evaluations of the set through %d linear models\n",
+		len(set.States), len(set.States)/10, res.K, res.Evaluations, res.Models)
 	fmt.Fprintf(e, "error %.6f -> %.6f, held out %.6f -> %.6f\n", res.Before.Train, res.After.Train, res.Before.Validation, res.After.Validation)
+	if res.ModelAfter != (tune.Errors{}) {
+		fmt.Fprintf(e, "(the model gave %.6f, held out %.6f: it was not checked again after the last change)\n", res.ModelAfter.Train, res.ModelAfter.Validation)
+	}
 	for i, v := range game.WeightValues(res.Weights) {
 		if v != start[i] {
 			fmt.Fprintf(e, "  %s %d -> %d\n", names[i], start[i], v)
