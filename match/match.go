@@ -466,23 +466,17 @@ func bookStart(cfg Config, g int) (game.State, string, []string, error) {
 // tally adds one game's result to every player's stats.
 func tally(stats []Stats, l *GameLog) {
 	r, n, plies := l.Result, len(stats), l.Plies()
-	winners := r.Winners.Len()
 	for k := range stats {
 		st := &stats[k]
 		st.Games++
 		st.TotalPlies += plies
 		seat := l.Players[k]
-		var pts float64
+		pts := Share(r, seat, n)
 		switch {
-		case winners == 0:
-			st.Draws++
-			pts = 1 / float64(n)
-		case r.Winners.Has(seat) && winners == 1:
+		case pts == 1:
 			st.Wins++
-			pts = 1
-		case r.Winners.Has(seat):
+		case pts > 0:
 			st.Draws++
-			pts = 1 / float64(winners)
 		default:
 			st.Losses++
 			if r.Reason == game.TimeForfeit {
@@ -494,6 +488,23 @@ func tally(stats []Stats, l *GameLog) {
 		}
 		st.Points += pts
 		st.LeastLeft = leastLeft(st.LeastLeft, l.Moves, seat)
+	}
+}
+
+// Share is a seat's share of the point of a finished game of n players:
+// 1 for a win alone, 1/w for a first place shared by w winners, 1/n for a
+// game that nobody won (a draw of all), 0 for a loss. The match table
+// and the sequential test score games by it alike.
+func Share(r game.Result, seat game.Player, n int) float64 {
+	switch winners := r.Winners.Len(); {
+	case winners == 0:
+		return 1 / float64(n)
+	case !r.Winners.Has(seat):
+		return 0
+	case winners == 1:
+		return 1
+	default:
+		return 1 / float64(winners)
 	}
 }
 

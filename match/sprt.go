@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,9 +12,11 @@ import (
 )
 
 // SPRT is a sequential probability ratio test between two hypotheses about
-// the Elo difference of the first engine over the second: H0, elo = Elo0,
-// and H1, elo = Elo1 (Elo0 < Elo1, logistic Elo). Alpha is the chance of
-// accepting H1 when H0 holds, Beta that of accepting H0 when H1 holds.
+// the Elo difference of the first engine over the others: H0, elo = Elo0,
+// and H1, elo = Elo1 (Elo0 < Elo1, logistic Elo; with n players, the
+// difference over each of n-1 equal others, see ExpectedShare). Alpha is
+// the chance of accepting H1 when H0 holds, Beta that of accepting H0 when
+// H1 holds.
 type SPRT struct {
 	Elo0, Elo1, Alpha, Beta float64
 }
@@ -149,153 +152,41 @@ func (s SPRT) Verdict(llr float64) string {
 // points: [0] two losses, [1] a loss and a draw, [2] a win and a loss or
 // two draws, [3] a draw and a win, [4] two wins. Counting pairs rather
 // than games is what makes the variance honest when openings are unequal.
+// It is Units of two players, under the name fishtest gives it.
 type Pentanomial [5]int
-
-// pairScores are the first engine's mean scores per game for each cell.
-var pairScores = [5]float64{0, 0.25, 0.5, 0.75, 1}
 
 // Add counts one pair from the first engine's scores in its two games,
 // each 0, 0.5 or 1.
 func (p *Pentanomial) Add(first, second float64) error {
-	halves := 0
-	for _, x := range []float64{first, second} {
-		switch x {
-		case 0, 0.5, 1:
-			halves += int(2 * x)
-		default:
-			return fmt.Errorf("sprt: game score %g is not 0, 0.5 or 1", x)
-		}
+	u := p.Units()
+	if err := u.Add(first, second); err != nil {
+		return err
 	}
-	p[halves]++
+	copy(p[:], u.Counts)
 	return nil
 }
 
-// Pairs is the number of pairs counted.
-func (p Pentanomial) Pairs() int {
-	n := 0
-	for _, c := range p {
-		n += c
-	}
-	return n
+// Units are the same counts as the units of two players.
+func (p Pentanomial) Units() Units {
+	return Units{Players: 2, Counts: slices.Clone(p[:])}
 }
+
+// Pairs is the number of pairs counted.
+func (p Pentanomial) Pairs() int { return p.Units().Total() }
 
 // String writes the counts from two losses to two wins, "[3 10 40 12 5]".
 func (p Pentanomial) String() string {
 	return fmt.Sprint([5]int(p))
 }
 
-// sprtPrior replaces each empty cell before the likelihoods are fitted, as
-// fishtest does: with no pair in a cell, or none at all, the fitted
-// distributions would put zero on a cell that the other hypothesis needs,
-// or the mean could be pinned to 0 or 1, and the ratio would be NaN or
-// infinite. The prior is too small to move the ratio once pairs come in.
-const sprtPrior = 1e-3
-
 // LLR is the log-likelihood ratio of H1 against H0 given the pairs, in the
-// pentanomial model of fishtest's GSPRT: under each hypothesis the
-// distribution over the five cells is the one nearest the observed
-// frequencies (the maximum likelihood one) among those whose mean is the
-// expected score of that hypothesis's Elo, and LLR = sum n_i log(p1_i/p0_i).
-// Empty cells count sprtPrior pairs, so the result is always finite.
-func (s SPRT) LLR(p Pentanomial) float64 {
-	var counts [5]float64
-	total := 0.0
-	for i, c := range p {
-		counts[i] = float64(c)
-		if c == 0 {
-			counts[i] = sprtPrior
-		}
-		total += counts[i]
-	}
-	var freq [5]float64
-	for i := range counts {
-		freq[i] = counts[i] / total
-	}
-	lambda0 := fitMean(freq, expectedScore(s.Elo0))
-	lambda1 := fitMean(freq, expectedScore(s.Elo1))
-	s0, s1 := expectedScore(s.Elo0), expectedScore(s.Elo1)
-	llr := 0.0
-	for i, n := range counts {
-		// p_i = freq_i / (1 + lambda (x_i - s)): freq_i cancels in the ratio.
-		llr += n * (math.Log1p(lambda0*(pairScores[i]-s0)) - math.Log1p(lambda1*(pairScores[i]-s1)))
-	}
-	return llr
-}
-
-// expectedScore is the logistic Elo model's score per game at elo.
-func expectedScore(elo float64) float64 {
-	return 1 / (1 + math.Pow(10, -elo/400))
-}
-
-// fitMean returns the Lagrange multiplier lambda of the maximum likelihood
-// distribution p_i = q_i / (1 + lambda (x_i - mean)) with the given mean,
-// for frequencies q that are all positive and a mean strictly inside
-// (0, 1). Lambda solves g(lambda) = sum q_i d_i / (1 + lambda d_i) = 0 with
-// d_i = x_i - mean; g falls strictly on the interval where every
-// 1 + lambda d_i > 0, from +Inf to -Inf, so bisection finds the one root.
-// At the root the p_i also sum to 1.
-func fitMean(q [5]float64, mean float64) float64 {
-	lo, hi := -1/(1-mean), 1/mean // the ends, where p_4 or p_0 is unbounded
-	for range 200 {
-		mid := lo + (hi-lo)/2
-		if mid <= lo || mid >= hi {
-			break // the interval is down to adjacent floats
-		}
-		g := 0.0
-		for i, qi := range q {
-			d := pairScores[i] - mean
-			g += qi * d / (1 + mid*d)
-		}
-		if g > 0 {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return lo + (hi-lo)/2
-}
+// pentanomial model of fishtest's GSPRT: UnitsLLR of two players.
+func (s SPRT) LLR(p Pentanomial) float64 { return s.UnitsLLR(p.Units()) }
 
 // Elo estimates the first engine's Elo difference from the pairs, with a
-// 95% interval from the normal approximation to the mean score per pair:
-// mean ± 1.96 sqrt(var/N), var the variance of the pair scores, each end
-// clipped to [0, 1] before it is turned into Elo, so an end beyond a
-// perfect or a zero score is +Inf or -Inf. With no pairs every value is
-// NaN, as in Stats.Elo.
-func (p Pentanomial) Elo() (elo, lo, hi float64) {
-	n := float64(p.Pairs())
-	if n == 0 {
-		return math.NaN(), math.NaN(), math.NaN()
-	}
-	mean, variance := 0.0, 0.0
-	for i, c := range p {
-		mean += float64(c) * pairScores[i] / n
-	}
-	for i, c := range p {
-		d := pairScores[i] - mean
-		variance += float64(c) * d * d / n
-	}
-	half := z95 * math.Sqrt(variance/n)
-	return eloOfScore(mean), eloOfScore(mean - half), eloOfScore(mean + half)
-}
-
-// eloOfScore is elo with the score clipped to [0, 1], and exact at the
-// ends, where rounding could leave a huge finite number.
-func eloOfScore(score float64) float64 {
-	switch {
-	case score <= 0:
-		return math.Inf(-1)
-	case score >= 1:
-		return math.Inf(1)
-	}
-	return elo(score)
-}
+// 95% interval over pairs, as Units.Elo does.
+func (p Pentanomial) Elo() (elo, lo, hi float64) { return p.Units().Elo() }
 
 // EloText writes the estimate as Stats.EloText does, "+12 [+3, +21]", and
 // "-" with no pairs.
-func (p Pentanomial) EloText() string {
-	d, lo, hi := p.Elo()
-	if math.IsNaN(d) {
-		return "-"
-	}
-	return fmt.Sprintf("%s [%s, %s]", eloNumber(d), eloNumber(lo), eloNumber(hi))
-}
+func (p Pentanomial) EloText() string { return p.Units().EloText() }

@@ -16,9 +16,14 @@ import (
 
 // SPRTOutcome is where a sequential test stopped.
 type SPRTOutcome struct {
-	Test   SPRT
-	Counts Pentanomial // pairs by the first player's score, resumed ones included
-	// Resumed is how many of the pairs came from games played before.
+	Test SPRT
+	// Units are the units (rotations of n games) by the first player's
+	// points, resumed ones included.
+	Units Units
+	// Counts are the same units as a pentanomial when the game has two
+	// players, and zero otherwise.
+	Counts Pentanomial
+	// Resumed is how many of the units came from games played before.
 	Resumed int
 	LLR     float64
 	Verdict string // "H1 accepted", "H0 accepted", or "" if neither bound was reached
@@ -27,27 +32,28 @@ type SPRTOutcome struct {
 	Games []*GameLog
 }
 
-// Played is the number of games counted, two per pair.
-func (o SPRTOutcome) Played() int { return 2 * o.Counts.Pairs() }
+// Played is the number of games counted, n per unit.
+func (o SPRTOutcome) Played() int { return o.Units.Players * o.Units.Total() }
 
-// RunSPRT plays a match of two players as game pairs (pair k is games 2k
-// and 2k+1: one opening, the seats swapped, as Run plays them) and adds
-// every pair, once both of its games are in, to a pentanomial of the first
-// player's scores. After each pair it checks the test, and at a bound it
-// stops: games still in flight are cancelled and dropped, since counting
-// only the pairs that happen to finish after the decision adds nothing the
-// decision rests on. prior holds the first player's scores of games
+// RunSPRT plays a match of n players as units of n games, rotations (unit
+// k is games kn to kn+n-1: one opening, the seats rotated, as Run plays
+// them; for two players, pairs with the seats swapped), and adds every
+// unit, once all of its games are in, to the counts of the first player's
+// points (Units; a pentanomial for two). After each unit it checks the
+// test, and at a bound it stops: games still in flight are cancelled and
+// dropped, since counting only the units that happen to finish after the
+// decision adds nothing the decision rests on. prior holds the first player's scores of games
 // already played (by game index, see ResumeScores); they count and are not
 // played again. done, if not nil, is called (from one goroutine at a time)
 // after each counted game with the games played so far, as Run's is.
 func RunSPRT(ctx context.Context, cfg Config, test SPRT, prior map[int]float64, done func(games []*GameLog)) (SPRTOutcome, error) {
-	if err := cfg.checkPairs(test); err != nil {
+	if err := cfg.checkUnits(test); err != nil {
 		return SPRTOutcome{}, err
 	}
 	if err := cfg.checkPrior(prior); err != nil {
 		return SPRTOutcome{}, err
 	}
-	t := newPairTally(cfg, test, prior)
+	t := newUnitTally(cfg, test, prior)
 	if t.out.Verdict != "" {
 		return t.out, nil
 	}
@@ -80,40 +86,47 @@ func RunSPRT(ctx context.Context, cfg Config, test SPRT, prior map[int]float64, 
 	return t.result(ctx)
 }
 
-// checkPairs refuses a match that cannot be played in pairs, or a test
-// that is unusable.
-func (cfg Config) checkPairs(test SPRT) error {
+// checkUnits refuses a match that cannot be played in units of n games,
+// or a test that is unusable.
+func (cfg Config) checkUnits(test SPRT) error {
 	if err := test.Check(); err != nil {
 		return fmt.Errorf("sprt: %w", err)
 	}
 	if err := cfg.check(); err != nil {
 		return err
 	}
-	if n := cfg.Game.Players(); n != 2 {
-		return fmt.Errorf("sprt: %s seats %d players; the test plays two against each other", cfg.Game.ID(), n)
-	}
-	if cfg.Games%2 != 0 {
-		return fmt.Errorf("sprt: %d games do not make pairs: give an even number", cfg.Games)
+	if n := cfg.Game.Players(); cfg.Games%n != 0 {
+		return fmt.Errorf("sprt: %d games %s", cfg.Games, unitsWanted(n))
 	}
 	return cfg.CheckOpenings()
 }
 
+// unitsWanted says what --games must be for a game of n players.
+func unitsWanted(n int) string {
+	if n == 2 {
+		return "do not make pairs: give an even number"
+	}
+	return fmt.Sprintf("do not make rotations of %d games: give a multiple of %d", n, n)
+}
+
 // checkPrior refuses a prior score for a game outside the match, or one
-// that is not 0, 0.5 or 1.
+// that no game of the match's players can give (0, 0.5 or 1 for two).
 func (cfg Config) checkPrior(prior map[int]float64) error {
+	n := cfg.Game.Players()
+	shares, _ := gameShares(n)
 	for i, x := range prior {
 		if i < 0 || i >= cfg.Games {
 			return fmt.Errorf("sprt: an earlier game %d of a match of %d games", i+1, cfg.Games)
 		}
-		if x != 0 && x != 0.5 && x != 1 {
-			return fmt.Errorf("sprt: earlier game %d has score %g, want 0, 0.5 or 1", i+1, x)
+		if indexOf(shares, x) < 0 {
+			return fmt.Errorf("sprt: earlier game %d has score %g, want %s", i+1, x, shareList(n))
 		}
 	}
 	return nil
 }
 
-// pairTally counts finished games into pairs, under its lock.
-type pairTally struct {
+// unitTally counts finished games into units, under its lock.
+type unitTally struct {
 	mu     sync.Mutex
 	test   SPRT
 	scores []float64 // the first player's score per game, NaN until it is in
@@ -121,10 +134,11 @@ type pairTally struct {
 	err    error
 }
 
-// newPairTally starts from the prior games, and has a verdict at once if
+// newUnitTally starts from the prior games, and has a verdict at once if
 // they already reach a bound.
-func newPairTally(cfg Config, test SPRT, prior map[int]float64) *pairTally {
-	t := &pairTally{test: test, scores: make([]float64, cfg.Games), out: SPRTOutcome{Test: test, Games: make([]*GameLog, cfg.Games)}}
+func newUnitTally(cfg Config, test SPRT, prior map[int]float64) *unitTally {
+	t := &unitTally{test: test, scores: make([]float64, cfg.Games),
+		out: SPRTOutcome{Test: test, Units: NewUnits(cfg.Game.Players()), Games: make([]*GameLog, cfg.Games)}}
 	for i := range t.scores {
 		t.scores[i] = math.NaN()
 	}
@@ -133,29 +147,32 @@ func newPairTally(cfg Config, test SPRT, prior map[int]float64) *pairTally {
 			t.out.Resumed++
 		}
 	}
-	t.out.LLR = test.LLR(t.out.Counts)
+	t.out.LLR = test.UnitsLLR(t.out.Units)
 	t.out.Verdict = test.Verdict(t.out.LLR)
 	return t
 }
 
-// score puts game i's score in and counts its pair if the other game is
-// in too; it says whether a pair was counted.
-func (t *pairTally) score(i int, x float64) bool {
+// score puts game i's score in and counts its unit if the unit's other
+// games are in too; it says whether a unit was counted.
+func (t *unitTally) score(i int, x float64) bool {
 	t.scores[i] = x
-	other := i ^ 1 // the pair's other game: 2k and 2k+1 differ in the last bit
-	if math.IsNaN(t.scores[other]) {
+	n := t.out.Units.Players
+	unit := t.scores[i/n*n : i/n*n+n]
+	if slices.ContainsFunc(unit, math.IsNaN) {
 		return false
 	}
-	a, b := t.scores[i&^1], t.scores[i|1]
-	if err := t.out.Counts.Add(a, b); err != nil && t.err == nil {
+	if err := t.out.Units.Add(unit...); err != nil && t.err == nil {
 		t.err = err
+	}
+	if n == 2 {
+		copy(t.out.Counts[:], t.out.Units.Counts)
 	}
 	return true
 }
 
 // add counts one played game, or its error; it says whether the test has
 // just reached a verdict or failed, so that the match stops.
-func (t *pairTally) add(i int, log *GameLog, err error) bool {
+func (t *unitTally) add(i int, log *GameLog, err error) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.out.Verdict != "" || t.err != nil {
@@ -167,14 +184,14 @@ func (t *pairTally) add(i int, log *GameLog, err error) bool {
 	}
 	t.out.Games[i] = log
 	if t.score(i, FirstScore(log)) {
-		t.out.LLR = t.test.LLR(t.out.Counts)
+		t.out.LLR = t.test.UnitsLLR(t.out.Units)
 		t.out.Verdict = t.test.Verdict(t.out.LLR)
 	}
 	return t.out.Verdict != "" || t.err != nil
 }
 
 // report calls done with the games so far, under the lock.
-func (t *pairTally) report(done func([]*GameLog)) {
+func (t *unitTally) report(done func([]*GameLog)) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	done(t.out.Games)
@@ -182,7 +199,7 @@ func (t *pairTally) report(done func([]*GameLog)) {
 
 // result is the outcome, or the first error; a cancelled context is an
 // error only when no verdict cancelled it.
-func (t *pairTally) result(ctx context.Context) (SPRTOutcome, error) {
+func (t *unitTally) result(ctx context.Context) (SPRTOutcome, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.out.Verdict != "" {
@@ -194,21 +211,10 @@ func (t *pairTally) result(ctx context.Context) (SPRTOutcome, error) {
 	return t.out, ctx.Err()
 }
 
-// FirstScore is the first player's score in a game of two: 1 for a win,
-// 0.5 for a draw, 0 for a loss.
+// FirstScore is the first player's share of the game's point (Share): in
+// a game of two, 1 for a win, 0.5 for a draw, 0 for a loss.
 func FirstScore(log *GameLog) float64 {
-	return scoreOf(log.Result, log.Players[0])
-}
-
-// scoreOf is a seat's score in a two-player result.
-func scoreOf(r game.Result, seat game.Player) float64 {
-	switch {
-	case r.Winners.Len() != 1:
-		return 0.5
-	case r.Winners.Has(seat):
-		return 1
-	}
-	return 0
+	return Share(log.Result, log.Players[0], len(log.Players))
 }
 
 // ResumeScores reads the first player's scores from the records of a
@@ -228,11 +234,12 @@ func ResumeScores(cfg Config, recs []*record.Record) (map[int]float64, error) {
 		if _, ok := scores[i]; ok {
 			return nil, fmt.Errorf("game at line %d: round %d is in the file twice", rec.Line, i+1)
 		}
-		res, err := record.ParseResult(rec.Get("Result"), rec.Get("Termination"), 2)
+		n := cfg.Game.Players()
+		res, err := record.ParseResult(rec.Get("Result"), rec.Get("Termination"), n)
 		if err != nil {
 			return nil, fmt.Errorf("game at line %d: %w", rec.Line, err)
 		}
-		scores[i] = scoreOf(res, game.Player(i%2))
+		scores[i] = Share(res, game.Player(i%n), n)
 	}
 	return scores, nil
 }
@@ -247,13 +254,13 @@ func (cfg Config) resumedGame(rec *record.Record) (int, error) {
 	if err != nil || round < 1 || round > cfg.Games || rec.Get("Game") != cfg.Game.ID() || rec.Get("TimeControl") != cfg.Clock.Tag() {
 		return 0, errOtherMatch
 	}
-	i := round - 1
+	i, n := round-1, cfg.Game.Players()
 	for k, p := range cfg.Players {
-		if rec.Get(cfg.Game.PlayerName(game.Player((k+i)%2))) != p.Name {
+		if rec.Get(cfg.Game.PlayerName(game.Player((k+i)%n))) != p.Name {
 			return 0, errOtherMatch
 		}
 	}
-	_, from, opening, err := openingFor(cfg, i/2)
+	_, from, opening, err := openingFor(cfg, i/n)
 	if err != nil {
 		return 0, err
 	}

@@ -82,6 +82,8 @@ func TestRunSPRTRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	threeCfg := Config{Game: three, Players: []Player{player("a", "random"), player("b", "random"), player("c", "random")}, Games: 2}
+	threeWhole := threeCfg
+	threeWhole.Games = 3
 	for _, c := range []struct {
 		name  string
 		cfg   Config
@@ -90,7 +92,9 @@ func TestRunSPRTRefusals(t *testing.T) {
 		want  string
 	}{
 		{"odd games", sprtConfig(t, 3, "random", "random"), good, nil, "3 games do not make pairs"},
-		{"three players", threeCfg, good, nil, "the test plays two"},
+		{"three players, games not rotations", threeCfg, good, nil, "2 games do not make rotations of 3 games: give a multiple of 3"},
+		{"three players, prior score", threeWhole, good, map[int]float64{0: 0.25}, "score 0.25, want 0, 0.333, 0.5 or 1"},
+		{"two players, a third", sprtConfig(t, 2, "random", "random"), good, map[int]float64{0: 1. / 3}, "want 0, 0.5 or 1"},
 		{"bad test", sprtConfig(t, 2, "random", "random"), SPRT{Elo0: 5, Elo1: 0, Alpha: 0.05, Beta: 0.05}, nil, "must be below"},
 		{"prior outside", sprtConfig(t, 2, "random", "random"), good, map[int]float64{2: 1}, "earlier game 3"},
 		{"prior negative", sprtConfig(t, 2, "random", "random"), good, map[int]float64{-1: 1}, "earlier game 0"},

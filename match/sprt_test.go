@@ -208,22 +208,34 @@ func TestLLRFinite(t *testing.T) {
 }
 
 // TestFitMean: the fitted distribution is a distribution with the asked
-// mean.
+// mean, on the pentanomial's five scores and on uneven ones such as a
+// three-player unit's.
 func TestFitMean(t *testing.T) {
-	for _, q := range [][5]float64{{0.1, 0.2, 0.4, 0.2, 0.1}, {0.9, 0.025, 0.025, 0.025, 0.025}, {1e-6, 1e-6, 1e-6, 1e-6, 1 - 4e-6}} {
-		for _, mean := range []float64{0.01, 0.3, 0.5, 0.507, 0.99} {
-			lambda := fitMean(q, mean)
+	pair := []float64{0, 0.25, 0.5, 0.75, 1}
+	three := []float64{0, 2. / 18, 3. / 18, 7. / 18, 0.5, 12. / 18, 1}
+	for _, c := range []struct {
+		x, q []float64
+	}{
+		{pair, []float64{0.1, 0.2, 0.4, 0.2, 0.1}},
+		{pair, []float64{0.9, 0.025, 0.025, 0.025, 0.025}},
+		{pair, []float64{1e-6, 1e-6, 1e-6, 1e-6, 1 - 4e-6}},
+		{three, []float64{0.3, 0.1, 0.1, 0.2, 0.1, 0.1, 0.1}},
+		{three, []float64{1e-6, 1e-6, 1e-6, 1e-6, 1e-6, 1e-6, 1 - 6e-6}},
+		{[]float64{0, 1}, []float64{0.5, 0.5}},
+	} {
+		for _, mean := range []float64{0.01, 0.3, 1. / 3, 0.5, 0.507, 0.99} {
+			lambda := fitMean(c.q, c.x, mean)
 			sum, got := 0.0, 0.0
-			for i, qi := range q {
-				p := qi / (1 + lambda*(pairScores[i]-mean))
+			for i, qi := range c.q {
+				p := qi / (1 + lambda*(c.x[i]-mean))
 				if !(p > 0) {
-					t.Errorf("q %v mean %g: p_%d = %g", q, mean, i, p)
+					t.Errorf("q %v mean %g: p_%d = %g", c.q, mean, i, p)
 				}
 				sum += p
-				got += p * pairScores[i]
+				got += p * c.x[i]
 			}
 			if math.Abs(sum-1) > 1e-9 || math.Abs(got-mean) > 1e-9 {
-				t.Errorf("q %v mean %g: sum %g, mean %g", q, mean, sum, got)
+				t.Errorf("q %v mean %g: sum %g, mean %g", c.q, mean, sum, got)
 			}
 		}
 	}

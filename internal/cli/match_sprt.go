@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -19,7 +20,7 @@ const sprtAllowed = "elo0=E,elo1=E,alpha=A,beta=B, any of them (defaults elo0=0,
 
 // addSPRT defines --sprt and --book on the match command.
 func (mf *matchFlags) addSPRT(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&mf.sprt, "sprt", "", "play game pairs until a sequential test decides: "+sprtAllowed)
+	cmd.Flags().StringVar(&mf.sprt, "sprt", "", "play game pairs (rotations of three games for three players) until a sequential test decides: "+sprtAllowed)
 	allow(cmd, "sprt", sprtAllowed)
 	// The book already plays every line from both seats (group g of
 	// Config.Openings is one line with the seats rotated), which is what
@@ -50,19 +51,18 @@ func (f *gamesFlags) bookFlagName() string {
 	return "--openings"
 }
 
-// runSPRT plays the match as a sequential test between the two players:
-// game pairs until the test decides or --games are played, the games
-// already in the --out file counted and not played again.
+// runSPRT plays the match as a sequential test of the first player
+// against the others: units of n games, one opening with the seats
+// rotated (pairs for two players), until the test decides or --games are
+// played, the games already in the --out file counted and not played
+// again.
 func (mf *matchFlags) runSPRT(cmd *cobra.Command, id string) error {
 	test, err := match.ParseSPRT(mf.sprt)
 	if err != nil {
 		return fmt.Errorf("--sprt: %w", err)
 	}
-	if g, err := mf.p.newGame(id); err == nil && g.Players() != 2 {
-		return fmt.Errorf("--sprt: %s seats %d players; the test plays two against each other", id, g.Players())
-	}
-	if mf.games%2 != 0 {
-		return fmt.Errorf("--games %d: --sprt plays pairs, give an even number", mf.games)
+	if g, err := mf.p.newGame(id); err == nil && mf.games%g.Players() != 0 {
+		return fmt.Errorf("--games %d: %s", mf.games, sprtUnitsWanted(g.Players()))
 	}
 	cfg, err := mf.config(id)
 	if err != nil {
@@ -120,15 +120,34 @@ func (mf *matchFlags) sprtBar(cmd *cobra.Command, games, resumed int) *progressb
 	return bar
 }
 
+// sprtUnitsWanted says what --games must be with --sprt for a game of n
+// players.
+func sprtUnitsWanted(n int) string {
+	if n == 2 {
+		return "--sprt plays pairs, give an even number"
+	}
+	return fmt.Sprintf("--sprt plays rotations of %d games, give a multiple of %d", n, n)
+}
+
 // writeSPRT prints where the test stopped; the last line is the verdict.
 func writeSPRT(w io.Writer, out match.SPRTOutcome, cfg match.Config) {
-	first, second := cfg.Players[0].Name, cfg.Players[1].Name
-	fmt.Fprintf(w, "sprt %s: %s against %s\n", out.Test, first, second)
+	names := make([]string, len(cfg.Players))
+	for k, p := range cfg.Players {
+		names[k] = p.Name
+	}
+	first := names[0]
+	fmt.Fprintf(w, "sprt %s: %s against %s\n", out.Test, first, strings.Join(names[1:], ", "))
 	fmt.Fprintf(w, "LLR %.2f (%.2f, %.2f)\n", out.LLR, out.Test.LowerBound(), out.Test.UpperBound())
-	fmt.Fprintf(w, "Elo %s (%s, 95%% interval over pairs)\n", out.Counts.EloText(), first)
-	fmt.Fprintf(w, "pentanomial %s (pairs by %s's points: 0, 0.5, 1, 1.5, 2)\n", out.Counts, first)
-	fmt.Fprintf(w, "games %d, pairs %d (%d from the record file)\n", out.Played(), out.Counts.Pairs(), out.Resumed)
-	names := []string{first, second}
+	if len(names) == 2 {
+		fmt.Fprintf(w, "Elo %s (%s, 95%% interval over pairs)\n", out.Counts.EloText(), first)
+		fmt.Fprintf(w, "pentanomial %s (pairs by %s's points: 0, 0.5, 1, 1.5, 2)\n", out.Counts, first)
+		fmt.Fprintf(w, "games %d, pairs %d (%d from the record file)\n", out.Played(), out.Counts.Pairs(), out.Resumed)
+	} else {
+		n := len(names)
+		fmt.Fprintf(w, "Elo %s (%s over each of the %d others, 95%% interval over rotations)\n", out.Units.EloText(), first, n-1)
+		fmt.Fprintf(w, "rotations %s (points:count, by %s's points over the %d games of a rotation)\n", out.Units, first, n)
+		fmt.Fprintf(w, "games %d, rotations %d (%d from the record file)\n", out.Played(), out.Units.Total(), out.Resumed)
+	}
 	fmt.Fprint(w, match.ClockReport(names, out.Games))
 	if out.Verdict != "" {
 		fmt.Fprintln(w, out.Verdict)
