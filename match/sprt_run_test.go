@@ -2,6 +2,8 @@ package match
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -148,6 +150,114 @@ func TestResumeScores(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := ResumeScores(c.cfg, c.recs); err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("error %v, want one with %q", err, c.want)
+			}
+		})
+	}
+}
+
+// threeConfig is a cheap match of three engines on punt-heks-match-3p.
+func threeConfig(t *testing.T, games int, specs ...string) Config {
+	t.Helper()
+	g, err := game.New("punt-heks-match-3p", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var players []Player
+	for k, spec := range specs {
+		players = append(players, player(fmt.Sprintf("%s%d", spec, k), spec))
+	}
+	return Config{Game: g, Players: players, Games: games, Concurrency: 2, Limits: ai.Limits{Nodes: 200}, Seed: 3, OpeningPlies: 2}
+}
+
+// TestRunSPRTThreePlayers: with three players the test counts exactly
+// the rotations whose three games were played, the first player in each
+// seat once per rotation, each rotation from the first player's shares;
+// the LLR is the test's on those counts.
+func TestRunSPRTThreePlayers(t *testing.T) {
+	cfg := threeConfig(t, 12, "random", "random", "random")
+	test := SPRT{Elo0: -5, Elo1: 5, Alpha: 0.01, Beta: 0.01}
+	out, err := RunSPRT(context.Background(), cfg, test, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := NewUnits(3)
+	for k := 0; 3*k+2 < len(out.Games); k++ {
+		unit := out.Games[3*k : 3*k+3]
+		if slices.Contains(unit, nil) {
+			continue
+		}
+		var seats []game.Player
+		var scores []float64
+		for _, l := range unit {
+			seats, scores = append(seats, l.Players[0]), append(scores, FirstScore(l))
+		}
+		if slices.Sort(seats); !slices.Equal(seats, []game.Player{0, 1, 2}) {
+			t.Errorf("rotation %d: the first player sat in seats %v", k, seats)
+		}
+		if err := want.Add(scores...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !slices.Equal(out.Units.Counts, want.Counts) || out.LLR != test.UnitsLLR(want) || out.Counts != (Pentanomial{}) {
+		t.Errorf("units %v LLR %g pentanomial %v; the games give %v LLR %g", out.Units, out.LLR, out.Counts, want, test.UnitsLLR(want))
+	}
+	if out.Played() != 3*want.Total() || out.Verdict != "" || want.Total() != 4 {
+		t.Errorf("played %d, verdict %q, %d rotations; want 12 games, no verdict, 4 rotations", out.Played(), out.Verdict, want.Total())
+	}
+}
+
+// TestRunSPRTThreePlayerPriorDecides: earlier three-player games that
+// cross a bound give the verdict with no game played; a rotation with
+// only two of its games in waits for the third.
+func TestRunSPRTThreePlayerPriorDecides(t *testing.T) {
+	cfg := threeConfig(t, 300, "random", "random", "random")
+	test := SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05}
+	prior := map[int]float64{}
+	for i := range 90 {
+		prior[i] = []float64{1, 0.5, 1}[i%3]
+	}
+	prior[90], prior[91] = 1, 1 // two of rotation 30's games
+	played := 0
+	out, err := RunSPRT(context.Background(), cfg, test, prior, func([]*GameLog) { played++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := NewUnits(3)
+	want.Counts[15] = 30 // 2.5 points in sixths
+	if played != 0 || out.Verdict != "H1 accepted" || out.Resumed != 30 || !slices.Equal(out.Units.Counts, want.Counts) {
+		t.Errorf("played %d, verdict %q, resumed %d, units %v; want 0, H1 accepted, 30, %v", played, out.Verdict, out.Resumed, out.Units, want)
+	}
+}
+
+// TestResumeScoresThreePlayers: the records of a three-player match give
+// back each game's share for the first player, whatever seat it sat in;
+// a game of another match is refused.
+func TestResumeScoresThreePlayers(t *testing.T) {
+	cfg := threeConfig(t, 6, "ab", "random", "random")
+	sum, err := Run(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := sum.Records()
+	scores, err := ResumeScores(cfg, recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range sum.Games {
+		if got, want := scores[i], FirstScore(l); got != want || len(scores) != 6 {
+			t.Errorf("game %d: score %g of %d, want %g of 6", i, got, len(scores), want)
+		}
+	}
+	rotated := threeConfig(t, 6, "random", "ab", "random")
+	other := cfg
+	other.Seed++
+	for _, c := range []struct {
+		name string
+		cfg  Config
+	}{{"players rotated", rotated}, {"other seed", other}, {"two players", sprtConfig(t, 6, "ab", "random")}} {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := ResumeScores(c.cfg, recs); err == nil || !strings.Contains(err.Error(), "not a game of this match") {
+				t.Errorf("error %v, want one with %q", err, "not a game of this match")
 			}
 		})
 	}
