@@ -2,8 +2,10 @@ package cli
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -223,5 +225,182 @@ func TestMatchSPRTRefusals(t *testing.T) {
 				t.Errorf("stderr %q names a flag twice or one not given", r.errOut)
 			}
 		})
+	}
+}
+
+// threeBase are the flags of a cheap three-player SPRT match: punt's
+// three-player game, searches of 300 nodes.
+func threeBase(players ...string) []string {
+	args := []string{"match", "punt-heks-match-3p", "--nodes", "300", "--opening", "2", "-q"}
+	for _, p := range players {
+		args = append(args, "--player", p)
+	}
+	return args
+}
+
+// threeReport is what the report of a three-player --sprt match says,
+// read back from its lines.
+type threeReport struct {
+	test                   match.SPRT
+	llr, lo, hi            float64
+	units                  match.Units
+	games, rotations       int
+	resumed                int
+	eloRow, clock, verdict string
+}
+
+// readThreeSPRT reads the report that writeSPRT prints for three
+// players, failing the test if a line is missing or malformed: the
+// rotations line "[0:3 0.33:1 ...]" is read back into counts.
+func readThreeSPRT(t *testing.T, out string) threeReport {
+	t.Helper()
+	ls := lines(t, out)
+	if len(ls) != 6 && len(ls) != 7 {
+		t.Fatalf("want 6 lines, or 7 with a clock, got:\n%s", out)
+	}
+	r := threeReport{units: match.NewUnits(3), eloRow: ls[2], verdict: ls[len(ls)-1]}
+	if len(ls) == 7 {
+		r.clock = ls[5]
+	}
+	spec, against, _ := strings.Cut(strings.TrimPrefix(ls[0], "sprt "), ": ")
+	test, err := match.ParseSPRT(spec)
+	if err != nil || against != "new against old, old2" {
+		t.Fatalf("line %q: %v", ls[0], err)
+	}
+	r.test = test
+	if _, err := fmt.Sscanf(ls[1], "LLR %f (%f, %f)", &r.llr, &r.lo, &r.hi); err != nil {
+		t.Fatalf("line %q: %v", ls[1], err)
+	}
+	if _, err := fmt.Sscanf(ls[4], "games %d, rotations %d (%d from the record file)", &r.games, &r.rotations, &r.resumed); err != nil {
+		t.Fatalf("line %q: %v", ls[4], err)
+	}
+	counts, ok := strings.CutPrefix(ls[3], "rotations [")
+	counts, rest, _ := strings.Cut(counts, "]")
+	if !ok || rest != " (points:count, by new's points over the 3 games of a rotation)" {
+		t.Fatalf("line %q is not the rotations line", ls[3])
+	}
+	for _, item := range strings.Fields(counts) {
+		var points float64
+		var n int
+		if _, err := fmt.Sscanf(item, "%g:%d", &points, &n); err != nil {
+			t.Fatalf("line %q, item %q: %v", ls[3], item, err)
+		}
+		r.units.Counts[int(math.Round(6*points))] += n
+	}
+	return r
+}
+
+// check fails the test unless the report agrees with itself: the LLR and
+// its bounds are the test's on the printed counts, the games are three
+// per rotation, and the Elo line is the counts' estimate over each other.
+func (r threeReport) check(t *testing.T) {
+	t.Helper()
+	for _, want := range []struct {
+		name        string
+		got, wanted float64
+	}{{"LLR", r.llr, r.test.UnitsLLR(r.units)}, {"lower bound", r.lo, r.test.LowerBound()}, {"upper bound", r.hi, r.test.UpperBound()}} {
+		if fmt.Sprintf("%.2f", want.got) != fmt.Sprintf("%.2f", want.wanted) {
+			t.Errorf("%s %.2f printed, the counts %v give %.2f", want.name, want.got, r.units, want.wanted)
+		}
+	}
+	if r.rotations != r.units.Total() || r.games != 3*r.rotations {
+		t.Errorf("games %d, rotations %d for counts %v", r.games, r.rotations, r.units)
+	}
+	if want := "Elo " + r.units.EloText() + " (new over each of the 2 others, 95% interval over rotations)"; r.eloRow != want {
+		t.Errorf("Elo line %q, want %q", r.eloRow, want)
+	}
+}
+
+// verdictLine matches the last line of a report.
+var verdictLine = regexp.MustCompile(`^(H1 accepted|H0 accepted|neither bound reached within [0-9]+ games)$`)
+
+// TestMatchSPRTThreePlayersDecides: ai:level=2 against two random players
+// crosses the upper bound, and the weak player named first the lower
+// one: the test is about the first player against the other two.
+func TestMatchSPRTThreePlayersDecides(t *testing.T) {
+	for _, c := range []struct {
+		first, other, verdict string
+	}{{"ai:level=2", "random", "H1 accepted"}, {"random", "ai:level=2", "H0 accepted"}} {
+		out := runOK(t, append(threeBase("new="+c.first, "old="+c.other, "old2="+c.other), "--games", "300", "--concurrency", "2",
+			"--sprt", "elo0=0,elo1=200")...)
+		r := readThreeSPRT(t, out)
+		r.check(t)
+		if r.verdict != c.verdict || r.games >= 300 {
+			t.Errorf("%s first: verdict %q after %d games, want %s before 300:\n%s", c.first, r.verdict, r.games, c.verdict, out)
+		}
+	}
+}
+
+// TestMatchSPRTThreePlayersResumes: the end-to-end three-player test with
+// ai: engines: a short run, then a restart with more --games on the same
+// --out that counts the rotations the file holds and plays only the rest,
+// every round once in the file, and a restart of a finished run that
+// plays nothing.
+func TestMatchSPRTThreePlayersResumes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sprt3.pdn")
+	args := append(threeBase("new=ai:level=1", "old=ai:level=1", "old2=ai:level=1"), "--concurrency", "2",
+		"--sprt", "elo0=-5,elo1=5,alpha=0.01,beta=0.01", "--out", path)
+	first := readThreeSPRT(t, runOK(t, append(args, "--games", "6")...))
+	second := readThreeSPRT(t, runOK(t, append(args, "--games", "12")...))
+	for _, r := range []threeReport{first, second} {
+		r.check(t)
+		if !verdictLine.MatchString(r.verdict) {
+			t.Errorf("last line %q is no verdict", r.verdict)
+		}
+	}
+	if first.rotations != 2 || second.resumed != 2 || second.rotations != 4 || second.verdict != "neither bound reached within 12 games" {
+		t.Errorf("rotations %d, then %d with %d resumed, %q; want 2, then 4 with 2 resumed, undecided", first.rotations, second.rotations, second.resumed, second.verdict)
+	}
+	for k, n := range first.units.Counts {
+		if second.units.Counts[k] < n {
+			t.Errorf("counts %v after the restart lost the first run's %v", second.units, first.units)
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := 1; round <= 12; round++ {
+		if n := strings.Count(string(data), fmt.Sprintf("[Round \"%d\"]", round)); n != 1 {
+			t.Errorf("round %d is in the file %d times, want once", round, n)
+		}
+	}
+	again := readThreeSPRT(t, runOK(t, append(args, "--games", "12")...))
+	if again.resumed != 4 || !slices.Equal(again.units.Counts, second.units.Counts) {
+		t.Errorf("a finished run restarted: %d resumed, counts %v; want 4 and %v", again.resumed, again.units, second.units)
+	}
+}
+
+// TestMatchSPRTThreePlayersBookAndClock: with three players --book plays
+// each line three times, the seats rotated, and --clock runs the games on
+// Fischer clocks, the report counting the flag falls.
+func TestMatchSPRTThreePlayersBookAndClock(t *testing.T) {
+	dir := t.TempDir()
+	book, path := filepath.Join(dir, "book.txt"), filepath.Join(dir, "m.pdn")
+	if err := os.WriteFile(book, []byte("b6-b5\nb6-b5 e1-e2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"match", "punt-heks-match-3p", "-q", "--player", "new=random", "--player", "old=random", "--player", "old2=random",
+		"--games", "6", "--clock", "10s+0.1s", "--sprt", "elo0=0,elo1=20", "--book", book, "--out", path}
+	r := readThreeSPRT(t, runOK(t, args...))
+	r.check(t)
+	if !strings.HasPrefix(r.clock, "clock 10s+100ms: ") || !strings.Contains(r.clock, "flag falls in 6 games (new ") {
+		t.Errorf("clock line %q, want the flag falls of 6 games on 10s+100ms", r.clock)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := strings.Split(string(data), "[Round ")[1:]
+	if len(games) != 6 {
+		t.Fatalf("%d games in the record, want 6:\n%s", len(games), data)
+	}
+	for k, want := range []struct{ white, opening string }{
+		{"new", "1. b6-b5 "}, {"old2", "1. b6-b5 "}, {"old", "1. b6-b5 "},
+		{"new", "1. b6-b5 e1-e2 "}, {"old2", "1. b6-b5 e1-e2 "}, {"old", "1. b6-b5 e1-e2 "},
+	} {
+		if !strings.Contains(games[k], "[White \""+want.white+"\"]") || !strings.Contains(games[k], want.opening) {
+			t.Errorf("game %d: want %s as White from %q:\n%s", k+1, want.white, want.opening, games[k])
+		}
 	}
 }
