@@ -549,14 +549,16 @@ distinct games (a game repeated move for move counts once), the score and
 written to a record file: a new file, or an existing record file that the
 games are added to.
 
---sprt elo0=0,elo1=5,alpha=0.05,beta=0.05 (two players) plays game pairs,
-one opening with the seats swapped, and stops as soon as the pentanomial
-sequential test decides whether the first player is elo1 rather than elo0
-stronger; it prints the LLR with its bounds, the Elo estimate, the pair
-counts and, last, "H1 accepted", "H0 accepted" or that neither bound was
-reached within --games (which must be even). With --out, a restart with
-the same flags counts the games the file holds and plays only the rest.
---book FILE is --openings FILE: every line is played twice, seats swapped.
+--sprt elo0=0,elo1=5,alpha=0.05,beta=0.05 plays game pairs, one opening
+with the seats swapped (three players: rotations of three games, the seats
+rotated), and stops as soon as the sequential test (pentanomial for two)
+decides whether the first player is elo1 rather than elo0 stronger (than
+each of the others); it prints the LLR with its bounds, the Elo estimate,
+the pair (rotation) counts and, last, "H1 accepted", "H0 accepted" or that
+neither bound was reached within --games (a multiple of the players). With
+--out, a restart with the same flags counts the games the file holds and
+plays only the rest. --book FILE is --openings FILE: every line is played
+once from each seat.
 
 --clock BASE+INCREMENT (such as 1s+10ms, or 10+0.1 in seconds) plays on
 Fischer clocks: every seat starts each game with BASE and gains INCREMENT

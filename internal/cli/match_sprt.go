@@ -22,11 +22,11 @@ const sprtAllowed = "elo0=E,elo1=E,alpha=A,beta=B, any of them (defaults elo0=0,
 func (mf *matchFlags) addSPRT(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&mf.sprt, "sprt", "", "play game pairs (rotations of three games for three players) until a sequential test decides: "+sprtAllowed)
 	allow(cmd, "sprt", sprtAllowed)
-	// The book already plays every line from both seats (group g of
+	// The book already plays every line from every seat (group g of
 	// Config.Openings is one line with the seats rotated), which is what
 	// --book promises, so --book is --openings under the name SPRT users
 	// expect.
-	cmd.Flags().StringVar(&mf.bookFile, "book", "", "the same as --openings: each line is played twice, the seats swapped")
+	cmd.Flags().StringVar(&mf.bookFile, "book", "", "the same as --openings: each line is played once from each seat (twice, the seats swapped, for two players)")
 	allow(cmd, "book", openingsAllowed)
 }
 
