@@ -135,18 +135,12 @@ func writeSPRT(w io.Writer, out match.SPRTOutcome, cfg match.Config) {
 	for k, p := range cfg.Players {
 		names[k] = p.Name
 	}
-	first := names[0]
-	fmt.Fprintf(w, "sprt %s: %s against %s\n", out.Test, first, strings.Join(names[1:], ", "))
+	fmt.Fprintf(w, "sprt %s: %s against %s\n", out.Test, names[0], strings.Join(names[1:], ", "))
 	fmt.Fprintf(w, "LLR %.2f (%.2f, %.2f)\n", out.LLR, out.Test.LowerBound(), out.Test.UpperBound())
 	if len(names) == 2 {
-		fmt.Fprintf(w, "Elo %s (%s, 95%% interval over pairs)\n", out.Counts.EloText(), first)
-		fmt.Fprintf(w, "pentanomial %s (pairs by %s's points: 0, 0.5, 1, 1.5, 2)\n", out.Counts, first)
-		fmt.Fprintf(w, "games %d, pairs %d (%d from the record file)\n", out.Played(), out.Counts.Pairs(), out.Resumed)
+		writePairs(w, out, names[0])
 	} else {
-		n := len(names)
-		fmt.Fprintf(w, "Elo %s (%s over each of the %d others, 95%% interval over rotations)\n", out.Units.EloText(), first, n-1)
-		fmt.Fprintf(w, "rotations %s (points:count, by %s's points over the %d games of a rotation)\n", out.Units, first, n)
-		fmt.Fprintf(w, "games %d, rotations %d (%d from the record file)\n", out.Played(), out.Units.Total(), out.Resumed)
+		writeRotations(w, out, names[0])
 	}
 	fmt.Fprint(w, match.ClockReport(names, out.Games))
 	if out.Verdict != "" {
@@ -154,4 +148,22 @@ func writeSPRT(w io.Writer, out match.SPRTOutcome, cfg match.Config) {
 		return
 	}
 	fmt.Fprintf(w, "neither bound reached within %d games\n", cfg.Games)
+}
+
+// writePairs prints the Elo estimate and the counts of a test of two
+// players: pairs, in the pentanomial.
+func writePairs(w io.Writer, out match.SPRTOutcome, first string) {
+	fmt.Fprintf(w, "Elo %s (%s, 95%% interval over pairs)\n", out.Counts.EloText(), first)
+	fmt.Fprintf(w, "pentanomial %s (pairs by %s's points: 0, 0.5, 1, 1.5, 2)\n", out.Counts, first)
+	fmt.Fprintf(w, "games %d, pairs %d (%d from the record file)\n", out.Played(), out.Counts.Pairs(), out.Resumed)
+}
+
+// writeRotations prints the Elo estimate and the counts of a test of
+// more players: rotations, by the first player's points over one, only
+// the scores some rotation had, since most of the cells stay empty.
+func writeRotations(w io.Writer, out match.SPRTOutcome, first string) {
+	n := out.Units.Players
+	fmt.Fprintf(w, "Elo %s (%s over each of the %d others, 95%% interval over rotations)\n", out.Units.EloText(), first, n-1)
+	fmt.Fprintf(w, "rotations %s (points:count, by %s's points over the %d games of a rotation)\n", out.Units, first, n)
+	fmt.Fprintf(w, "games %d, rotations %d (%d from the record file)\n", out.Played(), out.Units.Total(), out.Resumed)
 }
