@@ -44,8 +44,9 @@ func (o SPRTOutcome) Played() int { return o.Units.Players * o.Units.Total() }
 // dropped, since counting only the units that happen to finish after the
 // decision adds nothing the decision rests on. prior holds the first
 // player's scores of games already played (by game index, see
-// ResumeScores); they count and are not played again. done, if not nil, is called (from one goroutine at a time)
-// after each counted game with the games played so far, as Run's is.
+// ResumeScores); they count and are not played again. done, if not nil,
+// is called (from one goroutine at a time) after each counted game with
+// the games played so far, as Run's is.
 func RunSPRT(ctx context.Context, cfg Config, test SPRT, prior map[int]float64, done func(games []*GameLog)) (SPRTOutcome, error) {
 	if err := cfg.checkUnits(test); err != nil {
 		return SPRTOutcome{}, err
