@@ -146,12 +146,9 @@ type Result struct {
 	Weights       any // a pointer to the weights struct
 	K             float64
 	Before, After Errors
-	// Evaluations counts the trials, Models the linear models made.
-	Evaluations, Models int
-	// ModelAfter, when not zero, is the error the model gave at the end
-	// where it differed from After (a fit stopped before its step size
-	// ended).
-	ModelAfter Errors
+	// Evaluations counts the trials, Confirmations those judged again by
+	// the evaluation in full, Models the linear models made.
+	Evaluations, Confirmations, Models int
 }
 
 // minGain is the least fall of the error, as a share of it, that a pass
@@ -166,13 +163,14 @@ func DefaultSteps() []int { return []int{32, 16, 8, 4, 2, 1} }
 // fits the scale k with the starting weights, then, for each step size,
 // passes over the weights trying each one up and down by the step and
 // keeping a change that lowers the training error, until a pass keeps
-// nothing; k is fitted again after each step size.
+// nothing or gains next to nothing; k is fitted again after each step
+// size.
 //
-// Trials are computed through a linear model of the evaluations (see
-// model). At the end of each step size the model is checked against the
-// evaluation in full at the weights reached; if it missed any position it
-// is made again there and the step size goes on, so each step size ends
-// on errors the evaluation itself gives.
+// A trial is judged first through a linear model of the evaluations (see
+// model), made again at the start of each step size. A change the model
+// finds better is judged again by the evaluation in full and kept only if
+// that error is lower too, so every error the fit keeps and reports is
+// the evaluation's own, and each change kept lowers it: the fit ends.
 func Tune(ctx context.Context, set *Set, g game.Tunable, cfg Config) (Result, error) {
 	if cfg.Workers < 1 || cfg.Workers > MaxWorkers {
 		return Result{}, fmt.Errorf("workers %d: give 1 to %d", cfg.Workers, MaxWorkers)
@@ -190,13 +188,6 @@ func Tune(ctx context.Context, set *Set, g game.Tunable, cfg Config) (Result, er
 	}
 	t := &tuner{set: set, g: g, w: w, workers: cfg.Workers, fixed: fixed, names: names, cfg: cfg}
 	res := Result{Weights: w}
-	spread := DefaultSteps()[0]
-	if len(cfg.Steps) > 0 {
-		spread = cfg.Steps[0]
-	}
-	if err := t.remodel(ctx, vals, spread); err != nil {
-		return res, err
-	}
 	k, before, err := t.fitK(vals)
 	if err != nil {
 		return res, err
@@ -204,11 +195,11 @@ func Tune(ctx context.Context, set *Set, g game.Tunable, cfg Config) (Result, er
 	res.Before = before
 	best := before
 	for _, step := range cfg.Steps {
+		if err := t.remodel(ctx, vals, 2*step); err != nil {
+			return t.stopped(ctx, res, vals, k, best, err)
+		}
 		if best, err = t.descend(ctx, vals, step, k, best); err != nil {
-			if ctx.Err() != nil {
-				return t.result(res, vals, k, best)
-			}
-			return res, err
+			return t.stopped(ctx, res, vals, k, best, err)
 		}
 		// The unit stays, so the scale moves little: fitted again once a
 		// step size is done.
@@ -216,11 +207,20 @@ func Tune(ctx context.Context, set *Set, g game.Tunable, cfg Config) (Result, er
 			return res, err
 		}
 	}
-	return t.result(res, vals, k, best)
+	return t.result(res, vals, k, best), nil
 }
 
-// descend makes passes at one step size until one gains next to nothing
-// and the model holds at the weights reached.
+// stopped is the result of a fit stopped by err: what it had reached if
+// the context was cancelled, err otherwise.
+func (t *tuner) stopped(ctx context.Context, res Result, vals []int, k float64, best Errors, err error) (Result, error) {
+	if ctx.Err() != nil {
+		return t.result(res, vals, k, best), nil
+	}
+	return res, err
+}
+
+// descend makes passes at one step size until one keeps nothing or gains
+// next to nothing.
 func (t *tuner) descend(ctx context.Context, vals []int, step int, k float64, best Errors) (Errors, error) {
 	for {
 		passStart := best.Train
@@ -231,18 +231,8 @@ func (t *tuner) descend(ctx context.Context, vals []int, step int, k float64, be
 		// A pass that gains next to nothing ends the step size: the
 		// last digits of the error are the positions' noise, and
 		// passes at that level cost minutes for no strength.
-		if changed && passStart-best.Train >= minGain*passStart {
-			continue
-		}
-		missed, err := t.model.misses(t, vals)
-		if err != nil || missed == 0 {
-			return best, err
-		}
-		if err := t.remodel(ctx, vals, 2*step); err != nil {
-			return best, err
-		}
-		if best, err = t.errors(vals, k); err != nil {
-			return best, err
+		if !changed || passStart-best.Train < minGain*passStart {
+			return best, nil
 		}
 	}
 }
@@ -273,6 +263,33 @@ func (t *tuner) pass(ctx context.Context, vals []int, step int, k float64, best 
 	return changed, nil
 }
 
+// tryBoth tries weight i up by step, then down, and keeps the first
+// that lowers the training error below best's, by the model and then by
+// the evaluation in full; it returns the change kept (0 for none) and
+// the evaluation's errors with it.
+func (t *tuner) tryBoth(vals []int, i, step int, k float64, best Errors) (int, Errors, error) {
+	for _, d := range []int{step, -step} {
+		vals[i] += d
+		t.evaluations++
+		byModel, err := t.model.errorOf(t, vals, k)
+		if err != nil {
+			return 0, best, err
+		}
+		if byModel.Train < best.Train {
+			t.confirmations++
+			errs, err := t.fullErrors(vals, k)
+			if err != nil {
+				return 0, best, err
+			}
+			if errs.Train < best.Train {
+				return d, errs, nil
+			}
+		}
+		vals[i] -= d
+	}
+	return 0, best, nil
+}
+
 // remodel makes the model of the evaluations around vals, checked up to
 // spread away, and says so.
 func (t *tuner) remodel(ctx context.Context, vals []int, spread int) error {
@@ -290,56 +307,39 @@ func (t *tuner) remodel(ctx context.Context, vals []int, spread int) error {
 
 // tuner holds what one fit works with.
 type tuner struct {
-	set         *Set
-	g           game.Tunable
-	w           any
-	workers     int
-	fixed       map[int]bool
-	names       []string
-	cfg         Config
-	model       *model
-	models      int
-	evaluations int
+	set     *Set
+	g       game.Tunable
+	w       any
+	workers int
+	fixed   map[int]bool
+	names   []string
+	cfg     Config
+	model   *model
+	// models, evaluations and confirmations count the models made, the
+	// trials and the trials judged again in full.
+	models, evaluations, confirmations int
 }
 
-// errors judges the weights vals at scale k through the model.
-func (t *tuner) errors(vals []int, k float64) (Errors, error) {
-	t.evaluations++
-	return t.model.errorOf(t, vals, k)
-}
-
-// tryBoth tries weight i up by step, then down, and keeps the first
-// that lowers the training error below best's; it returns the change
-// kept (0 for none).
-func (t *tuner) tryBoth(vals []int, i, step int, k float64, best Errors) (int, Errors, error) {
-	for _, d := range []int{step, -step} {
-		vals[i] += d
-		errs, err := t.errors(vals, k)
-		if err != nil {
-			return 0, best, err
-		}
-		if errs.Train < best.Train {
-			return d, errs, nil
-		}
-		vals[i] -= d
+// fullErrors judges the weights vals at scale k by the evaluation in full.
+func (t *tuner) fullErrors(vals []int, k float64) (Errors, error) {
+	ev, err := t.evaluation(vals)
+	if err != nil {
+		return Errors{}, err
 	}
-	return 0, best, nil
+	return t.set.errorOf(ev, k, t.workers), nil
 }
 
 // fitK finds the scale that fits vals best, by golden-section search of
 // log k between 1e-5 and 1 (an evaluation's hundredths of a piece make k
-// near 0.01).
+// near 0.01). The evaluations do not depend on k: they are made once.
 func (t *tuner) fitK(vals []int) (float64, Errors, error) {
 	const phi = 0.6180339887498949
-	lo, hi := math.Log(1e-5), math.Log(1.0)
-	var failed error
-	at := func(x float64) float64 {
-		errs, err := t.errors(vals, math.Exp(x))
-		if err != nil {
-			failed = err
-		}
-		return errs.Train
+	evals, err := t.evaluateAll(vals)
+	if err != nil {
+		return 0, Errors{}, err
 	}
+	lo, hi := math.Log(1e-5), math.Log(1.0)
+	at := func(x float64) float64 { return t.errorsOf(evals, math.Exp(x)).Train }
 	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
 	fa, fb := at(a), at(b)
 	for range 25 {
@@ -353,26 +353,38 @@ func (t *tuner) fitK(vals []int) (float64, Errors, error) {
 			fb = at(b)
 		}
 	}
-	if failed != nil {
-		return 0, Errors{}, failed
-	}
 	k := math.Exp((lo + hi) / 2)
-	errs, err := t.errors(vals, k)
-	return k, errs, err
+	return k, t.errorsOf(evals, k), nil
 }
 
-// result fills in what the fit ended with, its errors computed with the
-// evaluation in full.
-func (t *tuner) result(res Result, vals []int, k float64, best Errors) (Result, error) {
-	ev, err := t.evaluation(vals)
-	if err != nil {
-		return res, err
-	}
-	res.K, res.After, res.Evaluations, res.Models = k, t.set.errorOf(ev, k, t.workers), t.evaluations, t.models
-	if res.After != best {
-		res.ModelAfter = best
-	}
-	return res, nil
+// errorsOf is the errors of the evaluations evals (see evaluateAll) at
+// scale k.
+func (t *tuner) errorsOf(evals []int64, k float64) Errors {
+	set := t.set
+	sums := make([][2]float64, t.workers)
+	t.parallel(len(set.States), func(lo, hi, w int) {
+		var e [game.MaxPlayers]int
+		for i := lo; i < hi; i++ {
+			for p := range set.Players {
+				e[p] = int(evals[i*set.Players+p])
+			}
+			side := 1
+			if trainIndex(i) {
+				side = 0
+			}
+			sums[w][side] += set.squaredErrorOf(e, k, i)
+		}
+	})
+	return set.total(sums)
+}
+
+// result fills in what the fit ended with.
+func (t *tuner) result(res Result, vals []int, k float64, best Errors) Result {
+	// The weights struct holds the last trial's numbers: set the kept ones.
+	_ = game.SetWeightValues(t.w, vals)
+	res.K, res.After = k, best
+	res.Evaluations, res.Confirmations, res.Models = t.evaluations, t.confirmations, t.models
+	return res
 }
 
 func indexOf(names []string, name string) int {

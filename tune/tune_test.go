@@ -356,7 +356,64 @@ func TestTuneNotLinear(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if full := set.errorOf(after, res.K, 2); full != res.After || res.ModelAfter != (Errors{}) {
-		t.Errorf("reported %+v (model %+v), the evaluation gives %+v", res.After, res.ModelAfter, full)
+	if full := set.errorOf(after, res.K, 2); full != res.After {
+		t.Errorf("reported %+v, the evaluation gives %+v", res.After, full)
+	}
+}
+
+// cliff is a made-up tunable evaluation whose weight X counts a feature
+// linearly up to 70 and falls off a cliff beyond: a model made near 0 and
+// checked up to 64 away cannot see it.
+type cliffWeights struct{ Unit, X int }
+
+type cliffGame struct{}
+
+func (cliffGame) Weights() any { return &cliffWeights{Unit: 100} }
+
+func (cliffGame) EvaluationOf(w any) (game.Evaluation, error) {
+	return game.EvaluationFrom(w, func(w cliffWeights) game.Evaluation { return cliffEvaluation{w} })
+}
+
+type cliffEvaluation struct{ w cliffWeights }
+
+func (cliffEvaluation) Judges(game.State) bool { return true }
+
+func (e cliffEvaluation) Evaluate(s game.State) [game.MaxPlayers]int {
+	x := e.w.X
+	if x > 70 {
+		x -= 300
+	}
+	return [game.MaxPlayers]int{e.w.Unit*unitFeature(s) + x*cliffFeature(s), 0}
+}
+
+// cliffFeature and unitFeature are numbers from -3 to 3 and -2 to 2 that
+// the position fixes; the unit's fixes the scale k.
+func cliffFeature(s game.State) int { return int(s.Hash()%7) - 3 }
+func unitFeature(s game.State) int  { return int(s.Hash()>>8%5) - 2 }
+
+// TestTuneConfirmsInFull fits X to labels a weight of 100 would give: the
+// model, made at 0, finds 32, 64 and then 96 better, but beyond 70 the
+// evaluation falls off its cliff. 96 must be refused by the evaluation in
+// full, and the fit must end at 64 with the evaluation's own errors.
+func TestTuneConfirmsInFull(t *testing.T) {
+	t.Parallel()
+	set := randomSet(newGame(t, "pommel"), 1000)
+	for i, s := range set.States {
+		p := 1 / (1 + math.Exp(-0.01*float64(100*unitFeature(s)+100*cliffFeature(s))))
+		set.Points[i] = [game.MaxPlayers]float32{float32(p), float32(1 - p)}
+	}
+	res, err := Tune(context.Background(), set, cliffGame{}, Config{Workers: 2, Steps: []int{32}, Fixed: []string{"Unit"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Weights.(*cliffWeights).X; got != 64 {
+		t.Fatalf("X %d, want 64", got)
+	}
+	if res.Confirmations <= 2 {
+		t.Errorf("%d trials judged in full: 32 and 64 were kept, and 96 should have been refused", res.Confirmations)
+	}
+	ev, _ := cliffGame{}.EvaluationOf(res.Weights)
+	if full := set.errorOf(ev, res.K, 2); full != res.After {
+		t.Errorf("reported %+v, the evaluation gives %+v", res.After, full)
 	}
 }

@@ -207,12 +207,9 @@ func (tf *tuneFlags) fit(ctx context.Context, cmd *cobra.Command, g game.Tunable
 // report prints what the fit did.
 func (tf *tuneFlags) report(cmd *cobra.Command, set *tune.Set, res tune.Result, names []string, start []int) {
 	e := cmd.ErrOrStderr()
-	fmt.Fprintf(e, "%d positions (%d held out), k %.5f, %d evaluations of the set through %d linear models\n",
-		len(set.States), len(set.States)/10, res.K, res.Evaluations, res.Models)
+	fmt.Fprintf(e, "%d positions (%d held out), k %.5f, %d trials through %d linear models, %d judged again in full\n",
+		len(set.States), len(set.States)/10, res.K, res.Evaluations, res.Models, res.Confirmations)
 	fmt.Fprintf(e, "error %.6f -> %.6f, held out %.6f -> %.6f\n", res.Before.Train, res.After.Train, res.Before.Validation, res.After.Validation)
-	if res.ModelAfter != (tune.Errors{}) {
-		fmt.Fprintf(e, "(the model gave %.6f, held out %.6f: it was not checked again after the last change)\n", res.ModelAfter.Train, res.ModelAfter.Validation)
-	}
 	for i, v := range game.WeightValues(res.Weights) {
 		if v != start[i] {
 			fmt.Fprintf(e, "  %s %d -> %d\n", names[i], start[i], v)
