@@ -44,7 +44,6 @@ func (s *State) Place(pieces []game.Placed, toMove game.Player) error {
 	s.pos = p
 	s.ply = 0
 	s.undo = s.undo[:0]
-	s.hist.Reset(p.hash)
 	s.swappable = false
 	return nil
 }

@@ -327,6 +327,5 @@ func (g *Game) newState(p position) *State {
 	// Room for the undo positions of a typical game, so that a game played
 	// from the start does not grow the stack move after move.
 	s := &State{g: g, pos: p, undo: make([]position, 0, g.t.v.undoRoom)}
-	s.hist.Reset(p.hash)
 	return s
 }

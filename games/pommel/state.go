@@ -25,7 +25,13 @@ type position struct {
 	captains cellSet
 	count    [2]uint8
 	toMove   game.Player
-	hash     uint64
+	// since is the ply of the earliest position that this one may
+	// repeat: the one after the last irreversible move. It travels with
+	// the position onto the undo stack, so that the stack is also the
+	// game's history of positions and Undo restores it; it fills what
+	// would be padding, so the position stays 64 bytes.
+	since int32
+	hash  uint64
 }
 
 // put places a piece of owner on the empty cell c.
@@ -65,11 +71,13 @@ func (p *position) at(c board.Cell) (game.Player, bool) {
 // State is a Pommel position with its history. It implements game.State
 // and game.Stacker.
 type State struct {
-	g    *Game
-	pos  position
-	ply  int
+	g   *Game
+	pos position
+	ply int
+	// undo are the positions before each move played, undo[i] the one at
+	// ply i: what Undo goes back to, and the history the repetition rule
+	// reads (a separate history was a second allocation per game).
 	undo []position
-	hist game.History
 	// swappable tells that the game began at the start position with the
 	// pie rule: Swap is then a move at ply 1. A FEN position has no swap.
 	swappable bool
@@ -129,7 +137,9 @@ func (s *State) Play(m game.Move) {
 	s.ply++
 	// Soldiers never move back and pieces never come back: both kinds of
 	// move make every earlier position unreachable.
-	s.hist.Push(p.hash, !captain || m.IsCapture())
+	if !captain || m.IsCapture() {
+		p.since = int32(s.ply)
+	}
 }
 
 // playSwap plays the pie rule's move: the position is mirrored whole
@@ -140,7 +150,7 @@ func (s *State) playSwap() {
 	s.undo = append(s.undo, s.pos)
 	s.pos = mirror.pos
 	s.ply++
-	s.hist.Push(s.pos.hash, true)
+	s.pos.since = int32(s.ply)
 }
 
 // crossed returns the cells a capture passes over or lands on after its
@@ -167,25 +177,48 @@ func (s *State) Undo() bool {
 	s.pos = s.undo[len(s.undo)-1]
 	s.undo = s.undo[:len(s.undo)-1]
 	s.ply--
-	s.hist.Pop()
 	return true
 }
 
 // Result applies RULINGS sections 0 and 1: a player with no pieces loses,
 // and so does the player to move without a legal move; otherwise the draw
 // safeguards apply.
+// The order is game.DuelEnd's, which reads a game.History: here the undo
+// stack is the history.
 func (s *State) Result() game.Result {
 	me := s.pos.toMove
-	moves := 0
-	if s.hasMove() {
-		moves = 1 // DuelEnd only asks whether there is one
+	switch {
+	case s.pos.count[me] == 0:
+		return game.Win(1-me, game.NoPieces)
+	case s.pos.count[1-me] == 0: // only from a FEN: no move leaves its mover without pieces
+		return game.Win(me, game.NoPieces)
+	case !s.hasMove():
+		return game.Win(1-me, game.NoMoves)
+	case s.repeats() >= 3:
+		return game.DrawBy(game.Repetition)
+	case s.g.maxPlies > 0 && s.ply >= s.g.maxPlies:
+		return game.DrawBy(game.PlyCap)
 	}
-	return game.DuelEnd(me, s.pos.count[me] != 0, s.pos.count[1-me] != 0, moves, &s.hist, s.ply, s.g.maxPlies)
+	return game.Result{}
+}
+
+// repeats counts how many times the current position has occurred since
+// the last irreversible move, itself included. Every move but the swap
+// (which is irreversible) passes the turn, so only every second position
+// back can have the same player to move.
+func (s *State) repeats() int {
+	n := 1
+	for i := len(s.undo) - 2; i >= int(s.pos.since); i -= 2 {
+		if s.undo[i].hash == s.pos.hash {
+			n++
+		}
+	}
+	return n
 }
 
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() game.State {
-	c := &State{g: s.g, pos: s.pos, ply: s.ply, hist: s.hist.Clone(), swappable: s.swappable}
+	c := &State{g: s.g, pos: s.pos, ply: s.ply, swappable: s.swappable}
 	c.undo = append([]position(nil), s.undo...)
 	return c
 }
