@@ -42,7 +42,7 @@ func (s *State) Place(pieces []game.Placed, toMove game.Player) error {
 		p.hash ^= t.sideKey
 	}
 	s.pos = p
-	s.ply = 0
+	s.ply, s.since = 0, 0
 	s.undo = s.undo[:0]
 	s.swappable = false
 	return nil

@@ -25,13 +25,7 @@ type position struct {
 	captains cellSet
 	count    [2]uint8
 	toMove   game.Player
-	// since is the ply of the earliest position that this one may
-	// repeat: the one after the last irreversible move. It travels with
-	// the position onto the undo stack, so that the stack is also the
-	// game's history of positions and Undo restores it; it fills what
-	// would be padding, so the position stays 64 bytes.
-	since int32
-	hash  uint64
+	hash     uint64
 }
 
 // put places a piece of owner on the empty cell c.
@@ -74,10 +68,13 @@ type State struct {
 	g   *Game
 	pos position
 	ply int
-	// undo are the positions before each move played, undo[i] the one at
-	// ply i: what Undo goes back to, and the history the repetition rule
-	// reads (a separate history was a second allocation per game).
-	undo []position
+	// undo records what each move played changed (see undo.go): what
+	// Undo goes back by, and the history the repetition rule reads (a
+	// separate history was a second allocation per game).
+	undo []uint64
+	// since is the ply of the earliest position that the current one may
+	// repeat: the one after the last irreversible move.
+	since int
 	// swappable tells that the game began at the start position with the
 	// pie rule: Swap is then a move at ply 1. A FEN position has no swap.
 	swappable bool
@@ -116,13 +113,17 @@ func (s *State) Play(m game.Move) {
 		return
 	}
 	t := s.g.t
-	s.undo = append(s.undo, s.pos)
 	p := &s.pos
 	me := p.toMove
 	from, to := m.From(), m.To()
 	captain := p.captains.has(from)
+	var taken cellSet
 	if m.IsCapture() {
-		p.take(t, t.crossed(m).and(p.pieces[1-me]), 1-me)
+		taken = t.crossed(m).and(p.pieces[1-me])
+	}
+	s.pushMove(from, to, captain, taken, taken.and(p.captains))
+	if m.IsCapture() {
+		p.take(t, taken, 1-me)
 	}
 	// The captured pieces are gone before the piece lands: a chain may
 	// land where it took a piece before.
@@ -138,7 +139,7 @@ func (s *State) Play(m game.Move) {
 	// Soldiers never move back and pieces never come back: both kinds of
 	// move make every earlier position unreachable.
 	if !captain || m.IsCapture() {
-		p.since = int32(s.ply)
+		s.since = s.ply
 	}
 }
 
@@ -147,10 +148,10 @@ func (s *State) Play(m game.Move) {
 // No position before it can occur again: it is irreversible.
 func (s *State) playSwap() {
 	mirror := game.PlaySwap(s).(*State)
-	s.undo = append(s.undo, s.pos)
+	s.pushSwap()
 	s.pos = mirror.pos
 	s.ply++
-	s.pos.since = int32(s.ply)
+	s.since = s.ply
 }
 
 // crossed returns the cells a capture passes over or lands on after its
@@ -174,8 +175,7 @@ func (s *State) Undo() bool {
 	if len(s.undo) == 0 {
 		return false
 	}
-	s.pos = s.undo[len(s.undo)-1]
-	s.undo = s.undo[:len(s.undo)-1]
+	s.popMove()
 	s.ply--
 	return true
 }
@@ -202,24 +202,10 @@ func (s *State) Result() game.Result {
 	return game.Result{}
 }
 
-// repeats counts how many times the current position has occurred since
-// the last irreversible move, itself included. Every move but the swap
-// (which is irreversible) passes the turn, so only every second position
-// back can have the same player to move.
-func (s *State) repeats() int {
-	n := 1
-	for i := len(s.undo) - 2; i >= int(s.pos.since); i -= 2 {
-		if s.undo[i].hash == s.pos.hash {
-			n++
-		}
-	}
-	return n
-}
-
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() game.State {
-	c := &State{g: s.g, pos: s.pos, ply: s.ply, swappable: s.swappable}
-	c.undo = append([]position(nil), s.undo...)
+	c := &State{g: s.g, pos: s.pos, ply: s.ply, since: s.since, swappable: s.swappable}
+	c.undo = append([]uint64(nil), s.undo...)
 	return c
 }
 
