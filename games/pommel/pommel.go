@@ -37,15 +37,15 @@ type variant struct {
 	thirdRow bool
 	// undoRoom is how many words a new State's undo stack has room for
 	// (see undo.go): more than a random game's mean length (46 plies on
-	// the small board, 92 on the large) needs, at two words a quiet move
-	// and four a capture, so that most games never grow it.
+	// the small board, 92 on the large) needs, at a word a quiet move and
+	// two to five a capture, so that most games never grow it.
 	undoRoom int
 }
 
 var variants = []variant{
-	{id: "pommel", columns: 7, long: 7, undoRoom: 192,
+	{id: "pommel", columns: 7, long: 7, undoRoom: 112,
 		name: "Pommel", summary: "Pommel: hex checkers with linear leaping capture, 45 cells, 14 soldiers each"},
-	{id: "pommel-76", columns: 9, long: 9, thirdRow: true, undoRoom: 384,
+	{id: "pommel-76", columns: 9, long: 9, thirdRow: true, undoRoom: 224,
 		name: "Pommel 76", summary: "Pommel on the 76-cell board, 22 soldiers each"},
 }
 

@@ -50,6 +50,19 @@ func (p *position) take(t *tables, s cellSet, owner game.Player) {
 	p.count[owner] -= uint8(s.count())
 }
 
+// restore puts back the pieces of owner on the cells of s that take
+// removed, those on the cells of captains as captains.
+func (p *position) restore(t *tables, s, captains cellSet, owner game.Player) {
+	for rest := s; !rest.empty(); {
+		var c board.Cell
+		c, rest = rest.pop()
+		p.hash ^= t.keys[int(c)*4+kindKey(owner, captains.has(c))]
+	}
+	p.pieces[owner] = p.pieces[owner].or(s)
+	p.captains = p.captains.or(captains)
+	p.count[owner] += uint8(s.count())
+}
+
 // at returns the owner of the piece on c, or game.NoPlayer, and whether
 // it is a captain.
 func (p *position) at(c board.Cell) (game.Player, bool) {
