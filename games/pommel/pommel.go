@@ -35,17 +35,17 @@ type variant struct {
 	// thirdRow adds a soldier on the third cell of every long column
 	// (pommel-76).
 	thirdRow bool
-	// undoRoom is how many words a new State's undo stack has room for
-	// (see undo.go): more than a random game's mean length (46 plies on
-	// the small board, 92 on the large) needs, at a word a quiet move and
-	// two to five a capture, so that most games never grow it.
+	// undoRoom is how many positions a new State's undo stack has room
+	// for (see undo.go): more than a random game's mean length (46 plies
+	// on the small board, 92 on the large), so that most games never grow
+	// it.
 	undoRoom int
 }
 
 var variants = []variant{
-	{id: "pommel", columns: 7, long: 7, undoRoom: 112,
+	{id: "pommel", columns: 7, long: 7, undoRoom: 64,
 		name: "Pommel", summary: "Pommel: hex checkers with linear leaping capture, 45 cells, 14 soldiers each"},
-	{id: "pommel-76", columns: 9, long: 9, thirdRow: true, undoRoom: 224,
+	{id: "pommel-76", columns: 9, long: 9, thirdRow: true, undoRoom: 128,
 		name: "Pommel 76", summary: "Pommel on the 76-cell board, 22 soldiers each"},
 }
 
@@ -196,7 +196,8 @@ func newTables(v variant) *tables {
 		}
 	}
 	t.measureShifts()
-	if t.narrow = t.n <= 64; t.narrow {
+	// The narrow boards' undo records keep since above the cells.
+	if t.narrow = t.n <= sinceShift; t.narrow {
 		t.oneWord = t.setTables.narrowed(toNarrowSet)
 	}
 	keys := game.ZobristKeys(uint64(len(v.id))*0x51ed27f3+uint64(t.n), t.n*4+1)
@@ -327,6 +328,6 @@ func (g *Game) startState() *State {
 func (g *Game) newState(p position) *State {
 	// Room for the undo records of a typical game, so that a game played
 	// from the start does not grow the stack move after move.
-	s := &State{g: g, pos: p, undo: make([]uint64, 0, g.t.v.undoRoom)}
+	s := &State{g: g, pos: p, undo: make([]uint64, 0, g.t.v.undoRoom*recordWords(g.t.narrow))}
 	return s
 }

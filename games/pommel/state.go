@@ -50,19 +50,6 @@ func (p *position) take(t *tables, s cellSet, owner game.Player) {
 	p.count[owner] -= uint8(s.count())
 }
 
-// restore puts back the pieces of owner on the cells of s that take
-// removed, those on the cells of captains as captains.
-func (p *position) restore(t *tables, s, captains cellSet, owner game.Player) {
-	for rest := s; !rest.empty(); {
-		var c board.Cell
-		c, rest = rest.pop()
-		p.hash ^= t.keys[int(c)*4+kindKey(owner, captains.has(c))]
-	}
-	p.pieces[owner] = p.pieces[owner].or(s)
-	p.captains = p.captains.or(captains)
-	p.count[owner] += uint8(s.count())
-}
-
 // at returns the owner of the piece on c, or game.NoPlayer, and whether
 // it is a captain.
 func (p *position) at(c board.Cell) (game.Player, bool) {
@@ -130,13 +117,9 @@ func (s *State) Play(m game.Move) {
 	me := p.toMove
 	from, to := m.From(), m.To()
 	captain := p.captains.has(from)
-	var taken cellSet
+	s.pushPosition()
 	if m.IsCapture() {
-		taken = t.crossed(m).and(p.pieces[1-me])
-	}
-	s.pushMove(from, to, captain, taken, taken.and(p.captains))
-	if m.IsCapture() {
-		p.take(t, taken, 1-me)
+		p.take(t, t.crossed(m).and(p.pieces[1-me]), 1-me)
 	}
 	// The captured pieces are gone before the piece lands: a chain may
 	// land where it took a piece before.
@@ -161,7 +144,7 @@ func (s *State) Play(m game.Move) {
 // No position before it can occur again: it is irreversible.
 func (s *State) playSwap() {
 	mirror := game.PlaySwap(s).(*State)
-	s.pushSwap()
+	s.pushPosition()
 	s.pos = mirror.pos
 	s.ply++
 	s.since = s.ply
@@ -188,7 +171,7 @@ func (s *State) Undo() bool {
 	if len(s.undo) == 0 {
 		return false
 	}
-	s.popMove()
+	s.popPosition()
 	s.ply--
 	return true
 }
