@@ -96,7 +96,7 @@ type answers struct {
 	// soldierFrom is the first direction in which a soldier has a
 	// capture, 6 if none (soldierCaptureFrom).
 	soldierFrom int
-	moves                                    []game.Move
+	moves       []game.Move
 }
 
 // wideAnswers are the answers of the generator on two-word sets, which
