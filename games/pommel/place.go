@@ -42,8 +42,8 @@ func (s *State) Place(pieces []game.Placed, toMove game.Player) error {
 		p.hash ^= t.sideKey
 	}
 	s.pos = p
-	s.ply, s.since = 0, 0
-	s.undo = s.undo[:0]
+	s.ply = 0
+	s.undo, s.positions = s.undo[:0], s.positions[:0]
 	s.swappable = false
 	return nil
 }

@@ -25,7 +25,12 @@ type position struct {
 	captains cellSet
 	count    [2]uint8
 	toMove   game.Player
-	hash     uint64
+	// since is the ply of the earliest position that this one may
+	// repeat: the one after the last irreversible move. It travels with
+	// the position onto the 76-cell board's undo stack, so that Undo
+	// restores it; it fills what would be padding.
+	since int32
+	hash  uint64
 }
 
 // put places a piece of owner on the empty cell c.
@@ -50,6 +55,19 @@ func (p *position) take(t *tables, s cellSet, owner game.Player) {
 	p.count[owner] -= uint8(s.count())
 }
 
+// restore puts back the pieces of owner on the cells of s that take
+// removed, those on the cells of captains as captains.
+func (p *position) restore(t *tables, s, captains cellSet, owner game.Player) {
+	for rest := s; !rest.empty(); {
+		var c board.Cell
+		c, rest = rest.pop()
+		p.hash ^= t.keys[int(c)*4+kindKey(owner, captains.has(c))]
+	}
+	p.pieces[owner] = p.pieces[owner].or(s)
+	p.captains = p.captains.or(captains)
+	p.count[owner] += uint8(s.count())
+}
+
 // at returns the owner of the piece on c, or game.NoPlayer, and whether
 // it is a captain.
 func (p *position) at(c board.Cell) (game.Player, bool) {
@@ -68,13 +86,11 @@ type State struct {
 	g   *Game
 	pos position
 	ply int
-	// undo records what each move played changed (see undo.go): what
-	// Undo goes back by, and the history the repetition rule reads (a
-	// separate history was a second allocation per game).
-	undo []uint64
-	// since is the ply of the earliest position that the current one may
-	// repeat: the one after the last irreversible move.
-	since int
+	// undo (the 45-cell board) and positions (the 76-cell board) are
+	// what Undo goes back by, and the history the repetition rule reads
+	// (a separate history was a second allocation per game): see undo.go.
+	undo      []uint64
+	positions []position
 	// swappable tells that the game began at the start position with the
 	// pie rule: Swap is then a move at ply 1. A FEN position has no swap.
 	swappable bool
@@ -117,9 +133,17 @@ func (s *State) Play(m game.Move) {
 	me := p.toMove
 	from, to := m.From(), m.To()
 	captain := p.captains.has(from)
-	s.pushPosition()
+	var taken cellSet
 	if m.IsCapture() {
-		p.take(t, t.crossed(m).and(p.pieces[1-me]), 1-me)
+		taken = t.crossed(m).and(p.pieces[1-me])
+	}
+	if t.narrow {
+		s.pushMove(from, to, captain, taken, taken.and(p.captains))
+	} else {
+		s.positions = append(s.positions, s.pos)
+	}
+	if m.IsCapture() {
+		p.take(t, taken, 1-me)
 	}
 	// The captured pieces are gone before the piece lands: a chain may
 	// land where it took a piece before.
@@ -135,7 +159,7 @@ func (s *State) Play(m game.Move) {
 	// Soldiers never move back and pieces never come back: both kinds of
 	// move make every earlier position unreachable.
 	if !captain || m.IsCapture() {
-		s.since = s.ply
+		p.since = int32(s.ply)
 	}
 }
 
@@ -144,10 +168,14 @@ func (s *State) Play(m game.Move) {
 // No position before it can occur again: it is irreversible.
 func (s *State) playSwap() {
 	mirror := game.PlaySwap(s).(*State)
-	s.pushPosition()
+	if s.g.t.narrow {
+		s.pushSwap()
+	} else {
+		s.positions = append(s.positions, s.pos)
+	}
 	s.pos = mirror.pos
 	s.ply++
-	s.since = s.ply
+	s.pos.since = int32(s.ply)
 }
 
 // crossed returns the cells a capture passes over or lands on after its
@@ -168,10 +196,15 @@ func (t *tables) crossed(m game.Move) cellSet {
 
 // Undo takes back the last move.
 func (s *State) Undo() bool {
-	if len(s.undo) == 0 {
+	switch {
+	case s.ply == 0:
 		return false
+	case s.g.t.narrow:
+		s.popMove()
+	default:
+		s.pos = s.positions[len(s.positions)-1]
+		s.positions = s.positions[:len(s.positions)-1]
 	}
-	s.popPosition()
 	s.ply--
 	return true
 }
@@ -200,8 +233,9 @@ func (s *State) Result() game.Result {
 
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() game.State {
-	c := &State{g: s.g, pos: s.pos, ply: s.ply, since: s.since, swappable: s.swappable}
+	c := &State{g: s.g, pos: s.pos, ply: s.ply, swappable: s.swappable}
 	c.undo = append([]uint64(nil), s.undo...)
+	c.positions = append([]position(nil), s.positions...)
 	return c
 }
 

@@ -1,81 +1,106 @@
 package pommel
 
-// The undo stack holds the positions before each move, packed into
-// words: four on the 45-cell board, whose sets need one word each, eight
-// on the 76-cell board.
-//
-//	45 cells: White's pieces, Black's, the captains, hash
-//	76 cells: the same sets on two words each, hash, meta
-//
-// since is kept in the 45-cell board's words of pieces, above the cells
-// (sinceShift), and in meta on the 76-cell board, with the piece counts
-// (those of the 45-cell board are counted again). A random game makes a
-// new State, and the room its stack needs was most of the bytes a game
-// allocated: the collector's work, and memory the processor had not seen
-// yet at every game. 32 bytes a move instead of the 64 of a position (and
-// 16 more for a separate history) is less of both, and Undo is still a few
-// words read back, as cheap as copying a position: the search and perft
-// take every move back. The repetition rule reads the hashes at a fixed
-// stride.
-const (
-	sinceShift = 48 // narrow: 16 bits of since above the cells of each word of pieces
-	countBits  = 32 // meta: 8 bits a side from here; since below
+import (
+	"github.com/arbiter-games/arbiter/board"
 )
 
-// recordWords is the length of a position's record: four words on a board
-// of at most sinceShift cells, eight on a larger one.
-func recordWords(narrow bool) int {
-	if narrow {
-		return 4
-	}
-	return 8
+// The 45-cell board's undo stack (State.undo) holds what each move
+// changed, packed into words and ending with a header word, so that Undo
+// reads the header first and knows what lies below it:
+//
+//	quiet move:  header
+//	capture:     taken, [captains taken,] header
+//	swap:        White's pieces, Black's, the captains, hash, header
+//
+// The hash is not kept: Undo takes it back key by key as Play made it, and
+// the repetition rule works the hashes of earlier positions out the same
+// way (see State.repeats). A random game makes a new State, and the room
+// its stack needs was most of the bytes a game allocated: the collector's
+// work, and memory the processor had not seen yet at every game. A word or
+// two a move instead of the 64 bytes of a position (and 16 more for a
+// separate history) is less of both.
+//
+// The 76-cell board's (State.positions) holds the positions before each
+// move whole, and Undo copies one back. Taking a move back from its
+// changes there reads cells in both words of a set, and the branches on
+// which word a cell is in cost a third of the perft that plays every leaf.
+const (
+	fromBits     = 0 // 8 bits: the moving piece's start
+	toBits       = 8 // 8 bits: where it ended
+	wasCaptain   = 1 << 16
+	tookPieces   = 1 << 17 // a capture: the taken pieces are below
+	tookCaptains = 1 << 18 // the captains it took: below the taken pieces
+	swapped      = 1 << 19 // the pie rule's swap: a whole position is below
+	sinceBits    = 32      // 32 bits: the position's since before the move
+)
+
+// header is the last word of a move's record.
+func header(from, to board.Cell, flags uint64, since int32) uint64 {
+	return uint64(from)<<fromBits | uint64(to)<<toBits | flags | uint64(uint32(since))<<sinceBits
 }
 
-// hashAt is where the hash is in a record: after the sets.
-func hashAt(narrow bool) int {
-	if narrow {
-		return 3
+// pushMove records a move from from to to (by a captain if captain), which
+// took the pieces taken (of which captains taken), before Play changes
+// the position.
+func (s *State) pushMove(from, to board.Cell, captain bool, taken, captainsTaken cellSet) {
+	var flags uint64
+	if captain {
+		flags |= wasCaptain
 	}
-	return 6
+	if !taken.empty() {
+		flags |= tookPieces
+		s.undo = append(s.undo, taken.lo)
+		if !captainsTaken.empty() {
+			flags |= tookCaptains
+			s.undo = append(s.undo, captainsTaken.lo)
+		}
+	}
+	s.undo = append(s.undo, header(from, to, flags, s.pos.since))
 }
 
-// pushPosition records the position before a move.
-func (s *State) pushPosition() {
+// pushSwap records the position before the pie rule's swap whole.
+func (s *State) pushSwap() {
 	p := &s.pos
-	since := uint64(uint32(s.since))
-	if s.g.t.narrow {
-		s.undo = append(s.undo, p.pieces[White].lo|since<<sinceShift, p.pieces[Black].lo|since>>16<<sinceShift, p.captains.lo, p.hash)
-		return
-	}
-	meta := since | uint64(p.count[White])<<countBits | uint64(p.count[Black])<<(countBits+8)
-	s.undo = append(s.undo, p.pieces[White].lo, p.pieces[White].hi, p.pieces[Black].lo, p.pieces[Black].hi,
-		p.captains.lo, p.captains.hi, p.hash, meta)
+	s.undo = append(s.undo, p.pieces[White].lo, p.pieces[Black].lo, p.captains.lo, p.hash, header(0, 0, swapped, p.since))
 }
 
-// popPosition takes the last record off the stack and restores the
-// position and since from it. The stack must not be empty. Every move
-// passes the turn (the swap too), so the player to move is the other one.
-func (s *State) popPosition() {
+// popMove takes the last record off the stack and restores the position
+// from it. The stack must not be empty. Every move passes the turn (the
+// swap too), so the player who moved is the one not to move.
+func (s *State) popMove() {
 	p := &s.pos
-	p.toMove = 1 - p.toMove
-	n := len(s.undo)
-	if s.g.t.narrow {
-		const cells = 1<<sinceShift - 1
+	me := 1 - p.toMove
+	p.toMove = me
+	n := len(s.undo) - 1
+	h := s.undo[n]
+	p.since = int32(uint32(h >> sinceBits))
+	if h&swapped != 0 {
 		n -= 4
 		w := s.undo[n : n+4]
-		p.pieces[White], p.pieces[Black], p.captains = cellSet{lo: w[0] & cells}, cellSet{lo: w[1] & cells}, cellSet{lo: w[2]}
+		p.pieces[White], p.pieces[Black], p.captains = cellSet{lo: w[0]}, cellSet{lo: w[1]}, cellSet{lo: w[2]}
 		p.hash = w[3]
 		p.count[White], p.count[Black] = uint8(p.pieces[White].count()), uint8(p.pieces[Black].count())
-		s.since = int(uint32(w[0]>>sinceShift | w[1]>>sinceShift<<16))
 		s.undo = s.undo[:n]
 		return
 	}
-	n -= 8
-	w := s.undo[n : n+8]
-	p.pieces[White], p.pieces[Black], p.captains = cellSet{w[0], w[1]}, cellSet{w[2], w[3]}, cellSet{w[4], w[5]}
-	p.hash = w[6]
-	p.count[White], p.count[Black] = uint8(w[7]>>countBits), uint8(w[7]>>(countBits+8))
-	s.since = int(uint32(w[7]))
+	t := s.g.t
+	from, to := board.Cell(h>>fromBits), board.Cell(h>>toBits)
+	captain := h&wasCaptain != 0
+	p.hash ^= t.sideKey ^ t.keys[int(from)*4+kindKey(me, captain)] ^ t.keys[int(to)*4+kindKey(me, p.captains.has(to))]
+	p.pieces[me] = p.pieces[me].andNot(setOf(to)).or(setOf(from))
+	p.captains = p.captains.andNot(setOf(to))
+	if captain {
+		p.captains = p.captains.or(setOf(from))
+	}
+	var captains cellSet
+	if h&tookCaptains != 0 {
+		n--
+		captains.lo = s.undo[n]
+	}
+	if h&tookPieces != 0 {
+		n--
+		p.restore(t, cellSet{lo: s.undo[n]}, captains, 1-me)
+	}
 	s.undo = s.undo[:n]
 }
 
@@ -84,10 +109,32 @@ func (s *State) popPosition() {
 // turn, so only every second position back can have the same player to
 // move.
 func (s *State) repeats() int {
-	n := 1
-	stride, at := recordWords(s.g.t.narrow), hashAt(s.g.t.narrow)
-	for back, i := 2, len(s.undo)-2*stride; back <= s.ply-s.since; back, i = back+2, i-2*stride {
-		if s.undo[i+at] == s.pos.hash {
+	if !s.g.t.narrow {
+		n := 1
+		for i := len(s.positions) - 2; i >= int(s.pos.since); i -= 2 {
+			if s.positions[i].hash == s.pos.hash {
+				n++
+			}
+		}
+		return n
+	}
+	return s.narrowRepeats()
+}
+
+// narrowRepeats is repeats on the 45-cell board. The moves since the last
+// irreversible one are all a captain's quiet slides, one word each: going
+// back record by record, the hash of each earlier position is the later
+// one's with the slide's keys taken out.
+func (s *State) narrowRepeats() int {
+	t := s.g.t
+	n, hash, mover := 1, s.pos.hash, s.pos.toMove
+	// After back records, hash is the position's back plies ago.
+	for back := 1; back <= s.ply-int(s.pos.since); back++ {
+		h := s.undo[len(s.undo)-back]
+		mover = 1 - mover
+		kind := kindKey(mover, true)
+		hash ^= t.sideKey ^ t.keys[int(h>>fromBits&0xff)*4+kind] ^ t.keys[int(h>>toBits&0xff)*4+kind]
+		if back%2 == 0 && hash == s.pos.hash {
 			n++
 		}
 	}

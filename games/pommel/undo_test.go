@@ -9,11 +9,11 @@ import (
 
 // snapshot is everything a move changes in a State.
 type snapshot struct {
-	pos        position
-	ply, since int
+	pos position
+	ply int
 }
 
-func snap(s *State) snapshot { return snapshot{s.pos, s.ply, s.since} }
+func snap(s *State) snapshot { return snapshot{s.pos, s.ply} }
 
 // slowRepeats counts the occurrences of the current position in the whole
 // game so far, by the hashes of every earlier position.
@@ -106,23 +106,69 @@ func TestUndoRestoresEverything(t *testing.T) {
 		}
 		games = append(games, g.(*Game))
 	}
-	repeated := 0
+	// Captains alone, to slide back and forth from, and the first two
+	// moves (a random one is often a capture, and the cycle never starts).
+	// On the 76-cell board, no such start was found: see TestWideRepeats.
+	cycles := map[string]struct {
+		fen     string
+		opening []string
+	}{
+		"pommel": {"W:WKa2,Ka3:BKg6,Kf1,Kc5", []string{"a2-b3", "g6-g5"}},
+	}
+	repeated := map[string]int{}
 	for gi, g := range games {
 		rng := rand.New(rand.NewPCG(uint64(gi), 24))
 		for range n {
 			playAndUndo(t, g.NewState(), rng, 400, nil, false)
 			playAndUndo(t, randomPosition(g, rng, 8, 0.7), rng, 200, nil, false)
-			if g.ID() != "pommel" {
-				continue // the FEN's cells are the 45-cell board's
+			if cycle, ok := cycles[g.ID()]; ok {
+				s, err := g.parseFEN(cycle.fen)
+				if err != nil {
+					t.Fatal(err)
+				}
+				repeated[g.ID()] += playAndUndo(t, s, rng, 200, cycle.opening, true)
 			}
-			s, err := g.parseFEN("W:WKa2,Ka3:BKg6,Kf1,Kc5")
-			if err != nil {
-				t.Fatal(err)
-			}
-			repeated += playAndUndo(t, s, rng, 200, []string{"a2-b3", "g6-g5"}, true)
 		}
 	}
-	if repeated == 0 {
-		t.Error("no position repeated: the repetition count went untested")
+	for id := range cycles {
+		if repeated[id] == 0 {
+			t.Errorf("%s: no position repeated: the repetition count went untested", id)
+		}
+	}
+}
+
+// TestWideRepeats checks the repetition count on the 76-cell board's
+// records (whole positions) by hashes laid on the stack directly: the
+// random games above seldom repeat a position there.
+func TestWideRepeats(t *testing.T) {
+	g, err := game.New("pommel-76", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		hashes []uint64 // of the positions before the current one
+		since  int
+		want   int
+	}{
+		{"no history", nil, 0, 1},
+		{"two plies back", []uint64{7, 8}, 0, 2},
+		{"one ply back does not count", []uint64{8, 7}, 0, 1},
+		{"third occurrence", []uint64{7, 8, 7, 8}, 0, 3},
+		{"not before since", []uint64{7, 8, 7, 8}, 2, 2},
+		{"since at the current position", []uint64{7, 8, 7, 8}, 4, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := g.(*Game).NewState()
+			for _, h := range tc.hashes {
+				s.pos.hash = h
+				s.positions = append(s.positions, s.pos)
+			}
+			s.pos.hash, s.ply, s.pos.since = 7, len(tc.hashes), int32(tc.since)
+			if got := s.repeats(); got != tc.want {
+				t.Errorf("repeats %d, want %d", got, tc.want)
+			}
+		})
 	}
 }
