@@ -27,7 +27,7 @@ func (s *State) Placement(buf []game.Placed) []game.Placed {
 // Place makes s the position of pieces with toMove to move, its history
 // starting there (game.Placer). It refuses what ParseFEN refuses.
 func (s *State) Place(pieces []game.Placed, toMove game.Player) error {
-	t := s.g.t
+	t := s.t
 	if toMove != White && toMove != Black {
 		return fmt.Errorf("pommel: no player %d", toMove)
 	}

@@ -48,7 +48,7 @@ type variant struct {
 }
 
 var variants = []variant{
-	{id: "pommel", columns: 7, long: 7, undoRoom: 112,
+	{id: "pommel", columns: 7, long: 7, undoRoom: 160,
 		name: "Pommel", summary: "Pommel: hex checkers with linear leaping capture, 45 cells, 14 soldiers each"},
 	{id: "pommel-76", columns: 9, long: 9, thirdRow: true, undoRoom: 128,
 		name: "Pommel 76", summary: "Pommel on the 76-cell board, 22 soldiers each"},
@@ -329,7 +329,7 @@ func (g *Game) startState() *State {
 func (g *Game) newState(p position) *State {
 	// Room for the undo records of a typical game, so that a game played
 	// from the start does not grow the stack move after move.
-	s := &State{g: g, pos: p}
+	s := &State{g: g, t: g.t, pos: p}
 	if g.t.narrow {
 		s.undo = make([]uint64, 0, g.t.v.undoRoom)
 	} else {

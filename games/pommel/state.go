@@ -56,13 +56,9 @@ func (p *position) take(t *tables, s cellSet, owner game.Player) {
 }
 
 // restore puts back the pieces of owner on the cells of s that take
-// removed, those on the cells of captains as captains.
-func (p *position) restore(t *tables, s, captains cellSet, owner game.Player) {
-	for rest := s; !rest.empty(); {
-		var c board.Cell
-		c, rest = rest.pop()
-		p.hash ^= t.keys[int(c)*4+kindKey(owner, captains.has(c))]
-	}
+// removed, those on the cells of captains as captains; the hash is the
+// caller's to restore.
+func (p *position) restore(s, captains cellSet, owner game.Player) {
 	p.pieces[owner] = p.pieces[owner].or(s)
 	p.captains = p.captains.or(captains)
 	p.count[owner] += uint8(s.count())
@@ -83,7 +79,9 @@ func (p *position) at(c board.Cell) (game.Player, bool) {
 // State is a Pommel position with its history. It implements game.State
 // and game.Stacker.
 type State struct {
-	g   *Game
+	g *Game
+	// t is g.t, one pointer fewer to follow at every move.
+	t   *tables
 	pos position
 	ply int
 	// undo (the 45-cell board) and positions (the 76-cell board) are
@@ -110,7 +108,7 @@ func (s *State) Hash() uint64 { return s.pos.hash }
 
 // Owner returns the owner of the piece on c, or game.NoPlayer.
 func (s *State) Owner(c board.Cell) game.Player {
-	if int(c) >= s.g.t.n {
+	if int(c) >= s.t.n {
 		return game.NoPlayer
 	}
 	owner, _ := s.pos.at(c)
@@ -128,7 +126,7 @@ func (s *State) Play(m game.Move) {
 		s.playSwap()
 		return
 	}
-	t := s.g.t
+	t := s.t
 	p := &s.pos
 	me := p.toMove
 	from, to := m.From(), m.To()
@@ -168,7 +166,7 @@ func (s *State) Play(m game.Move) {
 // No position before it can occur again: it is irreversible.
 func (s *State) playSwap() {
 	mirror := game.PlaySwap(s).(*State)
-	if s.g.t.narrow {
+	if s.t.narrow {
 		s.pushSwap()
 	} else {
 		s.positions = append(s.positions, s.pos)
@@ -199,7 +197,7 @@ func (s *State) Undo() bool {
 	switch {
 	case s.ply == 0:
 		return false
-	case s.g.t.narrow:
+	case s.t.narrow:
 		s.popMove()
 	default:
 		s.pos = s.positions[len(s.positions)-1]
@@ -233,7 +231,7 @@ func (s *State) Result() game.Result {
 
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() game.State {
-	c := &State{g: s.g, pos: s.pos, ply: s.ply, swappable: s.swappable}
+	c := &State{g: s.g, t: s.t, pos: s.pos, ply: s.ply, swappable: s.swappable}
 	c.undo = append([]uint64(nil), s.undo...)
 	c.positions = append([]position(nil), s.positions...)
 	return c
@@ -242,7 +240,7 @@ func (s *State) Clone() game.State {
 // Stack appends the piece on c to buf, if any, and returns it: a soldier
 // is a game.Man, a captain a game.King.
 func (s *State) Stack(c board.Cell, buf []game.Piece) []game.Piece {
-	if int(c) >= s.g.t.n {
+	if int(c) >= s.t.n {
 		return buf
 	}
 	owner, captain := s.pos.at(c)
