@@ -301,15 +301,22 @@ func (g *narrowGen) quietMoves(buf []game.Move) []game.Move {
 func (g *narrowGen) soldierSteps(room []game.Move, n int, soldiers, vacant narrowSet, d int) int {
 	t := g.t
 	ahead := g.step(soldiers, d)
-	n = ahead.and(vacant).putMade(room, n, &t.steps[0][d])
-	for k := 1; k < maxRay; k++ {
+	n = ahead.and(vacant).putMade(room, n, &t.stepsTo[d])
+	ahead = g.step(ahead.and(g.passable), d)
+	n = ahead.and(vacant).putMade(room, n, &t.hopsTo[d])
+	delta := t.delta[d]
+	for back := 3 * delta; ; back += delta {
 		ahead = g.step(ahead.and(g.passable), d)
 		if ahead.empty() {
-			break
+			return n
 		}
-		n = ahead.and(vacant).putMade(room, n, &t.steps[k][d])
+		for to := ahead.and(vacant); !to.empty(); n++ {
+			var x board.Cell
+			x, to = to.pop()
+			room[n] = t.origins[int(x)-back]
+			room[n].Land(x)
+		}
 	}
-	return n
 }
 
 // watched returns the empty cells from which one of the six lines reaches

@@ -28,11 +28,6 @@ var seats = [...]game.Seat{
 // maxCells is the size of the largest Pommel board.
 const maxCells = 76
 
-// maxRay is the most cells a ray of the largest board holds (board.Ray:
-// from a cell, excluded, to the edge): a soldier's step lands at most that
-// far away.
-const maxRay = 8
-
 // variant is one board size.
 type variant struct {
 	id, name, summary string
@@ -91,18 +86,19 @@ type tables struct {
 	forward [2][3]int
 	// next[c][d] is c's neighbour in direction d, or board.None.
 	next [maxCells][6]board.Cell
-	// steps[k-1][d][x] is the quiet move in direction d to x from the cell
-	// k neighbours back (a soldier's step over k-1 pieces), or the zero
-	// Move, and origins[c] a quiet move that so far only starts on c: the
+	// stepsTo[d][x] is the move in direction d to x from its neighbour,
+	// and origins[c] a quiet move that so far only starts on c: the
 	// generator copies these instead of building moves. A move built in
-	// place and then appended, or completed by Land, is read back whole
-	// just after its bytes were written, which stalls the processor (the
-	// store cannot be forwarded to the wider load), and it was a quarter of
-	// a playout's time. By direction, then by landing cell: the generator
-	// lists the steps of a direction in cell order, and finds them next to
-	// each other.
-	steps   [maxRay][6][maxCells]game.Move
+	// place and then appended is read back whole just after its bytes were
+	// written, which stalls the processor (the store cannot be forwarded
+	// to the wider load), and it was a quarter of a playout's time. By
+	// direction, then by landing cell: the generator lists the steps of a
+	// direction in cell order, and finds them next to each other.
+	stepsTo [6][maxCells]game.Move
 	origins [maxCells]game.Move
+	// hopsTo[d][x] is the move in direction d to x from the cell two away
+	// (a soldier's step over one piece), or the zero Move.
+	hopsTo [6][maxCells]game.Move
 	// delta[d] is how far the neighbour in direction d is in the cell
 	// order, with its sign: x's neighbour is x+delta[d].
 	delta [6]int
@@ -178,11 +174,13 @@ func newTables(v variant) *tables {
 		t.origins[c] = game.Start(cell, false)
 		for d := 0; d < 6; d++ {
 			t.next[c][d] = b.Neighbor(cell, d)
-			if len(b.Ray(cell, d)) > maxRay {
-				panic(fmt.Sprintf("pommel: %s: a ray longer than %d cells", v.id, maxRay))
+			if x := t.next[c][d]; x != board.None {
+				t.stepsTo[d][x] = game.Step(cell, x)
 			}
-			for k, x := range b.Ray(cell, d) {
-				t.steps[k][d][x] = game.Step(cell, x)
+			if ray := b.Ray(cell, d); len(ray) >= 2 {
+				t.hopsTo[d][ray[1]] = game.Step(cell, ray[1])
+			}
+			for _, x := range b.Ray(cell, d) {
 				t.rays[c][d] = t.rays[c][d].or(setOf(x))
 			}
 			t.lines[c] = t.lines[c].or(t.rays[c][d])
