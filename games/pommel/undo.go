@@ -17,9 +17,9 @@ import (
 // State, and the room its stack needs was most of the bytes a game
 // allocated: the collector's work, and memory the processor had not seen
 // yet at every game. Two or three words a move instead of the 64 bytes of
-// a position (and 16 more for a separate history) is less of both. (Taking
-// the hash back key by key instead saved a word a move, and made perft
-// playing every leaf 40% slower.)
+// a position (and 16 more for a separate history) is less of both. The
+// price: taking a move back from its record is slower than copying a
+// position back (docs/speed.md, issue 24's second round).
 //
 // The 76-cell board's (State.positions) holds the positions before each
 // move whole, and Undo copies one back. Taking a move back from its
