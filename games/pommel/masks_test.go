@@ -93,7 +93,10 @@ type answers struct {
 	// c in direction d; capturing that it found one at all.
 	capturer                                 [6][maxCells]bool
 	capturing, anyCapture, anyStep, anySlide bool
-	moves                                    []game.Move
+	// soldierFrom is the first direction in which a soldier has a
+	// capture, 6 if none (soldierCaptureFrom).
+	soldierFrom int
+	moves       []game.Move
 }
 
 // wideAnswers are the answers of the generator on two-word sets, which
@@ -101,7 +104,7 @@ type answers struct {
 func wideAnswers(s *State) answers {
 	g := s.gen()
 	var by [6]cellSet
-	a := answers{name: "wide", capturing: !g.capturers(&by).empty(),
+	a := answers{name: "wide", capturing: !g.capturers(&by, 0).empty(), soldierFrom: g.soldierCaptureFrom(0),
 		anyCapture: g.anyCapture(), anyStep: g.anyStep(), anySlide: g.anySlide(), moves: g.moves(nil)}
 	for d := range by {
 		for c := range maxCells {
@@ -117,7 +120,7 @@ func narrowAnswers(s *State) answers {
 	var g narrowGen
 	g.init(s.g.t, &s.pos, s.g.hopAny)
 	var by [6]narrowSet
-	a := answers{name: "narrow", capturing: !g.capturers(&by).empty(),
+	a := answers{name: "narrow", capturing: !g.capturers(&by, 0).empty(), soldierFrom: g.soldierCaptureFrom(0),
 		anyCapture: g.anyCapture(), anyStep: g.anyStep(), anySlide: g.anySlide(), moves: g.moves(nil)}
 	for d := range by {
 		for c := range 64 {
@@ -146,6 +149,7 @@ func checkMasks(t *testing.T, s *State) {
 		all = append(all, narrowAnswers(s))
 	}
 	var anyCapture, anyStep, anySlide bool
+	soldierFrom := 6
 	for c := board.Cell(0); int(c) < tb.n; c++ {
 		if slowOwner(p, c, board.None) != p.toMove {
 			continue
@@ -158,6 +162,9 @@ func checkMasks(t *testing.T, s *State) {
 				}
 			}
 			anyCapture = anyCapture || want
+			if want && !p.captains.has(c) {
+				soldierFrom = min(soldierFrom, d)
+			}
 		}
 		if p.captains.has(c) {
 			anySlide = anySlide || slowSlide(tb, p, c)
@@ -171,6 +178,8 @@ func checkMasks(t *testing.T, s *State) {
 			t.Fatalf("%s: %s anyCapture %v, capturers %v, the walk %v", s.FEN(), a.name, a.anyCapture, a.capturing, anyCapture)
 		case len(moves) > 0 && moves[0].IsCapture() != anyCapture:
 			t.Fatalf("%s: the first move %v is a capture: %v, the walk finds one: %v", s.FEN(), moves[0].Text(tb.b), moves[0].IsCapture(), anyCapture)
+		case a.soldierFrom != soldierFrom:
+			t.Fatalf("%s: %s soldierCaptureFrom %d, the walk %d", s.FEN(), a.name, a.soldierFrom, soldierFrom)
 		case a.anyStep != anyStep:
 			t.Fatalf("%s: %s anyStep %v, the walk %v", s.FEN(), a.name, a.anyStep, anyStep)
 		case a.anySlide != anySlide:

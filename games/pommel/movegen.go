@@ -47,13 +47,18 @@ func (g *gen) init(t *tables, p *position, hopAny bool) {
 // both sides have pieces: every capture if there is one, else every
 // non-capturing move.
 func (g *gen) moves(buf []game.Move) []game.Move {
-	// Without captains, anyCapture answers most positions in a few shifts;
-	// with them, capturers answers as cheaply and its answer is needed.
-	if g.mine.and(g.captains).empty() && !g.anyCapture() {
-		return g.quietMoves(buf)
+	// Without captains, soldierCaptureFrom answers most positions in a few
+	// shifts, and when a soldier has a capture, no direction before the
+	// one it names has one: capturers starts there. With captains,
+	// capturers answers as cheaply and its answer is needed.
+	first := 0
+	if g.mine.and(g.captains).empty() {
+		if first = g.soldierCaptureFrom(0); first == 6 {
+			return g.quietMoves(buf)
+		}
 	}
 	var by [6]cellSet
-	capturing := g.capturers(&by)
+	capturing := g.capturers(&by, first)
 	if capturing.empty() {
 		return g.quietMoves(buf)
 	}
@@ -90,16 +95,8 @@ func nearestIn(s cellSet, d int) board.Cell {
 // and then this takes one shift per direction, where capturers takes a
 // few. Captains are few, and each looks along its six lines.
 func (g *gen) anyCapture() bool {
-	vacant := g.sets.all.andNot(g.occupied)
-	soldiers := g.mine.andNot(g.captains)
-	for d := 0; d < 6; d++ {
-		for line := g.step(soldiers, d).and(g.theirs); !line.empty(); {
-			beyond := g.step(line, d)
-			if !beyond.and(vacant).empty() {
-				return true
-			}
-			line = beyond.and(g.theirs)
-		}
+	if g.soldierCaptureFrom(0) < 6 {
+		return true
 	}
 	for rest := g.mine.and(g.captains); !rest.empty(); {
 		var c board.Cell
@@ -113,17 +110,34 @@ func (g *gen) anyCapture() bool {
 	return false
 }
 
+// soldierCaptureFrom returns the first direction from d on in which one
+// of the mover's soldiers has a capture, or 6 if none has one.
+func (g *gen) soldierCaptureFrom(d int) int {
+	vacant := g.sets.all.andNot(g.occupied)
+	soldiers := g.mine.andNot(g.captains)
+	for ; d < 6; d++ {
+		for line := g.step(soldiers, d).and(g.theirs); !line.empty(); {
+			beyond := g.step(line, d)
+			if !beyond.and(vacant).empty() {
+				return d
+			}
+			line = beyond.and(g.theirs)
+		}
+	}
+	return d
+}
+
 // capturers finds which of the mover's pieces have a capture in each
 // direction d (by[d]), and returns them all. For the soldiers, all at once:
 // in direction d, the lines of enemy pieces that end next to an empty cell
 // are grown back from the empty cells one cell at a time, and a soldier
-// next to the start of one has a capture. Each captain looks along its six
-// lines.
-func (g *gen) capturers(by *[6]cellSet) cellSet {
+// next to the start of one has a capture; no soldier has one in a
+// direction before first. Each captain looks along its six lines.
+func (g *gen) capturers(by *[6]cellSet, first int) cellSet {
 	vacant := g.sets.all.andNot(g.occupied)
 	soldiers := g.mine.andNot(g.captains)
 	var all cellSet
-	for d := 0; d < 6; d++ {
+	for d := first; d < 6; d++ {
 		back := opposite(d)
 		front := g.step(vacant, back).and(g.theirs)
 		lines := front

@@ -18,13 +18,13 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
 		return buf
 	}
-	if t := s.g.t; t.narrow {
+	if t := s.t; t.narrow {
 		var g narrowGen
 		g.init(t, &s.pos, s.g.hopAny)
 		return g.moves(buf)
 	}
 	var g gen
-	g.init(s.g.t, &s.pos, s.g.hopAny)
+	g.init(s.t, &s.pos, s.g.hopAny)
 	return g.moves(buf)
 }
 
@@ -33,7 +33,7 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 // evaluation that asks about the other side's captures).
 func (s *State) gen() gen {
 	var g gen
-	g.init(s.g.t, &s.pos, s.g.hopAny)
+	g.init(s.t, &s.pos, s.g.hopAny)
 	return g
 }
 
@@ -44,7 +44,7 @@ func (s *State) hasMove() bool {
 	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
 		return false
 	}
-	if t := s.g.t; t.narrow {
+	if t := s.t; t.narrow {
 		if quickStepNarrow(t, &s.pos, s.g.hopAny) {
 			return true
 		}
@@ -52,11 +52,11 @@ func (s *State) hasMove() bool {
 		g.init(t, &s.pos, s.g.hopAny)
 		return g.anyCapture() || g.anySlide()
 	}
-	if quickStep(s.g.t, &s.pos, s.g.hopAny) {
+	if quickStep(s.t, &s.pos, s.g.hopAny) {
 		return true
 	}
 	var g gen
-	g.init(s.g.t, &s.pos, s.g.hopAny)
+	g.init(s.t, &s.pos, s.g.hopAny)
 	return g.anyCapture() || g.anySlide()
 }
 
@@ -71,12 +71,12 @@ func (s *State) HasCapture() bool {
 	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
 		return false
 	}
-	if t := s.g.t; t.narrow {
+	if t := s.t; t.narrow {
 		var g narrowGen
 		g.init(t, &s.pos, s.g.hopAny)
 		return g.anyCapture()
 	}
 	var g gen
-	g.init(s.g.t, &s.pos, s.g.hopAny)
+	g.init(s.t, &s.pos, s.g.hopAny)
 	return g.anyCapture()
 }

@@ -27,7 +27,7 @@ func (s *State) Placement(buf []game.Placed) []game.Placed {
 // Place makes s the position of pieces with toMove to move, its history
 // starting there (game.Placer). It refuses what ParseFEN refuses.
 func (s *State) Place(pieces []game.Placed, toMove game.Player) error {
-	t := s.g.t
+	t := s.t
 	if toMove != White && toMove != Black {
 		return fmt.Errorf("pommel: no player %d", toMove)
 	}
@@ -43,8 +43,7 @@ func (s *State) Place(pieces []game.Placed, toMove game.Player) error {
 	}
 	s.pos = p
 	s.ply = 0
-	s.undo = s.undo[:0]
-	s.hist.Reset(p.hash)
+	s.undo, s.positions = s.undo[:0], s.positions[:0]
 	s.swappable = false
 	return nil
 }

@@ -216,3 +216,38 @@ func TestStack(t *testing.T) {
 		t.Errorf("a cell off the board: Stack %v", got)
 	}
 }
+
+// TestRepetitionAcrossUndoAndClone: the count of a position's
+// occurrences survives taking back an irreversible move (a soldier's
+// step) and cloning, so the third occurrence still draws.
+func TestRepetitionAcrossUndoAndClone(t *testing.T) {
+	const fen = "W:WKa2,Ka3:BKg6,Kf1,Kc5,e6"
+	cycle := strings.Fields("a2-b3 g6-g5 b3-a2 g5-g6 a2-b3 g6-g5 b3-a2 g5-g6")
+	tests := []struct {
+		name string
+		// play changes the state after the cycle's first seven plies and
+		// returns the state to finish the cycle on.
+		play func(t *testing.T, s game.State) game.State
+	}{
+		{"as played", func(t *testing.T, s game.State) game.State { return s }},
+		{"a soldier's step taken back", func(t *testing.T, s game.State) game.State {
+			if err := game.PlayMoves(s, []string{"e6-e5"}); err != nil {
+				t.Fatal(err)
+			}
+			if !s.Undo() {
+				t.Fatal("Undo failed")
+			}
+			return s
+		}},
+		{"a clone", func(t *testing.T, s game.State) game.State { return s.Clone() }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := gametest.MustParse(t, gametest.NewGame(t, "pommel"), fen)
+			if err := game.PlayMoves(s, cycle[:7]); err != nil {
+				t.Fatal(err)
+			}
+			gametest.CheckResult(t, tc.play(t, s), cycle[7:], game.Repetition, 0)
+		})
+	}
+}

@@ -25,7 +25,12 @@ type position struct {
 	captains cellSet
 	count    [2]uint8
 	toMove   game.Player
-	hash     uint64
+	// since is the ply of the earliest position that this one may
+	// repeat: the one after the last irreversible move. It travels with
+	// the position onto the 76-cell board's undo stack, so that Undo
+	// restores it; it fills what would be padding.
+	since int32
+	hash  uint64
 }
 
 // put places a piece of owner on the empty cell c.
@@ -50,6 +55,15 @@ func (p *position) take(t *tables, s cellSet, owner game.Player) {
 	p.count[owner] -= uint8(s.count())
 }
 
+// restore puts back the pieces of owner on the cells of s that take
+// removed, those on the cells of captains as captains; the hash is the
+// caller's to restore.
+func (p *position) restore(s, captains cellSet, owner game.Player) {
+	p.pieces[owner] = p.pieces[owner].or(s)
+	p.captains = p.captains.or(captains)
+	p.count[owner] += uint8(s.count())
+}
+
 // at returns the owner of the piece on c, or game.NoPlayer, and whether
 // it is a captain.
 func (p *position) at(c board.Cell) (game.Player, bool) {
@@ -65,11 +79,16 @@ func (p *position) at(c board.Cell) (game.Player, bool) {
 // State is a Pommel position with its history. It implements game.State
 // and game.Stacker.
 type State struct {
-	g    *Game
-	pos  position
-	ply  int
-	undo []position
-	hist game.History
+	g *Game
+	// t is g.t, one pointer fewer to follow at every move.
+	t   *tables
+	pos position
+	ply int
+	// undo (the 45-cell board) and positions (the 76-cell board) are
+	// what Undo goes back by, and the history the repetition rule reads
+	// (a separate history was a second allocation per game): see undo.go.
+	undo      []uint64
+	positions []position
 	// swappable tells that the game began at the start position with the
 	// pie rule: Swap is then a move at ply 1. A FEN position has no swap.
 	swappable bool
@@ -89,7 +108,7 @@ func (s *State) Hash() uint64 { return s.pos.hash }
 
 // Owner returns the owner of the piece on c, or game.NoPlayer.
 func (s *State) Owner(c board.Cell) game.Player {
-	if int(c) >= s.g.t.n {
+	if int(c) >= s.t.n {
 		return game.NoPlayer
 	}
 	owner, _ := s.pos.at(c)
@@ -107,14 +126,22 @@ func (s *State) Play(m game.Move) {
 		s.playSwap()
 		return
 	}
-	t := s.g.t
-	s.undo = append(s.undo, s.pos)
+	t := s.t
 	p := &s.pos
 	me := p.toMove
 	from, to := m.From(), m.To()
 	captain := p.captains.has(from)
+	var taken cellSet
 	if m.IsCapture() {
-		p.take(t, t.crossed(m).and(p.pieces[1-me]), 1-me)
+		taken = t.crossed(m).and(p.pieces[1-me])
+	}
+	if t.narrow {
+		s.pushMove(from, to, captain, taken, taken.and(p.captains))
+	} else {
+		s.positions = append(s.positions, s.pos)
+	}
+	if m.IsCapture() {
+		p.take(t, taken, 1-me)
 	}
 	// The captured pieces are gone before the piece lands: a chain may
 	// land where it took a piece before.
@@ -129,7 +156,9 @@ func (s *State) Play(m game.Move) {
 	s.ply++
 	// Soldiers never move back and pieces never come back: both kinds of
 	// move make every earlier position unreachable.
-	s.hist.Push(p.hash, !captain || m.IsCapture())
+	if !captain || m.IsCapture() {
+		p.since = int32(s.ply)
+	}
 }
 
 // playSwap plays the pie rule's move: the position is mirrored whole
@@ -137,10 +166,14 @@ func (s *State) Play(m game.Move) {
 // No position before it can occur again: it is irreversible.
 func (s *State) playSwap() {
 	mirror := game.PlaySwap(s).(*State)
-	s.undo = append(s.undo, s.pos)
+	if s.t.narrow {
+		s.pushSwap()
+	} else {
+		s.positions = append(s.positions, s.pos)
+	}
 	s.pos = mirror.pos
 	s.ply++
-	s.hist.Push(s.pos.hash, true)
+	s.pos.since = int32(s.ply)
 }
 
 // crossed returns the cells a capture passes over or lands on after its
@@ -161,39 +194,53 @@ func (t *tables) crossed(m game.Move) cellSet {
 
 // Undo takes back the last move.
 func (s *State) Undo() bool {
-	if len(s.undo) == 0 {
+	switch {
+	case s.ply == 0:
 		return false
+	case s.t.narrow:
+		s.popMove()
+	default:
+		s.pos = s.positions[len(s.positions)-1]
+		s.positions = s.positions[:len(s.positions)-1]
 	}
-	s.pos = s.undo[len(s.undo)-1]
-	s.undo = s.undo[:len(s.undo)-1]
 	s.ply--
-	s.hist.Pop()
 	return true
 }
 
 // Result applies RULINGS sections 0 and 1: a player with no pieces loses,
 // and so does the player to move without a legal move; otherwise the draw
 // safeguards apply.
+// The order is game.DuelEnd's, which reads a game.History: here the undo
+// stack is the history.
 func (s *State) Result() game.Result {
 	me := s.pos.toMove
-	moves := 0
-	if s.hasMove() {
-		moves = 1 // DuelEnd only asks whether there is one
+	switch {
+	case s.pos.count[me] == 0:
+		return game.Win(1-me, game.NoPieces)
+	case s.pos.count[1-me] == 0: // only from a FEN: no move leaves its mover without pieces
+		return game.Win(me, game.NoPieces)
+	case !s.hasMove():
+		return game.Win(1-me, game.NoMoves)
+	case s.repeats() >= 3:
+		return game.DrawBy(game.Repetition)
+	case s.g.maxPlies > 0 && s.ply >= s.g.maxPlies:
+		return game.DrawBy(game.PlyCap)
 	}
-	return game.DuelEnd(me, s.pos.count[me] != 0, s.pos.count[1-me] != 0, moves, &s.hist, s.ply, s.g.maxPlies)
+	return game.Result{}
 }
 
 // Clone returns an independent copy of the state, history included.
 func (s *State) Clone() game.State {
-	c := &State{g: s.g, pos: s.pos, ply: s.ply, hist: s.hist.Clone(), swappable: s.swappable}
-	c.undo = append([]position(nil), s.undo...)
+	c := &State{g: s.g, t: s.t, pos: s.pos, ply: s.ply, swappable: s.swappable}
+	c.undo = append([]uint64(nil), s.undo...)
+	c.positions = append([]position(nil), s.positions...)
 	return c
 }
 
 // Stack appends the piece on c to buf, if any, and returns it: a soldier
 // is a game.Man, a captain a game.King.
 func (s *State) Stack(c board.Cell, buf []game.Piece) []game.Piece {
-	if int(c) >= s.g.t.n {
+	if int(c) >= s.t.n {
 		return buf
 	}
 	owner, captain := s.pos.at(c)
