@@ -167,26 +167,35 @@ func (m *model) errorOf(t *tuner, vals []int, k float64) (Errors, error) {
 		}
 	}
 	set := t.set
+	return t.sumErrors(k, func(i int) (e [game.MaxPlayers]int) {
+		if m.isFull[i] {
+			return ev.Evaluate(set.States[i])
+		}
+		for p := range set.Players {
+			r := i*set.Players + p
+			e[p] = int(m.base[r] + m.dot(r, vals))
+		}
+		return e
+	}), nil
+}
+
+// sumErrors is the mean squared errors, fitted and held out, at scale k
+// of the evaluations eval gives position by position. It runs on the
+// tuner's workers over fixed slices of the set, so the sums, and so the
+// result, are the same every time.
+func (t *tuner) sumErrors(k float64, eval func(i int) [game.MaxPlayers]int) Errors {
+	set := t.set
 	sums := make([][2]float64, t.workers)
 	t.parallel(len(set.States), func(lo, hi, w int) {
-		var e [game.MaxPlayers]int
 		for i := lo; i < hi; i++ {
-			if m.isFull[i] {
-				e = ev.Evaluate(set.States[i])
-			} else {
-				for p := range set.Players {
-					k := i*set.Players + p
-					e[p] = int(m.base[k] + m.dot(k, vals))
-				}
-			}
 			side := 1
 			if trainIndex(i) {
 				side = 0
 			}
-			sums[w][side] += set.squaredErrorOf(e, k, i)
+			sums[w][side] += set.squaredErrorOf(eval(i), k, i)
 		}
 	})
-	return set.total(sums), nil
+	return set.total(sums)
 }
 
 // squaredErrorOf is position i's mean squared error over the players

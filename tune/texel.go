@@ -107,17 +107,7 @@ type Errors struct{ Train, Validation float64 }
 // the sum, and so the result, is the same every time.
 func (set *Set) errorOf(ev game.Evaluation, k float64, workers int) Errors {
 	t := &tuner{set: set, workers: workers}
-	sums := make([][2]float64, workers)
-	t.parallel(len(set.States), func(lo, hi, w int) {
-		for i := lo; i < hi; i++ {
-			side := 1
-			if trainIndex(i) {
-				side = 0
-			}
-			sums[w][side] += set.squaredErrorOf(ev.Evaluate(set.States[i]), k, i)
-		}
-	})
-	return set.total(sums)
+	return t.sumErrors(k, func(i int) [game.MaxPlayers]int { return ev.Evaluate(set.States[i]) })
 }
 
 // Config says how Tune works.
@@ -360,22 +350,13 @@ func (t *tuner) fitK(vals []int) (float64, Errors, error) {
 // errorsOf is the errors of the evaluations evals (see evaluateAll) at
 // scale k.
 func (t *tuner) errorsOf(evals []int64, k float64) Errors {
-	set := t.set
-	sums := make([][2]float64, t.workers)
-	t.parallel(len(set.States), func(lo, hi, w int) {
-		var e [game.MaxPlayers]int
-		for i := lo; i < hi; i++ {
-			for p := range set.Players {
-				e[p] = int(evals[i*set.Players+p])
-			}
-			side := 1
-			if trainIndex(i) {
-				side = 0
-			}
-			sums[w][side] += set.squaredErrorOf(e, k, i)
+	players := t.set.Players
+	return t.sumErrors(k, func(i int) (e [game.MaxPlayers]int) {
+		for p := range players {
+			e[p] = int(evals[i*players+p])
 		}
+		return e
 	})
-	return set.total(sums)
 }
 
 // result fills in what the fit ended with.
