@@ -48,7 +48,7 @@ func (b *browser) rulesFromHome(t *testing.T) {
 		if want := expectedStacks(t, d.ID, nil); !maps.Equal(preview, want) {
 			t.Errorf("%s: the home page draws the start as %v, want %v", d.ID, preview, want)
 		}
-		run(t, ctx, chromedp.Click(chromedp.CSS(`a.rules[data-game="`+d.ID+`"]`)))
+		click(t, ctx, `a.rules[data-game="`+d.ID+`"]`)
 		title := poll[string](t, ctx, "the rules page", `location.pathname.startsWith("/rules/") && document.querySelector("main h1")?.textContent`)
 		if path := poll[string](t, ctx, "the path", `location.pathname`); path != "/rules/"+d.ID || title == "" {
 			t.Errorf("%s: the rules link opened %s titled %q", d.ID, path, title)
@@ -106,9 +106,9 @@ func (b *browser) analysis(t *testing.T) {
 	move := legal[len(legal)-1]
 	clickMove(t, ctx, move)
 	checkBoard(t, ctx, "checkers-2011", append(slices.Clone(moves), move))
-	run(t, ctx, chromedp.Click(chromedp.CSS(`.nav button[aria-label="back"]`)))
+	click(t, ctx, `.nav button[aria-label="back"]`)
 	checkBoard(t, ctx, "checkers-2011", moves)
-	run(t, ctx, chromedp.Click(chromedp.CSS(`.nav button[aria-label="forward"]`)))
+	click(t, ctx, `.nav button[aria-label="forward"]`)
 	checkBoard(t, ctx, "checkers-2011", append(slices.Clone(moves), move))
 
 	run(t, ctx, chromedp.SetValue(chromedp.CSS(`#movetime`), "500"), chromedp.Click(chromedp.CSS(`button.ask`)))
@@ -143,7 +143,7 @@ func (b *browser) analyseGame(t *testing.T) {
 	ctx := b.tab(t, true)
 	run(t, ctx, chromedp.Navigate(b.url(resp.URL)))
 	poll[bool](t, ctx, "the analysis link", `!!document.querySelector("a.analyse")`)
-	run(t, ctx, chromedp.Click(chromedp.CSS(`a.analyse`)))
+	click(t, ctx, `a.analyse`)
 	poll[bool](t, ctx, "the analysis page", `location.pathname === "/analysis/pommel"`)
 	checkBoard(t, ctx, "pommel", moves)
 	if n := poll[int](t, ctx, "the line", `document.querySelectorAll(".moves li").length`); n != len(moves) {
@@ -172,7 +172,7 @@ func (b *browser) engineStreams(t *testing.T) {
 	if !slices.Contains(legal, move) {
 		t.Errorf("the best move so far %q is not one of %v", move, legal)
 	}
-	run(t, ctx, chromedp.Click(chromedp.CSS(`button.stop`)))
+	click(t, ctx, `button.stop`)
 	stopped := poll[int](t, ctx, "the stopped search", `document.querySelector(".best[data-state=stopped]") && !document.querySelector("button.ask").disabled && Number(document.querySelector(".best .depth").textContent)`)
 	if stopped < deeper {
 		t.Errorf("stopped at depth %d after showing depth %d", stopped, deeper)
@@ -201,10 +201,11 @@ func (b *browser) setUpByClicking(t *testing.T) {
 	ctx := b.tab(t, true)
 	run(t, ctx, chromedp.Navigate(b.url("/analysis/pommel")))
 	checkBoard(t, ctx, "pommel", nil)
-	run(t, ctx, chromedp.Click(chromedp.CSS(`button.edit`)), chromedp.Click(chromedp.CSS(`.setup-panel button.clear`)))
+	click(t, ctx, `button.edit`)
+	click(t, ctx, `.setup-panel button.clear`)
 	poll[bool](t, ctx, "the cleared board", `document.querySelectorAll("polygon[data-stack]").length === 0 && document.querySelectorAll("polygon[data-cell]").length > 0`)
 	put := func(letter, cell string) {
-		run(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`.palette input[value=%q]`, letter))))
+		click(t, ctx, fmt.Sprintf(`.palette input[value=%q]`, letter))
 		clickCell(t, ctx, cell)
 	}
 	put("w", "c3")
@@ -238,7 +239,7 @@ func (b *browser) setUpByClicking(t *testing.T) {
 	// A click on a cell holding the chosen piece takes it off.
 	put("w", "c3")
 	poll[bool](t, ctx, "c3 emptied", `!document.querySelector('polygon[data-cell="c3"]').dataset.stack`)
-	run(t, ctx, chromedp.Click(chromedp.CSS(`button.edit`)))
+	click(t, ctx, `button.edit`)
 	after, err := rules.ParseFEN(strings.Replace(fen, "Wc3,", "W", 1))
 	if err != nil {
 		t.Fatal(err)

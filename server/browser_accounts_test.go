@@ -167,7 +167,7 @@ func (r *accountsRun) ratedGame(t *testing.T) {
 	if mode := poll[string](t, bob.ctx, "the seek's mode", fmt.Sprintf(`document.querySelector('%s .mode')?.textContent`, seen)); mode != "Rated" {
 		t.Errorf("the seek is shown %q, want Rated", mode)
 	}
-	run(t, bob.ctx, chromedp.Click(chromedp.CSS(seen+` button.accept`)))
+	click(t, bob.ctx, seen+` button.accept`)
 	id := poll[string](t, bob.ctx, "Bob on the game", `location.pathname.startsWith("/play/") && location.pathname.split("/")[2]`)
 	poll[bool](t, ann.ctx, "Ann on the game", fmt.Sprintf(`location.pathname === "/play/%s"`, id))
 
@@ -565,7 +565,8 @@ func (r *accountsRun) accountPage(t *testing.T) {
 	if ask := poll[string](t, cleo.ctx, "the tick asked for", `document.querySelector("#delete-status")?.textContent`); ask != "Tick the box to confirm." {
 		t.Errorf("deleting without the tick: %q", ask)
 	}
-	run(t, cleo.ctx, chromedp.Click(chromedp.CSS(`#delete-sure`)), chromedp.Click(chromedp.CSS(`button.delete-account`)))
+	click(t, cleo.ctx, `#delete-sure`)
+	click(t, cleo.ctx, `button.delete-account`)
 	poll[bool](t, cleo.ctx, "home, logged out", `location.pathname === "/" && !!document.querySelector("header .sign-in")`)
 	run(t, cleo.ctx, chromedp.Navigate(site+"/@/cleo"))
 	poll[bool](t, cleo.ctx, "the profile of a deleted account", `[...document.querySelectorAll(".profile-head .tag, .no-player")].some((e) => /deleted|No such player/.test(e.textContent))`)

@@ -228,7 +228,7 @@ func (b *browser) lineArrows(t *testing.T, size screenSize) {
 		}
 	}
 	screenshot(t, ctx, "analysis-arrows-"+size.name)
-	run(t, ctx, chromedp.Click(chromedp.CSS(`button.play-best`)))
+	click(t, ctx, `button.play-best`)
 	checkBoardFrom(t, ctx, "pommel", fen, []string{best})
 	poll[bool](t, ctx, "the arrows cleared", `document.querySelectorAll(".arrows .arrow").length === 0 && !document.querySelector(".best p")`)
 }
@@ -262,7 +262,7 @@ func (b *browser) arrowsWhileThinking(t *testing.T, size screenSize) {
 		depth = s.Depth + 1
 	}
 	screenshot(t, ctx, "analysis-arrows-thinking-"+size.name)
-	run(t, ctx, chromedp.Click(chromedp.CSS(`button.stop`)))
+	click(t, ctx, `button.stop`)
 	poll[bool](t, ctx, "the stopped search", `!!document.querySelector(".best[data-state=stopped]")`)
 }
 
@@ -298,7 +298,7 @@ func (b *browser) severalLines(t *testing.T, size screenSize) {
 		t.Errorf("focusing the second line draws %q", first)
 	}
 	screenshot(t, ctx, "analysis-lines-"+size.name)
-	run(t, ctx, chromedp.Click(chromedp.CSS(`.lines .play-line`)))
+	click(t, ctx, `.lines .play-line`)
 	checkBoard(t, ctx, "pommel", []string{lines[0].Move})
 }
 

@@ -225,7 +225,7 @@ func (b *browser) playersAndEnd(t *testing.T, size screenSize) {
 		t.Errorf("New game opens %q", href)
 	}
 	screenshot(t, ctx, "game-end-"+size.name)
-	run(t, ctx, chromedp.Click(chromedp.CSS(`.end button.rematch`)))
+	click(t, ctx, `.end button.rematch`)
 	path := poll[string](t, ctx, "the rematch", fmt.Sprintf(`location.pathname !== "/play/%s" && location.pathname.startsWith("/play/") && document.querySelector(".status .you")?.textContent === "You play Black" && location.pathname + location.search`, resp.ID))
 	id := strings.TrimPrefix(strings.Split(path, "?")[0], "/play/")
 	again := b.ts.game(id)
@@ -372,7 +372,7 @@ func (b *browser) soundsAndMute(t *testing.T) {
 		t.Fatalf("move: %d %s", code, msg)
 	}
 	poll[bool](t, ctx, "the move's sound", `document.body.dataset.sound === "move"`)
-	run(t, ctx, chromedp.Click(chromedp.CSS(`button.mute`)))
+	click(t, ctx, `button.mute`)
 	poll[bool](t, ctx, "muted", `document.querySelector("button.mute")?.getAttribute("aria-pressed") === "false"`)
 	run(t, ctx, chromedp.Reload())
 	poll[bool](t, ctx, "still muted after a reload", `document.querySelector("button.mute")?.getAttribute("aria-pressed") === "false"`)
@@ -433,7 +433,7 @@ func (b *browser) stepping(t *testing.T) {
 		run(t, ctx, chromedp.KeyEvent(step.key))
 		poll[bool](t, ctx, step.want, fmt.Sprintf(`(%s) === %q`, history, step.want))
 	}
-	run(t, ctx, chromedp.Click(chromedp.CSS(`.moves button[data-ply="3"]`)))
+	click(t, ctx, `.moves button[data-ply="3"]`)
 	poll[bool](t, ctx, "the third move's position", fmt.Sprintf(`(%s) === "Showing the position after 3 of 6 moves"`, history))
 	checkBoard(t, ctx, "pommel", g.Moves[:3])
 }

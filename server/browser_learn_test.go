@@ -76,7 +76,7 @@ func (b *browser) learnList(t *testing.T, size learnSize) {
 	viewShot(t, ctx, "learn-list-"+size.name)
 	checkTallEnough(t, ctx, "li.tutorial a.start")
 	first := all[0]
-	run(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`li.tutorial[data-family=%q] a.start`, first.Family))))
+	click(t, ctx, fmt.Sprintf(`li.tutorial[data-family=%q] a.start`, first.Family))
 	if path := poll[string](t, ctx, "the tutorial", `location.pathname.startsWith("/learn/") && document.querySelector("main.learn h2")?.textContent && location.pathname`); path != "/learn/"+first.Family {
 		t.Errorf("the start link opened %s", path)
 	}
@@ -106,7 +106,7 @@ func (b *browser) learnTutorial(t *testing.T, size learnSize, tut learn.Tutorial
 			learnShot(t, ctx, fmt.Sprintf("learn-%s-%d-%s", tut.Family, i+1, size.name))
 		}
 		if i+1 < len(tut.Steps) {
-			run(t, ctx, chromedp.Click(chromedp.CSS("button.next")))
+			click(t, ctx, "button.next")
 		}
 	}
 	poll[bool](t, ctx, "the way on after the last step", `!!document.querySelector("main.learn .after a[href='/learn']")`)
@@ -147,7 +147,7 @@ func (b *browser) learnWrongMove(t *testing.T, ctx context.Context, size learnSi
 	if size.phone {
 		checkPhoneLayout(t, ctx)
 	}
-	run(t, ctx, chromedp.Click(chromedp.CSS("button.reset")))
+	click(t, ctx, "button.reset")
 	checkBoardFrom(t, ctx, step.Game, step.FEN, nil)
 	poll[bool](t, ctx, "the explanation gone", `!document.querySelector(".feedback.wrong")`)
 }
@@ -267,7 +267,7 @@ func (b *browser) learnKeyboard(t *testing.T) {
 	}
 	// The step list opens any step, and the address names it.
 	third := learn.Tutorials()[0].Steps[2]
-	run(t, ctx, chromedp.Click(chromedp.CSS(`.learn-steps button[data-step="2"]`)))
+	click(t, ctx, `.learn-steps button[data-step="2"]`)
 	checkBoardFrom(t, ctx, third.Game, third.FEN, nil)
 	if hash := poll[string](t, ctx, "the address", `location.hash`); hash != "#3" {
 		t.Errorf("step 3 is at %q", hash)

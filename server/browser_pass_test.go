@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-
 	"github.com/arbiter-games/arbiter/game"
 )
 
@@ -67,7 +65,7 @@ func TestBrowserPass(t *testing.T) {
 	ctx := b.playerTab(t, screenSizes[0], resp, v.ToMove)
 	const button = `.controls button.pass`
 	poll[bool](t, ctx, "the pass button", `!!document.querySelector("`+button+`")`)
-	run(t, ctx, chromedp.Click(chromedp.CSS(button)))
+	click(t, ctx, button)
 	g := b.waitPly(t, resp.ID, len(moves)+1)
 	if last := g.Moves[len(g.Moves)-1]; last != v.Legal[0] {
 		t.Fatalf("after the click the last move is %s, want the pass %s", last, v.Legal[0])

@@ -3,8 +3,6 @@ package server
 import (
 	"testing"
 
-	"github.com/chromedp/chromedp"
-
 	"github.com/arbiter-games/arbiter/game"
 )
 
@@ -23,7 +21,7 @@ func TestBrowserSwap(t *testing.T) {
 	}
 	b.waitPly(t, resp.ID, 1)
 	poll[bool](t, ctx, "the swap button", `!!document.querySelector("`+button+`")`)
-	run(t, ctx, chromedp.Click(chromedp.CSS(button)))
+	click(t, ctx, button)
 	g := b.waitPly(t, resp.ID, 2)
 	if g.Moves[1] != "swap" || g.ToMove != 0 {
 		t.Fatalf("after the click: moves %v, toMove %d", g.Moves, g.ToMove)

@@ -103,7 +103,7 @@ func (b *browser) tablesMovePlayed(t *testing.T, ctx context.Context, tables *en
 	if err != nil {
 		t.Fatal(err)
 	}
-	run(t, ctx, chromedp.Click(chromedp.CSS(`.tables .play-tables`)))
+	click(t, ctx, `.tables .play-tables`)
 	got := poll[string](t, ctx, "the next position's value", fmt.Sprintf(`(() => {
 		const v = document.querySelector(".tables:not([hidden]) .tables-value")?.textContent;
 		return new URLSearchParams(location.search).get("moves") === %q && v; })()`, move))

@@ -185,6 +185,33 @@ func run(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Vo
 	}
 }
 
+// click clicks the element sel finds, as a person does. A page that
+// re-renders between finding the element and clicking it leaves chromedp
+// holding a node that no longer exists ("Could not find node with given
+// id"); the mouse was not pressed then, so the click is tried again on
+// the element as it is now.
+func click(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	var err error
+	for range 5 {
+		err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel)))
+		if err == nil || !staleNode(err) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("click %s: %v", sel, err)
+	}
+}
+
+// staleNode reports whether err says the node chromedp found was gone
+// when it acted on it.
+func staleNode(err error) bool {
+	return strings.Contains(err.Error(), "Could not find node with given id") ||
+		strings.Contains(err.Error(), "Node is detached from document")
+}
+
 // script runs a statement in the page.
 func script(statement string) chromedp.Action[chromedp.Void] {
 	return chromedp.Evaluate[chromedp.Void]("(() => { " + statement + "; return {}; })()")
@@ -402,7 +429,7 @@ func clickMove(t *testing.T, ctx context.Context, move string) {
 		t.Fatal(err)
 	}
 	if found {
-		run(t, ctx, chromedp.Click(chromedp.CSS(choice)))
+		click(t, ctx, choice)
 	}
 }
 
@@ -946,7 +973,7 @@ func (b *browser) lobby(t *testing.T) {
 	join := fmt.Sprintf(`button.join[data-game=%q][data-seat="1"]`, id)
 	poll[bool](t, bob, "the open seat", fmt.Sprintf(`!!document.querySelector(%q)`, join))
 	screenshot(t, bob, "lobby")
-	run(t, bob, chromedp.Click(chromedp.CSS(join)))
+	click(t, bob, join)
 	poll[bool](t, bob, "the game at Black's seat", fmt.Sprintf(`location.pathname === "/play/%s" && document.querySelector(".status .you")?.textContent === "You play Black"`, id))
 	if g := b.ts.game(id); g.Seats[1].Open {
 		t.Fatal("the seat is still open after joining")

@@ -52,7 +52,7 @@ func chooseLook(t *testing.T, ctx context.Context, look, value string) {
 	t.Helper()
 	sel := fmt.Sprintf(`header select[data-look=%q]`, look)
 	if open := evaluate[bool](t, ctx, `!!document.querySelector("header details.looks[open]")`); !open {
-		run(t, ctx, chromedp.Click(chromedp.CSS(`header details.looks > summary`)))
+		click(t, ctx, `header details.looks > summary`)
 	}
 	run(t, ctx, chromedp.WaitVisible(chromedp.CSS(sel)), chromedp.SetValue(chromedp.CSS(sel), value),
 		script(fmt.Sprintf(`document.querySelector(%q).dispatchEvent(new Event("change"))`, sel)))
@@ -71,7 +71,7 @@ func (b *browser) themeToggle(t *testing.T) {
 	if p := evaluate[string](t, ctx, `document.querySelector(".theme-toggle").getAttribute("aria-pressed")`); p != "false" {
 		t.Errorf("in the light theme, the dark switch is pressed: %q", p)
 	}
-	run(t, ctx, chromedp.Click(chromedp.CSS(`header .theme-toggle`)))
+	click(t, ctx, `header .theme-toggle`)
 	dark := changedFrom(t, ctx, "a dark background", pageBackground, light)
 	if l := luminance(t, dark); l > 0.1 {
 		t.Errorf("the dark page's background %s is light (luminance %.2f)", dark, l)
@@ -84,7 +84,7 @@ func (b *browser) themeToggle(t *testing.T) {
 	if got := evaluate[string](t, ctx, pageBackground); got != dark {
 		t.Errorf("after a reload the background is %s, want %s", got, dark)
 	}
-	run(t, ctx, chromedp.Click(chromedp.CSS(`header .theme-toggle`)))
+	click(t, ctx, `header .theme-toggle`)
 	if got := changedFrom(t, ctx, "a light background again", pageBackground, dark); got != light {
 		t.Errorf("switched back, the background is %s, want %s", got, light)
 	}
