@@ -116,6 +116,25 @@ func TestRunSPRTRefusals(t *testing.T) {
 // refused.
 func TestResumeScores(t *testing.T) {
 	cfg := sprtConfig(t, 4, "ab", "random")
+	recs := checkResumeScores(t, cfg)
+	other := cfg
+	other.Seed++
+	clocked := cfg
+	clocked.Clock = Clock{Base: time.Second}
+	checkResumeRefused(t, []resumeRefusal{
+		{"twice", cfg, append(recs, recs[1]), "round 2 is in the file twice"},
+		{"other seed", other, recs, "not a game of this match"},
+		{"other clock", clocked, recs, "not a game of this match"},
+		{"players swapped", sprtConfig(t, 4, "random", "ab"), recs, "not a game of this match"},
+		{"fewer games", sprtConfig(t, 2, "ab", "random"), recs, "not a game of this match"},
+	})
+}
+
+// checkResumeScores plays the match cfg and checks that ResumeScores reads
+// every game's score for the first player back from its records, which
+// it returns.
+func checkResumeScores(t *testing.T, cfg Config) []*record.Record {
+	t.Helper()
 	sum, err := Run(context.Background(), cfg, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -126,27 +145,24 @@ func TestResumeScores(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, l := range sum.Games {
-		if got, want := scores[i], FirstScore(l); got != want || len(scores) != 4 {
-			t.Errorf("game %d: score %g of %d, want %g of 4", i, got, len(scores), want)
+		if got, want := scores[i], FirstScore(l); got != want || len(scores) != cfg.Games {
+			t.Errorf("game %d: score %g of %d, want %g of %d", i, got, len(scores), want, cfg.Games)
 		}
 	}
-	other := cfg
-	other.Seed++
-	clocked := cfg
-	clocked.Clock = Clock{Base: time.Second}
-	swapped := sprtConfig(t, 4, "random", "ab")
-	for _, c := range []struct {
-		name string
-		cfg  Config
-		recs []*record.Record
-		want string
-	}{
-		{"twice", cfg, append(recs, recs[1]), "round 2 is in the file twice"},
-		{"other seed", other, recs, "not a game of this match"},
-		{"other clock", clocked, recs, "not a game of this match"},
-		{"players swapped", swapped, recs, "not a game of this match"},
-		{"fewer games", sprtConfig(t, 2, "ab", "random"), recs, "not a game of this match"},
-	} {
+	return recs
+}
+
+// resumeRefusal is records that ResumeScores must refuse for a match.
+type resumeRefusal struct {
+	name string
+	cfg  Config
+	recs []*record.Record
+	want string
+}
+
+func checkResumeRefused(t *testing.T, cases []resumeRefusal) {
+	t.Helper()
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := ResumeScores(c.cfg, c.recs); err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("error %v, want one with %q", err, c.want)
@@ -234,31 +250,13 @@ func TestRunSPRTThreePlayerPriorDecides(t *testing.T) {
 // a game of another match is refused.
 func TestResumeScoresThreePlayers(t *testing.T) {
 	cfg := threeConfig(t, 6, "ab", "random", "random")
-	sum, err := Run(context.Background(), cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs := sum.Records()
-	scores, err := ResumeScores(cfg, recs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, l := range sum.Games {
-		if got, want := scores[i], FirstScore(l); got != want || len(scores) != 6 {
-			t.Errorf("game %d: score %g of %d, want %g of 6", i, got, len(scores), want)
-		}
-	}
-	rotated := threeConfig(t, 6, "random", "ab", "random")
+	recs := checkResumeScores(t, cfg)
 	other := cfg
 	other.Seed++
-	for _, c := range []struct {
-		name string
-		cfg  Config
-	}{{"players rotated", rotated}, {"other seed", other}, {"two players", sprtConfig(t, 6, "ab", "random")}} {
-		t.Run(c.name, func(t *testing.T) {
-			if _, err := ResumeScores(c.cfg, recs); err == nil || !strings.Contains(err.Error(), "not a game of this match") {
-				t.Errorf("error %v, want one with %q", err, "not a game of this match")
-			}
-		})
-	}
+	const foreign = "not a game of this match"
+	checkResumeRefused(t, []resumeRefusal{
+		{"players rotated", threeConfig(t, 6, "random", "ab", "random"), recs, foreign},
+		{"other seed", other, recs, foreign},
+		{"two players", sprtConfig(t, 6, "ab", "random"), recs, foreign},
+	})
 }
