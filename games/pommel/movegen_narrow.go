@@ -5,6 +5,7 @@ package pommel
 //go:generate go run narrowgen.go
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/arbiter-games/arbiter/board"
@@ -239,6 +240,9 @@ func (g *narrowGen) chain(cur board.Cell, captain bool, m *game.Move, buf []game
 	if reach[cur].and(g.theirs).empty() {
 		return append(buf, *m)
 	}
+	if !captain {
+		return g.soldierChain(cur, m, buf)
+	}
 	jumped := false
 	for d := 0; d < 6; d++ {
 		i := g.target(cur, d, captain)
@@ -256,6 +260,29 @@ func (g *narrowGen) chain(cur board.Cell, captain bool, m *game.Move, buf []game
 	}
 	if !jumped {
 		buf = append(buf, *m)
+	}
+	return buf
+}
+
+// soldierChain is chain for a soldier with an enemy piece next to it.
+// Which of its six directions have a jump is worked out first, without a
+// branch (the processor cannot guess which do), then only those are
+// followed, in direction order.
+func (g *narrowGen) soldierChain(cur board.Cell, m *game.Move, buf []game.Move) []game.Move {
+	vacant := g.sets.all.andNot(g.occupied)
+	over, to := &g.t.jumpOver[cur], &g.t.jumpTo[cur]
+	var dirs uint
+	for d := 0; d < 6; d++ {
+		dirs |= uint(g.theirs.bit(over[d])&vacant.bit(to[d])) << d
+	}
+	if dirs == 0 {
+		return append(buf, *m)
+	}
+	for ; dirs != 0; dirs &= dirs - 1 {
+		d := bits.TrailingZeros(dirs)
+		m.Land(to[d])
+		g.chainAfter(over[d], to[d], false, m, &buf)
+		m.Unland()
 	}
 	return buf
 }

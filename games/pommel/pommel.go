@@ -28,6 +28,11 @@ var seats = [...]game.Seat{
 // maxCells is the size of the largest Pommel board.
 const maxCells = 76
 
+// noCell is a cell number that no cell set holds (the boards have fewer
+// cells): a table's "no cell" that a set's bit reads as absent, without a
+// test.
+const noCell board.Cell = 127
+
 // variant is one board size.
 type variant struct {
 	id, name, summary string
@@ -86,6 +91,10 @@ type tables struct {
 	forward [2][3]int
 	// next[c][d] is c's neighbour in direction d, or board.None.
 	next [maxCells][6]board.Cell
+	// jumpOver[c][d] and jumpTo[c][d] are the cells a soldier on c jumps
+	// over and lands on in direction d, or noCell (both) where the board
+	// ends before.
+	jumpOver, jumpTo [maxCells][6]board.Cell
 	// stepsTo[d][x] is the move in direction d to x from its neighbour,
 	// and origins[c] a quiet move that so far only starts on c: the
 	// generator copies these instead of building moves. A move built in
@@ -177,8 +186,10 @@ func newTables(v variant) *tables {
 			if x := t.next[c][d]; x != board.None {
 				t.stepsTo[d][x] = game.Step(cell, x)
 			}
+			t.jumpOver[c][d], t.jumpTo[c][d] = noCell, noCell
 			if ray := b.Ray(cell, d); len(ray) >= 2 {
 				t.hopsTo[d][ray[1]] = game.Step(cell, ray[1])
+				t.jumpOver[c][d], t.jumpTo[c][d] = ray[0], ray[1]
 			}
 			for _, x := range b.Ray(cell, d) {
 				t.rays[c][d] = t.rays[c][d].or(setOf(x))
