@@ -50,15 +50,13 @@ func (g *narrowGen) init(t *tables, p *position, hopAny bool) {
 // both sides have pieces: every capture if there is one, else every
 // non-capturing move.
 func (g *narrowGen) moves(buf []game.Move) []game.Move {
-	// Without captains, soldierCaptureFrom answers most positions in a few
-	// shifts, and when a soldier has a capture, no direction before the
-	// one it names has one: capturers starts there. With captains,
-	// capturers answers as cheaply and its answer is needed.
-	first := 0
-	if g.mine.and(g.captains).empty() {
-		if first = g.soldierCaptureFrom(0); first == 6 {
-			return g.quietMoves(buf)
-		}
+	// soldierCaptureFrom answers most positions in a few shifts, and when
+	// a soldier has a capture, no direction before the one it names has
+	// one: capturers starts there for the soldiers (with captains, and no
+	// soldier's capture, it looks at the captains alone).
+	first := g.soldierCaptureFrom(0)
+	if first == 6 && g.mine.and(g.captains).empty() {
+		return g.quietMoves(buf)
 	}
 	var by [6]narrowSet
 	capturing := g.capturers(&by, first)
@@ -154,6 +152,9 @@ func (g *narrowGen) capturers(by *[6]narrowSet, first int) narrowSet {
 	for rest := g.mine.and(g.captains); !rest.empty(); {
 		var c board.Cell
 		c, rest = rest.pop()
+		if g.sets.lines[c].and(g.theirs).empty() {
+			continue // no enemy piece on its lines: nothing to capture
+		}
 		for d := 0; d < 6; d++ {
 			if _, _, ok := g.firstCapture(c, d, true); ok {
 				by[d] = by[d].or(narrowSetOf(c))
