@@ -117,15 +117,30 @@ func (g *narrowGen) soldierCaptureFrom(d int) int {
 	vacant := g.sets.all.andNot(g.occupied)
 	soldiers := g.mine.andNot(g.captains)
 	for ; d < 6; d++ {
-		for line := g.step(soldiers, d).and(g.theirs); !line.empty(); {
-			beyond := g.step(line, d)
-			if !beyond.and(vacant).empty() {
-				return d
-			}
-			line = beyond.and(g.theirs)
+		// Lines of one and two enemy pieces without a branch on what the
+		// board holds: the test below is nearly always false, and so
+		// guessed right. Longer lines are rare.
+		beyond := g.step(g.step(soldiers, d).and(g.theirs), d)
+		found := beyond.and(vacant)
+		beyond = g.step(beyond.and(g.theirs), d)
+		found = found.or(beyond.and(vacant))
+		if line := beyond.and(g.theirs); !found.empty() || !line.empty() && g.leapFrom(line, vacant, d) {
+			return d
 		}
 	}
 	return d
+}
+
+// leapFrom reports whether one of the lines of enemy pieces that go on
+// from the cells of line in direction d ends next to a vacant cell.
+func (g *narrowGen) leapFrom(line, vacant narrowSet, d int) bool {
+	for ; !line.empty(); line = line.and(g.theirs) {
+		line = g.step(line, d)
+		if !line.and(vacant).empty() {
+			return true
+		}
+	}
+	return false
 }
 
 // capturers finds which of the mover's pieces have a capture in each
@@ -139,9 +154,15 @@ func (g *narrowGen) capturers(by *[6]narrowSet, first int) narrowSet {
 	soldiers := g.mine.andNot(g.captains)
 	var all narrowSet
 	for d := first; d < 6; d++ {
+		// The first three cells of the lines without a branch on what
+		// the board holds (see soldierCaptureFrom); longer lines are rare.
 		back := opposite(d)
 		front := g.step(vacant, back).and(g.theirs)
 		lines := front
+		front = g.step(front, back).and(g.theirs)
+		lines = lines.or(front)
+		front = g.step(front, back).and(g.theirs)
+		lines = lines.or(front)
 		for !front.empty() {
 			front = g.step(front, back).and(g.theirs)
 			lines = lines.or(front)
