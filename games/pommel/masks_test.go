@@ -117,8 +117,8 @@ func wideAnswers(s *State) answers {
 // narrowAnswers are the answers of the generator on one-word sets, which
 // the 45-cell board uses.
 func narrowAnswers(s *State) answers {
-	var g narrowGen
-	g.init(s.g.t, &s.pos, s.g.hopAny)
+	g := narrowGen{t: s.g.t, sets: s.g.t.narrowSets()}
+	g.load(&s.pos, s.g.hopAny)
 	var by [6]narrowSet
 	a := answers{name: "narrow", capturing: !g.capturers(&by, 0).empty(), soldierFrom: g.soldierCaptureFrom(0),
 		anyCapture: g.anyCapture(), anyStep: g.anyStep(), anySlide: g.anySlide(), moves: g.moves(nil)}

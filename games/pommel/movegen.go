@@ -31,11 +31,15 @@ type gen struct {
 	me       game.Player
 }
 
-// init makes g the generator of the position p. It fills g in place: a
-// generator returned by value was copied whole, a tenth of a playout.
-func (g *gen) init(t *tables, p *position, hopAny bool) {
+// load makes g, whose tables t and sets are set, the generator of the
+// position p. It fills g in place: a generator returned by value was
+// copied whole, a tenth of a playout. The caller sets the two pointers in
+// a composite literal: stored here, through a pointer the compiler cannot
+// place on the stack, each would take the collector's write barrier
+// whenever a collection is under way (3% of a playout).
+func (g *gen) load(p *position, hopAny bool) {
 	me := p.toMove
-	g.t, g.sets, g.me = t, t.wideSets(), me
+	g.me = me
 	g.mine, g.theirs, g.captains = toCellSet(p.pieces[me]), toCellSet(p.pieces[1-me]), toCellSet(p.captains)
 	g.occupied = g.mine.or(g.theirs)
 	g.passable = g.mine
@@ -202,7 +206,7 @@ func (g *gen) captures(c board.Cell, by *[6]cellSet, buf []game.Move) []game.Mov
 		}
 		m.Land(k)
 		if k == g.t.next[i][d] { // a jump: the chain goes on
-			g.chainAfter(i, k, captain, &m, &buf)
+			buf = g.chainAfter(i, k, captain, &m, buf)
 		} else { // a leap over a line of 2+: the move ends
 			buf = append(buf, m)
 		}
@@ -239,12 +243,15 @@ func (g *gen) firstCapture(c board.Cell, d int, captain bool) (i, k board.Cell, 
 }
 
 // chainAfter takes the piece jumped on i, follows the chain from the
-// landing cell k and puts the piece back.
-func (g *gen) chainAfter(i, k board.Cell, captain bool, m *game.Move, buf *[]game.Move) {
+// landing cell k and puts the piece back. It returns the list rather than
+// storing it through a pointer, which would take the collector's write
+// barrier.
+func (g *gen) chainAfter(i, k board.Cell, captain bool, m *game.Move, buf []game.Move) []game.Move {
 	theirs, occupied := g.theirs, g.occupied
 	g.theirs, g.occupied = g.theirs.andNot(setOf(i)), g.occupied.andNot(setOf(i))
-	*buf = g.chain(k, captain, m, *buf)
+	buf = g.chain(k, captain, m, buf)
 	g.theirs, g.occupied = theirs, occupied
+	return buf
 }
 
 // chain continues a jump chain from cur: the piece must jump again while it
@@ -275,7 +282,7 @@ func (g *gen) chain(cur board.Cell, captain bool, m *game.Move, buf []game.Move)
 		}
 		jumped = true
 		m.Land(k)
-		g.chainAfter(i, k, captain, m, &buf)
+		buf = g.chainAfter(i, k, captain, m, buf)
 		m.Unland()
 	}
 	if !jumped {
@@ -301,7 +308,7 @@ func (g *gen) soldierChain(cur board.Cell, m *game.Move, buf []game.Move) []game
 	for ; dirs != 0; dirs &= dirs - 1 {
 		d := bits.TrailingZeros(dirs)
 		m.Land(to[d])
-		g.chainAfter(over[d], to[d], false, m, &buf)
+		buf = g.chainAfter(over[d], to[d], false, m, buf)
 		m.Unland()
 	}
 	return buf
