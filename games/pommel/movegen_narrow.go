@@ -121,10 +121,19 @@ func (g *narrowGen) soldierCaptureFrom(d int) int {
 	vacant := g.sets.all.andNot(g.occupied)
 	soldiers := g.mine.andNot(g.captains)
 	for ; d < 6; d++ {
-		// Lines of one and two enemy pieces without a branch on what the
-		// board holds: the test below is nearly always false, and so
-		// guessed right. Longer lines are rare.
-		beyond := g.step(g.step(soldiers, d).and(g.theirs), d)
+		// On one word, lines of one and two enemy pieces without a
+		// branch on what the board holds: the test below is nearly always
+		// false, and so guessed right; longer lines are rare. On two
+		// words the shifts cost more than the branches they save (the
+		// 76-cell board's perft was 10% slower): there the plain walk.
+		line := g.step(soldiers, d).and(g.theirs)
+		if line.twoWords() {
+			if !line.empty() && g.leapFrom(line, vacant, d) {
+				return d
+			}
+			continue
+		}
+		beyond := g.step(line, d)
 		found := beyond.and(vacant)
 		beyond = g.step(beyond.and(g.theirs), d)
 		found = found.or(beyond.and(vacant))
@@ -158,15 +167,17 @@ func (g *narrowGen) capturers(by *[6]narrowSet, first int) narrowSet {
 	soldiers := g.mine.andNot(g.captains)
 	var all narrowSet
 	for d := first; d < 6; d++ {
-		// The first three cells of the lines without a branch on what
-		// the board holds (see soldierCaptureFrom); longer lines are rare.
+		// On one word, the first three cells of the lines without a
+		// branch on what the board holds (see soldierCaptureFrom).
 		back := opposite(d)
 		front := g.step(vacant, back).and(g.theirs)
 		lines := front
-		front = g.step(front, back).and(g.theirs)
-		lines = lines.or(front)
-		front = g.step(front, back).and(g.theirs)
-		lines = lines.or(front)
+		if !front.twoWords() {
+			front = g.step(front, back).and(g.theirs)
+			lines = lines.or(front)
+			front = g.step(front, back).and(g.theirs)
+			lines = lines.or(front)
+		}
 		for !front.empty() {
 			front = g.step(front, back).and(g.theirs)
 			lines = lines.or(front)
