@@ -117,8 +117,10 @@ type tables struct {
 	setTables[cellSet]
 	oneWord setTables[narrowSet]
 	narrow  bool
-	// keys[c*4+k] is the Zobrist key of piece kind k (see kindKey) on c.
-	keys    []uint64
+	// keys[c*4+k] is the Zobrist key of piece kind k (see kindKey) on c:
+	// an array for every cell number, so that Play's lookups need no
+	// bounds check (only the board's cells have keys).
+	keys    [256 * 4]uint64
 	sideKey uint64
 	// maxPieces is the most pieces a side can have: its starting count.
 	maxPieces int
@@ -211,7 +213,8 @@ func newTables(v variant) *tables {
 		t.oneWord = t.setTables.narrowed(toNarrowSet)
 	}
 	keys := game.ZobristKeys(uint64(len(v.id))*0x51ed27f3+uint64(t.n), t.n*4+1)
-	t.keys, t.sideKey = keys[:t.n*4], keys[t.n*4]
+	copy(t.keys[:], keys[:t.n*4])
+	t.sideKey = keys[t.n*4]
 	maxY := 0
 	for c := 0; c < t.n; c++ {
 		_, y := b.Coord(board.Cell(c))
