@@ -23,13 +23,13 @@ type cellSet struct{ lo, hi uint64 }
 // generator's source serves both.
 type narrowSet struct{ w uint64 }
 
-// setOf returns the set holding c alone (c < 128). Without a branch on
-// which word c is in: Play and Undo ask at every move, and on the 76-cell
-// board the processor cannot guess the word.
+// setOf returns the set holding c alone.
 func setOf(c board.Cell) cellSet {
 	b := uint64(1) << (c & 63)
-	inHi := uint64(c>>6) & 1
-	return cellSet{b &^ -inHi, b & -inHi}
+	if c >= 64 {
+		return cellSet{0, b}
+	}
+	return cellSet{b, 0}
 }
 
 func (s cellSet) has(c board.Cell) bool {

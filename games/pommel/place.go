@@ -43,7 +43,7 @@ func (s *State) Place(pieces []game.Placed, toMove game.Player) error {
 	}
 	s.pos = p
 	s.ply = 0
-	s.undo = s.undo[:0]
+	s.undo, s.positions = s.undo[:0], s.positions[:0]
 	s.swappable = false
 	return nil
 }

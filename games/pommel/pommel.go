@@ -40,17 +40,17 @@ type variant struct {
 	// thirdRow adds a soldier on the third cell of every long column
 	// (pommel-76).
 	thirdRow bool
-	// undoRoom is how many words a new State's undo stack has room for
-	// (see undo.go): as many as 95% of random games need (their median is
-	// 106 words on the small board, 224 on the large), so that most games
-	// never grow it.
+	// undoRoom is how many words (positions on the 76-cell board) a new
+	// State's undo stack has room for (see undo.go): more than a random
+	// game's mean length (46 plies on the small board, 92 on the large)
+	// needs, so that most games never grow it.
 	undoRoom int
 }
 
 var variants = []variant{
 	{id: "pommel", columns: 7, long: 7, undoRoom: 160,
 		name: "Pommel", summary: "Pommel: hex checkers with linear leaping capture, 45 cells, 14 soldiers each"},
-	{id: "pommel-76", columns: 9, long: 9, thirdRow: true, undoRoom: 320,
+	{id: "pommel-76", columns: 9, long: 9, thirdRow: true, undoRoom: 128,
 		name: "Pommel 76", summary: "Pommel on the 76-cell board, 22 soldiers each"},
 }
 
@@ -341,5 +341,11 @@ func (g *Game) startState() *State {
 func (g *Game) newState(p position) *State {
 	// Room for the undo records of a typical game, so that a game played
 	// from the start does not grow the stack move after move.
-	return &State{g: g, t: g.t, pos: p, undo: make([]uint64, 0, g.t.v.undoRoom)}
+	s := &State{g: g, t: g.t, pos: p}
+	if g.t.narrow {
+		s.undo = make([]uint64, 0, g.t.v.undoRoom)
+	} else {
+		s.positions = make([]position, 0, g.t.v.undoRoom)
+	}
+	return s
 }

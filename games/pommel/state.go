@@ -15,7 +15,9 @@ func kindKey(owner game.Player, captain bool) int {
 	return k
 }
 
-// position is everything the rules look at, as cell sets (64 bytes).
+// position is everything the rules look at, as cell sets. It is small
+// (64 bytes) and copied whole for undo: cheaper and simpler than reversing
+// a capture chain.
 type position struct {
 	// pieces[p] are the cells of p's pieces, captains those of the
 	// captains of both sides.
@@ -24,8 +26,9 @@ type position struct {
 	count    [2]uint8
 	toMove   game.Player
 	// since is the ply of the earliest position that this one may
-	// repeat: the one after the last irreversible move. Undo restores it
-	// from the move's record; it fills what would be padding.
+	// repeat: the one after the last irreversible move. It travels with
+	// the position onto the 76-cell board's undo stack, so that Undo
+	// restores it; it fills what would be padding.
 	since int32
 	hash  uint64
 }
@@ -81,10 +84,11 @@ type State struct {
 	t   *tables
 	pos position
 	ply int
-	// undo is what Undo goes back by, and the history the repetition
-	// rule reads (a separate history was a second allocation per game):
-	// see undo.go.
-	undo []uint64
+	// undo (the 45-cell board) and positions (the 76-cell board) are
+	// what Undo goes back by, and the history the repetition rule reads
+	// (a separate history was a second allocation per game): see undo.go.
+	undo      []uint64
+	positions []position
 	// swappable tells that the game began at the start position with the
 	// pie rule: Swap is then a move at ply 1. A FEN position has no swap.
 	swappable bool
@@ -131,7 +135,11 @@ func (s *State) Play(m game.Move) {
 	if m.IsCapture() {
 		taken = t.crossed(m).and(p.pieces[1-me])
 	}
-	s.pushMove(from, to, captain, taken, taken.and(p.captains))
+	if t.narrow {
+		s.pushMove(from, to, captain, taken, taken.and(p.captains))
+	} else {
+		s.positions = append(s.positions, s.pos)
+	}
 	if m.IsCapture() {
 		p.take(t, taken, 1-me)
 	}
@@ -158,7 +166,11 @@ func (s *State) Play(m game.Move) {
 // No position before it can occur again: it is irreversible.
 func (s *State) playSwap() {
 	mirror := game.PlaySwap(s).(*State)
-	s.pushSwap()
+	if s.t.narrow {
+		s.pushSwap()
+	} else {
+		s.positions = append(s.positions, s.pos)
+	}
 	s.pos = mirror.pos
 	s.ply++
 	s.pos.since = int32(s.ply)
@@ -182,10 +194,15 @@ func (t *tables) crossed(m game.Move) cellSet {
 
 // Undo takes back the last move.
 func (s *State) Undo() bool {
-	if s.ply == 0 {
+	switch {
+	case s.ply == 0:
 		return false
+	case s.t.narrow:
+		s.popMove()
+	default:
+		s.pos = s.positions[len(s.positions)-1]
+		s.positions = s.positions[:len(s.positions)-1]
 	}
-	s.popMove()
 	s.ply--
 	return true
 }
@@ -216,6 +233,7 @@ func (s *State) Result() game.Result {
 func (s *State) Clone() game.State {
 	c := &State{g: s.g, t: s.t, pos: s.pos, ply: s.ply, swappable: s.swappable}
 	c.undo = append([]uint64(nil), s.undo...)
+	c.positions = append([]position(nil), s.positions...)
 	return c
 }
 

@@ -4,23 +4,27 @@ import (
 	"github.com/arbiter-games/arbiter/board"
 )
 
-// The undo stack (State.undo) holds what each move changed, packed into
-// words and ending with a header word, so that Undo reads the header
-// first and knows what lies below it:
+// The 45-cell board's undo stack (State.undo) holds what each move
+// changed, packed into words and ending with a header word, so that Undo
+// reads the header first and knows what lies below it:
 //
 //	quiet move:  hash, header
 //	capture:     taken, [captains taken,] hash, header
 //	swap:        White's pieces, Black's, the captains, hash, header
 //
-// A set takes one word on the 45-cell board and two (low word first) on
-// the 76-cell board. hash is the position's before the move: Undo copies
-// it back, and the repetition rule reads it (see State.repeats). A random
-// game makes a new State, and the room its stack needs was most of the
-// bytes a game allocated: the collector's work, and memory the processor
-// had not seen yet at every game. Two words a quiet move instead of the 64
-// bytes of a position (and 16 more for a separate history) is less of
-// both. The price: taking a move back from its record is slower than
-// copying a position back (docs/speed.md, issue 24's second round).
+// hash is the position's before the move: Undo copies it back, and the
+// repetition rule reads it (see State.repeats). A random game makes a new
+// State, and the room its stack needs was most of the bytes a game
+// allocated: the collector's work, and memory the processor had not seen
+// yet at every game. Two or three words a move instead of the 64 bytes of
+// a position (and 16 more for a separate history) is less of both. The
+// price: taking a move back from its record is slower than copying a
+// position back (docs/speed.md, issue 24's second round).
+//
+// The 76-cell board's (State.positions) holds the positions before each
+// move whole, and Undo copies one back. Taking a move back from its
+// changes there reads cells in both words of a set, and the branches on
+// which word a cell is in cost a third of the perft that plays every leaf.
 const (
 	fromBits     = 0 // 8 bits: the moving piece's start
 	toBits       = 8 // 8 bits: where it ended
@@ -46,43 +50,19 @@ func (s *State) pushMove(from, to board.Cell, captain bool, taken, captainsTaken
 	}
 	if !taken.empty() {
 		flags |= tookPieces
-		s.pushSet(taken)
+		s.undo = append(s.undo, taken.lo)
 		if !captainsTaken.empty() {
 			flags |= tookCaptains
-			s.pushSet(captainsTaken)
+			s.undo = append(s.undo, captainsTaken.lo)
 		}
 	}
 	s.undo = append(s.undo, s.pos.hash, header(from, to, flags, s.pos.since))
 }
 
-// pushSet puts the set c on the stack: its one word on the 45-cell board,
-// both on the 76-cell board.
-func (s *State) pushSet(c cellSet) {
-	if s.t.narrow {
-		s.undo = append(s.undo, c.lo)
-		return
-	}
-	s.undo = append(s.undo, c.lo, c.hi)
-}
-
-// setBelow returns the set that pushSet put on the stack just below
-// s.undo[n], and the index of its first word.
-func (s *State) setBelow(n int) (cellSet, int) {
-	if s.t.narrow {
-		n--
-		return cellSet{lo: s.undo[n]}, n
-	}
-	n -= 2
-	return cellSet{lo: s.undo[n], hi: s.undo[n+1]}, n
-}
-
 // pushSwap records the position before the pie rule's swap whole.
 func (s *State) pushSwap() {
 	p := &s.pos
-	s.pushSet(p.pieces[White])
-	s.pushSet(p.pieces[Black])
-	s.pushSet(p.captains)
-	s.undo = append(s.undo, p.hash, header(0, 0, swapped, p.since))
+	s.undo = append(s.undo, p.pieces[White].lo, p.pieces[Black].lo, p.captains.lo, p.hash, header(0, 0, swapped, p.since))
 }
 
 // popMove takes the last record off the stack and restores the position
@@ -98,9 +78,9 @@ func (s *State) popMove() {
 	p.hash = s.undo[n]
 	p.since = int32(uint32(h >> sinceBits))
 	if h&swapped != 0 {
-		p.captains, n = s.setBelow(n)
-		p.pieces[Black], n = s.setBelow(n)
-		p.pieces[White], n = s.setBelow(n)
+		n -= 3
+		w := s.undo[n : n+3]
+		p.pieces[White], p.pieces[Black], p.captains = cellSet{lo: w[0]}, cellSet{lo: w[1]}, cellSet{lo: w[2]}
 		p.count[White], p.count[Black] = uint8(p.pieces[White].count()), uint8(p.pieces[Black].count())
 		s.undo = s.undo[:n]
 		return
@@ -112,13 +92,14 @@ func (s *State) popMove() {
 	if captain {
 		p.captains = p.captains.or(setOf(from))
 	}
+	var captains cellSet
+	if h&tookCaptains != 0 {
+		n--
+		captains.lo = s.undo[n]
+	}
 	if h&tookPieces != 0 {
-		var taken, captains cellSet
-		if h&tookCaptains != 0 {
-			captains, n = s.setBelow(n)
-		}
-		taken, n = s.setBelow(n)
-		p.restore(taken, captains, 1-me)
+		n--
+		p.restore(cellSet{lo: s.undo[n]}, captains, 1-me)
 	}
 	s.undo = s.undo[:n]
 }
@@ -126,10 +107,25 @@ func (s *State) popMove() {
 // repeats counts how many times the current position has occurred since
 // the last irreversible move, itself included. Every move passes the
 // turn, so only every second position back can have the same player to
-// move. The moves since the last irreversible one are all a captain's
-// quiet slides, two words each, the hash first: the hash of the position
-// two plies back is four words from the end, and so on.
+// move.
 func (s *State) repeats() int {
+	if !s.t.narrow {
+		n := 1
+		for i := len(s.positions) - 2; i >= int(s.pos.since); i -= 2 {
+			if s.positions[i].hash == s.pos.hash {
+				n++
+			}
+		}
+		return n
+	}
+	return s.narrowRepeats()
+}
+
+// narrowRepeats is repeats on the 45-cell board. The moves since the last
+// irreversible one are all a captain's quiet slides, two words each, the
+// hash first: the hash of the position two plies back is four words from
+// the end, and so on.
+func (s *State) narrowRepeats() int {
 	n := 1
 	for back, i := 2, len(s.undo)-4; back <= s.ply-int(s.pos.since); back, i = back+2, i-4 {
 		if s.undo[i] == s.pos.hash {

@@ -137,10 +137,14 @@ func TestUndoRestoresEverything(t *testing.T) {
 	}
 }
 
-// TestRepeatsByRecords checks the repetition count on both boards by
-// quiet records laid on the stack directly: the random games above seldom
-// repeat a position on the 76-cell board.
-func TestRepeatsByRecords(t *testing.T) {
+// TestWideRepeats checks the repetition count on the 76-cell board's
+// records (whole positions) by hashes laid on the stack directly: the
+// random games above seldom repeat a position there.
+func TestWideRepeats(t *testing.T) {
+	g, err := game.New("pommel-76", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name   string
 		hashes []uint64 // of the positions before the current one
@@ -154,23 +158,17 @@ func TestRepeatsByRecords(t *testing.T) {
 		{"not before since", []uint64{7, 8, 7, 8}, 2, 2},
 		{"since at the current position", []uint64{7, 8, 7, 8}, 4, 1},
 	}
-	for _, id := range []string{"pommel", "pommel-76"} {
-		g, err := game.New(id, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, tc := range tests {
-			t.Run(id+"/"+tc.name, func(t *testing.T) {
-				s := g.(*Game).NewState()
-				for _, h := range tc.hashes {
-					s.pos.hash = h
-					s.pushMove(0, 1, true, cellSet{}, cellSet{})
-				}
-				s.pos.hash, s.ply, s.pos.since = 7, len(tc.hashes), int32(tc.since)
-				if got := s.repeats(); got != tc.want {
-					t.Errorf("repeats %d, want %d", got, tc.want)
-				}
-			})
-		}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := g.(*Game).NewState()
+			for _, h := range tc.hashes {
+				s.pos.hash = h
+				s.positions = append(s.positions, s.pos)
+			}
+			s.pos.hash, s.ply, s.pos.since = 7, len(tc.hashes), int32(tc.since)
+			if got := s.repeats(); got != tc.want {
+				t.Errorf("repeats %d, want %d", got, tc.want)
+			}
+		})
 	}
 }
