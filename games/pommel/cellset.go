@@ -40,6 +40,14 @@ func (s cellSet) has(c board.Cell) bool {
 	return w>>(c&63)&1 != 0
 }
 
+// bit returns 1 if s holds c, else 0, without a branch: a shift by 64 or
+// more gives 0, so the word c is not in adds nothing (c < 128).
+func (s cellSet) bit(c board.Cell) uint64 { return (s.lo>>c | s.hi>>(c-64)) & 1 }
+
+// twoWords tells the generator which set it works on: it is a constant,
+// and the compiler drops the code for the other.
+func (cellSet) twoWords() bool { return true }
+
 func (s cellSet) empty() bool { return s.lo|s.hi == 0 }
 
 func (s cellSet) and(o cellSet) cellSet { return cellSet{s.lo & o.lo, s.hi & o.hi} }
@@ -120,6 +128,10 @@ func toNarrowSet(s cellSet) narrowSet { return narrowSet{s.lo} }
 func narrowSetOf(c board.Cell) narrowSet { return narrowSet{uint64(1) << (c & 63)} }
 
 func (s narrowSet) has(c board.Cell) bool { return s.w>>(c&63)&1 != 0 }
+
+func (s narrowSet) bit(c board.Cell) uint64 { return s.w >> c & 1 }
+
+func (narrowSet) twoWords() bool { return false }
 
 func (s narrowSet) empty() bool { return s.w == 0 }
 

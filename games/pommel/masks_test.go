@@ -117,8 +117,8 @@ func wideAnswers(s *State) answers {
 // narrowAnswers are the answers of the generator on one-word sets, which
 // the 45-cell board uses.
 func narrowAnswers(s *State) answers {
-	var g narrowGen
-	g.init(s.g.t, &s.pos, s.g.hopAny)
+	g := narrowGen{t: s.g.t, sets: s.g.t.narrowSets()}
+	g.load(&s.pos, s.g.hopAny)
 	var by [6]narrowSet
 	a := answers{name: "narrow", capturing: !g.capturers(&by, 0).empty(), soldierFrom: g.soldierCaptureFrom(0),
 		anyCapture: g.anyCapture(), anyStep: g.anyStep(), anySlide: g.anySlide(), moves: g.moves(nil)}
@@ -280,6 +280,29 @@ func TestMasksAgreeInRandomPositions(t *testing.T) {
 					checkMasks(t, randomPosition(g, rng, most, captainP))
 				}
 			}
+		}
+	}
+}
+
+// TestBit checks a set's bit against has on both set types, at every cell
+// of both words and at noCell, which no set holds.
+func TestBit(t *testing.T) {
+	full := cellSet{lo: ^uint64(0), hi: 1<<(maxCells-64) - 1}
+	sets := []cellSet{{}, full, {lo: 0x5555_5555_5555_5555, hi: 0xaaa}, {lo: 1, hi: 1 << 11}}
+	for _, s := range sets {
+		for c := board.Cell(0); c < maxCells; c++ {
+			if want := s.has(c); (s.bit(c) == 1) != want || s.bit(c) > 1 {
+				t.Errorf("%x: bit(%d) = %d, has %v", s, c, s.bit(c), want)
+			}
+			if c < 64 {
+				n := toNarrowSet(s)
+				if want := n.has(c); (n.bit(c) == 1) != want || n.bit(c) > 1 {
+					t.Errorf("%x: narrow bit(%d) = %d, has %v", s, c, n.bit(c), want)
+				}
+			}
+		}
+		if s.bit(noCell) != 0 || toNarrowSet(s).bit(noCell) != 0 {
+			t.Errorf("%x holds noCell", s)
 		}
 	}
 }

@@ -19,12 +19,12 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 		return buf
 	}
 	if t := s.t; t.narrow {
-		var g narrowGen
-		g.init(t, &s.pos, s.g.hopAny)
+		g := narrowGen{t: t, sets: t.narrowSets()}
+		g.load(&s.pos, s.g.hopAny)
 		return g.moves(buf)
 	}
-	var g gen
-	g.init(s.t, &s.pos, s.g.hopAny)
+	g := gen{t: s.t, sets: s.t.wideSets()}
+	g.load(&s.pos, s.g.hopAny)
 	return g.moves(buf)
 }
 
@@ -32,8 +32,8 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 // both boards, for the callers off the hot path (the mask tests, an
 // evaluation that asks about the other side's captures).
 func (s *State) gen() gen {
-	var g gen
-	g.init(s.t, &s.pos, s.g.hopAny)
+	g := gen{t: s.t, sets: s.t.wideSets()}
+	g.load(&s.pos, s.g.hopAny)
 	return g
 }
 
@@ -48,15 +48,15 @@ func (s *State) hasMove() bool {
 		if quickStepNarrow(t, &s.pos, s.g.hopAny) {
 			return true
 		}
-		var g narrowGen
-		g.init(t, &s.pos, s.g.hopAny)
+		g := narrowGen{t: t, sets: t.narrowSets()}
+		g.load(&s.pos, s.g.hopAny)
 		return g.anyCapture() || g.anySlide()
 	}
 	if quickStep(s.t, &s.pos, s.g.hopAny) {
 		return true
 	}
-	var g gen
-	g.init(s.t, &s.pos, s.g.hopAny)
+	g := gen{t: s.t, sets: s.t.wideSets()}
+	g.load(&s.pos, s.g.hopAny)
 	return g.anyCapture() || g.anySlide()
 }
 
@@ -72,11 +72,11 @@ func (s *State) HasCapture() bool {
 		return false
 	}
 	if t := s.t; t.narrow {
-		var g narrowGen
-		g.init(t, &s.pos, s.g.hopAny)
+		g := narrowGen{t: t, sets: t.narrowSets()}
+		g.load(&s.pos, s.g.hopAny)
 		return g.anyCapture()
 	}
-	var g gen
-	g.init(s.t, &s.pos, s.g.hopAny)
+	g := gen{t: s.t, sets: s.t.wideSets()}
+	g.load(&s.pos, s.g.hopAny)
 	return g.anyCapture()
 }

@@ -28,6 +28,11 @@ var seats = [...]game.Seat{
 // maxCells is the size of the largest Pommel board.
 const maxCells = 76
 
+// noCell is a cell number that no cell set holds (the boards have fewer
+// cells): a table's "no cell" that a set's bit reads as absent, without a
+// test.
+const noCell board.Cell = 127
+
 // variant is one board size.
 type variant struct {
 	id, name, summary string
@@ -86,6 +91,10 @@ type tables struct {
 	forward [2][3]int
 	// next[c][d] is c's neighbour in direction d, or board.None.
 	next [maxCells][6]board.Cell
+	// jumpOver[c][d] and jumpTo[c][d] are the cells a soldier on c jumps
+	// over and lands on in direction d, or noCell (both) where the board
+	// ends before.
+	jumpOver, jumpTo [maxCells][6]board.Cell
 	// stepsTo[d][x] is the move in direction d to x from its neighbour,
 	// and origins[c] a quiet move that so far only starts on c: the
 	// generator copies these instead of building moves. A move built in
@@ -108,8 +117,10 @@ type tables struct {
 	setTables[cellSet]
 	oneWord setTables[narrowSet]
 	narrow  bool
-	// keys[c*4+k] is the Zobrist key of piece kind k (see kindKey) on c.
-	keys    []uint64
+	// keys[c*4+k] is the Zobrist key of piece kind k (see kindKey) on c:
+	// an array for every cell number, so that Play's lookups need no
+	// bounds check (only the board's cells have keys).
+	keys    [256 * 4]uint64
 	sideKey uint64
 	// maxPieces is the most pieces a side can have: its starting count.
 	maxPieces int
@@ -177,8 +188,10 @@ func newTables(v variant) *tables {
 			if x := t.next[c][d]; x != board.None {
 				t.stepsTo[d][x] = game.Step(cell, x)
 			}
+			t.jumpOver[c][d], t.jumpTo[c][d] = noCell, noCell
 			if ray := b.Ray(cell, d); len(ray) >= 2 {
 				t.hopsTo[d][ray[1]] = game.Step(cell, ray[1])
+				t.jumpOver[c][d], t.jumpTo[c][d] = ray[0], ray[1]
 			}
 			for _, x := range b.Ray(cell, d) {
 				t.rays[c][d] = t.rays[c][d].or(setOf(x))
@@ -200,7 +213,8 @@ func newTables(v variant) *tables {
 		t.oneWord = t.setTables.narrowed(toNarrowSet)
 	}
 	keys := game.ZobristKeys(uint64(len(v.id))*0x51ed27f3+uint64(t.n), t.n*4+1)
-	t.keys, t.sideKey = keys[:t.n*4], keys[t.n*4]
+	copy(t.keys[:], keys[:t.n*4])
+	t.sideKey = keys[t.n*4]
 	maxY := 0
 	for c := 0; c < t.n; c++ {
 		_, y := b.Coord(board.Cell(c))

@@ -130,7 +130,7 @@ func (s *State) Play(m game.Move) {
 	p := &s.pos
 	me := p.toMove
 	from, to := m.From(), m.To()
-	captain := p.captains.has(from)
+	captain := p.captains.bit(from) != 0
 	var taken cellSet
 	if m.IsCapture() {
 		taken = t.crossed(m).and(p.pieces[1-me])
@@ -145,7 +145,7 @@ func (s *State) Play(m game.Move) {
 	}
 	// The captured pieces are gone before the piece lands: a chain may
 	// land where it took a piece before.
-	promoted := captain || t.lastRow[me].has(to)
+	promoted := captain || t.lastRow[me].bit(to) != 0
 	p.pieces[me] = p.pieces[me].andNot(setOf(from)).or(setOf(to))
 	p.captains = p.captains.andNot(setOf(from))
 	if promoted {
