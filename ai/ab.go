@@ -13,17 +13,22 @@ import (
 // transposition table on the Zobrist hash, move ordering (hash move,
 // captures by length, killers, history) and quiescence over captures.
 //
-// With three players it searches paranoid: the player at the root
-// maximises its score over the best of the others, and every other player
-// is assumed to minimise that same number, as if they played together.
-// Scores are kept from the point of view of the side to move (the root's
-// side or the coalition), so negamax negates only where the side changes.
+// With three players the root player maximises its score over the best of
+// the others, and the others are taken to minimise that same number, as if
+// they played together. Scores are kept from the point of view of the side
+// to move (the root's side or the coalition), so negamax negates only
+// where the side changes. Two ways to search the coalition (nplayer=):
+// paranoid (the default) lets every opponent search every move in turn;
+// best-reply (brs, see brs.go) lets only one opponent of each round search
+// its replies, the others playing their greedy moves.
 type ab struct {
 	name       string
 	depthLimit int
 	avoid      avoid // ab:avoid=...: moves it declines at its own turn
 	root       game.Player
 	paranoid   bool     // three or more players
+	nplayer    nplayer  // how the coalition is searched (nplayer=)
+	bestReply  bool     // paranoid, and nplayer is brs
 	tt         table    // shared by the threads of a search (smp.go)
 	threads    int      // ab:threads=N, 1 or more
 	lazy       *lazySMP // the helper threads, when threads > 1
@@ -39,7 +44,10 @@ type ab struct {
 	history [board.MaxCells][board.MaxCells]int32
 	pv      [2*MaxDepth + 2][2*MaxDepth + 2]game.Move
 	pvLen   [2*MaxDepth + 2]int
-	path    [2*MaxDepth + 2]uint64
+	// reply[ply] is, in a best-reply search, where the round of the
+	// opponents stands at ply (brs.go).
+	reply [2*MaxDepth + 2]replyState
+	path  [2*MaxDepth + 2]uint64
 	// eval, when set, judges positions instead of the game's own
 	// evaluation (WithEvaluation); else evaluator, when the game has its
 	// own, found once a search rather than at every leaf.
@@ -98,6 +106,7 @@ type abConfig struct {
 	// threads searching at once (smp.go); 1 unless threads=N or
 	// WithThreads says more
 	threads int
+	nplayer nplayer
 }
 
 // Bounds of ab's table: 2^10 entries (16 KiB) is level 1's, 2^26 (1 GiB)
@@ -115,11 +124,12 @@ func parseAB(p *params) abConfig {
 		avoid:   p.avoid(),
 		tables:  p.tablesUse(),
 		threads: p.int("threads", 1, 1, MaxThreads),
+		nplayer: p.nplayer(),
 	}
 }
 
 func newAB(spec string, cfg abConfig) *ab {
-	e := &ab{name: spec, depthLimit: cfg.depth, avoid: cfg.avoid, tt: newTable(cfg.ttBits)}
+	e := &ab{name: spec, depthLimit: cfg.depth, avoid: cfg.avoid, tt: newTable(cfg.ttBits), nplayer: cfg.nplayer}
 	e.setThreads(max(1, cfg.threads))
 	return e
 }
@@ -184,6 +194,8 @@ func (e *ab) prepare(ctx context.Context, s0 game.State, lim Limits) (int, error
 	e.s = s0.Clone()
 	e.root = s0.ToMove()
 	e.paranoid = s0.Game().Players() > 2
+	e.bestReply = e.paranoid && e.nplayer == nplayerBRS
+	e.reply[1] = replyOpen
 	e.played = playedPositions(s0, e.played)
 	e.playedBits = [playedWords]uint64{}
 	for h := range e.played {
@@ -234,6 +246,9 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	if depth <= 0 || ply >= len(e.bufs)-2 {
 		return e.leaf(alpha, beta, ply)
 	}
+	if e.bestReply && e.reply[ply] == replied && !e.rootSide(s) {
+		return e.passReply(depth, alpha, beta, ply)
+	}
 	if e.probing != nil && ply > 0 {
 		if score, ok := e.tableScore(ply); ok {
 			return score
@@ -244,7 +259,8 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	if len(moves) == 0 {
 		return e.resultScore(s, ply)
 	}
-	key := e.ttKey(hash)
+	side := e.rootSide(s)
+	key := e.replyKey(e.ttKey(hash), side, ply)
 	entry, found := e.tt.probe(key)
 	hashMove := -1
 	if found {
@@ -265,10 +281,11 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	}
 	e.order(ply, moves, hashMove)
 	alpha0, best, bestIdx := alpha, -infinity, 0
-	side := e.rootSide(s)
+	childReply := e.childReply(side, ply)
 	for i := range moves {
 		e.pick(ply, moves, i)
 		m := moves[i]
+		e.reply[ply+1] = childReply
 		s.Play(m)
 		var score int
 		if e.sameSide(s, side) {
@@ -284,9 +301,7 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 			best, bestIdx = score, i
 			if score > alpha {
 				alpha = score
-				e.pv[ply][ply] = m
-				copy(e.pv[ply][ply+1:], e.pv[ply+1][ply+1:e.pvLen[ply+1]])
-				e.pvLen[ply] = max(e.pvLen[ply+1], ply+1)
+				e.notePV(ply, m)
 			}
 			if alpha >= beta {
 				if !m.IsCapture() {
@@ -299,6 +314,20 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 				}
 				break
 			}
+		}
+	}
+	if e.bestReply && !side && depth > 1 && best < beta {
+		// The greedy move, searched with the next opponent still to
+		// reply: the reply may be another's.
+		g := e.greedy(moves, ply, true)
+		if score, ok := e.passedOn(moves[g], depth, alpha, beta, ply); ok && score > best {
+			best, bestIdx = score, g
+			if score > alpha {
+				e.notePV(ply, moves[g])
+			}
+		}
+		if e.clk.stopped {
+			return 0
 		}
 	}
 	bound := boundExact
@@ -314,6 +343,30 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	idx := e.originalIndex(ply, bestIdx)
 	e.tt.store(ttEntry{key: key, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound, best: uint16(idx)})
 	return best
+}
+
+// child plays m at ply, searches the position it leads to at depth and
+// returns its score for the side to move at ply (side: whether that is
+// the root's side).
+func (e *ab) child(m game.Move, side bool, depth, alpha, beta, ply int) int {
+	s := e.s
+	s.Play(m)
+	var score int
+	if e.sameSide(s, side) {
+		score = e.negamax(depth, alpha, beta, ply+1)
+	} else {
+		score = -e.negamax(depth, -beta, -alpha, ply+1)
+	}
+	s.Undo()
+	return score
+}
+
+// notePV makes m followed by the line below it the principal variation
+// at ply.
+func (e *ab) notePV(ply int, m game.Move) {
+	e.pv[ply][ply] = m
+	copy(e.pv[ply][ply+1:], e.pv[ply+1][ply+1:e.pvLen[ply+1]])
+	e.pvLen[ply] = max(e.pvLen[ply+1], ply+1)
 }
 
 // leaf scores a position at the horizon: a finished game by its result,

@@ -110,7 +110,9 @@ func WithEvaluation(ev game.Evaluation) Option {
 //	               playout, 1 to 100000), tree=16 (MiB the tree may hold, 1 to 16384)
 //	ab             depth=N (caps every search, 1 to 64), tt=20 (log2 of the
 //	               table's entries of 16 bytes, 10 to 26), threads=1 (1 to
-//	               64, lazy SMP: see smp.go; the levels take it too)
+//	               64, lazy SMP: see smp.go; the levels take it too),
+//	               nplayer=paranoid (or brs: how three players are
+//	               searched, see brs.go)
 //	mcts           c=0.7 (0 to 100), cutoff=8 (playout plies before the
 //	               evaluation, 0 to 10000), scale=150 (evaluation points per
 //	               unit of the softmax, 1 to 100000), tt=0 (1: share statistics

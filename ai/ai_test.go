@@ -62,12 +62,12 @@ func TestTactics(t *testing.T) {
 }
 
 func TestSpecs(t *testing.T) {
-	for _, good := range []string{"random", "uct", "uct:c=1,playout=50", "ab", "ab:depth=4", "mcts", "mcts:cutoff=0,c=1", "mcts:tt=1", "ai:level=1", "level=6"} {
+	for _, good := range []string{"random", "uct", "uct:c=1,playout=50", "ab", "ab:depth=4", "ab:nplayer=brs", "ab:nplayer=paranoid,threads=2", "mcts", "mcts:cutoff=0,c=1", "mcts:tt=1", "ai:level=1", "level=6"} {
 		if _, err := New(good, 1); err != nil {
 			t.Errorf("%s: %v", good, err)
 		}
 	}
-	for _, bad := range []string{"", "chess", "ab:depth=0", "ab:deep=3", "ai", "ai:level=7", "uct:c", "uct:playout=0", "mcts:tt=2", "ai:level=0"} {
+	for _, bad := range []string{"", "chess", "ab:depth=0", "ab:deep=3", "ab:nplayer=maxn", "ab:nplayer=", "ab:nplayer=BRS", "ai", "ai:level=7", "uct:c", "uct:playout=0", "mcts:tt=2", "ai:level=0"} {
 		// A refused spec gives a plain nil engine, never a typed nil
 		// that compares unequal to nil.
 		if e, err := New(bad, 1); err == nil || e != nil {
@@ -151,7 +151,7 @@ func TestDepthCaps(t *testing.T) {
 		t.Errorf("level 6 searched to depth %d with 200,000 nodes, want more than level 5's 4", got)
 	}
 	for n := 2; n < len(levels); n++ {
-		if levels[n].depth < levels[n-1].depth || levels[n].blunder > levels[n-1].blunder {
+		if levels[n].depth < levels[n-1].depth || levels[n].depthN < levels[n-1].depthN || levels[n].blunder > levels[n-1].blunder || levels[n].blunderN > levels[n-1].blunderN {
 			t.Errorf("level %d is not at least as deep and careful as level %d", n, n-1)
 		}
 	}

@@ -16,40 +16,58 @@ type level struct {
 	inner *ab
 	rng   *rand.Rand
 	// depth caps the search; blunder is the chance of a random move.
-	depth   int
-	blunder float64
+	// With three or more players depthN and blunderN take their place
+	// (and the inner search is the level's nplayer).
+	depth, depthN     int
+	blunder, blunderN float64
 	// moveTime is the time the level takes when the caller gives none.
 	moveTime time.Duration
 }
 
-// levels: the lower levels search to a fixed depth, the first two also
-// playing some moves at random; level 6 uses all the time it is given.
+// levels: the lower levels search to a fixed depth, the first two (three
+// with three players) also playing some moves at random; level 6 uses all
+// the time it is given.
 // Measured in docs/strength.md: each beats the one below at 100 ms a move.
 //
 // ttBits sizes each level's transposition table (2^ttBits entries of 16
 // bytes): a search a few plies deep visits a few thousand positions, so a
 // server can hold hundreds of low-level engines (docs/strength.md gives
 // each level's memory).
+//
+// With three or more players depth alone does not make a ladder: a
+// paranoid search three plies deep (the root and both opponents) plays
+// no better than one two deep, and above a search that sees two of its
+// own moves (best-reply three plies deep, paranoid four) no depth tried
+// has played measurably better against two of the level below. So the
+// levels have a table of their own for three or more players (the N
+// fields), each step measured in docs/strength.md: more chance moves at
+// the bottom, then two plies, best-reply three (the root's move, the
+// round's best reply, the root's next move), and level 6's time.
 var levels = [...]struct {
 	depth    int
 	blunder  float64
 	moveTime time.Duration
 	ttBits   int
+	// With three or more players: the depth, the chance of a random
+	// move and how the opponents are searched.
+	depthN   int
+	blunderN float64
+	nplayer  nplayer
 }{
-	1: {depth: 1, blunder: 0.5, ttBits: 10},
-	2: {depth: 1, blunder: 0.2, ttBits: 10},
-	3: {depth: 2, ttBits: 12},
-	4: {depth: 3, ttBits: 14},
-	5: {depth: 4, ttBits: 16},
-	6: {depth: MaxDepth, moveTime: 3 * time.Second, ttBits: 20},
+	1: {depth: 1, blunder: 0.5, ttBits: 10, depthN: 1, blunderN: 0.8},
+	2: {depth: 1, blunder: 0.2, ttBits: 10, depthN: 1, blunderN: 0.5},
+	3: {depth: 2, ttBits: 12, depthN: 1, blunderN: 0.2},
+	4: {depth: 3, ttBits: 14, depthN: 2},
+	5: {depth: 4, ttBits: 16, depthN: 3, nplayer: nplayerBRS},
+	6: {depth: MaxDepth, moveTime: 3 * time.Second, ttBits: 20, depthN: MaxDepth},
 }
 
 // newLevel makes level n, which parseConfig has checked.
 func newLevel(spec string, seed uint64, n int) *level {
 	l := levels[n]
-	inner := newAB("ab", abConfig{ttBits: l.ttBits})
+	inner := newAB("ab", abConfig{ttBits: l.ttBits, nplayer: l.nplayer})
 	return &level{name: spec, inner: inner, rng: rand.New(rand.NewPCG(seed, uint64(n))),
-		depth: l.depth, blunder: l.blunder, moveTime: l.moveTime}
+		depth: l.depth, depthN: l.depthN, blunder: l.blunder, blunderN: l.blunderN, moveTime: l.moveTime}
 }
 
 func (l *level) Name() string { return l.name }
@@ -58,7 +76,11 @@ func (l *level) Search(ctx context.Context, s game.State, lim Limits, report fun
 	if err := checkEvaluation(l.inner.eval, s); err != nil {
 		return Info{Err: err}
 	}
-	if l.blunder > 0 && l.rng.Float64() < l.blunder {
+	depth, blunder := l.depth, l.blunder
+	if s.Game().Players() > 2 {
+		depth, blunder = l.depthN, l.blunderN
+	}
+	if blunder > 0 && l.rng.Float64() < blunder {
 		moves := s.Moves(nil)
 		m := moves[l.rng.IntN(len(moves))]
 		info := Info{Move: m, PV: []game.Move{m}, Nodes: 1}
@@ -67,8 +89,8 @@ func (l *level) Search(ctx context.Context, s game.State, lim Limits, report fun
 		}
 		return info
 	}
-	if lim.Depth == 0 || lim.Depth > l.depth {
-		lim.Depth = l.depth
+	if lim.Depth == 0 || lim.Depth > depth {
+		lim.Depth = depth
 	}
 	if lim.MoveTime == 0 && lim.Nodes == 0 {
 		lim.MoveTime = l.moveTime

@@ -101,7 +101,7 @@ func (e *ab) pickAnswer(main Info, helpers []Info) Info {
 func (e *ab) ensureHelpers() {
 	lz := e.lazy
 	for k := len(lz.helpers) + 1; k < e.threads; k++ {
-		h := &ab{name: e.name, depthLimit: e.depthLimit, tt: e.tt, threads: 1, skew: k, eval: e.eval}
+		h := &ab{name: e.name, depthLimit: e.depthLimit, tt: e.tt, threads: 1, skew: k, eval: e.eval, nplayer: e.nplayer}
 		if e.prober != nil {
 			h.prober = e.prober.Tables().NewProber()
 		}
