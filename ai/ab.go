@@ -281,7 +281,7 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	}
 	e.order(ply, moves, hashMove)
 	alpha0, best, bestIdx := alpha, -infinity, 0
-	childReply := e.childReply(side, ply)
+	childReply := e.childReply(side)
 	for i := range moves {
 		e.pick(ply, moves, i)
 		m := moves[i]
@@ -343,22 +343,6 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	idx := e.originalIndex(ply, bestIdx)
 	e.tt.store(ttEntry{key: key, score: int32(toTT(best, ply)), depth: int8(depth), bound: bound, best: uint16(idx)})
 	return best
-}
-
-// child plays m at ply, searches the position it leads to at depth and
-// returns its score for the side to move at ply (side: whether that is
-// the root's side).
-func (e *ab) child(m game.Move, side bool, depth, alpha, beta, ply int) int {
-	s := e.s
-	s.Play(m)
-	var score int
-	if e.sameSide(s, side) {
-		score = e.negamax(depth, alpha, beta, ply+1)
-	} else {
-		score = -e.negamax(depth, -beta, -alpha, ply+1)
-	}
-	s.Undo()
-	return score
 }
 
 // notePV makes m followed by the line below it the principal variation

@@ -63,7 +63,7 @@ const (
 
 // childReply is the reply state of the positions after the moves searched
 // at ply: a new round after the root's move, else the reply is made.
-func (e *ab) childReply(rootSide bool, ply int) replyState {
+func (e *ab) childReply(rootSide bool) replyState {
 	if rootSide || !e.bestReply {
 		return replyOpen
 	}
@@ -90,7 +90,15 @@ func (e *ab) passReply(depth, alpha, beta, ply int) int {
 	}
 	m := moves[e.greedy(moves, ply, false)]
 	e.reply[ply+1] = replied
-	score := e.child(m, false, depth, alpha, beta, ply)
+	s := e.s
+	s.Play(m)
+	var score int
+	if e.sameSide(s, false) { // the coalition moves again
+		score = e.negamax(depth, alpha, beta, ply+1)
+	} else {
+		score = -e.negamax(depth, -beta, -alpha, ply+1)
+	}
+	s.Undo()
 	if !e.clk.stopped && score > alpha {
 		e.notePV(ply, m)
 	}
