@@ -133,8 +133,9 @@ func TestParanoidIsTheDefault(t *testing.T) {
 
 // TestLevelsThreePlayers: with three players a level searches its own
 // depth and way (the table's depthN and nplayer), and finds what ab
-// searching so finds; with two players the same level searches its
-// two-player depth.
+// searching so finds; a level whose every move is at random never
+// searches; with two players the same level searches its two-player
+// depth.
 func TestLevelsThreePlayers(t *testing.T) {
 	s := midGame(t, "punt-heks-match-3p", 9)
 	lim := Limits{MoveTime: 5 * time.Second}
@@ -142,9 +143,21 @@ func TestLevelsThreePlayers(t *testing.T) {
 		l := levels[n]
 		spec := fmt.Sprintf("ab:nplayer=%s,depth=%d", l.nplayer, l.depthN)
 		want := mustEngine(t, spec).Search(context.Background(), s, lim, nil)
-		got := mustEngine(t, fmt.Sprintf("ai:level=%d", n)).Search(context.Background(), s, lim, nil)
-		if got.Nodes > 1 && (got.Depth != want.Depth || got.Score != want.Score) { // a blunder is one node
-			t.Errorf("level %d: depth %d score %d; %s: depth %d score %d", n, got.Depth, got.Score, spec, want.Depth, want.Score)
+		level := mustEngine(t, fmt.Sprintf("ai:level=%d", n))
+		searched := false
+		for range 40 { // a chance move is one node; at most 80% are
+			got := level.Search(context.Background(), s, lim, nil)
+			if got.Nodes == 1 {
+				continue
+			}
+			searched = true
+			if got.Depth != want.Depth || got.Score != want.Score {
+				t.Errorf("level %d: depth %d score %d; %s: depth %d score %d", n, got.Depth, got.Score, spec, want.Depth, want.Score)
+			}
+			break
+		}
+		if searched != (l.blunderN < 1) {
+			t.Errorf("level %d (%.0f%% at random): searched %v in 40 moves", n, 100*l.blunderN, searched)
 		}
 	}
 	two := midGame(t, "punt-heks-match", 9)

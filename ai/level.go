@@ -24,9 +24,10 @@ type level struct {
 	moveTime time.Duration
 }
 
-// levels: the lower levels search to a fixed depth, the first two (three
-// with three players) also playing some moves at random; level 6 uses all
-// the time it is given.
+// levels: the lower levels search to a fixed depth, the first two (four
+// with three players, level 1 every move) also playing some moves at
+// random; level 6 uses all the time it is given (with three players up to
+// five plies).
 // Measured in docs/strength.md: each beats the one below at 100 ms a move.
 //
 // ttBits sizes each level's transposition table (2^ttBits entries of 16
@@ -40,9 +41,11 @@ type level struct {
 // own moves (best-reply three plies deep, paranoid four) no depth tried
 // has played measurably better against two of the level below. So the
 // levels have a table of their own for three or more players (the N
-// fields), each step measured in docs/strength.md: more chance moves at
-// the bottom, then two plies, best-reply three (the root's move, the
-// round's best reply, the root's next move), and level 6's time.
+// fields), each step measured in docs/strength.md: chance moves at the
+// bottom (level 1 plays at random), then two plies at level 5, and level
+// 6 a step above it with four or five plies (its second move seen): it
+// stops at five plies, since with more time its paranoid search went
+// deeper and did worse against level 5.
 var levels = [...]struct {
 	depth    int
 	blunder  float64
@@ -54,12 +57,12 @@ var levels = [...]struct {
 	blunderN float64
 	nplayer  nplayer
 }{
-	1: {depth: 1, blunder: 0.5, ttBits: 10, depthN: 1, blunderN: 0.8},
-	2: {depth: 1, blunder: 0.2, ttBits: 10, depthN: 1, blunderN: 0.5},
-	3: {depth: 2, ttBits: 12, depthN: 1, blunderN: 0.2},
-	4: {depth: 3, ttBits: 14, depthN: 2},
-	5: {depth: 4, ttBits: 16, depthN: 3, nplayer: nplayerBRS},
-	6: {depth: MaxDepth, moveTime: 3 * time.Second, ttBits: 20, depthN: MaxDepth},
+	1: {depth: 1, blunder: 0.5, ttBits: 10, depthN: 1, blunderN: 1},
+	2: {depth: 1, blunder: 0.2, ttBits: 10, depthN: 1, blunderN: 0.8},
+	3: {depth: 2, ttBits: 12, depthN: 1, blunderN: 0.5},
+	4: {depth: 3, ttBits: 14, depthN: 1, blunderN: 0.2},
+	5: {depth: 4, ttBits: 16, depthN: 2},
+	6: {depth: MaxDepth, moveTime: 3 * time.Second, ttBits: 20, depthN: 5},
 }
 
 // newLevel makes level n, which parseConfig has checked.
