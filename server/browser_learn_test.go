@@ -176,11 +176,11 @@ func enterMove(t *testing.T, ctx context.Context, size learnSize, move string) {
 		cells = append(cells, strings.Split(drops, "@")...)
 	}
 	for _, c := range cells {
-		run(t, ctx, chromedp.Tap(chromedp.CSS(fmt.Sprintf(`svg.board polygon[data-cell=%q]`, c))))
+		tap(t, ctx, fmt.Sprintf(`svg.board polygon[data-cell=%q]`, c))
 	}
 	choice := fmt.Sprintf(`.choices button[data-move=%q]`, move)
 	if found, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`!!document.querySelector(%q)`, choice))); err != nil || found {
-		run(t, ctx, chromedp.Tap(chromedp.CSS(choice)))
+		tap(t, ctx, choice)
 	}
 }
 

@@ -205,6 +205,24 @@ func click(t *testing.T, ctx context.Context, sel string) {
 	}
 }
 
+// tap taps the element sel finds, as a finger does, again when the node
+// it found was gone by the time of the tap: the board is drawn anew after
+// each tap, and a tap found its polygon just before that once in CI.
+func tap(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	var err error
+	for range 5 {
+		err = chromedp.Do(ctx, chromedp.Tap(chromedp.CSS(sel)))
+		if err == nil || !staleNode(err) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("tap %s: %v", sel, err)
+	}
+}
+
 // staleNode reports whether err says the node chromedp found was gone
 // when it acted on it.
 func staleNode(err error) bool {
@@ -875,9 +893,9 @@ func (b *browser) touch(t *testing.T) {
 	g := b.ts.game(resp.ID)
 	move := g.Legal[len(g.Legal)/2]
 	from, to, _ := strings.Cut(move, "-")
-	run(t, ctx, chromedp.Tap(chromedp.CSS(fmt.Sprintf(`polygon[data-cell=%q]`, from))))
+	tap(t, ctx, fmt.Sprintf(`polygon[data-cell=%q]`, from))
 	poll[bool](t, ctx, "the destinations", `document.querySelectorAll("svg.board polygon.target").length > 0`)
-	run(t, ctx, chromedp.Tap(chromedp.CSS(fmt.Sprintf(`polygon[data-cell=%q]`, to))))
+	tap(t, ctx, fmt.Sprintf(`polygon[data-cell=%q]`, to))
 	if g = b.waitPly(t, resp.ID, 1); g.Moves[0] != move {
 		t.Errorf("tapping %s then %s played %s", from, to, g.Moves[0])
 	}
