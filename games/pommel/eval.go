@@ -47,12 +47,6 @@ func (s *State) Evaluate() [game.MaxPlayers]int {
 func (s *State) evaluate(w *Weights) [game.MaxPlayers]int {
 	var e [game.MaxPlayers]int
 	t := s.g.t
-	// The edge: the cells without a neighbour in some direction.
-	inner := t.all
-	for d := range t.leaving {
-		inner = inner.and(t.leaving[d])
-	}
-	edge := t.all.andNot(inner)
 	for p := White; p <= Black; p++ {
 		pieces := s.pos.pieces[p]
 		captains := pieces.and(s.pos.captains)
@@ -64,7 +58,7 @@ func (s *State) evaluate(w *Weights) [game.MaxPlayers]int {
 			e[p] += w.Advance * int(t.advance[p][c])
 		}
 		// A player's first row is where the other promotes.
-		e[p] += w.Home*soldiers.and(t.lastRow[1-p]).count() + w.Edge*pieces.and(edge).count()
+		e[p] += w.Home*soldiers.and(t.lastRow[1-p]).count() + w.Edge*pieces.and(t.edge).count()
 	}
 	mover := s.pos.toMove
 	e[mover] += w.Tempo
@@ -75,17 +69,20 @@ func (s *State) evaluate(w *Weights) [game.MaxPlayers]int {
 }
 
 // opponentCanCapture reports whether the player not to move would have a
-// capture if it were its turn.
+// capture if it were its turn. The 45-cell board asks the generator on
+// one word, as Moves does.
 func (s *State) opponentCanCapture() bool {
 	if s.pos.count[0] == 0 || s.pos.count[1] == 0 {
 		return false
 	}
-	g := s.gen()
-	g.mine, g.theirs, g.me = g.theirs, g.mine, 1-g.me
-	g.passable = g.mine
-	if s.g.hopAny {
-		g.passable = g.occupied
+	other := 1 - s.pos.toMove
+	if t := s.t; t.narrow {
+		g := narrowGen{t: t, sets: t.narrowSets()}
+		g.loadFor(&s.pos, other, s.g.hopAny)
+		return g.anyCapture()
 	}
+	g := gen{t: s.t, sets: s.t.wideSets()}
+	g.loadFor(&s.pos, other, s.g.hopAny)
 	return g.anyCapture()
 }
 

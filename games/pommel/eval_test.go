@@ -1,6 +1,7 @@
 package pommel_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
@@ -73,4 +74,43 @@ func TestEvaluationFeatures(t *testing.T) {
 			t.Errorf("%s: %s scores %v, want %v", tt.name, tt.fen, e[:2], tt.want)
 		}
 	}
+}
+
+// TestThreatenedIsTheOtherSidesCapture: the Threatened feature counts
+// exactly when the player not to move, put to move, would have a capture,
+// at every position of random games on both boards (the 45-cell board
+// asks the generator on one word, the 76-cell board the one on two).
+func TestThreatenedIsTheOtherSidesCapture(t *testing.T) {
+	threatened := pommel.Evaluation(pommel.Weights{Threatened: 1})
+	turn := map[byte]string{'W': "B", 'B': "W"}
+	for _, id := range ids {
+		g := gametest.NewGame(t, id)
+		rng := rand.New(rand.NewPCG(1, 24))
+		var counted [2]int // positions without and with the threat
+		for range 20 {
+			s := g.Start()
+			for s.Ply() < 300 && !s.Result().Over() {
+				fen := s.FEN()
+				other := gametest.MustParse(t, g, turn[fen[0]]+fen[1:]).(*pommel.State)
+				want := other.HasCapture()
+				got := threatened.Evaluate(s)[s.ToMove()] == -1
+				if got != want {
+					t.Fatalf("%s %s: threatened %v, the other side to move has a capture %v", id, fen, got, want)
+				}
+				counted[b2i(want)]++
+				moves := s.Moves(nil)
+				s.Play(moves[rng.IntN(len(moves))])
+			}
+		}
+		if counted[0] == 0 || counted[1] == 0 {
+			t.Errorf("%s: positions without and with a threat: %v; want both", id, counted)
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

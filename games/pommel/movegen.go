@@ -37,8 +37,11 @@ type gen struct {
 // a composite literal: stored here, through a pointer the compiler cannot
 // place on the stack, each would take the collector's write barrier
 // whenever a collection is under way (3% of a playout).
-func (g *gen) load(p *position, hopAny bool) {
-	me := p.toMove
+func (g *gen) load(p *position, hopAny bool) { g.loadFor(p, p.toMove, hopAny) }
+
+// loadFor is load as if me were to move: the evaluation asks whether the
+// player not to move could capture.
+func (g *gen) loadFor(p *position, me game.Player, hopAny bool) {
 	g.me = me
 	g.mine, g.theirs, g.captains = toCellSet(p.pieces[me]), toCellSet(p.pieces[1-me]), toCellSet(p.captains)
 	g.occupied = g.mine.or(g.theirs)

@@ -39,8 +39,11 @@ type narrowGen struct {
 // a composite literal: stored here, through a pointer the compiler cannot
 // place on the stack, each would take the collector's write barrier
 // whenever a collection is under way (3% of a playout).
-func (g *narrowGen) load(p *position, hopAny bool) {
-	me := p.toMove
+func (g *narrowGen) load(p *position, hopAny bool) { g.loadFor(p, p.toMove, hopAny) }
+
+// loadFor is load as if me were to move: the evaluation asks whether the
+// player not to move could capture.
+func (g *narrowGen) loadFor(p *position, me game.Player, hopAny bool) {
 	g.me = me
 	g.mine, g.theirs, g.captains = toNarrowSet(p.pieces[me]), toNarrowSet(p.pieces[1-me]), toNarrowSet(p.captains)
 	g.occupied = g.mine.or(g.theirs)

@@ -127,6 +127,9 @@ type tables struct {
 	// advance[p][c] is how many rows a soldier of p on c has come from
 	// its own side, in half-cells (doubled coordinates).
 	advance [2][maxCells]uint8
+	// edge are the cells without a neighbour in some direction, for the
+	// evaluation.
+	edge cellSet
 	// fen is the FEN's syntax and its messages.
 	fen game.PieceListFEN
 	// weights are the default evaluation weights, kept here so that
@@ -209,6 +212,11 @@ func newTables(v variant) *tables {
 		}
 	}
 	t.measureShifts()
+	inner := t.all
+	for d := range t.leaving {
+		inner = inner.and(t.leaving[d])
+	}
+	t.edge = t.all.andNot(inner)
 	if t.narrow = t.n <= 64; t.narrow {
 		t.oneWord = t.setTables.narrowed(toNarrowSet)
 	}

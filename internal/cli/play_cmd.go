@@ -44,7 +44,7 @@ fifth at random, levels 3, 4 and 5 search 2, 3 and 4 plies, and level 6
 searches with all the time it has (--movetime, 3s if not given). With
 three players the levels have a table of their own: level 1 plays at
 random, levels 2 to 4 search one ply with fewer moves at random, level 5
-searches 2 plies and level 6 its time.
+searches 2 plies and level 6 up to 5 plies within its time.
 Each level beats the one below (docs/strength.md). Type quit or press Ctrl-C to
 stop the AI at once.
 
