@@ -192,34 +192,31 @@ func run(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Vo
 // the element as it is now.
 func click(t *testing.T, ctx context.Context, sel string) {
 	t.Helper()
-	var err error
-	for range 5 {
-		err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel)))
-		if err == nil || !staleNode(err) {
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	if err != nil {
-		t.Fatalf("click %s: %v", sel, err)
-	}
+	onFreshNode(t, ctx, "click "+sel, func() chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS(sel)) })
 }
 
-// tap taps the element sel finds, as a finger does, again when the node
-// it found was gone by the time of the tap: the board is drawn anew after
-// each tap, and a tap found its polygon just before that once in CI.
+// tap taps the element sel finds, as a finger does, and like click tries
+// again when the node it found was gone by the time of the tap: the board
+// is drawn anew after each tap.
 func tap(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	onFreshNode(t, ctx, "tap "+sel, func() chromedp.Action[chromedp.Void] { return chromedp.Tap(chromedp.CSS(sel)) })
+}
+
+// onFreshNode runs the action made by act, and a new one (up to five in
+// all) while it fails on a node that was gone when it acted.
+func onFreshNode(t *testing.T, ctx context.Context, what string, act func() chromedp.Action[chromedp.Void]) {
 	t.Helper()
 	var err error
 	for range 5 {
-		err = chromedp.Do(ctx, chromedp.Tap(chromedp.CSS(sel)))
+		err = chromedp.Do(ctx, act())
 		if err == nil || !staleNode(err) {
 			break
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
 	if err != nil {
-		t.Fatalf("tap %s: %v", sel, err)
+		t.Fatalf("%s: %v", what, err)
 	}
 }
 
