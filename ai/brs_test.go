@@ -132,16 +132,15 @@ func TestParanoidIsTheDefault(t *testing.T) {
 }
 
 // TestLevelsThreePlayers: with three players a level searches its own
-// depth and way (the table's depthN and nplayer), and finds what ab
-// searching so finds; a level whose every move is at random never
-// searches; with two players the same level searches its two-player
-// depth.
+// depth (the table's depthN) and finds what ab searching so finds; a
+// level whose every move is at random never searches; with two players
+// the same level searches its two-player depth.
 func TestLevelsThreePlayers(t *testing.T) {
 	s := midGame(t, "punt-heks-match-3p", 9)
 	lim := Limits{MoveTime: 5 * time.Second}
 	for n := 1; n < len(levels)-1; n++ {
 		l := levels[n]
-		spec := fmt.Sprintf("ab:nplayer=%s,depth=%d", l.nplayer, l.depthN)
+		spec := fmt.Sprintf("ab:depth=%d", l.depthN)
 		want := mustEngine(t, spec).Search(context.Background(), s, lim, nil)
 		level := mustEngine(t, fmt.Sprintf("ai:level=%d", n))
 		searched := false

@@ -16,8 +16,7 @@ type level struct {
 	inner *ab
 	rng   *rand.Rand
 	// depth caps the search; blunder is the chance of a random move.
-	// With three or more players depthN and blunderN take their place
-	// (and the inner search is the level's nplayer).
+	// With three or more players depthN and blunderN take their place.
 	depth, depthN     int
 	blunder, blunderN float64
 	// moveTime is the time the level takes when the caller gives none.
@@ -28,7 +27,8 @@ type level struct {
 // with three players, level 1 every move) also playing some moves at
 // random; level 6 uses all the time it is given (with three players up to
 // five plies).
-// Measured in docs/strength.md: each beats the one below at 100 ms a move.
+// Measured in docs/strength.md: each beats the one below at 100 ms a move
+// (with three players level 6 at its own time).
 //
 // ttBits sizes each level's transposition table (2^ttBits entries of 16
 // bytes): a search a few plies deep visits a few thousand positions, so a
@@ -51,11 +51,10 @@ var levels = [...]struct {
 	blunder  float64
 	moveTime time.Duration
 	ttBits   int
-	// With three or more players: the depth, the chance of a random
-	// move and how the opponents are searched.
+	// With three or more players: the depth and the chance of a random
+	// move (the search is ab's default, paranoid).
 	depthN   int
 	blunderN float64
-	nplayer  nplayer
 }{
 	1: {depth: 1, blunder: 0.5, ttBits: 10, depthN: 1, blunderN: 1},
 	2: {depth: 1, blunder: 0.2, ttBits: 10, depthN: 1, blunderN: 0.8},
@@ -68,7 +67,7 @@ var levels = [...]struct {
 // newLevel makes level n, which parseConfig has checked.
 func newLevel(spec string, seed uint64, n int) *level {
 	l := levels[n]
-	inner := newAB("ab", abConfig{ttBits: l.ttBits, nplayer: l.nplayer})
+	inner := newAB("ab", abConfig{ttBits: l.ttBits})
 	return &level{name: spec, inner: inner, rng: rand.New(rand.NewPCG(seed, uint64(n))),
 		depth: l.depth, depthN: l.depthN, blunder: l.blunder, blunderN: l.blunderN, moveTime: l.moveTime}
 }
