@@ -19,16 +19,24 @@ type level struct {
 	// With three or more players depthN and blunderN take their place.
 	depth, depthN     int
 	blunder, blunderN float64
-	// moveTime is the time the level takes when the caller gives none.
-	moveTime time.Duration
+	// nodes, when not 0, is the level's search with two players: a
+	// fixed count of positions, whatever the machine's load (nodesN with
+	// three or more players).
+	nodes, nodesN int64
+	// timeCap is the most a search of the level takes, a safety for a
+	// machine too busy to reach its nodes in time.
+	timeCap time.Duration
 }
 
-// levels: the lower levels search to a fixed depth, the first two (four
-// with three players, level 1 every move) also playing some moves at
-// random; level 6 uses all the time it is given (with three players up to
-// five plies).
-// Measured in docs/strength.md: each beats the one below at 100 ms a move
-// (with three players level 6 at its own time).
+// levels: each level is a fixed amount of search, so that its strength
+// (and its rating) is the same on an idle machine and a busy one: the
+// lower levels search to a fixed depth, the first two (four with three
+// players, level 1 every move) also playing some moves at random; level 6
+// searches a fixed count of positions (with three players five plies).
+// Level 6 keeps a time cap as a safety: on a machine so busy that its
+// nodes take longer than that, it plays what it found by then (and a game
+// clock, when one runs, caps it as well).
+// Measured in docs/strength.md: each beats the one below.
 //
 // ttBits sizes each level's transposition table (2^ttBits entries of 16
 // bytes): a search a few plies deep visits a few thousand positions, so a
@@ -47,29 +55,37 @@ type level struct {
 // stops at five plies, since with more time its paranoid search went
 // deeper and did worse against level 5.
 var levels = [...]struct {
-	depth    int
-	blunder  float64
-	moveTime time.Duration
-	ttBits   int
+	depth   int
+	blunder float64
+	nodes   int64
+	timeCap time.Duration
+	ttBits  int
 	// With three or more players: the depth and the chance of a random
 	// move (the search is ab's default, paranoid).
 	depthN   int
 	blunderN float64
+	nodesN   int64
 }{
 	1: {depth: 1, blunder: 0.5, ttBits: 10, depthN: 1, blunderN: 1},
 	2: {depth: 1, blunder: 0.2, ttBits: 10, depthN: 1, blunderN: 0.8},
 	3: {depth: 2, ttBits: 12, depthN: 1, blunderN: 0.5},
 	4: {depth: 3, ttBits: 14, depthN: 1, blunderN: 0.2},
 	5: {depth: 4, ttBits: 16, depthN: 2},
-	6: {depth: MaxDepth, moveTime: 3 * time.Second, ttBits: 20, depthN: 5},
+	6: {depth: MaxDepth, nodes: Level6Nodes, timeCap: 3 * time.Second, ttBits: 20, depthN: 5},
 }
+
+// Level6Nodes is level 6's search with two players, in positions: about a
+// fifth of a second of one core in Pommel, half a second in Punt-Match
+// (docs/strength.md, "Levels").
+const Level6Nodes = 1_000_000
 
 // newLevel makes level n, which parseConfig has checked.
 func newLevel(spec string, seed uint64, n int) *level {
 	l := levels[n]
 	inner := newAB("ab", abConfig{ttBits: l.ttBits})
 	return &level{name: spec, inner: inner, rng: rand.New(rand.NewPCG(seed, uint64(n))),
-		depth: l.depth, depthN: l.depthN, blunder: l.blunder, blunderN: l.blunderN, moveTime: l.moveTime}
+		depth: l.depth, depthN: l.depthN, blunder: l.blunder, blunderN: l.blunderN,
+		nodes: l.nodes, nodesN: l.nodesN, timeCap: l.timeCap}
 }
 
 func (l *level) Name() string { return l.name }
@@ -78,9 +94,9 @@ func (l *level) Search(ctx context.Context, s game.State, lim Limits, report fun
 	if err := checkEvaluation(l.inner.eval, s); err != nil {
 		return Info{Err: err}
 	}
-	depth, blunder := l.depth, l.blunder
+	depth, blunder, nodes := l.depth, l.blunder, l.nodes
 	if s.Game().Players() > 2 {
-		depth, blunder = l.depthN, l.blunderN
+		depth, blunder, nodes = l.depthN, l.blunderN, l.nodesN
 	}
 	if blunder > 0 && l.rng.Float64() < blunder {
 		moves := s.Moves(nil)
@@ -91,11 +107,24 @@ func (l *level) Search(ctx context.Context, s game.State, lim Limits, report fun
 		}
 		return info
 	}
-	if lim.Depth == 0 || lim.Depth > depth {
-		lim.Depth = depth
+	return l.inner.Search(ctx, s, l.limits(lim, depth, nodes), report)
+}
+
+// limits are the caller's limits held to the level's own: its depth, its
+// nodes and its time cap, each the smaller of the two where both are set.
+// A caller's limit only ever makes a level search less.
+func (l *level) limits(lim Limits, depth int, nodes int64) Limits {
+	lim.Depth = capped(lim.Depth, depth)
+	lim.Nodes = capped(lim.Nodes, nodes)
+	lim.MoveTime = capped(lim.MoveTime, l.timeCap)
+	return lim
+}
+
+// capped is the smaller of a caller's limit and a level's, 0 meaning no
+// limit for either.
+func capped[T int | int64 | time.Duration](caller, own T) T {
+	if own > 0 && (caller == 0 || caller > own) {
+		return own
 	}
-	if lim.MoveTime == 0 && lim.Nodes == 0 {
-		lim.MoveTime = l.moveTime
-	}
-	return l.inner.Search(ctx, s, lim, report)
+	return caller
 }

@@ -1,7 +1,6 @@
 package hall
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"runtime"
@@ -56,7 +55,15 @@ func (h *Hall) pause(d time.Duration) bool {
 // position without holding the game, then play the move if the game did
 // not change meanwhile. A panic anywhere in the turn costs the game its
 // AI move: it is logged and the game marked, and the process goes on.
+//
+// The engine's clock is held while its turn waits for a worker: the wait
+// is given back when the search starts, and its flag cannot fall in the
+// queue (docs/server.md, "The AI's clock"), so that no AI seat loses on
+// time because the server is busy.
 func (h *Hall) think(e *entry, class Class) {
+	e.mu.Lock()
+	e.ss.HoldEngineClock()
+	e.mu.Unlock()
 	release, err := h.queue.acquire(h.ctx, class)
 	if err != nil {
 		h.finishThinking(e, nil) // shutting down: the next start resumes the turn
@@ -82,6 +89,8 @@ func (h *Hall) startTurn(e *entry) (turn *session.EngineTurn, err error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	defer h.contain(e, "AI turn", &err)
+	e.ss.ResumeEngineClock()
+	h.watchClock(e)
 	err = h.decide(h.ctx, e, func() (err error) {
 		turn, err = e.ss.EngineTurn()
 		return err
@@ -157,25 +166,4 @@ func (h *Hall) finishThinking(e *entry, err error) {
 		e.attention = "the AI could not move in this game; the server's operator has been told"
 		h.broadcast(e, nil)
 	}
-}
-
-// Worker waits for an AI worker for a search a person waits on (an
-// analysis), until ctx ends: Busy when ctx's deadline passed first,
-// ShuttingDown when the hall stops. The caller runs its search, then
-// calls release.
-func (h *Hall) Worker(ctx context.Context) (release func(), err error) {
-	ctx, stop := context.WithCancel(ctx)
-	defer stop()
-	unhook := context.AfterFunc(h.ctx, stop)
-	defer unhook()
-	release, err = h.queue.acquire(ctx, Foreground)
-	switch {
-	case err == nil:
-		return release, nil
-	case h.ctx.Err() != nil:
-		return nil, Errorf(ShuttingDown, "the server is shutting down; try again in a moment")
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return nil, Errorf(Busy, "every AI worker is busy; try again in a moment")
-	}
-	return nil, err
 }

@@ -154,7 +154,7 @@ func TestIdleGamesLeaveMemoryAndComeBackIntact(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer h.Stop(w)
-	release, err := h.Worker(ctx)
+	release, err := h.queue.acquire(ctx, Foreground)
 	if err != nil {
 		t.Fatal(err)
 	}

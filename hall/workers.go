@@ -11,7 +11,7 @@ type Class int
 
 const (
 	// Foreground is work a person waits on: the AI's turn in a game with
-	// a person, an analysis search.
+	// a person. (Analyses have workers of their own, package analysis.)
 	Foreground Class = iota
 	// Background is the turn of a game with no person in it.
 	Background

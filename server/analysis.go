@@ -8,10 +8,10 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/analysis"
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/hall"
@@ -31,8 +31,6 @@ const (
 	maxAnalysisMoves = 2000
 	// maxAnalysisLines bounds the best moves a search lists at once.
 	maxAnalysisLines = 5
-	// workerWait bounds the wait for a free AI worker.
-	workerWait = 10 * time.Second
 )
 
 // analysisView is GET /api/analysis/{game}: the position reached, what
@@ -93,37 +91,12 @@ type lineView struct {
 	Line      []string `json:"line"`
 }
 
-// searchRequest is a search admitted: the position, how long to think
-// and how many best moves to list.
+// searchRequest is a search admitted: the position, how many best moves
+// to list, and the ticket of the analysis service that holds its worker.
 type searchRequest struct {
-	state    game.State
-	moveTime time.Duration
-	lines    int
-}
-
-// analysisGate lets each client run one analysis search at a time, so
-// that a page cannot queue up the AI workers.
-type analysisGate struct {
-	mu      sync.Mutex
-	running map[string]bool
-}
-
-func newAnalysisGate() *analysisGate { return &analysisGate{running: map[string]bool{}} }
-
-func (g *analysisGate) enter(key string) bool {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.running[key] {
-		return false
-	}
-	g.running[key] = true
-	return true
-}
-
-func (g *analysisGate) leave(key string) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	delete(g.running, key)
+	state  game.State
+	lines  int
+	ticket *analysis.Ticket
 }
 
 func (s *Server) analysisRoutes(mux *http.ServeMux) {
@@ -314,20 +287,40 @@ func (s *Server) admitSearch(w http.ResponseWriter, r *http.Request) (searchRequ
 	if err := s.admit(r, s.clients.allowMove); err != nil {
 		return searchRequest{}, nil, err
 	}
-	key := clientKey(r)
-	if !s.analyses.enter(key) {
-		return searchRequest{}, nil, fail(codeRateLimited, "a search of this client runs already; wait for its answer")
-	}
-	freeWorker, err := s.takeWorker(r.Context())
+	moveTime := time.Duration(req.MoveTime) * time.Millisecond
+	ticket, err := s.analysis.Admit(r.Context(), moveTime, s.analysisKeys(r)...)
 	if err != nil {
-		s.analyses.leave(key)
-		return searchRequest{}, nil, asAPIError(err)
+		return searchRequest{}, nil, s.analysisRefusal(w, err)
 	}
-	release := func() {
-		freeWorker()
-		s.analyses.leave(key)
+	return searchRequest{state: st, lines: lines, ticket: ticket}, ticket.Release, nil
+}
+
+// analysisKeys name the client of an analysis for its budget: its
+// address (an IPv6 /64), and its account when signed in, so that neither
+// many addresses nor many accounts buy more search time.
+func (s *Server) analysisKeys(r *http.Request) []string {
+	keys := []string{"addr:" + clientKey(r)}
+	if id := s.sessionAccountID(r); id != "" {
+		keys = append(keys, "account:"+id)
 	}
-	return searchRequest{state: st, moveTime: time.Duration(req.MoveTime) * time.Millisecond, lines: lines}, release, nil
+	return keys
+}
+
+// analysisRefusal is the API's answer to a refusal of the analysis
+// service, with Retry-After when the client's budget is spent.
+func (s *Server) analysisRefusal(w http.ResponseWriter, err error) *apiError {
+	var ae *analysis.Error
+	if !errors.As(err, &ae) {
+		return asAPIError(err)
+	}
+	switch ae.Code {
+	case analysis.RateLimited:
+		w.Header().Set("Retry-After", retryAfter(ae.RetryAfter))
+		return fail(codeRateLimited, "%s", ae.Message)
+	case analysis.ShuttingDown:
+		return fail(codeShutdown, "%s", ae.Message)
+	}
+	return fail(string(hall.Busy), "%s", ae.Message)
 }
 
 // parseLines reads a search request's "lines": absent or null is one,
@@ -344,43 +337,20 @@ func parseLines(raw json.RawMessage) (int, *apiError) {
 	return n, nil
 }
 
-// takeWorker takes an AI worker, waiting for one at most workerWait, and
-// returns the function that gives it back.
-func (s *Server) takeWorker(ctx context.Context) (func(), error) {
-	ctx, cancel := context.WithTimeout(ctx, workerWait)
-	defer cancel()
-	return s.hall.Worker(ctx)
-}
-
-// search runs a fresh alpha-beta search of req's position in the worker
-// the caller holds; it stops when ctx ends (the client went) or the server
-// stops. report, when not nil, is given each completed depth. One line is
-// Search's own; more come from SearchLines, which searches every root
-// move with an exact score for the best ones.
+// search runs the admitted search of req's position; it stops when ctx
+// ends (the client went) or the server stops. report, when not nil, is
+// given each completed depth. One line is Search's own; more come from
+// SearchLines, which searches every root move with an exact score for the
+// best ones.
 func (s *Server) search(ctx context.Context, req searchRequest, report func(bestView)) (bestView, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	threads, releaseWorkers := s.analysisThreads(req.lines)
-	defer releaseWorkers()
-	opts := append(s.tables.engineOptions(req.state.Game()), ai.WithThreads(threads))
-	engine, err := ai.New("ab", 1, opts...)
-	if err != nil {
-		return bestView{}, err
-	}
 	b := req.state.Game().Board()
 	var onDepth func(ai.Info)
 	if report != nil {
 		onDepth = func(info ai.Info) { report(bestOf(info, b)) }
 	}
-	limits := ai.Limits{MoveTime: req.moveTime}
-	var info ai.Info
-	if lines, ok := engine.(ai.LineSearcher); ok && req.lines > 1 {
-		info = lines.SearchLines(ctx, req.state, limits, req.lines, onDepth)
-	} else {
-		info = engine.Search(ctx, req.state, limits, onDepth)
-	}
-	if info.Err != nil {
-		return bestView{}, errors.Join(errors.New("analysis search"), info.Err)
+	info, err := req.ticket.Search(ctx, req.state, req.lines, onDepth)
+	if err != nil {
+		return bestView{}, err
 	}
 	return bestOf(info, b), nil
 }

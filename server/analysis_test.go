@@ -155,9 +155,8 @@ func TestAnalysisOneSearchPerClient(t *testing.T) {
 		done <- code
 	}()
 	waitFor(t, 5*time.Second, "the first search", func() bool {
-		ts.srv.analyses.mu.Lock()
-		defer ts.srv.analyses.mu.Unlock()
-		return len(ts.srv.analyses.running) == 1
+		_, running := ts.srv.analysis.Load()
+		return running == 1
 	})
 	code, body := ts.do("POST", "/api/analysis/eximo/best", "", map[string]any{"movetime": 100})
 	if e := refusal(t, body); code != http.StatusTooManyRequests || e.Code != codeRateLimited {
@@ -323,9 +322,8 @@ func TestAnalysisStreamOneSearch(t *testing.T) {
 	began := time.Now()
 	stop()
 	waitFor(t, 2*time.Second, "the stopped search to end", func() bool {
-		ts.srv.analyses.mu.Lock()
-		defer ts.srv.analyses.mu.Unlock()
-		return len(ts.srv.analyses.running) == 0
+		_, running := ts.srv.analysis.Load()
+		return running == 0
 	})
 	if took := time.Since(began); took > time.Second {
 		t.Errorf("a stopped search ended after %s", took)

@@ -9,7 +9,7 @@ import (
 )
 
 // TestAnalysisThreadsRefused: New refuses analysis threads below 0,
-// above ai.MaxThreads or above the AI workers.
+// above ai.MaxThreads or above the analysis workers.
 func TestAnalysisThreadsRefused(t *testing.T) {
 	tests := []struct {
 		workers, threads int
@@ -18,60 +18,21 @@ func TestAnalysisThreadsRefused(t *testing.T) {
 		{2, -1, "server: analysis threads -1: want 1 to 64, or 0 for 1"},
 		{2, 65, "server: analysis threads 65: want 1 to 64, or 0 for 1"},
 		{2, 1 << 40, "server: analysis threads 1099511627776: want 1 to 64, or 0 for 1"},
-		{2, 3, "server: analysis threads 3: at most the AI workers (2)"},
-		{1, 2, "server: analysis threads 2: at most the AI workers (1)"},
+		{2, 3, "server: analysis threads 3: at most the analysis workers (2)"},
+		{1, 2, "server: analysis threads 2: at most the analysis workers (1)"},
 	}
 	for _, tc := range tests {
-		_, err := New(Config{Store: openTestStore(t), Workers: tc.workers, AnalysisThreads: tc.threads})
+		_, err := New(Config{Store: openTestStore(t), AnalysisWorkers: tc.workers, AnalysisThreads: tc.threads})
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%d threads of %d workers: error %v, want %q", tc.threads, tc.workers, err, tc.want)
 		}
 	}
 }
 
-// TestAnalysisThreadsFromFreeWorkers: a search takes the extra threads
-// only from free workers, none for several lines, and gives them back.
-func TestAnalysisThreadsFromFreeWorkers(t *testing.T) {
-	tests := []struct {
-		name                      string
-		workers, threads, holding int
-		lines, want               int
-	}{
-		{"default", 4, 0, 1, 1, 1},
-		{"one", 4, 1, 1, 1, 1},
-		{"all it asks", 4, 3, 1, 1, 3},
-		{"the free ones", 4, 4, 3, 1, 2},
-		{"none free", 2, 2, 2, 1, 1},
-		{"several lines", 4, 3, 1, 3, 1},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			ts := newTestServer(t, Config{Workers: tc.workers, AnalysisThreads: tc.threads})
-			for range tc.holding {
-				release, err := ts.srv.takeWorker(t.Context())
-				if err != nil {
-					t.Fatal(err)
-				}
-				defer release()
-			}
-			got, release := ts.srv.analysisThreads(tc.lines)
-			if got != tc.want {
-				t.Errorf("%d threads, want %d", got, tc.want)
-			}
-			release()
-			if took, back := ts.srv.hall.ExtraWorkers(tc.workers); took != tc.workers-tc.holding {
-				t.Errorf("%d workers free after the search, want %d", took, tc.workers-tc.holding)
-			} else {
-				back()
-			}
-		})
-	}
-}
-
 // TestAnalysisBestWithThreads: a search of two threads answers a legal
 // move leading its line.
 func TestAnalysisBestWithThreads(t *testing.T) {
-	ts := newTestServer(t, Config{Workers: 2, AnalysisThreads: 2})
+	ts := newTestServer(t, Config{AnalysisWorkers: 2, AnalysisThreads: 2})
 	pos := ts.analysis("pommel", url.Values{"moves": {"a1-a3"}})
 	code, body := ts.do("POST", "/api/analysis/pommel/best", "", map[string]any{"moves": []string{"a1-a3"}, "movetime": 200})
 	var v bestView

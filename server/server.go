@@ -19,6 +19,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/account"
 	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/analysis"
 	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/netlimit"
@@ -104,13 +105,13 @@ type Config struct {
 	// limit overall, at most 10,000). A connection over a bound is
 	// answered 503 and closed.
 	ConnsPerAddr, Conns int
-	// AnalysisThreads bounds the threads of one analysis search (lazy
-	// SMP, 0 for 1): a search holds one AI worker and takes up to
-	// AnalysisThreads-1 more that are free when it starts, with no work
-	// waiting for them, so that the analyses never search with more
-	// threads than there are workers. At most the workers, and at most
-	// ai.MaxThreads.
-	AnalysisThreads int
+	// Analysis runs the analysis board's searches, on workers of its own
+	// (nil: an analysis.Service made with AnalysisWorkers and
+	// AnalysisThreads, and the tables' engine options).
+	Analysis *analysis.Service
+	// AnalysisWorkers and AnalysisThreads are analysis.Config's Workers
+	// and Threads, for the service New makes when Analysis is nil.
+	AnalysisWorkers, AnalysisThreads int
 	// Tables are endgame tables (endgame.Open), one folder for each game
 	// and rules: the analysis answers the positions they hold exactly.
 	Tables []*endgame.Tables
@@ -159,8 +160,8 @@ type Server struct {
 	handler  http.Handler
 	metrics  *metrics
 	clients  *clients
-	// analyses lets each client run one analysis search at a time.
-	analyses   *analysisGate
+	// analysis runs the analyses, apart from the AI seats.
+	analysis   *analysis.Service
 	rulesPages rulesCache
 	// sockets are the open websockets, closed with a going-away status
 	// when the server stops.
@@ -193,8 +194,13 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	if err := checkAnalysisThreads(cfg.AnalysisThreads, h.Workers()); err != nil {
-		return nil, fmt.Errorf("server: %w", err)
+	an := cfg.Analysis
+	if an == nil {
+		an, err = analysis.New(analysis.Config{Workers: cfg.AnalysisWorkers, Threads: cfg.AnalysisThreads,
+			EngineOptions: tables.engineOptions, Now: cfg.Now})
+		if err != nil {
+			return nil, fmt.Errorf("server: %w", err)
+		}
 	}
 	s := &Server{cfg: cfg, hall: h, log: log, limits: cfg.Limits.withDefaults(), timeouts: cfg.Timeouts.withDefaults(),
 		now: cfg.Now, tables: tables}
@@ -202,7 +208,7 @@ func New(cfg Config) (*Server, error) {
 		s.now = time.Now
 	}
 	s.clients = newClients(s.limits, s.now)
-	s.analyses = newAnalysisGate()
+	s.analysis = an
 	if s.accounts, err = newAccounts(cfg.PasswordHash); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
@@ -248,6 +254,7 @@ func (s *Server) Close() {
 	s.closing.Store(true)
 	s.stopLobby()
 	s.sockets.closeAll()
+	s.analysis.Close()
 	s.hall.Close()
 }
 

@@ -145,6 +145,38 @@ type clock struct {
 	tc      TimeControl
 	at      ClockState
 	history []ClockState
+	// held, when set, is when the mover's clock was held: it is charged
+	// nothing from then until it is resumed (an engine's turn waiting for
+	// a worker on a busy server).
+	held time.Time
+}
+
+// charged is how long the mover has been charged at now: the time since
+// TurnStart, or until the clock was held.
+func (c *clock) charged(now time.Time) time.Duration {
+	if !c.held.IsZero() && now.After(c.held) {
+		now = c.held
+	}
+	return c.at.elapsed(now)
+}
+
+// hold stops charging the mover from now on, until resume.
+func (c *clock) hold(now time.Time) {
+	if c.at.Running() && c.held.IsZero() {
+		c.held = now
+	}
+}
+
+// resume charges the mover again from now: the time it was held is given
+// back, as if its turn had started that much later.
+func (c *clock) resume(now time.Time) {
+	if c.held.IsZero() {
+		return
+	}
+	if now.After(c.held) {
+		c.at.TurnStart = c.at.TurnStart.Add(now.Sub(c.held))
+	}
+	c.held = time.Time{}
 }
 
 // afterMove is the reading after mover moved at now: the mover charged
@@ -152,7 +184,7 @@ type clock struct {
 // next seat's time starting.
 func (c *clock) afterMove(mover game.Player, now time.Time) ClockState {
 	next := c.at.clone()
-	next.Left[mover] -= c.at.elapsed(now)
+	next.Left[mover] -= c.charged(now)
 	if c.tc.PerMove > 0 {
 		next.Left[mover] = c.tc.PerMove
 	} else {
@@ -166,6 +198,7 @@ func (c *clock) afterMove(mover game.Player, now time.Time) ClockState {
 func (c *clock) moved(next ClockState) {
 	c.history = append(c.history, c.at)
 	c.at = next
+	c.held = time.Time{}
 }
 
 // undone puts the clocks back as they were before the last move; the seat
@@ -185,7 +218,7 @@ func (c *clock) undone(now time.Time) ClockState {
 // the clock stops there.
 func (c *clock) afterFlag(mover game.Player, now time.Time) ClockState {
 	next := c.at.clone()
-	next.Left[mover] = max(next.Left[mover]-c.at.elapsed(now), 0)
+	next.Left[mover] = max(next.Left[mover]-c.charged(now), 0)
 	next.TurnStart = now
 	return next
 }
@@ -195,7 +228,7 @@ func (c *clock) afterFlag(mover game.Player, now time.Time) ClockState {
 func (c *clock) left(mover game.Player, now time.Time, over bool) []time.Duration {
 	out := slices.Clone(c.at.Left)
 	if !over {
-		out[mover] -= c.at.elapsed(now)
+		out[mover] -= c.charged(now)
 	}
 	for i := range out {
 		out[i] = max(out[i], 0)
@@ -205,7 +238,7 @@ func (c *clock) left(mover game.Player, now time.Time, over bool) []time.Duratio
 
 // flagged reports whether the mover's time is up.
 func (c *clock) flagged(mover game.Player, now time.Time) bool {
-	return c.at.Running() && c.at.Left[mover]-c.at.elapsed(now) <= 0
+	return c.at.Running() && c.at.Left[mover]-c.charged(now) <= 0
 }
 
 // engineClock is the mover's clock at now as an engine plans by it (see
@@ -214,5 +247,5 @@ func (c *clock) flagged(mover game.Player, now time.Time) bool {
 // increment. A correspondence move plans as sudden death would, a share
 // of the time left, as the engines' own move times cap it anyway.
 func (c *clock) engineClock(mover game.Player, now time.Time) ai.Clock {
-	return ai.Clock{Left: max(c.at.Left[mover]-c.at.elapsed(now), time.Millisecond), Increment: c.tc.Increment}
+	return ai.Clock{Left: max(c.at.Left[mover]-c.charged(now), time.Millisecond), Increment: c.tc.Increment}
 }

@@ -831,11 +831,36 @@ func (ss *Session) Clocks() []time.Duration {
 func (ss *Session) TimeToFlag() (time.Duration, bool) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if ss.clock == nil || !ss.clock.at.Running() || ss.result().Over() {
+	if ss.clock == nil || !ss.clock.at.Running() || !ss.clock.held.IsZero() || ss.result().Over() {
 		return 0, false
 	}
 	to := ss.state.ToMove()
-	return ss.clock.at.Left[to] - ss.clock.at.elapsed(ss.now()), true
+	return ss.clock.at.Left[to] - ss.clock.charged(ss.now()), true
+}
+
+// HoldEngineClock stops charging the clock of the engine to move, from now
+// until ResumeEngineClock (or the next change): a server holds it while
+// the engine's turn waits for a worker, so that an engine never loses on
+// time because the machine is busy. Its flag cannot fall while held, and
+// TimeToFlag reports no flag to watch. It does nothing when a person is
+// to move or no clock runs.
+func (ss *Session) HoldEngineClock() {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.clock == nil || ss.result().Over() || !ss.engineAt(ss.state) {
+		return
+	}
+	ss.clock.hold(ss.now())
+}
+
+// ResumeEngineClock charges the engine's clock again: the time it was
+// held is given back (its turn counts as started that much later).
+func (ss *Session) ResumeEngineClock() {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if ss.clock != nil {
+		ss.clock.resume(ss.now())
+	}
 }
 
 // Tick checks the clock of the seat to move: when its time is up the

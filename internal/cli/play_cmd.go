@@ -41,10 +41,10 @@ flip, board, fen, help, quit (type help in the game).
 Any seat may be an engine. For people, ai:level=1 to ai:level=6: level 1
 searches one ply and plays half its moves at random, level 2 one ply and a
 fifth at random, levels 3, 4 and 5 search 2, 3 and 4 plies, and level 6
-searches with all the time it has (--movetime, 3s if not given). With
+searches a million positions (at most 3s, or --movetime when less). With
 three players the levels have a table of their own: level 1 plays at
 random, levels 2 to 4 search one ply with fewer moves at random, level 5
-searches 2 plies and level 6 up to 5 plies within its time.
+searches 2 plies and level 6 5 plies (at most 3s).
 Each level beats the one below (docs/strength.md). Type quit or press Ctrl-C to
 stop the AI at once.
 

@@ -35,6 +35,7 @@ type rateLevelsFlags struct {
 	games    int
 	opening  int
 	moveTime time.Duration
+	workers  int
 	seed     uint64
 	out      string
 	quiet    bool
@@ -73,9 +74,11 @@ levels' accounts' ratings in that game.`,
 		"games per pairing, a multiple of the game's seats")
 	cmd.Flags().IntVar(&f.opening, "opening", 4, "random plies that start each group of games ("+openingAllowed+")")
 	allow(cmd, "opening", openingAllowed)
-	f.checks.durationVar(cmd, &f.moveTime, "movetime", 100*time.Millisecond,
-		durationRange{max: maxMoveTime, zero: "each level's own time (level 6: 3s)"},
-		"level 6's time per move (levels 1 to 5 search to their depth)")
+	f.checks.durationVar(cmd, &f.moveTime, "movetime", 0,
+		durationRange{max: maxMoveTime, zero: "each level's own search"},
+		"a time cap on level 6's moves (every level searches a fixed amount: levels 1 to 5 to their depth, level 6 its nodes)")
+	f.checks.intVar(cmd, &f.workers, "concurrency", 1, intRange{lo: 1, hi: 64},
+		"games played at once (the levels' fixed searches do not depend on the machine's load)")
 	seedVar(cmd, &f.seed, "seed for openings and engines")
 	cmd.Flags().StringVar(&f.out, "out", "", "merge the ratings into this levels file (JSON, new or existing)")
 	cmd.Flags().BoolVarP(&f.quiet, "quiet", "q", false, "no progress bar")
@@ -211,9 +214,10 @@ func (f *rateLevelsFlags) progress(cmd *cobra.Command, id string, games int) *pr
 		progressbar.OptionOnCompletion(func() { fmt.Fprintln(cmd.ErrOrStderr()) }))
 }
 
-// config is the match of one pairing: one worker, so that level 6's time
-// per move is its own, and the same seed, so that every pairing starts
-// from the same openings.
+// config is the match of one pairing: --concurrency games at once (every
+// level's search is a fixed amount, so the load changes no game unless
+// --movetime caps level 6), and the same seed, so that every pairing
+// starts from the same openings.
 func (f *rateLevelsFlags) config(g game.Game, levels []int) match.Config {
 	players := make([]match.Player, len(levels))
 	for k, n := range levels {
@@ -227,13 +231,13 @@ func (f *rateLevelsFlags) config(g game.Game, levels []int) match.Config {
 			return ownLimits{Engine: e, lim: lim}, err
 		}}
 	}
-	return match.Config{Game: g, Players: players, Games: f.games, Concurrency: 1, Seed: f.seed,
+	return match.Config{Game: g, Players: players, Games: f.games, Concurrency: f.workers, Seed: f.seed,
 		OpeningPlies: f.opening, Limits: ai.Limits{MoveTime: f.moveTime}, Date: time.Now().Format("2006.01.02")}
 }
 
 // ownLimits is a level searching with limits of its own, as a server
 // plays it: levels 1 to 5 to their depth however long it takes (no
-// limits), level 6 for --movetime.
+// limits), level 6 to its nodes, capped by --movetime when given.
 type ownLimits struct {
 	ai.Engine
 	lim ai.Limits

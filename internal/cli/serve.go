@@ -34,7 +34,7 @@ type serveFlags struct {
 	logLevel                               slog.Level
 	origins                                []string
 	workers, aiGamePlies, connsPerAddr     int
-	analysisThreads                        int
+	analysisThreads, analysisWorkers       int
 	conns                                  int
 	aiMemoryMiB                            int64
 	allowAIGames                           bool
@@ -78,8 +78,10 @@ sockets and the store before it exits.`,
 	allow(cmd, "log-level", "debug, info, warn or error")
 	f.StringArrayVar(&sf.origins, "origin", nil, "another host whose pages may open websockets, such as games.example.org or *.example.org (repeatable)")
 	sf.checks.intVar(cmd, &sf.workers, "ai-workers", 0, intRange{lo: 1, hi: maxWorkers, zero: "one per core"}, "AI searches at once")
+	sf.checks.intVar(cmd, &sf.analysisWorkers, "analysis-workers", 0, intRange{lo: 1, hi: maxWorkers, zero: "half the cores, at least one"},
+		"analysis searches at once, on workers of their own: an analysis never waits for, nor delays, an AI seat's turn in a game")
 	sf.checks.intVar(cmd, &sf.analysisThreads, "analysis-threads", 1, intRange{lo: 1, hi: ai.MaxThreads},
-		"threads of one analysis search, taken from the AI workers free when it starts (at most --ai-workers)")
+		"threads of one analysis search, taken from the analysis workers free when it starts (at most --analysis-workers)")
 	sf.checks.durationVar(cmd, &sf.aiMoveTime, "ai-movetime", time.Second, durationRange{max: time.Minute}, "time per move of an engine without a level (ab, mcts) when no clock says less")
 	sf.checks.int64Var(cmd, &sf.aiMemoryMiB, "ai-memory", 0, intRange{lo: 16, hi: 1 << 20, zero: "a quarter of the machine's memory"}, "memory in MiB that the engines of all games may hold; a game whose engines would pass it is refused")
 	f.BoolVar(&sf.allowAIGames, "allow-ai-games", false, "let games with no person in them play to their own ply limit (without it they end drawn at --ai-game-plies)")
@@ -121,8 +123,8 @@ func (sf *serveFlags) check(cmd *cobra.Command) error {
 	if sf.db != "" && !strings.HasPrefix(sf.db, "postgres://") && !strings.HasPrefix(sf.db, "postgresql://") {
 		return errors.New("--db: want a PostgreSQL URL, postgres://USER@HOST/DB")
 	}
-	if workers := cmp.Or(sf.workers, runtime.GOMAXPROCS(0)); sf.analysisThreads > workers {
-		return fmt.Errorf("--analysis-threads %d: at most the AI workers (%d, --ai-workers)", sf.analysisThreads, workers)
+	if workers := cmp.Or(sf.analysisWorkers, max(1, runtime.GOMAXPROCS(0)/2)); sf.analysisThreads > workers {
+		return fmt.Errorf("--analysis-threads %d: at most the analysis workers (%d, --analysis-workers)", sf.analysisThreads, workers)
 	}
 	for _, o := range sf.origins {
 		if _, err := path.Match(o, ""); err != nil || o == "" || strings.Contains(o, "/") {
@@ -213,7 +215,7 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 		}
 	}()
 	srv, err := server.New(server.Config{Store: st, Logger: log, Origins: sf.origins,
-		Workers: sf.workers, AnalysisThreads: sf.analysisThreads, AIMoveTime: sf.aiMoveTime, AIMemory: sf.aiMemoryMiB << 20,
+		Workers: sf.workers, AnalysisThreads: sf.analysisThreads, AnalysisWorkers: sf.analysisWorkers, AIMoveTime: sf.aiMoveTime, AIMemory: sf.aiMemoryMiB << 20,
 		AllowAIGames: sf.allowAIGames, AIGamePlies: sf.aiGamePlies, AIGamePace: sf.aiGamePace, AbortAfter: sf.abortAfter,
 		ConnsPerAddr: sf.connsPerAddr, Conns: sf.conns, IdleAfter: sf.idle, Tables: sf.tables})
 	if err != nil {
