@@ -160,10 +160,31 @@ func (h *Hall) finishThinking(e *entry, err error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.thinking = false
+	if errors.Is(err, errNoMemory) {
+		h.retryForMemory(e)
+		return
+	}
 	if err != nil && !expectedAIRefusal(err) && h.ctx.Err() == nil {
 		h.stats.aiFailures.Add(1)
 		h.log.Error("AI turn", "game", e.id, "err", err)
 		e.attention = "the AI could not move in this game; the server's operator has been told"
 		h.broadcast(e, nil)
 	}
+}
+
+// retryForMemory tries an AI turn that found no room for its engines
+// again after memoryRetry: the game waits for memory, as a person's
+// reply waits for a worker, rather than failing. e.mu is held.
+func (h *Hall) retryForMemory(e *entry) {
+	e.thinking = true      // the turn stays queued meanwhile
+	e.ss.HoldEngineClock() // and is not charged for the wait
+	h.goTask(func() {
+		ok := h.pause(memoryRetry)
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		e.thinking = false
+		if ok && !e.evicted {
+			h.kickAI(e)
+		}
+	})
 }

@@ -32,6 +32,10 @@ type NewGame struct {
 	// Accounts are the seats the transport gives to accounts it checked
 	// (never read from a request's JSON).
 	Accounts []SeatAccount `json:"-"`
+	// Client is the transport's key for whoever asks (an address, an
+	// account), whose share of the AI memory the game's engines count in
+	// ("" for none; never read from a request's JSON).
+	Client string `json:"-"`
 }
 
 // Invite is a person's seat and the secret that plays it.
@@ -63,12 +67,16 @@ func (h *Hall) Create(ctx context.Context, req NewGame) (Created, error) {
 	if err != nil {
 		return Created{}, err
 	}
-	if !h.budget.reserve(g.memory) {
+	if !h.reserveEngines(nil, g.memory, req.Client) {
+		if h.budget.overClientShare(g.memory, req.Client) {
+			return Created{}, Errorf(OverBudget, "your games' engines hold their share of the server's AI memory; finish one, or try a lower level")
+		}
 		return Created{}, Errorf(OverBudget, "the engines of this game need %d MiB and the server's AI memory is taken; try a lower level or later", g.memory>>20)
 	}
+	g.client = req.Client
 	created, err := h.open(ctx, g)
 	if err != nil {
-		h.budget.release(g.memory)
+		h.releaseEngines(g.memory, req.Client)
 		return Created{}, err
 	}
 	return created, nil
@@ -81,6 +89,7 @@ type prepared struct {
 	tokens  []string
 	engines []ai.Engine
 	memory  int64
+	client  string
 }
 
 // prepare checks a request and makes its header, tokens and engines.
@@ -264,7 +273,10 @@ func (h *Hall) open(ctx context.Context, p prepared) (Created, error) {
 		e.engines = nil
 		return Created{}, err
 	}
-	e.reserved = p.memory
+	e.reserved, e.client = p.memory, p.client
+	if p.memory > 0 {
+		h.hold(e)
+	}
 	h.stats.created.Add(1)
 	h.log.Info("game created", "game", hd.ID, "rules", hd.Game, "seats", len(hd.Seats))
 	h.afterChange(e)

@@ -1,6 +1,7 @@
 package hall
 
 import (
+	"container/list"
 	"cmp"
 	"context"
 	"errors"
@@ -39,6 +40,11 @@ type entry struct {
 	// what they hold of the hall's AI memory budget.
 	engines  []ai.Engine
 	reserved int64
+	// client is whoever made the game (NewGame.Client), whose share of
+	// the budget its engines count in; holder is the entry's place among
+	// the games holding engines (budget.holders, under the budget's lock).
+	client   string
+	holder   *list.Element
 	thinking bool // an AI turn of this game is queued or running
 	timer    *time.Timer
 	// waitsFirst says that timer waits to abort a game nobody started:

@@ -114,6 +114,9 @@ type Hall struct {
 // counters are what the hall counts for the transport's metrics.
 type counters struct {
 	created, humanMoves, aiMoves, aiFailures, aborted atomic.Uint64
+	// enginesEvicted counts the games whose engines were let go to make
+	// room in the AI memory budget.
+	enginesEvicted atomic.Uint64
 }
 
 // New makes a hall over cfg.Store.
@@ -308,6 +311,9 @@ func (h *Hall) Check(ctx context.Context) error { return h.store.Check(ctx) }
 // Stats are the hall's counts, for metrics.
 type Stats struct {
 	Created, HumanMoves, AIMoves, AIFailures, Aborted uint64
+	// EnginesEvicted counts the games whose engines were let go to make
+	// room in the AI memory budget.
+	EnginesEvicted uint64
 	// Held counts the games held in memory, Live the ongoing ones among
 	// them; AIQueued the AI turns
 	// waiting for a worker, AIRunning those searching.
@@ -323,6 +329,6 @@ func (h *Hall) Stats() Stats {
 	queued, running := h.queue.load()
 	return Stats{Created: h.stats.created.Load(), HumanMoves: h.stats.humanMoves.Load(),
 		AIMoves: h.stats.aiMoves.Load(), AIFailures: h.stats.aiFailures.Load(), Aborted: h.stats.aborted.Load(),
-		Held: len(h.held()), Live: h.liveGames(), AIQueued: queued, AIRunning: running,
+		EnginesEvicted: h.stats.enginesEvicted.Load(), Held: len(h.held()), Live: h.liveGames(), AIQueued: queued, AIRunning: running,
 		EngineBytes: h.budget.inUse(), EngineBudget: h.budget.limit, Watchers: h.watchers()}
 }

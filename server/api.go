@@ -117,6 +117,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if !s.readRequest(w, r, &req, s.clients.allowGame) {
 		return
 	}
+	req.Client = "addr:" + clientKey(r)
 	if a, ok := s.session(r); ok {
 		req.Accounts = ownSeat(req.Seats, a)
 	}

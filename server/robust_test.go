@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -111,27 +112,64 @@ func TestAPanickingSearchCostsOnlyItsGame(t *testing.T) {
 	}
 }
 
-// TestEnginesShareAMemoryBudget: a game whose engines would pass the
-// server's AI memory is refused 422, and a game that ends gives its
-// engines' memory back at once.
+// TestEnginesShareAMemoryBudget: the engines of all games never pass the
+// server's AI memory: one client holds at most its share (a second level-6
+// game of one address is refused 422), a new game from another client
+// lets the engines of a game waiting on its person go, and that game's AI
+// makes its engines again on its next turn, within the budget too (they
+// were once made past it: 263 MB against 64 MiB). A game that ends gives
+// its engines' memory back at once.
 func TestEnginesShareAMemoryBudget(t *testing.T) {
 	level6, err := ai.Footprint("ai:level=6")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := newTestServer(t, Config{AIMemory: 2*level6 + level6/2})
-	var games []hall.Created
-	for range 2 {
-		games = append(games, ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "ai:level=6"}}))
+	budget := 2*level6 + level6/2
+	ts := newTestServer(t, Config{AIMemory: budget})
+	createFrom := func(src string) (int, []byte) {
+		body, _ := json.Marshal(map[string]any{"game": "pommel", "seats": []string{"human", "ai:level=6"}})
+		req, _ := http.NewRequest("POST", ts.http.URL+"/api/games", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := clientFrom(src).Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, data
 	}
-	code, body := ts.do("POST", "/api/games", "", map[string]any{"game": "pommel", "seats": []string{"human", "ai:level=6"}})
+	created := func(src string) hall.Created {
+		code, body := createFrom(src)
+		var c hall.Created
+		if code != http.StatusCreated || json.Unmarshal(body, &c) != nil {
+			t.Fatalf("create from %s: %d %s", src, code, body)
+		}
+		return c
+	}
+	within := func(when string) {
+		if got := ts.srv.Hall().Stats().EngineBytes; got > budget {
+			t.Errorf("%s: %d bytes of engines held, over the budget of %d", when, got, budget)
+		}
+	}
+	first := created("127.0.0.2")
+	code, body := createFrom("127.0.0.2")
 	if e := refusalOf(t, body); code != http.StatusUnprocessableEntity || e.Code != string(hall.OverBudget) {
-		t.Fatalf("a third game over the budget: %d %s", code, body)
+		t.Fatalf("a second level-6 game of one client: %d %s, want 422 over_budget", code, body)
 	}
-	if code, body := ts.do("POST", "/api/games/"+games[0].ID+"/resign", games[0].Seats[0].Token, nil); code != http.StatusOK {
+	created("127.0.0.3")
+	third := created("127.0.0.4") // lets the first game's engines go
+	within("three games")
+	if evicted := ts.srv.Hall().Stats().EnginesEvicted; evicted != 1 {
+		t.Errorf("%d games' engines let go, want 1", evicted)
+	}
+	if code, ec := ts.move(first.ID, first.Seats[0].Token, ts.game(first.ID).Legal[0], 0); code != http.StatusOK {
+		t.Fatalf("move: %d %s", code, ec)
+	}
+	waitFor(t, 60*time.Second, "the first game's AI, its engines made again", func() bool { return ts.game(first.ID).Ply == 2 })
+	within("the engines made again")
+	if code, body := ts.do("POST", "/api/games/"+third.ID+"/resign", third.Seats[0].Token, nil); code != http.StatusOK {
 		t.Fatalf("resign: %d %s", code, body)
 	}
-	ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "ai:level=6"}})
 	if got := ts.srv.Hall().Stats().EngineBytes; got > 2*level6 {
 		t.Errorf("%d bytes of engines held for two games of %d", got, level6)
 	}
