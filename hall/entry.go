@@ -1,8 +1,8 @@
 package hall
 
 import (
-	"container/list"
 	"cmp"
+	"container/list"
 	"context"
 	"errors"
 	"fmt"
