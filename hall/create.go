@@ -27,7 +27,8 @@ type NewGame struct {
 	// the game's start (a lesson, a composed problem, a late position).
 	FEN string `json:"fen"`
 	// Rated games change their accounts' ratings: every seat must be an
-	// account's (a person's, or an AI level's), with a clock.
+	// account's (a person's, or an AI level's), each account at one seat,
+	// a person's at one seat at least, with a clock.
 	Rated bool `json:"rated"`
 	// Accounts are the seats the transport gives to accounts it checked
 	// (never read from a request's JSON).
