@@ -94,7 +94,10 @@ func seatAccounts(req NewGame, seats []store.Seat) error {
 	}
 	for i, s := range seats {
 		if n := levelOf(s.Player); n > 0 {
-			seats[i].Account = LevelAccount(n)
+			// A level's seat goes by its level, never by a name the
+			// request gave it (that name would link to the level's
+			// profile).
+			seats[i].Account, seats[i].Name = LevelAccount(n), ""
 		}
 	}
 	if !req.Rated {
