@@ -15,8 +15,8 @@ const (
 )
 
 // reservedNames are keys a person may not take: they would pass for the
-// site itself, for a removed account or for nobody.
-var reservedNames = [...]string{"deleted", "anonymous", "admin", "arbiter", "system"}
+// site itself, its staff, a removed account or nobody.
+var reservedNames = [...]string{"deleted", "anonymous", "admin", "administrator", "moderator", "arbiter", "system", "root"}
 
 // reservedPrefixes belong to the AI levels' accounts ("ai-level-3"); "ai_"
 // too, since "ai_level_3" would pass for one at a glance.

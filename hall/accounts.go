@@ -22,6 +22,16 @@ const Levels = 6
 // LevelAccount is the id and name of AI level n's account.
 func LevelAccount(n int) string { return "ai-level-" + strconv.Itoa(n) }
 
+// isLevelAccount reports whether id is an AI level's account.
+func isLevelAccount(id string) bool {
+	for n := 1; n <= Levels; n++ {
+		if id == LevelAccount(n) {
+			return true
+		}
+	}
+	return false
+}
+
 // levelOf is the level of a seat's spec when it is exactly ai:level=N,
 // the spec that plays as an account; 0 for any other.
 func levelOf(spec string) int {
@@ -84,18 +94,38 @@ func seatAccounts(req NewGame, seats []store.Seat) error {
 	}
 	for i, s := range seats {
 		if n := levelOf(s.Player); n > 0 {
-			seats[i].Account = LevelAccount(n)
+			// A level's seat goes by its level, never by a name the
+			// request gave it (that name would link to the level's
+			// profile).
+			seats[i].Account, seats[i].Name = LevelAccount(n), ""
 		}
 	}
 	if !req.Rated {
 		return nil
 	}
+	return ratedSeats(req, seats)
+}
+
+// ratedSeats checks the seats of a rated game: an account at every seat,
+// each account at one seat only (an AI level's too: a level playing
+// itself would move the ratings that place new players, and rate one
+// account twice in one game), a person's account at one seat at least
+// (the AI levels alone would rate each other at will), a clock and the
+// game's start.
+func ratedSeats(req NewGame, seats []store.Seat) error {
+	person := false
 	for i, s := range seats {
 		if s.Account == "" {
 			return Errorf(Invalid, "seat %d has no account: a rated game is between accounts (sign in, and play ai:level=1..6 or a seek)", i)
 		}
+		if first := accountSeat(seats, s.Account); first != i {
+			return Errorf(Invalid, "seats %d and %d are both %s: in a rated game an account holds one seat", first, i, quote(s.Account))
+		}
+		person = person || !isLevelAccount(s.Account)
 	}
 	switch {
+	case !person:
+		return Errorf(Invalid, "a rated game needs a person at one seat at least: sign in and take a seat; AI levels alone play unrated")
 	case req.Clock == "" && req.Days == 0:
 		return Errorf(Invalid, "a rated game needs a clock (clock or days)")
 	case req.FEN != "":

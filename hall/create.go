@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,7 +28,8 @@ type NewGame struct {
 	// the game's start (a lesson, a composed problem, a late position).
 	FEN string `json:"fen"`
 	// Rated games change their accounts' ratings: every seat must be an
-	// account's (a person's, or an AI level's), with a clock.
+	// account's (a person's, or an AI level's), each account at one seat,
+	// a person's at one seat at least, with a clock.
 	Rated bool `json:"rated"`
 	// Accounts are the seats the transport gives to accounts it checked
 	// (never read from a request's JSON).
@@ -63,7 +65,7 @@ func (h *Hall) Create(ctx context.Context, req NewGame) (Created, error) {
 	if err := h.refuseWhileClosing(); err != nil {
 		return Created{}, err
 	}
-	g, err := h.prepare(req)
+	g, err := h.prepare(ctx, req)
 	if err != nil {
 		return Created{}, err
 	}
@@ -93,12 +95,12 @@ type prepared struct {
 }
 
 // prepare checks a request and makes its header, tokens and engines.
-func (h *Hall) prepare(req NewGame) (prepared, error) {
+func (h *Hall) prepare(ctx context.Context, req NewGame) (prepared, error) {
 	rules, options, err := h.rules(req)
 	if err != nil {
 		return prepared{}, err
 	}
-	names, err := checkNames(req.Names, len(req.Seats))
+	names, err := h.checkNames(ctx, req)
 	if err != nil {
 		return prepared{}, err
 	}
@@ -177,15 +179,24 @@ func hasPersonSpec(seats []string) bool {
 	return false
 }
 
-// checkNames checks the seats' names, one per seat at most.
-func checkNames(names []string, seats int) ([]string, error) {
-	if len(names) > seats {
-		return nil, Errorf(Invalid, "%d names for %d seats", len(names), seats)
+// checkNames checks the seats' names, one per seat at most. A seat the
+// transport gives to an account takes the account's name, whatever the
+// request says; every other name is an anonymous one, which may not pass
+// for an account (checkAnonymousName).
+func (h *Hall) checkNames(ctx context.Context, req NewGame) ([]string, error) {
+	if len(req.Names) > len(req.Seats) {
+		return nil, Errorf(Invalid, "%d names for %d seats", len(req.Names), len(req.Seats))
 	}
-	out := make([]string, seats)
-	for p, name := range names {
+	out := make([]string, len(req.Seats))
+	for p, name := range req.Names {
+		what := fmt.Sprintf("name of seat %d", p)
 		var err error
-		if out[p], err = checkName(fmt.Sprintf("name of seat %d", p), name); err != nil {
+		if slices.ContainsFunc(req.Accounts, func(a SeatAccount) bool { return a.Seat == p }) {
+			out[p], err = checkName(what, name)
+		} else {
+			out[p], err = h.checkAnonymousName(ctx, what, name)
+		}
+		if err != nil {
 			return nil, err
 		}
 	}

@@ -310,6 +310,9 @@ func StoredResult(r game.Result, players int) *store.Result {
 			out.Winners = append(out.Winners, p)
 		}
 	}
+	if slices.ContainsFunc(r.Scores[:players], func(s int) bool { return s != 0 }) {
+		out.Scores = slices.Clone(r.Scores[:players])
+	}
 	return out
 }
 

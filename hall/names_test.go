@@ -46,3 +46,22 @@ func FuzzCheckName(f *testing.F) {
 		}
 	})
 }
+
+// TestFoldName: a name folds to what it reads as at a glance, so that an
+// anonymous name is compared with the accounts' names as it looks.
+func TestFoldName(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"alice", "alice"},
+		{"ALICE", "alice"},
+		{"Ａｌｉｃｅ", "alice"},
+		{"AI‐Level‐6", "ai-level-6"}, // U+2010 hyphens
+		{"ai–level—6", "ai-level-6"}, // en and em dashes
+		{"ſam", "sam"},               // the long s
+		{"ﬁona", "fiona"},            // a ligature
+		{"Zoë", "zoë"},
+	} {
+		if got := foldName(c.in); got != c.want {
+			t.Errorf("foldName(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -131,7 +131,7 @@ func (h *Hall) Join(ctx context.Context, id string, seat int, name string) (Invi
 	if err := h.refuseWhileClosing(); err != nil {
 		return Invite{}, err
 	}
-	name, err := checkName("name", name)
+	name, err := h.checkAnonymousName(ctx, "name", name)
 	if err != nil {
 		return Invite{}, err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/match"
 )
 
 // LeadDeadZone is the margin, in the engines' units (hundredths of a
@@ -267,15 +268,13 @@ func clarity(s game.State, moves []game.Move) (narrowness, spread float64, ok bo
 func moveValue(s game.State, ev game.Evaluator, me, players int) int {
 	r := s.Result()
 	if r.Over() {
-		switch {
-		case r.Winners == 0:
-			return 0
-		case !r.Winners.Has(game.Player(me)):
-			return -EvalCap
-		case r.Winners.Len() == 1:
+		switch match.Share(r, game.Player(me), players) { // by the game's places
+		case 1:
 			return EvalCap
+		case 0:
+			return -EvalCap
 		}
-		return 0 // a shared first place
+		return 0 // a shared first place, or a draw
 	}
 	return max(-EvalCap, min(EvalCap, advantage(ev.Evaluate(), me, players)))
 }

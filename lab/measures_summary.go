@@ -138,29 +138,42 @@ func scores(g game.Game) bool {
 	return ok
 }
 
-// utilities are each seat's outcome of a game as Ludii ranks it: the
-// seats in first place share ranks 1 to k, the others ranks k+1 to n, and
-// rank r is worth 1 - 2(r-1)/(n-1): 1 for a win, -1 for a loss in a game
-// of two, 0 for a draw (every seat shares every rank).
-func utilities(winners []int, n int) []float64 {
-	k := len(winners)
-	if k == 0 {
-		k = n // a draw: everyone shares first place
-	}
-	first := float64(1+k) / 2
-	rest := float64(k+1+n) / 2
+// utilities are each seat's outcome of a game as Ludii ranks it, from
+// the seats' places (GameStats.places): the k seats sharing place p share
+// ranks p to p+k-1, and rank r is worth 1 - 2(r-1)/(n-1): 1 for a win, -1
+// for a loss in a game of two, 0 for a draw (every seat shares every
+// rank).
+func utilities(places []int) []float64 {
+	n := len(places)
 	u := make([]float64, n)
-	for p := range n {
-		r := rest
-		if len(winners) == 0 || slices.Contains(winners, p) {
-			r = first
+	for p, place := range places {
+		shared := 0
+		for _, other := range places {
+			if other == place {
+				shared++
+			}
 		}
+		r := float64(place) + float64(shared-1)/2
 		u[p] = 1
 		if n > 1 {
 			u[p] = 1 - 2*(r-1)/float64(n-1)
 		}
 	}
 	return u
+}
+
+// places are the seats' places in the game of n seats (1 is first), as
+// the game package places a result: the winners first, the others by
+// their scores.
+func (gs GameStats) places(n int) []int {
+	var r game.Result
+	for _, p := range gs.Winners {
+		if p >= 0 && p < game.MaxPlayers {
+			r.Winners = r.Winners.Add(game.Player(p))
+		}
+	}
+	copy(r.Scores[:], gs.Scores)
+	return r.Places(n)
 }
 
 // outcomeUniformity is Ludii's OutcomeUniformity: 1 less the mean over the
@@ -171,7 +184,7 @@ func outcomeUniformity(games []GameStats, n int) float64 {
 	}
 	perSeat := make([][]float64, n)
 	for _, gs := range games {
-		for p, u := range utilities(gs.Winners, n) {
+		for p, u := range utilities(gs.places(n)) {
 			perSeat[p] = append(perSeat[p], u)
 		}
 	}
@@ -198,7 +211,7 @@ func imbalance(games []GameStats, n int) Interval {
 	}
 	points := make([][]float64, len(games))
 	for i, gs := range games {
-		points[i] = seatPoints(gs.Winners, n)
+		points[i] = seatPoints(gs.places(n))
 	}
 	all := make([]int, len(games))
 	for i := range all {
@@ -219,15 +232,19 @@ func imbalance(games []GameStats, n int) Interval {
 	return out
 }
 
-// seatPoints are each seat's points from one game.
-func seatPoints(winners []int, n int) []float64 {
-	pts := make([]float64, n)
-	for p := range pts {
-		switch {
-		case len(winners) == 0:
-			pts[p] = 1 / float64(n)
-		case slices.Contains(winners, p):
-			pts[p] = 1 / float64(len(winners))
+// seatPoints are each seat's points from one game, by its places: the
+// seats sharing first place share the point.
+func seatPoints(places []int) []float64 {
+	first := 0
+	for _, place := range places {
+		if place == 1 {
+			first++
+		}
+	}
+	pts := make([]float64, len(places))
+	for p, place := range places {
+		if place == 1 {
+			pts[p] = 1 / float64(first)
 		}
 	}
 	return pts

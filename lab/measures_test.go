@@ -14,18 +14,21 @@ import (
 func TestUtilitiesAndOutcomeUniformity(t *testing.T) {
 	for _, tt := range []struct {
 		winners []int
+		scores  []int
 		n       int
 		want    []float64
 	}{
-		{[]int{0}, 2, []float64{1, -1}},
-		{nil, 2, []float64{0, 0}},
+		{[]int{0}, nil, 2, []float64{1, -1}},
+		{nil, nil, 2, []float64{0, 0}},
 		// Three seats: ranks 1, 2, 3 are worth 1, 0, -1; the two losers
 		// share ranks 2 and 3 (2.5: -0.5 each).
-		{[]int{1}, 3, []float64{-0.5, 1, -0.5}},
+		{[]int{1}, nil, 3, []float64{-0.5, 1, -0.5}},
+		// A scored game of three: the losers' scores place them 2 and 3.
+		{[]int{0}, []int{9, 2, 5}, 3, []float64{1, -1, 0}},
 		// Two winners share ranks 1 and 2 (1.5: 0.5); the loser is third.
-		{[]int{0, 2}, 3, []float64{0.5, -1, 0.5}},
+		{[]int{0, 2}, nil, 3, []float64{0.5, -1, 0.5}},
 	} {
-		got := utilities(tt.winners, tt.n)
+		got := utilities(GameStats{Winners: tt.winners, Scores: tt.scores}.places(tt.n))
 		for p := range tt.want {
 			if !near(got[p], tt.want[p]) {
 				t.Errorf("utilities(%v, %d) = %v, want %v", tt.winners, tt.n, got, tt.want)

@@ -496,16 +496,17 @@ func tally(stats []Stats, l *GameLog) {
 // game that nobody won (a draw of all), 0 for a loss. The match table
 // and the sequential test score games by it alike.
 func Share(r game.Result, seat game.Player, n int) float64 {
-	switch winners := r.Winners.Len(); {
-	case winners == 0:
-		return 1 / float64(n)
-	case !r.Winners.Has(seat):
+	places := r.Places(n)
+	if places[seat] != 1 {
 		return 0
-	case winners == 1:
-		return 1
-	default:
-		return 1 / float64(winners)
 	}
+	first := 0
+	for _, place := range places {
+		if place == 1 {
+			first++
+		}
+	}
+	return 1 / float64(first)
 }
 
 // leastLeft is the least of least (0: none yet) and the clock readings of

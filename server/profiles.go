@@ -89,8 +89,11 @@ type playedGame struct {
 	Reason    string    `json:"reason,omitempty"`
 	Seat      int       `json:"seat"`
 	Opponents []string  `json:"opponents"`
-	Before    *float64  `json:"ratingBefore,omitempty"`
-	After     *float64  `json:"ratingAfter,omitempty"`
+	// OpponentAccounts says of each opponent whether an account plays
+	// it: only those link to a profile (an anonymous name is a name).
+	OpponentAccounts []bool   `json:"opponentAccounts"`
+	Before           *float64 `json:"ratingBefore,omitempty"`
+	After            *float64 `json:"ratingAfter,omitempty"`
 }
 
 // gameFilter reads ?game=, ?before= and ?limit= of a games list.
@@ -159,13 +162,14 @@ func (s *Server) writeGames(w http.ResponseWriter, r *http.Request, a store.Acco
 
 // playedBy is game h as account's list shows it.
 func playedBy(h store.Header, account string) playedGame {
-	pg := playedGame{ID: h.ID, Game: h.Game, Rated: h.Rated, Created: h.Created, Result: "ongoing", Opponents: []string{}}
+	pg := playedGame{ID: h.ID, Game: h.Game, Rated: h.Rated, Created: h.Created, Result: "ongoing", Opponents: []string{}, OpponentAccounts: []bool{}}
 	for i, seat := range h.Seats {
 		if seat.Account == account {
 			pg.Seat = i
 			continue
 		}
 		pg.Opponents = append(pg.Opponents, seatName(seat))
+		pg.OpponentAccounts = append(pg.OpponentAccounts, seat.Account != "")
 	}
 	if h.Result == nil {
 		return pg
@@ -312,11 +316,13 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 
 // turnView is a game waiting for my move.
 type turnView struct {
-	ID        string          `json:"id"`
-	Game      string          `json:"game"`
-	Opponents []string        `json:"opponents"`
-	Since     time.Time       `json:"since"`
-	Clock     *hall.ClockView `json:"clock,omitempty"`
+	ID        string   `json:"id"`
+	Game      string   `json:"game"`
+	Opponents []string `json:"opponents"`
+	// OpponentAccounts: as playedGame's.
+	OpponentAccounts []bool          `json:"opponentAccounts"`
+	Since            time.Time       `json:"since"`
+	Clock            *hall.ClockView `json:"clock,omitempty"`
 }
 
 func (s *Server) handleTurn(w http.ResponseWriter, r *http.Request) {
@@ -331,10 +337,11 @@ func (s *Server) handleTurn(w http.ResponseWriter, r *http.Request) {
 	}
 	list := []turnView{}
 	for _, t := range turns {
-		tv := turnView{ID: t.ID, Game: t.Game, Since: t.Updated, Clock: t.Clock, Opponents: []string{}}
+		tv := turnView{ID: t.ID, Game: t.Game, Since: t.Updated, Clock: t.Clock, Opponents: []string{}, OpponentAccounts: []bool{}}
 		for i, seat := range t.Seats {
 			if i != t.Seat {
 				tv.Opponents = append(tv.Opponents, cmpName(seat))
+				tv.OpponentAccounts = append(tv.OpponentAccounts, seat.Account != "")
 			}
 		}
 		list = append(list, tv)

@@ -62,6 +62,9 @@ type Clock struct {
 type Result struct {
 	Winners []int  `json:"winners"` // seats; empty for a draw
 	Reason  string `json:"reason"`  // game.Reason's text: "no pieces", "resignation", ...
+	// Scores are the seats' scores in a game that scores (Punt): they
+	// place the seats below the winners, for ratings.
+	Scores []int `json:"scores,omitempty"`
 }
 
 // Header is everything about a game but its moves: what a conditional

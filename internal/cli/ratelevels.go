@@ -288,27 +288,15 @@ func pairResults(log *match.GameLog, levels []int, tallies []levelTally) []ratin
 	return pairs
 }
 
-// playerPlaces is every player's place (1 is first; equal places share):
-// by score in a scored game, else the winners first and the rest after.
+// playerPlaces is every player's place (1 is first; equal places share),
+// as the game package places the result: seats[k] is player k's seat.
 func playerPlaces(r game.Result, seats []game.Player) []int {
+	bySeat := r.Places(len(seats))
 	places := make([]int, len(seats))
 	for k, seat := range seats {
-		places[k] = 1
-		for _, other := range seats {
-			if beats(r, other, seat) {
-				places[k]++
-			}
-		}
+		places[k] = bySeat[seat]
 	}
 	return places
-}
-
-// beats reports whether seat a placed above seat b.
-func beats(r game.Result, a, b game.Player) bool {
-	if r.Reason == game.Scored {
-		return r.Scores[a] > r.Scores[b]
-	}
-	return r.Winners.Has(a) && !r.Winners.Has(b)
 }
 
 // levelTable is the table of the fitted ratings.

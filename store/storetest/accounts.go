@@ -24,6 +24,8 @@ var accountTests = []struct {
 	{"Bots", testBots},
 	{"RatedGame", testRatedGame},
 	{"RatedDrawAndThreePlayers", testRatedDrawAndThree},
+	{"RatedScoredThreePlayers", testRatedScoredThree},
+	{"RatedOneAccountTwice", testRatedOneAccountTwice},
 	{"UnratedAndRefusedWritesRateNothing", testUnratedAndRefused},
 	{"Leaderboard", testLeaderboard},
 	{"PlayerGames", testPlayerGames},

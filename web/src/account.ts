@@ -6,7 +6,7 @@ import { request, type CatalogGame } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
 import { addPasskey, listPasskeys, passkeysSupported, removePasskey } from "./passkeys";
-import { dateText, me, profileLink, type PlayedGame } from "./session";
+import { dateText, me, opponentNode, profileLink, type PlayedGame } from "./session";
 
 export async function accountPage(root: HTMLElement): Promise<void> {
   const name = await me();
@@ -49,7 +49,7 @@ function ongoing(catalog: CatalogGame[]): HTMLElement {
     if (games.length === 0) none.textContent = "No game in progress.";
     list.append(...games.map((g) => {
       const who: (Node | string)[] = [];
-      g.opponents.forEach((o, i) => who.push(...(i ? [", "] : ["vs "]), profileLink(o)));
+      g.opponents.forEach((_, i) => who.push(...(i ? [", "] : ["vs "]), opponentNode(g, i)));
       return h("li", { class: "played", "data-game": g.id },
         h("span", { class: "what" }, h("a", { href: `/play/${g.id}` }, catalog.find((c) => c.id === g.game)?.name ?? g.game), " ", h("span", { class: "mode" }, g.rated ? "rated" : "casual")),
         h("span", { class: "opponents" }, ...who), h("time", { dateTime: g.created }, dateText(g.created)));

@@ -7,7 +7,7 @@
 import { request, type CatalogGame, type CatalogOption, type LobbyGame, type Seat } from "./api";
 import { showTurns } from "./chrome";
 import { h } from "./dom";
-import { clockText, profileLink, ratingText, signInLink, type Seek, type SeekClock } from "./session";
+import { clockText, opponentNode, profileLink, ratingText, signInLink, type Seek, type SeekClock } from "./session";
 
 interface Lobby {
   me: string | null;
@@ -228,6 +228,7 @@ interface TurnGame {
   id: string;
   game: string;
   opponents: string[];
+  opponentAccounts?: boolean[];
   since: string;
 }
 
@@ -240,7 +241,7 @@ async function readTurns(lobby: Lobby): Promise<void> {
   showTurns(games.length);
   lobby.turns.replaceChildren(...games.map((g) => h("li", { "data-game": g.id },
     h("a", { href: `/play/${g.id}` }, nameOf(lobby, g.game)), " ",
-    h("span", { class: "opponents" }, ...g.opponents.flatMap((o, i) => [i ? ", " : "vs ", profileLink(o)])))));
+    h("span", { class: "opponents" }, ...g.opponents.flatMap((_, i) => [i ? ", " : "vs ", opponentNode(g, i)])))));
   if (games.length === 0) lobby.turns.append(h("li", { class: "none" }, "No game waits for your move."));
 }
 

@@ -6,7 +6,7 @@ import { ApiError, request, type CatalogGame } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
 import { ratingPlot, type HistoryPoint } from "./ratingplot";
-import { change, dateText, me, profileLink, ratingText, type PlayedGame, type User } from "./session";
+import { change, dateText, me, opponentNode, ratingText, type PlayedGame, type User } from "./session";
 
 const pageSize = 20;
 
@@ -107,7 +107,7 @@ const results: Record<PlayedGame["result"], string> = { win: "Won", loss: "Lost"
 
 function gameRow(g: PlayedGame, nameOf: (id: string) => string): HTMLElement {
   const who: (Node | string)[] = g.opponents.length ? ["vs "] : ["alone"];
-  g.opponents.forEach((o, i) => who.push(...(i ? [", "] : []), profileLink(o)));
+  g.opponents.forEach((_, i) => who.push(...(i ? [", "] : []), opponentNode(g, i)));
   const delta = g.ratingBefore !== undefined && g.ratingAfter !== undefined
     ? h("span", { class: `delta ${g.ratingAfter >= g.ratingBefore ? "up" : "down"}`, title: `${Math.round(g.ratingBefore)} → ${Math.round(g.ratingAfter)}` }, change(g.ratingBefore, g.ratingAfter))
     : h("span", { class: "delta" });

@@ -32,6 +32,7 @@ export interface PlayedGame {
   reason: string;
   seat: number;
   opponents: string[];
+  opponentAccounts?: boolean[];
   ratingBefore?: number;
   ratingAfter?: number;
 }
@@ -66,6 +67,21 @@ export function me(): Promise<string | null> {
 // profileLink links a player's name to their profile.
 export function profileLink(name: string): HTMLAnchorElement {
   return h("a", { href: `/@/${encodeURIComponent(name)}`, class: "player-link" }, name);
+}
+
+// Opposed is a list's game with its opponents: their names, and whether
+// an account plays each (the server says so; a name alone never does).
+export interface Opposed {
+  opponents: string[];
+  opponentAccounts?: boolean[];
+}
+
+// opponentNode is opponent i of a game: an account's name links to its
+// profile; a seat played without an account is its name as text, so that
+// an anonymous "alice" never links to Alice.
+export function opponentNode(g: Opposed, i: number): HTMLElement {
+  const name = g.opponents[i] ?? "";
+  return g.opponentAccounts?.[i] ? profileLink(name) : h("span", { class: "player-anonymous" }, name);
 }
 
 // ratingText is a rating rounded, with "?" while it is provisional.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/rating"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/internal/row"
@@ -130,12 +131,16 @@ func (s *Service) Leaderboard(ctx context.Context, game string, since time.Time,
 
 // rateGame rates a rated game whose result this transaction stores:
 // every seat is one player of one rating period. A game whose seats are
-// not all accounts' is not rated.
+// not all accounts', or that seats one account twice, is not rated: the
+// hall makes no such rated game, and an account rated twice by one game
+// would write two ratings of which the last would win.
 func rateGame(ctx context.Context, tx Tx, h store.Header) error {
+	seen := make(map[string]bool, len(h.Seats))
 	for _, seat := range h.Seats {
-		if seat.Account == "" {
+		if seat.Account == "" || seen[seat.Account] {
 			return nil
 		}
+		seen[seat.Account] = true
 	}
 	if err := lockRatings(ctx, tx, h); err != nil {
 		return err
@@ -197,20 +202,15 @@ func glickos(rs []store.Rating) []rating.Glicko {
 	return g
 }
 
-// places ranks the seats of a result: the winners first (place 0), every
-// other seat after them (place 1); a draw places everyone first.
+// places ranks the seats of a stored result as the game package does:
+// the winners first, the others below them by their scores.
 func places(r *store.Result, seats int) []int {
-	p := make([]int, seats)
-	if len(r.Winners) == 0 {
-		return p
-	}
-	for i := range p {
-		p[i] = 1
-	}
+	var res game.Result
 	for _, w := range r.Winners {
-		if w >= 0 && w < seats {
-			p[w] = 0
+		if w >= 0 && w < seats && w < game.MaxPlayers {
+			res.Winners = res.Winners.Add(game.Player(w))
 		}
 	}
-	return p
+	copy(res.Scores[:], r.Scores)
+	return res.Places(seats)
 }
