@@ -101,6 +101,12 @@ func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(codeInvalid, "%s", err))
 		return
 	}
+	// A taken name is told before the budget is spent: the store would
+	// refuse it anyway, and a typo should not cost a sign-up.
+	if _, err := s.cfg.Store.AccountByName(r.Context(), req.Name); err == nil {
+		writeError(w, fail(codeNameTaken, "the name %s is taken; choose another", quote(req.Name)))
+		return
+	}
 	if !s.signUpBudget(w, r) {
 		return
 	}
