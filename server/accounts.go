@@ -164,8 +164,9 @@ func endCookie(w http.ResponseWriter, r *http.Request) {
 // (a device cookie from an earlier login to the name is counted apart).
 func (s *Server) handleLogIn(w http.ResponseWriter, r *http.Request) {
 	var req credentials
-	if err := s.decode(w, r, &req); err != nil {
-		writeError(w, err)
+	// The account is read before the throttle can tell (a device cookie
+	// is checked against it): the read counts against the read limit.
+	if !s.readRequest(w, r, &req, s.clients.allowRead) {
 		return
 	}
 	a, found, err := s.loginAccount(r.Context(), req.Name)

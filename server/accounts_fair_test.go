@@ -350,3 +350,20 @@ func TestLogOutWithUnknownCookiesIsLimited(t *testing.T) {
 		t.Errorf("10 log-outs with random cookies: %v; want 5 answered 204, then 429", codes)
 	}
 }
+
+// TestAccountLimitsChecked: a negative account limit is refused at New;
+// zero fields take the defaults.
+func TestAccountLimitsChecked(t *testing.T) {
+	for _, l := range []AccountLimits{{HashBurst: -1}, {HashEvery: -time.Second}, {HashesAtOnce: -1},
+		{SignUpBurst: -5}, {SignUpEvery: -1}} {
+		if _, err := New(Config{Store: openTestStore(t), Accounts: l}); err == nil {
+			t.Errorf("New with account limits %+v: no error", l)
+		}
+	}
+	got, err := AccountLimits{HashBurst: 7}.withDefaults()
+	want := DefaultAccountLimits
+	want.HashBurst = 7
+	if err != nil || got != want {
+		t.Errorf("AccountLimits{HashBurst: 7}.withDefaults() = %+v, %v; want %+v", got, err, want)
+	}
+}
