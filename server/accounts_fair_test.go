@@ -16,6 +16,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/arbiter-games/arbiter/account"
+	"github.com/arbiter-games/arbiter/store/sqlite"
 )
 
 // roomyAccountLimits let the tests sign up and log in as often as they
@@ -365,5 +366,50 @@ func TestAccountLimitsChecked(t *testing.T) {
 	want.HashBurst = 7
 	if err != nil || got != want {
 		t.Errorf("AccountLimits{HashBurst: 7}.withDefaults() = %+v, %v; want %+v", got, err, want)
+	}
+}
+
+// TestARevokedSessionClosesSocketsOnAnotherServer: the session is ended
+// on one server; on another sharing the database, the socket that plays
+// by it is refused its next move and closed, and a socket that only
+// watches under it closes at its next ping.
+func TestARevokedSessionClosesSocketsOnAnotherServer(t *testing.T) {
+	dir := t.TempDir()
+	stores := make([]*sqlite.Store, 2)
+	for i := range stores {
+		st, err := sqlite.Open(context.Background(), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stores[i] = st
+	}
+	params := cheapHash
+	a := newTestServer(t, Config{Store: stores[0], PasswordHash: &params})
+	b := newTestServer(t, Config{Store: stores[1], PasswordHash: &params, Timeouts: Timeouts{Ping: 200 * time.Millisecond}})
+	ada, bob := a.signUp("ada"), a.signUp("bob")
+	id, mover := sessionGame(t, ada, bob)
+	moverOnB := &member{t: t, ts: b, name: mover.name, c: mover.c}
+	player := sessionSocket(t, b, moverOnB, id)
+	header := http.Header{}
+	for _, c := range mover.c.Jar.Cookies(mustParse(b.http.URL)) {
+		header.Add("Cookie", c.String())
+	}
+	watcher, err := b.dial(id, header)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next(t, watcher)
+	legal := b.game(id).Legal[0]
+
+	mover.must(204, "DELETE", "/api/account/sessions", nil, nil)
+	if status := closedWith(t, watcher); status != websocket.StatusPolicyViolation {
+		t.Errorf("the watching socket on the other server: close status %v, want %v", status, websocket.StatusPolicyViolation)
+	}
+	_ = player.Write(context.Background(), websocket.MessageText, []byte(`{"type":"move","move":"`+legal+`","ply":0}`))
+	if status := closedWith(t, player); status != websocket.StatusPolicyViolation {
+		t.Errorf("the playing socket on the other server: close status %v, want %v", status, websocket.StatusPolicyViolation)
+	}
+	if g := a.game(id); g.Ply != 0 {
+		t.Errorf("the revoked session played a move on the other server")
 	}
 }
