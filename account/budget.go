@@ -48,7 +48,8 @@ const busyWait = time.Second
 // Admit asks for cost units of work for key. When admitted, release must
 // be called when the work ends (it may be called more than once); when
 // not, wait is how long until it may be admitted. A cost over the burst
-// is never admitted; its wait is that of a full bucket.
+// is charged as the whole burst, so that it waits for a full bucket
+// rather than being refused forever.
 func (b *Budget) Admit(key string, cost int, now time.Time) (release func(), wait time.Duration, ok bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -56,10 +57,7 @@ func (b *Budget) Admit(key string, cost int, now time.Time) (release func(), wai
 	if b.cfg.AtOnce > 0 && e.busy >= b.cfg.AtOnce {
 		return nil, busyWait, false
 	}
-	res := e.lim.ReserveN(now, cost)
-	if !res.OK() {
-		return nil, time.Duration(b.cfg.Burst) * b.cfg.Every, false
-	}
+	res := e.lim.ReserveN(now, min(max(cost, 1), b.cfg.Burst))
 	if d := res.DelayFrom(now); d > 0 {
 		res.CancelAt(now)
 		return nil, d, false

@@ -8,7 +8,7 @@ import (
 
 // TestBudget: a key gets its burst, then one unit per Every, at most
 // AtOnce in flight; another key is not slowed; a cost over the burst is
-// never admitted.
+// charged as the whole burst.
 func TestBudget(t *testing.T) {
 	b := NewBudget(BudgetConfig{Burst: 3, Every: 10 * time.Second, AtOnce: 1, MaxKeys: 100})
 	release, _, ok := b.Admit("a", 1, t0)
@@ -40,8 +40,13 @@ func TestBudget(t *testing.T) {
 	} else {
 		r()
 	}
+	if r, _, ok := b.Admit("c", 4, t0); !ok {
+		t.Error("a cost over the burst refused from a full bucket")
+	} else {
+		r()
+	}
 	if _, wait, ok := b.Admit("c", 4, t0); ok || wait != 30*time.Second {
-		t.Errorf("a cost over the burst: ok %v, wait %v; want a refusal", ok, wait)
+		t.Errorf("a cost over the burst again: ok %v, wait %v; want a wait of 30s, a whole burst", ok, wait)
 	}
 }
 
