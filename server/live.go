@@ -71,10 +71,10 @@ func (sk *socket) goingAway() { sk.once.Do(func() { close(sk.stopping) }) }
 func (sk *socket) revoke() { sk.revokedOnce.Do(func() { close(sk.revoked) }) }
 
 // endSessions closes at once the sockets opened under the sessions that
-// ended: every session of account but keep, or (account "") the session
+// ended: every session of owner but keep, or (owner "") the session
 // keep alone. Other servers sharing the store find out at their socket's
 // next command or ping (sessionLives).
-func (ss *socketSet) endSessions(account string, keep []byte) {
+func (ss *socketSet) endSessions(owner string, keep []byte) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	for sk := range ss.open {
@@ -82,15 +82,15 @@ func (ss *socketSet) endSessions(account string, keep []byte) {
 			continue
 		}
 		same := bytes.Equal(sk.session, keep)
-		if account == "" && same || account != "" && sk.account == account && !same {
+		if owner == "" && same || owner != "" && sk.account == owner && !same {
 			sk.revoke()
 		}
 	}
 }
 
-// sessionsEnded closes the sockets of the sessions of account (but keep)
-// that were just deleted.
-func (s *Server) sessionsEnded(account string, keep []byte) { s.sockets.endSessions(account, keep) }
+// sessionsEnded closes the sockets of the sessions of owner (but keep)
+// that were just deleted; owner "" names the session keep alone.
+func (s *Server) sessionsEnded(owner string, keep []byte) { s.sockets.endSessions(owner, keep) }
 
 // sessionLives tells whether the session that opened the socket still
 // lives (a socket opened without one has nothing to lose); when it does
