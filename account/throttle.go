@@ -12,81 +12,111 @@ import (
 // ThrottleConfig says how many failed logins are let through before they
 // are slowed down, and how much memory the counts may hold.
 type ThrottleConfig struct {
-	NameBurst int           // failures a name may have at once
-	NameEvery time.Duration // then one more try per this
-	AddrBurst int           // failures an address may have at once
-	AddrEvery time.Duration // then one more try per this
-	MaxKeys   int           // names, and addresses, remembered at most (each)
+	NameBurst     int           // failures a name may have from one address at once
+	NameEvery     time.Duration // then one more try per this
+	AddrBurst     int           // failures an address may have at once, whatever the names
+	AddrEvery     time.Duration // then one more try per this
+	NameWideBurst int           // failures a name may have from all unknown devices at once
+	NameWideEvery time.Duration // then one more try per this
+	MaxKeys       int           // keys remembered at most (each table)
 }
 
-// DefaultThrottleConfig: 5 failures for a name then one try every 3
-// minutes (a guesser gets 480 a day, at most); 20 for an address (a family
-// or a school behind one address) then one every 30 s. 65,536 keys each:
-// about 240 bytes a key, 31 MiB when both are full (docs/accounts.md).
+// DefaultThrottleConfig: 5 failures for a name from one address, then one
+// try every 3 minutes; 20 for an address (a family or a school behind one
+// address) then one every 30 s; 50 for a name from everywhere (a botnet
+// guessing one name) then one a minute, which a device that logged in to
+// that name before does not count against. 65,536 keys each: about 240
+// bytes a key (docs/accounts.md).
 func DefaultThrottleConfig() ThrottleConfig {
-	return ThrottleConfig{NameBurst: 5, NameEvery: 3 * time.Minute, AddrBurst: 20, AddrEvery: 30 * time.Second, MaxKeys: 1 << 16}
+	return ThrottleConfig{NameBurst: 5, NameEvery: 3 * time.Minute, AddrBurst: 20, AddrEvery: 30 * time.Second,
+		NameWideBurst: 50, NameWideEvery: time.Minute, MaxKeys: 1 << 16}
 }
 
-// Throttle slows down repeated failed logins, per account name and per
-// client address, each a token bucket (x/time/rate): Check before checking
-// a password, Fail after a wrong one, Succeed after a right one. Names
-// that do not exist count like those that do, so the answer does not tell.
-// Memory is bounded: past MaxKeys the entry failed least recently goes.
-// Safe for concurrent use; the time is passed in, for tests.
+// Throttle slows down repeated failed logins, each count a token bucket
+// (x/time/rate): Check before checking a password, Fail after a wrong one,
+// Succeed after a right one. A login from an unknown device counts against
+// its name from its address, its address, and its name from everywhere; a
+// login from a known device (one whose device cookie shows it logged in to
+// the name before) counts against that device alone, so that no one else's
+// failures can lock the owner out (OWASP's device cookies). Names that do
+// not exist count like those that do, so the answer does not tell. Memory
+// is bounded: past MaxKeys the entry failed least recently goes. Safe for
+// concurrent use; the time is passed in, for tests.
 type Throttle struct {
-	mu    sync.Mutex
-	names buckets
-	addrs buckets
+	mu      sync.Mutex
+	names   buckets // by name and address
+	addrs   buckets
+	wide    buckets // by name, for unknown devices
+	devices buckets // by name and device
 }
 
 // NewThrottle makes a Throttle; a zero or negative field of c takes its
 // DefaultThrottleConfig value.
 func NewThrottle(c ThrottleConfig) *Throttle {
 	d := DefaultThrottleConfig()
-	if c.NameBurst <= 0 {
-		c.NameBurst = d.NameBurst
+	for _, f := range []struct{ got, def *int }{{&c.NameBurst, &d.NameBurst}, {&c.AddrBurst, &d.AddrBurst},
+		{&c.NameWideBurst, &d.NameWideBurst}, {&c.MaxKeys, &d.MaxKeys}} {
+		if *f.got <= 0 {
+			*f.got = *f.def
+		}
 	}
-	if c.NameEvery <= 0 {
-		c.NameEvery = d.NameEvery
+	for _, f := range []struct{ got, def *time.Duration }{{&c.NameEvery, &d.NameEvery}, {&c.AddrEvery, &d.AddrEvery},
+		{&c.NameWideEvery, &d.NameWideEvery}} {
+		if *f.got <= 0 {
+			*f.got = *f.def
+		}
 	}
-	if c.AddrBurst <= 0 {
-		c.AddrBurst = d.AddrBurst
-	}
-	if c.AddrEvery <= 0 {
-		c.AddrEvery = d.AddrEvery
-	}
-	if c.MaxKeys <= 0 {
-		c.MaxKeys = d.MaxKeys
-	}
-	return &Throttle{names: newBuckets(c.NameBurst, c.NameEvery, c.MaxKeys), addrs: newBuckets(c.AddrBurst, c.AddrEvery, c.MaxKeys)}
+	return &Throttle{names: newBuckets(c.NameBurst, c.NameEvery, c.MaxKeys), addrs: newBuckets(c.AddrBurst, c.AddrEvery, c.MaxKeys),
+		wide: newBuckets(c.NameWideBurst, c.NameWideEvery, c.MaxKeys), devices: newBuckets(c.NameBurst, c.NameEvery, c.MaxKeys)}
 }
 
-// Check tells whether a login of nameKey (Key of the name) from addr may
-// try a password now; when not, retryAfter is how long until it may (the
-// server answers 429 with Retry-After).
-func (t *Throttle) Check(nameKey, addr string, now time.Time) (retryAfter time.Duration, ok bool) {
+// Check tells whether a login of nameKey (Key of the name; "" when the
+// login names no one, as a passkey's does) from addr, by device (the id of
+// a known device's cookie, "" for an unknown device) may try now; when
+// not, retryAfter is how long until it may (the server answers 429 with
+// Retry-After).
+func (t *Throttle) Check(nameKey, addr, device string, now time.Time) (retryAfter time.Duration, ok bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	wait := max(t.names.wait(nameKey, now), t.addrs.wait(AddrKey(addr), now))
+	var wait time.Duration
+	if device != "" && nameKey != "" {
+		wait = t.devices.wait(nameKey+"|"+device, now)
+	} else {
+		wait = t.addrs.wait(AddrKey(addr), now)
+		if nameKey != "" {
+			wait = max(wait, t.names.wait(nameKey+"|"+AddrKey(addr), now), t.wide.wait(nameKey, now))
+		}
+	}
 	return wait, wait == 0
 }
 
-// Fail counts a failed login against the name and the address.
-func (t *Throttle) Fail(nameKey, addr string, now time.Time) {
+// Fail counts a failed login, as Check reads it.
+func (t *Throttle) Fail(nameKey, addr, device string, now time.Time) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.names.fail(nameKey, now)
+	if device != "" && nameKey != "" {
+		t.devices.fail(nameKey+"|"+device, now)
+		return
+	}
 	t.addrs.fail(AddrKey(addr), now)
+	if nameKey != "" {
+		t.names.fail(nameKey+"|"+AddrKey(addr), now)
+		t.wide.fail(nameKey, now)
+	}
 }
 
-// Succeed forgets the name's failures: its owner is back. The address's
-// stay, so that logging in to one's own account does not reset the count
-// of guesses made at others' (addr is taken so that the call reads like
-// Fail's, and is not used).
-func (t *Throttle) Succeed(nameKey, addr string) {
+// Succeed forgets the name's failures from this address and device: its
+// owner is back. The address's stay, so that logging in to one's own
+// account does not reset the count of guesses made at others'; and the
+// name's from everywhere stay, so that the owner's login does not give a
+// botnet a fresh count (they fill up again with time).
+func (t *Throttle) Succeed(nameKey, addr, device string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.names.forget(nameKey)
+	t.names.forget(nameKey + "|" + AddrKey(addr))
+	if device != "" {
+		t.devices.forget(nameKey + "|" + device)
+	}
 }
 
 // AddrKey is the key an address is counted under: the address alone (a

@@ -20,24 +20,35 @@ const sessionLife = 30 * 24 * time.Hour
 
 // accounts is what the server needs for people's accounts: the password
 // hasher (bounded slots, so that a login flood cannot take the memory),
-// the list of common passwords, and the login throttle.
+// the list of common passwords, the login throttle, and each address's
+// budgets of hashes and of sign-ups.
 type accounts struct {
 	hasher    *account.Hasher
 	passwords *account.Passwords
 	throttle  *account.Throttle
+	hashes    *account.Budget
+	signUps   *account.Budget
+	// exports lets each account run one export at a time.
+	exports *exportGate
 }
 
-func newAccounts(params *account.Params) (*accounts, error) {
+func newAccounts(params *account.Params, limits AccountLimits) (*accounts, error) {
 	p := account.DefaultParams()
 	if params != nil {
 		p = *params
+	}
+	l, err := limits.withDefaults()
+	if err != nil {
+		return nil, err
 	}
 	hasher, err := account.NewHasher(p, account.DefaultSlots())
 	if err != nil {
 		return nil, err
 	}
-	return &accounts{hasher: hasher, passwords: account.NewPasswords(),
-		throttle: account.NewThrottle(account.DefaultThrottleConfig())}, nil
+	return &accounts{hasher: hasher, passwords: account.NewPasswords(), throttle: account.NewThrottle(l.Throttle),
+		hashes:  account.NewBudget(account.BudgetConfig{Burst: l.HashBurst, Every: l.HashEvery, AtOnce: l.HashesAtOnce, MaxKeys: budgetKeys}),
+		signUps: account.NewBudget(account.BudgetConfig{Burst: l.SignUpBurst, Every: l.SignUpEvery, MaxKeys: budgetKeys}),
+		exports: newExportGate()}, nil
 }
 
 func (s *Server) accountRoutes(mux *http.ServeMux) {
@@ -90,7 +101,21 @@ func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(codeInvalid, "%s", err))
 		return
 	}
+	// A taken name is told before the budget is spent: the store would
+	// refuse it anyway, and a typo should not cost a sign-up.
+	if _, err := s.cfg.Store.AccountByName(r.Context(), req.Name); err == nil {
+		writeError(w, fail(codeNameTaken, "the name %s is taken; choose another", quote(req.Name)))
+		return
+	}
+	if !s.signUpBudget(w, r) {
+		return
+	}
+	release, ok := s.hashBudget(w, r, 1)
+	if !ok {
+		return
+	}
 	hash, err := s.accounts.hasher.Hash(r.Context(), req.Password)
+	release()
 	if err != nil {
 		s.writeFailure(w, err)
 		return
@@ -121,6 +146,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a store.Ac
 	}
 	http.SetCookie(w, &http.Cookie{Name: account.SessionCookie, Value: token, Path: "/", MaxAge: int(sessionLife / time.Second),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
+	setDeviceCookie(w, r, a)
 	return nil
 }
 
@@ -132,29 +158,45 @@ func endCookie(w http.ResponseWriter, r *http.Request) {
 
 // handleLogIn checks a name and password. A wrong name costs the same
 // hash as a wrong password and answers the same, so that neither the
-// answer nor its time tells which names exist; failures are throttled per
-// name and per address.
+// answer nor its time tells which names exist. Every check, right or
+// wrong, is paid from the address's hash budget; failures are throttled
+// per name and address, per address, and per name from unknown devices
+// (a device cookie from an earlier login to the name is counted apart).
 func (s *Server) handleLogIn(w http.ResponseWriter, r *http.Request) {
 	var req credentials
-	if err := s.decode(w, r, &req); err != nil {
-		writeError(w, err)
+	// The account is read before the throttle can tell (a device cookie
+	// is checked against it): the read counts against the read limit.
+	if !s.readRequest(w, r, &req, s.clients.allowRead) {
 		return
 	}
-	key, addr := account.Key(req.Name), account.AddrKey(clientKey(r))
-	if s.throttled(w, key, addr) {
+	a, found, err := s.loginAccount(r.Context(), req.Name)
+	if err != nil {
+		s.writeFailure(w, err)
 		return
 	}
-	a, ok, err := s.checkPassword(r.Context(), req.Name, req.Password)
+	key, addr, device := throttleKey(req.Name), clientKey(r), ""
+	if found {
+		device = deviceOf(r, a)
+	}
+	if s.throttled(w, key, addr, device) {
+		return
+	}
+	release, ok := s.hashBudget(w, r, 1)
+	if !ok {
+		return
+	}
+	ok, err = s.checkPassword(r.Context(), a, found, req.Password)
+	release()
 	if err != nil {
 		s.writeFailure(w, err)
 		return
 	}
 	if !ok {
-		s.accounts.throttle.Fail(key, addr, s.now())
+		s.accounts.throttle.Fail(key, addr, device, s.now())
 		writeError(w, fail(codeBadLogin, "wrong name or password"))
 		return
 	}
-	s.accounts.throttle.Succeed(key, addr)
+	s.accounts.throttle.Succeed(key, addr, device)
 	if err := s.startSession(w, r, a); err != nil {
 		s.writeFailure(w, err)
 		return
@@ -162,10 +204,17 @@ func (s *Server) handleLogIn(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, nameBody{Name: a.Name})
 }
 
-// throttled answers 429 with Retry-After when the name key or the
-// address has failed too often lately.
-func (s *Server) throttled(w http.ResponseWriter, key, addr string) bool {
-	wait, ok := s.accounts.throttle.Check(key, addr, s.now())
+// throttleKey is the key a login's name is throttled under: its Key, cut
+// so that an over-long name (which no account has) holds no more memory
+// than a real one.
+func throttleKey(name string) string {
+	return account.Key(name[:min(len(name), 2*account.NameMax)])
+}
+
+// throttled answers 429 with Retry-After when the login has failed too
+// often lately (see account.Throttle.Check).
+func (s *Server) throttled(w http.ResponseWriter, key, addr, device string) bool {
+	wait, ok := s.accounts.throttle.Check(key, addr, device, s.now())
 	if !ok {
 		w.Header().Set("Retry-After", retryAfter(wait))
 		writeError(w, fail(codeRateLimited, "too many failed attempts; try again in %s seconds", retryAfter(wait)))
@@ -178,20 +227,28 @@ func retryAfter(wait time.Duration) string {
 	return strconv.Itoa(int((wait + time.Second - 1) / time.Second))
 }
 
-// checkPassword finds the account of name and checks its password,
-// spending the same work when there is no such account (or it cannot log
-// in: an AI level, a deleted account).
-func (s *Server) checkPassword(ctx context.Context, name, password string) (store.Account, bool, error) {
-	a, err := s.cfg.Store.AccountByName(ctx, name)
+// loginAccount is the account name logs in to; found is false when there
+// is none that can log in with a password (no such name, an AI level, a
+// deleted account).
+func (s *Server) loginAccount(ctx context.Context, name string) (a store.Account, found bool, err error) {
+	a, err = s.cfg.Store.AccountByName(ctx, name)
 	switch {
 	case errors.Is(err, store.ErrNoAccount) || err == nil && a.Password == "":
-		_, err := s.accounts.hasher.VerifyNobody(ctx, password)
-		return store.Account{}, false, err
+		return store.Account{}, false, nil
 	case err != nil:
 		return store.Account{}, false, err
 	}
-	ok, err := s.accounts.hasher.Verify(ctx, password, a.Password)
-	return a, ok, err
+	return a, true, nil
+}
+
+// checkPassword checks a login's password against a, spending the same
+// work when no account was found.
+func (s *Server) checkPassword(ctx context.Context, a store.Account, found bool, password string) (bool, error) {
+	if !found {
+		_, err := s.accounts.hasher.VerifyNobody(ctx, password)
+		return false, err
+	}
+	return s.accounts.hasher.Verify(ctx, password, a.Password)
 }
 
 // sessionToken is the request's session cookie, "" for none or a
@@ -235,11 +292,22 @@ func (s *Server) signedIn(w http.ResponseWriter, r *http.Request) (store.Account
 	return a, ok
 }
 
+// handleLogOut ends the request's session. A cookie that names no
+// session writes nothing: the store is read (within the client's read
+// limit), and written only to end a session that is there.
 func (s *Server) handleLogOut(w http.ResponseWriter, r *http.Request) {
 	if token := sessionToken(r); token != "" {
-		if err := s.cfg.Store.DeleteSession(r.Context(), account.HashSessionToken(token)); err != nil {
-			s.writeFailure(w, err)
+		if !s.clients.allowRead(clientKey(r)) {
+			writeError(w, fail(codeRateLimited, "too many requests from this client; slow down"))
 			return
+		}
+		if _, ok := s.session(r); ok {
+			hash := account.HashSessionToken(token)
+			if err := s.cfg.Store.DeleteSession(r.Context(), hash); err != nil {
+				s.writeFailure(w, err)
+				return
+			}
+			s.sessionsEnded("", hash)
 		}
 	}
 	endCookie(w, r)
@@ -269,11 +337,17 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 	if !s.readRequest(w, r, &req, s.clients.allowGame) {
 		return
 	}
-	if !s.passwordAgain(w, r, a, req.Old) {
-		return
-	}
 	if err := s.accounts.passwords.Check(req.New, a.Name); err != nil {
 		writeError(w, fail(codeInvalid, "%s", err))
+		return
+	}
+	// Two hashes, the old password's check and the new one's, paid at once.
+	release, ok := s.hashBudget(w, r, 2)
+	if !ok {
+		return
+	}
+	defer release()
+	if !s.passwordAgain(w, r, a, req.Old) {
 		return
 	}
 	hash, err := s.accounts.hasher.Hash(r.Context(), req.New)
@@ -284,15 +358,18 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 		s.writeFailure(w, err)
 		return
 	}
+	s.sessionsEnded(a.ID, account.HashSessionToken(sessionToken(r)))
+	a.Password = hash
+	setDeviceCookie(w, r, a) // the old one was signed with the old hash
 	w.WriteHeader(http.StatusNoContent)
 }
 
 // passwordAgain checks the password of a signed-in account before a
-// change that needs it, throttled as logins are; it answers a refusal
-// itself.
+// change that needs it, throttled as logins are (the caller has paid its
+// hash); it answers a refusal itself.
 func (s *Server) passwordAgain(w http.ResponseWriter, r *http.Request, a store.Account, password string) bool {
-	key, addr := account.Key(a.Name), account.AddrKey(clientKey(r))
-	if s.throttled(w, key, addr) {
+	key, addr, device := account.Key(a.Name), clientKey(r), deviceOf(r, a)
+	if s.throttled(w, key, addr, device) {
 		return false
 	}
 	ok, err := s.accounts.hasher.Verify(r.Context(), password, a.Password)
@@ -301,7 +378,7 @@ func (s *Server) passwordAgain(w http.ResponseWriter, r *http.Request, a store.A
 		return false
 	}
 	if !ok {
-		s.accounts.throttle.Fail(key, addr, s.now())
+		s.accounts.throttle.Fail(key, addr, device, s.now())
 		writeError(w, fail(codeBadLogin, "wrong password"))
 	}
 	return ok
@@ -316,6 +393,7 @@ func (s *Server) handleLogOutEverywhere(w http.ResponseWriter, r *http.Request) 
 		s.writeFailure(w, err)
 		return
 	}
+	s.sessionsEnded(a.ID, nil)
 	endCookie(w, r)
 	w.WriteHeader(http.StatusNoContent)
 }
@@ -333,7 +411,16 @@ func (s *Server) handleDeleteAccount(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req deletion
-	if !s.readRequest(w, r, &req, s.clients.allowGame) || !s.passwordAgain(w, r, a, req.Password) {
+	if !s.readRequest(w, r, &req, s.clients.allowGame) {
+		return
+	}
+	release, ok := s.hashBudget(w, r, 1)
+	if !ok {
+		return
+	}
+	ok = s.passwordAgain(w, r, a, req.Password)
+	release()
+	if !ok {
 		return
 	}
 	err := s.hall.ResignAll(r.Context(), a.ID)
@@ -344,6 +431,7 @@ func (s *Server) handleDeleteAccount(w http.ResponseWriter, r *http.Request) {
 		s.writeFailure(w, err)
 		return
 	}
+	s.sessionsEnded(a.ID, nil)
 	s.log.Info("account deleted", "account", a.ID)
 	s.lobby.nudge()
 	endCookie(w, r)

@@ -821,7 +821,8 @@ func (s *switchable) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // startOn starts a server on st.
 func startOn(t *testing.T, st store.Store) *Server {
 	t.Helper()
-	srv, err := New(Config{Store: st, Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000, GamesPerHour: 1000, Sockets: 100}})
+	srv, err := New(Config{Store: st, Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000, GamesPerHour: 1000, Sockets: 100},
+		Accounts: roomyAccountLimits})
 	if err != nil {
 		t.Fatal(err)
 	}

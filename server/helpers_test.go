@@ -66,6 +66,10 @@ func newTestServerBehind(t *testing.T, cfg Config, wrap func(http.Handler) http.
 		// The tests poll games every few milliseconds.
 		cfg.Limits.ReadsPerSecond, cfg.Limits.ReadBurst = 1000, 1000
 	}
+	if cfg.Accounts == (AccountLimits{}) {
+		// The tests sign up and log in many accounts from one address.
+		cfg.Accounts = roomyAccountLimits
+	}
 	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)

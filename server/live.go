@@ -1,16 +1,20 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"sync"
 	"time"
 
 	"github.com/coder/websocket"
 
+	"github.com/arbiter-games/arbiter/account"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/hall"
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // A websocket watches one game: it receives the game after every change
@@ -51,10 +55,63 @@ type socket struct {
 	replies  chan []byte
 	stopping chan struct{}
 	once     sync.Once
+	// account and session are the account and the session (its token's
+	// hash) of the cookie that opened the socket, "" and nil for none;
+	// revoked closes when that session ends.
+	account     string
+	session     []byte
+	revoked     chan struct{}
+	revokedOnce sync.Once
 }
 
 // goingAway tells the socket's writer that the server stops.
 func (sk *socket) goingAway() { sk.once.Do(func() { close(sk.stopping) }) }
+
+// revoke tells the socket's writer that its session ended.
+func (sk *socket) revoke() { sk.revokedOnce.Do(func() { close(sk.revoked) }) }
+
+// endSessions closes at once the sockets opened under the sessions that
+// ended: every session of owner but keep, or (owner "") the session
+// keep alone. Other servers sharing the store find out at their socket's
+// next command or ping (sessionLives).
+func (ss *socketSet) endSessions(owner string, keep []byte) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	for sk := range ss.open {
+		if sk.session == nil {
+			continue
+		}
+		same := bytes.Equal(sk.session, keep)
+		if owner == "" && same || owner != "" && sk.account == owner && !same {
+			sk.revoke()
+		}
+	}
+}
+
+// sessionsEnded closes the sockets of the sessions of owner (but keep)
+// that were just deleted; owner "" names the session keep alone.
+func (s *Server) sessionsEnded(owner string, keep []byte) { s.sockets.endSessions(owner, keep) }
+
+// sessionLives tells whether the session that opened the socket still
+// lives (a socket opened without one has nothing to lose); when it does
+// not, the socket is revoked.
+func (s *Server) sessionLives(ctx context.Context, sk *socket) bool {
+	if sk.session == nil {
+		return true
+	}
+	a, err := s.cfg.Store.SessionAccount(ctx, sk.session, s.now())
+	if err == nil && a.ID == sk.account {
+		return true
+	}
+	if err != nil && !errors.Is(err, store.ErrNoSession) {
+		// The store failed, which says nothing of the session: the
+		// command fails on the store's error anyway.
+		s.log.Warn("reading a socket's session", "err", err)
+		return true
+	}
+	sk.revoke()
+	return false
+}
 
 // socketSlot admits the opening of a websocket under the client's read
 // limit and its cap of open sockets, answering a refusal itself; release
@@ -91,7 +148,11 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	conn.SetReadLimit(s.limits.Body)
 	s.metrics.sockets.Inc()
 	defer s.metrics.sockets.Dec()
-	sk := &socket{conn: conn, id: r.PathValue("id"), key: key, replies: make(chan []byte, 8), stopping: make(chan struct{})}
+	sk := &socket{conn: conn, id: r.PathValue("id"), key: key, replies: make(chan []byte, 8), stopping: make(chan struct{}),
+		revoked: make(chan struct{})}
+	if a, ok := s.session(r); ok {
+		sk.account, sk.session = a.ID, account.HashSessionToken(sessionToken(r))
+	}
 	if !s.sockets.add(sk) {
 		conn.Close(websocket.StatusGoingAway, "the server is shutting down")
 		return
@@ -100,7 +161,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	s.reply(r.Context(), sk, event{Type: "game", Version: first.Version, Game: &first})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go s.readCommands(ctx, cancel, sk, s.sessionAccountID(r))
+	go s.readCommands(ctx, cancel, sk)
 	s.writeEvents(ctx, sk, watch)
 }
 
@@ -122,10 +183,16 @@ func (s *Server) writeEvents(ctx context.Context, sk *socket, watch *hall.Watch)
 		case <-sk.stopping:
 			sk.conn.Close(websocket.StatusGoingAway, "the server is shutting down")
 			return
+		case <-sk.revoked:
+			sk.conn.Close(websocket.StatusPolicyViolation, "the session ended; sign in again")
+			return
 		case <-ping.C:
 			if !s.pinged(ctx, sk) {
 				return
 			}
+			// Another server may have ended the session: a socket that
+			// only watches finds out here, and closes at the next turn.
+			s.sessionLives(ctx, sk)
 			continue
 		case <-ctx.Done():
 			sk.conn.CloseNow()
@@ -176,7 +243,7 @@ func (s *Server) reply(ctx context.Context, sk *socket, ev event) {
 // readCommands reads the socket's commands until it closes. Moves are
 // played as POST .../moves plays them, so their answers come as the
 // event every watcher receives.
-func (s *Server) readCommands(ctx context.Context, done context.CancelFunc, sk *socket, account string) {
+func (s *Server) readCommands(ctx context.Context, done context.CancelFunc, sk *socket) {
 	defer done()
 	var who hall.Who
 	for {
@@ -192,7 +259,7 @@ func (s *Server) readCommands(ctx context.Context, done context.CancelFunc, sk *
 		if cmd.Type == "auth" {
 			asked := hall.Who{Token: cmd.Token}
 			if cmd.Token == "" {
-				asked = hall.Who{Account: account}
+				asked = hall.Who{Account: sk.account}
 			}
 			who = s.authSocket(ctx, sk, asked, who)
 			continue
@@ -237,6 +304,8 @@ func (s *Server) socketCommand(ctx context.Context, sk *socket, who hall.Who, cm
 		err = fail(codeShutdown, "the server is shutting down; try again in a moment")
 	case !s.clients.allowMove(sk.key):
 		err = fail(codeRateLimited, "too many requests from this client; slow down")
+	case who.Account != "" && !s.sessionLives(ctx, sk):
+		err = fail(codeUnauthorized, "the session ended; sign in again")
 	default:
 		_, err = s.hall.Move(ctx, sk.id, who, cmd.Move, *cmd.Ply)
 	}

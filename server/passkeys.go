@@ -15,7 +15,6 @@ import (
 	"github.com/go-webauthn/webauthn/protocol"
 	"github.com/go-webauthn/webauthn/webauthn"
 
-	"github.com/arbiter-games/arbiter/account"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -330,9 +329,10 @@ func (s *Server) handlePasskeyLoginBegin(w http.ResponseWriter, r *http.Request)
 // and logs its account in. Failures are throttled per address, as
 // passwords are.
 func (s *Server) handlePasskeyLoginFinish(w http.ResponseWriter, r *http.Request) {
-	addr := account.AddrKey(clientKey(r))
-	key := "passkey " + addr
-	if s.throttled(w, key, addr) {
+	// A passkey login names no one: its failures count against the
+	// address alone.
+	addr := clientKey(r)
+	if s.throttled(w, "", addr, "") {
 		return
 	}
 	aerr := passkeyBody(w, r)
@@ -363,7 +363,7 @@ func (s *Server) handlePasskeyLoginFinish(w http.ResponseWriter, r *http.Request
 		return s.passkeyUserOf(r, a)
 	}, session, r)
 	if err != nil {
-		s.accounts.throttle.Fail(key, addr, s.now())
+		s.accounts.throttle.Fail("", addr, "", s.now())
 		writeError(w, fail(codeBadLogin, "that passkey does not log in here"))
 		return
 	}

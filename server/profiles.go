@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -275,43 +276,73 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 // maxExport bounds the games one export holds.
 const maxExport = 5000
 
-// handleExport writes every game of the account as one record file.
+// exportGamesPerRead is how many games of an export cost one read of the
+// client's read budget: an export of 1,200 games costs what 120 reads do
+// (at most a whole burst), so that a loop of exports gets no more of the
+// server than a loop of cheap reads.
+const exportGamesPerRead = 10
+
+// handleExport writes every game of the account as one record file,
+// each game as it is read. An account runs one export at a time.
 func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	a, ok := s.signedIn(w, r)
 	if !ok {
 		return
 	}
-	var recs []*record.Record
-	f := store.GameFilter{Limit: 1000}
-	for len(recs) < maxExport {
-		headers, err := s.cfg.Store.PlayerGames(r.Context(), a.ID, f)
-		if err != nil {
-			s.writeFailure(w, err)
-			return
-		}
-		for _, h := range headers {
-			rec, err := s.hall.Record(r.Context(), h.ID)
-			if err != nil {
-				s.log.Warn("export", "game", h.ID, "err", err)
-				continue
-			}
-			recs = append(recs, rec)
-		}
-		if len(headers) < f.Limit {
-			break
-		}
-		f.Before = headers[len(headers)-1].Created
+	if !s.accounts.exports.take(a.ID) {
+		w.Header().Set("Retry-After", "5")
+		writeError(w, fail(codeRateLimited, "an export of this account is running already; wait for it to end"))
+		return
+	}
+	defer s.accounts.exports.done(a.ID)
+	headers, err := s.exportHeaders(r.Context(), a.ID)
+	if err != nil {
+		s.writeFailure(w, err)
+		return
+	}
+	if cost := len(headers) / exportGamesPerRead; cost > 0 && !s.clients.allowReadCost(clientKey(r), cost) {
+		wait := time.Duration(float64(min(cost, s.limits.ReadBurst)) / s.limits.ReadsPerSecond * float64(time.Second))
+		w.Header().Set("Retry-After", retryAfter(wait))
+		writeError(w, fail(codeRateLimited, "an export of %d games costs %d reads, more than this client has left; try again in %s seconds",
+			len(headers), cost, retryAfter(wait)))
+		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="arbiter-`+a.Name+`.pdn"`)
-	for i, rec := range recs {
-		if i > 0 {
+	written := 0
+	for _, h := range headers {
+		rec, err := s.hall.Record(r.Context(), h.ID)
+		if err != nil {
+			s.log.Warn("export", "game", h.ID, "err", err)
+			continue
+		}
+		if written > 0 {
 			io.WriteString(w, "\n") // a blank line between two games
 		}
 		if err := record.Write(w, rec); err != nil {
 			return
 		}
+		written++
 	}
+}
+
+// exportHeaders are the headers of the account's games, newest first, at
+// most maxExport of them.
+func (s *Server) exportHeaders(ctx context.Context, account string) ([]store.Header, error) {
+	var all []store.Header
+	f := store.GameFilter{Limit: 1000}
+	for len(all) < maxExport {
+		headers, err := s.cfg.Store.PlayerGames(ctx, account, f)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, headers...)
+		if len(headers) < f.Limit {
+			break
+		}
+		f.Before = headers[len(headers)-1].Created
+	}
+	return all[:min(len(all), maxExport)], nil
 }
 
 // turnView is a game waiting for my move.

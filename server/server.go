@@ -119,6 +119,9 @@ type Config struct {
 	// account.DefaultParams (tests make them cheap; an operator keeps
 	// the default).
 	PasswordHash *account.Params
+	// Accounts bound each address's password hashes, sign-ups and
+	// failed logins; zero fields take DefaultAccountLimits'.
+	Accounts AccountLimits
 }
 
 // Timeouts are the connection deadlines: a client that sends its request
@@ -209,7 +212,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.clients = newClients(s.limits, s.now)
 	s.analysis = an
-	if s.accounts, err = newAccounts(cfg.PasswordHash); err != nil {
+	if s.accounts, err = newAccounts(cfg.PasswordHash, cfg.Accounts); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
 	s.lobby = newLobby()
