@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io/fs"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -84,5 +85,19 @@ func TestPageWeight(t *testing.T) {
 	}
 	if total > pageBudget {
 		t.Errorf("app.js and app.css weigh %d bytes; the budget is %d", total, pageBudget)
+	}
+}
+
+// TestTypeScriptStrict type-checks src/ with tsc --strict (tsconfig.json),
+// from the typescript package that `npm ci --prefix web` installs from the
+// committed lock (.ci/run does); without it the test is skipped, saying so.
+func TestTypeScriptStrict(t *testing.T) {
+	tsc := "node_modules/.bin/tsc"
+	if _, err := os.Stat(tsc); err != nil {
+		t.Skip("typescript is not installed: npm ci --prefix web")
+	}
+	out, err := exec.Command(tsc, "-p", ".").CombinedOutput()
+	if err != nil {
+		t.Errorf("tsc --strict: %v\n%s", err, out)
 	}
 }
