@@ -32,6 +32,7 @@ var accountTests = []struct {
 	{"SeekRace", testSeekRace},
 	{"SeeksPerAddress", testSeeksPerAddress},
 	{"SeekPages", testSeekPages},
+	{"SeekLimitsRace", testSeekLimitsRace},
 	{"Passkeys", testPasskeys},
 	{"Ceremonies", testCeremonies},
 }
@@ -678,6 +679,53 @@ func testSeekPages(t *testing.T, open Opener, _ Reopener) {
 	if _, err := s.Seeks(ctx, base, store.SeekFilter{Kind: "blitz"}); err == nil {
 		t.Fatal("an unknown kind was taken")
 	}
+}
+
+// testSeekLimitsRace: of seeks made at once, from one address by many
+// accounts or by one account from many addresses, no more are stored
+// than the bound allows.
+func testSeekLimitsRace(t *testing.T, open Opener, _ Reopener) {
+	s, ctx := open(t), context.Background()
+	ada := mustAccount(t, s, "Ada")
+	var takers []store.Account
+	for i := range 10 {
+		takers = append(takers, mustAccount(t, s, fmt.Sprint("p", i)))
+	}
+	race := func(what string, seekOf func(i int) store.Seek, want int, tooMany error) {
+		t.Helper()
+		var wg sync.WaitGroup
+		errs := make([]error, 10)
+		for i := range errs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				errs[i] = s.CreateSeek(ctx, seekOf(i), 2, 3)
+			}()
+		}
+		wg.Wait()
+		stored := 0
+		for _, err := range errs {
+			switch {
+			case err == nil:
+				stored++
+			case !errors.Is(err, tooMany):
+				t.Errorf("%s: %v", what, err)
+			}
+		}
+		if stored != want {
+			t.Errorf("%s: %d stored; want %d", what, stored, want)
+		}
+	}
+	race("ten accounts seeking at once from one address", func(i int) store.Seek {
+		sk := seek(fmt.Sprint("a", i), takers[i], 2)
+		sk.Address = "10.0.0.1"
+		return sk
+	}, 3, store.ErrTooManyAddressSeeks)
+	race("one account seeking at once from ten addresses", func(i int) store.Seek {
+		sk := seek(fmt.Sprint("b", i), ada, 2)
+		sk.Address = fmt.Sprint("10.0.1.", i)
+		return sk
+	}, 2, store.ErrTooManySeeks)
 }
 
 func testPasskeys(t *testing.T, open Opener, _ Reopener) {

@@ -75,10 +75,18 @@ func (s *Service) CreateSeek(ctx context.Context, sk store.Seek, perAccount, per
 		return err
 	}
 	return s.Write(ctx, func(tx Tx) error {
+		// The account's lock is always taken before the address's, so
+		// that two writers never wait for each other.
+		if err := s.lock(ctx, tx, "seeks of account "+sk.Account); err != nil {
+			return err
+		}
 		if err := checkOpenSeeks(ctx, tx, "account", sk.Account, sk.Created, perAccount, store.ErrTooManySeeks); err != nil {
 			return err
 		}
 		if sk.Address != "" {
+			if err := s.lock(ctx, tx, "seeks of address "+sk.Address); err != nil {
+				return err
+			}
 			if err := checkOpenSeeks(ctx, tx, "address", sk.Address, sk.Created, perAddress, store.ErrTooManyAddressSeeks); err != nil {
 				return err
 			}
