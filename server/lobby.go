@@ -509,12 +509,13 @@ func (s *Server) runLobby(ctx context.Context) {
 	}
 }
 
-// lobbyRound reads the seeks; when they changed (a seek made, joined,
-// taken, withdrawn or expired), sends them with their seekers' names and
-// ratings to every socket, and looks up the game of each seek that
-// vanished. It reads them even with no socket open, so that a seeker who
-// connects between a seek's making and its taking still hears of its
-// game; an unchanged lobby costs one query a tick.
+// lobbyRound reads the seeks the socket shows (the first page of each
+// kind); when they changed (a seek made, joined, taken, withdrawn or
+// expired), sends them with their seekers' names and ratings to every
+// socket, and looks up the game of each seek that vanished. It reads them
+// even with no socket open, so that a seeker who connects between a
+// seek's making and its taking still hears of its game; an unchanged
+// lobby costs two queries a tick.
 func (s *Server) lobbyRound(ctx context.Context) {
 	l := s.lobby
 	seeks, err := s.listSeeks(ctx, store.SeekFilter{Limit: seekPage})
@@ -556,7 +557,10 @@ func seeksKey(seeks []store.Seek) string {
 }
 
 // findStarted tells the players here of each seek that vanished whose
-// game another process started.
+// game another process started. A seek pushed off the first page by
+// newer ones looks vanished too: its seeker has no newer game, so is
+// told nothing (and a game another process starts from it later shows
+// in the seeker's count of games waiting, not as a start).
 func (s *Server) findStarted(ctx context.Context, seeks []store.Seek) {
 	l := s.lobby
 	now := map[string]store.Seek{}
