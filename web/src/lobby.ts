@@ -60,7 +60,7 @@ export function lobbySection(catalog: CatalogGame[], me: string | null, side: HT
     section.append(h("p", { class: "lobby-visitor" }, signInLink("Sign in to play"), " people, rated or casual, or ", h("a", { href: "/signup" }, "create an account"), "."));
   }
   section.append(h("div", { class: "lobby-seeks" }, lobby.message,
-    h("div", { class: "seeks-head" }, h("h3", { id: "seeks-title" }, "Open seeks"), h("label", { for: "seek-filter" }, "Game"), lobby.filter),
+    h("div", { class: "seeks-head" }, h("h3", { id: "seeks-title" }, "Open seeks"), h("span", { class: "seek-filter" }, h("label", { for: "seek-filter" }, "Game"), lobby.filter)),
     ...seekKinds.map(([kind, title]) => h("section", { class: "seek-kind", "aria-labelledby": `seeks-${kind}` },
       h("h4", { id: `seeks-${kind}` }, title), lobby.lists[kind], lobby.more[kind])),
     lobby.announce));
