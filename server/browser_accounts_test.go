@@ -56,6 +56,7 @@ type accountsRun struct {
 	ann, bob *person
 	cleo     *person // at the site by name, with a passkey
 	game     string
+	seeded   bool // seekers filled the lobby
 }
 
 // TestBrowserAccounts: the issue's scenario, then the leaderboard, a
@@ -79,6 +80,7 @@ func TestBrowserAccounts(t *testing.T) {
 	t.Run("the leaderboard", r.leaderboard)
 	t.Run("a wrong password", r.wrongPassword)
 	t.Run("axe", r.axe)
+	t.Run("the lobby's two lists", r.lobbyLists)
 	t.Run("pictures", r.pictures)
 	t.Run("rated against the AI", r.ratedAgainstAI)
 	t.Run("log out", r.logOut)
@@ -405,6 +407,27 @@ func (r *accountsRun) seekers(t *testing.T) {
 	if err != nil || status != http.StatusCreated {
 		t.Fatalf("Bob's seek: %d %v", status, err)
 	}
+	r.seeded = true
+}
+
+// lobbyLists: Bob's lobby lists the real-time seeks and the
+// correspondence ones apart, no More button under lists shorter than a
+// page, and the game filter keeps one game's seeks.
+func (r *accountsRun) lobbyLists(t *testing.T) {
+	if !r.seeded {
+		r.seekers(t)
+	}
+	ctx := r.bob.ctx
+	run(t, ctx, chromedp.Navigate(r.b.url("/")))
+	const lists = `const of = (kind) => [...document.querySelectorAll('ul.seeks[data-kind="' + kind + '"] li.seek')].map((li) => li.dataset.game);
+		const moreShown = [...document.querySelectorAll("button.more-seeks")].some((b) => b.offsetParent !== null);`
+	poll[bool](t, ctx, "the two lists", `(() => { `+lists+`
+		return of("realtime").includes("pommel-76") && !of("realtime").includes("eximo") && of("correspondence").join() === "eximo" && !moreShown; })()`)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS(`select#seek-filter`), "pommel-76"),
+		script(`document.querySelector("select#seek-filter").dispatchEvent(new Event("change", { bubbles: true }))`))
+	poll[bool](t, ctx, "Pommel 76's seeks only", `(() => { `+lists+`
+		return of("realtime").join() === "pommel-76" && of("correspondence").length === 0 &&
+			!!document.querySelector('ul.seeks[data-kind="correspondence"] li.none'); })()`)
 }
 
 // pictures saves, with -screenshots, the pictures of docs/web.md: the

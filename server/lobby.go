@@ -6,6 +6,8 @@ import (
 	"errors"
 	"maps"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -20,6 +22,16 @@ import (
 // The lobby's limits and pace.
 const (
 	maxSeeksPerAccount = 5
+	// maxSeeksPerAddress bounds the open seeks of one client address,
+	// whatever their accounts: a hundred accounts made from one address
+	// still fill no more of the lobby than ten seeks.
+	maxSeeksPerAddress = 10
+	// seekPage is how many seeks of each kind the lobby lists at once
+	// (newest first, more by ?before=), and maxSeekPage the most ?limit=
+	// asks; real-time and correspondence seeks are listed each to their
+	// own limit, so that neither pushes the other out.
+	seekPage    = 50
+	maxSeekPage = 100
 	// A real-time seek lasts while its seeker's lobby socket is open,
 	// and seekHold after it closes; a correspondence seek lasts
 	// correspondenceHold.
@@ -65,6 +77,10 @@ type seekView struct {
 	Seats       int               `json:"seats"`
 	Joined      []string          `json:"joined"`
 	Created     time.Time         `json:"created"`
+	// Kind is realtime or correspondence; Cursor, given as ?before=,
+	// lists the seeks after this one.
+	Kind   string `json:"kind"`
+	Cursor string `json:"cursor"`
 }
 
 // checkSeek checks a seek's game, options and clock by the rules a game
@@ -107,7 +123,7 @@ func (s *Server) handleSeek(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sk := store.Seek{ID: newAccountID()[1:], Account: a.ID, Game: req.Game, Options: req.Options, Rated: req.Rated,
-		Clock: req.Clock, Seats: seats, Created: s.now(), Expires: s.now().Add(seekHold)}
+		Clock: req.Clock, Seats: seats, Address: clientKey(r), Created: s.now(), Expires: s.now().Add(seekHold)}
 	if sk.Options == nil {
 		sk.Options = map[string]string{}
 	}
@@ -129,11 +145,15 @@ func (s *Server) handleSeek(w http.ResponseWriter, r *http.Request) {
 		}
 		sk.Target = target.ID
 	}
-	if err := s.cfg.Store.CreateSeek(r.Context(), sk, maxSeeksPerAccount); err != nil {
-		if errors.Is(err, store.ErrTooManySeeks) {
-			writeError(w, fail(codeRateLimited, "you have %d open seeks; withdraw one first", maxSeeksPerAccount))
-			return
-		}
+	err := s.cfg.Store.CreateSeek(r.Context(), sk, maxSeeksPerAccount, maxSeeksPerAddress)
+	switch {
+	case errors.Is(err, store.ErrTooManySeeks):
+		writeError(w, fail(codeRateLimited, "you have %d open seeks; withdraw one first", maxSeeksPerAccount))
+		return
+	case errors.Is(err, store.ErrTooManyAddressSeeks):
+		writeError(w, fail(codeRateLimited, "%d open seeks come from your address already; wait for one to be taken or to expire", maxSeeksPerAddress))
+		return
+	case err != nil:
 		s.writeFailure(w, err)
 		return
 	}
@@ -142,7 +162,17 @@ func (s *Server) handleSeek(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleSeeks(w http.ResponseWriter, r *http.Request) {
-	list, err := s.openSeeks(r.Context())
+	f, aerr := seekFilter(r)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	seeks, err := s.listSeeks(r.Context(), f)
+	if err != nil {
+		s.writeFailure(w, err)
+		return
+	}
+	list, err := s.seekViews(r.Context(), seeks)
 	if err != nil {
 		s.writeFailure(w, err)
 		return
@@ -150,9 +180,100 @@ func (s *Server) handleSeeks(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, list)
 }
 
-// openSeeks lists the open seeks as the lobby shows them.
+// seekFilter reads ?game=, ?kind=, ?before= and ?limit= of the seeks; a
+// malformed one is a bad request (400).
+func seekFilter(r *http.Request) (store.SeekFilter, *apiError) {
+	q := r.URL.Query()
+	for key, values := range q {
+		if len(values) > 1 {
+			return store.SeekFilter{}, fail(codeBadRequest, "%s given %d times; give it once", quote(key), len(values))
+		}
+	}
+	f := store.SeekFilter{Game: q.Get("game"), Kind: q.Get("kind"), Limit: seekPage}
+	if f.Game != "" {
+		if _, ok := game.Lookup(f.Game); !ok {
+			return f, fail(codeBadRequest, "unknown game %s; want one of %s", quote(f.Game), gameIDs())
+		}
+	}
+	if f.Kind != "" && f.Kind != store.RealTime && f.Kind != store.Correspondence {
+		return f, fail(codeBadRequest, "kind %s: want %s or %s", quote(f.Kind), store.RealTime, store.Correspondence)
+	}
+	if b := q.Get("before"); b != "" {
+		c, ok := parseSeekCursor(b)
+		if !ok {
+			return f, fail(codeBadRequest, "before %s: want a seek's cursor, as the list gives it", quote(b))
+		}
+		f.Before = c
+	}
+	if l := q.Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > maxSeekPage {
+			return f, fail(codeBadRequest, "limit %s: want 1 to %d", quote(l), maxSeekPage)
+		}
+		f.Limit = n
+	}
+	return f, nil
+}
+
+// seekCursor is where the list goes on after sk: its time in
+// milliseconds and its id ("1764633600000.abc...").
+func seekCursor(sk store.Seek) string {
+	return strconv.FormatInt(sk.Created.UnixMilli(), 10) + "." + sk.ID
+}
+
+// parseSeekCursor reads a seekCursor: digits, a dot, and an id of
+// lowercase letters and digits, no longer than a real one could be.
+func parseSeekCursor(text string) (store.SeekCursor, bool) {
+	ms, id, ok := strings.Cut(text, ".")
+	if !ok || len(ms) == 0 || len(ms) > 15 || len(id) == 0 || len(id) > 40 {
+		return store.SeekCursor{}, false
+	}
+	for _, c := range ms {
+		if c < '0' || c > '9' {
+			return store.SeekCursor{}, false
+		}
+	}
+	for _, c := range id {
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return store.SeekCursor{}, false
+		}
+	}
+	n, err := strconv.ParseInt(ms, 10, 64)
+	if err != nil {
+		return store.SeekCursor{}, false
+	}
+	return store.SeekCursor{Created: time.UnixMilli(n), ID: id}, true
+}
+
+// listSeeks reads the open seeks f keeps, newest first: with no kind,
+// f.Limit of each kind, so that a lobby full of correspondence seeks
+// still shows the newest real-time ones.
+func (s *Server) listSeeks(ctx context.Context, f store.SeekFilter) ([]store.Seek, error) {
+	if f.Kind != "" {
+		return s.cfg.Store.Seeks(ctx, s.now(), f)
+	}
+	var all []store.Seek
+	for _, kind := range []string{store.RealTime, store.Correspondence} {
+		f.Kind = kind
+		seeks, err := s.cfg.Store.Seeks(ctx, s.now(), f)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, seeks...)
+	}
+	slices.SortStableFunc(all, func(a, b store.Seek) int {
+		if c := b.Created.Compare(a.Created); c != 0 {
+			return c
+		}
+		return strings.Compare(b.ID, a.ID)
+	})
+	return all, nil
+}
+
+// openSeeks lists the seeks as the lobby's socket shows them: the first
+// page of each kind, every game.
 func (s *Server) openSeeks(ctx context.Context) ([]seekView, error) {
-	seeks, err := s.cfg.Store.Seeks(ctx, s.now())
+	seeks, err := s.listSeeks(ctx, store.SeekFilter{Limit: seekPage})
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +312,11 @@ func (s *Server) seekViews(ctx context.Context, seeks []store.Seek) ([]seekView,
 	list := []seekView{}
 	for _, sk := range seeks {
 		v := seekView{ID: sk.ID, Game: sk.Game, Options: sk.Options, Rated: sk.Rated, Clock: sk.Clock, By: nameOf(sk.Account),
-			Seats: sk.Seats, Joined: []string{}, Created: sk.Created, Rating: 1500, Provisional: true}
+			Seats: sk.Seats, Joined: []string{}, Created: sk.Created, Rating: 1500, Provisional: true,
+			Kind: store.RealTime, Cursor: seekCursor(sk)}
+		if sk.Correspondence() {
+			v.Kind = store.Correspondence
+		}
 		if sk.Target != "" {
 			to := nameOf(sk.Target)
 			v.To = &to
@@ -384,15 +509,16 @@ func (s *Server) runLobby(ctx context.Context) {
 	}
 }
 
-// lobbyRound reads the seeks; when they changed (a seek made, joined,
-// taken, withdrawn or expired), sends them with their seekers' names and
-// ratings to every socket, and looks up the game of each seek that
-// vanished. It reads them even with no socket open, so that a seeker who
-// connects between a seek's making and its taking still hears of its
-// game; an unchanged lobby costs one query a tick.
+// lobbyRound reads the seeks the socket shows (the first page of each
+// kind); when they changed (a seek made, joined, taken, withdrawn or
+// expired), sends them with their seekers' names and ratings to every
+// socket, and looks up the game of each seek that vanished. It reads them
+// even with no socket open, so that a seeker who connects between a
+// seek's making and its taking still hears of its game; an unchanged
+// lobby costs two queries a tick.
 func (s *Server) lobbyRound(ctx context.Context) {
 	l := s.lobby
-	seeks, err := s.cfg.Store.Seeks(ctx, s.now())
+	seeks, err := s.listSeeks(ctx, store.SeekFilter{Limit: seekPage})
 	if err != nil {
 		s.log.Warn("lobby", "err", err)
 		return
@@ -431,7 +557,10 @@ func seeksKey(seeks []store.Seek) string {
 }
 
 // findStarted tells the players here of each seek that vanished whose
-// game another process started.
+// game another process started. A seek pushed off the first page by
+// newer ones looks vanished too: its seeker has no newer game, so is
+// told nothing (and a game another process starts from it later shows
+// in the seeker's count of games waiting, not as a start).
 func (s *Server) findStarted(ctx context.Context, seeks []store.Seek) {
 	l := s.lobby
 	now := map[string]store.Seek{}

@@ -22,6 +22,9 @@ var (
 	ErrNotForYou = errors.New("that challenge is for someone else")
 	// ErrTooManySeeks: the account has as many open seeks as allowed.
 	ErrTooManySeeks = errors.New("too many open seeks")
+	// ErrTooManyAddressSeeks: the seek's address has as many open seeks
+	// as allowed, whatever their accounts.
+	ErrTooManyAddressSeeks = errors.New("too many open seeks from one address")
 	// ErrNoPasskey: no passkey has that id (for that account).
 	ErrNoPasskey = errors.New("no such passkey")
 	// ErrTooManyPasskeys: the account has as many passkeys as allowed.
@@ -102,10 +105,42 @@ type Seek struct {
 	// Target is the challenged account's id; "" for anyone.
 	Target string
 	// Seats is how many play; Joined, the accounts that accepted so far.
-	Seats   int
-	Joined  []string
+	Seats  int
+	Joined []string
+	// Address is the poster's client address key, which bounds the open
+	// seeks of one address across every server sharing the database; ""
+	// for none (a seek stored before addresses were).
+	Address string
 	Created time.Time
 	Expires time.Time
+}
+
+// Correspondence is true for a seek whose clock gives days a move; every
+// other seek is real time.
+func (s Seek) Correspondence() bool { return s.Clock != nil && s.Clock.Days > 0 }
+
+// The kinds of seek a SeekFilter keeps.
+const (
+	RealTime       = "realtime"
+	Correspondence = "correspondence"
+)
+
+// SeekFilter selects the seeks Seeks lists, newest first (by Created,
+// then by ID).
+type SeekFilter struct {
+	Game string // a game id, or "" for every game
+	Kind string // RealTime, Correspondence, or "" for both
+	// Before, when its ID is not empty, keeps the seeks listed after it:
+	// created before it, or at the same time with a smaller id (paging).
+	Before SeekCursor
+	Limit  int // 0: 100; negative is an error
+}
+
+// SeekCursor is where a page of seeks ends: its last seek's Created and
+// ID.
+type SeekCursor struct {
+	Created time.Time
+	ID      string
 }
 
 // Passkey is a WebAuthn credential that logs its account in.
@@ -179,11 +214,14 @@ type Accounts interface {
 	// first.
 	PlayerGames(ctx context.Context, account string, f GameFilter) ([]Header, error)
 
-	// CreateSeek stores a seek, unless its account has max open seeks
-	// already (ErrTooManySeeks).
-	CreateSeek(ctx context.Context, s Seek, max int) error
-	// Seeks lists the seeks not expired at now, oldest first.
-	Seeks(ctx context.Context, now time.Time) ([]Seek, error)
+	// CreateSeek stores a seek, unless its account has perAccount open
+	// seeks already (ErrTooManySeeks) or its address, when not "",
+	// perAddress (ErrTooManyAddressSeeks): counted in the transaction of
+	// the insert.
+	CreateSeek(ctx context.Context, s Seek, perAccount, perAddress int) error
+	// Seeks lists the seeks not expired at now that f keeps, newest
+	// first.
+	Seeks(ctx context.Context, now time.Time, f SeekFilter) ([]Seek, error)
 	// TakeSeek adds account to a seek's players: when that fills it, the
 	// seek is removed and full is true. ErrOwnSeek for the seek's own
 	// account or one that joined; ErrNotForYou for another's challenge;

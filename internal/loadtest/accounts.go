@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/cookiejar"
+	"net/url"
 	"strconv"
 	"time"
 )
@@ -188,21 +189,32 @@ func (r *run) join(ctx context.Context, s *slot, seeker, seekID string) (string,
 }
 
 // lookUp reads the lobby's seeks as p, timing the read, and counts an
-// error when the seek is not listed as seeker's. The accept goes on
+// error when the seek is not listed as seeker's. The lobby lists a page
+// of real-time seeks at a time, newest first: with many seeks open at
+// once, the seek may be on a later page, so it reads on by the cursor of
+// each page's last seek, up to lobbyPages pages. The accept goes on
 // either way: the seek's id is known.
 func (r *run) lookUp(ctx context.Context, s *slot, p *player, seeker, seekID string) {
 	sent := time.Now()
-	seeks, err := p.client.seeks(ctx)
-	if err != nil {
-		r.tally.add(errorKind("lobby", err), err)
-		return
-	}
-	s.lobbyReads = append(s.lobbyReads, time.Since(sent))
-	for _, sk := range seeks {
-		if sk.ID == seekID && sk.By == seeker {
+	before := ""
+	for range lobbyPages {
+		seeks, err := p.client.seeks(ctx, before)
+		if err != nil {
+			r.tally.add(errorKind("lobby", err), err)
 			return
 		}
+		for _, sk := range seeks {
+			if sk.ID == seekID && sk.By == seeker {
+				s.lobbyReads = append(s.lobbyReads, time.Since(sent))
+				return
+			}
+		}
+		if len(seeks) < lobbyPage {
+			break
+		}
+		before = seeks[len(seeks)-1].Cursor
 	}
+	s.lobbyReads = append(s.lobbyReads, time.Since(sent))
 	r.tally.add(errorKind("lobby", errSeekNotListed), errSeekNotListed)
 }
 
@@ -255,13 +267,27 @@ func (c *client) seek(ctx context.Context, req map[string]any) (string, error) {
 
 // listedSeek is what the run reads of a seek in the lobby.
 type listedSeek struct {
-	ID string `json:"id"`
-	By string `json:"by"`
+	ID     string `json:"id"`
+	By     string `json:"by"`
+	Cursor string `json:"cursor"`
 }
 
-func (c *client) seeks(ctx context.Context) ([]listedSeek, error) {
+// The lobby's pages the run reads: lobbyPage real-time seeks a page (the
+// most the server gives), at most lobbyPages pages a look-up.
+const (
+	lobbyPage  = 100
+	lobbyPages = 20
+)
+
+// seeks reads a page of the lobby's real-time seeks, after the seek
+// whose cursor is before ("" for the newest).
+func (c *client) seeks(ctx context.Context, before string) ([]listedSeek, error) {
+	path := fmt.Sprintf("/api/seeks?kind=realtime&limit=%d", lobbyPage)
+	if before != "" {
+		path += "&before=" + url.QueryEscape(before)
+	}
 	var out []listedSeek
-	err := c.do(ctx, "lobby", http.MethodGet, "/api/seeks", "", nil, &out)
+	err := c.do(ctx, "lobby", http.MethodGet, path, "", nil, &out)
 	return out, err
 }
 

@@ -81,5 +81,11 @@ func (s *Store) accounts() *acct.Service {
 		Write: func(ctx context.Context, fn func(acct.Tx) error) error {
 			return s.inTx(ctx, func(tx pgx.Tx) error { return fn(accountsTx{tx}) })
 		},
+		// A transaction's advisory lock, by a 64-bit hash of its name:
+		// a collision only makes two writers take turns.
+		Lock: func(ctx context.Context, tx acct.Tx, key string) error {
+			_, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended(?, 0))`, key)
+			return err
+		},
 	}
 }

@@ -32,6 +32,9 @@ var accountTests = []struct {
 	{"Seeks", testSeeks},
 	{"SeekOfThree", testSeekOfThree},
 	{"SeekRace", testSeekRace},
+	{"SeeksPerAddress", testSeeksPerAddress},
+	{"SeekPages", testSeekPages},
+	{"SeekLimitsRace", testSeekLimitsRace},
 	{"Passkeys", testPasskeys},
 	{"Ceremonies", testCeremonies},
 }
@@ -231,7 +234,7 @@ func testDeleteAccount(t *testing.T, open Opener, _ Reopener) {
 	if err := s.CreateSession(ctx, session(ada.ID, "ada", base.Add(time.Hour))); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.CreateSeek(ctx, store.Seek{ID: "s1", Account: ada.ID, Game: "pommel", Seats: 2, Created: base, Expires: base.Add(time.Hour)}, 5); err != nil {
+	if err := s.CreateSeek(ctx, store.Seek{ID: "s1", Account: ada.ID, Game: "pommel", Seats: 2, Created: base, Expires: base.Add(time.Hour)}, 5, 10); err != nil {
 		t.Fatal(err)
 	}
 	before := mustGet(t, s, "g1")
@@ -246,7 +249,7 @@ func testDeleteAccount(t *testing.T, open Opener, _ Reopener) {
 	same(t, "the moves after deleting an account", after.Moves, before.Moves)
 	_, err := s.SessionAccount(ctx, hash("ada"), base)
 	wantErr(t, "a deleted account's session", err, store.ErrNoSession)
-	seeks, err := s.Seeks(ctx, base)
+	seeks, err := s.Seeks(ctx, base, store.SeekFilter{})
 	if err != nil || len(seeks) != 0 {
 		t.Fatalf("seeks after deleting their account: %v, %v", seeks, err)
 	}
@@ -477,23 +480,23 @@ func testSeeks(t *testing.T, open Opener, _ Reopener) {
 	s, ctx := open(t), context.Background()
 	ada, bob, cy := mustAccount(t, s, "Ada"), mustAccount(t, s, "Bob"), mustAccount(t, s, "Cy")
 	open1 := seek("s1", ada, 2)
-	if err := s.CreateSeek(ctx, open1, 2); err != nil {
+	if err := s.CreateSeek(ctx, open1, 2, 10); err != nil {
 		t.Fatal(err)
 	}
 	challenge := seek("s2", ada, 2)
 	challenge.Target, challenge.Clock, challenge.Rated = bob.ID, &store.SeekClock{Days: 2}, false
 	challenge.Created = base.Add(time.Second)
-	if err := s.CreateSeek(ctx, challenge, 2); err != nil {
+	if err := s.CreateSeek(ctx, challenge, 2, 10); err != nil {
 		t.Fatal(err)
 	}
-	wantErr(t, "a third seek over the limit", s.CreateSeek(ctx, seek("s3", ada, 2), 2), store.ErrTooManySeeks)
-	list, err := s.Seeks(ctx, base)
+	wantErr(t, "a third seek over the limit", s.CreateSeek(ctx, seek("s3", ada, 2), 2, 10), store.ErrTooManySeeks)
+	list, err := s.Seeks(ctx, base, store.SeekFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	open1.Created, open1.Expires = stored(open1.Created), stored(open1.Expires)
 	challenge.Created, challenge.Expires = stored(challenge.Created), stored(challenge.Expires)
-	same(t, "the seeks", list, []store.Seek{open1, challenge})
+	same(t, "the seeks, newest first", list, []store.Seek{challenge, open1})
 
 	_, _, err = s.TakeSeek(ctx, "s1", ada.ID, base)
 	wantErr(t, "accepting one's own seek", err, store.ErrOwnSeek)
@@ -517,7 +520,7 @@ func testSeeks(t *testing.T, open Opener, _ Reopener) {
 	if err := s.ExtendSeeks(ctx, ada.ID, base.Add(30*time.Minute), base.Add(3*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	if list, err := s.Seeks(ctx, base.Add(2*time.Hour)); err != nil || len(list) != 1 {
+	if list, err := s.Seeks(ctx, base.Add(2*time.Hour), store.SeekFilter{}); err != nil || len(list) != 1 {
 		t.Fatalf("seeks after their seeker kept them: %+v, %v", list, err)
 	}
 }
@@ -525,7 +528,7 @@ func testSeeks(t *testing.T, open Opener, _ Reopener) {
 func testSeekOfThree(t *testing.T, open Opener, _ Reopener) {
 	s, ctx := open(t), context.Background()
 	ada, bob, cy := mustAccount(t, s, "Ada"), mustAccount(t, s, "Bob"), mustAccount(t, s, "Cy")
-	if err := s.CreateSeek(ctx, seek("s", ada, 3), 5); err != nil {
+	if err := s.CreateSeek(ctx, seek("s", ada, 3), 5, 10); err != nil {
 		t.Fatal(err)
 	}
 	got, full, err := s.TakeSeek(ctx, "s", bob.ID, base)
@@ -539,7 +542,7 @@ func testSeekOfThree(t *testing.T, open Opener, _ Reopener) {
 		t.Fatalf("the second to join: %+v full %v, %v", got, full, err)
 	}
 	same(t, "who joined", got.Joined, []string{bob.ID, cy.ID})
-	if list, err := s.Seeks(ctx, base); err != nil || len(list) != 0 {
+	if list, err := s.Seeks(ctx, base, store.SeekFilter{}); err != nil || len(list) != 0 {
 		t.Fatalf("a full seek is still listed: %+v, %v", list, err)
 	}
 }
@@ -548,7 +551,7 @@ func testSeekOfThree(t *testing.T, open Opener, _ Reopener) {
 func testSeekRace(t *testing.T, open Opener, _ Reopener) {
 	s, ctx := open(t), context.Background()
 	ada := mustAccount(t, s, "Ada")
-	if err := s.CreateSeek(ctx, seek("s", ada, 2), 5); err != nil {
+	if err := s.CreateSeek(ctx, seek("s", ada, 2), 5, 10); err != nil {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
@@ -574,6 +577,157 @@ func testSeekRace(t *testing.T, open Opener, _ Reopener) {
 	if won != 1 {
 		t.Fatalf("%d accounts got one seek", won)
 	}
+}
+
+// testSeeksPerAddress: one address's open seeks are bounded whatever
+// their accounts; expired ones and other addresses' do not count, and an
+// address stored is read back.
+func testSeeksPerAddress(t *testing.T, open Opener, _ Reopener) {
+	s, ctx := open(t), context.Background()
+	from := func(id string, by store.Account, address string) store.Seek {
+		sk := seek(id, by, 2)
+		sk.Address = address
+		return sk
+	}
+	ada, bob, cy := mustAccount(t, s, "Ada"), mustAccount(t, s, "Bob"), mustAccount(t, s, "Cy")
+	for i, by := range []store.Account{ada, ada, bob} {
+		if err := s.CreateSeek(ctx, from(fmt.Sprint("a", i), by, "10.0.0.1"), 5, 3); err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantErr(t, "a fourth seek from one address", s.CreateSeek(ctx, from("a3", cy, "10.0.0.1"), 5, 3), store.ErrTooManyAddressSeeks)
+	if err := s.CreateSeek(ctx, from("b0", cy, "10.0.0.2"), 5, 3); err != nil {
+		t.Fatalf("a seek from another address: %v", err)
+	}
+	if err := s.CreateSeek(ctx, from("n0", cy, ""), 5, 3); err != nil {
+		t.Fatalf("a seek with no address: %v", err)
+	}
+	later := from("a4", cy, "10.0.0.1")
+	later.Created, later.Expires = base.Add(2*time.Hour), base.Add(3*time.Hour)
+	if err := s.CreateSeek(ctx, later, 5, 3); err != nil {
+		t.Fatalf("a seek from the address once its seeks expired: %v", err)
+	}
+	list, err := s.Seeks(ctx, base.Add(2*time.Hour), store.SeekFilter{})
+	if err != nil || len(list) != 1 || list[0].Address != "10.0.0.1" {
+		t.Fatalf("the seeks after the others expired: %+v, %v", list, err)
+	}
+}
+
+// testSeekPages: the seeks newest first, by kind and game, in pages that
+// neither skip nor repeat a seek of the same millisecond.
+func testSeekPages(t *testing.T, open Opener, _ Reopener) {
+	s, ctx := open(t), context.Background()
+	var accounts []store.Account
+	for i := range 4 {
+		accounts = append(accounts, mustAccount(t, s, fmt.Sprint("p", i)))
+	}
+	// Seeks s00 to s11, every other one correspondence and every third
+	// one eximo; s04 and s05 are made in the same millisecond.
+	for i := range 12 {
+		sk := seek(fmt.Sprintf("s%02d", i), accounts[i%4], 2)
+		sk.Created = base.Add(time.Duration(i) * time.Second)
+		if i == 5 {
+			sk.Created = base.Add(4 * time.Second)
+		}
+		sk.Expires = base.Add(time.Hour)
+		if i%2 == 1 {
+			sk.Clock = &store.SeekClock{Days: 3}
+		}
+		if i%3 == 0 {
+			sk.Game = "eximo"
+		}
+		if err := s.CreateSeek(ctx, sk, 5, 100); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ids := func(f store.SeekFilter) []string {
+		t.Helper()
+		list, err := s.Seeks(ctx, base, f)
+		if err != nil {
+			t.Fatalf("Seeks(%+v): %v", f, err)
+		}
+		got := []string{}
+		for _, sk := range list {
+			got = append(got, sk.ID)
+		}
+		return got
+	}
+	same(t, "every seek", ids(store.SeekFilter{}), []string{"s11", "s10", "s09", "s08", "s07", "s06", "s05", "s04", "s03", "s02", "s01", "s00"})
+	same(t, "real time", ids(store.SeekFilter{Kind: store.RealTime}), []string{"s10", "s08", "s06", "s04", "s02", "s00"})
+	same(t, "correspondence", ids(store.SeekFilter{Kind: store.Correspondence}), []string{"s11", "s09", "s07", "s05", "s03", "s01"})
+	same(t, "eximo", ids(store.SeekFilter{Game: "eximo"}), []string{"s09", "s06", "s03", "s00"})
+	same(t, "eximo by correspondence", ids(store.SeekFilter{Game: "eximo", Kind: store.Correspondence}), []string{"s09", "s03"})
+	var paged []string
+	cursor := store.SeekCursor{}
+	for range 10 {
+		page := ids(store.SeekFilter{Limit: 3, Before: cursor})
+		if len(page) == 0 {
+			break
+		}
+		paged = append(paged, page...)
+		last := page[len(page)-1]
+		var n int
+		fmt.Sscanf(last, "s%d", &n)
+		at := base.Add(time.Duration(n) * time.Second)
+		if n == 5 {
+			at = base.Add(4 * time.Second)
+		}
+		cursor = store.SeekCursor{Created: at, ID: last}
+	}
+	same(t, "every seek in pages of 3", paged, ids(store.SeekFilter{}))
+	if _, err := s.Seeks(ctx, base, store.SeekFilter{Limit: -1}); err == nil {
+		t.Fatal("a negative limit was taken")
+	}
+	if _, err := s.Seeks(ctx, base, store.SeekFilter{Kind: "blitz"}); err == nil {
+		t.Fatal("an unknown kind was taken")
+	}
+}
+
+// testSeekLimitsRace: of seeks made at once, from one address by many
+// accounts or by one account from many addresses, no more are stored
+// than the bound allows.
+func testSeekLimitsRace(t *testing.T, open Opener, _ Reopener) {
+	s, ctx := open(t), context.Background()
+	ada := mustAccount(t, s, "Ada")
+	var takers []store.Account
+	for i := range 10 {
+		takers = append(takers, mustAccount(t, s, fmt.Sprint("p", i)))
+	}
+	race := func(what string, seekOf func(i int) store.Seek, want int, tooMany error) {
+		t.Helper()
+		var wg sync.WaitGroup
+		errs := make([]error, 10)
+		for i := range errs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				errs[i] = s.CreateSeek(ctx, seekOf(i), 2, 3)
+			}()
+		}
+		wg.Wait()
+		stored := 0
+		for _, err := range errs {
+			switch {
+			case err == nil:
+				stored++
+			case !errors.Is(err, tooMany):
+				t.Errorf("%s: %v", what, err)
+			}
+		}
+		if stored != want {
+			t.Errorf("%s: %d stored; want %d", what, stored, want)
+		}
+	}
+	race("ten accounts seeking at once from one address", func(i int) store.Seek {
+		sk := seek(fmt.Sprint("a", i), takers[i], 2)
+		sk.Address = "10.0.0.1"
+		return sk
+	}, 3, store.ErrTooManyAddressSeeks)
+	race("one account seeking at once from ten addresses", func(i int) store.Seek {
+		sk := seek(fmt.Sprint("b", i), ada, 2)
+		sk.Address = fmt.Sprint("10.0.1.", i)
+		return sk
+	}, 2, store.ErrTooManySeeks)
 }
 
 func testPasskeys(t *testing.T, open Opener, _ Reopener) {

@@ -1,19 +1,25 @@
 // The lobby on the home page: quick pairing, a form to create a seek
 // (or challenge a player by name), the open seeks live from the lobby's
-// websocket, the games waiting for the player's move and the live games
-// to watch. A visitor sees the seeks without the buttons, and a link to
-// sign in.
+// websocket (real-time and correspondence ones in two lists, newest
+// first, filtered by game, older ones a page at a time), the games
+// waiting for the player's move and the live games to watch. A visitor
+// sees the seeks without the buttons, and a link to sign in.
 
 import { request, type CatalogGame, type CatalogOption, type LobbyGame, type Seat } from "./api";
 import { showTurns } from "./chrome";
 import { h } from "./dom";
-import { clockText, opponentNode, profileLink, ratingText, signInLink, type Seek, type SeekClock } from "./session";
+import { clockText, opponentNode, profileLink, ratingText, signInLink, type Seek, type SeekClock, type SeekKind } from "./session";
 
 interface Lobby {
   me: string | null;
   catalog: CatalogGame[];
-  seeks: Seek[];
-  list: HTMLElement;
+  seeks: Seek[]; // the socket's: the first page of each kind, every game
+  shown: Seek[]; // the first page of each kind of the game filtered (the socket's for every game)
+  older: Record<SeekKind, Seek[]>; // the pages "More" brought
+  ended: Record<SeekKind, boolean>; // "More" found no more
+  lists: Record<SeekKind, HTMLElement>;
+  more: Record<SeekKind, HTMLButtonElement>;
+  filter: HTMLSelectElement; // the game the lists show, "" for every game
   message: HTMLElement;
   announce: HTMLElement;
   game: HTMLSelectElement; // the game the quick buttons seek
@@ -26,11 +32,19 @@ const quickClocks: [string, SeekClock][] = [["3+2", { initial: 180, increment: 2
 
 const nameOf = (lobby: Lobby, id: string) => lobby.catalog.find((c) => c.id === id)?.name ?? id;
 
+// The lists of seeks, and the server's page of one kind: a full page may
+// have more after it.
+const seekKinds: [SeekKind, string][] = [["realtime", "Real time"], ["correspondence", "Correspondence"]];
+const seekPage = 50;
+
 // lobbySection is the lobby; the side's boxes (the games waiting for the
 // player, the live games) are appended to side.
 export function lobbySection(catalog: CatalogGame[], me: string | null, side: HTMLElement): HTMLElement {
   const lobby: Lobby = {
-    me, catalog, seeks: [], list: h("ul", { class: "seeks", "aria-labelledby": "seeks-title" }),
+    me, catalog, seeks: [], shown: [], older: { realtime: [], correspondence: [] }, ended: { realtime: false, correspondence: false },
+    lists: { realtime: seekList("realtime"), correspondence: seekList("correspondence") },
+    more: { realtime: h("button", { type: "button", class: "more-seeks", hidden: "" }, "More"), correspondence: h("button", { type: "button", class: "more-seeks", hidden: "" }, "More") },
+    filter: h("select", { id: "seek-filter" }, h("option", { value: "" }, "Every game"), ...catalog.map((c) => h("option", { value: c.id }, c.name))),
     message: h("p", { class: "message", role: "alert" }), announce: h("p", { class: "sr-only", "aria-live": "polite" }),
     game: h("select", { id: "quick-game" }, ...catalog.map((c) => h("option", c.id === "pommel" ? { value: c.id, selected: "" } : { value: c.id }, c.name))),
     turns: null, known: new Set(),
@@ -45,7 +59,17 @@ export function lobbySection(catalog: CatalogGame[], me: string | null, side: HT
   } else {
     section.append(h("p", { class: "lobby-visitor" }, signInLink("Sign in to play"), " people, rated or casual, or ", h("a", { href: "/signup" }, "create an account"), "."));
   }
-  section.append(h("div", { class: "lobby-seeks" }, lobby.message, h("h3", { id: "seeks-title" }, "Open seeks"), lobby.list, lobby.announce));
+  section.append(h("div", { class: "lobby-seeks" }, lobby.message,
+    h("div", { class: "seeks-head" }, h("h3", { id: "seeks-title" }, "Open seeks"), h("span", { class: "seek-filter" }, h("label", { for: "seek-filter" }, "Game"), lobby.filter)),
+    ...seekKinds.map(([kind, title]) => h("section", { class: "seek-kind", "aria-labelledby": `seeks-${kind}` },
+      h("h4", { id: `seeks-${kind}` }, title), lobby.lists[kind], lobby.more[kind])),
+    lobby.announce));
+  lobby.filter.addEventListener("change", () => {
+    lobby.older = { realtime: [], correspondence: [] };
+    lobby.ended = { realtime: false, correspondence: false };
+    void readShown(lobby);
+  });
+  for (const [kind] of seekKinds) lobby.more[kind].addEventListener("click", () => void moreSeeks(lobby, kind));
   side.append(liveGames(lobby));
   showSeeks(lobby);
   follow(lobby, 0);
@@ -62,8 +86,8 @@ function follow(lobby: Lobby, retry: number): void {
     const msg = JSON.parse(ev.data);
     if (msg.type === "seeks") {
       lobby.seeks = msg.seeks ?? [];
-      lobby.list.dataset.live = "true"; // the seeks shown are the server's, and follow it
-      showSeeks(lobby);
+      for (const [kind] of seekKinds) lobby.lists[kind].dataset.live = "true"; // the seeks shown are the server's, and follow it
+      void readShown(lobby);
     } else if (msg.type === "started") {
       location.assign(`/play/${msg.game}`);
     } else if (msg.type === "turn") {
@@ -72,22 +96,75 @@ function follow(lobby: Lobby, retry: number): void {
     }
   };
   ws.onclose = () => {
-    delete lobby.list.dataset.live;
+    for (const [kind] of seekKinds) delete lobby.lists[kind].dataset.live;
     setTimeout(() => follow(lobby, Math.min(retry + 1, 5)), 500 * (retry + 1));
   };
 }
 
-// showSeeks draws the open seeks: the player and their rating, the
-// game, the clock, rated or casual, and what this player may do. A
-// challenge to the player comes first, marked, and is announced.
-function showSeeks(lobby: Lobby): void {
-  const seeks = [...lobby.seeks].sort((a, b) => Number(b.to === lobby.me && !!lobby.me) - Number(a.to === lobby.me && !!lobby.me));
-  lobby.list.replaceChildren(...seeks.map((s) => seekRow(lobby, s)));
-  if (seeks.length === 0) lobby.list.append(h("li", { class: "none" }, "No open seeks now." + (lobby.me ? " Make one: others see it here." : "")));
-  for (const s of seeks) {
-    if (lobby.me && s.to === lobby.me && !lobby.known.has(s.id)) lobby.announce.textContent = `${s.by} challenges you to ${nameOf(lobby, s.game)}, ${clockText(s.clock)}.`;
+function seekList(kind: SeekKind): HTMLElement {
+  return h("ul", { class: "seeks", "data-kind": kind, "aria-labelledby": `seeks-${kind}` });
+}
+
+// readShown shows the first pages of the game filtered: the socket's
+// seeks for every game, else the server's list of that game, read again
+// whenever the socket says the seeks changed.
+async function readShown(lobby: Lobby): Promise<void> {
+  const game = lobby.filter.value;
+  if (game === "") {
+    lobby.shown = lobby.seeks;
+  } else {
+    const list = await request<Seek[]>("GET", `/api/seeks?game=${encodeURIComponent(game)}`).catch(() => null);
+    if (!list || lobby.filter.value !== game) return;
+    lobby.shown = list;
   }
-  lobby.known = new Set(seeks.map((s) => s.id));
+  showSeeks(lobby);
+}
+
+// moreSeeks brings the next page of one kind, after the oldest shown.
+async function moreSeeks(lobby: Lobby, kind: SeekKind): Promise<void> {
+  const shown = kindSeeks(lobby, kind);
+  const last = shown[shown.length - 1];
+  if (!last) return;
+  const game = lobby.filter.value;
+  lobby.more[kind].disabled = true;
+  try {
+    const page = await request<Seek[]>("GET", `/api/seeks?kind=${kind}&before=${encodeURIComponent(last.cursor)}` + (game ? `&game=${encodeURIComponent(game)}` : ""));
+    if (lobby.filter.value !== game) return;
+    lobby.older[kind].push(...page);
+    lobby.ended[kind] = page.length < seekPage;
+    showSeeks(lobby);
+  } catch (e) {
+    lobby.message.textContent = (e as Error).message;
+  } finally {
+    lobby.more[kind].disabled = false;
+  }
+}
+
+// kindSeeks are the seeks of one kind shown, newest first: the first
+// page, then the older pages brought (less those the first page has).
+function kindSeeks(lobby: Lobby, kind: SeekKind): Seek[] {
+  const first = lobby.shown.filter((s) => s.kind === kind);
+  const ids = new Set(first.map((s) => s.id));
+  return [...first, ...lobby.older[kind].filter((s) => !ids.has(s.id))];
+}
+
+// showSeeks draws the open seeks of each kind: the player and their
+// rating, the game, the clock, rated or casual, and what this player may
+// do. A challenge to the player comes first, marked, and is announced.
+function showSeeks(lobby: Lobby): void {
+  const known = new Set<string>();
+  for (const [kind, title] of seekKinds) {
+    const seeks = kindSeeks(lobby, kind).sort((a, b) => Number(b.to === lobby.me && !!lobby.me) - Number(a.to === lobby.me && !!lobby.me));
+    const list = lobby.lists[kind];
+    list.replaceChildren(...seeks.map((s) => seekRow(lobby, s)));
+    if (seeks.length === 0) list.append(h("li", { class: "none" }, `No ${title.toLowerCase()} seeks now.` + (lobby.me ? " Make one: others see it here." : "")));
+    lobby.more[kind].hidden = lobby.ended[kind] || seeks.length < seekPage;
+    for (const s of seeks) {
+      if (lobby.me && s.to === lobby.me && !lobby.known.has(s.id)) lobby.announce.textContent = `${s.by} challenges you to ${nameOf(lobby, s.game)}, ${clockText(s.clock)}.`;
+      known.add(s.id);
+    }
+  }
+  lobby.known = known;
 }
 
 function seekRow(lobby: Lobby, s: Seek): HTMLElement {

@@ -53,7 +53,11 @@ export interface Seek {
   seats: number;
   joined: string[];
   created: string;
+  kind: SeekKind;
+  cursor: string; // ?before= this lists the seeks of its kind after it
 }
+
+export type SeekKind = "realtime" | "correspondence";
 
 // signedIn is who this browser is signed in as (null for no one), read
 // once per page.

@@ -51,6 +51,19 @@ type Rows interface {
 type Service struct {
 	Read  func(ctx context.Context, fn func(Tx) error) error
 	Write func(ctx context.Context, fn func(Tx) error) error
+	// Lock, when not nil, holds a lock named key until tx ends, so that
+	// two writers counting the same rows before an insert (an address's
+	// open seeks) take turns: PostgreSQL's transactions, which run side
+	// by side, need it; SQLite's, which have one writer, do not.
+	Lock func(ctx context.Context, tx Tx, key string) error
+}
+
+// lock holds the lock key until tx ends, where the store needs one.
+func (s *Service) lock(ctx context.Context, tx Tx, key string) error {
+	if s.Lock == nil {
+		return nil
+	}
+	return s.Lock(ctx, tx, key)
 }
 
 // MaxSessions is how many sessions an account keeps: a new one past it

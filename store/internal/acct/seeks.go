@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"time"
 
@@ -11,7 +12,7 @@ import (
 	"github.com/arbiter-games/arbiter/store/internal/row"
 )
 
-const seekColumns = "id, account, game, options, rated, clock, target, seats, joined, created, expires"
+const seekColumns = "id, account, game, options, rated, clock, target, seats, joined, address, correspondence, created, expires"
 
 func seekArgs(s store.Seek) ([]any, error) {
 	opts, err := json.Marshal(s.Options)
@@ -32,16 +33,16 @@ func seekArgs(s store.Seek) ([]any, error) {
 		return nil, err
 	}
 	return []any{s.ID, s.Account, s.Game, string(opts), boolInt(s.Rated), clock, s.Target, s.Seats,
-		string(joined), row.Millis(s.Created), row.Millis(s.Expires)}, nil
+		string(joined), s.Address, boolInt(s.Correspondence()), row.Millis(s.Created), row.Millis(s.Expires)}, nil
 }
 
 func scanSeek(r Row) (store.Seek, error) {
 	var s store.Seek
 	var opts, joined string
 	var clock *string
-	var rated int
+	var rated, correspondence int
 	var created, expires int64
-	err := r.Scan(&s.ID, &s.Account, &s.Game, &opts, &rated, &clock, &s.Target, &s.Seats, &joined, &created, &expires)
+	err := r.Scan(&s.ID, &s.Account, &s.Game, &opts, &rated, &clock, &s.Target, &s.Seats, &joined, &s.Address, &correspondence, &created, &expires)
 	if errors.Is(err, ErrNoRows) {
 		return s, store.ErrNoSeek
 	}
@@ -68,19 +69,27 @@ func scanSeek(r Row) (store.Seek, error) {
 }
 
 // CreateSeek implements store.Accounts.
-func (s *Service) CreateSeek(ctx context.Context, sk store.Seek, max int) error {
+func (s *Service) CreateSeek(ctx context.Context, sk store.Seek, perAccount, perAddress int) error {
 	args, err := seekArgs(sk)
 	if err != nil {
 		return err
 	}
 	return s.Write(ctx, func(tx Tx) error {
-		var open int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM seeks WHERE account = ? AND expires > ?`,
-			sk.Account, row.Millis(sk.Created)).Scan(&open); err != nil {
+		// The account's lock is always taken before the address's, so
+		// that two writers never wait for each other.
+		if err := s.lock(ctx, tx, "seeks of account "+sk.Account); err != nil {
 			return err
 		}
-		if open >= max {
-			return store.ErrTooManySeeks
+		if err := checkOpenSeeks(ctx, tx, "account", sk.Account, sk.Created, perAccount, store.ErrTooManySeeks); err != nil {
+			return err
+		}
+		if sk.Address != "" {
+			if err := s.lock(ctx, tx, "seeks of address "+sk.Address); err != nil {
+				return err
+			}
+			if err := checkOpenSeeks(ctx, tx, "address", sk.Address, sk.Created, perAddress, store.ErrTooManyAddressSeeks); err != nil {
+				return err
+			}
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM seeks WHERE expires <= ?`, row.Millis(sk.Created)); err != nil {
 			return err
@@ -89,15 +98,34 @@ func (s *Service) CreateSeek(ctx context.Context, sk store.Seek, max int) error 
 	})
 }
 
+// checkOpenSeeks gives tooMany when the seeks open at now whose column
+// (account or address, never the caller's text) is value number max or
+// more.
+func checkOpenSeeks(ctx context.Context, tx Tx, column, value string, now time.Time, max int, tooMany error) error {
+	var open int
+	if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM seeks WHERE `+column+` = ? AND expires > ?`,
+		value, row.Millis(now)).Scan(&open); err != nil {
+		return err
+	}
+	if open >= max {
+		return tooMany
+	}
+	return nil
+}
+
 func insertSeek(ctx context.Context, tx Tx, args []any) error {
-	_, err := tx.Exec(ctx, `INSERT INTO seeks (`+seekColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, args...)
+	_, err := tx.Exec(ctx, `INSERT INTO seeks (`+seekColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, args...)
 	return err
 }
 
 // Seeks implements store.Accounts.
-func (s *Service) Seeks(ctx context.Context, now time.Time) (list []store.Seek, err error) {
+func (s *Service) Seeks(ctx context.Context, now time.Time, f store.SeekFilter) (list []store.Seek, err error) {
+	query, args, err := seeksQuery(now, f)
+	if err != nil {
+		return nil, err
+	}
 	err = s.Read(ctx, func(tx Tx) error {
-		rows, err := tx.Query(ctx, `SELECT `+seekColumns+` FROM seeks WHERE expires > ? ORDER BY created, id LIMIT 500`, row.Millis(now))
+		rows, err := tx.Query(ctx, query, args...)
 		if err != nil {
 			return err
 		}
@@ -112,6 +140,37 @@ func (s *Service) Seeks(ctx context.Context, now time.Time) (list []store.Seek, 
 		return rows.Err()
 	})
 	return list, err
+}
+
+// seeksQuery is the query of the seeks f keeps, newest first.
+func seeksQuery(now time.Time, f store.SeekFilter) (string, []any, error) {
+	limit := f.Limit
+	switch {
+	case limit < 0:
+		return "", nil, fmt.Errorf("store: limit %d is negative", limit)
+	case limit == 0 || limit > 1000:
+		limit = 100
+	}
+	query := `SELECT ` + seekColumns + ` FROM seeks WHERE expires > ?`
+	args := []any{row.Millis(now)}
+	switch f.Kind {
+	case "":
+	case store.RealTime, store.Correspondence:
+		query += ` AND correspondence = ?`
+		args = append(args, boolInt(f.Kind == store.Correspondence))
+	default:
+		return "", nil, fmt.Errorf("store: no kind of seek %q; want %q or %q", f.Kind, store.RealTime, store.Correspondence)
+	}
+	if f.Game != "" {
+		query += ` AND game = ?`
+		args = append(args, f.Game)
+	}
+	if f.Before.ID != "" {
+		at := row.Millis(f.Before.Created)
+		query += ` AND (created < ? OR (created = ? AND id < ?))`
+		args = append(args, at, at, f.Before.ID)
+	}
+	return query + ` ORDER BY created DESC, id DESC LIMIT ?`, append(args, limit), nil
 }
 
 // TakeSeek implements store.Accounts.
