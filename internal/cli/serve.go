@@ -80,19 +80,19 @@ sockets and the store before it exits.`,
 	sf.checks.intVar(cmd, &sf.workers, "ai-workers", 0, intRange{lo: 1, hi: maxWorkers, zero: "one per core"}, "AI searches at once")
 	sf.checks.intVar(cmd, &sf.analysisThreads, "analysis-threads", 1, intRange{lo: 1, hi: ai.MaxThreads},
 		"threads of one analysis search, taken from the AI workers free when it starts (at most --ai-workers)")
-	sf.checks.durationVar(cmd, &sf.aiMoveTime, "ai-movetime", time.Second, durationRange{max: time.Minute}, "time per move of an engine without a level (ab, mcts) when no clock says less")
+	sf.checks.durationVar(cmd, &sf.aiMoveTime, "ai-movetime", time.Second, durationRange{min: 10 * time.Millisecond, max: time.Minute}, "time per move of an engine without a level (ab, mcts) when no clock says less")
 	sf.checks.int64Var(cmd, &sf.aiMemoryMiB, "ai-memory", 0, intRange{lo: 16, hi: 1 << 20, zero: "a quarter of the machine's memory"}, "memory in MiB that the engines of all games may hold; a game whose engines would pass it is refused")
 	f.BoolVar(&sf.allowAIGames, "allow-ai-games", false, "let games with no person in them play to their own ply limit (without it they end drawn at --ai-game-plies)")
 	sf.checks.intVar(cmd, &sf.aiGamePlies, "ai-game-plies", 0, intRange{lo: 1, hi: 1_000_000, zero: "200"}, "ply ceiling of a game with no person in it, without --allow-ai-games")
-	sf.checks.durationVar(cmd, &sf.aiGamePace, "ai-game-pace", 0, durationRange{max: time.Hour, zero: "1s"}, "least time between two moves of a game with no person in it")
-	sf.checks.durationVar(cmd, &sf.abortAfter, "abort-after", 0, durationRange{max: 24 * time.Hour, zero: "5m"}, "how long a game with a real-time clock waits for its first move before it is aborted")
+	sf.checks.durationVar(cmd, &sf.aiGamePace, "ai-game-pace", 0, durationRange{min: 10 * time.Millisecond, max: time.Hour, zero: "1s"}, "least time between two moves of a game with no person in it")
+	sf.checks.durationVar(cmd, &sf.abortAfter, "abort-after", 0, durationRange{min: time.Second, max: 24 * time.Hour, zero: "5m"}, "how long a game with a real-time clock waits for its first move before it is aborted")
 	sf.checks.intVar(cmd, &sf.connsPerAddr, "conns-per-addr", 0, intRange{lo: 1, hi: 100_000, zero: "64"}, "connections one client address (an IPv6 /64) may hold open")
 	sf.checks.intVar(cmd, &sf.conns, "max-conns", 0, intRange{lo: 16, hi: 1_000_000, zero: "80% of the open-file limit, at most 10000"}, "connections open at once, overall")
-	sf.checks.durationVar(cmd, &sf.idle, "idle-after", 0, durationRange{max: 24 * time.Hour, zero: "10m"}, "how long a game nothing needs stays in memory before it is read from the store again when asked for")
+	sf.checks.durationVar(cmd, &sf.idle, "idle-after", 0, durationRange{min: time.Second, max: 24 * time.Hour, zero: "10m"}, "how long a game nothing needs stays in memory before it is read from the store again when asked for")
 	f.StringVar(&sf.metricsAddr, "metrics-addr", "", "serve Prometheus metrics at http://HOST:PORT/metrics (off when empty; keep it private)")
 	allow(cmd, "metrics-addr", "HOST:PORT, such as 127.0.0.1:9090")
 	f.StringArrayVar(&sf.tableDirs, "tables", nil, "folder of endgame tables (arbiter solve) the analysis answers from; its manifest names the game and rules (repeatable, one folder for each)")
-	sf.checks.durationVar(cmd, &sf.grace, "grace", 10*time.Second, durationRange{max: 10 * time.Minute}, "time given to the requests in flight at shutdown")
+	sf.checks.durationVar(cmd, &sf.grace, "grace", 10*time.Second, durationRange{min: 100 * time.Millisecond, max: 10 * time.Minute}, "time given to the requests in flight at shutdown")
 	return cmd
 }
 
