@@ -118,6 +118,11 @@ type Config struct {
 	// account.DefaultParams (tests make them cheap; an operator keeps
 	// the default).
 	PasswordHash *account.Params
+	// Pprof serves Go's profiles (net/http/pprof) under /debug/pprof/ on
+	// MetricsHandler, for the operator; off, they are 404. The command
+	// line (/debug/pprof/cmdline) is never served, since it may hold the
+	// database's password.
+	Pprof bool
 }
 
 // Timeouts are the connection deadlines: a client that sends its request
@@ -224,8 +229,9 @@ func (s *Server) Hall() *hall.Hall { return s.hall }
 // by MetricsHandler, on an address of the operator's choice.
 func (s *Server) Handler() http.Handler { return s.handler }
 
-// MetricsHandler serves the server's metrics in Prometheus's format.
-func (s *Server) MetricsHandler() http.Handler { return s.metrics.handler() }
+// MetricsHandler serves the server's metrics in Prometheus's format, and
+// Go's profiles under /debug/pprof/ when Config.Pprof says so.
+func (s *Server) MetricsHandler() http.Handler { return s.metrics.handler(s.cfg.Pprof) }
 
 // Start resumes the games that wait on the server (an AI to move, a clock
 // running), follows the store's events, so that changes made by other

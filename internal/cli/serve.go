@@ -37,7 +37,7 @@ type serveFlags struct {
 	analysisThreads                        int
 	conns                                  int
 	aiMemoryMiB                            int64
-	allowAIGames                           bool
+	allowAIGames, pprof                    bool
 	aiMoveTime, grace, abortAfter, idle    time.Duration
 	aiGamePace                             time.Duration
 	checks                                 checks
@@ -91,6 +91,7 @@ sockets and the store before it exits.`,
 	sf.checks.durationVar(cmd, &sf.idle, "idle-after", 0, durationRange{min: time.Second, max: 24 * time.Hour, zero: "10m"}, "how long a game nothing needs stays in memory before it is read from the store again when asked for")
 	f.StringVar(&sf.metricsAddr, "metrics-addr", "", "serve Prometheus metrics at http://HOST:PORT/metrics (off when empty; keep it private)")
 	allow(cmd, "metrics-addr", "HOST:PORT, such as 127.0.0.1:9090")
+	f.BoolVar(&sf.pprof, "pprof", false, "serve Go's profiles under /debug/pprof/ on --metrics-addr too (never the command line, which holds --db)")
 	f.StringArrayVar(&sf.tableDirs, "tables", nil, "folder of endgame tables (arbiter solve) the analysis answers from; its manifest names the game and rules (repeatable, one folder for each)")
 	sf.checks.durationVar(cmd, &sf.grace, "grace", 10*time.Second, durationRange{min: 100 * time.Millisecond, max: 10 * time.Minute}, "time given to the requests in flight at shutdown")
 	return cmd
@@ -108,6 +109,9 @@ func (sf *serveFlags) check(cmd *cobra.Command) error {
 		if err := checkAddr("metrics-addr", sf.metricsAddr); err != nil {
 			return err
 		}
+	}
+	if sf.pprof && sf.metricsAddr == "" {
+		return errors.New("--pprof needs --metrics-addr: the profiles are served on the metrics' address")
 	}
 	if sf.logFormat != "text" && sf.logFormat != "json" {
 		return fmt.Errorf("--log-format %q: want text or json", sf.logFormat)
@@ -215,7 +219,7 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 	srv, err := server.New(server.Config{Store: st, Logger: log, Origins: sf.origins,
 		Workers: sf.workers, AnalysisThreads: sf.analysisThreads, AIMoveTime: sf.aiMoveTime, AIMemory: sf.aiMemoryMiB << 20,
 		AllowAIGames: sf.allowAIGames, AIGamePlies: sf.aiGamePlies, AIGamePace: sf.aiGamePace, AbortAfter: sf.abortAfter,
-		ConnsPerAddr: sf.connsPerAddr, Conns: sf.conns, IdleAfter: sf.idle, Tables: sf.tables})
+		ConnsPerAddr: sf.connsPerAddr, Conns: sf.conns, IdleAfter: sf.idle, Tables: sf.tables, Pprof: sf.pprof})
 	if err != nil {
 		return err
 	}
@@ -229,6 +233,9 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 	fmt.Fprintf(out, "serving on http://%s/ (data in %s)\n", ln.Addr(), where)
 	if mln != nil {
 		fmt.Fprintf(out, "metrics on http://%s/metrics\n", mln.Addr())
+		if sf.pprof {
+			fmt.Fprintf(out, "profiles on http://%s/debug/pprof/\n", mln.Addr())
+		}
 	}
 	if err := srv.Start(ctx); err != nil {
 		ln.Close()

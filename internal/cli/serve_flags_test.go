@@ -116,3 +116,13 @@ func TestDurationFlagsTakeTheirBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestServePprofNeedsMetricsAddr: the profiles are served only on the
+// metrics' private address, so --pprof alone is refused.
+func TestServePprofNeedsMetricsAddr(t *testing.T) {
+	var out, errOut bytes.Buffer
+	code := Execute([]string{"serve", "--pprof"}, strings.NewReader(""), &out, &errOut)
+	if line := strings.TrimSpace(errOut.String()); code == 0 || !strings.Contains(line, "--pprof needs --metrics-addr") {
+		t.Errorf("serve --pprof: exit %d, %q", code, line)
+	}
+}
