@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -434,11 +433,10 @@ func dedupe(xs []string) []string {
 	return out
 }
 
+// handleHealth answers whether the store can be read and written, by a
+// check made at most once a second (see health).
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
-	defer cancel()
-	if err := s.hall.Check(ctx); err != nil {
-		s.log.Error("health check", "err", err)
+	if err := s.health.check(r.Context(), s.now, s.checkStore); err != nil {
 		writeError(w, fail(codeUnavailable, "the store cannot be read and written: %s", err))
 		return
 	}

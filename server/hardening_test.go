@@ -1,13 +1,19 @@
 package server
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"regexp"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/store"
 )
 
 // metricsServer serves a new server's MetricsHandler.
@@ -80,5 +86,66 @@ func TestProfilesNeverShowTheCommandLine(t *testing.T) {
 		if _, body := get(t, hs.Client(), hs.URL+path); strings.Contains(body, secret) {
 			t.Errorf("GET %s shows the password", path)
 		}
+	}
+}
+
+// checkCounter is the test store, counting its health checks.
+type checkCounter struct {
+	store.Store
+	checks atomic.Int64
+}
+
+func (c *checkCounter) Check(ctx context.Context) error {
+	c.checks.Add(1)
+	return c.Store.Check(ctx)
+}
+
+// testClock is a clock the test moves.
+type testClock struct{ now atomic.Pointer[time.Time] }
+
+func newTestClock() *testClock {
+	c := &testClock{}
+	c.set(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	return c
+}
+
+func (c *testClock) Now() time.Time          { return *c.now.Load() }
+func (c *testClock) set(t time.Time)         { c.now.Store(&t) }
+func (c *testClock) advance(d time.Duration) { c.set(c.Now().Add(d)) }
+
+// TestHealthChecksAFloodOnce: a flood of GET /healthz costs the store one
+// check (a write) a second, not one a request (3,715 writes a second from
+// one address before).
+func TestHealthChecksAFloodOnce(t *testing.T) {
+	st := &checkCounter{Store: openTestStore(t)}
+	clock := newTestClock()
+	ts := newTestServer(t, Config{Store: st, Now: clock.Now})
+	flood := func(n int) {
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Go(func() {
+				for range n / 8 {
+					if code, body := ts.do("GET", "/healthz", "", nil); code != http.StatusOK {
+						t.Errorf("healthz: %d %s", code, body)
+					}
+				}
+			})
+		}
+		wg.Wait()
+	}
+	before := st.checks.Load()
+	flood(200)
+	if n := st.checks.Load() - before; n != 1 {
+		t.Errorf("200 health checks within a second checked the store %d times, want 1", n)
+	}
+	clock.advance(time.Second)
+	flood(40)
+	if n := st.checks.Load() - before; n != 2 {
+		t.Errorf("a second later: %d store checks in all, want 2", n)
+	}
+	clock.advance(-time.Hour) // a clock set back checks again
+	flood(8)
+	if n := st.checks.Load() - before; n != 3 {
+		t.Errorf("after the clock went back: %d store checks in all, want 3", n)
 	}
 }

@@ -164,6 +164,8 @@ type Server struct {
 	handler  http.Handler
 	metrics  *metrics
 	clients  *clients
+	// health is the last store check, which GET /healthz answers.
+	health health
 	// analyses lets each client run one analysis search at a time.
 	analyses   *analysisGate
 	rulesPages rulesCache
