@@ -120,14 +120,14 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a store.Ac
 		return err
 	}
 	http.SetCookie(w, &http.Cookie{Name: account.SessionCookie, Value: token, Path: "/", MaxAge: int(sessionLife / time.Second),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: overTLS(r)})
 	return nil
 }
 
 // endCookie tells the browser to forget its session cookie.
 func endCookie(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, &http.Cookie{Name: account.SessionCookie, Value: "", Path: "/", MaxAge: -1,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: overTLS(r)})
 }
 
 // handleLogIn checks a name and password. A wrong name costs the same

@@ -8,11 +8,13 @@ package server
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -42,11 +44,14 @@ type Limits struct {
 	GamesPerHour int
 	// Sockets bounds the websockets one client holds open at once.
 	Sockets int
+	// Clients bounds the clients whose limiters are kept: one more
+	// forgets the one seen least recently that has no socket open.
+	Clients int
 }
 
 // DefaultLimits are the limits a server keeps when its Config gives none.
 var DefaultLimits = Limits{Body: 64 << 10, MovesPerSecond: 10, MoveBurst: 20, ReadsPerSecond: 20, ReadBurst: 40,
-	GamesPerHour: 60, Sockets: 32}
+	GamesPerHour: 60, Sockets: 32, Clients: 100_000}
 
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits
@@ -70,6 +75,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.Sockets > 0 {
 		d.Sockets = l.Sockets
+	}
+	if l.Clients > 0 {
+		d.Clients = l.Clients
 	}
 	return d
 }
@@ -118,6 +126,14 @@ type Config struct {
 	// account.DefaultParams (tests make them cheap; an operator keeps
 	// the default).
 	PasswordHash *account.Params
+	// TrustedProxies are the addresses of the reverse proxies in front of
+	// the server: from them, and only from them, X-Forwarded-For names
+	// the client and X-Forwarded-Proto its scheme (see resolvePeer), and
+	// Serve does not cap their connections per address.
+	TrustedProxies []netip.Prefix
+	// TLS, when not nil, makes Serve answer over TLS (HTTP/1.1) with it:
+	// its certificates, at least TLS 1.2.
+	TLS *tls.Config
 	// Pprof serves Go's profiles (net/http/pprof) under /debug/pprof/ on
 	// MetricsHandler, for the operator; off, they are 404. The command
 	// line (/debug/pprof/cmdline) is never served, since it may hold the
@@ -268,6 +284,11 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 	s.listener.Store(limited)
 	ln = limited
 	s.log.Info("connections", "per_address", limited.Config().PerAddr, "total", limited.Config().Total)
+	if s.cfg.TLS != nil {
+		// Counted connections, then TLS over them: a handshake is
+		// bounded by the http.Server's header and read timeouts.
+		ln = tls.NewListener(ln, serveTLS(s.cfg.TLS))
+	}
 	srv := s.httpServer(s.handler)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -306,7 +327,18 @@ func (s *Server) connLimits() netlimit.Config {
 		cfg.Total = s.cfg.Conns
 	}
 	cfg.Log = s.log
+	cfg.Exempt = s.cfg.TrustedProxies
 	return cfg
+}
+
+// serveTLS is c for Serve: HTTP/1.1 only (an HTTP/2 connection would
+// carry many requests past the per-connection bounds, and websockets
+// ride HTTP/1.1), TLS 1.2 at least.
+func serveTLS(c *tls.Config) *tls.Config {
+	c = c.Clone()
+	c.NextProtos = []string{"http/1.1"}
+	c.MinVersion = max(c.MinVersion, tls.VersionTLS12)
+	return c
 }
 
 // httpServer is an http.Server for h with the connection timeouts.
