@@ -3,7 +3,9 @@ package server
 import (
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -47,6 +49,11 @@ func TestClientsInOneIPv6Slash64ShareLimits(t *testing.T) {
 		if code, got := ts.doWith(c.method, c.path, "", from(c.remote), body); code != c.want {
 			t.Errorf("%s %s from %s: %d %.100s, want %d", c.method, c.path, c.remote, code, got, c.want)
 		}
+	}
+	rec := httptest.NewRecorder()
+	ts.srv.MetricsHandler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	if want := "\narbiter_clients_tracked 4\n"; !strings.Contains(rec.Body.String(), want) {
+		t.Errorf("/metrics lacks %q (two /64s, two IPv4 addresses)", want)
 	}
 }
 

@@ -52,6 +52,8 @@ func newMetrics(s *Server) *metrics {
 		movesCollector{desc: moves, s: s},
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "arbiter_connections_open", Help: "Connections open to the API's address."},
 			func() float64 { return float64(s.connStats().open) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "arbiter_clients_tracked", Help: "Clients whose limiters the server keeps (at most Limits.Clients without a socket open)."},
+			func() float64 { return float64(s.clients.size()) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "arbiter_connections_refused_total", Help: "Connections closed at once for passing a bound (per address or overall)."},
 			func() float64 { return float64(s.connStats().refused) }),
 		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))

@@ -126,3 +126,21 @@ func TestServePprofNeedsMetricsAddr(t *testing.T) {
 		t.Errorf("serve --pprof: exit %d, %q", code, line)
 	}
 }
+
+// TestServeNeverPrintsTheDatabasePassword: a --db URL that cannot be
+// used is refused without its password, whether it does not parse or
+// names a server that does not answer.
+func TestServeNeverPrintsTheDatabasePassword(t *testing.T) {
+	const secret = "s3cret-Pa55word"
+	for _, db := range []string{
+		"postgres://arbiter:" + secret + "@127.0.0.1:1/arbiter?connect_timeout=5",
+		"postgres://arbiter:" + secret + "@127.0.0.1:notaport/arbiter",
+		"postgres://arbiter:" + secret + "@127.0.0.1/arbiter?sslmode=bogus",
+	} {
+		var out, errOut bytes.Buffer
+		code := Execute([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, strings.NewReader(""), &out, &errOut)
+		if code == 0 || strings.Contains(out.String()+errOut.String(), secret) {
+			t.Errorf("serve --db %s: exit %d, printed the password: %s%s", db, code, out.String(), errOut.String())
+		}
+	}
+}
