@@ -75,9 +75,6 @@ func (s *Server) forwardedFor(values []string) (netip.Addr, bool) {
 	var client netip.Addr
 	for i := len(hops) - 1; i >= 0; i-- {
 		hop := strings.TrimSpace(hops[i])
-		if hop == "" && len(hops) == 1 {
-			return netip.Addr{}, false
-		}
 		ip := addrOf(strings.Trim(hop, "[]"))
 		if !ip.IsValid() {
 			ip = addrOf(hop) // [v6]:port

@@ -275,9 +275,10 @@ func (s *Server) Close() {
 	s.hall.Close()
 }
 
-// Serve answers on ln until ctx ends, then shuts down in order: stop
-// taking moves, close the sockets with a going-away status, finish the
-// requests in flight (for up to grace), stop the AI. The caller closes
+// Serve answers on ln (over TLS with Config.TLS) until ctx ends, then
+// shuts down in order: stop taking moves, close the sockets with a
+// going-away status, finish the requests in flight (for up to grace),
+// stop the AI. The caller closes
 // the store after, and bounds ln's connections (netlimit).
 func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration) error {
 	limited := netlimit.Listen(ln, s.connLimits())
