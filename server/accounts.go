@@ -145,7 +145,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a store.Ac
 		return err
 	}
 	http.SetCookie(w, &http.Cookie{Name: account.SessionCookie, Value: token, Path: "/", MaxAge: int(sessionLife / time.Second),
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: overTLS(r)})
 	setDeviceCookie(w, r, a)
 	return nil
 }
@@ -153,7 +153,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, a store.Ac
 // endCookie tells the browser to forget its session cookie.
 func endCookie(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, &http.Cookie{Name: account.SessionCookie, Value: "", Path: "/", MaxAge: -1,
-		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: overTLS(r)})
 }
 
 // handleLogIn checks a name and password. A wrong name costs the same

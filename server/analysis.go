@@ -157,7 +157,7 @@ func parseOptionList(text string) (map[string]string, *apiError) {
 // FEN (the start when empty), then the moves.
 func analysisState(id string, options map[string]string, fen string, moves []string) (game.State, *apiError) {
 	if _, ok := game.Lookup(id); !ok {
-		return nil, fail(codeNotFound, "unknown game %q; want one of %s", id, gameIDs())
+		return nil, fail(codeNotFound, "unknown game %s; want one of %s", quote(id), gameIDs())
 	}
 	rules, err := game.New(id, options)
 	if err != nil {

@@ -72,7 +72,7 @@ func editPosition(st game.State, req editRequest) (game.State, *apiError) {
 	}
 	if req.Cell != "" {
 		if _, ok := rules.Board().Parse(req.Cell); !ok {
-			return nil, fail(codeInvalid, "cell %q is not a cell of %s's board (%s)", req.Cell, rules.ID(), rules.Board().ID())
+			return nil, fail(codeInvalid, "cell %s is not a cell of %s's board (%s)", quote(req.Cell), rules.ID(), rules.Board().ID())
 		}
 		if err := checkStackLetters(rules, req.Stack); err != nil {
 			return nil, err
@@ -93,7 +93,7 @@ func editPosition(st game.State, req editRequest) (game.State, *apiError) {
 	for name, letters := range stacks {
 		c, ok := rules.Board().Parse(name)
 		if !ok {
-			return nil, fail(codeInvalid, "cell %q is not a cell of %s's board (%s)", name, rules.ID(), rules.Board().ID())
+			return nil, fail(codeInvalid, "cell %s is not a cell of %s's board (%s)", quote(name), rules.ID(), rules.Board().ID())
 		}
 		stack, apiErr := piecesOf(rules, letters)
 		if apiErr != nil {
@@ -116,8 +116,8 @@ func checkStackLetters(rules game.Game, stack string) *apiError {
 	}
 	for _, l := range stack {
 		if !strings.Contains(strings.Join(allowed, ""), strings.ToLower(string(l))) {
-			return fail(codeInvalid, "stack %q: %q is no seat's piece; write the seats' letters %s, bottom first, upper case for a promoted piece",
-				stack, l, strings.Join(allowed, ", "))
+			return fail(codeInvalid, "stack %s: %q is no seat's piece; write the seats' letters %s, bottom first, upper case for a promoted piece",
+				quote(stack), l, strings.Join(allowed, ", "))
 		}
 	}
 	return nil
@@ -141,7 +141,7 @@ func piecesOf(rules game.Game, letters string) ([]game.Piece, *apiError) {
 			}
 		}
 		if !ok {
-			return nil, fail(codeInvalid, "stack %q: %q is no seat's piece", letters, l)
+			return nil, fail(codeInvalid, "stack %s: %q is no seat's piece", quote(letters), l)
 		}
 		stack = append(stack, piece)
 	}

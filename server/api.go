@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -107,9 +106,16 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) *apiError
 	case errors.Is(err, io.EOF):
 		return fail(codeBadRequest, "the body is empty; send a JSON object")
 	case errors.As(err, &typeErr):
-		return fail(codeBadRequest, "field %q: want %s, not %s", typeErr.Field, typeErr.Type, typeErr.Value)
+		return fail(codeBadRequest, "field %s: want %s, not %s", quote(typeErr.Field), typeErr.Type, typeErr.Value)
 	}
-	return fail(codeBadRequest, "the body is not the JSON object asked for: %s", strings.TrimPrefix(err.Error(), "json: "))
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	if field, ok := strings.CutPrefix(msg, "unknown field "); ok {
+		// The name is the client's, quoted whole.
+		if name, uerr := strconv.Unquote(field); uerr == nil {
+			msg = "unknown field " + quote(name)
+		}
+	}
+	return fail(codeBadRequest, "the body is not the JSON object asked for: %s", msg)
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
@@ -397,7 +403,7 @@ func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) {
 	if t := r.URL.Query().Get("turn"); t != "" {
 		var err error
 		if turn, err = strconv.Atoi(t); err != nil {
-			writeError(w, fail(codeInvalid, "turn %q: want a rotation in degrees, such as 0 or 180", t))
+			writeError(w, fail(codeInvalid, "turn %s: want a rotation in degrees, such as 0 or 180", quote(t)))
 			return
 		}
 	}
@@ -420,7 +426,7 @@ func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, geo)
 		return
 	}
-	writeError(w, fail(codeNotFound, "no board %q; the boards are %s", name, strings.Join(dedupe(boards), ", ")))
+	writeError(w, fail(codeNotFound, "no board %s; the boards are %s", quote(name), strings.Join(dedupe(boards), ", ")))
 }
 
 func dedupe(xs []string) []string {
@@ -435,11 +441,10 @@ func dedupe(xs []string) []string {
 	return out
 }
 
+// handleHealth answers whether the store can be read and written, by a
+// check made at most once a second (see health).
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
-	defer cancel()
-	if err := s.hall.Check(ctx); err != nil {
-		s.log.Error("health check", "err", err)
+	if err := s.health.check(r.Context(), s.now, s.checkStore); err != nil {
 		writeError(w, fail(codeUnavailable, "the store cannot be read and written: %s", err))
 		return
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/learn"
@@ -67,6 +68,32 @@ type apiError struct {
 }
 
 func (e *apiError) Error() string { return e.Code + ": " + e.Message }
+
+// maxMessage bounds a refusal's message as the client gets it, in bytes:
+// a message quotes at most 80 characters of each input (quote), and this
+// one bound, applied to every refusal encoded (an answer's body, a
+// socket's event), holds even where a message would quote more.
+const maxMessage = 400
+
+// MarshalJSON writes the refusal with its message cut to maxMessage.
+func (e *apiError) MarshalJSON() ([]byte, error) {
+	type plain apiError // no methods: no recursion
+	return json.Marshal(plain{Code: e.Code, Message: clipMessage(e.Message)})
+}
+
+// clipMessage is msg cut to at most maxMessage bytes, on a rune boundary,
+// with "…" where it was cut.
+func clipMessage(msg string) string {
+	if len(msg) <= maxMessage {
+		return msg
+	}
+	const ellipsis = "…"
+	cut := maxMessage - len(ellipsis)
+	for cut > 0 && !utf8.RuneStart(msg[cut]) {
+		cut--
+	}
+	return msg[:cut] + ellipsis
+}
 
 func fail(code, format string, args ...any) *apiError {
 	return &apiError{Code: code, Message: fmt.Sprintf(format, args...)}

@@ -1,15 +1,17 @@
 package server
 
 import (
+	"container/list"
 	"fmt"
-	"net"
 	"net/http"
+	"net/netip"
 	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
 
 	"github.com/arbiter-games/arbiter/internal/clip"
+	"github.com/arbiter-games/arbiter/internal/netlimit"
 )
 
 // securityHeaders go on every answer: no inline script or style, no
@@ -35,15 +37,20 @@ func (r *recorder) WriteHeader(status int) {
 // Unwrap lets websocket.Accept reach the connection to hijack.
 func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
-// middleware sets the security headers, turns a panic into a 500 and logs
-// every request at debug level: method, path and status. Paths carry game
-// ids, never tokens (tokens travel in headers and fragments), and the
+// middleware resolves the client (see resolvePeer), sets the security
+// headers (HSTS too for a client over TLS), turns a panic into a 500 and
+// logs every request at debug level: method, path and status. Paths carry
+// game ids, never tokens (tokens travel in headers and fragments), and the
 // Authorization header is never logged.
 func (s *Server) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
+		r, client := s.withPeer(r)
 		for _, h := range securityHeaders {
 			w.Header().Set(h[0], h[1])
+		}
+		if client.tls {
+			w.Header().Set("Strict-Transport-Security", hsts)
 		}
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 		defer func() {
@@ -70,34 +77,69 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 	})
 }
 
-// clientKey names the client a request comes from, for its limits: the
-// remote address without the port. Behind a proxy every client is the
-// proxy; docs/server.md says so.
+// clientKey names the client a request comes from, for its limits: an
+// IPv4 address, or an IPv6 /64 (one host usually holds a whole /64 and
+// may use any address in it), as netlimit counts connections. It is the
+// client the middleware resolved (see peer): behind a trusted proxy, the
+// address the proxy names; else the remote address.
 func clientKey(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
+	if p, ok := r.Context().Value(peerKey{}).(peer); ok {
+		return p.key
 	}
-	return host
+	return remoteKey(r.RemoteAddr)
 }
 
-// clients keeps each client's limiters and open sockets.
+// remoteKey is the client key of a RemoteAddr: its address's, or, for
+// one that is not IP, the text itself (cut to 64 bytes).
+func remoteKey(remote string) string {
+	if k, ok := netlimit.ClientKey(addrOf(remote)); ok {
+		return k
+	}
+	return remote[:min(len(remote), 64)]
+}
+
+// addrOf is the IP of "HOST:PORT" or of a bare address, or the zero Addr.
+func addrOf(s string) netip.Addr {
+	if ap, err := netip.ParseAddrPort(s); err == nil {
+		return ap.Addr()
+	}
+	ip, _ := netip.ParseAddr(s)
+	return ip
+}
+
+// clients keeps each client's limiters and open sockets, for at most
+// Limits.Clients clients without a socket open: one more makes room by
+// forgetting the one seen least recently, in constant time, whose
+// limiters were the fullest anyway. A client with a socket open is never
+// forgotten (its socket count must hold); those are bounded by the
+// connections.
 type clients struct {
 	mu     sync.Mutex
 	limits Limits
 	now    func() time.Time
 	byKey  map[string]*client
+	// idle are the clients with no socket open, the most recently seen
+	// first.
+	idle list.List
 }
 
 type client struct {
+	key                 string
 	moves, reads, games *rate.Limiter
 	sockets             int
 	seen                time.Time
+	// inIdle is the client's element of clients.idle; nil while it has
+	// a socket open.
+	inIdle *list.Element
 }
 
 // forgetAfter is how long a client that sends nothing keeps its limiters;
 // by then they are full again anyway.
 const forgetAfter = time.Hour
+
+// forgetAtOnce bounds the clients that one request forgets for being
+// unseen since forgetAfter, so that no request pays for many.
+const forgetAtOnce = 4
 
 func newClients(l Limits, now func() time.Time) *clients {
 	return &clients{limits: l, now: now, byKey: map[string]*client{}}
@@ -106,30 +148,57 @@ func newClients(l Limits, now func() time.Time) *clients {
 // get is the client's record, made the first time; held c.mu.
 func (c *clients) get(key string) *client {
 	now := c.now()
+	c.forgetOld(now)
 	cl, ok := c.byKey[key]
-	if !ok {
-		if len(c.byKey) > 10000 {
-			c.sweep(now)
+	switch {
+	case !ok:
+		if len(c.byKey) >= c.limits.Clients {
+			c.forgetLeastRecent()
 		}
-		cl = &client{
+		cl = &client{key: key,
 			moves: rate.NewLimiter(rate.Limit(c.limits.MovesPerSecond), c.limits.MoveBurst),
 			reads: rate.NewLimiter(rate.Limit(c.limits.ReadsPerSecond), c.limits.ReadBurst),
 			games: rate.NewLimiter(rate.Every(time.Hour/time.Duration(c.limits.GamesPerHour)), c.limits.GamesPerHour),
 		}
+		cl.inIdle = c.idle.PushFront(cl)
 		c.byKey[key] = cl
+	case cl.inIdle != nil:
+		c.idle.MoveToFront(cl.inIdle)
 	}
 	cl.seen = now
 	return cl
 }
 
-// sweep forgets the clients not seen for a while, so that the table stays
-// bounded by the clients of the last hour.
-func (c *clients) sweep(now time.Time) {
-	for key, cl := range c.byKey {
-		if cl.sockets == 0 && now.Sub(cl.seen) > forgetAfter {
-			delete(c.byKey, key)
-		}
+// forgetLeastRecent forgets the client without a socket seen least
+// recently, if there is one.
+func (c *clients) forgetLeastRecent() {
+	if e := c.idle.Back(); e != nil {
+		c.forget(e)
 	}
+}
+
+// forgetOld forgets a few of the clients without a socket not seen since
+// forgetAfter, so that a quiet server's table shrinks.
+func (c *clients) forgetOld(now time.Time) {
+	for range forgetAtOnce {
+		e := c.idle.Back()
+		if e == nil || now.Sub(e.Value.(*client).seen) <= forgetAfter {
+			return
+		}
+		c.forget(e)
+	}
+}
+
+func (c *clients) forget(e *list.Element) {
+	cl := c.idle.Remove(e).(*client)
+	delete(c.byKey, cl.key)
+}
+
+// size is the number of clients kept.
+func (c *clients) size() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.byKey)
 }
 
 func (c *clients) allowMove(key string) bool {
@@ -158,13 +227,24 @@ func (c *clients) openSocket(key string) bool {
 		return false
 	}
 	cl.sockets++
+	if cl.inIdle != nil {
+		c.idle.Remove(cl.inIdle)
+		cl.inIdle = nil
+	}
 	return true
 }
 
 func (c *clients) closeSocket(key string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.get(key).sockets--
+	cl := c.get(key)
+	if cl.sockets == 0 {
+		return
+	}
+	cl.sockets--
+	if cl.sockets == 0 {
+		cl.inIdle = c.idle.PushFront(cl)
+	}
 }
 
 // quote quotes a client's text in a message: at most 80 characters of it.

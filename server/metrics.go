@@ -57,6 +57,8 @@ func newMetrics(s *Server) *metrics {
 		movesCollector{desc: moves, s: s},
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "arbiter_connections_open", Help: "Connections open to the API's address."},
 			func() float64 { return float64(s.connStats().open) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "arbiter_clients_tracked", Help: "Clients whose limiters the server keeps (at most Limits.Clients without a socket open)."},
+			func() float64 { return float64(s.clients.size()) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "arbiter_connections_refused_total", Help: "Connections closed at once for passing a bound (per address or overall)."},
 			func() float64 { return float64(s.connStats().refused) }),
 		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
@@ -77,16 +79,19 @@ func (c movesCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(c.desc, prometheus.CounterValue, float64(st.AIMoves), "ai")
 }
 
-// handler serves /metrics, and Go's profiles under /debug/pprof/ for the
-// operator (the metrics address is private).
-func (m *metrics) handler() http.Handler {
+// handler serves /metrics and, with withPprof (serve --pprof), Go's
+// profiles under /debug/pprof/ for the operator. /debug/pprof/cmdline is
+// never served: the command line holds --db, whose URL may hold the
+// database's password (pprof.Index answers it 404, as an unknown profile).
+func (m *metrics) handler(withPprof bool) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}))
-	mux.HandleFunc("/debug/pprof/", pprof.Index)
-	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
-	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
-	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
-	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	if withPprof {
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+		mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	}
 	return mux
 }
 

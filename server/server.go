@@ -8,11 +8,13 @@ package server
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -43,11 +45,14 @@ type Limits struct {
 	GamesPerHour int
 	// Sockets bounds the websockets one client holds open at once.
 	Sockets int
+	// Clients bounds the clients whose limiters are kept: one more
+	// forgets the one seen least recently that has no socket open.
+	Clients int
 }
 
 // DefaultLimits are the limits a server keeps when its Config gives none.
 var DefaultLimits = Limits{Body: 64 << 10, MovesPerSecond: 10, MoveBurst: 20, ReadsPerSecond: 20, ReadBurst: 40,
-	GamesPerHour: 60, Sockets: 32}
+	GamesPerHour: 60, Sockets: 32, Clients: 100_000}
 
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits
@@ -71,6 +76,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.Sockets > 0 {
 		d.Sockets = l.Sockets
+	}
+	if l.Clients > 0 {
+		d.Clients = l.Clients
 	}
 	return d
 }
@@ -122,6 +130,19 @@ type Config struct {
 	// Accounts bound each address's password hashes, sign-ups and
 	// failed logins; zero fields take DefaultAccountLimits'.
 	Accounts AccountLimits
+	// TrustedProxies are the addresses of the reverse proxies in front of
+	// the server: from them, and only from them, X-Forwarded-For names
+	// the client and X-Forwarded-Proto its scheme (see resolvePeer), and
+	// Serve does not cap their connections per address.
+	TrustedProxies []netip.Prefix
+	// TLS, when not nil, makes Serve answer over TLS (HTTP/1.1) with it:
+	// its certificates, at least TLS 1.2.
+	TLS *tls.Config
+	// Pprof serves Go's profiles (net/http/pprof) under /debug/pprof/ on
+	// MetricsHandler, for the operator; off, they are 404. The command
+	// line (/debug/pprof/cmdline) is never served, since it may hold the
+	// database's password.
+	Pprof bool
 }
 
 // Timeouts are the connection deadlines: a client that sends its request
@@ -164,7 +185,9 @@ type Server struct {
 	metrics  *metrics
 	clients  *clients
 	// analysis runs the analyses, apart from the AI seats.
-	analysis   *analysis.Service
+	analysis *analysis.Service
+	// health is the last store check, which GET /healthz answers.
+	health health
 	rulesPages rulesCache
 	// sockets are the open websockets, closed with a going-away status
 	// when the server stops.
@@ -233,8 +256,9 @@ func (s *Server) Hall() *hall.Hall { return s.hall }
 // by MetricsHandler, on an address of the operator's choice.
 func (s *Server) Handler() http.Handler { return s.handler }
 
-// MetricsHandler serves the server's metrics in Prometheus's format.
-func (s *Server) MetricsHandler() http.Handler { return s.metrics.handler() }
+// MetricsHandler serves the server's metrics in Prometheus's format, and
+// Go's profiles under /debug/pprof/ when Config.Pprof says so.
+func (s *Server) MetricsHandler() http.Handler { return s.metrics.handler(s.cfg.Pprof) }
 
 // Start resumes the games that wait on the server (an AI to move, a clock
 // running), follows the store's events, so that changes made by other
@@ -261,15 +285,21 @@ func (s *Server) Close() {
 	s.hall.Close()
 }
 
-// Serve answers on ln until ctx ends, then shuts down in order: stop
-// taking moves, close the sockets with a going-away status, finish the
-// requests in flight (for up to grace), stop the AI. The caller closes
+// Serve answers on ln (over TLS with Config.TLS) until ctx ends, then
+// shuts down in order: stop taking moves, close the sockets with a
+// going-away status, finish the requests in flight (for up to grace),
+// stop the AI. The caller closes
 // the store after, and bounds ln's connections (netlimit).
 func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration) error {
 	limited := netlimit.Listen(ln, s.connLimits())
 	s.listener.Store(limited)
 	ln = limited
 	s.log.Info("connections", "per_address", limited.Config().PerAddr, "total", limited.Config().Total)
+	if s.cfg.TLS != nil {
+		// Counted connections, then TLS over them: a handshake is
+		// bounded by the http.Server's header and read timeouts.
+		ln = tls.NewListener(ln, serveTLS(s.cfg.TLS))
+	}
 	srv := s.httpServer(s.handler)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -308,7 +338,18 @@ func (s *Server) connLimits() netlimit.Config {
 		cfg.Total = s.cfg.Conns
 	}
 	cfg.Log = s.log
+	cfg.Exempt = s.cfg.TrustedProxies
 	return cfg
+}
+
+// serveTLS is c for Serve: HTTP/1.1 only (an HTTP/2 connection would
+// carry many requests past the per-connection bounds, and websockets
+// ride HTTP/1.1), TLS 1.2 at least.
+func serveTLS(c *tls.Config) *tls.Config {
+	c = c.Clone()
+	c.NextProtos = []string{"http/1.1"}
+	c.MinVersion = max(c.MinVersion, tls.VersionTLS12)
+	return c
 }
 
 // httpServer is an http.Server for h with the connection timeouts.

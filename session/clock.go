@@ -8,6 +8,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
 // TimeControl is a clock's rule, for every seat: Fischer (every seat
@@ -70,19 +71,19 @@ func ParseTimeControl(text string) (TimeControl, error) {
 	baseText, incText, hasInc := strings.Cut(text, "+")
 	base, err := time.ParseDuration(baseText)
 	if err != nil {
-		return TimeControl{}, fmt.Errorf("%q: write the time as BASE+INCREMENT, such as 5m+3s", text)
+		return TimeControl{}, fmt.Errorf("%s: write the time as BASE+INCREMENT, such as 5m+3s", clip.Quote(text))
 	}
 	var inc time.Duration
 	if hasInc {
 		if inc, err = time.ParseDuration(incText); err != nil {
-			return TimeControl{}, fmt.Errorf("%q: the increment %q is not a duration such as 3s", text, incText)
+			return TimeControl{}, fmt.Errorf("%s: the increment %s is not a duration such as 3s", clip.Quote(text), clip.Quote(incText))
 		}
 	}
 	switch {
 	case base < minBase || base > maxBase:
-		return TimeControl{}, fmt.Errorf("%q: the time must be from %s to %s", text, minBase, maxBase)
+		return TimeControl{}, fmt.Errorf("%s: the time must be from %s to %s", clip.Quote(text), minBase, maxBase)
 	case inc < 0 || inc > maxIncrement:
-		return TimeControl{}, fmt.Errorf("%q: the increment must be from 0s to %s", text, maxIncrement)
+		return TimeControl{}, fmt.Errorf("%s: the increment must be from 0s to %s", clip.Quote(text), maxIncrement)
 	}
 	return TimeControl{Base: base, Increment: inc}, nil
 }

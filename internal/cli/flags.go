@@ -65,15 +65,27 @@ func (r intRange) check(name string, v int64) error {
 	return fmt.Errorf("--%s %d: want %s", name, v, r.allowed())
 }
 
-// durationRange is what a duration flag accepts: above 0 up to max, and 0
-// too when zero says what 0 means.
+// durationRange is what a duration flag accepts: min to max, and 0 too
+// when zero says what 0 means. A min of 0 stands for minDuration: no
+// duration flag takes 1ns, which only a typo asks for and which can make
+// a ticker spin or panic.
 type durationRange struct {
-	max  time.Duration
-	zero string
+	min, max time.Duration
+	zero     string
 }
 
+// minDuration is the least duration a flag takes when its range names
+// none.
+const minDuration = time.Millisecond
+
+func (r durationRange) least() time.Duration { return max(r.min, minDuration) }
+
 func (r durationRange) allowed() string {
-	text := "a duration such as 500ms or 2s, up to " + shortDuration(r.max)
+	examples := "500ms or 2s"
+	if r.least() > 500*time.Millisecond {
+		examples = "30s or 5m"
+	}
+	text := "a duration from " + shortDuration(r.least()) + " to " + shortDuration(r.max) + ", such as " + examples
 	if r.zero != "" {
 		text += ", or 0 for " + r.zero
 	}
@@ -81,16 +93,20 @@ func (r durationRange) allowed() string {
 }
 
 func (r durationRange) check(name string, v time.Duration) error {
-	if v == 0 && r.zero != "" || v > 0 && v <= r.max {
+	if v == 0 && r.zero != "" || v >= r.least() && v <= r.max {
 		return nil
 	}
 	return fmt.Errorf("--%s %s: want %s", name, v, r.allowed())
 }
 
-// shortDuration writes 24h rather than 24h0m0s.
+// shortDuration writes 24h rather than 24h0m0s, and 10m rather than
+// 10m0s.
 func shortDuration(d time.Duration) string {
-	if d%time.Hour == 0 {
+	switch {
+	case d%time.Hour == 0:
 		return strconv.FormatInt(int64(d/time.Hour), 10) + "h"
+	case d < time.Hour && d%time.Minute == 0:
+		return strconv.FormatInt(int64(d/time.Minute), 10) + "m"
 	}
 	return d.String()
 }

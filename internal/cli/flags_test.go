@@ -88,7 +88,7 @@ func TestBadFlagValues(t *testing.T) {
 		{[]string{"replay", oneGame, "--game", "x"}, []string{`--game "x"`, "whole number"}},
 		// best: the limits, the seed, the engine.
 		{[]string{"best", "pommel", "--movetime", "-1s"}, []string{"--movetime -1s", "duration", "or 0"}},
-		{[]string{"best", "pommel", "--movetime", "25h"}, []string{"--movetime 25h0m0s", "up to 24h"}},
+		{[]string{"best", "pommel", "--movetime", "25h"}, []string{"--movetime 25h0m0s", "to 24h"}},
 		{[]string{"best", "pommel", "--movetime", "5"}, []string{`--movetime "5"`, "such as 500ms"}},
 		{[]string{"best", "pommel", "--movetime", "99999999999h"}, []string{`--movetime "99999999999h"`}},
 		{[]string{"best", "pommel", "--movetime", "0"}, []string{"--movetime 0", "--depth or --nodes"}},

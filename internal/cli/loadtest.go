@@ -70,7 +70,7 @@ moves stayed below 100ms.`,
 	f.BoolVar(&lf.cfg.Accounts, "accounts", false,
 		"play the human games with accounts signed up at the start, paired through the lobby (a rated seek, accepted), playing with their session cookies")
 	lf.checks.intVar(cmd, &lf.cfg.Moves, "moves", 100, intRange{lo: 1, hi: loadtest.MaxMoves}, "moves each human game plays; every game ends (drawn) after that many plies")
-	lf.checks.durationVar(cmd, &lf.cfg.Duration, "duration", time.Minute, durationRange{max: loadtest.MaxDuration}, "longest time the games play")
+	lf.checks.durationVar(cmd, &lf.cfg.Duration, "duration", time.Minute, durationRange{min: time.Second, max: loadtest.MaxDuration}, "longest time the games play")
 	lf.checks.durationVar(cmd, &lf.cfg.Think, "think", time.Second, durationRange{max: loadtest.MaxThink, zero: "no pause"}, "a player's pause before each move, on average")
 	lf.checks.intVar(cmd, &lf.cfg.AIGames, "ai", 0, intRange{lo: 1, hi: loadtest.MaxAIGames, zero: "none"}, "games of an AI level against itself held at once")
 	lf.checks.intVar(cmd, &lf.cfg.Level, "level", 1, intRange{lo: 1, hi: loadtest.MaxLevel}, "the level of the AI games")

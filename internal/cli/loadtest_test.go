@@ -32,7 +32,7 @@ func TestLoadtestRefusesBadFlags(t *testing.T) {
 		{[]string{"--accounts=maybe"}, "--accounts \"maybe\": want true or false"},
 		{[]string{"--moves", "0"}, "--moves 0: want a whole number from 1 to 1000"},
 		{[]string{"--moves", "1001"}, "--moves 1001: want"},
-		{[]string{"--duration", "3h"}, "--duration 3h0m0s: want a duration such as 500ms or 2s, up to 2h"},
+		{[]string{"--duration", "3h"}, "--duration 3h0m0s: want a duration from 1s to 2h, such as 30s or 5m"},
 		{[]string{"--duration", "-1m"}, "--duration -1m0s: want"},
 		{[]string{"--flood", "-1"}, "--flood -1: want a whole number from 1 to 1000, or 0 for none"},
 		{[]string{"--flood", "1001"}, "--flood 1001: want a whole number from 1 to 1000, or 0 for none"},

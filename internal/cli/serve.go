@@ -3,11 +3,14 @@ package cli
 import (
 	"cmp"
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
+	"net/netip"
 	"os"
 	"os/signal"
 	"path"
@@ -37,7 +40,7 @@ type serveFlags struct {
 	analysisThreads, analysisWorkers       int
 	conns                                  int
 	aiMemoryMiB                            int64
-	allowAIGames                           bool
+	allowAIGames, pprof                    bool
 	aiMoveTime, grace, abortAfter, idle    time.Duration
 	aiGamePace                             time.Duration
 	checks                                 checks
@@ -45,6 +48,14 @@ type serveFlags struct {
 	// opened from them.
 	tableDirs []string
 	tables    []*endgame.Tables
+	// tlsCert and tlsKey are the --tls-cert and --tls-key files; tls,
+	// the configuration check made of them (nil without).
+	tlsCert, tlsKey string
+	tls             *tls.Config
+	// proxies are the --trusted-proxy values; trusted, the prefixes
+	// check parsed them into.
+	proxies []string
+	trusted []netip.Prefix
 }
 
 func serveCmd() *cobra.Command {
@@ -56,7 +67,13 @@ func serveCmd() *cobra.Command {
 --db) and serves them over HTTP until SIGINT or SIGTERM: the API of
 docs/server.md, websockets with every move, AI seats that move by
 themselves. It stops taking moves, finishes those in flight, closes the
-sockets and the store before it exits.`,
+sockets and the store before it exits.
+
+With --tls-cert and --tls-key it serves HTTPS itself. Behind a reverse
+proxy, name the proxy's addresses with --trusted-proxy: from them, and
+only from them, X-Forwarded-For names the client (for its limits) and
+X-Forwarded-Proto says whether it came over HTTPS. Over HTTPS the session
+cookie is Secure and every answer carries Strict-Transport-Security.`,
 		Args: withUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := sf.check(cmd); err != nil {
@@ -82,19 +99,26 @@ sockets and the store before it exits.`,
 		"analysis searches at once, on workers of their own: an analysis never waits for, nor delays, an AI seat's turn in a game")
 	sf.checks.intVar(cmd, &sf.analysisThreads, "analysis-threads", 1, intRange{lo: 1, hi: ai.MaxThreads},
 		"threads of one analysis search, taken from the analysis workers free when it starts (at most --analysis-workers)")
-	sf.checks.durationVar(cmd, &sf.aiMoveTime, "ai-movetime", time.Second, durationRange{max: time.Minute}, "time per move of an engine without a level (ab, mcts) when no clock says less")
+	sf.checks.durationVar(cmd, &sf.aiMoveTime, "ai-movetime", time.Second, durationRange{min: 10 * time.Millisecond, max: time.Minute}, "time per move of an engine without a level (ab, mcts) when no clock says less")
 	sf.checks.int64Var(cmd, &sf.aiMemoryMiB, "ai-memory", 0, intRange{lo: 16, hi: 1 << 20, zero: "a quarter of the machine's memory"}, "memory in MiB that the engines of all games may hold; a game whose engines would pass it is refused")
 	f.BoolVar(&sf.allowAIGames, "allow-ai-games", false, "let games with no person in them play to their own ply limit (without it they end drawn at --ai-game-plies)")
 	sf.checks.intVar(cmd, &sf.aiGamePlies, "ai-game-plies", 0, intRange{lo: 1, hi: 1_000_000, zero: "200"}, "ply ceiling of a game with no person in it, without --allow-ai-games")
-	sf.checks.durationVar(cmd, &sf.aiGamePace, "ai-game-pace", 0, durationRange{max: time.Hour, zero: "1s"}, "least time between two moves of a game with no person in it")
-	sf.checks.durationVar(cmd, &sf.abortAfter, "abort-after", 0, durationRange{max: 24 * time.Hour, zero: "5m"}, "how long a game with a real-time clock waits for its first move before it is aborted")
+	sf.checks.durationVar(cmd, &sf.aiGamePace, "ai-game-pace", 0, durationRange{min: 10 * time.Millisecond, max: time.Hour, zero: "1s"}, "least time between two moves of a game with no person in it")
+	sf.checks.durationVar(cmd, &sf.abortAfter, "abort-after", 0, durationRange{min: time.Second, max: 24 * time.Hour, zero: "5m"}, "how long a game with a real-time clock waits for its first move before it is aborted")
 	sf.checks.intVar(cmd, &sf.connsPerAddr, "conns-per-addr", 0, intRange{lo: 1, hi: 100_000, zero: "64"}, "connections one client address (an IPv6 /64) may hold open")
 	sf.checks.intVar(cmd, &sf.conns, "max-conns", 0, intRange{lo: 16, hi: 1_000_000, zero: "80% of the open-file limit, at most 10000"}, "connections open at once, overall")
-	sf.checks.durationVar(cmd, &sf.idle, "idle-after", 0, durationRange{max: 24 * time.Hour, zero: "10m"}, "how long a game nothing needs stays in memory before it is read from the store again when asked for")
+	sf.checks.durationVar(cmd, &sf.idle, "idle-after", 0, durationRange{min: time.Second, max: 24 * time.Hour, zero: "10m"}, "how long a game nothing needs stays in memory before it is read from the store again when asked for")
 	f.StringVar(&sf.metricsAddr, "metrics-addr", "", "serve Prometheus metrics at http://HOST:PORT/metrics (off when empty; keep it private)")
 	allow(cmd, "metrics-addr", "HOST:PORT, such as 127.0.0.1:9090")
+	f.BoolVar(&sf.pprof, "pprof", false, "serve Go's profiles under /debug/pprof/ on --metrics-addr too (never the command line, which holds --db)")
+	f.StringVar(&sf.tlsCert, "tls-cert", "", "serve HTTPS with this certificate (PEM, the chain after it), with --tls-key; cookies are then Secure and answers carry HSTS")
+	allow(cmd, "tls-cert", "a PEM certificate file")
+	f.StringVar(&sf.tlsKey, "tls-key", "", "the private key (PEM) of --tls-cert")
+	allow(cmd, "tls-key", "a PEM private key file")
+	f.StringSliceVar(&sf.proxies, "trusted-proxy", nil, "a reverse proxy's address or CIDR whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable, or comma-separated)")
+	allow(cmd, "trusted-proxy", "addresses or CIDR prefixes, such as 127.0.0.1 or 10.0.0.0/8")
 	f.StringArrayVar(&sf.tableDirs, "tables", nil, "folder of endgame tables (arbiter solve) the analysis answers from; its manifest names the game and rules (repeatable, one folder for each)")
-	sf.checks.durationVar(cmd, &sf.grace, "grace", 10*time.Second, durationRange{max: 10 * time.Minute}, "time given to the requests in flight at shutdown")
+	sf.checks.durationVar(cmd, &sf.grace, "grace", 10*time.Second, durationRange{min: 100 * time.Millisecond, max: 10 * time.Minute}, "time given to the requests in flight at shutdown")
 	return cmd
 }
 
@@ -110,6 +134,16 @@ func (sf *serveFlags) check(cmd *cobra.Command) error {
 		if err := checkAddr("metrics-addr", sf.metricsAddr); err != nil {
 			return err
 		}
+	}
+	if err := sf.checkTLS(); err != nil {
+		return err
+	}
+	var err error
+	if sf.trusted, err = parseProxies(sf.proxies); err != nil {
+		return err
+	}
+	if sf.pprof && sf.metricsAddr == "" {
+		return errors.New("--pprof needs --metrics-addr: the profiles are served on the metrics' address")
 	}
 	if sf.logFormat != "text" && sf.logFormat != "json" {
 		return fmt.Errorf("--log-format %q: want text or json", sf.logFormat)
@@ -132,6 +166,62 @@ func (sf *serveFlags) check(cmd *cobra.Command) error {
 		}
 	}
 	return sf.openTables()
+}
+
+// checkTLS loads --tls-cert and --tls-key, which come together.
+func (sf *serveFlags) checkTLS() error {
+	if (sf.tlsCert == "") != (sf.tlsKey == "") {
+		return errors.New("--tls-cert and --tls-key: give both, the certificate and its key, or neither")
+	}
+	if sf.tlsCert == "" {
+		return nil
+	}
+	cert, err := tls.LoadX509KeyPair(sf.tlsCert, sf.tlsKey)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return fmt.Errorf("--tls-cert and --tls-key: %s: %v", clip.Quote(pe.Path), pe.Err)
+		}
+		return fmt.Errorf("--tls-cert and --tls-key: %s", clip.Bare(err.Error()))
+	}
+	sf.tls = &tls.Config{Certificates: []tls.Certificate{cert}}
+	return nil
+}
+
+// maxProxies bounds --trusted-proxy: each request's client is looked up
+// in them.
+const maxProxies = 64
+
+// parseProxies reads --trusted-proxy: addresses (a /32 or /128) or CIDR
+// prefixes, none so wide that any client could pass for a proxy.
+func parseProxies(values []string) ([]netip.Prefix, error) {
+	if len(values) > maxProxies {
+		return nil, fmt.Errorf("--trusted-proxy: %d given, at most %d", len(values), maxProxies)
+	}
+	var out []netip.Prefix
+	for _, v := range values {
+		v = strings.TrimSpace(v)
+		p, err := netip.ParsePrefix(v)
+		if err != nil {
+			ip, ierr := netip.ParseAddr(v)
+			if ierr != nil || ip.Zone() != "" {
+				return nil, fmt.Errorf("--trusted-proxy %s: want an address or a CIDR prefix, such as 127.0.0.1, ::1 or 10.0.0.0/8", clip.Quote(v))
+			}
+			p = netip.PrefixFrom(ip.Unmap(), ip.Unmap().BitLen())
+		}
+		if p.Addr().Is4In6() && p.Bits() >= 96 {
+			p = netip.PrefixFrom(p.Addr().Unmap(), p.Bits()-96)
+		}
+		least := 32 // an IPv6 /32 is a whole provider's
+		if p.Addr().Is4() {
+			least = 8
+		}
+		if p.Bits() < least {
+			return nil, fmt.Errorf("--trusted-proxy %s: wider than /%d; every client in it could name itself any address", clip.Quote(v), least)
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }
 
 // checkAddr refuses an address that is not HOST:PORT with a port number.
@@ -217,7 +307,8 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 	srv, err := server.New(server.Config{Store: st, Logger: log, Origins: sf.origins,
 		Workers: sf.workers, AnalysisThreads: sf.analysisThreads, AnalysisWorkers: sf.analysisWorkers, AIMoveTime: sf.aiMoveTime, AIMemory: sf.aiMemoryMiB << 20,
 		AllowAIGames: sf.allowAIGames, AIGamePlies: sf.aiGamePlies, AIGamePace: sf.aiGamePace, AbortAfter: sf.abortAfter,
-		ConnsPerAddr: sf.connsPerAddr, Conns: sf.conns, IdleAfter: sf.idle, Tables: sf.tables})
+		ConnsPerAddr: sf.connsPerAddr, Conns: sf.conns, IdleAfter: sf.idle, Tables: sf.tables, Pprof: sf.pprof,
+		TLS: sf.tls, TrustedProxies: sf.trusted})
 	if err != nil {
 		return err
 	}
@@ -228,9 +319,16 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 	// The first line printed says where the server listens: the
 	// listeners are open, so it is true before the games are resumed,
 	// which logs and may take a while; connections wait meanwhile.
-	fmt.Fprintf(out, "serving on http://%s/ (data in %s)\n", ln.Addr(), where)
+	scheme := "http"
+	if sf.tls != nil {
+		scheme = "https"
+	}
+	fmt.Fprintf(out, "serving on %s://%s/ (data in %s)\n", scheme, ln.Addr(), where)
 	if mln != nil {
 		fmt.Fprintf(out, "metrics on http://%s/metrics\n", mln.Addr())
+		if sf.pprof {
+			fmt.Fprintf(out, "profiles on http://%s/debug/pprof/\n", mln.Addr())
+		}
 	}
 	if err := srv.Start(ctx); err != nil {
 		ln.Close()

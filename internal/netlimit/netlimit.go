@@ -36,6 +36,10 @@ type Config struct {
 	PerAddr int
 	// Total is the most connections the listener holds open at once.
 	Total int
+	// Exempt are addresses not capped per address, only by Total: the
+	// reverse proxies a server trusts, which bring the connections of
+	// many clients. IPv4 prefixes match IPv4-mapped IPv6 addresses too.
+	Exempt []netip.Prefix
 	// Log, if not nil, gets a warning for each temporary accept error
 	// retried (the errors Accept does not return). Refusals are not
 	// logged, since a flood of them would flood the log too; see
@@ -164,7 +168,11 @@ func (l *Listener) Accept() (net.Conn, error) {
 			continue
 		}
 		delay = 0
-		k, ok := key(c.RemoteAddr())
+		ip := remoteIP(c.RemoteAddr())
+		k, ok := AddrKey(ip)
+		if ok && l.cfg.exempt(ip) {
+			ok = false // a proxy: its clients are many
+		}
 		if !l.admit(k, ok) {
 			l.refused.Add(1)
 			refuse(c)
@@ -200,41 +208,70 @@ func refuse(c net.Conn) {
 
 // key returns the address a connection counts against, and false when
 // the remote address is not IP.
-func key(a net.Addr) (netip.Addr, bool) {
-	var ip netip.Addr
+func key(a net.Addr) (netip.Addr, bool) { return AddrKey(remoteIP(a)) }
+
+// remoteIP is a's IP, or the zero Addr when a is not IP.
+func remoteIP(a net.Addr) netip.Addr {
 	switch a := a.(type) {
 	case *net.TCPAddr:
-		ip = a.AddrPort().Addr()
+		return a.AddrPort().Addr()
 	case *net.UDPAddr:
-		ip = a.AddrPort().Addr()
-	default:
-		if a == nil {
-			return netip.Addr{}, false
-		}
-		ap, err := netip.ParseAddrPort(a.String())
-		if err != nil {
-			return netip.Addr{}, false
-		}
-		ip = ap.Addr()
+		return a.AddrPort().Addr()
+	case nil:
+		return netip.Addr{}
 	}
-	return addrKey(ip)
+	ap, err := netip.ParseAddrPort(a.String())
+	if err != nil {
+		return netip.Addr{}
+	}
+	return ap.Addr()
 }
 
-// addrKey maps an IP to the address it counts against: IPv4 (also
-// IPv4-mapped IPv6) as is, IPv6 by its /64 prefix, without zone.
-func addrKey(ip netip.Addr) (netip.Addr, bool) {
+// exempt reports whether ip is one of cfg.Exempt's.
+func (cfg Config) exempt(ip netip.Addr) bool {
+	ip = ip.Unmap()
+	for _, p := range cfg.Exempt {
+		if p.Contains(ip) {
+			return true
+		}
+	}
+	return false
+}
+
+// ipv6Prefix is the prefix length an IPv6 client is known by: one host
+// usually holds a whole /64 and may use any address in it.
+const ipv6Prefix = 64
+
+// AddrKey maps an IP to the address it counts against: IPv4 (also
+// IPv4-mapped IPv6) as is, IPv6 by its /64 prefix, without zone. It
+// reports false for the zero Addr.
+func AddrKey(ip netip.Addr) (netip.Addr, bool) {
 	if !ip.IsValid() {
 		return netip.Addr{}, false
 	}
 	ip = ip.Unmap().WithZone("")
 	if ip.Is6() {
-		p, err := ip.Prefix(64)
+		p, err := ip.Prefix(ipv6Prefix)
 		if err != nil {
 			return netip.Addr{}, false
 		}
 		ip = p.Addr()
 	}
 	return ip, true
+}
+
+// ClientKey is AddrKey written as text, for the limits a server keeps
+// per client: "192.0.2.7" for IPv4, "2001:db8:1:2::/64" for IPv6 (any
+// address of that /64). It reports false for the zero Addr.
+func ClientKey(ip netip.Addr) (string, bool) {
+	k, ok := AddrKey(ip)
+	switch {
+	case !ok:
+		return "", false
+	case k.Is6():
+		return netip.PrefixFrom(k, ipv6Prefix).String(), true
+	}
+	return k.String(), true
 }
 
 // admit counts a new connection from k (if keyed) unless that would go
@@ -293,7 +330,7 @@ func (l *Listener) Open() int {
 // OpenFrom returns the number of open connections counted against ip's
 // address: ip itself for IPv4, its /64 prefix for IPv6.
 func (l *Listener) OpenFrom(ip netip.Addr) int {
-	k, ok := addrKey(ip)
+	k, ok := AddrKey(ip)
 	if !ok {
 		return 0
 	}

@@ -450,9 +450,9 @@ func TestAddrKey(t *testing.T) {
 		{"2001:db8:1:2:ffff::1", "2001:db8:1:2::"},
 		{"fe80::1%eth0", "fe80::"},
 	} {
-		k, ok := addrKey(netip.MustParseAddr(tc.in))
+		k, ok := AddrKey(netip.MustParseAddr(tc.in))
 		if !ok || k.String() != tc.want {
-			t.Errorf("addrKey(%s) = %v %v, want %s", tc.in, k, ok, tc.want)
+			t.Errorf("AddrKey(%s) = %v %v, want %s", tc.in, k, ok, tc.want)
 		}
 	}
 	if _, ok := key(&net.UnixAddr{Name: "/tmp/s", Net: "unix"}); ok {

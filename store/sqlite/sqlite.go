@@ -48,6 +48,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -108,7 +109,9 @@ type Store struct {
 var _ store.Store = (*Store)(nil)
 
 // Open opens the database in dir, creating dir (mode 0700) and the
-// database when missing and bringing its schema up to date.
+// database (mode 0600, as its -wal and -shm files, which SQLite creates
+// with the database's mode) when missing and bringing its schema up to
+// date. Files an older version left readable by others are made 0600.
 func Open(ctx context.Context, dir string) (*Store, error) {
 	if dir == "" {
 		return nil, errors.New("sqlite: no data folder given")
@@ -119,6 +122,9 @@ func Open(ctx context.Context, dir string) (*Store, error) {
 	path, err := filepath.Abs(filepath.Join(dir, FileName))
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: data folder: %w", err)
+	}
+	if err := makePrivate(path); err != nil {
+		return nil, err
 	}
 	s := &Store{
 		path:          path,
@@ -144,6 +150,27 @@ func Open(ctx context.Context, dir string) (*Store, error) {
 	s.wrote.Add(1)
 	go s.writeLoop()
 	return s, nil
+}
+
+// makePrivate creates the database file with mode 0600 if it is missing,
+// before SQLite would create it with 0644, and sets 0600 on it and on its
+// -wal and -shm files if they exist: they hold the accounts' password
+// hashes and sessions.
+func makePrivate(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("sqlite: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("sqlite: %w", err)
+	}
+	for _, name := range []string{path, path + "-wal", path + "-shm"} {
+		err := os.Chmod(name, 0o600)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("sqlite: making the database private: %w", err)
+		}
+	}
+	return nil
 }
 
 // open connects the writer, migrates, then connects the readers and the
