@@ -187,7 +187,7 @@ type Server struct {
 	// analysis runs the analyses, apart from the AI seats.
 	analysis *analysis.Service
 	// health is the last store check, which GET /healthz answers.
-	health health
+	health     health
 	rulesPages rulesCache
 	// sockets are the open websockets, closed with a going-away status
 	// when the server stops.
