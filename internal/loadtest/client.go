@@ -99,6 +99,7 @@ func (c *client) do(ctx context.Context, op, method, path, token string, body, o
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
+	idempotent(req, op)
 	resp, err := c.http.Do(req)
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
@@ -180,6 +181,19 @@ func (c *client) move(ctx context.Context, id, token, move string, ply int) (vie
 	body := map[string]any{"move": move, "ply": ply}
 	err := c.do(ctx, "move", http.MethodPost, "/api/games/"+id+"/moves", token, body, &out)
 	return out, err
+}
+
+// replayable are the operations that may be sent again when a kept-alive
+// connection turns out closed by the server before it read them (Go's
+// transport replays a request with an Idempotency-Key): a move names its
+// ply, so a move that was stored after all is refused, never played twice.
+var replayable = map[string]bool{"move": true, "get": true}
+
+// idempotent marks req as safe to send again for op.
+func idempotent(req *http.Request, op string) {
+	if replayable[op] && req.Method == http.MethodPost {
+		req.Header.Set("Idempotency-Key", op)
+	}
 }
 
 // resign resigns the seat of token.
