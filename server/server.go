@@ -23,6 +23,7 @@ import (
 	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/netlimit"
+	"github.com/arbiter-games/arbiter/lobby"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -173,7 +174,7 @@ type Server struct {
 	// listener is Serve's, for the connection metrics.
 	listener atomic.Pointer[netlimit.Listener]
 	accounts *accounts
-	lobby    *lobby
+	lobby    *lobby.Lobby
 	// tables are Config.Tables, by game and rules.
 	tables *tableSet
 	// stopLobby ends the lobby's reader, which Start starts.
@@ -215,7 +216,7 @@ func New(cfg Config) (*Server, error) {
 	if s.accounts, err = newAccounts(cfg.PasswordHash, cfg.Accounts); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	s.lobby = newLobby()
+	s.lobby = lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: log, Now: s.now})
 	s.stopLobby = func() {}
 	s.metrics = newMetrics(s)
 	s.handler, err = s.routes()
@@ -245,7 +246,7 @@ func (s *Server) Start(ctx context.Context) error {
 	}
 	lobbyCtx, stop := context.WithCancel(context.Background())
 	s.stopLobby = stop
-	go s.runLobby(lobbyCtx)
+	go s.lobby.Run(lobbyCtx)
 	return nil
 }
 
