@@ -1,9 +1,10 @@
 // Package server is arbiter's HTTP transport: the JSON API, websockets
 // with every change, the browser's pages, limits per client and overall,
-// and metrics. The games themselves are hosted by package hall, which
-// knows no HTTP: a handler decodes a request, hands it to the hall, and
-// writes the game or the refusal it gets back (errors.go maps the hall's
-// refusals to HTTP statuses in one table).
+// and metrics. The games themselves are hosted by package hall, and the
+// seeks by package lobby, which know no HTTP: a handler decodes a
+// request, hands it to the hall or the lobby, and writes what it gets
+// back or the refusal (errors.go maps their refusals to HTTP statuses in
+// one table).
 package server
 
 import (
