@@ -433,7 +433,7 @@ func (s *Server) handleDeleteAccount(w http.ResponseWriter, r *http.Request) {
 	}
 	s.sessionsEnded(a.ID, nil)
 	s.log.Info("account deleted", "account", a.ID)
-	s.lobby.nudge()
+	s.lobby.Nudge()
 	endCookie(w, r)
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/arbiter-games/arbiter/account"
+	"github.com/arbiter-games/arbiter/lobby"
 	"github.com/arbiter-games/arbiter/record"
 	"github.com/arbiter-games/arbiter/store/sqlite"
 )
@@ -290,7 +291,7 @@ func TestSeeksRefusals(t *testing.T) {
 			t.Errorf("seek %v: %d %s; want %d", c.body, code, body, c.want)
 		}
 	}
-	for range maxSeeksPerAccount {
+	for range lobby.MaxSeeksPerAccount {
 		ada.must(201, "POST", "/api/seeks", map[string]any{"game": "eximo"}, nil)
 	}
 	if code, _ := ada.call("POST", "/api/seeks", map[string]any{"game": "eximo"}); code != 429 {

@@ -9,11 +9,13 @@ import (
 
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/learn"
+	"github.com/arbiter-games/arbiter/lobby"
 )
 
-// The error codes the API answers with: the hall's refusals, and the
-// transport's own. One table maps each to its HTTP status: handlers name
-// a code, never a status.
+// The error codes the API answers with: the hall's refusals (and the
+// lobby's and the tutorials', mapped to these), and the transport's own.
+// One table maps each to its HTTP status: handlers name a code, never a
+// status.
 const (
 	codeBadRequest   = "bad_request"            // a body that is not the JSON asked for
 	codeUnsupported  = "unsupported_media_type" // a body that is not application/json
@@ -119,7 +121,23 @@ func asAPIError(err error) *apiError {
 	if errors.As(err, &le) {
 		return &apiError{Code: learnCode(le.Code), Message: le.Message}
 	}
+	var lbe *lobby.Error
+	if errors.As(err, &lbe) {
+		return &apiError{Code: lobbyCodes[lbe.Code], Message: lbe.Message}
+	}
 	return &apiError{Code: string(hall.ErrorCode(err)), Message: hall.ErrorMessage(err)}
+}
+
+// lobbyCodes are the API's codes of the lobby's refusals (whose statuses
+// are statusOf's).
+var lobbyCodes = map[lobby.Code]string{
+	lobby.Invalid:   codeInvalid,
+	lobby.BadQuery:  codeBadRequest,
+	lobby.NotFound:  codeNotFound,
+	lobby.Forbidden: codeForbidden,
+	lobby.OwnSeek:   codeOwnSeek,
+	lobby.Conflict:  codeConflict,
+	lobby.TooMany:   codeRateLimited,
 }
 
 // learnCode is the API's code of a refusal of the tutorials.

@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/arbiter-games/arbiter/lobby"
 )
 
 // newLobbyNet is a test server whose clients come each from the address
@@ -97,8 +99,8 @@ func TestLobbyFloodHidesNoNewSeek(t *testing.T) {
 	if len(list) == 0 || list[0].ID != fresh.ID || list[0].Kind != "realtime" || list[0].By != "ada" {
 		t.Fatalf("the lobby after 500 correspondence seeks begins %v; want ada's real-time seek %s first", seekIDs(list[:min(3, len(list))]), fresh.ID)
 	}
-	if n := len(list); n != 1+seekPage {
-		t.Errorf("the lobby lists %d seeks; want 1 real-time and a page (%d) of correspondence", n, seekPage)
+	if n := len(list); n != 1+lobby.SeekPage {
+		t.Errorf("the lobby lists %d seeks; want 1 real-time and a page (%d) of correspondence", n, lobby.SeekPage)
 	}
 	if rt := ada.seeks("?kind=realtime"); len(rt) != 1 || rt[0].ID != fresh.ID {
 		t.Errorf("the real-time seeks: %v; want [%s]", seekIDs(rt), fresh.ID)
@@ -106,8 +108,8 @@ func TestLobbyFloodHidesNoNewSeek(t *testing.T) {
 	bob := ts.signUpFrom("10.2.0.2", "bob")
 	var letter struct{ ID string }
 	bob.must(201, "POST", "/api/seeks", correspondenceSeek, &letter)
-	if c := bob.seeks("?kind=correspondence"); len(c) != seekPage || c[0].ID != letter.ID {
-		t.Errorf("the correspondence seeks begin %v (%d); want bob's %s first, a page of %d", seekIDs(c[:min(3, len(c))]), len(c), letter.ID, seekPage)
+	if c := bob.seeks("?kind=correspondence"); len(c) != lobby.SeekPage || c[0].ID != letter.ID {
+		t.Errorf("the correspondence seeks begin %v (%d); want bob's %s first, a page of %d", seekIDs(c[:min(3, len(c))]), len(c), letter.ID, lobby.SeekPage)
 	}
 
 	conn := lobbySocket(t, ts, ada)
@@ -128,21 +130,21 @@ func TestLobbyFloodHidesNoNewSeek(t *testing.T) {
 	for _, s := range msg.Seeks {
 		found = found || s.ID == fresh.ID
 	}
-	if msg.Type != "seeks" || !found || len(msg.Seeks) > 2*seekPage {
+	if msg.Type != "seeks" || !found || len(msg.Seeks) > 2*lobby.SeekPage {
 		t.Errorf("the lobby's socket sent %s of %d seeks, ada's real-time one among them: %v", msg.Type, len(msg.Seeks), found)
 	}
 }
 
-// TestSeeksPerAddress: one address holds at most maxSeeksPerAddress
+// TestSeeksPerAddress: one address holds at most lobby.MaxSeeksPerAddress
 // open seeks, whatever its accounts; another address is not held back,
 // and a seek withdrawn makes room.
 func TestSeeksPerAddress(t *testing.T) {
 	ts := newLobbyNet(t)
 	var first *member
 	var firstSeek string
-	for i := range maxSeeksPerAddress / maxSeeksPerAccount {
+	for i := range lobby.MaxSeeksPerAddress / lobby.MaxSeeksPerAccount {
 		m := ts.signUpFrom("10.3.0.1", fmt.Sprint("p", i))
-		for range maxSeeksPerAccount {
+		for range lobby.MaxSeeksPerAccount {
 			var s struct{ ID string }
 			m.must(201, "POST", "/api/seeks", correspondenceSeek, &s)
 			if i == 0 {
@@ -153,14 +155,14 @@ func TestSeeksPerAddress(t *testing.T) {
 	late := ts.signUpFrom("10.3.0.1", "late")
 	code, body := late.call("POST", "/api/seeks", realTimeSeek)
 	if code != http.StatusTooManyRequests || errorCode(body) != codeRateLimited || !strings.Contains(string(body), "address") {
-		t.Fatalf("seek %d from one address: %d %s; want 429 rate_limited", maxSeeksPerAddress+1, code, body)
+		t.Fatalf("seek %d from one address: %d %s; want 429 rate_limited", lobby.MaxSeeksPerAddress+1, code, body)
 	}
 	other := ts.signUpFrom("10.3.0.2", "other")
 	other.must(201, "POST", "/api/seeks", realTimeSeek, nil)
 	first.must(204, "DELETE", "/api/seeks/"+firstSeek, nil, nil)
 	late.must(201, "POST", "/api/seeks", realTimeSeek, nil)
-	if n := len(late.seeks("")); n != maxSeeksPerAddress+1 {
-		t.Errorf("%d seeks listed; want %d", n, maxSeeksPerAddress+1)
+	if n := len(late.seeks("")); n != lobby.MaxSeeksPerAddress+1 {
+		t.Errorf("%d seeks listed; want %d", n, lobby.MaxSeeksPerAddress+1)
 	}
 }
 

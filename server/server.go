@@ -1,9 +1,10 @@
 // Package server is arbiter's HTTP transport: the JSON API, websockets
 // with every change, the browser's pages, limits per client and overall,
-// and metrics. The games themselves are hosted by package hall, which
-// knows no HTTP: a handler decodes a request, hands it to the hall, and
-// writes the game or the refusal it gets back (errors.go maps the hall's
-// refusals to HTTP statuses in one table).
+// and metrics. The games themselves are hosted by package hall, and the
+// seeks by package lobby, which know no HTTP: a handler decodes a
+// request, hands it to the hall or the lobby, and writes what it gets
+// back or the refusal (errors.go maps their refusals to HTTP statuses in
+// one table).
 package server
 
 import (
@@ -25,6 +26,7 @@ import (
 	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/netlimit"
+	"github.com/arbiter-games/arbiter/lobby"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -196,7 +198,7 @@ type Server struct {
 	// listener is Serve's, for the connection metrics.
 	listener atomic.Pointer[netlimit.Listener]
 	accounts *accounts
-	lobby    *lobby
+	lobby    *lobby.Lobby
 	// tables are Config.Tables, by game and rules.
 	tables *tableSet
 	// stopLobby ends the lobby's reader, which Start starts.
@@ -238,7 +240,7 @@ func New(cfg Config) (*Server, error) {
 	if s.accounts, err = newAccounts(cfg.PasswordHash, cfg.Accounts); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	s.lobby = newLobby()
+	s.lobby = lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: log, Now: s.now})
 	s.stopLobby = func() {}
 	s.metrics = newMetrics(s)
 	s.handler, err = s.routes()
@@ -269,7 +271,7 @@ func (s *Server) Start(ctx context.Context) error {
 	}
 	lobbyCtx, stop := context.WithCancel(context.Background())
 	s.stopLobby = stop
-	go s.runLobby(lobbyCtx)
+	go s.lobby.Run(lobbyCtx)
 	return nil
 }
 

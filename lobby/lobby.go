@@ -1,0 +1,202 @@
+// Package lobby is where players meet before a game: the seeks they post
+// (open to anyone, or a challenge to one player), by the rules a game is
+// created by and within bounds per account and per client address; the
+// seeks listed, newest first and paged by cursor; a seek accepted, whose
+// game starts through the hall once every seat is taken; and the
+// subscribers (a transport's lobby sockets) told when the seeks change
+// and when their seek's game starts, which a polling loop catches up with
+// changes made by other processes sharing the store. It knows no
+// transport: its refusals are *Error with a Code, which a transport maps
+// to its own answers.
+package lobby
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arbiter-games/arbiter/hall"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// The lobby's limits and pace.
+const (
+	MaxSeeksPerAccount = 5
+	// MaxSeeksPerAddress bounds the open seeks of one client address,
+	// whatever their accounts: a hundred accounts made from one address
+	// still fill no more of the lobby than ten seeks.
+	MaxSeeksPerAddress = 10
+	// SeekPage is how many seeks of each kind the lobby lists at once
+	// (newest first, more by a cursor), and MaxSeekPage the most a list
+	// may ask for; real-time and correspondence seeks are listed each to
+	// their own limit, so that neither pushes the other out.
+	SeekPage    = 50
+	MaxSeekPage = 100
+	// A real-time seek lasts while its seeker keeps it (Keep, as an open
+	// lobby socket does), and SeekHold after; a correspondence seek lasts
+	// CorrespondenceHold.
+	SeekHold           = 2 * time.Minute
+	CorrespondenceHold = 7 * 24 * time.Hour
+	// tick is how often the lobby reads the seeks again (changes made by
+	// this process are sent at once; other processes' within a tick).
+	tick = 2 * time.Second
+	// maxFischerSeconds bounds a seek's clock.
+	maxFischerSeconds = 3 * 60 * 60
+	maxDays           = 14
+)
+
+// Config is what a lobby works with.
+type Config struct {
+	Store store.Store
+	// Hall starts the games of full seeks.
+	Hall *hall.Hall
+	// Logger receives the structured log; nil discards it.
+	Logger *slog.Logger
+	// Now is the lobby's clock; nil is time.Now.
+	Now func() time.Time
+}
+
+// Lobby sends the seeks to its subscribers whenever they change, and
+// tells the players of a seek taken that its game started: at once when
+// this process started it, within a tick when another did (a seek that
+// vanished while its player subscribes here is looked up in their newest
+// game).
+type Lobby struct {
+	store store.Store
+	hall  *hall.Hall
+	log   *slog.Logger
+	now   func() time.Time
+
+	mu    sync.Mutex
+	subs  map[*Sub]struct{}
+	poke  chan struct{}
+	last  string                // seeksKey of the seeks last sent
+	known map[string]store.Seek // the seeks of the last read, by id
+}
+
+// New makes a lobby over cfg.Store; Run follows the seeks.
+func New(cfg Config) *Lobby {
+	l := &Lobby{store: cfg.Store, hall: cfg.Hall, log: cfg.Logger, now: cfg.Now,
+		subs: map[*Sub]struct{}{}, poke: make(chan struct{}, 1), known: map[string]store.Seek{}}
+	if l.log == nil {
+		l.log = slog.New(slog.DiscardHandler)
+	}
+	if l.now == nil {
+		l.now = time.Now
+	}
+	return l
+}
+
+// Nudge asks for the seeks to be read again now: after a change the
+// lobby did not make itself (an account deleted, its seeks with it).
+func (l *Lobby) Nudge() {
+	select {
+	case l.poke <- struct{}{}:
+	default:
+	}
+}
+
+// Run reads the seeks on every nudge and tick, until ctx ends.
+func (l *Lobby) Run(ctx context.Context) {
+	t := time.NewTicker(tick)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		case <-l.poke:
+		}
+		l.round(ctx)
+	}
+}
+
+// round reads the seeks the subscribers are shown (the first page of
+// each kind); when they changed (a seek made, joined, taken, withdrawn or
+// expired), sends them with their seekers' names and ratings to every
+// subscriber, and looks up the game of each seek that vanished. It reads
+// them even with no subscriber, so that a seeker who subscribes between a
+// seek's making and its taking still hears of its game; an unchanged
+// lobby costs two queries a tick.
+func (l *Lobby) round(ctx context.Context) {
+	seeks, err := l.list(ctx, store.SeekFilter{Limit: SeekPage})
+	if err != nil {
+		l.log.Warn("lobby", "err", err)
+		return
+	}
+	key := seeksKey(seeks)
+	l.mu.Lock()
+	changed := key != l.last
+	l.last = key
+	idle := len(l.subs) == 0
+	l.mu.Unlock()
+	if !changed {
+		return
+	}
+	if !idle {
+		list, err := l.views(ctx, seeks)
+		if err != nil {
+			l.log.Warn("lobby", "err", err)
+			return
+		}
+		l.send(Message{Type: "seeks", Seeks: list}, func(*Sub) bool { return true })
+	}
+	l.findStarted(ctx, seeks)
+}
+
+// seeksKey is what the lobby shows of a list of seeks, to tell a change.
+func seeksKey(seeks []store.Seek) string {
+	var b strings.Builder
+	for _, sk := range seeks {
+		b.WriteString(sk.ID)
+		for _, j := range sk.Joined {
+			b.WriteString("," + j)
+		}
+		b.WriteString(";")
+	}
+	return b.String()
+}
+
+// findStarted tells the players here of each seek that vanished whose
+// game another process started. A seek pushed off the first page by
+// newer ones looks vanished too: its seeker has no newer game, so is
+// told nothing (and a game another process starts from it later shows
+// in the seeker's count of games waiting, not as a start).
+func (l *Lobby) findStarted(ctx context.Context, seeks []store.Seek) {
+	gone, here := l.forget(seeks)
+	for _, sk := range gone {
+		if !here[sk.Account] {
+			continue
+		}
+		games, err := l.store.PlayerGames(ctx, sk.Account, store.GameFilter{Game: sk.Game, Limit: 1})
+		if err == nil && len(games) == 1 && !games[0].Created.Before(sk.Created) {
+			l.send(Message{Type: "started", Seek: sk.ID, Game: games[0].ID}, func(sub *Sub) bool {
+				return sub.account == sk.Account
+			})
+		}
+	}
+}
+
+// forget keeps seeks as the known ones, and gives the known ones that
+// are gone, and the accounts subscribed here.
+func (l *Lobby) forget(seeks []store.Seek) (gone []store.Seek, here map[string]bool) {
+	now := map[string]store.Seek{}
+	for _, sk := range seeks {
+		now[sk.ID] = sk
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for id, sk := range l.known {
+		if _, ok := now[id]; !ok {
+			gone = append(gone, sk)
+		}
+	}
+	l.known = now
+	here = map[string]bool{}
+	for sub := range l.subs {
+		here[sub.account] = true
+	}
+	return gone, here
+}

@@ -1,0 +1,187 @@
+package lobby
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"errors"
+	"maps"
+	"strings"
+
+	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/hall"
+	"github.com/arbiter-games/arbiter/internal/clip"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// SeekRequest is a seek to post: a game and its options, rated or not,
+// its clock (nil for none), and the name of the one player it challenges
+// ("" for anyone).
+type SeekRequest struct {
+	Game    string            `json:"game"`
+	Options map[string]string `json:"options"`
+	Rated   bool              `json:"rated"`
+	Clock   *store.SeekClock  `json:"clock"`
+	To      string            `json:"to"`
+}
+
+// Taken is a seek accepted: still waiting for players (Game is ""), or
+// full, its game started.
+type Taken struct {
+	ID     string
+	Joined []string // the accounts that joined so far, by id
+	Game   string
+}
+
+// checkSeek checks a seek's game, options and clock by the rules a game
+// is created by, and gives its number of seats.
+func checkSeek(req SeekRequest) (int, error) {
+	if _, ok := game.Lookup(req.Game); !ok {
+		return 0, refuse(Invalid, "unknown game %s; want one of %s", clip.Quote(req.Game), gameIDs())
+	}
+	rules, err := game.New(req.Game, maps.Clone(req.Options))
+	if err != nil {
+		return 0, refuse(Invalid, "%s", err)
+	}
+	c := req.Clock
+	switch {
+	case c == nil && req.Rated:
+		return 0, refuse(Invalid, "a rated game needs a clock: {\"initial\": SECONDS, \"increment\": SECONDS} or {\"days\": N}")
+	case c == nil:
+	case c.Days != 0 && (c.Initial != 0 || c.Increment != 0):
+		return 0, refuse(Invalid, "clock: give initial and increment (real time) or days (correspondence), not both")
+	case c.Days < 0 || c.Days > maxDays:
+		return 0, refuse(Invalid, "clock: days %d; want 1 to %d", c.Days, maxDays)
+	case c.Days == 0 && (c.Initial < 1 || c.Initial > maxFischerSeconds || c.Increment < 0 || c.Increment > 60):
+		return 0, refuse(Invalid, "clock: initial %d s and increment %d s; want 1 to %d s and 0 to 60 s", c.Initial, c.Increment, maxFischerSeconds)
+	}
+	return rules.Players(), nil
+}
+
+// Post posts account's seek from a client address (the transport's key
+// of it; "" for none) and gives its id. The seek is refused when the
+// rules do not allow it, when it challenges no one who can play, or when
+// the account or the address has as many open seeks as allowed.
+func (l *Lobby) Post(ctx context.Context, account, address string, req SeekRequest) (string, error) {
+	seats, err := checkSeek(req)
+	if err != nil {
+		return "", err
+	}
+	now := l.now()
+	sk := store.Seek{ID: newSeekID(), Account: account, Game: req.Game, Options: req.Options, Rated: req.Rated,
+		Clock: req.Clock, Seats: seats, Address: address, Created: now, Expires: now.Add(SeekHold)}
+	if sk.Options == nil {
+		sk.Options = map[string]string{}
+	}
+	if sk.Correspondence() {
+		sk.Expires = now.Add(CorrespondenceHold)
+	}
+	if req.To != "" {
+		if sk.Target, err = l.challenged(ctx, account, req.To); err != nil {
+			return "", err
+		}
+	}
+	err = l.store.CreateSeek(ctx, sk, MaxSeeksPerAccount, MaxSeeksPerAddress)
+	switch {
+	case errors.Is(err, store.ErrTooManySeeks):
+		return "", refuse(TooMany, "you have %d open seeks; withdraw one first", MaxSeeksPerAccount)
+	case errors.Is(err, store.ErrTooManyAddressSeeks):
+		return "", refuse(TooMany, "%d open seeks come from your address already; wait for one to be taken or to expire", MaxSeeksPerAddress)
+	case err != nil:
+		return "", err
+	}
+	l.Nudge()
+	return sk.ID, nil
+}
+
+// challenged is the id of the player named to, whom account challenges.
+func (l *Lobby) challenged(ctx context.Context, account, to string) (string, error) {
+	target, err := l.store.AccountByName(ctx, to)
+	switch {
+	case errors.Is(err, store.ErrNoAccount) || err == nil && (target.Deleted || target.Bot):
+		return "", refuse(Invalid, "no player %s to challenge", clip.Quote(to))
+	case err != nil:
+		return "", err
+	case target.ID == account:
+		return "", refuse(Invalid, "you cannot challenge yourself")
+	}
+	return target.ID, nil
+}
+
+// newSeekID is a seek's random id: lowercase letters and digits.
+func newSeekID() string {
+	b := make([]byte, 12)
+	rand.Read(b)
+	return strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+}
+
+// Accept takes seek id for account: a full seek starts its game at
+// once, for everyone seated, in random order (the hall's StartSeek). A
+// game that fails to start gives the seek back to the lobby.
+func (l *Lobby) Accept(ctx context.Context, id, account string) (Taken, error) {
+	sk, full, err := l.store.TakeSeek(ctx, id, account, l.now())
+	switch {
+	case errors.Is(err, store.ErrOwnSeek):
+		return Taken{}, refuse(OwnSeek, "that seek is your own; wait for someone else to accept it")
+	case errors.Is(err, store.ErrNotForYou):
+		return Taken{}, refuse(Forbidden, "that challenge is for another player")
+	case errors.Is(err, store.ErrNoSeek):
+		return Taken{}, refuse(NotFound, "no open seek %s: it was taken, withdrawn or expired", clip.Quote(id))
+	case errors.Is(err, store.ErrConflict):
+		return Taken{}, refuse(Conflict, "someone joined that seek at the same moment; try again")
+	case err != nil:
+		return Taken{}, err
+	}
+	l.Nudge()
+	if !full {
+		return Taken{ID: sk.ID, Joined: sk.Joined}, nil
+	}
+	created, err := l.startSeek(ctx, sk)
+	if err != nil {
+		if rerr := l.store.RestoreSeek(context.WithoutCancel(ctx), sk); rerr != nil {
+			l.log.Warn("restoring a seek", "seek", sk.ID, "err", rerr)
+		}
+		return Taken{}, err
+	}
+	l.started(sk, created.ID)
+	return Taken{ID: sk.ID, Joined: sk.Joined, Game: created.ID}, nil
+}
+
+// startSeek starts the game of a full seek.
+func (l *Lobby) startSeek(ctx context.Context, sk store.Seek) (hall.Created, error) {
+	players := []hall.SeatAccount{}
+	for _, id := range append([]string{sk.Account}, sk.Joined...) {
+		a, err := l.store.Account(ctx, id)
+		if err != nil {
+			return hall.Created{}, err
+		}
+		players = append(players, hall.SeatAccount{ID: a.ID, Name: a.Name})
+	}
+	return l.hall.StartSeek(ctx, sk, players)
+}
+
+// Withdraw removes account's own open seek id.
+func (l *Lobby) Withdraw(ctx context.Context, id, account string) error {
+	err := l.store.DeleteSeek(ctx, id, account)
+	if errors.Is(err, store.ErrNoSeek) {
+		return refuse(NotFound, "you have no open seek %s", clip.Quote(id))
+	}
+	if err != nil {
+		return err
+	}
+	l.Nudge()
+	return nil
+}
+
+// Keep keeps account's real-time seeks open for SeekHold more: a
+// transport calls it while the seeker is there (their lobby socket
+// open). A failure is logged; the seeks then expire as they would.
+func (l *Lobby) Keep(ctx context.Context, account string) {
+	if account == "" {
+		return
+	}
+	now := l.now()
+	if err := l.store.ExtendSeeks(ctx, account, now, now.Add(SeekHold)); err != nil {
+		l.log.Warn("keeping seeks", "err", err)
+	}
+}
