@@ -25,7 +25,7 @@ import (
 // Limits bound a search; zero fields do not limit. A search with no limit
 // at all stops at MaxDepth.
 type Limits struct {
-	// MoveTime is the most the search takes, on a Clock too.
+	// MoveTime is the most the search takes, on a clock too.
 	MoveTime time.Duration
 	// Nodes counts what the engine counts: positions for ab, iterations
 	// (one playout each) for uct and mcts.
@@ -36,7 +36,7 @@ type Limits struct {
 	// PlanTime. ab stretches or shrinks its budget by how clear the
 	// position looks and answers a forced move at once; the Monte Carlo
 	// engines spend the plan's Soft. An external engine is sent the clock.
-	Clock Clock
+	Clock MoverClock
 }
 
 // Info describes a search: the move it chose, its score from the mover's

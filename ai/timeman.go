@@ -6,17 +6,18 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 )
 
-// Clock is what the mover's clock reads as its search starts: the time
-// left, the increment it gains after the move, and the moves until the
-// next time control (0 when none comes: Fischer or sudden death).
-type Clock struct {
+// MoverClock is what the mover's clock reads as its search starts, the
+// engine's view of it: the time left, the increment it gains after the
+// move, and the moves until the next time control (0 when none comes:
+// Fischer or sudden death). The rule behind it is a timecontrol.Control.
+type MoverClock struct {
 	Left, Increment time.Duration
 	MovesToGo       int
 }
 
 // On reports whether the clock is given: a search with no time left has
 // no clock to plan by.
-func (c Clock) On() bool { return c.Left > 0 }
+func (c MoverClock) On() bool { return c.Left > 0 }
 
 // TimePlan is what a search may spend on one move of a clock: after Soft
 // it starts no new iteration, at Hard it stops mid-iteration.
@@ -65,7 +66,7 @@ const (
 // times that, and at most half of the spendable time plus the increment's
 // share unless this is the last move before the control. Both are at
 // least a millisecond, even with nothing to spend.
-func PlanTime(c Clock) TimePlan {
+func PlanTime(c MoverClock) TimePlan {
 	spendable := c.Left - Reserve
 	if spendable <= 0 {
 		return TimePlan{Soft: minThink, Hard: minThink}

@@ -15,7 +15,7 @@ import (
 // Reserve when there is more than that left.
 func TestPlanTimeBounds(t *testing.T) {
 	const ms = time.Millisecond
-	clocks := []Clock{
+	clocks := []MoverClock{
 		{Left: 1 * ms}, {Left: 2 * ms, Increment: 10 * ms}, {Left: 30 * ms, Increment: 10 * ms},
 		{Left: Reserve, Increment: 10 * ms}, {Left: Reserve + ms, Increment: time.Hour}, {Left: Reserve + ms/2},
 		{Left: 300 * ms}, {Left: time.Second, Increment: 10 * ms}, {Left: time.Second},
@@ -47,19 +47,19 @@ func TestPlanTimeShares(t *testing.T) {
 	second := Reserve + time.Second // a second to spend
 	tests := []struct {
 		name       string
-		clock      Clock
+		clock      MoverClock
 		soft, hard time.Duration
 	}{
-		{"sudden death", Clock{Left: second}, 1000 * ms / 40, 5 * (1000 * ms / 40)},
-		{"an increment", Clock{Left: second, Increment: 20 * ms}, 1000*ms/40 + 10*ms, 5 * (1000*ms/40 + 10*ms)},
-		{"moves to go", Clock{Left: second, MovesToGo: 10}, 100 * ms, 500 * ms},
-		{"the last move", Clock{Left: second, MovesToGo: 1}, 1000 * ms, 1000 * ms},
-		{"Hard within half", Clock{Left: second, MovesToGo: 3}, 1000 * ms / 3, 500 * ms},
-		{"a low clock spends less increment", Clock{Left: Reserve + 150*ms, Increment: 20 * ms},
+		{"sudden death", MoverClock{Left: second}, 1000 * ms / 40, 5 * (1000 * ms / 40)},
+		{"an increment", MoverClock{Left: second, Increment: 20 * ms}, 1000*ms/40 + 10*ms, 5 * (1000*ms/40 + 10*ms)},
+		{"moves to go", MoverClock{Left: second, MovesToGo: 10}, 100 * ms, 500 * ms},
+		{"the last move", MoverClock{Left: second, MovesToGo: 1}, 1000 * ms, 1000 * ms},
+		{"Hard within half", MoverClock{Left: second, MovesToGo: 3}, 1000 * ms / 3, 500 * ms},
+		{"a low clock spends less increment", MoverClock{Left: Reserve + 150*ms, Increment: 20 * ms},
 			150*ms/40 + 5*ms, 5 * (150*ms/40 + 5*ms)},
-		{"within the reserve", Clock{Left: Reserve, Increment: 20 * ms}, ms, ms},
-		{"no time", Clock{Left: 0, Increment: 20 * ms}, ms, ms},
-		{"a huge increment", Clock{Left: second, Increment: 24 * time.Hour}, 1000 * ms, 1000 * ms},
+		{"within the reserve", MoverClock{Left: Reserve, Increment: 20 * ms}, ms, ms},
+		{"no time", MoverClock{Left: 0, Increment: 20 * ms}, ms, ms},
+		{"a huge increment", MoverClock{Left: second, Increment: 24 * time.Hour}, 1000 * ms, 1000 * ms},
 	}
 	for _, tc := range tests {
 		if got := PlanTime(tc.clock); got.Soft != tc.soft || got.Hard != tc.hard {
@@ -134,7 +134,7 @@ func oneMovePosition(t *testing.T, id string) game.State {
 // apply).
 func TestForcedMoveAtOnce(t *testing.T) {
 	s := oneMovePosition(t, "pommel")
-	lim := Limits{Clock: Clock{Left: time.Hour}}
+	lim := Limits{Clock: MoverClock{Left: time.Hour}}
 	for _, spec := range []string{"ab", "ai:level=6"} {
 		e := mustEngine(t, spec)
 		start := time.Now()
@@ -154,7 +154,7 @@ func TestForcedMoveAtOnce(t *testing.T) {
 // limit (with room for the machine's load) and, from the start where no
 // move is forced, thinks for more than a forced move's instant.
 func TestClockedSearchWithinPlan(t *testing.T) {
-	c := Clock{Left: Reserve + 300*time.Millisecond, Increment: 10 * time.Millisecond}
+	c := MoverClock{Left: Reserve + 300*time.Millisecond, Increment: 10 * time.Millisecond}
 	plan := PlanTime(c)
 	for _, spec := range []string{"ab", "ai:level=6", "mcts"} {
 		info := mustEngine(t, spec).Search(context.Background(), newState(t, "pommel", ""), Limits{Clock: c}, nil)
@@ -171,7 +171,7 @@ func TestClockedSearchWithinPlan(t *testing.T) {
 
 // TestMoveTimeCapsClock: the search's own move time caps a clock's plan.
 func TestMoveTimeCapsClock(t *testing.T) {
-	lim := Limits{MoveTime: 5 * time.Millisecond, Clock: Clock{Left: time.Hour}}
+	lim := Limits{MoveTime: 5 * time.Millisecond, Clock: MoverClock{Left: time.Hour}}
 	info := mustEngine(t, "ab").Search(context.Background(), newState(t, "pommel", ""), lim, nil)
 	if info.Elapsed > 50*time.Millisecond {
 		t.Errorf("a 5ms move time on an hour's clock took %s", info.Elapsed)
@@ -184,7 +184,7 @@ func TestMonteCarloSpendsClock(t *testing.T) {
 	if testing.Short() {
 		t.Skip("two searches of about a second")
 	}
-	c := Clock{Left: Reserve + 40*time.Second}
+	c := MoverClock{Left: Reserve + 40*time.Second}
 	for _, tc := range []struct {
 		spec       string
 		defaultCap int64 // the iterations of a search given no limit

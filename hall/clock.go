@@ -6,6 +6,7 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/session"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // A game's clock starts with its first move: nobody loses on time before
@@ -19,20 +20,21 @@ import (
 // runs while the server is down: a flag that fell meanwhile falls at the
 // next start.
 
-// newClock reads a create request's time control: "5m+3s" (Fischer) or a
-// number of days per move; neither means no clock.
-func newClock(fischer string, days int) (*session.TimeControl, error) {
+// newClock reads a create request's time control: "5m+3s" or "300+3"
+// (Fischer, as timecontrol.Parse reads it) or a number of days per move;
+// neither means no clock.
+func newClock(fischer string, days int) (*timecontrol.Control, error) {
 	switch {
 	case fischer != "" && days != 0:
 		return nil, Errorf(Invalid, "give either clock (real time, such as 5m+3s) or days (per move), not both")
 	case fischer != "":
-		tc, err := session.ParseTimeControl(fischer)
+		tc, err := timecontrol.Parse(fischer)
 		if err != nil {
 			return nil, Errorf(Invalid, "clock %s", err)
 		}
 		return &tc, nil
 	case days != 0:
-		tc, err := session.DaysPerMove(days)
+		tc, err := timecontrol.DaysPerMove(days)
 		if err != nil {
 			return nil, Errorf(Invalid, "%s", err)
 		}
@@ -43,11 +45,11 @@ func newClock(fischer string, days int) (*session.TimeControl, error) {
 
 // storedClock is a new game's clock as the store keeps it: waiting for
 // the first move.
-func storedClock(tc *session.TimeControl, seats int) *store.Clock {
+func storedClock(tc *timecontrol.Control, seats int) *store.Clock {
 	if tc == nil {
 		return nil
 	}
-	return &store.Clock{Base: tc.Base, Increment: tc.Increment, PerMove: tc.PerMove, Left: tc.Waiting(seats).Left}
+	return &store.Clock{Base: tc.Base, Increment: tc.Increment, PerMove: tc.PerMove, Left: session.Waiting(*tc, seats).Left}
 }
 
 // stopTimer disarms the game's timer. e.mu is held.

@@ -14,6 +14,7 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/session"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // entry is a game as this process holds it: the game as stored, and its
@@ -223,7 +224,7 @@ func (h *Hall) rebuild(e *entry) error {
 		Resume: resumeOf(g.Header), Now: h.now, Date: g.Created.UTC().Format("2006.01.02"),
 		Keeper: session.KeepFunc(func(c session.Change) error { return h.commit(e, c) })}
 	if c := g.Clock; c != nil {
-		cfg.Clock = &session.TimeControl{Base: c.Base, Increment: c.Increment, PerMove: c.PerMove}
+		cfg.Clock = &timecontrol.Control{Base: c.Base, Increment: c.Increment, PerMove: c.PerMove}
 	}
 	ss, err := session.New(cfg)
 	if err != nil {

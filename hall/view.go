@@ -128,7 +128,7 @@ func viewClock(snap session.Snapshot) *ClockView {
 	}
 	v := &ClockView{Kind: "fischer", Control: tc.String(), BaseMs: tc.Base.Milliseconds(),
 		IncrementMs: tc.Increment.Milliseconds(), PerMoveMs: tc.PerMove.Milliseconds(), Running: snap.Running}
-	if tc.PerMove > 0 {
+	if tc.Correspondence() {
 		v.Kind = "correspondence"
 	}
 	for _, left := range snap.Left {

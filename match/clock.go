@@ -4,117 +4,25 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/arbiter-games/arbiter/internal/clip"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
-// Clock is a match's Fischer clock: in every game each seat starts with
-// Base and gains Increment after each of its moves; a seat whose time runs
-// out before its move arrives loses on time. The zero Clock is none.
-type Clock struct {
-	Base, Increment time.Duration
-}
-
-// The bounds of a clock: a base of at least a millisecond (less would
-// lose every game at the first move), and a day at most for either, far
-// from overflowing a game's arithmetic.
-const (
-	minClockBase  = time.Millisecond
-	maxClockTime  = 24 * time.Hour
-	maxClockText  = 64
-	ClockAllowed  = "BASE+INCREMENT, such as 1s+10ms or 10+0.1 (seconds)"
-	clockExamples = "base from 1ms to 24h, increment from 0 to 24h"
-)
-
-// On reports whether the match plays on a clock.
-func (c Clock) On() bool { return c != Clock{} }
-
-// String writes the clock as ParseClock reads it, "1s+10ms".
-func (c Clock) String() string { return c.Base.String() + "+" + c.Increment.String() }
-
-// Tag is the clock as a record's TimeControl tag gives it in the style of
-// PGN, seconds: "1+0.01"; "" for none.
-func (c Clock) Tag() string {
-	if !c.On() {
-		return ""
-	}
-	return seconds(c.Base) + "+" + seconds(c.Increment)
-}
-
-// seconds writes a duration in seconds, as short as exact.
-func seconds(d time.Duration) string {
-	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
-}
-
-// ParseClock reads "BASE+INCREMENT", each a Go duration ("1s", "10ms") or
-// plain seconds ("10", "0.1"); "BASE" alone has no increment. It refuses
-// a negative, zero (base), not finite or malformed time, one over a day,
-// and text over 64 bytes, quoting at most 80 characters of it.
-func ParseClock(text string) (Clock, error) {
-	if len(text) > maxClockText {
-		return Clock{}, fmt.Errorf("%s is longer than %d bytes: want %s", clip.Quote(text), maxClockText, ClockAllowed)
-	}
-	baseText, incText, hasInc := strings.Cut(text, "+")
-	base, err := clockTime(baseText)
-	if err != nil {
-		return Clock{}, fmt.Errorf("%s: the base %w; want %s", clip.Quote(text), err, ClockAllowed)
-	}
-	var inc time.Duration
-	if hasInc {
-		if inc, err = clockTime(incText); err != nil {
-			return Clock{}, fmt.Errorf("%s: the increment %w; want %s", clip.Quote(text), err, ClockAllowed)
-		}
-	}
-	c := Clock{Base: base, Increment: inc}
-	if err := c.bounds(); err != nil {
-		return Clock{}, fmt.Errorf("%s: %w", clip.Quote(text), err)
-	}
-	return c, nil
-}
-
-// clockTime reads one time of a clock: a Go duration or plain seconds.
-func clockTime(text string) (time.Duration, error) {
-	text = strings.TrimSpace(text)
-	if d, err := time.ParseDuration(text); err == nil {
-		return d, nil
-	}
-	x, err := strconv.ParseFloat(text, 64)
+// checkClock refuses a match's time control out of its bounds, and a
+// correspondence one: a match plays on Fischer clocks. The zero Control
+// (none) passes.
+func checkClock(c timecontrol.Control) error {
 	switch {
-	case err != nil && text == "":
-		return 0, errors.New("is missing")
-	case err != nil && !errors.Is(err, strconv.ErrRange):
-		return 0, fmt.Errorf("%s is not a duration or a number of seconds", clip.Quote(text))
-	case math.IsNaN(x) || math.IsInf(x, 0):
-		return 0, fmt.Errorf("%s is not a finite number of seconds", clip.Quote(text))
-	case math.Abs(x) > maxClockTime.Seconds():
-		return 0, fmt.Errorf("%s is over %s", clip.Quote(text), maxClockTime)
-	}
-	return time.Duration(x * float64(time.Second)), nil
-}
-
-// check refuses a clock out of its bounds; the zero Clock (none) passes.
-func (c Clock) check() error {
-	if !c.On() {
+	case !c.On():
 		return nil
+	case c.Correspondence():
+		return errors.New("a match plays on Fischer clocks, not days per move")
 	}
-	return c.bounds()
-}
-
-// bounds refuses a clock out of its bounds, the zero Clock too.
-func (c Clock) bounds() error {
-	switch {
-	case c.Base < minClockBase || c.Base > maxClockTime:
-		return fmt.Errorf("a base of %s is out of range: %s", c.Base, clockExamples)
-	case c.Increment < 0 || c.Increment > maxClockTime:
-		return fmt.Errorf("an increment of %s is out of range: %s", c.Increment, clockExamples)
-	}
-	return nil
+	return c.Check()
 }
 
 // playClocked plays s to its end with seats[p] choosing for player p, as
@@ -123,7 +31,7 @@ func (c Clock) bounds() error {
 // move that arrives when the mover's time is up is not played: the mover
 // loses on time, every other seat winning. It returns the searches, the
 // time on the mover's clock as each move arrived, and the result.
-func playClocked(ctx context.Context, s game.State, seats []ai.Engine, lim ai.Limits, c Clock) ([]ai.Info, []time.Duration, game.Result, error) {
+func playClocked(ctx context.Context, s game.State, seats []ai.Engine, lim ai.Limits, c timecontrol.Control) ([]ai.Info, []time.Duration, game.Result, error) {
 	n := s.Game().Players()
 	clocks := make([]time.Duration, n)
 	for p := range clocks {
@@ -136,7 +44,7 @@ func playClocked(ctx context.Context, s game.State, seats []ai.Engine, lim ai.Li
 		if int(p) >= len(seats) || seats[p] == nil {
 			return moves, lefts, game.Result{}, fmt.Errorf("no player for seat %s", s.Game().PlayerName(p))
 		}
-		info, spent := timedSearch(ctx, s, seats[p], lim, ai.Clock{Left: clocks[p], Increment: c.Increment})
+		info, spent := timedSearch(ctx, s, seats[p], lim, ai.MoverClock{Left: clocks[p], Increment: c.Increment})
 		if err := ctx.Err(); err != nil {
 			return moves, lefts, game.Result{}, err
 		}
@@ -163,7 +71,7 @@ func playClocked(ctx context.Context, s game.State, seats []ai.Engine, lim ai.Li
 // took, as the clock charges it: the whole call, so that an external
 // engine pays for its pipe. The search is cancelled when the flag falls,
 // since a later move counts for nothing.
-func timedSearch(ctx context.Context, s game.State, e ai.Engine, lim ai.Limits, clock ai.Clock) (ai.Info, time.Duration) {
+func timedSearch(ctx context.Context, s game.State, e ai.Engine, lim ai.Limits, clock ai.MoverClock) (ai.Info, time.Duration) {
 	lim.Clock = clock
 	flag, cancel := context.WithTimeout(ctx, clock.Left)
 	defer cancel()
@@ -197,7 +105,7 @@ func clockText(d time.Duration) string {
 // game was played on a clock.
 func ClockReport(names []string, games []*GameLog) string {
 	stats := make([]Stats, len(names))
-	var clock Clock
+	var clock timecontrol.Control
 	for _, l := range games {
 		if l != nil && l.Clock.On() {
 			clock = l.Clock

@@ -9,83 +9,26 @@ import (
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/record"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
-
-func TestParseClockReads(t *testing.T) {
-	const ms = time.Millisecond
-	tests := []struct {
-		text string
-		want Clock
-	}{
-		{"1s+10ms", Clock{Base: time.Second, Increment: 10 * ms}},
-		{"10+0.1", Clock{Base: 10 * time.Second, Increment: 100 * ms}},
-		{"5m", Clock{Base: 5 * time.Minute}},
-		{"90", Clock{Base: 90 * time.Second}},
-		{" 1s + 0 ", Clock{Base: time.Second}},
-		{"1ms+24h", Clock{Base: ms, Increment: 24 * time.Hour}},
-		{"24h+0s", Clock{Base: 24 * time.Hour}},
-		{"86400+86400", Clock{Base: 24 * time.Hour, Increment: 24 * time.Hour}},
-	}
-	for _, tc := range tests {
-		got, err := ParseClock(tc.text)
-		if err != nil || got != tc.want {
-			t.Errorf("ParseClock(%q) = %+v, %v; want %+v", tc.text, got, err, tc.want)
-			continue
-		}
-		if again, err := ParseClock(got.String()); err != nil || again != got {
-			t.Errorf("ParseClock(%q) = %+v, %v; want %+v back", got.String(), again, err, got)
-		}
-	}
-}
-
-// TestParseClockRefuses: every malformed or out-of-range clock is one
-// line that says what is wrong and quotes at most 80 characters of it.
-func TestParseClockRefuses(t *testing.T) {
-	long := "1s+" + strings.Repeat("9", 100)
-	tests := []struct{ text, want string }{
-		{"", "the base is missing"},
-		{"+10ms", "the base is missing"},
-		{"1s+", "the increment is missing"},
-		{"0+0", "a base of 0s is out of range"},
-		{"0s+10ms", "a base of 0s is out of range"},
-		{"-1s+0", "a base of -1s is out of range"},
-		{"1s+-10ms", "an increment of -10ms is out of range"},
-		{"1s+-0.5", "an increment of -500ms is out of range"},
-		{"0.0001", "a base of 100µs is out of range"},
-		{"25h", "a base of 25h0m0s is out of range"},
-		{"1s+25h", "an increment of 25h0m0s is out of range"},
-		{"1e9", `"1e9" is over 24h0m0s`},
-		{"1e400", `"1e400" is not a finite number`},
-		{"NaN+0", `"NaN" is not a finite number`},
-		{"1s+Inf", `"Inf" is not a finite number`},
-		{"-inf", `"-inf" is not a finite number`},
-		{"1s+10xs", `"10xs" is not a duration or a number of seconds`},
-		{"one+two", `"one" is not a duration or a number of seconds`},
-		{"1s+1s+1s", `"1s+1s" is not a duration`},
-		{"9999999h", `is not a duration`},
-		{long, "longer than 64 bytes"},
-	}
-	for _, tc := range tests {
-		_, err := ParseClock(tc.text)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("ParseClock(%.40q) = %v, want an error with %q", tc.text, err, tc.want)
-			continue
-		}
-		if msg := err.Error(); strings.Contains(msg, "\n") || strings.Count(msg, "9") > 80 {
-			t.Errorf("ParseClock(%.40q): error is not one short line: %q", tc.text, msg)
-		}
-	}
-}
 
 // TestRunRefusesBadClock: a clock filled in by hand is checked as a
 // parsed one is.
 func TestRunRefusesBadClock(t *testing.T) {
 	cfg := sprtConfig(t, 2, "random", "random")
-	for _, c := range []Clock{{Base: -time.Second}, {Increment: time.Second}, {Base: time.Second, Increment: -1},
-		{Base: 48 * time.Hour}} {
-		cfg.Clock = c
-		if _, err := Run(context.Background(), cfg, nil); err == nil || !strings.Contains(err.Error(), "out of range") {
-			t.Errorf("a clock %+v: %v, want a refusal", c, err)
+	for _, tc := range []struct {
+		clock timecontrol.Control
+		want  string
+	}{
+		{timecontrol.Control{Base: -time.Second}, "out of range"},
+		{timecontrol.Control{Increment: time.Second}, "out of range"},
+		{timecontrol.Control{Base: time.Second, Increment: -1}, "out of range"},
+		{timecontrol.Control{Base: 800 * time.Hour}, "out of range"},
+		{timecontrol.Control{PerMove: timecontrol.Day}, "Fischer clocks"},
+	} {
+		cfg.Clock = tc.clock
+		if _, err := Run(context.Background(), cfg, nil); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("a clock %+v: %v, want a refusal with %q", tc.clock, err, tc.want)
 		}
 	}
 }
@@ -114,7 +57,7 @@ func stallingPlayer(name string) Player {
 func TestFlagFall(t *testing.T) {
 	cfg := sprtConfig(t, 2, "x", "y")
 	cfg.Players = []Player{stallingPlayer("x"), stallingPlayer("y")}
-	cfg.Clock = Clock{Base: 20 * time.Millisecond, Increment: 5 * time.Millisecond}
+	cfg.Clock = timecontrol.Control{Base: 20 * time.Millisecond, Increment: 5 * time.Millisecond}
 	sum, err := Run(context.Background(), cfg, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -155,7 +98,7 @@ func TestFlagFallThreeSeats(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := Config{Game: g, Players: []Player{stallingPlayer("x"), stallingPlayer("y"), stallingPlayer("z")}, Games: 1,
-		Clock: Clock{Base: 10 * time.Millisecond}}
+		Clock: timecontrol.Control{Base: 10 * time.Millisecond}}
 	sum, err := Run(context.Background(), cfg, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -173,7 +116,7 @@ func TestFlagFallThreeSeats(t *testing.T) {
 func TestClockedGamesRecordTheClock(t *testing.T) {
 	cfg := sprtConfig(t, 1, "ab", "random")
 	cfg.Limits = ai.Limits{}
-	cfg.Clock = Clock{Base: 400 * time.Millisecond, Increment: 10 * time.Millisecond}
+	cfg.Clock = timecontrol.Control{Base: 400 * time.Millisecond, Increment: 10 * time.Millisecond}
 	sum, err := Run(context.Background(), cfg, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -206,7 +149,7 @@ func TestNoFlagFallAtOneSecond(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := Config{Game: g, Players: []Player{player("a", "ab"), player("b", "ab")}, Games: 10, Concurrency: 2,
-		Seed: 11, OpeningPlies: 4, Clock: Clock{Base: time.Second, Increment: 10 * time.Millisecond}}
+		Seed: 11, OpeningPlies: 4, Clock: timecontrol.Control{Base: time.Second, Increment: 10 * time.Millisecond}}
 	sum, err := Run(context.Background(), cfg, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -237,11 +180,11 @@ func TestEngineGivenItsClock(t *testing.T) {
 	cfg := sprtConfig(t, 1, "random", "random")
 	cfg.Concurrency, cfg.Limits = 1, ai.Limits{Depth: 3}
 	cfg.Players[0] = Player{Name: "x", New: func(uint64) (ai.Engine, error) { return listening{&limits}, nil }}
-	cfg.Clock = Clock{Base: time.Minute, Increment: time.Second}
+	cfg.Clock = timecontrol.Control{Base: time.Minute, Increment: time.Second}
 	if _, err := Run(context.Background(), cfg, nil); err != nil {
 		t.Fatal(err)
 	}
-	if len(limits) < 2 || limits[0] != (ai.Limits{Depth: 3, Clock: ai.Clock{Left: time.Minute, Increment: time.Second}}) {
+	if len(limits) < 2 || limits[0] != (ai.Limits{Depth: 3, Clock: ai.MoverClock{Left: time.Minute, Increment: time.Second}}) {
 		t.Fatalf("limits given %+v, want depth 3, the base and the increment first", limits)
 	}
 	for k, lim := range limits[1:] {
@@ -266,7 +209,7 @@ func (moveless) Search(context.Context, game.State, ai.Limits, func(ai.Info)) ai
 func TestNoMoveIsAnError(t *testing.T) {
 	cfg := sprtConfig(t, 2, "random", "random")
 	cfg.Players[0] = Player{Name: "x", New: func(uint64) (ai.Engine, error) { return moveless{}, nil }}
-	cfg.Clock = Clock{Base: time.Second}
+	cfg.Clock = timecontrol.Control{Base: time.Second}
 	if _, err := Run(context.Background(), cfg, nil); err == nil || !strings.Contains(err.Error(), "(moveless): the engine chose no move") {
 		t.Errorf("Run: %v, want the engine named as choosing no move", err)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/record"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // Player is one contestant: a name for the table and the records, and a
@@ -36,10 +37,10 @@ type Config struct {
 	// Concurrency is how many games run at once (less than 1: one).
 	Concurrency int
 	Limits      ai.Limits
-	// Clock, when On, runs a Fischer clock for every seat of every game:
-	// each engine is given its clock (and Limits too), and a seat whose
-	// time runs out loses on time.
-	Clock Clock
+	// Clock, when On, is a Fischer time control for every seat of every
+	// game: each engine is given its clock (and Limits too), and a seat
+	// whose time runs out loses on time.
+	Clock timecontrol.Control
 	Seed  uint64
 	// OpeningPlies random plies (0 or more) start every group of games;
 	// the group replays the same opening with the seats rotated.
@@ -171,7 +172,7 @@ type GameLog struct {
 	Opening []string // the random plies the game started with
 	Moves   []Search // the engines' moves after the opening
 	Result  game.Result
-	Clock   Clock // the match's clock, the zero Clock for none
+	Clock   timecontrol.Control // the match's time control, the zero Control for none
 }
 
 // Search is one engine move: the seat that made it, the move, and what
@@ -304,7 +305,7 @@ func (cfg Config) check() error {
 	case cfg.OpeningPlies < 0:
 		return fmt.Errorf("an opening of %d plies: want 0 or more", cfg.OpeningPlies)
 	}
-	if err := cfg.Clock.check(); err != nil {
+	if err := checkClock(cfg.Clock); err != nil {
 		return fmt.Errorf("clock %s: %w", cfg.Clock, err)
 	}
 	_, err := cfg.Start()

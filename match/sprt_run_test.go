@@ -12,6 +12,7 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 	_ "github.com/arbiter-games/arbiter/games/punt"
 	"github.com/arbiter-games/arbiter/record"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // sprtConfig is a cheap match of two engines on short pommel games.
@@ -120,7 +121,7 @@ func TestResumeScores(t *testing.T) {
 	other := cfg
 	other.Seed++
 	clocked := cfg
-	clocked.Clock = Clock{Base: time.Second}
+	clocked.Clock = timecontrol.Control{Base: time.Second}
 	checkResumeRefused(t, []resumeRefusal{
 		{"twice", cfg, append(recs, recs[1]), "round 2 is in the file twice"},
 		{"other seed", other, recs, "not a game of this match"},

@@ -1,118 +1,21 @@
 package session
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/arbiter-games/arbiter/internal/clip"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
-// TimeControl is a clock's rule, for every seat: Fischer (every seat
-// starts with Base and gains Increment after each of its moves) or, when
-// PerMove is set, correspondence (every move has PerMove afresh, whatever
-// the seat saved before).
-type TimeControl struct {
-	Base, Increment time.Duration
-	PerMove         time.Duration
-}
-
-// String writes the control: "5m+3s" as ParseTimeControl reads it, or
-// "3 days per move".
-func (tc TimeControl) String() string {
-	if tc.PerMove > 0 {
-		if days := tc.PerMove / day; tc.PerMove%day == 0 {
-			if days == 1 {
-				return "1 day per move"
-			}
-			return fmt.Sprintf("%d days per move", days)
-		}
-		return short(tc.PerMove) + " per move"
-	}
-	return short(tc.Base) + "+" + short(tc.Increment)
-}
-
-// short writes a duration without Go's trailing zero units ("5m", not
-// "5m0s").
-func short(d time.Duration) string {
-	if d == 0 || d%time.Second != 0 {
-		return d.String()
-	}
-	var sb strings.Builder
-	h, m, sec := d/time.Hour, d%time.Hour/time.Minute, d%time.Minute/time.Second
-	for _, part := range []struct {
-		n    time.Duration
-		unit string
-	}{{h, "h"}, {m, "m"}, {sec, "s"}} {
-		if part.n != 0 {
-			fmt.Fprintf(&sb, "%d%s", part.n, part.unit)
-		}
-	}
-	return sb.String()
-}
-
-// The bounds of a time control: a game a person can play, and time the
-// arithmetic never overflows.
-const (
-	minBase      = time.Second
-	maxBase      = 30 * 24 * time.Hour
-	maxIncrement = 24 * time.Hour
-	day          = 24 * time.Hour
-	// MaxDays bounds a correspondence control's days per move.
-	MaxDays = 30
-)
-
-// ParseTimeControl reads "BASE+INCREMENT" in Go's duration syntax, such as
-// "5m+3s" or "90s+0s"; "5m" alone has no increment.
-func ParseTimeControl(text string) (TimeControl, error) {
-	baseText, incText, hasInc := strings.Cut(text, "+")
-	base, err := time.ParseDuration(baseText)
-	if err != nil {
-		return TimeControl{}, fmt.Errorf("%s: write the time as BASE+INCREMENT, such as 5m+3s", clip.Quote(text))
-	}
-	var inc time.Duration
-	if hasInc {
-		if inc, err = time.ParseDuration(incText); err != nil {
-			return TimeControl{}, fmt.Errorf("%s: the increment %s is not a duration such as 3s", clip.Quote(text), clip.Quote(incText))
-		}
-	}
-	switch {
-	case base < minBase || base > maxBase:
-		return TimeControl{}, fmt.Errorf("%s: the time must be from %s to %s", clip.Quote(text), minBase, maxBase)
-	case inc < 0 || inc > maxIncrement:
-		return TimeControl{}, fmt.Errorf("%s: the increment must be from 0s to %s", clip.Quote(text), maxIncrement)
-	}
-	return TimeControl{Base: base, Increment: inc}, nil
-}
-
-// DaysPerMove is a correspondence control of days (1 to MaxDays) per
-// move.
-func DaysPerMove(days int) (TimeControl, error) {
-	if days < 1 || days > MaxDays {
-		return TimeControl{}, fmt.Errorf("days %d: want 1 to %d days per move", days, MaxDays)
-	}
-	return TimeControl{PerMove: time.Duration(days) * day}, nil
-}
-
-// full is a seat's time at the start of the game, and a correspondence
-// seat's after each of its moves.
-func (tc TimeControl) full() time.Duration {
-	if tc.PerMove > 0 {
-		return tc.PerMove
-	}
-	return tc.Base
-}
-
-// Waiting is the clock of a game not begun: every seat's full time, and
-// no seat charged until the first move (a server's game, where a player
-// may not have opened the invitation yet).
-func (tc TimeControl) Waiting(seats int) ClockState {
+// Waiting is the clock of a game on control tc not begun: every seat's
+// full time, and no seat charged until the first move (a server's game,
+// where a player may not have opened the invitation yet).
+func Waiting(tc timecontrol.Control, seats int) ClockState {
 	c := ClockState{Left: make([]time.Duration, seats)}
 	for i := range c.Left {
-		c.Left[i] = tc.full()
+		c.Left[i] = tc.Full()
 	}
 	return c
 }
@@ -140,10 +43,10 @@ func (c ClockState) elapsed(now time.Time) time.Duration {
 	return now.Sub(c.TurnStart)
 }
 
-// clock runs a TimeControl: its reading, and the readings before each
+// clock runs a time control: its reading, and the readings before each
 // move, for take-backs.
 type clock struct {
-	tc      TimeControl
+	tc      timecontrol.Control
 	at      ClockState
 	history []ClockState
 	// held, when set, is when the mover's clock was held: it is charged
@@ -186,7 +89,7 @@ func (c *clock) resume(now time.Time) {
 func (c *clock) afterMove(mover game.Player, now time.Time) ClockState {
 	next := c.at.clone()
 	next.Left[mover] -= c.charged(now)
-	if c.tc.PerMove > 0 {
+	if c.tc.Correspondence() {
 		next.Left[mover] = c.tc.PerMove
 	} else {
 		next.Left[mover] += c.tc.Increment
@@ -247,6 +150,6 @@ func (c *clock) flagged(mover game.Player, now time.Time) bool {
 // fall still gets a move at once, not a search without a clock), and its
 // increment. A correspondence move plans as sudden death would, a share
 // of the time left, as the engines' own move times cap it anyway.
-func (c *clock) engineClock(mover game.Player, now time.Time) ai.Clock {
-	return ai.Clock{Left: max(c.at.Left[mover]-c.charged(now), time.Millisecond), Increment: c.tc.Increment}
+func (c *clock) engineClock(mover game.Player, now time.Time) ai.MoverClock {
+	return ai.MoverClock{Left: max(c.at.Left[mover]-c.charged(now), time.Millisecond), Increment: c.tc.Increment}
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // TestEngineClock: an engine is given its time left as the clock reads
@@ -14,16 +15,16 @@ func TestEngineClock(t *testing.T) {
 	start := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 	tests := []struct {
 		name    string
-		tc      TimeControl
+		tc      timecontrol.Control
 		left    time.Duration
 		elapsed time.Duration
-		want    ai.Clock
+		want    ai.MoverClock
 	}{
-		{"Fischer", TimeControl{Base: time.Minute, Increment: time.Second}, time.Minute, 10 * time.Second,
-			ai.Clock{Left: 50 * time.Second, Increment: time.Second}},
-		{"the flag about to fall", TimeControl{Base: time.Minute}, time.Second, time.Second, ai.Clock{Left: time.Millisecond}},
-		{"past the flag", TimeControl{Base: time.Minute}, time.Second, time.Minute, ai.Clock{Left: time.Millisecond}},
-		{"correspondence", TimeControl{PerMove: day}, day, time.Hour, ai.Clock{Left: 23 * time.Hour}},
+		{"Fischer", timecontrol.Control{Base: time.Minute, Increment: time.Second}, time.Minute, 10 * time.Second,
+			ai.MoverClock{Left: 50 * time.Second, Increment: time.Second}},
+		{"the flag about to fall", timecontrol.Control{Base: time.Minute}, time.Second, time.Second, ai.MoverClock{Left: time.Millisecond}},
+		{"past the flag", timecontrol.Control{Base: time.Minute}, time.Second, time.Minute, ai.MoverClock{Left: time.Millisecond}},
+		{"correspondence", timecontrol.Control{PerMove: timecontrol.Day}, timecontrol.Day, time.Hour, ai.MoverClock{Left: 23 * time.Hour}},
 	}
 	for _, tc := range tests {
 		c := &clock{tc: tc.tc, at: ClockState{Left: []time.Duration{tc.left, tc.left}, TurnStart: start}}

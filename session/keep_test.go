@@ -11,6 +11,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // journal is a Keeper that keeps every change and refuses with fail when
@@ -48,8 +49,8 @@ func kept(t *testing.T, ft *fakeTime, seats []Seat) (*Session, *journal) {
 		seats = make([]Seat, 2)
 	}
 	j := &journal{}
-	tc := TimeControl{Base: time.Minute, Increment: 2 * time.Second}
-	wait := tc.Waiting(2)
+	tc := timecontrol.Control{Base: time.Minute, Increment: 2 * time.Second}
+	wait := Waiting(tc, 2)
 	ss, err := New(Config{Game: mustGame(t, "pommel"), Seats: seats, Clock: &tc, Now: ft.Now,
 		Keeper: j, Resume: &Resume{Clock: &wait, Offer: game.NoPlayer}, Date: "2026.11.23"})
 	if err != nil {
@@ -277,7 +278,7 @@ func TestResume(t *testing.T) {
 	t0 := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 	ft := &fakeTime{now: t0.Add(10 * time.Second)}
 	g := mustGame(t, "pommel")
-	tc := TimeControl{Base: time.Minute, Increment: 2 * time.Second}
+	tc := timecontrol.Control{Base: time.Minute, Increment: 2 * time.Second}
 	reading := ClockState{Left: []time.Duration{40 * time.Second, 30 * time.Second}, TurnStart: t0}
 	ss, err := New(Config{Game: g, Seats: make([]Seat, 2), Moves: []string{"a1-a3"}, Clock: &tc, Now: ft.Now,
 		Resume: &Resume{Clock: &reading, Offer: 0}, Date: "2026.11.23"})
@@ -350,20 +351,12 @@ func TestWaitingClock(t *testing.T) {
 }
 
 func TestCorrespondence(t *testing.T) {
-	tc, err := DaysPerMove(3)
-	if err != nil || tc.PerMove != 72*time.Hour || tc.String() != "3 days per move" {
-		t.Fatalf("DaysPerMove(3) = %+v %q, %v", tc, tc.String(), err)
-	}
-	if one, _ := DaysPerMove(1); one.String() != "1 day per move" {
-		t.Errorf("one day: %q", one.String())
-	}
-	for _, days := range []int{0, -1, MaxDays + 1} {
-		if _, err := DaysPerMove(days); err == nil || !strings.Contains(err.Error(), "want 1 to 30 days per move") {
-			t.Errorf("DaysPerMove(%d): %v", days, err)
-		}
+	tc, err := timecontrol.DaysPerMove(3)
+	if err != nil {
+		t.Fatal(err)
 	}
 	ft := &fakeTime{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
-	wait := tc.Waiting(2)
+	wait := Waiting(tc, 2)
 	ss, _ := New(Config{Game: mustGame(t, "pommel"), Seats: make([]Seat, 2), Clock: &tc, Now: ft.Now,
 		Resume: &Resume{Clock: &wait, Offer: game.NoPlayer}})
 	mustMove(t, ss, 0, "a1-a3")
@@ -398,8 +391,8 @@ func TestEngineSeats(t *testing.T) {
 		return countingEngine{lim: &seen}, nil
 	}}
 	ft := &fakeTime{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
-	tc := TimeControl{Base: time.Minute}
-	wait := tc.Waiting(2)
+	tc := timecontrol.Control{Base: time.Minute}
+	wait := Waiting(tc, 2)
 	ss, err := New(Config{Game: mustGame(t, "pommel"), Seats: []Seat{{}, seat}, Clock: &tc, Now: ft.Now,
 		Limits: ai.Limits{Depth: 3}, Resume: &Resume{Clock: &wait, Offer: game.NoPlayer}})
 	if err != nil {
@@ -416,7 +409,7 @@ func TestEngineSeats(t *testing.T) {
 		if _, err := ss.PlayEngine(context.Background(), nil); err != nil {
 			t.Fatal(err)
 		}
-		if seen.MoveTime != time.Hour || seen.Depth != 0 || seen.Clock != (ai.Clock{Left: time.Minute}) {
+		if seen.MoveTime != time.Hour || seen.Depth != 0 || seen.Clock != (ai.MoverClock{Left: time.Minute}) {
 			t.Errorf("limits %+v: want the seat's, with the minute left on the clock", seen)
 		}
 		mustMove(t, ss, 0, game.MoveTexts(ss.State())[0])

@@ -29,6 +29,7 @@ import (
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/record"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // Seat is who plays one seat: a person (no engine) or an engine.
@@ -85,7 +86,7 @@ type Config struct {
 	// of its time.
 	Limits ai.Limits
 	// Clock, when not nil, is the time control for every seat.
-	Clock *TimeControl
+	Clock *timecontrol.Control
 	// Resume, when not nil, is what a stored game adds to its moves.
 	Resume *Resume
 	// Keeper, when not nil, keeps every change before it is made; a
@@ -237,12 +238,12 @@ func New(cfg Config) (*Session, error) {
 }
 
 // resume sets the clock and what a stored game adds to its moves.
-func (ss *Session) resume(tc *TimeControl, r *Resume) error {
+func (ss *Session) resume(tc *timecontrol.Control, r *Resume) error {
 	if r == nil {
 		r = &Resume{Offer: game.NoPlayer}
 	}
 	if tc != nil {
-		ss.clock = &clock{tc: *tc, at: tc.Waiting(ss.g.Players())}
+		ss.clock = &clock{tc: *tc, at: Waiting(*tc, ss.g.Players())}
 		ss.clock.at.TurnStart = ss.now()
 		if r.Clock != nil {
 			if len(r.Clock.Left) != ss.g.Players() {
@@ -353,7 +354,7 @@ type Snapshot struct {
 	// Control is the time control, nil without a clock; Clock is its
 	// reading, Left every seat's time now and Running whether the seat
 	// to move is being charged.
-	Control *TimeControl
+	Control *timecontrol.Control
 	Clock   ClockState
 	Left    []time.Duration
 	Running bool

@@ -13,6 +13,7 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 	_ "github.com/arbiter-games/arbiter/games/all"
 	"github.com/arbiter-games/arbiter/record"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // savedRecords is a Keeper that keeps every record a change shows, as a
@@ -245,47 +246,11 @@ func TestDrawOffers(t *testing.T) {
 	}
 }
 
-func TestParseTimeControl(t *testing.T) {
-	tests := []struct {
-		in         string
-		base, inc  time.Duration
-		wantErrSub string
-	}{
-		{"5m+3s", 5 * time.Minute, 3 * time.Second, ""},
-		{"90s", 90 * time.Second, 0, ""},
-		{"1h+0s", time.Hour, 0, ""},
-		{"", 0, 0, "write the time as BASE+INCREMENT"},
-		{"5", 0, 0, "write the time as BASE+INCREMENT"},
-		{"5m+", 0, 0, "the increment"},
-		{"5m+x", 0, 0, "the increment"},
-		{"-5m+3s", 0, 0, "the time must be from 1s"},
-		{"0s+3s", 0, 0, "the time must be from 1s"},
-		{"5m+-3s", 0, 0, "the increment must be from 0s"},
-		{"9999h+1s", 0, 0, "the time must be from 1s"},
-		{"5m+48h", 0, 0, "the increment must be from 0s"},
-	}
-	for _, tt := range tests {
-		tc, err := ParseTimeControl(tt.in)
-		if tt.wantErrSub != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.wantErrSub) {
-				t.Errorf("ParseTimeControl(%q) = %v, %v; want an error with %q", tt.in, tc, err, tt.wantErrSub)
-			}
-			continue
-		}
-		if err != nil || tc.Base != tt.base || tc.Increment != tt.inc {
-			t.Errorf("ParseTimeControl(%q) = %v, %v", tt.in, tc, err)
-		}
-		if back, err := ParseTimeControl(tc.String()); err != nil || back != tc {
-			t.Errorf("%q written as %q reads back as %v, %v", tt.in, tc.String(), back, err)
-		}
-	}
-}
-
 func TestClock(t *testing.T) {
 	ft := &fakeTime{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
 	g := mustGame(t, "pommel")
 	store := &savedRecords{}
-	ss, err := New(Config{Game: g, Seats: make([]Seat, 2), Clock: &TimeControl{Base: time.Minute, Increment: 2 * time.Second},
+	ss, err := New(Config{Game: g, Seats: make([]Seat, 2), Clock: &timecontrol.Control{Base: time.Minute, Increment: 2 * time.Second},
 		Now: ft.Now, Keeper: store})
 	if err != nil {
 		t.Fatal(err)
@@ -332,7 +297,7 @@ func TestClock(t *testing.T) {
 // A move sent after the flag fell loses on time instead of being played.
 func TestMoveAfterFlagFall(t *testing.T) {
 	ft := &fakeTime{now: time.Now()}
-	ss, _ := New(Config{Game: mustGame(t, "pommel"), Seats: make([]Seat, 2), Clock: &TimeControl{Base: time.Second}, Now: ft.Now})
+	ss, _ := New(Config{Game: mustGame(t, "pommel"), Seats: make([]Seat, 2), Clock: &timecontrol.Control{Base: time.Second}, Now: ft.Now})
 	ft.advance(2 * time.Second)
 	if _, err := ss.Move(0, "a1-a3"); !errors.Is(err, ErrOver) {
 		t.Errorf("late move: %v, want ErrOver", err)

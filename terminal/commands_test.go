@@ -13,6 +13,7 @@ import (
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/session"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // TestPlayCommands checks the commands of terminal play one by one.
@@ -110,7 +111,7 @@ func TestPlayClockFlagFall(t *testing.T) {
 	pr, pw := io.Pipe()
 	var out bytes.Buffer
 	done := make(chan error)
-	ss := table{cfg: session.Config{Clock: &session.TimeControl{Base: time.Second}}}.start(t)
+	ss := table{cfg: session.Config{Clock: &timecontrol.Control{Base: time.Second}}}.start(t)
 	go func() { done <- Run(context.Background(), ss, pr, &out, Options{}) }()
 	time.Sleep(1500 * time.Millisecond)
 	pw.Close()

@@ -406,10 +406,10 @@ func TestParseGoClockByLetter(t *testing.T) {
 		want ai.Limits
 		err  string
 	}{
-		{g, "utime 60000 btime 3000", 0, ai.Limits{Clock: ai.Clock{Left: time.Minute}}, ""},
-		{g, "utime 60000 btime 3000", 1, ai.Limits{Clock: ai.Clock{Left: 3 * time.Second}}, ""},
+		{g, "utime 60000 btime 3000", 0, ai.Limits{Clock: ai.MoverClock{Left: time.Minute}}, ""},
+		{g, "utime 60000 btime 3000", 1, ai.Limits{Clock: ai.MoverClock{Left: 3 * time.Second}}, ""},
 		{g, "btime 3000 uinc 1000", 0, ai.Limits{MoveTime: time.Second}, ""},
-		{g, "btime 3000 binc 1000", 1, ai.Limits{Clock: ai.Clock{Left: 3 * time.Second, Increment: time.Second}}, ""},
+		{g, "btime 3000 binc 1000", 1, ai.Limits{Clock: ai.MoverClock{Left: 3 * time.Second, Increment: time.Second}}, ""},
 		// Every registered game's clock words stay valid, and the game's
 		// own join them.
 		{g, "rtime 5", 0, ai.Limits{MoveTime: time.Second}, ""},
@@ -442,15 +442,15 @@ func TestParseGoClock(t *testing.T) {
 	}{
 		// The mover's clock goes to the engine's time manager
 		// (ai.PlanTime), which plans by it.
-		{"wtime 60000 btime 1000 winc 1000", 0, ai.Limits{Clock: ai.Clock{Left: time.Minute, Increment: time.Second}}},
-		{"wtime 60000 btime 3000 movestogo 10", 1, ai.Limits{Clock: ai.Clock{Left: 3 * time.Second, MovesToGo: 10}}},
+		{"wtime 60000 btime 1000 winc 1000", 0, ai.Limits{Clock: ai.MoverClock{Left: time.Minute, Increment: time.Second}}},
+		{"wtime 60000 btime 3000 movestogo 10", 1, ai.Limits{Clock: ai.MoverClock{Left: 3 * time.Second, MovesToGo: 10}}},
 		// Nothing left: answer at once.
 		{"wtime 0 btime 1000", 0, ai.Limits{MoveTime: time.Millisecond}},
 		{"movetime 500 wtime 0", 0, ai.Limits{MoveTime: time.Millisecond}},
 		// movetime caps the clock; the other seat's clock is not ours.
-		{"movetime 500 wtime 60000", 0, ai.Limits{MoveTime: 500 * time.Millisecond, Clock: ai.Clock{Left: time.Minute}}},
+		{"movetime 500 wtime 60000", 0, ai.Limits{MoveTime: 500 * time.Millisecond, Clock: ai.MoverClock{Left: time.Minute}}},
 		{"btime 3000", 0, ai.Limits{MoveTime: time.Second}},
-		{"wtime 2147483647 winc 2147483647 movestogo 2147483647", 0, ai.Limits{Clock: ai.Clock{Left: 2147483647 * time.Millisecond,
+		{"wtime 2147483647 winc 2147483647 movestogo 2147483647", 0, ai.Limits{Clock: ai.MoverClock{Left: 2147483647 * time.Millisecond,
 			Increment: 2147483647 * time.Millisecond, MovesToGo: 2147483647}}},
 		{"", 0, ai.Limits{MoveTime: time.Second}},
 		{"infinite", 0, ai.Limits{}},

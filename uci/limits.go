@@ -126,18 +126,18 @@ func parseGo(f []string, g game.Game, me game.Player) (ai.Limits, error) {
 
 // clockOf is the mover's clock as go gives it (its seat's letter in the
 // clock words), for the engine's time manager (ai.PlanTime) to plan by;
-// the zero Clock when go gave none. A clock that reads 0 gives instead a
+// the zero MoverClock when go gave none. A clock that reads 0 gives instead a
 // move time of a millisecond: the engine answers at once.
-func clockOf(given map[string]int64, g game.Game, me game.Player) (ai.Clock, time.Duration) {
+func clockOf(given map[string]int64, g game.Game, me game.Player) (ai.MoverClock, time.Duration) {
 	seat := string(g.Seat(me).Letter)
 	left, ok := given[seat+"time"]
 	switch {
 	case !ok:
-		return ai.Clock{}, 0
+		return ai.MoverClock{}, 0
 	case left == 0:
-		return ai.Clock{}, time.Millisecond
+		return ai.MoverClock{}, time.Millisecond
 	}
-	return ai.Clock{Left: time.Duration(left) * time.Millisecond, Increment: time.Duration(given[seat+"inc"]) * time.Millisecond,
+	return ai.MoverClock{Left: time.Duration(left) * time.Millisecond, Increment: time.Duration(given[seat+"inc"]) * time.Millisecond,
 		MovesToGo: int(given["movestogo"])}, 0
 }
 

@@ -15,7 +15,7 @@ import (
 func TestGoLimitsRoundTrip(t *testing.T) {
 	pommel, _ := game.New("pommel", nil)
 	three, _ := game.New("punt-heks-match-3p", nil)
-	clock := ai.Clock{Left: 950 * time.Millisecond, Increment: 10 * time.Millisecond}
+	clock := ai.MoverClock{Left: 950 * time.Millisecond, Increment: 10 * time.Millisecond}
 	tests := []struct {
 		g     game.Game
 		me    game.Player
@@ -24,7 +24,7 @@ func TestGoLimitsRoundTrip(t *testing.T) {
 	}{
 		{pommel, 0, ai.Limits{Clock: clock}, "wtime 950 winc 10"},
 		{pommel, 1, ai.Limits{Clock: clock}, "btime 950 binc 10"},
-		{three, 2, ai.Limits{Clock: ai.Clock{Left: time.Second, MovesToGo: 5}}, "rtime 1000 rinc 0 movestogo 5"},
+		{three, 2, ai.Limits{Clock: ai.MoverClock{Left: time.Second, MovesToGo: 5}}, "rtime 1000 rinc 0 movestogo 5"},
 		{pommel, 0, ai.Limits{MoveTime: 250 * time.Millisecond, Nodes: 7, Depth: 3, Clock: clock},
 			"movetime 250 nodes 7 depth 3 wtime 950 winc 10"},
 		{pommel, 0, ai.Limits{MoveTime: 20 * time.Millisecond}, "movetime 20"},
@@ -53,9 +53,9 @@ func TestAnswerTimeout(t *testing.T) {
 		{ai.Limits{}, 0},
 		{ai.Limits{Depth: 3}, 0},
 		{ai.Limits{MoveTime: s}, 7 * s},
-		{ai.Limits{Clock: ai.Clock{Left: 2 * s}}, 9 * s},
-		{ai.Limits{MoveTime: s, Clock: ai.Clock{Left: 2 * s}}, 7 * s},
-		{ai.Limits{MoveTime: 3 * s, Clock: ai.Clock{Left: 2 * s}}, 9 * s},
+		{ai.Limits{Clock: ai.MoverClock{Left: 2 * s}}, 9 * s},
+		{ai.Limits{MoveTime: s, Clock: ai.MoverClock{Left: 2 * s}}, 7 * s},
+		{ai.Limits{MoveTime: 3 * s, Clock: ai.MoverClock{Left: 2 * s}}, 9 * s},
 	}
 	for _, tc := range tests {
 		if got := answerTimeout(tc.lim); got != tc.want {

@@ -6,11 +6,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/arbiter-games/arbiter/match"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // clockAllowed is what --clock accepts.
-const clockAllowed = match.ClockAllowed + "; base from 1ms to 24h, increment 0 to 24h"
+const clockAllowed = timecontrol.Allowed + "; " + timecontrol.Bounds
 
 // addClock defines --clock on the match command.
 func (mf *matchFlags) addClock(cmd *cobra.Command) {
@@ -22,16 +22,16 @@ func (mf *matchFlags) addClock(cmd *cobra.Command) {
 // matchClock reads --clock, when given. With a clock the engines plan
 // their own time, so --movetime, a second rule for it, is refused; --depth
 // and --nodes still cap each search.
-func (mf *matchFlags) matchClock() (match.Clock, error) {
+func (mf *matchFlags) matchClock() (timecontrol.Control, error) {
 	if !mf.gamesFlags.p.cmd.Flags().Changed("clock") {
-		return match.Clock{}, nil
+		return timecontrol.Control{}, nil
 	}
 	if mf.lim.MoveTime != 0 {
-		return match.Clock{}, errors.New("--clock and --movetime: give one; on a clock the engines plan their own time")
+		return timecontrol.Control{}, errors.New("--clock and --movetime: give one; on a clock the engines plan their own time")
 	}
-	c, err := match.ParseClock(mf.clock)
+	c, err := timecontrol.Parse(mf.clock)
 	if err != nil {
-		return match.Clock{}, fmt.Errorf("--clock %w", err)
+		return timecontrol.Control{}, fmt.Errorf("--clock %w", err)
 	}
 	return c, nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/arbiter-games/arbiter/internal/savefile"
 	"github.com/arbiter-games/arbiter/session"
 	"github.com/arbiter-games/arbiter/terminal"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // playFlags are play's own flags, besides the position and the seats.
@@ -91,7 +92,7 @@ nothing. GAME may be omitted with --load.`,
 	f.StringVar(&pf.save, "save", "", "add the game to this record file and keep it saved after every move")
 	f.StringVar(&pf.load, "load", "", "resume a game from this record file")
 	f.IntVar(&pf.gameNo, "game", 0, "with --load: which game of the file (1 is the first; default the last)")
-	f.StringVar(&pf.clock, "clock", "", "time control for every seat, BASE+INCREMENT such as 5m+3s")
+	f.StringVar(&pf.clock, "clock", "", "time control for every seat: "+timecontrol.Allowed+"; "+timecontrol.Bounds)
 	f.StringArrayVar(&pf.names, "name", nil, "a player's name for the record, SEAT=NAME such as white=Ann (repeatable)")
 	f.StringVar(&pf.view, "view", "", "draw the board from this seat's side (default: the person to move)")
 	f.StringVar(&pf.color, "color", "auto", "colour: auto (when the output is a terminal and NO_COLOR is unset), always, never")
@@ -123,7 +124,7 @@ func (pf *playFlags) check(cmd *cobra.Command, p *position) error {
 		return fmt.Errorf("--color %q: want auto, always or never", pf.color)
 	}
 	if changed("clock") {
-		if _, err := session.ParseTimeControl(pf.clock); err != nil {
+		if _, err := timecontrol.Parse(pf.clock); err != nil {
 			return fmt.Errorf("--clock %w", err)
 		}
 	}
@@ -173,7 +174,7 @@ func (pf *playFlags) config(cmd *cobra.Command, p *position, sf *seatFlags, args
 		}
 	}
 	if pf.clock != "" {
-		tc, _ := session.ParseTimeControl(pf.clock)
+		tc, _ := timecontrol.Parse(pf.clock)
 		cfg.Clock = &tc
 	}
 	return cfg, nil
