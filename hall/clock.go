@@ -20,6 +20,11 @@ import (
 // runs while the server is down: a flag that fell meanwhile falls at the
 // next start.
 
+// MinGameBase is the least time a seat of a server's game starts with: a
+// person needs a moment to make a move at all (a match of engines plays
+// on millisecond clocks, which timecontrol allows).
+const MinGameBase = time.Second
+
 // newClock reads a create request's time control: "5m+3s" or "300+3"
 // (Fischer, as timecontrol.Parse reads it) or a number of days per move;
 // neither means no clock.
@@ -31,6 +36,9 @@ func newClock(fischer string, days int) (*timecontrol.Control, error) {
 		tc, err := timecontrol.Parse(fischer)
 		if err != nil {
 			return nil, Errorf(Invalid, "clock %s", err)
+		}
+		if tc.Base < MinGameBase {
+			return nil, Errorf(Invalid, "clock %s: a game on the server gives each seat at least %s", quote(fischer), MinGameBase)
 		}
 		return &tc, nil
 	case days != 0:
