@@ -41,8 +41,9 @@ func MoveTexts(s State) []string {
 		return nil
 	}
 	b := s.Game().Board()
-	var texts []string
-	for _, m := range s.Moves(nil) {
+	moves := s.Moves(nil)
+	texts := make([]string, 0, len(moves))
+	for _, m := range moves {
 		texts = append(texts, m.Text(b))
 	}
 	slices.Sort(texts)

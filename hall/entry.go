@@ -220,9 +220,12 @@ func (h *Hall) rebuild(e *entry) error {
 	if len(e.engines) != rules.Players() {
 		e.engines = make([]ai.Engine, rules.Players())
 	}
+	// The store keeps moves, not records; the watchers are told what
+	// each move did.
 	cfg := session.Config{Game: rules, Start: start, Moves: moves, StartFEN: g.StartFEN, Seats: h.seats(e),
 		Resume: resumeOf(g.Header), Now: h.now, Date: g.Created.UTC().Format("2006.01.02"),
-		Keeper: session.KeepFunc(func(c session.Change) error { return h.commit(e, c) })}
+		Keeper:   session.KeepFunc(func(c session.Change) error { return h.commit(e, c) }),
+		NoRecord: true, Effects: true}
 	if c := g.Clock; c != nil {
 		cfg.Clock = &timecontrol.Control{Base: c.Base, Increment: c.Increment, PerMove: c.PerMove}
 	}
@@ -392,29 +395,18 @@ func (h *Hall) decide(ctx context.Context, e *entry, f func() error) error {
 }
 
 // publish tells the watchers of the game if a change was committed since
-// they were last told, with the effects of the move that made it. e.mu
-// is held.
+// they were last told, with the effects of the move that made it (as the
+// session told them when it played it). e.mu is held.
 func (h *Hall) publish(e *entry) {
 	if !e.changed {
 		return
 	}
 	var effects *game.Effects
 	if e.moved != nil {
-		effects = h.effectsOf(e, e.moved.Ply)
+		effects = e.moved.Effects
 	}
 	e.changed, e.moved = false, nil
 	h.broadcast(e, effects)
-}
-
-// effectsOf is what the move of ply did, or nil if it cannot be told.
-// e.mu is held.
-func (h *Hall) effectsOf(e *entry, ply int) *game.Effects {
-	effects, err := moveEffects(e, ply)
-	if err != nil {
-		h.log.Warn("effects", "game", e.id, "ply", ply, "err", err)
-		return nil
-	}
-	return &effects
 }
 
 // moveEffects is what the stored move of ply did. e.mu is held.

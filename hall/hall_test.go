@@ -31,7 +31,7 @@ func (f *fakeNow) advance(d time.Duration) {
 }
 
 // openStore is a fresh SQLite store in a folder of the test's.
-func openStore(t *testing.T) store.Store {
+func openStore(t testing.TB) store.Store {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), t.TempDir())
 	if err != nil {
@@ -42,7 +42,7 @@ func openStore(t *testing.T) store.Store {
 }
 
 // newTestHall starts a hall over a fresh store (cfg.Store when given).
-func newTestHall(t *testing.T, cfg Config) *Hall {
+func newTestHall(t testing.TB, cfg Config) *Hall {
 	t.Helper()
 	if cfg.Store == nil {
 		cfg.Store = openStore(t)

@@ -79,11 +79,21 @@ type ClockView struct {
 func SpectatorURL(id string) string { return "/games/" + id }
 
 // view is the game as the API shows it. e.mu is held.
-func (h *Hall) view(e *entry) View {
-	snap := e.ss.Snapshot()
+func (h *Hall) view(e *entry) (v View) {
+	e.ss.Read(func(snap session.Snapshot) { v = h.viewOf(e, snap) })
+	return v
+}
+
+// viewOf is the game as the API shows it, its session read as snap (whose
+// position is the session's own: only read). e.mu is held.
+func (h *Hall) viewOf(e *entry, snap session.Snapshot) View {
 	rules := e.ss.Game()
+	moves := snap.Moves // the snapshot's own copy
+	if moves == nil {
+		moves = []string{}
+	}
 	v := View{ID: e.id, Game: e.g.Game, Options: e.g.Options, FEN: snap.State.FEN(),
-		Moves: append([]string{}, snap.Moves...), Ply: e.g.Ply, ToMove: int(snap.State.ToMove()), Legal: []string{},
+		Moves: moves, Ply: e.g.Ply, ToMove: int(snap.State.ToMove()), Legal: []string{},
 		Movers:  append([]int{}, e.movers...),
 		Version: e.g.Version, StartFEN: e.g.StartFEN, DrawOffer: int(snap.Offer), URL: SpectatorURL(e.id),
 		Attention: e.attention, Created: e.g.Created, Updated: e.g.Updated}
@@ -97,7 +107,9 @@ func (h *Hall) view(e *entry) View {
 		v.Result = StoredResult(snap.Result, rules.Players())
 		v.Description = snap.Result.Describe(rules)
 	} else {
-		v.Legal = append(v.Legal, game.MoveTexts(snap.State)...)
+		if legal := game.MoveTexts(snap.State); legal != nil {
+			v.Legal = legal
+		}
 	}
 	v.Seats = seatViews(e.g.Seats, rules)
 	v.Rated = e.g.Rated

@@ -7,12 +7,26 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 )
 
-// Event is what a watcher of a game receives after each change: the game
-// as it is now, and the effects of the move that made the change, if one
-// did.
+// Event is what the watchers of a game receive after each change: the
+// game as it is now, its position, and the effects of the move that made
+// the change, if one did. One event is made per change and shared by
+// every watcher, so none may change it; its wire form is encoded once,
+// by whichever watcher asks first (Wire).
 type Event struct {
 	Game    View
 	Effects *game.Effects
+	// State is the position after the change, the event's own copy: what
+	// a watcher draws without asking for it.
+	State game.State
+	once  sync.Once
+	wire  []byte
+}
+
+// Wire is the event's wire form: encode's the first time, the same bytes
+// after, whoever asks.
+func (ev *Event) Wire(encode func(*Event) []byte) []byte {
+	ev.once.Do(func() { ev.wire = encode(ev) })
+	return ev.wire
 }
 
 // watchBuffer is how many events a watcher may fall behind before the
@@ -25,13 +39,13 @@ const watchBuffer = 64
 // hall closes, or Stop was called.
 type Watch struct {
 	id     string
-	events chan Event
+	events chan *Event
 	lagged bool
 	once   sync.Once
 }
 
 // Events are the game's changes.
-func (w *Watch) Events() <-chan Event { return w.events }
+func (w *Watch) Events() <-chan *Event { return w.events }
 
 // Lagged reports whether the watch ended because the watcher fell behind;
 // read it after Events closed.
@@ -51,7 +65,7 @@ func (h *Hall) Watch(ctx context.Context, id string) (*Watch, View, error) {
 	if err := h.refresh(ctx, e); err != nil {
 		return nil, View{}, err
 	}
-	w := &Watch{id: id, events: make(chan Event, watchBuffer)}
+	w := &Watch{id: id, events: make(chan *Event, watchBuffer)}
 	if e.watches == nil {
 		e.watches = map[*Watch]struct{}{}
 	}
@@ -83,7 +97,7 @@ func (h *Hall) broadcast(e *entry, effects *game.Effects) {
 	if len(e.watches) == 0 {
 		return
 	}
-	ev := Event{Game: h.view(e), Effects: effects}
+	ev := &Event{Game: h.view(e), Effects: effects, State: e.ss.State()}
 	for w := range e.watches {
 		select {
 		case w.events <- ev:

@@ -25,14 +25,35 @@ import (
 const writeWait = 10 * time.Second
 
 // event is what a socket receives: the game after each change, with its
-// version, and the effects of the move that made it, if one did.
+// version, its position (what GET .../position answers, so that the page
+// draws the change without asking) and the effects of the move that made
+// it, if one did.
 type event struct {
-	Type    string        `json:"type"` // "game", "auth" or "error"
-	Version int64         `json:"version,omitempty"`
-	Game    *hall.View    `json:"game,omitempty"`
-	Effects *game.Effects `json:"effects,omitempty"`
-	Seat    *int          `json:"seat,omitempty"`
-	Error   *apiError     `json:"error,omitempty"`
+	Type     string        `json:"type"` // "game", "auth" or "error"
+	Version  int64         `json:"version,omitempty"`
+	Game     *hall.View    `json:"game,omitempty"`
+	Position *positionView `json:"position,omitempty"`
+	Effects  *game.Effects `json:"effects,omitempty"`
+	Seat     *int          `json:"seat,omitempty"`
+	Error    *apiError     `json:"error,omitempty"`
+}
+
+// gameEvent is the event of a game's state v, its position st.
+func gameEvent(v *hall.View, st game.State, effects *game.Effects) event {
+	ev := event{Type: "game", Version: v.Version, Game: v, Effects: effects}
+	if st != nil {
+		if pos, err := position(st, v.Ply); err == nil {
+			ev.Position = &pos
+		}
+	}
+	return ev
+}
+
+// encodeEvent is the wire form of a hall's event, encoded once for every
+// socket watching the game (hall.Event.Wire).
+func encodeEvent(ev *hall.Event) []byte {
+	msg, _ := json.Marshal(gameEvent(&ev.Game, ev.State, ev.Effects))
+	return msg
 }
 
 // command is what a player's socket sends: "auth" with a seat's token,
@@ -178,7 +199,7 @@ func (s *Server) writeEvents(ctx context.Context, sk *socket, watch *hall.Watch)
 				s.endWatch(sk, watch)
 				return
 			}
-			msg, _ = json.Marshal(event{Type: "game", Version: ev.Game.Version, Game: &ev.Game, Effects: ev.Effects})
+			msg = ev.Wire(encodeEvent)
 		case msg = <-sk.replies:
 		case <-sk.stopping:
 			sk.conn.Close(websocket.StatusGoingAway, "the server is shutting down")

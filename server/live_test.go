@@ -1,16 +1,20 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
-	"github.com/arbiter-games/arbiter/hall"
+	"fmt"
 	"net"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/arbiter-games/arbiter/hall"
 
 	"github.com/coder/websocket"
 )
@@ -67,21 +71,49 @@ func TestViewersSeeEveryMoveWithItsVersion(t *testing.T) {
 	}
 	tokens := []string{g.Seats[0].Token, g.Seats[1].Token}
 	var played []string
+	var positions [][]byte // GET .../position after each move
 	for ply := range 4 {
 		v := ts.game(g.ID)
 		played = append(played, v.Legal[0])
 		if code, ec := ts.move(g.ID, tokens[v.ToMove], v.Legal[0], ply); code != 200 {
 			t.Fatalf("ply %d: %d %s", ply, code, ec)
 		}
+		code, pos := ts.do("GET", fmt.Sprintf("/api/games/%s/position?ply=%d", g.ID, ply+1), "", nil)
+		if code != 200 {
+			t.Fatalf("position after ply %d: %d %s", ply, code, pos)
+		}
+		positions = append(positions, pos)
 	}
+	var wires [4][]byte // the first viewer's events, as sent
 	for i, conn := range viewers {
 		for ply := range 4 {
-			ev, _ := next(t, conn)
+			ev, data := next(t, conn)
 			if ev.Version != int64(ply+2) || ev.Game.Ply != ply+1 || ev.Effects == nil || ev.Effects.Move != played[ply] {
 				t.Fatalf("viewer %d, event %d: %+v", i, ply, ev)
 			}
+			if got, _ := json.Marshal(ev.Position); !jsonEqual(t, got, positions[ply]) {
+				t.Errorf("viewer %d, event %d: position %s, GET answers %s", i, ply, got, positions[ply])
+			}
+			if i == 0 {
+				wires[ply] = data
+			} else if !bytes.Equal(data, wires[ply]) {
+				t.Errorf("viewer %d, event %d differs from the first viewer's:\n%s\n%s", i, ply, data, wires[ply])
+			}
 		}
 	}
+}
+
+// jsonEqual reports whether two JSON texts hold the same value.
+func jsonEqual(t *testing.T, a, b []byte) bool {
+	t.Helper()
+	var va, vb any
+	if err := json.Unmarshal(a, &va); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &vb); err != nil {
+		t.Fatal(err)
+	}
+	return reflect.DeepEqual(va, vb)
 }
 
 func TestSpectatorSocketsRefuseCommands(t *testing.T) {

@@ -217,6 +217,59 @@ func TestKeepFunc(t *testing.T) {
 	}
 }
 
+// A keeper asks for what it keeps: a change carries the record unless
+// NoRecord, and a move's effects with Effects, as game.MoveEffects tells
+// them from the position before it.
+func TestChangeCarriesWhatTheKeeperAsks(t *testing.T) {
+	rules := mustGame(t, "pommel")
+	before := rules.Start()
+	m, err := game.ParseMove(before, "a1-a3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := game.MoveEffects(before, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name              string
+		noRecord, effects bool
+	}{
+		{"record only", false, false},
+		{"no record", true, false},
+		{"effects", false, true},
+		{"effects, no record", true, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var kept []Change
+			keep := KeepFunc(func(ch Change) error { kept = append(kept, ch); return nil })
+			ss, err := New(Config{Game: rules, Seats: make([]Seat, 2), Keeper: keep, NoRecord: c.noRecord, Effects: c.effects})
+			if err != nil {
+				t.Fatal(err)
+			}
+			mustMove(t, ss, 0, "a1-a3")
+			ch := kept[0]
+			if (ch.Record == nil) != c.noRecord {
+				t.Errorf("record %v with NoRecord %v", ch.Record, c.noRecord)
+			}
+			if c.effects != (ch.Effects != nil) || c.effects && !reflect.DeepEqual(*ch.Effects, want) {
+				t.Errorf("effects %+v with Effects %v, want %+v", ch.Effects, c.effects, want)
+			}
+		})
+	}
+}
+
+// Read shows the session as Snapshot does, with no copy of its position.
+func TestReadIsSnapshot(t *testing.T) {
+	ss := people(t, "pommel", nil)
+	mustMove(t, ss, 0, "a1-a3")
+	var read Snapshot
+	ss.Read(func(snap Snapshot) { read = snap })
+	if snap := ss.Snapshot(); !sameSnapshot(read, snap) {
+		t.Errorf("read %+v, snapshot %+v", read, snap)
+	}
+}
+
 func sameSnapshot(a, b Snapshot) bool {
 	return a.State.FEN() == b.State.FEN() && a.State.Ply() == b.State.Ply() && slices.Equal(a.Moves, b.Moves) &&
 		reflect.DeepEqual(a.Result, b.Result) && a.Offer == b.Offer && reflect.DeepEqual(a.Clock, b.Clock)

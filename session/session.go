@@ -92,6 +92,14 @@ type Config struct {
 	// Keeper, when not nil, keeps every change before it is made; a
 	// change it refuses is not made.
 	Keeper Keeper
+	// NoRecord says that the keeper keeps no record (a store keeps the
+	// moves): its changes carry none, which spares copying the record at
+	// every change.
+	NoRecord bool
+	// Effects says that the keeper shows what each move did: a move's
+	// change carries its effects, told from the position the session
+	// holds anyway, so that nobody parses the move again to tell them.
+	Effects bool
 	// Now tells the time; nil means time.Now (tests give their own).
 	Now func() time.Time
 	// Date is the record's Date tag for a new game.
@@ -161,8 +169,12 @@ type Change struct {
 	// goes on.
 	Result game.Result
 	// Record is the game's record after the change, its result set: what
-	// a record file writes. It is the keeper's own copy.
+	// a record file writes. It is the keeper's own copy; nil with
+	// Config.NoRecord.
 	Record *record.Record
+	// Effects is what the move did (Moved only, with Config.Effects);
+	// nil when it cannot be told.
+	Effects *game.Effects
 }
 
 // Session is one game in play.
@@ -174,10 +186,12 @@ type Session struct {
 	limits ai.Limits
 	rec    *record.Record
 	keeper Keeper
-	now    func() time.Time
-	clock  *clock
-	ended  *game.Result // an end decided by the players or the clock
-	offer  game.Player  // who offers a draw, or NoPlayer
+	// noRecord and effects are Config.NoRecord and Config.Effects.
+	noRecord, effects bool
+	now               func() time.Time
+	clock             *clock
+	ended             *game.Result // an end decided by the players or the clock
+	offer             game.Player  // who offers a draw, or NoPlayer
 	// seq counts the changes made, so that an engine's move found for a
 	// position that changed meanwhile is dropped.
 	seq uint64
@@ -220,7 +234,7 @@ func New(cfg Config) (*Session, error) {
 		return nil, fmt.Errorf("session: %w", err)
 	}
 	ss := &Session{g: g, state: s, seats: slices.Clone(cfg.Seats), limits: cfg.Limits, keeper: cfg.Keeper,
-		now: cfg.Now, offer: game.NoPlayer}
+		noRecord: cfg.NoRecord, effects: cfg.Effects, now: cfg.Now, offer: game.NoPlayer}
 	if ss.now == nil {
 		ss.now = time.Now
 	}
@@ -364,8 +378,22 @@ type Snapshot struct {
 func (ss *Session) Snapshot() Snapshot {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	return ss.snapshot(ss.state.Clone())
+}
+
+// Read calls f with the session as it is, under its lock: the snapshot's
+// State is the session's own position, which f must not change nor keep,
+// so that reading the game costs no copy of it.
+func (ss *Session) Read(f func(Snapshot)) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	f(ss.snapshot(ss.state))
+}
+
+// snapshot is the session with st as its position. ss.mu is held.
+func (ss *Session) snapshot(st game.State) Snapshot {
 	res := ss.result()
-	snap := Snapshot{State: ss.state.Clone(), Moves: slices.Clone(ss.rec.Moves), Result: res, Offer: ss.offer}
+	snap := Snapshot{State: st, Moves: slices.Clone(ss.rec.Moves), Result: res, Offer: ss.offer}
 	if c := ss.clock; c != nil {
 		tc := c.tc
 		snap.Control, snap.Clock = &tc, c.at.clone()
@@ -405,7 +433,9 @@ func (ss *Session) keep(c Change) error {
 	if ss.keeper == nil {
 		return nil
 	}
-	c.Record = ss.recordWith(c.Ply, c.Move, c.Result)
+	if !ss.noRecord {
+		c.Record = ss.recordWith(c.Ply, c.Move, c.Result)
+	}
 	return ss.keeper.Keep(c)
 }
 
@@ -531,6 +561,9 @@ func (ss *Session) play(m game.Move) error {
 		next := ss.clock.afterMove(mover, now)
 		c.Clock = &next
 	}
+	if ss.effects {
+		c.Effects = effectsOf(ss.state, m)
+	}
 	// The result after the move is the board's: play it, and take it
 	// back if the keeper refuses it.
 	ss.state.Play(m)
@@ -546,6 +579,16 @@ func (ss *Session) play(m game.Move) error {
 	}
 	ss.seq++
 	return nil
+}
+
+// effectsOf is what m does in st, or nil if st cannot tell (it shows no
+// stacks).
+func effectsOf(st game.State, m game.Move) *game.Effects {
+	fx, err := game.MoveEffects(st, m)
+	if err != nil {
+		return nil
+	}
+	return &fx
 }
 
 // EngineTurn is the turn of the engine to move, prepared by

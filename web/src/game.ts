@@ -208,13 +208,14 @@ async function load(page: Page, refresh: () => void): Promise<void> {
   refresh();
 }
 
-// show takes a new state of the game, reading its position and, the first
-// time, the board seen from this browser's seat.
+// show takes a new state of the game, reading its position (unless told,
+// as the socket's events tell the live one) and, the first time, the
+// board seen from this browser's seat.
 //
 // Responses may arrive out of order (a person's move and the AI's answer
 // read their positions at once): an older state of the game is ignored,
 // and a position read for a state that was replaced meanwhile is dropped.
-async function show(page: Page, g: Game): Promise<void> {
+async function show(page: Page, g: Game, told: Position | null = null): Promise<void> {
   if (page.game && g.version < page.game.version) return;
   const first = page.game === null;
   const shown = ++page.shown;
@@ -230,7 +231,7 @@ async function show(page: Page, g: Game): Promise<void> {
   // The move that follows the live position drawn now is animated.
   const next = page.viewPly === null && page.pos !== null && page.pos.ply === g.ply - 1;
   const [pos, geo, fx] = await Promise.all([
-    request<Position>("GET", `/api/games/${page.id}/position?ply=${ply}`),
+    told && told.ply === ply ? told : request<Position>("GET", `/api/games/${page.id}/position?ply=${ply}`),
     page.geo ? Promise.resolve(page.geo) : null,
     next ? effectsOf(page, g.ply - 1) : null,
   ]);
@@ -290,6 +291,8 @@ function connect(page: Page, refresh: () => void): void {
     const msg = JSON.parse(ev.data);
     if (msg.type === "game" && msg.effects && msg.game) page.effects.set(msg.game.ply - 1, msg.effects);
     if (msg.type !== "game" || !page.game || msg.version <= page.game.version) return;
+    // After a gap (events missed), the game is read again, and its
+    // position with it; else the event carries both.
     const gap = msg.version !== page.game.version + 1;
     const g: Game = gap ? await request<Game>("GET", `/api/games/${page.id}`) : msg.game;
     if (g.version <= page.game.version) return;
@@ -297,7 +300,7 @@ function connect(page: Page, refresh: () => void): void {
       page.sel = emptySelection;
       page.taking = [];
     }
-    await show(page, g);
+    await show(page, g, gap ? null : (msg.position ?? null));
     refresh();
   };
   ws.onclose = () => {
@@ -389,7 +392,7 @@ async function play(page: Page, move: string, refresh: () => void): Promise<void
   try {
     const next = await request<Game>("POST", `/api/games/${page.id}/moves`, { move, ply: g.ply }, token);
     page.message = "";
-    if (next.version > (page.game?.version ?? 0)) await show(page, next);
+    await showAnswer(page, next, refresh);
   } catch (e) {
     page.message = e instanceof ApiError ? e.message : `The move was not sent: ${(e as Error).message}`;
   }
@@ -402,12 +405,27 @@ async function command(page: Page, path: string, body: unknown, refresh: () => v
   if (!canSend(page)) return;
   try {
     const next = await request<Game>("POST", `/api/games/${page.id}/${path}`, body, token);
-    if (next.version > (page.game?.version ?? 0)) await show(page, next);
+    await showAnswer(page, next, refresh);
     page.message = "";
   } catch (e) {
     page.message = (e as Error).message;
   }
   refresh();
+}
+
+// showAnswer takes the game a command answered. While the socket is open,
+// its event brings the same state with its position (sent before the
+// answer), which is drawn without asking for it: the answer itself is
+// drawn, its position read, only if that event is late.
+async function showAnswer(page: Page, next: Game, refresh: () => void): Promise<void> {
+  const newer = () => next.version > (page.game?.version ?? 0);
+  if (!newer()) return;
+  if (page.ws?.readyState !== WebSocket.OPEN) return show(page, next);
+  setTimeout(async () => {
+    if (!newer()) return;
+    await show(page, next);
+    refresh();
+  }, 1000);
 }
 
 async function step(page: Page, ply: number, refresh: () => void): Promise<void> {
