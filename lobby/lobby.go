@@ -74,12 +74,28 @@ type Lobby struct {
 	poke  chan struct{}
 	last  string                // seeksKey of the seeks last sent
 	known map[string]store.Seek // the seeks of the last read, by id
+	// pending are seeks gone from the list whose game was not found yet:
+	// another process takes a seek before it stores its game, so the
+	// game is looked for again for a few rounds (startRounds).
+	pending map[string]pendingSeek
 }
+
+// pendingSeek is a seek that vanished, and the rounds it was looked for.
+type pendingSeek struct {
+	seek   store.Seek
+	rounds int
+}
+
+// startRounds is how many rounds a vanished seek's game is looked for: a
+// seek is taken, then its game made, which on a busy machine can take
+// longer than a round.
+const startRounds = 5
 
 // New makes a lobby over cfg.Store; Run follows the seeks.
 func New(cfg Config) *Lobby {
 	l := &Lobby{store: cfg.Store, hall: cfg.Hall, log: cfg.Logger, now: cfg.Now,
-		subs: map[*Sub]struct{}{}, poke: make(chan struct{}, 1), known: map[string]store.Seek{}}
+		subs: map[*Sub]struct{}{}, poke: make(chan struct{}, 1), known: map[string]store.Seek{},
+		pending: map[string]pendingSeek{}}
 	if l.log == nil {
 		l.log = slog.New(slog.DiscardHandler)
 	}
@@ -131,11 +147,12 @@ func (l *Lobby) round(ctx context.Context) {
 	changed := key != l.last
 	l.last = key
 	idle := len(l.subs) == 0
+	waiting := len(l.pending) > 0
 	l.mu.Unlock()
-	if !changed {
+	if !changed && !waiting {
 		return
 	}
-	if !idle {
+	if changed && !idle {
 		list, err := l.views(ctx, seeks)
 		if err != nil {
 			l.log.Warn("lobby", "err", err)
@@ -168,15 +185,39 @@ func (l *Lobby) findStarted(ctx context.Context, seeks []store.Seek) {
 	gone, here := l.forget(seeks)
 	for _, sk := range gone {
 		if !here[sk.Account] {
+			l.drop(sk.ID)
 			continue
 		}
 		games, err := l.store.PlayerGames(ctx, sk.Account, store.GameFilter{Game: sk.Game, Limit: 1})
 		if err == nil && len(games) == 1 && !games[0].Created.Before(sk.Created) {
+			l.drop(sk.ID)
 			l.send(Message{Type: "started", Seek: sk.ID, Game: games[0].ID}, func(sub *Sub) bool {
 				return sub.account == sk.Account
 			})
+			continue
 		}
+		l.wait(sk)
 	}
+}
+
+// wait looks for sk's game again next round, for startRounds rounds.
+func (l *Lobby) wait(sk store.Seek) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	p := l.pending[sk.ID]
+	if p.rounds++; p.rounds >= startRounds {
+		delete(l.pending, sk.ID)
+		return
+	}
+	p.seek = sk
+	l.pending[sk.ID] = p
+}
+
+// drop stops looking for seek id's game.
+func (l *Lobby) drop(id string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.pending, id)
 }
 
 // forget keeps seeks as the known ones, and gives the known ones that
@@ -191,6 +232,16 @@ func (l *Lobby) forget(seeks []store.Seek) (gone []store.Seek, here map[string]b
 	for id, sk := range l.known {
 		if _, ok := now[id]; !ok {
 			gone = append(gone, sk)
+		}
+	}
+	for id, p := range l.pending {
+		_, listed := now[id]
+		_, justGone := l.known[id]
+		switch {
+		case listed: // back (restored after a failed start)
+			delete(l.pending, id)
+		case !justGone:
+			gone = append(gone, p.seek)
 		}
 	}
 	l.known = now

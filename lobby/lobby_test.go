@@ -269,3 +269,61 @@ func TestAcceptAndWithdraw(t *testing.T) {
 		t.Errorf("accepting a withdrawn challenge: %v; want not found", err)
 	}
 }
+
+// TestStartFoundWhenTheGameComesLate: another process takes a seek and
+// stores its game a moment later; a round between the two sees the seek
+// gone and no game yet, and the seeker here is still told of the start
+// once the game is stored (it once was told nothing: TestLobbyAcrossServers
+// failed so under the race detector). A seek whose game never comes is
+// looked for a few rounds, then forgotten.
+func TestStartFoundWhenTheGameComesLate(t *testing.T) {
+	l, st := newTestLobby(t)
+	ctx := context.Background()
+	ada, bob := addAccount(t, st, "ada", false), addAccount(t, st, "bob", false)
+	sub := l.Subscribe(ada)
+	id, err := l.Post(ctx, ada, "", SeekRequest{Game: "pommel"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.round(ctx)
+	<-sub.Messages() // the seek listed
+	sk, full, err := st.TakeSeek(ctx, id, bob, l.now())
+	if err != nil || !full {
+		t.Fatalf("bob takes the seek: %v, full %v", err, full)
+	}
+	l.round(ctx) // the seek gone, its game not stored yet
+	if m := <-sub.Messages(); m.Type != "seeks" || len(m.Seeks) != 0 {
+		t.Fatalf("ada was sent %+v; want the empty list", m)
+	}
+	created, err := l.startSeek(ctx, sk) // as the other process does, telling no one here
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.round(ctx)
+	select {
+	case m := <-sub.Messages():
+		if m.Type != "started" || m.Game != created.ID {
+			t.Errorf("ada was sent %+v; want the start of %s", m, created.ID)
+		}
+	default:
+		t.Fatal("ada was told nothing of her game stored after its seek was taken")
+	}
+	lost, err := l.Post(ctx, ada, "", SeekRequest{Game: "eximo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.round(ctx)
+	<-sub.Messages()
+	if _, _, err := st.TakeSeek(ctx, lost, bob, l.now()); err != nil {
+		t.Fatal(err)
+	}
+	for range startRounds + 2 {
+		l.round(ctx)
+	}
+	l.mu.Lock()
+	waiting := len(l.pending)
+	l.mu.Unlock()
+	if waiting != 0 {
+		t.Errorf("%d vanished seeks still looked for after %d rounds", waiting, startRounds+2)
+	}
+}

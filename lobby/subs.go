@@ -64,6 +64,7 @@ func (l *Lobby) started(sk store.Seek, gameID string) {
 	players := append([]string{sk.Account}, sk.Joined...)
 	l.mu.Lock()
 	delete(l.known, sk.ID)
+	delete(l.pending, sk.ID)
 	l.mu.Unlock()
 	l.send(Message{Type: "started", Seek: sk.ID, Game: gameID}, func(sub *Sub) bool {
 		for _, p := range players {
