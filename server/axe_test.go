@@ -131,7 +131,7 @@ type viewSize struct {
 func viewSizes() []viewSize {
 	return []viewSize{
 		{"desktop", chromedp.EmulateViewport(1280, 800)},
-		{"phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(3), chromedp.EmulateMobile)},
+		{"phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(phoneScale()), chromedp.EmulateMobile)},
 	}
 }
 

@@ -324,7 +324,7 @@ func (r *accountsRun) axe(t *testing.T) {
 	for _, size := range screenSizes {
 		for _, scheme := range []string{"light", "dark"} {
 			t.Run(size.name+"-"+scheme, func(t *testing.T) {
-				ctx := personTab(t, r.bob, size, scheme, 3)
+				ctx := personTab(t, r.bob, size, scheme, phoneScale())
 				for _, p := range pages {
 					run(t, ctx, chromedp.Navigate(r.b.url(p.path)))
 					poll[bool](t, ctx, p.name+" drawn", p.ready)

@@ -50,7 +50,7 @@ func (b *browser) learnTab(t *testing.T, size learnSize) context.Context {
 	ctx, cancelTime := context.WithTimeout(ctx, 2*time.Minute)
 	t.Cleanup(cancelTime)
 	if size.phone {
-		run(t, ctx, chromedp.EmulateViewport(size.w, size.h, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch))
+		run(t, ctx, chromedp.EmulateViewport(size.w, size.h, chromedp.EmulateScale(phoneScale()), chromedp.EmulateMobile, chromedp.EmulateTouch))
 	} else {
 		run(t, ctx, chromedp.EmulateViewport(size.w, size.h))
 	}

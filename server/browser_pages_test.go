@@ -44,7 +44,7 @@ func (b *browser) sized(t *testing.T, s screen) context.Context {
 	ctx := b.tab(t, true)
 	scale := 1.0
 	if s.mobile {
-		scale = 3
+		scale = phoneScale()
 	}
 	if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
 		Width: s.w, Height: s.h, DeviceScaleFactor: scale, Mobile: s.mobile}); err != nil {
