@@ -3,9 +3,13 @@
 // ever delays an AI's reply in a game; a budget of search time for each
 // client (an address, and the account when signed in), so that no client
 // takes the workers from the others; one search at a time per client;
-// and a bounded wait for a worker overall. It knows no HTTP: a transport
-// asks Admit for a Ticket, runs the Ticket's Search, and maps the typed
-// refusals (*Error) to its own answers.
+// and a bounded wait for a worker overall. It holds the endgame tables
+// too (tables.go): their exact answer for the positions they hold, and
+// the engine options that let ab (the analysis's and the hall's AI
+// seats') probe them. It knows no HTTP: a transport asks Admit for a
+// Ticket, runs the Ticket's Search, encodes its answer (Best, plain data
+// in the board's notation), and maps the typed refusals (*Error) to its
+// own answers.
 package analysis
 
 import (
