@@ -3,21 +3,27 @@
 // ever delays an AI's reply in a game; a budget of search time for each
 // client (an address, and the account when signed in), so that no client
 // takes the workers from the others; one search at a time per client;
-// and a bounded wait for a worker overall. It knows no HTTP: a transport
-// asks Admit for a Ticket, runs the Ticket's Search, and maps the typed
-// refusals (*Error) to its own answers.
+// and a bounded wait for a worker overall. It holds the endgame tables
+// too (tables.go): their exact answer for the positions they hold, and
+// the engine options that let ab (the analysis's and the hall's AI
+// seats') probe them. It knows no HTTP: a transport asks Admit for a
+// Ticket, runs the Ticket's Search, encodes its answer (Best, plain data
+// in the board's notation), and maps the typed refusals (*Error) to its
+// own answers.
 package analysis
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math"
 	"runtime"
 	"sync"
 	"time"
 
 	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
 )
 
@@ -43,9 +49,14 @@ type Config struct {
 	// one minute): a search is charged its time limit when admitted.
 	Share float64
 	Burst time.Duration
-	// EngineOptions gives the engine what a spec cannot say (nil:
-	// nothing): the server's endgame tables of that game and rules.
-	EngineOptions func(g game.Game) []ai.Option
+	// Tables are endgame tables (endgame.Open), one folder for each game
+	// and rules (nil: none): the service answers the positions they hold
+	// exactly (Service.Tables), and its engines, and those EngineOptions
+	// is given to, probe them.
+	Tables []*endgame.Tables
+	// Logger receives the tables' log: what they hold, and each failure
+	// once (nil discards it).
+	Logger *slog.Logger
 	// Now tells the time (nil: time.Now).
 	Now func() time.Time
 }
@@ -67,17 +78,23 @@ type Service struct {
 	cfg     Config
 	workers *pool
 	clients *budgets
+	tables  *tableSet
 	closed  chan struct{}
 	close   sync.Once
 }
 
-// New makes a service, checking cfg.
+// New makes a service, checking cfg: it refuses two table folders for
+// the same game and rules.
 func New(cfg Config) (*Service, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
 	cfg.setDefaults()
-	s := &Service{cfg: cfg, workers: newPool(cfg.Workers, cfg.Waiting), closed: make(chan struct{})}
+	tables, err := newTableSet(cfg.Tables, cfg.Logger)
+	if err != nil {
+		return nil, fmt.Errorf("analysis: %w", err)
+	}
+	s := &Service{cfg: cfg, workers: newPool(cfg.Workers, cfg.Waiting), tables: tables, closed: make(chan struct{})}
 	s.clients = newBudgets(cfg.Share, cfg.Burst, cfg.Now)
 	return s, nil
 }
@@ -122,6 +139,9 @@ func (cfg *Config) setDefaults() {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 }
 
@@ -173,7 +193,7 @@ func (t *Ticket) Release() { t.release() }
 // Search runs a fresh alpha-beta search of st for the ticket's time, with
 // the best lines lines (1: the search's own). It stops when ctx ends or
 // the service closes. report, when not nil, sees each completed depth.
-func (t *Ticket) Search(ctx context.Context, st game.State, lines int, report func(ai.Info)) (ai.Info, error) {
+func (t *Ticket) Search(ctx context.Context, st game.State, lines int, report func(Best)) (Best, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() {
@@ -185,25 +205,27 @@ func (t *Ticket) Search(ctx context.Context, st game.State, lines int, report fu
 	}()
 	threads, releaseExtra := t.threads(lines)
 	defer releaseExtra()
-	opts := []ai.Option{ai.WithThreads(threads)}
-	if t.s.cfg.EngineOptions != nil {
-		opts = append(t.s.cfg.EngineOptions(st.Game()), opts...)
-	}
+	opts := append(t.s.EngineOptions(st.Game()), ai.WithThreads(threads))
 	engine, err := ai.New("ab", 1, opts...)
 	if err != nil {
-		return ai.Info{}, err
+		return Best{}, err
+	}
+	b := st.Game().Board()
+	var onDepth func(ai.Info)
+	if report != nil {
+		onDepth = func(info ai.Info) { report(bestOf(info, b)) }
 	}
 	limits := ai.Limits{MoveTime: t.moveTime}
 	var info ai.Info
 	if ls, ok := engine.(ai.LineSearcher); ok && lines > 1 {
-		info = ls.SearchLines(ctx, st, limits, lines, report)
+		info = ls.SearchLines(ctx, st, limits, lines, onDepth)
 	} else {
-		info = engine.Search(ctx, st, limits, report)
+		info = engine.Search(ctx, st, limits, onDepth)
 	}
 	if info.Err != nil {
-		return ai.Info{}, errors.Join(errors.New("analysis search"), info.Err)
+		return Best{}, errors.Join(errors.New("analysis search"), info.Err)
 	}
-	return info, nil
+	return bestOf(info, b), nil
 }
 
 // threads is how many threads a search of lines lines runs with: its own

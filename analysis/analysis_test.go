@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -243,15 +244,12 @@ func TestSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tk.Release()
-	info, err := tk.Search(t.Context(), st, 1, nil)
+	best, err := tk.Search(t.Context(), st, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	legal := false
-	for _, m := range st.Moves(nil) {
-		legal = legal || m == info.Move
-	}
-	if !legal || info.Depth < 1 {
-		t.Errorf("search %+v: want a legal move", info)
+	legal := slices.Contains(game.MoveTexts(st), best.Move)
+	if !legal || best.Depth < 1 || len(best.Lines) != 1 || best.Lines[0].Move != best.Move || best.ScoreText == "" {
+		t.Errorf("search %+v: want a legal move, listed as the one line", best)
 	}
 }

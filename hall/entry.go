@@ -307,8 +307,8 @@ func (e *entry) next(now time.Time) store.Header {
 }
 
 // StoredResult is a result as the store keeps it and the API shows it.
-func StoredResult(r game.Result, players int) *store.Result {
-	out := &store.Result{Winners: []int{}, Reason: r.Reason.String()}
+func StoredResult(r game.Result, players int) *Result {
+	out := &Result{Winners: []int{}, Reason: r.Reason.String()}
 	for p := range players {
 		if r.Winners.Has(game.Player(p)) {
 			out.Winners = append(out.Winners, p)

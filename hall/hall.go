@@ -74,12 +74,17 @@ type Config struct {
 	// Engines makes the engine of an AI seat from its spec (nil: ai.New):
 	// a way to plug in engines the ai package does not know, and for
 	// tests, engines that fail. opts are EngineOptions' for the game.
-	Engines func(spec string, seed uint64, opts ...ai.Option) (ai.Engine, error)
+	Engines EngineMaker
 	// EngineOptions gives the engines of a game's AI seats what their
 	// specs cannot say (nil: nothing): the server's endgame tables of
 	// that game and rules, which ab probes (ai.WithTables).
 	EngineOptions func(g game.Game) []ai.Option
 }
+
+// EngineMaker makes an engine from its spec and seed, with the options
+// of its game (ai.New's form): Config.Engines, which a transport passes
+// on without naming the ai package.
+type EngineMaker func(spec string, seed uint64, opts ...ai.Option) (ai.Engine, error)
 
 // Defaults of Config.
 const (

@@ -10,12 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/analysis"
-	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/hall"
-	"github.com/arbiter-games/arbiter/store"
 )
 
 // The analysis board: any position of any game (a FEN, then moves), its
@@ -41,7 +38,7 @@ type analysisView struct {
 	Moves  []string          `json:"moves"`
 	Legal  []string          `json:"legal"`
 	ToMove int               `json:"toMove"`
-	Result *store.Result     `json:"result"`
+	Result *hall.Result      `json:"result"`
 	Ended  string            `json:"description,omitempty"`
 	Board  string            `json:"board"`
 	Stacks map[string]string `json:"stacks"`
@@ -52,6 +49,14 @@ type analysisView struct {
 	// Tables is the endgame tables' answer (serve --tables), null when
 	// they do not hold the position.
 	Tables *tablesView `json:"tables"`
+}
+
+// tablesView is "tables" in an analysis answer, analysis.TablesAnswer
+// (which says what its fields mean) as the API writes it.
+type tablesView struct {
+	Value string `json:"value"`
+	Plies int    `json:"plies"`
+	Move  string `json:"move"`
 }
 
 // bestRequest is POST /api/analysis/{game}/best.
@@ -202,7 +207,9 @@ func (s *Server) analysisOf(st game.State, moves []string) (analysisView, error)
 		v.Result = hall.StoredResult(r, rules.Players())
 		v.Ended = r.Describe(rules)
 	}
-	v.Tables = s.tables.answer(st)
+	if a := s.analysis.Tables(st); a != nil {
+		v.Tables = &tablesView{Value: a.Value, Plies: a.Plies, Move: a.Move}
+	}
 	return v, nil
 }
 
@@ -339,47 +346,27 @@ func parseLines(raw json.RawMessage) (int, *apiError) {
 
 // search runs the admitted search of req's position; it stops when ctx
 // ends (the client went) or the server stops. report, when not nil, is
-// given each completed depth. One line is Search's own; more come from
-// SearchLines, which searches every root move with an exact score for the
-// best ones.
+// given each completed depth. One line is the search's own; more come
+// from a search of every root move with an exact score for the best
+// ones (analysis.Ticket.Search).
 func (s *Server) search(ctx context.Context, req searchRequest, report func(bestView)) (bestView, error) {
-	b := req.state.Game().Board()
-	var onDepth func(ai.Info)
+	var onDepth func(analysis.Best)
 	if report != nil {
-		onDepth = func(info ai.Info) { report(bestOf(info, b)) }
+		onDepth = func(b analysis.Best) { report(bestOf(b)) }
 	}
-	info, err := req.ticket.Search(ctx, req.state, req.lines, onDepth)
+	best, err := req.ticket.Search(ctx, req.state, req.lines, onDepth)
 	if err != nil {
 		return bestView{}, err
 	}
-	return bestOf(info, b), nil
+	return bestOf(best), nil
 }
 
-// bestOf writes a search's result in the notation of board b; a search
-// of one line lists its own.
-func bestOf(info ai.Info, b *board.Board) bestView {
-	v := bestView{Move: info.Move.Text(b), Score: info.Score, ScoreText: ai.ScoreText(info.Score), Depth: info.Depth,
-		Nodes: info.Nodes, Line: movesText(info.PV, b), Millis: info.Elapsed.Milliseconds()}
-	lines := info.Lines
-	if len(lines) == 0 {
-		lines = []ai.Line{{Score: info.Score, PV: info.PV}}
-	}
-	for _, l := range lines {
-		line := lineView{Score: l.Score, ScoreText: ai.ScoreText(l.Score), Line: movesText(l.PV, b)}
-		line.Move = v.Move
-		if len(l.PV) > 0 {
-			line.Move = l.PV[0].Text(b)
-		}
-		v.Lines = append(v.Lines, line)
+// bestOf is the API's writing of a search's answer.
+func bestOf(b analysis.Best) bestView {
+	v := bestView{Move: b.Move, Score: b.Score, ScoreText: b.ScoreText, Depth: b.Depth, Nodes: b.Nodes, Line: b.Line,
+		Millis: b.Elapsed.Milliseconds(), Lines: make([]lineView, 0, len(b.Lines))}
+	for _, l := range b.Lines {
+		v.Lines = append(v.Lines, lineView{Move: l.Move, Score: l.Score, ScoreText: l.ScoreText, Line: l.Line})
 	}
 	return v
-}
-
-// movesText writes moves in the notation of board b.
-func movesText(moves []game.Move, b *board.Board) []string {
-	out := make([]string, 0, len(moves))
-	for _, m := range moves {
-		out = append(out, m.Text(b))
-	}
-	return out
 }

@@ -226,7 +226,7 @@ func (s *Server) withAccounts(r *http.Request, v hall.View, me string, ratings b
 		if id == "" {
 			continue
 		}
-		ratings, err := s.cfg.Store.Ratings(r.Context(), id)
+		ratings, err := s.hall.Ratings(r.Context(), id)
 		if err != nil {
 			continue
 		}
@@ -238,7 +238,7 @@ func (s *Server) withAccounts(r *http.Request, v hall.View, me string, ratings b
 		}
 	}
 	if v.Rated && v.Result != nil {
-		changes, _ := s.cfg.Store.GameRatings(r.Context(), v.ID)
+		changes, _ := s.hall.GameRatings(r.Context(), v.ID)
 		for _, c := range changes {
 			answer.Ratings = append(answer.Ratings, ratingChangeView{Seat: c.Seat, Before: round1(c.Before), After: round1(c.Rating), RD: round1(c.RD)})
 		}

@@ -48,7 +48,7 @@ func TestBrowserTables(t *testing.T) {
 			pages = append(pages, tablesPage{"win", m.LongestWinFEN}, tablesPage{"loss", m.LongestLossFEN})
 		}
 	}
-	b := newBrowserWith(t, Config{Tables: []*endgame.Tables{tables}})
+	b := newBrowserWith(t, Config{Analysis: analysisWith(t, nil, tables)})
 	for _, size := range viewSizes() {
 		for _, scheme := range []string{"light", "dark"} {
 			t.Run(size.name+"-"+scheme, func(t *testing.T) {

@@ -21,9 +21,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/account"
-	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/analysis"
-	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/netlimit"
 	"github.com/arbiter-games/arbiter/lobby"
@@ -106,7 +104,7 @@ type Config struct {
 	AbortAfter   time.Duration
 	IdleAfter    time.Duration
 	Now          func() time.Time
-	Engines      func(spec string, seed uint64, opts ...ai.Option) (ai.Engine, error)
+	Engines      hall.EngineMaker
 	// Timeouts bound each connection; zero fields take DefaultTimeouts.
 	Timeouts Timeouts
 	// ConnsPerAddr and Conns bound the connections Serve keeps open from
@@ -115,16 +113,16 @@ type Config struct {
 	// limit overall, at most 10,000). A connection over a bound is
 	// answered 503 and closed.
 	ConnsPerAddr, Conns int
-	// Analysis runs the analysis board's searches, on workers of its own
-	// (nil: an analysis.Service made with AnalysisWorkers and
-	// AnalysisThreads, and the tables' engine options).
+	// Analysis runs the analysis board's searches, on workers of its own,
+	// and holds the endgame tables (analysis.Config.Tables): the analysis
+	// answers the positions they hold exactly, and the hall's engines
+	// take its EngineOptions. Nil: an analysis.Service made with
+	// AnalysisWorkers and AnalysisThreads, and no tables. The server
+	// closes it.
 	Analysis *analysis.Service
 	// AnalysisWorkers and AnalysisThreads are analysis.Config's Workers
 	// and Threads, for the service New makes when Analysis is nil.
 	AnalysisWorkers, AnalysisThreads int
-	// Tables are endgame tables (endgame.Open), one folder for each game
-	// and rules: the analysis answers the positions they hold exactly.
-	Tables []*endgame.Tables
 	// PasswordHash, when not nil, replaces the Argon2id parameters of
 	// account.DefaultParams (tests make them cheap; an operator keeps
 	// the default).
@@ -199,8 +197,6 @@ type Server struct {
 	listener atomic.Pointer[netlimit.Listener]
 	accounts *accounts
 	lobby    *lobby.Lobby
-	// tables are Config.Tables, by game and rules.
-	tables *tableSet
 	// stopLobby ends the lobby's reader, which Start starts.
 	stopLobby context.CancelFunc
 }
@@ -211,27 +207,23 @@ func New(cfg Config) (*Server, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	tables, err := newTableSet(cfg.Tables, log)
-	if err != nil {
-		return nil, fmt.Errorf("server: %w", err)
-	}
-	h, err := hall.New(hall.Config{Store: cfg.Store, Logger: cfg.Logger, Workers: cfg.Workers,
-		AIMoveTime: cfg.AIMoveTime, AIMemory: cfg.AIMemory, AllowAIGames: cfg.AllowAIGames,
-		AIGamePlies: cfg.AIGamePlies, AIGamePace: cfg.AIGamePace, AbortAfter: cfg.AbortAfter, IdleAfter: cfg.IdleAfter, Now: cfg.Now,
-		Engines: cfg.Engines, EngineOptions: tables.engineOptions})
-	if err != nil {
-		return nil, fmt.Errorf("server: %w", err)
-	}
 	an := cfg.Analysis
 	if an == nil {
-		an, err = analysis.New(analysis.Config{Workers: cfg.AnalysisWorkers, Threads: cfg.AnalysisThreads,
-			EngineOptions: tables.engineOptions, Now: cfg.Now})
+		var err error
+		an, err = analysis.New(analysis.Config{Workers: cfg.AnalysisWorkers, Threads: cfg.AnalysisThreads, Logger: log, Now: cfg.Now})
 		if err != nil {
 			return nil, fmt.Errorf("server: %w", err)
 		}
 	}
+	h, err := hall.New(hall.Config{Store: cfg.Store, Logger: cfg.Logger, Workers: cfg.Workers,
+		AIMoveTime: cfg.AIMoveTime, AIMemory: cfg.AIMemory, AllowAIGames: cfg.AllowAIGames,
+		AIGamePlies: cfg.AIGamePlies, AIGamePace: cfg.AIGamePace, AbortAfter: cfg.AbortAfter, IdleAfter: cfg.IdleAfter, Now: cfg.Now,
+		Engines: cfg.Engines, EngineOptions: an.EngineOptions})
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	s := &Server{cfg: cfg, hall: h, log: log, limits: cfg.Limits.withDefaults(), timeouts: cfg.Timeouts.withDefaults(),
-		now: cfg.Now, tables: tables}
+		now: cfg.Now}
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"fmt"
 	"log/slog"
 	"net/url"
 	"slices"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/analysis"
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/endgame/endgametest"
@@ -24,6 +24,17 @@ func buildTables(t *testing.T, id string, options map[string]string, pieces int)
 	t.Helper()
 	_, tables := endgametest.Build(t, id, options, pieces)
 	return tables
+}
+
+// analysisWith is an analysis service with the tables, logging to log
+// (nil: nowhere); the server closes it.
+func analysisWith(t testing.TB, log *slog.Logger, tables ...*endgame.Tables) *analysis.Service {
+	t.Helper()
+	an, err := analysis.New(analysis.Config{Tables: tables, Logger: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return an
 }
 
 // probeFEN is what the tables say of a FEN of their game.
@@ -84,7 +95,7 @@ func checkTablesAnswer(t *testing.T, tables *endgame.Tables, v analysisView) {
 // hold (more pieces, other rules, another game, a game over) have none.
 func TestAnalysisTables(t *testing.T) {
 	tables := buildTables(t, "pommel", nil, 2)
-	ts := newTestServer(t, Config{Tables: []*endgame.Tables{tables}})
+	ts := newTestServer(t, Config{Analysis: analysisWith(t, nil, tables)})
 	for _, m := range tables.Manifest().Materials {
 		for _, fen := range []string{m.LongestWinFEN, m.LongestLossFEN} {
 			t.Run(m.Material+" "+fen, func(t *testing.T) {
@@ -119,7 +130,7 @@ func TestAnalysisTables(t *testing.T) {
 // replayed from the FEN each time.
 func TestAnalysisTablesPlayOut(t *testing.T) {
 	tables := buildTables(t, "pommel", nil, 2)
-	ts := newTestServer(t, Config{Tables: []*endgame.Tables{tables}})
+	ts := newTestServer(t, Config{Analysis: analysisWith(t, nil, tables)})
 	fen := tables.Manifest().Materials[1].LongestWinFEN
 	first := ts.analysis("pommel", url.Values{"fen": {fen}})
 	if first.Tables == nil || first.Tables.Value != "win" {
@@ -146,7 +157,7 @@ func TestAnalysisTablesPlayOut(t *testing.T) {
 
 // TestTablesOfAnotherGame: a folder of Pommel 76's tables serves Pommel
 // 76 only; folders of two games serve each its own; two folders of the
-// same game and rules are refused.
+// same game and rules are refused by the analysis service.
 func TestTablesOfAnotherGame(t *testing.T) {
 	p76 := buildTables(t, "pommel-76", nil, 2)
 	pommel := buildTables(t, "pommel", nil, 2)
@@ -155,19 +166,19 @@ func TestTablesOfAnotherGame(t *testing.T) {
 	if probeFEN(t, p76, g76, fen).Kind != endgame.Win {
 		t.Fatalf("%s is no win of Pommel 76", fen)
 	}
-	only76 := newTestServer(t, Config{Tables: []*endgame.Tables{p76}})
+	only76 := newTestServer(t, Config{Analysis: analysisWith(t, nil, p76)})
 	checkTablesAnswer(t, p76, only76.analysis("pommel-76", url.Values{"fen": {fen}}))
 	if v := only76.analysis("pommel", url.Values{"fen": {"W:WKa4:Bc6"}}); v.Tables != nil {
 		t.Errorf("Pommel 76's tables answer a Pommel position: %+v", *v.Tables)
 	}
-	both := newTestServer(t, Config{Tables: []*endgame.Tables{pommel, p76}})
+	both := newTestServer(t, Config{Analysis: analysisWith(t, nil, pommel, p76)})
 	checkTablesAnswer(t, p76, both.analysis("pommel-76", url.Values{"fen": {fen}}))
 	checkTablesAnswer(t, pommel, both.analysis("pommel", url.Values{"fen": {"W:WKa4:Bc6"}}))
 	again, err := endgame.Open(pommel.Dir(), mustGame(t, "pommel", nil))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = New(Config{Store: openTestStore(t), Tables: []*endgame.Tables{pommel, p76, again}})
+	_, err = analysis.New(analysis.Config{Tables: []*endgame.Tables{pommel, p76, again}})
 	if err == nil || !strings.Contains(err.Error(), "both of pommel (hop=friendly)") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("two folders of Pommel: %v, want a one-line refusal", err)
 	}
@@ -209,7 +220,7 @@ func TestDamagedTables(t *testing.T) {
 	tables := buildTables(t, "pommel", nil, 2)
 	endgametest.Damage(t, tables.Dir(), "KvM.wdl")
 	var log lockedBuffer
-	ts := newTestServer(t, Config{Tables: []*endgame.Tables{tables}, Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	ts := newTestServer(t, Config{Analysis: analysisWith(t, slog.New(slog.NewTextHandler(&log, nil)), tables)})
 	for _, fen := range []string{"W:WKa4:Bc6", "B:WKa4:Bc6", "W:WKa4:Bc6"} {
 		v := ts.analysis("pommel", url.Values{"fen": {fen}})
 		if v.Tables != nil || len(v.Legal) == 0 {
@@ -220,23 +231,6 @@ func TestDamagedTables(t *testing.T) {
 		t.Errorf("the damaged table is logged %d times, want once:\n%s", n, log.String())
 	}
 	checkTablesAnswer(t, tables, ts.analysis("pommel", url.Values{"fen": {"W:WKa1:BKb3"}}))
-}
-
-// TestTableFailuresLoggedAtMost: distinct failures are logged once each,
-// up to a bound, so that no folder can fill the log.
-func TestTableFailuresLoggedAtMost(t *testing.T) {
-	tables := buildTables(t, "pommel", nil, 2)
-	var log lockedBuffer
-	ts, err := newTableSet([]*endgame.Tables{tables}, slog.New(slog.NewTextHandler(&log, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 2 * maxLoggedTableFailures {
-		ts.logOnce(tables, fmt.Errorf("failure %d", i%(maxLoggedTableFailures+10)))
-	}
-	if n := strings.Count(log.String(), "failure "); n != maxLoggedTableFailures {
-		t.Errorf("%d lines logged, want %d", n, maxLoggedTableFailures)
-	}
 }
 
 // findDraw is the first position, in the order of the cells, of a
@@ -272,7 +266,7 @@ func TestAnalysisTablesDraw(t *testing.T) {
 		t.Skip("builds the tables of three pieces, some 2 s")
 	}
 	tables := buildTables(t, "pommel", nil, 3)
-	ts := newTestServer(t, Config{Tables: []*endgame.Tables{tables}})
+	ts := newTestServer(t, Config{Analysis: analysisWith(t, nil, tables)})
 	fen := findDraw(t, tables, mustGame(t, "pommel", nil))
 	if fen == "" {
 		t.Fatal("the tables of three pieces hold no draw of KvKM")
@@ -285,57 +279,6 @@ func TestAnalysisTablesDraw(t *testing.T) {
 	for _, m := range tables.Manifest().Materials {
 		if m.Material == "KvKM" {
 			checkTablesAnswer(t, tables, ts.analysis("pommel", url.Values{"fen": {m.LongestWinFEN}}))
-		}
-	}
-}
-
-// TestTablesAnswerConcurrent: requests at once for positions of a
-// material not read yet all get the tables' answer (run with -race).
-func TestTablesAnswerConcurrent(t *testing.T) {
-	tables := buildTables(t, "pommel", nil, 2)
-	g := mustGame(t, "pommel", nil)
-	ts, err := newTableSet([]*endgame.Tables{tables}, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	fens := []string{"W:WKa4:Bc6", "B:WKa4:Bc6", "W:Wb1:Bd7", "B:Wa1:Bf7"}
-	answers := make([]*tablesView, 4*len(fens))
-	var wg sync.WaitGroup
-	for i := range answers {
-		s, err := g.ParseFEN(fens[i%len(fens)])
-		if err != nil {
-			t.Fatal(err)
-		}
-		wg.Go(func() { answers[i] = ts.answer(s) })
-	}
-	wg.Wait()
-	for i, a := range answers {
-		want := probeFEN(t, tables, g, fens[i%len(fens)])
-		if a == nil || a.Value != kindWord(want.Kind) || a.Plies != want.Plies {
-			t.Errorf("%s: %+v, want %v", fens[i%len(fens)], a, want)
-		}
-	}
-}
-
-// BenchmarkTablesAnswer measures what the tables add to an analysis: the
-// probe of a position of two pieces and of each of its children.
-func BenchmarkTablesAnswer(b *testing.B) {
-	_, tables := endgametest.Build(b, "pommel", nil, 2)
-	g, err := game.New("pommel", nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	ts, err := newTableSet([]*endgame.Tables{tables}, slog.New(slog.DiscardHandler))
-	if err != nil {
-		b.Fatal(err)
-	}
-	s, err := g.ParseFEN(tables.Manifest().Materials[1].LongestWinFEN)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for b.Loop() {
-		if ts.answer(s) == nil {
-			b.Fatal("no answer")
 		}
 	}
 }
@@ -353,7 +296,7 @@ func TestEnginesGetTables(t *testing.T) {
 		mu.Unlock()
 		return ai.New(spec, seed, opts...)
 	}
-	ts := newTestServer(t, Config{Tables: []*endgame.Tables{tables}, Engines: engines})
+	ts := newTestServer(t, Config{Analysis: analysisWith(t, nil, tables), Engines: engines})
 	ts.create(map[string]any{"game": "pommel", "fen": "B:Wa1:Bf7", "seats": []string{"human", "ai:level=6"}})
 	ts.create(map[string]any{"game": "pommel-76", "seats": []string{"human", "ai:level=5"}})
 	mu.Lock()

@@ -23,6 +23,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/analysis"
 	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/server"
@@ -304,12 +305,17 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 			err = fmt.Errorf("closing the store: %w", cerr)
 		}
 	}()
+	an, err := analysis.New(analysis.Config{Workers: sf.analysisWorkers, Threads: sf.analysisThreads, Tables: sf.tables, Logger: log})
+	if err != nil {
+		return err
+	}
 	srv, err := server.New(server.Config{Store: st, Logger: log, Origins: sf.origins,
-		Workers: sf.workers, AnalysisThreads: sf.analysisThreads, AnalysisWorkers: sf.analysisWorkers, AIMoveTime: sf.aiMoveTime, AIMemory: sf.aiMemoryMiB << 20,
+		Workers: sf.workers, Analysis: an, AIMoveTime: sf.aiMoveTime, AIMemory: sf.aiMemoryMiB << 20,
 		AllowAIGames: sf.allowAIGames, AIGamePlies: sf.aiGamePlies, AIGamePace: sf.aiGamePace, AbortAfter: sf.abortAfter,
-		ConnsPerAddr: sf.connsPerAddr, Conns: sf.conns, IdleAfter: sf.idle, Tables: sf.tables, Pprof: sf.pprof,
+		ConnsPerAddr: sf.connsPerAddr, Conns: sf.conns, IdleAfter: sf.idle, Pprof: sf.pprof,
 		TLS: sf.tls, TrustedProxies: sf.trusted})
 	if err != nil {
+		an.Close()
 		return err
 	}
 	ln, mln, err := sf.listen()

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/arbiter-games/arbiter/analysis"
 	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/internal/clip"
-	"github.com/arbiter-games/arbiter/server"
 )
 
 // openTables opens each --tables folder for the game and rules its
@@ -22,7 +22,7 @@ func (sf *serveFlags) openTables() error {
 		}
 		sf.tables = append(sf.tables, t)
 	}
-	if err := server.CheckTables(sf.tables); err != nil {
+	if err := analysis.CheckTables(sf.tables); err != nil {
 		return fmt.Errorf("--tables: %w", err)
 	}
 	return nil

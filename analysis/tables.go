@@ -1,19 +1,20 @@
-package server
+package analysis
 
 import (
 	"fmt"
-	"github.com/arbiter-games/arbiter/ai"
 	"log/slog"
 	"sync"
 
+	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
-// The endgame tables the server was given (serve --tables): the analysis
+// The endgame tables the service was given (serve --tables): the analysis
 // answers a position they hold with its exact value and a move that
-// keeps it.
+// keeps it, and the engines of its game and rules, the analysis's and
+// the hall's AI seats', probe them.
 
 // maxLoggedTableFailures bounds the distinct table failures logged, so
 // that a damaged folder cannot fill the log: each is logged once.
@@ -30,15 +31,16 @@ type tableSet struct {
 // rulesKey names a game and the rules its tables depend on.
 type rulesKey struct{ game, rules string }
 
-// tablesView is "tables" in an analysis answer: the position's exact
-// value for the side to move, "win", "loss" or "draw", in plies (the
-// fastest win, the slowest loss; 0 for a draw), and Move, a move that
-// keeps it: to the child lost the soonest when winning, to a drawn child
-// when drawing, to the child won the latest when losing.
-type tablesView struct {
-	Value string `json:"value"`
-	Plies int    `json:"plies"`
-	Move  string `json:"move"`
+// TablesAnswer is what the tables say of a position: its exact value
+// for the side to move, "win", "loss" or "draw", in plies (the fastest
+// win, the slowest loss; 0 for a draw), and Move, a move that keeps it
+// in the board's notation: to the child lost the soonest when winning,
+// to a drawn child when drawing, to the child won the latest when
+// losing.
+type TablesAnswer struct {
+	Value string
+	Plies int
+	Move  string
 }
 
 // newTableSet indexes the tables by game and rules, refusing two folders
@@ -64,7 +66,7 @@ func (ts *tableSet) forGame(g game.Game) *endgame.Tables {
 }
 
 // engineOptions gives an engine of g the tables of g's game and rules,
-// if the server has them: ab then plays table positions exactly.
+// if the service has them: ab then plays table positions exactly.
 func (ts *tableSet) engineOptions(g game.Game) []ai.Option {
 	if t := ts.forGame(g); t != nil {
 		return []ai.Option{ai.WithTables(t)}
@@ -75,7 +77,7 @@ func (ts *tableSet) engineOptions(g game.Game) []ai.Option {
 // answer is what the tables say of st, or nil when they do not hold it:
 // no tables for its game and rules, a game over, too many pieces, or a
 // table that cannot be read (logged once; the analysis goes on without).
-func (ts *tableSet) answer(st game.State) *tablesView {
+func (ts *tableSet) answer(st game.State) *TablesAnswer {
 	t := ts.forGame(st.Game())
 	if t == nil || st.Result().Over() || !holds(t, st) {
 		return nil
@@ -90,7 +92,7 @@ func (ts *tableSet) answer(st game.State) *tablesView {
 		ts.logOnce(t, err)
 		return nil
 	}
-	return &tablesView{Value: kindText(v.Kind), Plies: v.Plies, Move: move}
+	return &TablesAnswer{Value: kindText(v.Kind), Plies: v.Plies, Move: move}
 }
 
 // kindText is a value's kind as the API writes it.
@@ -121,7 +123,7 @@ func holds(t *endgame.Tables, st game.State) bool {
 	return count[0] > 0 && count[1] > 0 && len(pieces) <= t.Pieces()
 }
 
-// keepingMove is a move of st that keeps its value v (see tablesView),
+// keepingMove is a move of st that keeps its value v (see TablesAnswer),
 // in the board's notation; the first such in the order of the legal
 // moves.
 func keepingMove(t *endgame.Tables, st game.State, v endgame.Value) (string, error) {
@@ -184,8 +186,20 @@ func (ts *tableSet) logOnce(t *endgame.Tables, err error) {
 }
 
 // CheckTables refuses what New would refuse of Config.Tables: two
-// folders for the same game and rules.
+// folders for the same game and rules. A command line checks its flags
+// with it before it opens anything else.
 func CheckTables(tables []*endgame.Tables) error {
 	_, err := newTableSet(tables, slog.New(slog.DiscardHandler))
 	return err
 }
+
+// EngineOptions gives an engine of g what its spec cannot say: the
+// service's endgame tables of g's game and rules, if it has them (nil
+// otherwise). The hall gives them to its AI seats too.
+func (s *Service) EngineOptions(g game.Game) []ai.Option { return s.tables.engineOptions(g) }
+
+// Tables is what the service's endgame tables say of st, or nil when they
+// do not hold it: no tables for its game and rules, a game over, too
+// many pieces, or a table that cannot be read (logged once; the analysis
+// goes on without).
+func (s *Service) Tables(st game.State) *TablesAnswer { return s.tables.answer(st) }
