@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/account"
+	"github.com/arbiter-games/arbiter/accounts"
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/analysis"
 	"github.com/arbiter-games/arbiter/endgame"
@@ -132,6 +133,9 @@ type Config struct {
 	// Accounts bound each address's password hashes, sign-ups and
 	// failed logins; zero fields take DefaultAccountLimits'.
 	Accounts AccountLimits
+	// AccountService runs the accounts (nil: an accounts.Service made
+	// over Store with PasswordHash, Accounts, Now and Logger).
+	AccountService *accounts.Service
 	// TrustedProxies are the addresses of the reverse proxies in front of
 	// the server: from them, and only from them, X-Forwarded-For names
 	// the client and X-Forwarded-Proto its scheme (see resolvePeer), and
@@ -197,7 +201,7 @@ type Server struct {
 	closing atomic.Bool
 	// listener is Serve's, for the connection metrics.
 	listener atomic.Pointer[netlimit.Listener]
-	accounts *accounts
+	accounts *accounts.Service
 	lobby    *lobby.Lobby
 	// tables are Config.Tables, by game and rules.
 	tables *tableSet
@@ -237,8 +241,12 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.clients = newClients(s.limits, s.now)
 	s.analysis = an
-	if s.accounts, err = newAccounts(cfg.PasswordHash, cfg.Accounts); err != nil {
-		return nil, fmt.Errorf("server: %w", err)
+	s.accounts = cfg.AccountService
+	if s.accounts == nil {
+		s.accounts, err = accounts.New(accounts.Config{Store: cfg.Store, Params: cfg.PasswordHash, Limits: cfg.Accounts, Now: s.now, Logger: log})
+		if err != nil {
+			return nil, fmt.Errorf("server: %w", err)
+		}
 	}
 	s.lobby = lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: log, Now: s.now})
 	s.stopLobby = func() {}
