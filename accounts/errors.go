@@ -14,13 +14,12 @@ type Code string
 
 // The refusals of the service.
 const (
-	Invalid      Code = "invalid"      // a name, a password, a passkey or a claim the rules refuse
-	NameTaken    Code = "name_taken"   // another account has the name, ignoring case
-	BadLogin     Code = "bad_login"    // a wrong name or password (or passkey), whichever it was
-	TooMany      Code = "rate_limited" // too many hashes, sign-ups, failed logins or exports at once
-	NotFound     Code = "not_found"    // no such player, passkey or ceremony
-	Forbidden    Code = "forbidden"    // a ceremony that is another account's, or of the other kind
-	Unauthorized Code = "unauthorized" // no session
+	Invalid   Code = "invalid"      // a name, a password, a passkey or a claim the rules refuse
+	NameTaken Code = "name_taken"   // another account has the name, ignoring case
+	BadLogin  Code = "bad_login"    // a wrong name or password (or passkey), whichever it was
+	TooMany   Code = "rate_limited" // too many hashes, sign-ups, failed logins or exports at once
+	NotFound  Code = "not_found"    // no such player, passkey or ceremony
+	Forbidden Code = "forbidden"    // a ceremony that is another account's, or of the other kind
 )
 
 // Error is a refusal: a code, a one-line message saying what is wrong

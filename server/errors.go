@@ -149,13 +149,12 @@ var lobbyCodes = map[lobby.Code]string{
 // (whose statuses are statusOf's; a TooMany refusal's wait is its
 // Retry-After, see retryHeader).
 var accountCodes = map[accounts.Code]string{
-	accounts.Invalid:      codeInvalid,
-	accounts.NameTaken:    codeNameTaken,
-	accounts.BadLogin:     codeBadLogin,
-	accounts.TooMany:      codeRateLimited,
-	accounts.NotFound:     codeNotFound,
-	accounts.Forbidden:    codeForbidden,
-	accounts.Unauthorized: codeUnauthorized,
+	accounts.Invalid:   codeInvalid,
+	accounts.NameTaken: codeNameTaken,
+	accounts.BadLogin:  codeBadLogin,
+	accounts.TooMany:   codeRateLimited,
+	accounts.NotFound:  codeNotFound,
+	accounts.Forbidden: codeForbidden,
 }
 
 // retryHeader sets Retry-After for a refusal that says how long to wait
