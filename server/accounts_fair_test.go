@@ -310,12 +310,13 @@ func TestExportsRunOneAtATimeAndPayByTheirSize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !ts.srv.accounts.exports.take(a.ID) { // an export of ada's runs
-		t.Fatal("no export runs, yet the gate is taken")
+	export, err := ts.srv.accounts.StartExport(t.Context(), a.ID) // an export of ada's runs
+	if err != nil {
+		t.Fatalf("no export runs, yet one cannot start: %v", err)
 	}
 	code, retry, body := ada.answer("GET", "/api/account/export", "")
 	mustRetryAfter(t, "a second export at once", code, retry, body)
-	ts.srv.accounts.exports.done(a.ID)
+	export.Done()
 
 	// An export of 30 games costs 1 + 3 reads: of the 11 left, two
 	// exports take 8, and the 3 left are not enough for a third.
@@ -361,11 +362,11 @@ func TestAccountLimitsChecked(t *testing.T) {
 			t.Errorf("New with account limits %+v: no error", l)
 		}
 	}
-	got, err := AccountLimits{HashBurst: 7}.withDefaults()
+	got, err := AccountLimits{HashBurst: 7}.WithDefaults()
 	want := DefaultAccountLimits
 	want.HashBurst = 7
 	if err != nil || got != want {
-		t.Errorf("AccountLimits{HashBurst: 7}.withDefaults() = %+v, %v; want %+v", got, err, want)
+		t.Errorf("AccountLimits{HashBurst: 7}.WithDefaults() = %+v, %v; want %+v", got, err, want)
 	}
 }
 

@@ -12,10 +12,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arbiter-games/arbiter/accounts"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/record"
-	"github.com/arbiter-games/arbiter/store"
 )
 
 func (s *Server) routes() (http.Handler, error) {
@@ -138,7 +138,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 // ownSeat gives a signed-in creator the game's one person's seat: the
 // seat they play against the AI. With more people's seats (an invite),
 // which one is theirs is not known: they may claim it.
-func ownSeat(seats []string, a store.Account) []hall.SeatAccount {
+func ownSeat(seats []string, a accounts.Account) []hall.SeatAccount {
 	var mine []hall.SeatAccount
 	for i, spec := range seats {
 		if spec == "human" {
@@ -226,7 +226,7 @@ func (s *Server) withAccounts(r *http.Request, v hall.View, me string, ratings b
 		if id == "" {
 			continue
 		}
-		ratings, err := s.hall.Ratings(r.Context(), id)
+		ratings, err := s.accounts.Ratings(r.Context(), id)
 		if err != nil {
 			continue
 		}
@@ -238,9 +238,9 @@ func (s *Server) withAccounts(r *http.Request, v hall.View, me string, ratings b
 		}
 	}
 	if v.Rated && v.Result != nil {
-		changes, _ := s.hall.GameRatings(r.Context(), v.ID)
+		changes, _ := s.accounts.GameRatings(r.Context(), v.ID)
 		for _, c := range changes {
-			answer.Ratings = append(answer.Ratings, ratingChangeView{Seat: c.Seat, Before: round1(c.Before), After: round1(c.Rating), RD: round1(c.RD)})
+			answer.Ratings = append(answer.Ratings, ratingChangeView{Seat: c.Seat, Before: round1(c.Before), After: round1(c.After), RD: round1(c.RD)})
 		}
 	}
 	return answer
@@ -273,6 +273,7 @@ func (s *Server) writeFailure(w http.ResponseWriter, err error) {
 	if ae.Code == codeInternal {
 		s.log.Error("request failed", "err", err)
 	}
+	retryHeader(w, err)
 	writeError(w, ae)
 }
 

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"unicode/utf8"
 
+	"github.com/arbiter-games/arbiter/accounts"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/learn"
 	"github.com/arbiter-games/arbiter/lobby"
@@ -125,6 +126,10 @@ func asAPIError(err error) *apiError {
 	if errors.As(err, &lbe) {
 		return &apiError{Code: lobbyCodes[lbe.Code], Message: lbe.Message}
 	}
+	var ace *accounts.Error
+	if errors.As(err, &ace) {
+		return &apiError{Code: accountCodes[ace.Code], Message: ace.Message}
+	}
 	return &apiError{Code: string(hall.ErrorCode(err)), Message: hall.ErrorMessage(err)}
 }
 
@@ -138,6 +143,27 @@ var lobbyCodes = map[lobby.Code]string{
 	lobby.OwnSeek:   codeOwnSeek,
 	lobby.Conflict:  codeConflict,
 	lobby.TooMany:   codeRateLimited,
+}
+
+// accountCodes are the API's codes of the account service's refusals
+// (whose statuses are statusOf's; a TooMany refusal's wait is its
+// Retry-After, see retryHeader).
+var accountCodes = map[accounts.Code]string{
+	accounts.Invalid:   codeInvalid,
+	accounts.NameTaken: codeNameTaken,
+	accounts.BadLogin:  codeBadLogin,
+	accounts.TooMany:   codeRateLimited,
+	accounts.NotFound:  codeNotFound,
+	accounts.Forbidden: codeForbidden,
+}
+
+// retryHeader sets Retry-After for a refusal that says how long to wait
+// (the account service's).
+func retryHeader(w http.ResponseWriter, err error) {
+	var ace *accounts.Error
+	if errors.As(err, &ace) && ace.RetryAfter > 0 {
+		w.Header().Set("Retry-After", retryAfter(ace.RetryAfter))
+	}
 }
 
 // learnCode is the API's code of a refusal of the tutorials.

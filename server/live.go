@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"sync"
 	"time"
@@ -14,7 +13,6 @@ import (
 	"github.com/arbiter-games/arbiter/account"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/hall"
-	"github.com/arbiter-games/arbiter/store"
 )
 
 // A websocket watches one game: it receives the game after every change
@@ -117,17 +115,7 @@ func (s *Server) sessionsEnded(owner string, keep []byte) { s.sockets.endSession
 // lives (a socket opened without one has nothing to lose); when it does
 // not, the socket is revoked.
 func (s *Server) sessionLives(ctx context.Context, sk *socket) bool {
-	if sk.session == nil {
-		return true
-	}
-	a, err := s.cfg.Store.SessionAccount(ctx, sk.session, s.now())
-	if err == nil && a.ID == sk.account {
-		return true
-	}
-	if err != nil && !errors.Is(err, store.ErrNoSession) {
-		// The store failed, which says nothing of the session: the
-		// command fails on the store's error anyway.
-		s.log.Warn("reading a socket's session", "err", err)
+	if sk.session == nil || s.accounts.SessionHolds(ctx, sk.session, sk.account) {
 		return true
 	}
 	sk.revoke()

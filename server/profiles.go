@@ -1,24 +1,16 @@
 package server
 
 import (
-	"context"
-	"errors"
 	"io"
 	"net/http"
-	"slices"
 	"strconv"
 	"time"
 
+	"github.com/arbiter-games/arbiter/accounts"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/hall"
-	"github.com/arbiter-games/arbiter/rating"
 	"github.com/arbiter-games/arbiter/record"
-	"github.com/arbiter-games/arbiter/store"
 )
-
-// activeFor is how recently a player must have played rated to be on a
-// leaderboard.
-const activeFor = 30 * 24 * time.Hour
 
 // ratingView is a rating as the API shows it.
 type ratingView struct {
@@ -29,13 +21,12 @@ type ratingView struct {
 	Provisional bool    `json:"provisional"`
 }
 
-func viewRating(r store.Rating) ratingView {
-	g := rating.Glicko{Rating: r.Rating, RD: r.RD, Volatility: r.Volatility}
-	return ratingView{Rating: round1(r.Rating), RD: round1(r.RD), Volatility: r.Volatility, Games: r.Games, Provisional: g.Provisional()}
+func viewRating(r accounts.Rating) ratingView {
+	return ratingView{Rating: round1(r.Rating), RD: round1(r.RD), Volatility: r.Volatility, Games: r.Games, Provisional: r.Provisional}
 }
 
 // round1 keeps one decimal: ratings are shown, not computed on.
-func round1(x float64) float64 { return float64(int64(x*10+0.5)) / 10 }
+func round1(x float64) float64 { return accounts.Shown(x) }
 
 // userView is GET /api/users/{name}.
 type userView struct {
@@ -46,40 +37,21 @@ type userView struct {
 	Ratings map[string]ratingView `json:"ratings"`
 }
 
-// user reads the account of the path's name, answering 404 itself.
-func (s *Server) user(w http.ResponseWriter, r *http.Request) (store.Account, bool) {
-	a, err := s.cfg.Store.AccountByName(r.Context(), r.PathValue("name"))
-	if errors.Is(err, store.ErrNoAccount) || err == nil && a.Deleted {
-		writeError(w, fail(codeNotFound, "no player is named %s", quote(r.PathValue("name"))))
-		return a, false
-	}
-	if err != nil {
-		s.writeFailure(w, err)
-		return a, false
-	}
-	return a, true
-}
-
 func (s *Server) handleUser(w http.ResponseWriter, r *http.Request) {
-	a, ok := s.user(w, r)
-	if !ok {
-		return
-	}
-	list, err := s.cfg.Store.Ratings(r.Context(), a.ID)
+	p, err := s.accounts.Profile(r.Context(), r.PathValue("name"))
 	if err != nil {
 		s.writeFailure(w, err)
 		return
 	}
-	v := userView{Name: a.Name, Created: a.Created, Bot: a.Bot, Ratings: map[string]ratingView{}}
-	for _, x := range list {
-		if x.Games > 0 || a.Bot {
-			v.Ratings[x.Game] = viewRating(x)
-		}
+	v := userView{Name: p.Account.Name, Created: p.Account.Created, Bot: p.Account.Bot, Ratings: map[string]ratingView{}}
+	for _, x := range p.Ratings {
+		v.Ratings[x.Game] = viewRating(x)
 	}
 	writeJSON(w, http.StatusOK, v)
 }
 
-// playedGame is one game of a player's list.
+// playedGame is one game of a player's list (accounts.PlayedGame, whose
+// fields it has, in JSON).
 type playedGame struct {
 	ID        string    `json:"id"`
 	Game      string    `json:"game"`
@@ -98,9 +70,9 @@ type playedGame struct {
 }
 
 // gameFilter reads ?game=, ?before= and ?limit= of a games list.
-func gameFilter(r *http.Request) (store.GameFilter, *apiError) {
+func gameFilter(r *http.Request) (accounts.GameFilter, *apiError) {
 	q := r.URL.Query()
-	f := store.GameFilter{Game: q.Get("game"), Limit: 50}
+	f := accounts.GameFilter{Game: q.Get("game"), Limit: 50}
 	if f.Game != "" {
 		if _, ok := game.Lookup(f.Game); !ok {
 			return f, fail(codeInvalid, "unknown game %s", quote(f.Game))
@@ -124,8 +96,9 @@ func gameFilter(r *http.Request) (store.GameFilter, *apiError) {
 }
 
 func (s *Server) handleUserGames(w http.ResponseWriter, r *http.Request) {
-	a, ok := s.user(w, r)
-	if !ok {
+	a, err := s.accounts.User(r.Context(), r.PathValue("name"))
+	if err != nil {
+		s.writeFailure(w, err)
 		return
 	}
 	f, aerr := gameFilter(r)
@@ -141,83 +114,24 @@ func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	s.writeGames(w, r, a, store.GameFilter{Ongoing: true, Limit: 100})
+	s.writeGames(w, r, a, accounts.GameFilter{Ongoing: true, Limit: 100})
 }
 
-func (s *Server) writeGames(w http.ResponseWriter, r *http.Request, a store.Account, f store.GameFilter) {
-	headers, err := s.cfg.Store.PlayerGames(r.Context(), a.ID, f)
+func (s *Server) writeGames(w http.ResponseWriter, r *http.Request, a accounts.Account, f accounts.GameFilter) {
+	games, err := s.accounts.Games(r.Context(), a.ID, f)
 	if err != nil {
 		s.writeFailure(w, err)
 		return
 	}
-	list := []playedGame{}
-	for _, h := range headers {
-		pg := playedBy(h, a.ID)
-		if h.Rated && h.Result != nil {
-			s.addRatingChange(r, &pg)
-		}
-		list = append(list, pg)
+	list := make([]playedGame, 0, len(games))
+	for _, g := range games {
+		list = append(list, playedGame(g))
 	}
 	writeJSON(w, http.StatusOK, list)
 }
 
-// playedBy is game h as account's list shows it.
-func playedBy(h store.Header, account string) playedGame {
-	pg := playedGame{ID: h.ID, Game: h.Game, Rated: h.Rated, Created: h.Created, Result: "ongoing", Opponents: []string{}, OpponentAccounts: []bool{}}
-	for i, seat := range h.Seats {
-		if seat.Account == account {
-			pg.Seat = i
-			continue
-		}
-		pg.Opponents = append(pg.Opponents, seatName(seat))
-		pg.OpponentAccounts = append(pg.OpponentAccounts, seat.Account != "")
-	}
-	if h.Result == nil {
-		return pg
-	}
-	pg.Ended, pg.Reason = true, h.Result.Reason
-	switch {
-	case h.Result.Reason == game.Aborted.String():
-		pg.Result = "aborted"
-	case len(h.Result.Winners) == 0:
-		pg.Result = "draw"
-	case slices.Contains(h.Result.Winners, pg.Seat):
-		pg.Result = "win"
-	default:
-		pg.Result = "loss"
-	}
-	return pg
-}
-
-// seatName is how a seat is named in lists: its name, its account, or
-// its engine.
-func seatName(seat store.Seat) string {
-	switch {
-	case seat.Name != "":
-		return seat.Name
-	case seat.Account != "":
-		return seat.Account
-	case seat.Player == "human":
-		return "anonymous"
-	}
-	return seat.Player
-}
-
-func (s *Server) addRatingChange(r *http.Request, pg *playedGame) {
-	changes, err := s.cfg.Store.GameRatings(r.Context(), pg.ID)
-	if err != nil {
-		s.log.Warn("rating changes", "game", pg.ID, "err", err)
-		return
-	}
-	for _, c := range changes {
-		if c.Seat == pg.Seat {
-			before, after := round1(c.Before), round1(c.Rating)
-			pg.Before, pg.After = &before, &after
-		}
-	}
-}
-
-// historyPoint is one point of a rating history.
+// historyPoint is one point of a rating history (accounts.HistoryPoint
+// in JSON).
 type historyPoint struct {
 	At     time.Time `json:"at"`
 	GameID string    `json:"game"`
@@ -227,8 +141,9 @@ type historyPoint struct {
 }
 
 func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request) {
-	a, ok := s.user(w, r)
-	if !ok {
+	a, err := s.accounts.User(r.Context(), r.PathValue("name"))
+	if err != nil {
+		s.writeFailure(w, err)
 		return
 	}
 	id := r.URL.Query().Get("game")
@@ -236,14 +151,14 @@ func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(codeInvalid, "game %s: give ?game= one of %s", quote(id), gameIDs()))
 		return
 	}
-	changes, err := s.cfg.Store.RatingHistory(r.Context(), a.ID, id, 1000)
+	changes, err := s.accounts.History(r.Context(), a.ID, id)
 	if err != nil {
 		s.writeFailure(w, err)
 		return
 	}
-	points := []historyPoint{}
+	points := make([]historyPoint, 0, len(changes))
 	for _, c := range changes {
-		points = append(points, historyPoint{At: c.At, GameID: c.GameID, Before: round1(c.Before), Rating: round1(c.Rating), RD: round1(c.RD)})
+		points = append(points, historyPoint(c))
 	}
 	writeJSON(w, http.StatusOK, points)
 }
@@ -261,7 +176,7 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(codeNotFound, "no game %s; want one of %s", quote(id), gameIDs()))
 		return
 	}
-	list, err := s.cfg.Store.Leaderboard(r.Context(), id, s.now().Add(-activeFor), 100)
+	list, err := s.accounts.Leaderboard(r.Context(), id)
 	if err != nil {
 		s.writeFailure(w, err)
 		return
@@ -272,9 +187,6 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, rows)
 }
-
-// maxExport bounds the games one export holds.
-const maxExport = 5000
 
 // exportGamesPerRead is how many games of an export cost one read of the
 // client's read budget: an export of 1,200 games costs what 120 reads do
@@ -289,31 +201,22 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if !s.accounts.exports.take(a.ID) {
-		w.Header().Set("Retry-After", "5")
-		writeError(w, fail(codeRateLimited, "an export of this account is running already; wait for it to end"))
-		return
-	}
-	defer s.accounts.exports.done(a.ID)
-	headers, err := s.exportHeaders(r.Context(), a.ID)
+	export, err := s.accounts.StartExport(r.Context(), a.ID)
 	if err != nil {
 		s.writeFailure(w, err)
 		return
 	}
-	if cost := len(headers) / exportGamesPerRead; cost > 0 && !s.clients.allowReadCost(clientKey(r), cost) {
-		wait := time.Duration(float64(min(cost, s.limits.ReadBurst)) / s.limits.ReadsPerSecond * float64(time.Second))
-		w.Header().Set("Retry-After", retryAfter(wait))
-		writeError(w, fail(codeRateLimited, "an export of %d games costs %d reads, more than this client has left; try again in %s seconds",
-			len(headers), cost, retryAfter(wait)))
+	defer export.Done()
+	if !s.payExport(w, r, len(export.Games)) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="arbiter-`+a.Name+`.pdn"`)
 	written := 0
-	for _, h := range headers {
-		rec, err := s.hall.Record(r.Context(), h.ID)
+	for _, id := range export.Games {
+		rec, err := s.hall.Record(r.Context(), id)
 		if err != nil {
-			s.log.Warn("export", "game", h.ID, "err", err)
+			s.log.Warn("export", "game", id, "err", err)
 			continue
 		}
 		if written > 0 {
@@ -326,23 +229,18 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// exportHeaders are the headers of the account's games, newest first, at
-// most maxExport of them.
-func (s *Server) exportHeaders(ctx context.Context, account string) ([]store.Header, error) {
-	var all []store.Header
-	f := store.GameFilter{Limit: 1000}
-	for len(all) < maxExport {
-		headers, err := s.cfg.Store.PlayerGames(ctx, account, f)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, headers...)
-		if len(headers) < f.Limit {
-			break
-		}
-		f.Before = headers[len(headers)-1].Created
+// payExport takes an export of n games from the client's read budget, or
+// answers 429 with Retry-After itself.
+func (s *Server) payExport(w http.ResponseWriter, r *http.Request, n int) bool {
+	cost := n / exportGamesPerRead
+	if cost == 0 || s.clients.allowReadCost(clientKey(r), cost) {
+		return true
 	}
-	return all[:min(len(all), maxExport)], nil
+	wait := time.Duration(float64(min(cost, s.limits.ReadBurst)) / s.limits.ReadsPerSecond * float64(time.Second))
+	w.Header().Set("Retry-After", retryAfter(wait))
+	writeError(w, fail(codeRateLimited, "an export of %d games costs %d reads, more than this client has left; try again in %s seconds",
+		n, cost, retryAfter(wait)))
+	return false
 }
 
 // turnView is a game waiting for my move.

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/account"
+	"github.com/arbiter-games/arbiter/accounts"
 	"github.com/arbiter-games/arbiter/analysis"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/netlimit"
@@ -130,6 +131,9 @@ type Config struct {
 	// Accounts bound each address's password hashes, sign-ups and
 	// failed logins; zero fields take DefaultAccountLimits'.
 	Accounts AccountLimits
+	// AccountService runs the accounts (nil: an accounts.Service made
+	// over Store with PasswordHash, Accounts, Now and Logger).
+	AccountService *accounts.Service
 	// TrustedProxies are the addresses of the reverse proxies in front of
 	// the server: from them, and only from them, X-Forwarded-For names
 	// the client and X-Forwarded-Proto its scheme (see resolvePeer), and
@@ -195,7 +199,7 @@ type Server struct {
 	closing atomic.Bool
 	// listener is Serve's, for the connection metrics.
 	listener atomic.Pointer[netlimit.Listener]
-	accounts *accounts
+	accounts *accounts.Service
 	lobby    *lobby.Lobby
 	// stopLobby ends the lobby's reader, which Start starts.
 	stopLobby context.CancelFunc
@@ -229,8 +233,12 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.clients = newClients(s.limits, s.now)
 	s.analysis = an
-	if s.accounts, err = newAccounts(cfg.PasswordHash, cfg.Accounts); err != nil {
-		return nil, fmt.Errorf("server: %w", err)
+	s.accounts = cfg.AccountService
+	if s.accounts == nil {
+		s.accounts, err = accounts.New(accounts.Config{Store: cfg.Store, Params: cfg.PasswordHash, Limits: cfg.Accounts, Now: s.now, Logger: log})
+		if err != nil {
+			return nil, fmt.Errorf("server: %w", err)
+		}
 	}
 	s.lobby = lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: log, Now: s.now})
 	s.stopLobby = func() {}
