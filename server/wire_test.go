@@ -1,0 +1,187 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/hall"
+	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+var updateWire = flag.Bool("update", false, "rewrite the golden files under testdata/wire")
+
+// wireTime is the instant every golden view was made and changed at.
+var wireTime = time.Date(2026, 3, 14, 15, 9, 26, 535000000, time.UTC)
+
+// twoPlayerClocked is a Pommel game in play between two accounts, with a
+// running Fischer clock and a draw offered.
+func twoPlayerClocked() hall.View {
+	return hall.View{ID: "g2clock", Game: "pommel", Name: "Pommel", Options: map[string]string{},
+		FEN: "W:W21,22:B1,2", Moves: []string{"a3-b4", "h6-g5"}, Ply: 2, ToMove: 0,
+		Legal: []string{"b4-a5", "b4-c5"}, Version: 3,
+		Seats: []hall.SeatView{
+			{Seat: 0, Player: "human", Name: "alice", Side: "White", Account: "alice"},
+			{Seat: 1, Player: "human", Name: "bob", Side: "Black", Account: "bob"},
+		},
+		Rated: true, Accounts: []string{"u-alice", "u-bob"}, Movers: []int{0, 1}, DrawOffer: 1,
+		Clock: &hall.ClockView{Kind: "fischer", Control: "5m+3s", BaseMs: 300000, IncrementMs: 3000,
+			LeftMs: []int64{298500, 301000}, Running: true},
+		URL: "/games/g2clock", Created: wireTime, Updated: wireTime.Add(time.Minute)}
+}
+
+// finishedRated is a rated Checkers 2011 game won by resignation, its
+// seats' ratings read, with a correspondence clock stopped.
+func finishedRated() hall.View {
+	rating, other := 1512.3, 1487.7
+	return hall.View{ID: "gdone", Game: "checkers2011", Name: "Checkers 2011",
+		Options: map[string]string{"swap": "on"}, FEN: "B:W5:B30", Moves: []string{"swap", "c3-d4", "resign"},
+		Ply: 2, ToMove: 1, Legal: []string{},
+		Result:  &store.Result{Winners: []int{0}, Reason: "resignation"},
+		Version: 7, StartFEN: "W:W1,2:B29,30",
+		Seats: []hall.SeatView{
+			{Seat: 0, Player: "human", Side: "White", Account: "alice", Rating: &rating},
+			{Seat: 1, Player: "ai:level=3", Name: "Level 3", Side: "Black", Open: false, Account: "Level 3", Rating: &other, Provisional: true},
+		},
+		Rated: true, Accounts: []string{"u-alice", "level-3"}, Movers: []int{1, 0}, DrawOffer: -1,
+		Clock:       &hall.ClockView{Kind: "correspondence", Control: "3d", PerMoveMs: 259200000, LeftMs: []int64{259200000, 1000}},
+		Description: "Black resigned: White wins", URL: "/games/gdone", Created: wireTime, Updated: wireTime.Add(time.Hour)}
+}
+
+// threePlayer is a Punt game for three, one seat open, one an engine's,
+// scored when drawn.
+func threePlayer() hall.View {
+	return hall.View{ID: "g3", Game: "punt-heks-match-3p", Name: "Punt-Heks-Match (3 players)",
+		Options: map[string]string{"end": "allstuck"}, FEN: "3p-fen", Moves: []string{}, Ply: 0, ToMove: 0,
+		Legal:   []string{"a1-a2"},
+		Result:  &store.Result{Winners: []int{}, Reason: "repetition", Scores: []int{3, 3, 2}},
+		Version: 1,
+		Seats: []hall.SeatView{
+			{Seat: 0, Player: "human", Name: "carol", Side: "White"},
+			{Seat: 1, Player: "human", Side: "Black", Open: true},
+			{Seat: 2, Player: "ai:level=2", Side: "Red"},
+		},
+		Accounts: []string{"", "", ""}, Movers: []int{}, DrawOffer: -1,
+		Attention: "the AI of seat 2 failed", URL: "/games/g3", Created: wireTime, Updated: wireTime}
+}
+
+// wireEffects is a capture's effects, with a promotion and scores.
+func wireEffects() *game.Effects {
+	man := game.Piece{Owner: 0}
+	return &game.Effects{Move: "c3xe5", Player: 0, Capture: true, Path: []string{"c3", "e5"},
+		Moving: []game.Piece{man}, Captured: []game.Capture{{Cell: "d4", Leg: 1, Taken: []game.Piece{{Owner: 1}}, Left: []game.Piece{}}},
+		Promoted: "e5", Landed: []game.Piece{man}, Scores: []int{1, 0}, ScoreChange: []int{1, 0}}
+}
+
+// wireSeek is a rated seek with a clock, challenging one player.
+func wireSeek() lobby.SeekView {
+	to := "bob"
+	return lobby.SeekView{ID: "s1", Game: "pommel", Options: map[string]string{}, Rated: true,
+		Clock: &store.SeekClock{Initial: 300, Increment: 3}, By: "alice", Rating: 1500, Provisional: true,
+		To: &to, Seats: 2, Joined: []string{}, Created: wireTime, Kind: "realtime", Cursor: "c1"}
+}
+
+// wireCases are the representative answers of the API and its sockets,
+// each with how the server encodes it.
+func wireCases(t *testing.T) []struct {
+	name string
+	data func() ([]byte, error)
+} {
+	rules, err := game.New("pommel", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	you := 0
+	seats := 2
+	return []struct {
+		name string
+		data func() ([]byte, error)
+	}{
+		{"game-clocked", func() ([]byte, error) {
+			return json.Marshal(gameAnswer{View: twoPlayerClocked(), You: &you})
+		}},
+		{"game-finished-rated", func() ([]byte, error) {
+			return json.Marshal(gameAnswer{View: finishedRated(), You: &you,
+				Ratings: []ratingChangeView{{Seat: 0, Before: 1500, After: 1512.3, RD: 80.1}, {Seat: 1, Before: 1500, After: 1487.7, RD: 80.1}}})
+		}},
+		{"game-three-players", func() ([]byte, error) {
+			return json.Marshal(gameAnswer{View: threePlayer()})
+		}},
+		{"created", func() ([]byte, error) {
+			return json.Marshal(hall.Created{ID: "g3", URL: "/games/g3", Game: threePlayer(),
+				Seats: []hall.Invite{{Seat: 0, Token: "tok0", URL: "/games/g3?token=tok0"}}})
+		}},
+		{"invite", func() ([]byte, error) {
+			return json.Marshal(hall.Invite{Seat: 1, Token: "tok1", URL: "/games/g3?token=tok1"})
+		}},
+		{"lobby", func() ([]byte, error) {
+			v := threePlayer()
+			g := hall.LobbyGame{ID: v.ID, Game: v.Game, Options: v.Options, Seats: v.Seats, Ply: v.Ply,
+				Version: v.Version, URL: v.URL, Updated: v.Updated}
+			return json.Marshal(map[string][]hall.LobbyGame{"open": {g}, "live": {}})
+		}},
+		{"event-effects", func() ([]byte, error) {
+			return encodeEvent(&hall.Event{Game: twoPlayerClocked(), Effects: wireEffects(), State: rules.Start()}), nil
+		}},
+		{"event-first", func() ([]byte, error) {
+			v := finishedRated()
+			return json.Marshal(event{Type: "game", Version: v.Version, Game: &v})
+		}},
+		{"turns", func() ([]byte, error) {
+			v := twoPlayerClocked()
+			return json.Marshal([]turnView{{ID: v.ID, Game: v.Game, Opponents: []string{"bob"},
+				OpponentAccounts: []bool{true}, Since: v.Updated, Clock: v.Clock}})
+		}},
+		{"seeks", func() ([]byte, error) {
+			return json.Marshal([]lobby.SeekView{wireSeek(), {ID: "s2", Game: "eximo", Options: map[string]string{"x": "y"},
+				By: "carol", Seats: 2, Joined: []string{"dave"}, Created: wireTime, Kind: "correspondence",
+				Clock: &store.SeekClock{Days: 3}}})
+		}},
+		{"lobby-seeks", func() ([]byte, error) {
+			return json.Marshal(lobbyMessage{Message: lobby.Message{Type: "seeks", Seeks: []lobby.SeekView{wireSeek()}}})
+		}},
+		{"lobby-started", func() ([]byte, error) {
+			return json.Marshal(lobbyMessage{Message: lobby.Message{Type: "started", Seek: "s1", Game: "g2clock"}})
+		}},
+		{"lobby-turn", func() ([]byte, error) {
+			return json.Marshal(lobbyMessage{Message: lobby.Message{Type: "turn"}, Count: &seats})
+		}},
+	}
+}
+
+// TestWireGolden: every answer is encoded byte for byte as
+// testdata/wire holds it (go test -run TestWireGolden -update rewrites
+// it): the browser's pages read these shapes.
+func TestWireGolden(t *testing.T) {
+	for _, tc := range wireCases(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := tc.data()
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join("testdata", "wire", tc.name+".json")
+			if *updateWire {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("encoded\n%s\nwant\n%s", got, want)
+			}
+		})
+	}
+}
