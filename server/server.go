@@ -177,7 +177,9 @@ func (t Timeouts) withDefaults() Timeouts {
 // Serve), and Start it to resume AI turns and clocks and to follow the
 // store's events.
 type Server struct {
-	cfg      Config
+	cfg Config
+	// events encodes each of the hall's events once for all its sockets.
+	events   eventWires
 	hall     *hall.Hall
 	log      *slog.Logger
 	limits   Limits

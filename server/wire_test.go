@@ -6,8 +6,12 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/hall"
@@ -36,18 +40,17 @@ func twoPlayerClocked() hall.View {
 		URL: "/games/g2clock", Created: wireTime, Updated: wireTime.Add(time.Minute)}
 }
 
-// finishedRated is a rated Checkers 2011 game won by resignation, its
-// seats' ratings read, with a correspondence clock stopped.
+// finishedRated is a rated Checkers 2011 game won by resignation, with a
+// correspondence clock stopped.
 func finishedRated() hall.View {
-	rating, other := 1512.3, 1487.7
 	return hall.View{ID: "gdone", Game: "checkers2011", Name: "Checkers 2011",
 		Options: map[string]string{"swap": "on"}, FEN: "B:W5:B30", Moves: []string{"swap", "c3-d4", "resign"},
 		Ply: 2, ToMove: 1, Legal: []string{},
 		Result:  &store.Result{Winners: []int{0}, Reason: "resignation"},
 		Version: 7, StartFEN: "W:W1,2:B29,30",
 		Seats: []hall.SeatView{
-			{Seat: 0, Player: "human", Side: "White", Account: "alice", Rating: &rating},
-			{Seat: 1, Player: "ai:level=3", Name: "Level 3", Side: "Black", Open: false, Account: "Level 3", Rating: &other, Provisional: true},
+			{Seat: 0, Player: "human", Side: "White", Account: "alice"},
+			{Seat: 1, Player: "ai:level=3", Name: "Level 3", Side: "Black", Open: false, Account: "Level 3"},
 		},
 		Rated: true, Accounts: []string{"u-alice", "level-3"}, Movers: []int{1, 0}, DrawOffer: -1,
 		Clock:       &hall.ClockView{Kind: "correspondence", Control: "3d", PerMoveMs: 259200000, LeftMs: []int64{259200000, 1000}},
@@ -104,53 +107,58 @@ func wireCases(t *testing.T) []struct {
 		data func() ([]byte, error)
 	}{
 		{"game-clocked", func() ([]byte, error) {
-			return json.Marshal(gameAnswer{View: twoPlayerClocked(), You: &you})
+			return json.Marshal(gameAnswer{gameView: gameViewOf(twoPlayerClocked()), You: &you})
 		}},
 		{"game-finished-rated", func() ([]byte, error) {
-			return json.Marshal(gameAnswer{View: finishedRated(), You: &you,
+			// The seats' ratings, as withAccounts reads them.
+			rating, other := 1512.3, 1487.7
+			v := gameViewOf(finishedRated())
+			v.Seats[0].Rating = &rating
+			v.Seats[1].Rating, v.Seats[1].Provisional = &other, true
+			return json.Marshal(gameAnswer{gameView: v, You: &you,
 				Ratings: []ratingChangeView{{Seat: 0, Before: 1500, After: 1512.3, RD: 80.1}, {Seat: 1, Before: 1500, After: 1487.7, RD: 80.1}}})
 		}},
 		{"game-three-players", func() ([]byte, error) {
-			return json.Marshal(gameAnswer{View: threePlayer()})
+			return json.Marshal(gameAnswer{gameView: gameViewOf(threePlayer())})
 		}},
 		{"created", func() ([]byte, error) {
-			return json.Marshal(hall.Created{ID: "g3", URL: "/games/g3", Game: threePlayer(),
-				Seats: []hall.Invite{{Seat: 0, Token: "tok0", URL: "/games/g3?token=tok0"}}})
+			return json.Marshal(createdViewOf(hall.Created{ID: "g3", URL: "/games/g3", Game: threePlayer(),
+				Seats: []hall.Invite{{Seat: 0, Token: "tok0", URL: "/games/g3?token=tok0"}}}))
 		}},
 		{"invite", func() ([]byte, error) {
-			return json.Marshal(hall.Invite{Seat: 1, Token: "tok1", URL: "/games/g3?token=tok1"})
+			return json.Marshal(inviteViewOf(hall.Invite{Seat: 1, Token: "tok1", URL: "/games/g3?token=tok1"}))
 		}},
 		{"lobby", func() ([]byte, error) {
 			v := threePlayer()
 			g := hall.LobbyGame{ID: v.ID, Game: v.Game, Options: v.Options, Seats: v.Seats, Ply: v.Ply,
 				Version: v.Version, URL: v.URL, Updated: v.Updated}
-			return json.Marshal(map[string][]hall.LobbyGame{"open": {g}, "live": {}})
+			return json.Marshal(map[string][]lobbyGameView{"open": lobbyGameViews([]hall.LobbyGame{g}), "live": lobbyGameViews(nil)})
 		}},
 		{"event-effects", func() ([]byte, error) {
 			return encodeEvent(&hall.Event{Game: twoPlayerClocked(), Effects: wireEffects(), State: rules.Start()}), nil
 		}},
 		{"event-first", func() ([]byte, error) {
 			v := finishedRated()
-			return json.Marshal(event{Type: "game", Version: v.Version, Game: &v})
+			return json.Marshal(gameEvent(&v, nil, nil))
 		}},
 		{"turns", func() ([]byte, error) {
 			v := twoPlayerClocked()
 			return json.Marshal([]turnView{{ID: v.ID, Game: v.Game, Opponents: []string{"bob"},
-				OpponentAccounts: []bool{true}, Since: v.Updated, Clock: v.Clock}})
+				OpponentAccounts: []bool{true}, Since: v.Updated, Clock: clockViewOf(v.Clock)}})
 		}},
 		{"seeks", func() ([]byte, error) {
-			return json.Marshal([]lobby.SeekView{wireSeek(), {ID: "s2", Game: "eximo", Options: map[string]string{"x": "y"},
+			return json.Marshal(seekViews([]lobby.SeekView{wireSeek(), {ID: "s2", Game: "eximo", Options: map[string]string{"x": "y"},
 				By: "carol", Seats: 2, Joined: []string{"dave"}, Created: wireTime, Kind: "correspondence",
-				Clock: &store.SeekClock{Days: 3}}})
+				Clock: &store.SeekClock{Days: 3}}}))
 		}},
 		{"lobby-seeks", func() ([]byte, error) {
-			return json.Marshal(lobbyMessage{Message: lobby.Message{Type: "seeks", Seeks: []lobby.SeekView{wireSeek()}}})
+			return json.Marshal(lobbyMessageOf(lobby.Message{Type: "seeks", Seeks: []lobby.SeekView{wireSeek()}}))
 		}},
 		{"lobby-started", func() ([]byte, error) {
-			return json.Marshal(lobbyMessage{Message: lobby.Message{Type: "started", Seek: "s1", Game: "g2clock"}})
+			return json.Marshal(lobbyMessageOf(lobby.Message{Type: "started", Seek: "s1", Game: "g2clock"}))
 		}},
 		{"lobby-turn", func() ([]byte, error) {
-			return json.Marshal(lobbyMessage{Message: lobby.Message{Type: "turn"}, Count: &seats})
+			return json.Marshal(lobbyMessage{Type: "turn", Count: &seats})
 		}},
 	}
 }
@@ -183,5 +191,74 @@ func TestWireGolden(t *testing.T) {
 				t.Errorf("encoded\n%s\nwant\n%s", got, want)
 			}
 		})
+	}
+}
+
+// TestEventWireOnce: an event is encoded once however many sockets ask
+// for it at once, each given the same bytes, and its entry goes when the
+// event is collected.
+func TestEventWireOnce(t *testing.T) {
+	var wires eventWires
+	ev := &hall.Event{Game: threePlayer()}
+	const sockets = 8
+	got := make([][]byte, sockets)
+	var wg sync.WaitGroup
+	for i := range sockets {
+		wg.Go(func() { got[i] = wires.wire(ev) })
+	}
+	wg.Wait()
+	if n := wires.encoded.Load(); n != 1 {
+		t.Errorf("encoded %d times for %d sockets, want once", n, sockets)
+	}
+	for i, data := range got {
+		if &data[0] != &got[0][0] {
+			t.Errorf("socket %d was given bytes of its own", i)
+		}
+	}
+	if want := encodeEvent(ev); !bytes.Equal(got[0], want) {
+		t.Errorf("wire %s, want %s", got[0], want)
+	}
+	ev = nil // the hall and every socket are done with it
+	waitFor(t, 10*time.Second, "the event's entry to go", func() bool {
+		runtime.GC()
+		return wires.size() == 0
+	})
+}
+
+// TestEventsEncodedOnceForEverySocket: the sockets watching a game are
+// sent the same bytes for each move, encoded once for all of them.
+func TestEventsEncodedOnceForEverySocket(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	g := ts.twoHumans()
+	var viewers []*websocket.Conn
+	for range 3 {
+		conn, err := ts.dial(g.ID, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		next(t, conn) // the game as it is
+		viewers = append(viewers, conn)
+	}
+	tokens := []string{g.Seats[0].Token, g.Seats[1].Token}
+	const moves = 2
+	for ply := range moves {
+		v := ts.game(g.ID)
+		if code, ec := ts.move(g.ID, tokens[v.ToMove], v.Legal[0], ply); code != 200 {
+			t.Fatalf("ply %d: %d %s", ply, code, ec)
+		}
+	}
+	var first [moves][]byte
+	for i, conn := range viewers {
+		for ply := range moves {
+			_, data := next(t, conn)
+			if i == 0 {
+				first[ply] = data
+			} else if !bytes.Equal(data, first[ply]) {
+				t.Errorf("viewer %d, move %d: %s, the first viewer was sent %s", i, ply, data, first[ply])
+			}
+		}
+	}
+	if n := ts.srv.events.encoded.Load(); n != moves {
+		t.Errorf("%d events encoded for %d moves watched by %d sockets, want one each", n, moves, len(viewers))
 	}
 }
