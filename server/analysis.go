@@ -15,7 +15,6 @@ import (
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/hall"
-	"github.com/arbiter-games/arbiter/store"
 )
 
 // The analysis board: any position of any game (a FEN, then moves), its
@@ -41,7 +40,7 @@ type analysisView struct {
 	Moves  []string          `json:"moves"`
 	Legal  []string          `json:"legal"`
 	ToMove int               `json:"toMove"`
-	Result *store.Result     `json:"result"`
+	Result *resultView       `json:"result"`
 	Ended  string            `json:"description,omitempty"`
 	Board  string            `json:"board"`
 	Stacks map[string]string `json:"stacks"`
@@ -199,7 +198,7 @@ func (s *Server) analysisOf(st game.State, moves []string) (analysisView, error)
 		v.Legal = []string{}
 	}
 	if r := st.Result(); r.Over() {
-		v.Result = hall.StoredResult(r, rules.Players())
+		v.Result = resultViewOf(hall.StoredResult(r, rules.Players()))
 		v.Ended = r.Describe(rules)
 	}
 	v.Tables = s.tables.answer(st)

@@ -157,6 +157,11 @@ func wireCases(t *testing.T) []struct {
 		{"lobby-started", func() ([]byte, error) {
 			return json.Marshal(lobbyMessageOf(lobby.Message{Type: "started", Seek: "s1", Game: "g2clock"}))
 		}},
+		{"analysis-ended", func() ([]byte, error) {
+			return json.Marshal(analysisView{Game: "pommel", FEN: "W:W21:B", Moves: []string{"a3-b4"}, Legal: []string{},
+				ToMove: 1, Result: resultViewOf(&store.Result{Winners: []int{0}, Reason: "no pieces"}), Ended: "Black has no pieces: White wins", Board: "hexcol45",
+				Stacks: map[string]string{"a1": "w"}})
+		}},
 		{"lobby-turn", func() ([]byte, error) {
 			return json.Marshal(lobbyMessage{Type: "turn", Count: &seats})
 		}},
