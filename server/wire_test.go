@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -265,5 +268,44 @@ func TestEventsEncodedOnceForEverySocket(t *testing.T) {
 	}
 	if n := ts.srv.events.encoded.Load(); n != moves {
 		t.Errorf("%d events encoded for %d moves watched by %d sockets, want one each", n, moves, len(viewers))
+	}
+}
+
+// TestRequestsRead: the bodies of POST /api/games and /api/seeks read
+// every field of the wire into what the hall and the lobby take, and
+// refuse the fields the transport adds itself.
+func TestRequestsRead(t *testing.T) {
+	ts := newTestServer(t, Config{})
+	read := func(body string, v any) *apiError {
+		r := httptest.NewRequest("POST", "/api/games", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		return ts.srv.decode(httptest.NewRecorder(), r, v)
+	}
+	var game newGameRequest
+	if err := read(`{"game":"pommel","options":{"swap":"on"},"seats":["human","ai:level=2"],"names":["ann",""],`+
+		`"clock":"5m+3s","days":2,"fen":"W:W1:B2","rated":true}`, &game); err != nil {
+		t.Fatal(err)
+	}
+	wantGame := hall.NewGame{Game: "pommel", Options: map[string]string{"swap": "on"}, Seats: []string{"human", "ai:level=2"},
+		Names: []string{"ann", ""}, Clock: "5m+3s", Days: 2, FEN: "W:W1:B2", Rated: true}
+	if got := game.game(); !reflect.DeepEqual(got, wantGame) {
+		t.Errorf("game read as %+v, want %+v", got, wantGame)
+	}
+	var seek seekRequest
+	if err := read(`{"game":"eximo","options":{},"rated":true,"clock":{"initial":300,"increment":3,"days":0},"to":"bob"}`, &seek); err != nil {
+		t.Fatal(err)
+	}
+	wantSeek := lobby.SeekRequest{Game: "eximo", Options: map[string]string{}, Rated: true,
+		Clock: &store.SeekClock{Initial: 300, Increment: 3}, To: "bob"}
+	if got := seek.seek(); !reflect.DeepEqual(got, wantSeek) {
+		t.Errorf("seek read as %+v, want %+v", got, wantSeek)
+	}
+	if got := (seekRequest{Game: "eximo"}).seek(); got.Clock != nil {
+		t.Errorf("a seek without a clock read with one: %+v", got.Clock)
+	}
+	for _, body := range []string{`{"game":"pommel","accounts":[]}`, `{"game":"pommel","client":"x"}`} {
+		if err := read(body, &newGameRequest{}); err == nil || err.Code != codeBadRequest {
+			t.Errorf("%s: %v, want %s", body, err, codeBadRequest)
+		}
 	}
 }
