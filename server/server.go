@@ -177,9 +177,7 @@ func (t Timeouts) withDefaults() Timeouts {
 // Serve), and Start it to resume AI turns and clocks and to follow the
 // store's events.
 type Server struct {
-	cfg Config
-	// events encodes each of the hall's events once for all its sockets.
-	events   eventWires
+	cfg      Config
 	hall     *hall.Hall
 	log      *slog.Logger
 	limits   Limits
@@ -205,6 +203,8 @@ type Server struct {
 	tables *tableSet
 	// stopLobby ends the lobby's reader, which Start starts.
 	stopLobby context.CancelFunc
+	// events encodes each of the hall's events once for all its sockets.
+	events eventWires
 }
 
 // New makes a server over cfg.Store.
