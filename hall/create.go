@@ -15,45 +15,45 @@ import (
 
 // NewGame is a request for a game (POST /api/games).
 type NewGame struct {
-	Game    string            `json:"game"`
-	Options map[string]string `json:"options"`
+	Game    string
+	Options map[string]string
 	// Seats: "human", "open" (a person's seat joined from the lobby) or
 	// an AI spec, one per seat in turn order.
-	Seats []string `json:"seats"`
-	Names []string `json:"names"`
+	Seats []string
+	Names []string
 	// Clock is a real-time control, "5m+3s"; Days a correspondence one.
-	Clock string `json:"clock"`
-	Days  int    `json:"days"`
+	Clock string
+	Days  int
 	// FEN, when given, is the position the game starts from instead of
 	// the game's start (a lesson, a composed problem, a late position).
-	FEN string `json:"fen"`
+	FEN string
 	// Rated games change their accounts' ratings: every seat must be an
 	// account's (a person's, or an AI level's), each account at one seat,
 	// a person's at one seat at least, with a clock.
-	Rated bool `json:"rated"`
+	Rated bool
 	// Accounts are the seats the transport gives to accounts it checked
-	// (never read from a request's JSON).
-	Accounts []SeatAccount `json:"-"`
+	// (never the request's own).
+	Accounts []SeatAccount
 	// Client is the transport's key for whoever asks (an address, an
 	// account), whose share of the AI memory the game's engines count in
-	// ("" for none; never read from a request's JSON).
-	Client string `json:"-"`
+	// ("" for none; never the request's own).
+	Client string
 }
 
 // Invite is a person's seat and the secret that plays it.
 type Invite struct {
-	Seat  int    `json:"seat"`
-	Token string `json:"token"`
-	URL   string `json:"url"`
+	Seat  int
+	Token string
+	URL   string
 }
 
 // Created is a game just made: its id, the invites of its people's seats
 // (the only time their tokens are told), and the game.
 type Created struct {
-	ID    string   `json:"id"`
-	Seats []Invite `json:"seats"`
-	URL   string   `json:"url"`
-	Game  View     `json:"game"`
+	ID    string
+	Seats []Invite
+	URL   string
+	Game  View
 }
 
 // maxSpecLength bounds a seat's spec, in bytes.

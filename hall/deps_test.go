@@ -1,7 +1,11 @@
 package hall
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -17,5 +21,30 @@ func TestHallKnowsNoHTTP(t *testing.T) {
 		if dep == "net/http" || strings.HasPrefix(dep, "net/http/") {
 			t.Errorf("hall depends on %s", dep)
 		}
+	}
+}
+
+// TestHallTagsNoWire: the wire's shapes are the transport's (the
+// server's wire.go), so no type of the hall's carries a struct tag.
+func TestHallTagsNoWire(t *testing.T) {
+	fset := token.NewFileSet()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if field, ok := n.(*ast.Field); ok && field.Tag != nil {
+				t.Errorf("%s: the tag %s", fset.Position(field.Pos()), field.Tag.Value)
+			}
+			return true
+		})
 	}
 }

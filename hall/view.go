@@ -11,68 +11,65 @@ import (
 	"github.com/arbiter-games/arbiter/store"
 )
 
-// View is a game as the API shows it (GET /api/games/{id}): the fields of
-// the contract first, then the server's own. It holds no token nor hash.
+// View is a game as its players and watchers are shown it: what the
+// transport's wire form of a game is made from (it carries no tags: the
+// transport owns the wire). It holds no token nor hash.
 type View struct {
-	ID   string `json:"id"`
-	Game string `json:"game"`
+	ID   string
+	Game string
 	// Name is the game's name for people ("Checkers 2011").
-	Name     string            `json:"name"`
-	Options  map[string]string `json:"options"`
-	FEN      string            `json:"fen"`
-	Moves    []string          `json:"moves"`
-	Ply      int               `json:"ply"`
-	ToMove   int               `json:"toMove"`
-	Legal    []string          `json:"legal"`
-	Result   *store.Result     `json:"result"`
-	Version  int64             `json:"version"`
-	StartFEN string            `json:"startFen,omitempty"`
-	Seats    []SeatView        `json:"seats"`
+	Name     string
+	Options  map[string]string
+	FEN      string
+	Moves    []string
+	Ply      int
+	ToMove   int
+	Legal    []string
+	Result   *store.Result
+	Version  int64
+	StartFEN string
+	Seats    []SeatView
 	// Rated games change their accounts' ratings.
-	Rated bool `json:"rated"`
+	Rated bool
 	// Accounts are the seats' account ids ("" for none), for the
 	// transport: ids are not shown, names are.
-	Accounts []string `json:"-"`
+	Accounts []string
 	// Movers are the seats that made the moves, one for each move.
-	Movers []int `json:"movers"`
+	Movers []int
 	// DrawOffer is the seat offering a draw, or -1.
-	DrawOffer int        `json:"drawOffer"`
-	Clock     *ClockView `json:"clock,omitempty"`
+	DrawOffer int
+	Clock     *ClockView
 	// Description says how the game ended, in words; "" while it goes on.
-	Description string `json:"description,omitempty"`
+	Description string
 	// Attention, when not empty, says what went wrong with the game on
 	// this server (its AI failed): the game needs the operator.
-	Attention string    `json:"attention,omitempty"`
-	URL       string    `json:"url"`
-	Created   time.Time `json:"created"`
-	Updated   time.Time `json:"updated"`
+	Attention string
+	URL       string
+	Created   time.Time
+	Updated   time.Time
 }
 
-// SeatView is a seat as the API shows it.
+// SeatView is a seat as its game's View shows it.
 type SeatView struct {
-	Seat   int    `json:"seat"`
-	Player string `json:"player"` // "human" or the engine's spec
-	Name   string `json:"name,omitempty"`
+	Seat   int
+	Player string // "human" or the engine's spec
+	Name   string
 	// Side is the seat's colour as the rules name it ("White").
-	Side string `json:"side"`
-	Open bool   `json:"open"`
+	Side string
+	Open bool
 	// Account is the name of the account holding the seat, if any.
-	Account string `json:"account,omitempty"`
-	// Rating is the account's rating in this game, as the transport
-	// reads it from the store.
-	Rating      *float64 `json:"rating,omitempty"`
-	Provisional bool     `json:"provisional,omitempty"`
+	Account string
 }
 
-// ClockView is a clock as the API shows it, in milliseconds.
+// ClockView is a clock as its game's View shows it, in milliseconds.
 type ClockView struct {
-	Kind        string  `json:"kind"` // "fischer" or "correspondence"
-	Control     string  `json:"control"`
-	BaseMs      int64   `json:"baseMs,omitempty"`
-	IncrementMs int64   `json:"incrementMs,omitempty"`
-	PerMoveMs   int64   `json:"perMoveMs,omitempty"`
-	LeftMs      []int64 `json:"leftMs"`
-	Running     bool    `json:"running"`
+	Kind        string // "fischer" or "correspondence"
+	Control     string
+	BaseMs      int64
+	IncrementMs int64
+	PerMoveMs   int64
+	LeftMs      []int64
+	Running     bool
 }
 
 // SpectatorURL is where anyone may watch a game.
@@ -220,14 +217,14 @@ func (h *Hall) Effects(ctx context.Context, id string, ply int) (game.Effects, e
 
 // LobbyGame is a game as the lobby lists it.
 type LobbyGame struct {
-	ID      string            `json:"id"`
-	Game    string            `json:"game"`
-	Options map[string]string `json:"options"`
-	Seats   []SeatView        `json:"seats"`
-	Ply     int               `json:"ply"`
-	Version int64             `json:"version"`
-	URL     string            `json:"url"`
-	Updated time.Time         `json:"updated"`
+	ID      string
+	Game    string
+	Options map[string]string
+	Seats   []SeatView
+	Ply     int
+	Version int64
+	URL     string
+	Updated time.Time
 }
 
 // lobbySize bounds each list of the lobby.

@@ -10,23 +10,14 @@ import (
 // Event is what the watchers of a game receive after each change: the
 // game as it is now, its position, and the effects of the move that made
 // the change, if one did. One event is made per change and shared by
-// every watcher, so none may change it; its wire form is encoded once,
-// by whichever watcher asks first (Wire).
+// every watcher, so none may change it: a transport may encode it once
+// for all of them, the event being the key of its encoding.
 type Event struct {
 	Game    View
 	Effects *game.Effects
 	// State is the position after the change, the event's own copy: what
 	// a watcher draws without asking for it.
 	State game.State
-	once  sync.Once
-	wire  []byte
-}
-
-// Wire is the event's wire form: encode's the first time, the same bytes
-// after, whoever asks.
-func (ev *Event) Wire(encode func(*Event) []byte) []byte {
-	ev.once.Do(func() { ev.wire = encode(ev) })
-	return ev.wire
 }
 
 // watchBuffer is how many events a watcher may fall behind before the

@@ -23,22 +23,22 @@ type Query struct {
 
 // SeekView is a seek as the lobby lists it.
 type SeekView struct {
-	ID          string            `json:"id"`
-	Game        string            `json:"game"`
-	Options     map[string]string `json:"options"`
-	Rated       bool              `json:"rated"`
-	Clock       *store.SeekClock  `json:"clock"`
-	By          string            `json:"by"`
-	Rating      float64           `json:"rating"`
-	Provisional bool              `json:"provisional"`
-	To          *string           `json:"to"`
-	Seats       int               `json:"seats"`
-	Joined      []string          `json:"joined"`
-	Created     time.Time         `json:"created"`
+	ID          string
+	Game        string
+	Options     map[string]string
+	Rated       bool
+	Clock       *store.SeekClock
+	By          string
+	Rating      float64
+	Provisional bool
+	To          *string
+	Seats       int
+	Joined      []string
+	Created     time.Time
 	// Kind is realtime or correspondence; Cursor, given as a Query's
 	// Before, lists the seeks after this one.
-	Kind   string `json:"kind"`
-	Cursor string `json:"cursor"`
+	Kind   string
+	Cursor string
 }
 
 // List gives the open seeks q keeps, newest first, with their seekers'

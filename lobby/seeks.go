@@ -18,11 +18,11 @@ import (
 // its clock (nil for none), and the name of the one player it challenges
 // ("" for anyone).
 type SeekRequest struct {
-	Game    string            `json:"game"`
-	Options map[string]string `json:"options"`
-	Rated   bool              `json:"rated"`
-	Clock   *store.SeekClock  `json:"clock"`
-	To      string            `json:"to"`
+	Game    string
+	Options map[string]string
+	Rated   bool
+	Clock   *store.SeekClock
+	To      string
 }
 
 // Taken is a seek accepted: still waiting for players (Game is ""), or

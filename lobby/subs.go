@@ -5,10 +5,10 @@ import "github.com/arbiter-games/arbiter/store"
 // Message is what the lobby tells a subscriber: the seeks listed (Type
 // "seeks"), or that the game of a seek of theirs started ("started").
 type Message struct {
-	Type  string     `json:"type"`
-	Seeks []SeekView `json:"seeks,omitempty"`
-	Seek  string     `json:"seek,omitempty"`
-	Game  string     `json:"game,omitempty"`
+	Type  string
+	Seeks []SeekView
+	Seek  string
+	Game  string
 }
 
 // Sub is one subscriber, such as an open lobby socket.

@@ -38,7 +38,7 @@ type analysisView struct {
 	Moves  []string          `json:"moves"`
 	Legal  []string          `json:"legal"`
 	ToMove int               `json:"toMove"`
-	Result *hall.Result      `json:"result"`
+	Result *resultView       `json:"result"`
 	Ended  string            `json:"description,omitempty"`
 	Board  string            `json:"board"`
 	Stacks map[string]string `json:"stacks"`
@@ -204,7 +204,7 @@ func (s *Server) analysisOf(st game.State, moves []string) (analysisView, error)
 		v.Legal = []string{}
 	}
 	if r := st.Result(); r.Over() {
-		v.Result = hall.StoredResult(r, rules.Players())
+		v.Result = resultViewOf(hall.StoredResult(r, rules.Players()))
 		v.Ended = r.Describe(rules)
 	}
 	if a := s.analysis.Tables(st); a != nil {

@@ -119,10 +119,11 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) *apiError
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	var req hall.NewGame
-	if !s.readRequest(w, r, &req, s.clients.allowGame) {
+	var body newGameRequest
+	if !s.readRequest(w, r, &body, s.clients.allowGame) {
 		return
 	}
+	req := body.game()
 	req.Client = "addr:" + clientKey(r)
 	if a, ok := s.session(r); ok {
 		req.Accounts = ownSeat(req.Seats, a)
@@ -132,7 +133,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, asAPIError(err))
 		return
 	}
-	writeJSON(w, http.StatusCreated, resp)
+	writeJSON(w, http.StatusCreated, createdViewOf(resp))
 }
 
 // ownSeat gives a signed-in creator the game's one person's seat: the
@@ -191,7 +192,7 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 // request's account holds, and once a rated game ended, its rating
 // changes.
 type gameAnswer struct {
-	hall.View
+	gameView
 	You     *int               `json:"you,omitempty"`
 	Ratings []ratingChangeView `json:"ratings,omitempty"`
 }
@@ -209,7 +210,7 @@ type ratingChangeView struct {
 // the ratings of its accounts' seats. A game without accounts costs
 // nothing; a move's answer costs no read of the store until the end.
 func (s *Server) withAccounts(r *http.Request, v hall.View, me string, ratings bool) gameAnswer {
-	answer := gameAnswer{View: v}
+	answer := gameAnswer{gameView: gameViewOf(v)}
 	if !slices.ContainsFunc(v.Accounts, func(a string) bool { return a != "" }) {
 		return answer
 	}
@@ -221,7 +222,6 @@ func (s *Server) withAccounts(r *http.Request, v hall.View, me string, ratings b
 	if !ratings && v.Result == nil {
 		return answer
 	}
-	answer.Seats = slices.Clone(v.Seats)
 	for i, id := range v.Accounts {
 		if id == "" {
 			continue
@@ -374,12 +374,12 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	invite, err := s.hall.Join(r.Context(), r.PathValue("id"), req.Seat, req.Name)
-	s.answer(w, invite, err)
+	s.answer(w, inviteViewOf(invite), err)
 }
 
 func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) {
 	open, live, err := s.hall.Lobby(r.Context())
-	s.answer(w, map[string][]hall.LobbyGame{"open": open, "live": live}, err)
+	s.answer(w, map[string][]lobbyGameView{"open": lobbyGameViews(open), "live": lobbyGameViews(live)}, err)
 }
 
 func (s *Server) handleEffects(w http.ResponseWriter, r *http.Request) {

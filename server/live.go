@@ -29,7 +29,7 @@ const writeWait = 10 * time.Second
 type event struct {
 	Type     string        `json:"type"` // "game", "auth" or "error"
 	Version  int64         `json:"version,omitempty"`
-	Game     *hall.View    `json:"game,omitempty"`
+	Game     *gameView     `json:"game,omitempty"`
 	Position *positionView `json:"position,omitempty"`
 	Effects  *game.Effects `json:"effects,omitempty"`
 	Seat     *int          `json:"seat,omitempty"`
@@ -38,7 +38,8 @@ type event struct {
 
 // gameEvent is the event of a game's state v, its position st.
 func gameEvent(v *hall.View, st game.State, effects *game.Effects) event {
-	ev := event{Type: "game", Version: v.Version, Game: v, Effects: effects}
+	gv := gameViewOf(*v)
+	ev := event{Type: "game", Version: v.Version, Game: &gv, Effects: effects}
 	if st != nil {
 		if pos, err := position(st, v.Ply); err == nil {
 			ev.Position = &pos
@@ -48,7 +49,7 @@ func gameEvent(v *hall.View, st game.State, effects *game.Effects) event {
 }
 
 // encodeEvent is the wire form of a hall's event, encoded once for every
-// socket watching the game (hall.Event.Wire).
+// socket watching the game (eventWires).
 func encodeEvent(ev *hall.Event) []byte {
 	msg, _ := json.Marshal(gameEvent(&ev.Game, ev.State, ev.Effects))
 	return msg
@@ -167,7 +168,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.sockets.remove(sk)
-	s.reply(r.Context(), sk, event{Type: "game", Version: first.Version, Game: &first})
+	s.reply(r.Context(), sk, gameEvent(&first, nil, nil))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go s.readCommands(ctx, cancel, sk)
@@ -187,7 +188,7 @@ func (s *Server) writeEvents(ctx context.Context, sk *socket, watch *hall.Watch)
 				s.endWatch(sk, watch)
 				return
 			}
-			msg = ev.Wire(encodeEvent)
+			msg = s.events.wire(ev)
 		case msg = <-sk.replies:
 		case <-sk.stopping:
 			sk.conn.Close(websocket.StatusGoingAway, "the server is shutting down")

@@ -23,18 +23,18 @@ func (s *Server) lobbyRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/lobby/ws", s.handleLobbySocket)
 }
 
-// handleSeek is POST /api/seeks: a lobby.SeekRequest from the signed-in
+// handleSeek is POST /api/seeks: a seekRequest from the signed-in
 // account, bounded per client address as well as per account.
 func (s *Server) handleSeek(w http.ResponseWriter, r *http.Request) {
 	a, ok := s.signedIn(w, r)
 	if !ok {
 		return
 	}
-	var req lobby.SeekRequest
+	var req seekRequest
 	if !s.readRequest(w, r, &req, s.clients.allowGame) {
 		return
 	}
-	id, err := s.lobby.Post(r.Context(), a.ID, clientKey(r), req)
+	id, err := s.lobby.Post(r.Context(), a.ID, clientKey(r), req.seek())
 	if err != nil {
 		s.writeFailure(w, err)
 		return
@@ -55,7 +55,7 @@ func (s *Server) handleSeeks(w http.ResponseWriter, r *http.Request) {
 		s.writeFailure(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, list)
+	writeJSON(w, http.StatusOK, seekViews(list))
 }
 
 // seekQuery reads the query of GET /api/seeks, each parameter given at
@@ -104,14 +104,6 @@ func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// lobbyMessage is what the lobby's socket sends: the lobby's messages,
-// and the count of my games waiting for my move (Type "turn"), which the
-// transport reads from the hall.
-type lobbyMessage struct {
-	lobby.Message
-	Count *int `json:"count,omitempty"`
-}
-
 // handleLobbySocket streams the lobby: the seeks, the starts of my seeks'
 // games and the count of my games waiting for my move. While it is open,
 // my real-time seeks stay open.
@@ -144,7 +136,7 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 // writeLobby writes the lobby's messages to one socket until it closes.
 func (s *Server) writeLobby(ctx context.Context, sk *socket, sub *lobby.Sub) {
 	if list, err := s.lobby.Open(ctx); err == nil {
-		s.writeLobbyMessage(ctx, sk, lobbyMessage{Message: lobby.Message{Type: "seeks", Seeks: list}})
+		s.writeLobbyMessage(ctx, sk, lobbyMessage{Type: "seeks", Seeks: seekViews(list)})
 	}
 	// Every keep: a ping, the seeker's real-time seeks kept open, the
 	// count of games waiting for a move read again.
@@ -170,7 +162,7 @@ func (s *Server) writeLobby(ctx context.Context, sk *socket, sub *lobby.Sub) {
 			sk.conn.CloseNow()
 			return
 		}
-		if !s.writeLobbyMessage(ctx, sk, lobbyMessage{Message: msg}) {
+		if !s.writeLobbyMessage(ctx, sk, lobbyMessageOf(msg)) {
 			return
 		}
 		if msg.Type == "started" {
@@ -190,7 +182,7 @@ func (s *Server) sendTurns(ctx context.Context, sk *socket, sub *lobby.Sub, last
 	}
 	*last = len(turns)
 	n := len(turns)
-	s.writeLobbyMessage(ctx, sk, lobbyMessage{Message: lobby.Message{Type: "turn"}, Count: &n})
+	s.writeLobbyMessage(ctx, sk, lobbyMessage{Type: "turn", Count: &n})
 }
 
 func (s *Server) writeLobbyMessage(ctx context.Context, sk *socket, msg lobbyMessage) bool {

@@ -249,9 +249,9 @@ type turnView struct {
 	Game      string   `json:"game"`
 	Opponents []string `json:"opponents"`
 	// OpponentAccounts: as playedGame's.
-	OpponentAccounts []bool          `json:"opponentAccounts"`
-	Since            time.Time       `json:"since"`
-	Clock            *hall.ClockView `json:"clock,omitempty"`
+	OpponentAccounts []bool     `json:"opponentAccounts"`
+	Since            time.Time  `json:"since"`
+	Clock            *clockView `json:"clock,omitempty"`
 }
 
 func (s *Server) handleTurn(w http.ResponseWriter, r *http.Request) {
@@ -266,7 +266,7 @@ func (s *Server) handleTurn(w http.ResponseWriter, r *http.Request) {
 	}
 	list := []turnView{}
 	for _, t := range turns {
-		tv := turnView{ID: t.ID, Game: t.Game, Since: t.Updated, Clock: t.Clock, Opponents: []string{}, OpponentAccounts: []bool{}}
+		tv := turnView{ID: t.ID, Game: t.Game, Since: t.Updated, Clock: clockViewOf(t.Clock), Opponents: []string{}, OpponentAccounts: []bool{}}
 		for i, seat := range t.Seats {
 			if i != t.Seat {
 				tv.Opponents = append(tv.Opponents, cmpName(seat))

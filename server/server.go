@@ -203,6 +203,8 @@ type Server struct {
 	lobby    *lobby.Lobby
 	// stopLobby ends the lobby's reader, which Start starts.
 	stopLobby context.CancelFunc
+	// events encodes each of the hall's events once for all its sockets.
+	events eventWires
 }
 
 // New makes a server over cfg.Store.

@@ -78,3 +78,39 @@ func TestTimes(t *testing.T) {
 		t.Errorf("the zero time came back as %v", got)
 	}
 }
+
+// TestSavedColumnsStay: a game's columns as saved before the wire left
+// the hall's and the store's types (the store's own JSON: seats with
+// their hashes, a clock in nanoseconds, a result with scores) still read
+// back, and are written again byte for byte.
+func TestSavedColumnsStay(t *testing.T) {
+	clock := `{"base":300000000000,"increment":3000000000,"perMove":0,"left":[298500000000,301000000000],"turnStart":"2026-03-14T15:09:26.535Z"}`
+	result := `{"winners":[],"reason":"repetition","scores":[3,3,2]}`
+	saved := Columns{ID: "g", Game: "punt-heks-match-3p", Options: `{"end":"allstuck"}`,
+		Seats: `[{"player":"human","name":"carol","tokenHash":"AQID","open":false,"account":"u1"},` +
+			`{"player":"human","open":true},{"player":"ai:level=2","open":false}]`,
+		Clock: &clock, Result: &result, Ply: 4, Version: 5, DrawOffer: -1, OpenSeats: 1,
+		Created: 1773500966535, Updated: 1773500966535, Rated: 1}
+	h, err := saved.Header()
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 3, 14, 15, 9, 26, 535000000, time.UTC)
+	want := store.Header{ID: "g", Game: "punt-heks-match-3p", Options: map[string]string{"end": "allstuck"},
+		Seats: []store.Seat{{Player: "human", Name: "carol", TokenHash: []byte{1, 2, 3}, Account: "u1"},
+			{Player: "human", Open: true}, {Player: "ai:level=2"}},
+		Clock: &store.Clock{Base: 5 * time.Minute, Increment: 3 * time.Second,
+			Left: []time.Duration{298500 * time.Millisecond, 301 * time.Second}, TurnStart: at},
+		Rated: true, Ply: 4, Version: 5, Result: &store.Result{Winners: []int{}, Reason: "repetition", Scores: []int{3, 3, 2}},
+		DrawOffer: -1, Created: at, Updated: at}
+	if !reflect.DeepEqual(h, want) {
+		t.Fatalf("read back\n got %+v\nwant %+v", h, want)
+	}
+	again, err := FromHeader(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(again, saved) {
+		t.Errorf("written again\n got %+v\nwant %+v", again, saved)
+	}
+}

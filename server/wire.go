@@ -1,0 +1,325 @@
+package server
+
+// The wire: the JSON the API and its sockets answer and read, for what
+// the hall and the lobby hold. Their types carry no tags: the shapes the
+// browser's pages read (web/src) are made here, from theirs, so that a
+// change in the hall cannot change the wire unseen. The golden files under
+// testdata/wire hold the bytes (TestWireGolden).
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+	"weak"
+
+	"github.com/arbiter-games/arbiter/hall"
+	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/store"
+)
+
+// gameView is a game (GET /api/games/{id}), as hall.View holds it: the
+// contract's fields first, then the server's own.
+type gameView struct {
+	ID          string            `json:"id"`
+	Game        string            `json:"game"`
+	Name        string            `json:"name"`
+	Options     map[string]string `json:"options"`
+	FEN         string            `json:"fen"`
+	Moves       []string          `json:"moves"`
+	Ply         int               `json:"ply"`
+	ToMove      int               `json:"toMove"`
+	Legal       []string          `json:"legal"`
+	Result      *resultView       `json:"result"`
+	Version     int64             `json:"version"`
+	StartFEN    string            `json:"startFen,omitempty"`
+	Seats       []seatView        `json:"seats"`
+	Rated       bool              `json:"rated"`
+	Movers      []int             `json:"movers"`
+	DrawOffer   int               `json:"drawOffer"`
+	Clock       *clockView        `json:"clock,omitempty"`
+	Description string            `json:"description,omitempty"`
+	Attention   string            `json:"attention,omitempty"`
+	URL         string            `json:"url"`
+	Created     time.Time         `json:"created"`
+	Updated     time.Time         `json:"updated"`
+}
+
+// seatView is a seat; Rating and Provisional are the transport's, read
+// from the store for a seat an account holds (withAccounts).
+type seatView struct {
+	Seat        int      `json:"seat"`
+	Player      string   `json:"player"`
+	Name        string   `json:"name,omitempty"`
+	Side        string   `json:"side"`
+	Open        bool     `json:"open"`
+	Account     string   `json:"account,omitempty"`
+	Rating      *float64 `json:"rating,omitempty"`
+	Provisional bool     `json:"provisional,omitempty"`
+}
+
+// clockView is a clock, in milliseconds.
+type clockView struct {
+	Kind        string  `json:"kind"`
+	Control     string  `json:"control"`
+	BaseMs      int64   `json:"baseMs,omitempty"`
+	IncrementMs int64   `json:"incrementMs,omitempty"`
+	PerMoveMs   int64   `json:"perMoveMs,omitempty"`
+	LeftMs      []int64 `json:"leftMs"`
+	Running     bool    `json:"running"`
+}
+
+// resultView is how a game ended. It is the wire's own, not the store's
+// saved form, though the two are alike today.
+type resultView struct {
+	Winners []int  `json:"winners"`
+	Reason  string `json:"reason"`
+	Scores  []int  `json:"scores,omitempty"`
+}
+
+// inviteView is a person's seat and its token (POST .../join).
+type inviteView struct {
+	Seat  int    `json:"seat"`
+	Token string `json:"token"`
+	URL   string `json:"url"`
+}
+
+// createdView is a game just made (POST /api/games).
+type createdView struct {
+	ID    string       `json:"id"`
+	Seats []inviteView `json:"seats"`
+	URL   string       `json:"url"`
+	Game  gameView     `json:"game"`
+}
+
+// lobbyGameView is a game as GET /api/lobby lists it.
+type lobbyGameView struct {
+	ID      string            `json:"id"`
+	Game    string            `json:"game"`
+	Options map[string]string `json:"options"`
+	Seats   []seatView        `json:"seats"`
+	Ply     int               `json:"ply"`
+	Version int64             `json:"version"`
+	URL     string            `json:"url"`
+	Updated time.Time         `json:"updated"`
+}
+
+// newGameRequest is the body of POST /api/games (hall.NewGame without
+// what the transport adds).
+type newGameRequest struct {
+	Game    string            `json:"game"`
+	Options map[string]string `json:"options"`
+	Seats   []string          `json:"seats"`
+	Names   []string          `json:"names"`
+	Clock   string            `json:"clock"`
+	Days    int               `json:"days"`
+	FEN     string            `json:"fen"`
+	Rated   bool              `json:"rated"`
+}
+
+// seekClockView is a seek's clock, asked for and listed.
+type seekClockView struct {
+	Initial   int `json:"initial,omitempty"`
+	Increment int `json:"increment,omitempty"`
+	Days      int `json:"days,omitempty"`
+}
+
+// seekRequest is the body of POST /api/seeks.
+type seekRequest struct {
+	Game    string            `json:"game"`
+	Options map[string]string `json:"options"`
+	Rated   bool              `json:"rated"`
+	Clock   *seekClockView    `json:"clock"`
+	To      string            `json:"to"`
+}
+
+// seekView is a seek as GET /api/seeks and the lobby's socket list it.
+type seekView struct {
+	ID          string            `json:"id"`
+	Game        string            `json:"game"`
+	Options     map[string]string `json:"options"`
+	Rated       bool              `json:"rated"`
+	Clock       *seekClockView    `json:"clock"`
+	By          string            `json:"by"`
+	Rating      float64           `json:"rating"`
+	Provisional bool              `json:"provisional"`
+	To          *string           `json:"to"`
+	Seats       int               `json:"seats"`
+	Joined      []string          `json:"joined"`
+	Created     time.Time         `json:"created"`
+	Kind        string            `json:"kind"`
+	Cursor      string            `json:"cursor"`
+}
+
+// lobbyMessage is what the lobby's socket sends: the lobby's messages
+// (lobby.Message), and the count of my games waiting for my move (Type
+// "turn"), which the transport reads from the hall.
+type lobbyMessage struct {
+	Type  string     `json:"type"`
+	Seeks []seekView `json:"seeks,omitempty"`
+	Seek  string     `json:"seek,omitempty"`
+	Game  string     `json:"game,omitempty"`
+	Count *int       `json:"count,omitempty"`
+}
+
+func gameViewOf(v hall.View) gameView {
+	return gameView{ID: v.ID, Game: v.Game, Name: v.Name, Options: v.Options, FEN: v.FEN, Moves: v.Moves,
+		Ply: v.Ply, ToMove: v.ToMove, Legal: v.Legal, Result: resultViewOf(v.Result), Version: v.Version,
+		StartFEN: v.StartFEN, Seats: seatViews(v.Seats), Rated: v.Rated, Movers: v.Movers,
+		DrawOffer: v.DrawOffer, Clock: clockViewOf(v.Clock), Description: v.Description,
+		Attention: v.Attention, URL: v.URL, Created: v.Created, Updated: v.Updated}
+}
+
+// seatViews keeps a nil list nil (null), as the hall's was encoded.
+func seatViews(seats []hall.SeatView) []seatView {
+	if seats == nil {
+		return nil
+	}
+	out := make([]seatView, 0, len(seats))
+	for _, s := range seats {
+		out = append(out, seatView{Seat: s.Seat, Player: s.Player, Name: s.Name, Side: s.Side,
+			Open: s.Open, Account: s.Account})
+	}
+	return out
+}
+
+func clockViewOf(c *hall.ClockView) *clockView {
+	if c == nil {
+		return nil
+	}
+	return &clockView{Kind: c.Kind, Control: c.Control, BaseMs: c.BaseMs, IncrementMs: c.IncrementMs,
+		PerMoveMs: c.PerMoveMs, LeftMs: c.LeftMs, Running: c.Running}
+}
+
+func resultViewOf(r *store.Result) *resultView {
+	if r == nil {
+		return nil
+	}
+	return &resultView{Winners: r.Winners, Reason: r.Reason, Scores: r.Scores}
+}
+
+func inviteViewOf(inv hall.Invite) inviteView {
+	return inviteView{Seat: inv.Seat, Token: inv.Token, URL: inv.URL}
+}
+
+func createdViewOf(c hall.Created) createdView {
+	out := createdView{ID: c.ID, URL: c.URL, Game: gameViewOf(c.Game)}
+	if c.Seats != nil {
+		out.Seats = make([]inviteView, 0, len(c.Seats))
+	}
+	for _, inv := range c.Seats {
+		out.Seats = append(out.Seats, inviteViewOf(inv))
+	}
+	return out
+}
+
+// lobbyGameViews is never nil: an empty list is [].
+func lobbyGameViews(games []hall.LobbyGame) []lobbyGameView {
+	out := make([]lobbyGameView, 0, len(games))
+	for _, g := range games {
+		out = append(out, lobbyGameView{ID: g.ID, Game: g.Game, Options: g.Options, Seats: seatViews(g.Seats),
+			Ply: g.Ply, Version: g.Version, URL: g.URL, Updated: g.Updated})
+	}
+	return out
+}
+
+// game is the request as the hall takes it; the transport adds the
+// client and the accounts it checked.
+func (req newGameRequest) game() hall.NewGame {
+	return hall.NewGame{Game: req.Game, Options: req.Options, Seats: req.Seats, Names: req.Names,
+		Clock: req.Clock, Days: req.Days, FEN: req.FEN, Rated: req.Rated}
+}
+
+func (req seekRequest) seek() lobby.SeekRequest {
+	out := lobby.SeekRequest{Game: req.Game, Options: req.Options, Rated: req.Rated, To: req.To}
+	if req.Clock != nil {
+		out.Clock = &store.SeekClock{Initial: req.Clock.Initial, Increment: req.Clock.Increment, Days: req.Clock.Days}
+	}
+	return out
+}
+
+func seekClockViewOf(c *store.SeekClock) *seekClockView {
+	if c == nil {
+		return nil
+	}
+	return &seekClockView{Initial: c.Initial, Increment: c.Increment, Days: c.Days}
+}
+
+// seekViews keeps a nil list nil (null, or absent from a message), as the
+// lobby's was encoded.
+func seekViews(seeks []lobby.SeekView) []seekView {
+	if seeks == nil {
+		return nil
+	}
+	out := make([]seekView, 0, len(seeks))
+	for _, s := range seeks {
+		out = append(out, seekView{ID: s.ID, Game: s.Game, Options: s.Options, Rated: s.Rated,
+			Clock: seekClockViewOf(s.Clock), By: s.By, Rating: s.Rating, Provisional: s.Provisional, To: s.To,
+			Seats: s.Seats, Joined: s.Joined, Created: s.Created, Kind: s.Kind, Cursor: s.Cursor})
+	}
+	return out
+}
+
+func lobbyMessageOf(msg lobby.Message) lobbyMessage {
+	return lobbyMessage{Type: msg.Type, Seeks: seekViews(msg.Seeks), Seek: msg.Seek, Game: msg.Game}
+}
+
+// eventWires encodes each of the hall's events once however many sockets
+// watch its game: the first socket to write an event encodes it, the
+// others write the same bytes. The hall publishes one event per change,
+// shared by every watcher, so the event itself is the key; an entry goes
+// when its event is collected, once every socket has written it.
+type eventWires struct {
+	mu    sync.Mutex
+	wires map[weak.Pointer[hall.Event]]*eventWire
+	// encoded counts the events encoded, for the tests.
+	encoded atomic.Int64
+}
+
+// eventWire is one event's wire form, made once.
+type eventWire struct {
+	once sync.Once
+	data []byte
+}
+
+// wire is ev's wire form, encoded the first time any socket asks.
+func (c *eventWires) wire(ev *hall.Event) []byte {
+	w := c.entry(ev)
+	w.once.Do(func() {
+		w.data = encodeEvent(ev)
+		c.encoded.Add(1)
+	})
+	return w.data
+}
+
+// entry is ev's entry, made the first time, its removal tied to ev's
+// collection.
+func (c *eventWires) entry(ev *hall.Event) *eventWire {
+	key := weak.Make(ev)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if w, ok := c.wires[key]; ok {
+		return w
+	}
+	if c.wires == nil {
+		c.wires = map[weak.Pointer[hall.Event]]*eventWire{}
+	}
+	w := &eventWire{}
+	c.wires[key] = w
+	runtime.AddCleanup(ev, c.forget, key)
+	return w
+}
+
+// forget drops the entry of an event collected.
+func (c *eventWires) forget(key weak.Pointer[hall.Event]) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.wires, key)
+}
+
+// size is the number of events held, for the tests.
+func (c *eventWires) size() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.wires)
+}
