@@ -67,6 +67,8 @@ moves stayed below 100ms.`,
 	allow(cmd, "addr", "HOST:PORT on a loopback address, such as 127.0.0.1:8080, [::1]:8080 or localhost:8080")
 	f.StringVar(&lf.cfg.Game, "game", "pommel", "the game every game plays")
 	lf.checks.intVar(cmd, &lf.cfg.Games, "games", 100, intRange{lo: 1, hi: loadtest.MaxGames, zero: "AI games only"}, "human games held at once")
+	f.BoolVar(&lf.cfg.HTTPMoves, "http-moves", false,
+		"send the anonymous games' moves as POSTs, an HTTP connection a game beside its websocket, instead of over the websocket (one connection a game)")
 	f.BoolVar(&lf.cfg.Accounts, "accounts", false,
 		"play the human games with accounts signed up at the start, paired through the lobby (a rated seek, accepted), playing with their session cookies")
 	lf.checks.intVar(cmd, &lf.cfg.Moves, "moves", 100, intRange{lo: 1, hi: loadtest.MaxMoves}, "moves each human game plays; every game ends (drawn) after that many plies")
