@@ -27,9 +27,11 @@ func loadtestCmd() *cobra.Command {
 		Short: "Play many games at once against an arbiter server on this machine and time its moves",
 		Long: `loadtest plays --games human games at once against the server at --addr
 (a loopback address: this machine only) over its API and websockets: each
-game a random legal move after each --think pause, timed from the POST to
-its 200 (acknowledgement) and to the event on the game's websocket
-(broadcast). With --ai it also holds that many games of ai:level=--level
+game a random legal move after each --think pause, sent over the game's
+websocket with its seat's token, timed to its ack (acknowledgement) and
+to the game's event on that socket (broadcast), one connection a game;
+with --http-moves each move is a POST instead, timed to its 200, beside
+the socket. With --ai it also holds that many games of ai:level=--level
 against itself and counts the AI moves served a second. It stops when each
 game has played --moves moves or after --duration, and prints games held,
 moves, errors by status and the latencies' percentiles. Each game comes
@@ -41,7 +43,7 @@ signed up at the start (the server hashes each password: about 35 ms
 each) and kept for the run: each game starts in the lobby, its first
 account seeking a rated game (10+5) and the others reading GET
 /api/seeks and accepting it; each account then plays its seat with its
-own session cookie. The report adds the sign-ups', seeks', lobby reads'
+own session cookie (its moves POSTs). The report adds the sign-ups', seeks', lobby reads'
 and accepts' percentiles.
 
 While the games play, --flood N workers read the lobby and held games as
