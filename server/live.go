@@ -25,15 +25,28 @@ const writeWait = 10 * time.Second
 // event is what a socket receives: the game after each change, with its
 // version, its position (what GET .../position answers, so that the page
 // draws the change without asking) and the effects of the move that made
-// it, if one did.
+// it, if one did; the answer to an auth; the acknowledgement of a move
+// sent with an id (its id, the game's version and ply once it is
+// stored); or a refusal, with the id of the move refused (if it had one)
+// and the HTTP status POST would have answered.
 type event struct {
-	Type     string        `json:"type"` // "game", "auth" or "error"
+	Type     string        `json:"type"` // "game", "auth", "ack" or "error"
+	ID       string        `json:"id,omitempty"`
 	Version  int64         `json:"version,omitempty"`
+	Ply      *int          `json:"ply,omitempty"`
 	Game     *gameView     `json:"game,omitempty"`
 	Position *positionView `json:"position,omitempty"`
 	Effects  *game.Effects `json:"effects,omitempty"`
 	Seat     *int          `json:"seat,omitempty"`
+	Status   int           `json:"status,omitempty"`
 	Error    *apiError     `json:"error,omitempty"`
+}
+
+// refusalEvent is the event of a refused command: err as POST would
+// answer it, status and all, with the id of the move it refuses.
+func refusalEvent(id string, err error) event {
+	ae := asAPIError(err)
+	return event{Type: "error", ID: id, Status: status(ae), Error: ae}
 }
 
 // gameEvent is the event of a game's state v, its position st.
@@ -56,14 +69,21 @@ func encodeEvent(ev *hall.Event) []byte {
 }
 
 // command is what a player's socket sends: "auth" with a seat's token,
-// then "move" with a move and its ply. A socket without a token watches
-// only.
+// then "move" with a move and its ply, and an id of the client's choice
+// to be acknowledged by. A move may carry a seat's token of its own,
+// which speaks for that move alone, as a POST's Authorization does: so a
+// client holding several seats plays them all over one socket. A socket
+// without a token watches only.
 type command struct {
 	Type  string `json:"type"`
 	Token string `json:"token"`
 	Move  string `json:"move"`
 	Ply   *int   `json:"ply"`
+	ID    string `json:"id"`
 }
+
+// maxCommandID bounds a move's id, which its acknowledgement echoes.
+const maxCommandID = 100
 
 // socket is one open websocket: its connection, the replies waiting to
 // be written beside the game's events, and the signal that the server
@@ -251,8 +271,8 @@ func (s *Server) reply(ctx context.Context, sk *socket, ev event) {
 }
 
 // readCommands reads the socket's commands until it closes. Moves are
-// played as POST .../moves plays them, so their answers come as the
-// event every watcher receives.
+// played as POST .../moves plays them: the game's event goes to every
+// watcher, and a move sent with an id is acknowledged to its socket.
 func (s *Server) readCommands(ctx context.Context, done context.CancelFunc, sk *socket) {
 	defer done()
 	var who hall.Who
@@ -263,7 +283,7 @@ func (s *Server) readCommands(ctx context.Context, done context.CancelFunc, sk *
 		}
 		var cmd command
 		if err := json.Unmarshal(data, &cmd); err != nil {
-			s.reply(ctx, sk, event{Type: "error", Error: fail(codeBadRequest, "a command is a JSON object such as {\"type\":\"move\",\"move\":\"a1-a3\",\"ply\":0}")})
+			s.reply(ctx, sk, refusalEvent("", fail(codeBadRequest, "a command is a JSON object such as {\"type\":\"move\",\"move\":\"a1-a3\",\"ply\":0,\"id\":\"m1\"}")))
 			continue
 		}
 		if cmd.Type == "auth" {
@@ -284,42 +304,74 @@ func (s *Server) readCommands(ctx context.Context, done context.CancelFunc, sk *
 // it returns who the socket plays for after it.
 func (s *Server) authSocket(ctx context.Context, sk *socket, who, current hall.Who) hall.Who {
 	if who == (hall.Who{}) {
-		s.reply(ctx, sk, event{Type: "error", Error: fail(codeUnauthorized, "no token and no session; send {\"type\":\"auth\",\"token\":TOKEN}, or sign in")})
+		s.reply(ctx, sk, refusalEvent("", fail(codeUnauthorized, "no token and no session; send {\"type\":\"auth\",\"token\":TOKEN}, or sign in")))
 		return current
 	}
 	if !s.clients.allowMove(sk.key) {
-		s.reply(ctx, sk, event{Type: "error", Error: fail(codeRateLimited, "too many requests from this client; slow down")})
+		s.reply(ctx, sk, refusalEvent("", fail(codeRateLimited, "too many requests from this client; slow down")))
 		return current
 	}
 	seat, err := s.hall.Seat(ctx, sk.id, who)
 	if err != nil {
-		s.reply(ctx, sk, event{Type: "error", Error: asAPIError(err)})
+		s.reply(ctx, sk, refusalEvent("", err))
 		return current
 	}
 	s.reply(ctx, sk, event{Type: "auth", Seat: &seat})
 	return who
 }
 
-// socketCommand runs a player's command; a spectator's socket refuses it.
+// socketCommand runs a player's command, for the socket's seat or the
+// seat of the command's own token; a spectator's socket refuses it. It
+// checks what POST .../moves checks, in the same words, and plays the
+// move through the same hall call.
 func (s *Server) socketCommand(ctx context.Context, sk *socket, who hall.Who, cmd command) {
+	start := time.Now()
+	if cmd.Token != "" {
+		who = hall.Who{Token: cmd.Token}
+	}
+	v, err := s.socketMove(ctx, sk, who, cmd)
+	if err != nil {
+		s.reply(ctx, sk, refusalEvent(echoedID(cmd.ID), err))
+		return
+	}
+	s.metrics.moveLatency.Observe(time.Since(start).Seconds())
+	if cmd.ID != "" {
+		ply := v.Ply
+		s.reply(ctx, sk, event{Type: "ack", ID: cmd.ID, Version: v.Version, Ply: &ply})
+	}
+}
+
+// socketMove admits a socket's move and plays it, answering the game
+// after it.
+func (s *Server) socketMove(ctx context.Context, sk *socket, who hall.Who, cmd command) (hall.View, error) {
 	var err error
 	switch {
 	case who == (hall.Who{}):
-		err = fail(codeForbidden, "this socket only watches; send {\"type\":\"auth\",\"token\":TOKEN} first to play")
+		err = fail(codeForbidden, "this socket only watches; send {\"type\":\"auth\",\"token\":TOKEN} first, or a move with its seat's token, to play")
 	case cmd.Type != "move":
 		err = fail(codeBadRequest, "command %s: want auth or move", quote(cmd.Type))
+	case len(cmd.ID) > maxCommandID:
+		err = fail(codeInvalid, "id of %d bytes: at most %d", len(cmd.ID), maxCommandID)
 	case cmd.Ply == nil:
 		err = fail(codeInvalid, "no ply; send the ply the move is for")
-	case s.closing.Load():
+	case s.closing.Load() || s.hall.Closing():
 		err = fail(codeShutdown, "the server is shutting down; try again in a moment")
 	case !s.clients.allowMove(sk.key):
 		err = fail(codeRateLimited, "too many requests from this client; slow down")
 	case who.Account != "" && !s.sessionLives(ctx, sk):
 		err = fail(codeUnauthorized, "the session ended; sign in again")
-	default:
-		_, err = s.hall.Move(ctx, sk.id, who, cmd.Move, *cmd.Ply)
 	}
 	if err != nil {
-		s.reply(ctx, sk, event{Type: "error", Error: asAPIError(err)})
+		return hall.View{}, err
 	}
+	return s.hall.Move(ctx, sk.id, who, cmd.Move, *cmd.Ply)
+}
+
+// echoedID is a refused move's id as its refusal echoes it: none when it
+// is over maxCommandID (the refusal says so).
+func echoedID(id string) string {
+	if len(id) > maxCommandID {
+		return ""
+	}
+	return id
 }

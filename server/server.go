@@ -110,8 +110,8 @@ type Config struct {
 	Timeouts Timeouts
 	// ConnsPerAddr and Conns bound the connections Serve keeps open from
 	// one client address (an IPv6 /64) and overall; 0 takes
-	// netlimit.DefaultConfig's (64 an address, 80% of the open-file
-	// limit overall, at most 10,000). A connection over a bound is
+	// netlimit.DefaultConfig's (64 an address, 90% of the open-file
+	// limit less 64 overall). A connection over a bound is
 	// answered 503 and closed.
 	ConnsPerAddr, Conns int
 	// Analysis runs the analysis board's searches, on workers of its own,

@@ -27,9 +27,11 @@ func loadtestCmd() *cobra.Command {
 		Short: "Play many games at once against an arbiter server on this machine and time its moves",
 		Long: `loadtest plays --games human games at once against the server at --addr
 (a loopback address: this machine only) over its API and websockets: each
-game a random legal move after each --think pause, timed from the POST to
-its 200 (acknowledgement) and to the event on the game's websocket
-(broadcast). With --ai it also holds that many games of ai:level=--level
+game a random legal move after each --think pause, sent over the game's
+websocket with its seat's token, timed to its ack (acknowledgement) and
+to the game's event on that socket (broadcast), one connection a game;
+with --http-moves each move is a POST instead, timed to its 200, beside
+the socket. With --ai it also holds that many games of ai:level=--level
 against itself and counts the AI moves served a second. It stops when each
 game has played --moves moves or after --duration, and prints games held,
 moves, errors by status and the latencies' percentiles. Each game comes
@@ -41,7 +43,7 @@ signed up at the start (the server hashes each password: about 35 ms
 each) and kept for the run: each game starts in the lobby, its first
 account seeking a rated game (10+5) and the others reading GET
 /api/seeks and accepting it; each account then plays its seat with its
-own session cookie. The report adds the sign-ups', seeks', lobby reads'
+own session cookie (its moves POSTs). The report adds the sign-ups', seeks', lobby reads'
 and accepts' percentiles.
 
 While the games play, --flood N workers read the lobby and held games as
@@ -67,6 +69,8 @@ moves stayed below 100ms.`,
 	allow(cmd, "addr", "HOST:PORT on a loopback address, such as 127.0.0.1:8080, [::1]:8080 or localhost:8080")
 	f.StringVar(&lf.cfg.Game, "game", "pommel", "the game every game plays")
 	lf.checks.intVar(cmd, &lf.cfg.Games, "games", 100, intRange{lo: 1, hi: loadtest.MaxGames, zero: "AI games only"}, "human games held at once")
+	f.BoolVar(&lf.cfg.HTTPMoves, "http-moves", false,
+		"send the anonymous games' moves as POSTs, an HTTP connection a game beside its websocket, instead of over the websocket (one connection a game)")
 	f.BoolVar(&lf.cfg.Accounts, "accounts", false,
 		"play the human games with accounts signed up at the start, paired through the lobby (a rated seek, accepted), playing with their session cookies")
 	lf.checks.intVar(cmd, &lf.cfg.Moves, "moves", 100, intRange{lo: 1, hi: loadtest.MaxMoves}, "moves each human game plays; every game ends (drawn) after that many plies")

@@ -107,7 +107,7 @@ cookie is Secure and every answer carries Strict-Transport-Security.`,
 	sf.checks.durationVar(cmd, &sf.aiGamePace, "ai-game-pace", 0, durationRange{min: 10 * time.Millisecond, max: time.Hour, zero: "1s"}, "least time between two moves of a game with no person in it")
 	sf.checks.durationVar(cmd, &sf.abortAfter, "abort-after", 0, durationRange{min: time.Second, max: 24 * time.Hour, zero: "5m"}, "how long a game with a real-time clock waits for its first move before it is aborted")
 	sf.checks.intVar(cmd, &sf.connsPerAddr, "conns-per-addr", 0, intRange{lo: 1, hi: 100_000, zero: "64"}, "connections one client address (an IPv6 /64) may hold open")
-	sf.checks.intVar(cmd, &sf.conns, "max-conns", 0, intRange{lo: 16, hi: 1_000_000, zero: "80% of the open-file limit, at most 10000"}, "connections open at once, overall")
+	sf.checks.intVar(cmd, &sf.conns, "max-conns", 0, intRange{lo: 16, hi: 1_000_000, zero: "90% of the open-file limit, less 64"}, "connections open at once, overall")
 	sf.checks.durationVar(cmd, &sf.idle, "idle-after", 0, durationRange{min: time.Second, max: 24 * time.Hour, zero: "10m"}, "how long a game nothing needs stays in memory before it is read from the store again when asked for")
 	f.StringVar(&sf.metricsAddr, "metrics-addr", "", "serve Prometheus metrics at http://HOST:PORT/metrics (off when empty; keep it private)")
 	allow(cmd, "metrics-addr", "HOST:PORT, such as 127.0.0.1:9090")

@@ -68,7 +68,7 @@ func errorKind(op string, err error) (kind string) {
 	case errors.As(err, &netErr) && netErr.Timeout():
 		return op + ": timed out"
 	}
-	for _, e := range []error{errNoBroadcast, errSocketClosed, errSeekNotListed, errNoStart, errSeats} {
+	for _, e := range []error{errNoBroadcast, errNoAnswer, errSocketClosed, errSeekNotListed, errNoStart, errSeats} {
 		if errors.Is(err, e) {
 			return op + ": " + e.Error()
 		}
@@ -213,33 +213,62 @@ func (c *client) health(ctx context.Context) error {
 	return nil
 }
 
-// errors a viewer reports while a move waits for its broadcast.
+// errors a viewer reports while a move waits for its answer or its
+// broadcast.
 var (
 	errNoBroadcast  = fmt.Errorf("no event within %s", broadcastTime)
+	errNoAnswer     = fmt.Errorf("no answer on the socket within %s", requestTime)
 	errSocketClosed = errors.New("socket closed")
 )
 
-// viewer is a websocket watching one game; a goroutine reads its events.
+// viewer is a websocket watching one game, and playing its moves when
+// the run sends them over it (see move); a goroutine reads its messages.
 type viewer struct {
-	conn   *websocket.Conn
-	events chan event
-	closed chan struct{} // closed when the socket ends
-	stop   chan struct{} // closed by close, to end the reader
+	conn    *websocket.Conn
+	events  chan event
+	answers chan answer
+	closed  chan struct{} // closed when the socket ends
+	stop    chan struct{} // closed by close, to end the reader
 }
 
-// event is what the run keeps of a socket's message.
+// event is what the run keeps of a socket's game event.
 type event struct {
 	version int64
 	ply     int
 	over    bool
+	game    *view // the game after the change, as GET shows it
 	at      time.Time
+}
+
+// answer is the server's answer on a socket to one of the run's moves:
+// its acknowledgement (err nil, the game's version after it) or its
+// refusal (a *statusError).
+type answer struct {
+	id      string
+	version int64
+	err     error
+	at      time.Time
+}
+
+// message is what the run reads of any message a socket receives.
+type message struct {
+	Type    string `json:"type"`
+	ID      string `json:"id"`
+	Version int64  `json:"version"`
+	Game    *view  `json:"game"`
+	Status  int    `json:"status"`
+	Error   *struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
 }
 
 // maxEvent bounds one event: a game of a thousand plies with its legal
 // moves fits.
 const maxEvent = 4 << 20
 
-// watch opens a spectator's socket on game id.
+// watch opens a socket on game id: a spectator's, until the run sends a
+// move with its seat's token over it.
 func (c *client) watch(ctx context.Context, id string) (*viewer, error) {
 	dctx, cancel := context.WithTimeout(ctx, requestTime)
 	defer cancel()
@@ -255,12 +284,14 @@ func (c *client) watch(ctx context.Context, id string) (*viewer, error) {
 		return nil, fmt.Errorf("socket: %w", err)
 	}
 	conn.SetReadLimit(maxEvent)
-	v := &viewer{conn: conn, events: make(chan event, 256), closed: make(chan struct{}), stop: make(chan struct{})}
+	v := &viewer{conn: conn, events: make(chan event, 256), answers: make(chan answer, 16),
+		closed: make(chan struct{}), stop: make(chan struct{})}
 	go v.read()
 	return v, nil
 }
 
-// read turns the socket's messages into events until it closes.
+// read turns the socket's messages into events and answers until it
+// closes.
 func (v *viewer) read() {
 	defer close(v.closed)
 	for {
@@ -269,20 +300,39 @@ func (v *viewer) read() {
 			return
 		}
 		at := time.Now()
-		var msg struct {
-			Type    string `json:"type"`
-			Version int64  `json:"version"`
-			Game    *view  `json:"game"`
-		}
-		if json.Unmarshal(data, &msg) != nil || msg.Type != "game" || msg.Game == nil {
+		var msg message
+		if json.Unmarshal(data, &msg) != nil {
 			continue
 		}
-		select {
-		case v.events <- event{version: msg.Version, ply: msg.Game.Ply, over: msg.Game.over(), at: at}:
-		case <-v.stop:
+		if !v.deliver(msg, at) {
 			return
 		}
 	}
+}
+
+// deliver passes a message on to the events or the answers; it reports
+// false when the viewer is being closed.
+func (v *viewer) deliver(msg message, at time.Time) bool {
+	switch {
+	case msg.Type == "game" && msg.Game != nil:
+		ev := event{version: msg.Version, ply: msg.Game.Ply, over: msg.Game.over(), game: msg.Game, at: at}
+		select {
+		case v.events <- ev:
+		case <-v.stop:
+			return false
+		}
+	case msg.Type == "ack" || msg.Type == "error" && msg.Error != nil:
+		a := answer{id: msg.ID, version: msg.Version, at: at}
+		if msg.Error != nil {
+			a.err = &statusError{op: "move", status: msg.Status, code: msg.Error.Code, message: msg.Error.Message}
+		}
+		select {
+		case v.answers <- a:
+		case <-v.stop:
+			return false
+		}
+	}
+	return true
 }
 
 // close ends the socket and its reader.
@@ -291,35 +341,60 @@ func (v *viewer) close() {
 	v.conn.Close(websocket.StatusNormalClosure, "load test over")
 }
 
-// await waits for the event of version (or a later one) and answers when
-// it arrived.
-func (v *viewer) await(version int64) (time.Time, error) {
+// move sends the move for ply over the socket, with the seat's token and
+// id, and waits for its answer: the acknowledgement, or the refusal as
+// the error.
+func (v *viewer) move(ctx context.Context, id, token, move string, ply int) (answer, error) {
+	cmd, _ := json.Marshal(map[string]any{"type": "move", "id": id, "token": token, "move": move, "ply": ply})
+	wctx, cancel := context.WithTimeout(ctx, requestTime)
+	defer cancel()
+	if err := v.conn.Write(wctx, websocket.MessageText, cmd); err != nil {
+		return answer{}, errSocketClosed
+	}
+	timer := time.NewTimer(requestTime)
+	defer timer.Stop()
+	for {
+		select {
+		case a := <-v.answers:
+			if a.id == id {
+				return a, a.err
+			}
+		case <-v.closed:
+			return answer{}, errSocketClosed
+		case <-timer.C:
+			return answer{}, errNoAnswer
+		}
+	}
+}
+
+// await waits for the event of version (or a later one).
+func (v *viewer) await(version int64) (event, error) {
 	timer := time.NewTimer(broadcastTime)
 	defer timer.Stop()
 	for {
 		select {
 		case ev := <-v.events:
 			if ev.version >= version {
-				return ev.at, nil
+				return ev, nil
 			}
 		case <-v.closed:
 			return v.drain(version)
 		case <-timer.C:
-			return time.Time{}, errNoBroadcast
+			return event{}, errNoBroadcast
 		}
 	}
 }
 
 // drain looks through the events a closed socket left for version.
-func (v *viewer) drain(version int64) (time.Time, error) {
+func (v *viewer) drain(version int64) (event, error) {
 	for {
 		select {
 		case ev := <-v.events:
 			if ev.version >= version {
-				return ev.at, nil
+				return ev, nil
 			}
 		default:
-			return time.Time{}, errSocketClosed
+			return event{}, errSocketClosed
 		}
 	}
 }

@@ -5,10 +5,12 @@
 // It only ever talks to this machine (loopback addresses), and it is
 // bounded: in games, in moves per game and in time. Each human game is a
 // slot: a goroutine holding one game with both seats' tokens and one
-// websocket viewer, playing random legal moves with their ply and
-// timing each move from the POST sent to its 200 (the acknowledgement)
-// and to the viewer receiving the event with the new version (the
-// broadcast). AI slots hold games of one AI level against itself and
+// websocket, playing random legal moves with their ply over that socket
+// (each with its seat's token and an id) and timing each move from its
+// message sent to its ack (the acknowledgement) and to the socket
+// receiving the event with the new version (the broadcast): a game holds
+// one connection. With Config.HTTPMoves the moves are POSTs instead, the
+// acknowledgement their 200, beside the socket that watches. AI slots hold games of one AI level against itself and
 // count the AI moves their viewers see. With accounts, the human games
 // are played by accounts signed up at the start, paired through the
 // lobby (a seek and its accepts, timed) and playing with their session
@@ -29,7 +31,10 @@ import (
 
 // The bounds of a run.
 const (
-	MaxGames    = 5000
+	// MaxGames bounds the human games: 20,000 of one connection each
+	// fit an open-file limit of 20,000 on neither side, so the bound is
+	// the files (checkFiles), this only a sane ceiling.
+	MaxGames    = 20000
 	MaxAIGames  = 1000
 	MaxMoves    = 1000
 	MaxDuration = 2 * time.Hour
@@ -56,6 +61,12 @@ type Config struct {
 	Game string
 	// Games is the number of human-vs-human games held at once.
 	Games int
+	// HTTPMoves plays the anonymous human games' moves as POST requests,
+	// each game's client holding an HTTP connection beside its socket,
+	// as before the socket took moves; by default they go over the
+	// socket, one connection a game. (The accounts' moves are POSTs
+	// with their session cookies either way.)
+	HTTPMoves bool
 	// Accounts plays the human games with accounts: one a seat of each
 	// game, signed up at the start and kept for the run; each game starts
 	// as a rated seek of the first, accepted by the others after they
@@ -143,7 +154,7 @@ func (c *Config) check() error {
 // Limits of the run's own waiting, so that it ends whatever the server
 // does.
 const (
-	setupTime     = 2 * time.Minute  // to create every game and open its socket
+	setupTime     = 2 * time.Minute  // to create every game and open its socket, and 10 ms a game more
 	requestTime   = 30 * time.Second // for one request
 	broadcastTime = 10 * time.Second // for a move's event after its 200
 	settleTime    = time.Minute      // after the deadline, for the moves in flight
@@ -284,18 +295,23 @@ func gameIDs() string {
 	return strings.Join(ids, ", ")
 }
 
-// filesPerGame is the open files a slot holds: its client's connection
-// and its socket (a few more for a moment while one replaces its game);
-// with accounts, a human slot holds one client a seat.
+// filesPerGame is the open files a slot holds: its socket, and its
+// client's connection when its moves are POSTs (a few more for a moment
+// while one replaces its game); with accounts, a human slot holds one
+// client a seat.
 func (c *Config) filesPerGame(players int) int {
-	if c.Accounts {
+	switch {
+	case c.Accounts:
 		return players + 1
+	case c.HTTPMoves:
+		return 2
 	}
-	return 2
+	return 1
 }
 
 // files is about how many open files the run needs, with a game of
-// players seats.
+// players seats (one in fifty games more, for those replacing their
+// game at any moment).
 func (c *Config) files(players int) int {
-	return c.filesPerGame(players)*c.Games + 2*c.AIGames + c.Flood + c.Slow + 256
+	return c.filesPerGame(players)*c.Games + 2*c.AIGames + c.Flood + c.Slow + 256 + c.Games/50
 }

@@ -3,6 +3,7 @@ package loadtest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -110,11 +112,27 @@ func checkLatencies(t *testing.T, name string, l Latencies, n int) {
 	}
 }
 
+// TestRunPlaysEveryGameAndStoresEveryMove plays a few games both ways:
+// over each game's socket (the default) and as POSTs beside it.
 func TestRunPlaysEveryGameAndStoresEveryMove(t *testing.T) {
-	ts := newTestServer(t)
+	for _, httpMoves := range []bool{false, true} {
+		t.Run(fmt.Sprintf("http-moves=%v", httpMoves), func(t *testing.T) { playEveryGame(t, httpMoves) })
+	}
+}
+
+func playEveryGame(t *testing.T, httpMoves bool) {
+	var posts atomic.Int64
+	ts := newTestServerWith(t, nil, func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/moves") {
+				posts.Add(1)
+			}
+			h.ServeHTTP(w, r)
+		})
+	})
 	const games, moves = 4, 6
 	start := time.Now()
-	rep, err := Run(context.Background(), Config{Addr: ts.addr, Games: games, Moves: moves,
+	rep, err := Run(context.Background(), Config{Addr: ts.addr, Games: games, Moves: moves, HTTPMoves: httpMoves,
 		Duration: time.Minute, Think: 20 * time.Millisecond, Level: 1, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
@@ -130,6 +148,13 @@ func TestRunPlaysEveryGameAndStoresEveryMove(t *testing.T) {
 	}
 	if rep.Moves != games*moves {
 		t.Errorf("%d moves; want %d", rep.Moves, games*moves)
+	}
+	wantPosts := 0
+	if httpMoves {
+		wantPosts = rep.Moves
+	}
+	if rep.OverSocket == httpMoves || posts.Load() != int64(wantPosts) {
+		t.Errorf("over the socket %v, %d moves POSTed; want %v and %d", rep.OverSocket, posts.Load(), !httpMoves, wantPosts)
 	}
 	checkLatencies(t, "acknowledgement", rep.Ack, rep.Moves)
 	checkLatencies(t, "broadcast", rep.Broadcast, rep.Moves)
@@ -269,8 +294,8 @@ func TestConfigRefusals(t *testing.T) {
 		change func(*Config)
 		want   string
 	}{
-		{func(c *Config) { c.Games = MaxGames + 1 }, "games 5001: want 0 to 5000"},
-		{func(c *Config) { c.Games = -1 }, "games -1: want 0 to 5000"},
+		{func(c *Config) { c.Games = MaxGames + 1 }, "games 20001: want 0 to 20000"},
+		{func(c *Config) { c.Games = -1 }, "games -1: want 0 to 20000"},
 		{func(c *Config) { c.Games, c.AIGames = 0, 0 }, "no games"},
 		{func(c *Config) { c.Games, c.AIGames, c.Accounts = 0, 1, true }, "accounts play the human games, and there are none; want games above 0"},
 		{func(c *Config) { c.AIGames = MaxAIGames + 1 }, "AI games 1001: want 0 to 1000"},

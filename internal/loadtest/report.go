@@ -122,10 +122,14 @@ type Report struct {
 	Elapsed time.Duration
 	// Moves counts the human moves acknowledged.
 	Moves int
+	// OverSocket says the human games' moves went over their sockets
+	// (else they were POSTs: Config.HTTPMoves, or accounts).
+	OverSocket bool
 	// Errors counts the errors by operation and status or cause.
 	Errors map[string]*ErrorCount
-	// Ack is the time from a move's POST sent to its 200; Broadcast from
-	// the POST sent to the viewer's socket delivering its event.
+	// Ack is the time from a move sent to its acknowledgement (the
+	// socket's ack, or the POST's 200); Broadcast from the move sent to
+	// the game's socket delivering its event.
 	Ack, Broadcast Latencies
 	// AIMoves counts the AI moves the viewers saw within the window.
 	AIMoves int
@@ -175,7 +179,8 @@ func perSecond(n int, d time.Duration) float64 {
 
 // report gathers the slots' counts.
 func (r *run) report(slots []*slot, elapsed time.Duration) *Report {
-	rep := &Report{Target: r.target.String(), OwnAddresses: r.spread, Elapsed: elapsed, Level: r.cfg.Level}
+	rep := &Report{Target: r.target.String(), OwnAddresses: r.spread, Elapsed: elapsed, Level: r.cfg.Level,
+		OverSocket: !r.cfg.HTTPMoves && !r.cfg.Accounts}
 	var ack, broadcast []time.Duration
 	var signups, seeks, lobby, accepts []time.Duration
 	for _, s := range slots {
@@ -227,7 +232,7 @@ func (r *Report) Write(w io.Writer) error {
 		r.Held, r.AIHeld, r.Replaced, r.Finished, r.Failed)
 	fmt.Fprintf(&b, "time:         %s\n", r.Elapsed.Round(time.Millisecond))
 	if r.Held > 0 {
-		fmt.Fprintf(&b, "moves:        %d acknowledged (%.1f a second)\n", r.Moves, r.MovesPerSecond())
+		fmt.Fprintf(&b, "moves:        %d acknowledged (%.1f a second), %s\n", r.Moves, r.MovesPerSecond(), r.movesSent())
 		fmt.Fprintf(&b, "acknowledged: %s\n", r.Ack) // the games' moves only
 		fmt.Fprintf(&b, "broadcast:    %s\n", r.Broadcast)
 	}
@@ -261,6 +266,14 @@ func (r *Report) Write(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// movesSent says how the human games' moves went, for the report.
+func (r *Report) movesSent() string {
+	if r.OverSocket {
+		return "sent over each game's websocket (one connection a game)"
+	}
+	return "sent as POSTs (HTTP connections beside each game's websocket)"
 }
 
 // String writes the percentiles of moves in milliseconds.

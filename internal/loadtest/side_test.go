@@ -170,9 +170,13 @@ func TestFilesCountAClientASeatWithAccounts(t *testing.T) {
 		players int
 		want    int
 	}{
-		{Config{Games: 100, AIGames: 10}, 2, 2*100 + 2*10 + 256},
-		{Config{Games: 100, AIGames: 10, Accounts: true}, 2, 3*100 + 2*10 + 256},
-		{Config{Games: 100, Accounts: true, Flood: 5, Slow: 7}, 3, 4*100 + 5 + 7 + 256},
+		// The games' moves over their sockets: one file a game, and one
+		// in fifty games more for those replacing theirs.
+		{Config{Games: 100, AIGames: 10}, 2, 1*100 + 2*10 + 256 + 2},
+		{Config{Games: 10000}, 2, 10000 + 256 + 200},
+		{Config{Games: 100, AIGames: 10, HTTPMoves: true}, 2, 2*100 + 2*10 + 256 + 2},
+		{Config{Games: 100, AIGames: 10, Accounts: true}, 2, 3*100 + 2*10 + 256 + 2},
+		{Config{Games: 100, Accounts: true, Flood: 5, Slow: 7}, 3, 4*100 + 5 + 7 + 256 + 2},
 	} {
 		if got := c.cfg.files(c.players); got != c.want {
 			t.Errorf("%+v with %d players: %d files; want %d", c.cfg, c.players, got, c.want)

@@ -2,6 +2,7 @@ package loadtest
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"net/http"
 	"net/netip"
@@ -30,6 +31,7 @@ type slot struct {
 
 	lastPly        int // AI slots: the ply their viewer saw last
 	moves, aiMoves int
+	sent           int // the moves sent over the socket, which name them
 	ack, broadcast []time.Duration
 	// the accounts' times: sign-ups, seeks, lobby reads and accepts
 	signups, seeks, lobbyReads, accepts []time.Duration
@@ -110,7 +112,7 @@ func (r *run) setup(ctx context.Context) []*slot {
 		r.eachSlot(ctx, signupTime, slots, r.signUp)
 	}
 	r.progress("creating %d games%s and opening their sockets", r.cfg.Games+r.cfg.AIGames, r.through())
-	r.eachSlot(ctx, setupTime, slots, r.newGame)
+	r.eachSlot(ctx, setupTime+time.Duration(len(slots))*10*time.Millisecond, slots, r.newGame)
 	return slots
 }
 
@@ -177,6 +179,11 @@ func (r *run) newGame(ctx context.Context, s *slot) error {
 	if err != nil {
 		r.tally.add(errorKind("socket", err), err)
 		return err
+	}
+	if r.overSocket(s) {
+		// The create's connection, idle now: the socket is the game's
+		// one connection.
+		s.client.close()
 	}
 	s.tokens = make([]string, r.players)
 	for _, seat := range c.Seats {
@@ -279,8 +286,16 @@ func (r *run) playHuman(ctx, stop context.Context, s *slot) {
 	s.finished = s.moves >= r.cfg.Moves
 }
 
+// overSocket reports whether the slot plays its moves over its game's
+// socket, each with its seat's token (anonymous human games, unless
+// Config.HTTPMoves); the accounts' moves are POSTs with their cookies.
+func (r *run) overSocket(s *slot) bool { return !s.ai && s.players == nil && !r.cfg.HTTPMoves }
+
 // playOne plays one move; it reports false when the slot cannot go on.
 func (r *run) playOne(ctx context.Context, s *slot) bool {
+	if r.overSocket(s) {
+		return r.playOverSocket(ctx, s)
+	}
 	move := s.view.Legal[s.rng.IntN(len(s.view.Legal))]
 	c, token := s.mover(s.view.ToMove)
 	sent := time.Now()
@@ -294,12 +309,82 @@ func (r *run) playOne(ctx context.Context, s *slot) bool {
 	s.game.Moves = append(s.game.Moves, move)
 	s.ack = append(s.ack, acked.Sub(sent))
 	s.view = next
-	at, err := s.viewer.await(next.Version)
+	ev, err := s.viewer.await(next.Version)
 	if err != nil {
 		r.tally.add(errorKind("broadcast", err), err)
 		return r.reopen(ctx, s, err)
 	}
-	s.broadcast = append(s.broadcast, at.Sub(sent))
+	s.broadcast = append(s.broadcast, ev.at.Sub(sent))
+	return true
+}
+
+// playOverSocket plays one move over the game's socket: sent with its
+// seat's token and an id, timed to its ack (the acknowledgement) and to
+// the game's event of the ack's version (the broadcast), whose game is
+// the slot's next view.
+func (r *run) playOverSocket(ctx context.Context, s *slot) bool {
+	move := s.view.Legal[s.rng.IntN(len(s.view.Legal))]
+	_, token := s.mover(s.view.ToMove)
+	s.sent++
+	sent := time.Now()
+	a, err := s.viewer.move(ctx, strconv.Itoa(s.sent), token, move, s.view.Ply)
+	if err != nil {
+		r.tally.add(errorKind("move", err), err)
+		return r.afterRefusal(ctx, s, err)
+	}
+	s.moves++
+	s.game.Moves = append(s.game.Moves, move)
+	s.ack = append(s.ack, a.at.Sub(sent))
+	ev, err := s.viewer.await(a.version)
+	if err != nil {
+		r.tally.add(errorKind("broadcast", err), err)
+		return r.reconnect(ctx, s)
+	}
+	s.broadcast = append(s.broadcast, ev.at.Sub(sent))
+	s.view = *ev.game
+	return true
+}
+
+// refusedPause is a socket slot's pause after a move refused as one too
+// many, as a client that respects the server's limits makes.
+const refusedPause = 50 * time.Millisecond
+
+// afterRefusal goes on after a socket's move failed: refused as one too
+// many, it is sent again after a pause (the game is as the slot saw it
+// last, since only the slot plays it); refused otherwise, the game is
+// read again; with no answer, the socket is opened again, whose first
+// event is the game as it is.
+func (r *run) afterRefusal(ctx context.Context, s *slot, err error) bool {
+	var se *statusError
+	switch {
+	case rateLimited(err):
+		sleep(ctx, refusedPause)
+		return true
+	case errors.As(err, &se):
+		ok := r.resync(ctx, s)
+		s.client.close() // the GET's connection: the socket stays the one
+		return ok
+	}
+	return r.reconnect(ctx, s)
+}
+
+// reconnect opens the slot's socket again and takes its first event, the
+// game as it is, as the slot's view: a move whose answer was lost shows
+// in it if it was stored.
+func (r *run) reconnect(ctx context.Context, s *slot) bool {
+	v, err := s.client.watch(ctx, s.game.ID)
+	if err != nil {
+		r.tally.add(errorKind("socket", err), err)
+		return false
+	}
+	s.viewer.close()
+	s.viewer = v
+	first, err := v.await(0)
+	if err != nil {
+		r.tally.add(errorKind("socket", err), err)
+		return false
+	}
+	r.adopt(s, *first.game)
 	return true
 }
 
@@ -319,12 +404,17 @@ func (r *run) resync(ctx context.Context, s *slot) bool {
 		r.tally.add(errorKind("get", err), err)
 		return false
 	}
+	r.adopt(s, v)
+	return true
+}
+
+// adopt makes v, the game as the server reads it, the slot's view.
+func (r *run) adopt(s *slot, v view) {
 	if n := len(v.Moves); n > len(s.game.Moves) {
 		// a move whose answer was lost was stored after all
 		s.game.Moves = append(s.game.Moves, v.Moves[len(s.game.Moves):]...)
 	}
 	s.view = v
-	return true
 }
 
 // reopen opens the slot's socket again when it closed.
@@ -399,10 +489,12 @@ func closeAll(slots []*slot) {
 	var wg sync.WaitGroup
 	for _, s := range slots {
 		wg.Go(func() {
-			s.resign()
+			// The socket first: a slot that plays over it resigns over
+			// a connection that replaces it, never beside it.
 			if s.viewer != nil {
 				s.viewer.close()
 			}
+			s.resign()
 			s.closeClients()
 		})
 	}

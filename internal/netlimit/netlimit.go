@@ -53,11 +53,15 @@ const (
 	// opens at most 6 HTTP/1.1 connections to a host plus a websocket
 	// per open game tab, and several people may share one address
 	// behind NAT, so 64 leaves room for normal use while a single
-	// address can hold under 1% of a 10,000 total.
+	// address holds well under 1% of the total a server of 20,000 open
+	// files allows (17,936).
 	DefaultPerAddr = 64
-	// DefaultTotal is the most DefaultConfig allows overall, however
-	// high the descriptor limit.
+	// DefaultTotal is Total when the descriptor limit is unknown.
 	DefaultTotal = 10000
+	// MaxTotal is the most DefaultConfig allows overall, however high
+	// the descriptor limit (RLIM_INFINITY included): far above what a
+	// server holds, it only keeps the count a sane int.
+	MaxTotal = 1_000_000
 	// Reserve is the number of descriptors DefaultConfig keeps back
 	// from connections for the store, the log, served files and the
 	// runtime.
@@ -69,19 +73,21 @@ const (
 
 // DefaultConfig returns the caps for a process whose soft RLIMIT_NOFILE
 // is fdSoft (see FDLimit): PerAddr = DefaultPerAddr (64) and
-// Total = min(DefaultTotal, 80% of fdSoft - Reserve), but at least
-// MinTotal (16). The 20% kept back covers descriptors held for a moment
-// by refused connections, outgoing connections and files opened while
-// serving. An fdSoft of 0 means unknown, and Total is then DefaultTotal.
+// Total = 90% of fdSoft - Reserve, at least MinTotal (16) and at most
+// MaxTotal. The 10% kept back covers descriptors held for a moment by
+// refused connections, outgoing connections and files opened while
+// serving; with one connection a game (moves on the game's websocket),
+// a limit of 20,000 holds 17,936 connections, 10,000 games and room to
+// spare. An fdSoft of 0 means unknown, and Total is then DefaultTotal.
 func DefaultConfig(fdSoft uint64) Config {
 	total := uint64(DefaultTotal)
 	if fdSoft > 0 {
-		avail := fdSoft - fdSoft/5 // 80%, without overflow near RLIM_INFINITY
+		avail := fdSoft - fdSoft/10 // 90%, without overflow near RLIM_INFINITY
 		switch {
 		case avail < Reserve+MinTotal:
 			total = MinTotal
-		case avail-Reserve < total:
-			total = avail - Reserve
+		default:
+			total = min(avail-Reserve, MaxTotal)
 		}
 	}
 	return Config{PerAddr: DefaultPerAddr, Total: int(total)}

@@ -477,10 +477,12 @@ func TestDefaultConfig(t *testing.T) {
 	}{
 		{0, 10000},
 		{64, 16},
-		{100, 16},
-		{1024, 756}, // 1024 - 204 - 64
-		{19999, 10000},
-		{^uint64(0), 10000},
+		{100, 26},      // 90 - 64
+		{88, 16},       // 80 - 64: the least
+		{1024, 858},    // 1024 - 102 - 64
+		{20000, 17936}, // this machine's: 10,000 one-connection games fit
+		{1 << 40, MaxTotal},
+		{^uint64(0), MaxTotal},
 	} {
 		c := DefaultConfig(tc.soft)
 		if c.PerAddr != 64 || c.Total != tc.total {
