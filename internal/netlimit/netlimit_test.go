@@ -313,9 +313,9 @@ func TestHTTPServer(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if got := l.Open(); got < 1 || got > 3 {
-		t.Errorf("Open() = %d with 3 keep-alive connections at most", got)
-	}
+	// A connection the client gave up is counted until the server reads
+	// its end, a moment later on a busy machine.
+	waitFor(t, "at most 3 keep-alive connections open", func() bool { got := l.Open(); return got >= 1 && got <= 3 })
 	if got := l.Refused(); got != 0 {
 		t.Errorf("Refused() = %d under the cap", got)
 	}
