@@ -13,24 +13,24 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"github.com/arbiter-games/arbiter/account"
+	"github.com/arbiter-games/arbiter/accounts"
 	"github.com/arbiter-games/arbiter/store/sqlite"
+	"github.com/coder/websocket"
 )
 
 // roomyAccountLimits let the tests sign up and log in as often as they
 // like from one address; the tests of those limits set their own.
-var roomyAccountLimits = AccountLimits{HashBurst: 1 << 20, HashEvery: time.Nanosecond, HashesAtOnce: 1 << 20,
+var roomyAccountLimits = accounts.Limits{HashBurst: 1 << 20, HashEvery: time.Nanosecond, HashesAtOnce: 1 << 20,
 	SignUpBurst: 1 << 20, SignUpEvery: time.Nanosecond,
 	Throttle: account.ThrottleConfig{NameBurst: 1 << 20, AddrBurst: 1 << 20, NameWideBurst: 1 << 20}}
 
 // newFairServer is a test server with cheap hashing and these account
 // limits.
-func newFairServer(t *testing.T, l AccountLimits) *testServer {
+func newFairServer(t *testing.T, l accounts.Limits) *testServer {
 	t.Helper()
 	params := cheapHash
-	return newTestServer(t, Config{PasswordHash: &params, Accounts: l})
+	return newTestServer(t, siteConfig{PasswordHash: &params, Accounts: l})
 }
 
 // browserAt is a member's browser whose connections come from the
@@ -83,7 +83,7 @@ func mustRetryAfter(t *testing.T, what string, code int, retry, body string) {
 // right logins from one address get at most the budget's 5 hashes and
 // then 429 with Retry-After, while another address logs in at once.
 func TestCorrectLoginsSpendTheAddressHashBudget(t *testing.T) {
-	ts := newFairServer(t, AccountLimits{HashBurst: 5, HashEvery: time.Hour, HashesAtOnce: 1})
+	ts := newFairServer(t, accounts.Limits{HashBurst: 5, HashEvery: time.Hour, HashesAtOnce: 1})
 	owner := ts.browserAt("127.0.0.2", "ada", nil)
 	if code, _, body := owner.answer("POST", "/api/accounts", loginBody("ada", "correct-horse-ada")); code != 201 {
 		t.Fatalf("sign up: %d %s", code, body)
@@ -133,7 +133,7 @@ func TestCorrectLoginsSpendTheAddressHashBudget(t *testing.T) {
 // logged in before (its device cookie), still logs in, even from the
 // guessers' address.
 func TestOthersFailuresDoNotLockTheOwnerOut(t *testing.T) {
-	ts := newFairServer(t, AccountLimits{Throttle: account.ThrottleConfig{NameBurst: 5, NameWideBurst: 8}})
+	ts := newFairServer(t, accounts.Limits{Throttle: account.ThrottleConfig{NameBurst: 5, NameWideBurst: 8}})
 	owner := ts.browserAt("127.0.0.2", "ada", nil)
 	if code, _, body := owner.answer("POST", "/api/accounts", loginBody("ada", "correct-horse-ada")); code != 201 {
 		t.Fatalf("sign up: %d %s", code, body)
@@ -172,7 +172,7 @@ func TestOthersFailuresDoNotLockTheOwnerOut(t *testing.T) {
 // TestSignUpsAreLimitedPerAddress: an address makes its burst of accounts,
 // then is refused 429 with Retry-After; another address signs up.
 func TestSignUpsAreLimitedPerAddress(t *testing.T) {
-	ts := newFairServer(t, AccountLimits{SignUpBurst: 2, SignUpEvery: time.Hour})
+	ts := newFairServer(t, accounts.Limits{SignUpBurst: 2, SignUpEvery: time.Hour})
 	for i, name := range []string{"ada", "bob"} {
 		if code, _, body := ts.browserAt("127.0.0.1", name, nil).answer("POST", "/api/accounts", loginBody(name, "correct-horse-"+name)); code != 201 {
 			t.Fatalf("sign-up %d: %d %s", i, code, body)
@@ -296,7 +296,7 @@ func TestARevokedSessionClosesItsSockets(t *testing.T) {
 // long before a loop of small reads would be.
 func TestExportsRunOneAtATimeAndPayByTheirSize(t *testing.T) {
 	params := cheapHash
-	ts := newTestServer(t, Config{PasswordHash: &params, Limits: Limits{ReadsPerSecond: 0.001, ReadBurst: 12, GamesPerHour: 1000,
+	ts := newTestServer(t, siteConfig{PasswordHash: &params, Limits: Limits{ReadsPerSecond: 0.001, ReadBurst: 12, GamesPerHour: 1000,
 		MovesPerSecond: 1000, MoveBurst: 1000}})
 	ada, bob := ts.signUp("ada"), ts.signUp("bob")
 	for range 30 {
@@ -339,7 +339,7 @@ func TestExportsRunOneAtATimeAndPayByTheirSize(t *testing.T) {
 // for a session that exists.
 func TestLogOutWithUnknownCookiesIsLimited(t *testing.T) {
 	params := cheapHash
-	ts := newTestServer(t, Config{PasswordHash: &params, Limits: Limits{ReadsPerSecond: 0.001, ReadBurst: 5}})
+	ts := newTestServer(t, siteConfig{PasswordHash: &params, Limits: Limits{ReadsPerSecond: 0.001, ReadBurst: 5}})
 	codes := map[int]int{}
 	for range 10 {
 		b := make([]byte, 32)
@@ -356,17 +356,17 @@ func TestLogOutWithUnknownCookiesIsLimited(t *testing.T) {
 // TestAccountLimitsChecked: a negative account limit is refused at New;
 // zero fields take the defaults.
 func TestAccountLimitsChecked(t *testing.T) {
-	for _, l := range []AccountLimits{{HashBurst: -1}, {HashEvery: -time.Second}, {HashesAtOnce: -1},
+	for _, l := range []accounts.Limits{{HashBurst: -1}, {HashEvery: -time.Second}, {HashesAtOnce: -1},
 		{SignUpBurst: -5}, {SignUpEvery: -1}} {
-		if _, err := New(Config{Store: openTestStore(t), Accounts: l}); err == nil {
+		if _, err := newSite(siteConfig{Store: openTestStore(t), Accounts: l}); err == nil {
 			t.Errorf("New with account limits %+v: no error", l)
 		}
 	}
-	got, err := AccountLimits{HashBurst: 7}.WithDefaults()
-	want := DefaultAccountLimits
+	got, err := accounts.Limits{HashBurst: 7}.WithDefaults()
+	want := accounts.DefaultLimits
 	want.HashBurst = 7
 	if err != nil || got != want {
-		t.Errorf("AccountLimits{HashBurst: 7}.WithDefaults() = %+v, %v; want %+v", got, err, want)
+		t.Errorf("accounts.Limits{HashBurst: 7}.WithDefaults() = %+v, %v; want %+v", got, err, want)
 	}
 }
 
@@ -385,8 +385,8 @@ func TestARevokedSessionClosesSocketsOnAnotherServer(t *testing.T) {
 		stores[i] = st
 	}
 	params := cheapHash
-	a := newTestServer(t, Config{Store: stores[0], PasswordHash: &params})
-	b := newTestServer(t, Config{Store: stores[1], PasswordHash: &params, Timeouts: Timeouts{Ping: 200 * time.Millisecond}})
+	a := newTestServer(t, siteConfig{Store: stores[0], PasswordHash: &params})
+	b := newTestServer(t, siteConfig{Store: stores[1], PasswordHash: &params, Timeouts: Timeouts{Ping: 200 * time.Millisecond}})
 	ada, bob := a.signUp("ada"), a.signUp("bob")
 	id, mover := sessionGame(t, ada, bob)
 	moverOnB := &member{t: t, ts: b, name: mover.name, c: mover.c}

@@ -12,12 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"github.com/arbiter-games/arbiter/account"
 	"github.com/arbiter-games/arbiter/lobby"
 	"github.com/arbiter-games/arbiter/record"
 	"github.com/arbiter-games/arbiter/store/sqlite"
+	"github.com/coder/websocket"
 )
 
 func mustParse(raw string) *url.URL {
@@ -33,7 +32,7 @@ var cheapHash = account.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, Key
 func newAccountServer(t *testing.T) *testServer {
 	t.Helper()
 	params := cheapHash
-	return newTestServer(t, Config{PasswordHash: &params})
+	return newTestServer(t, siteConfig{PasswordHash: &params})
 }
 
 // member is a signed-up person with their own cookies.
@@ -379,7 +378,7 @@ func TestThreePlayerSeekAndLobbySocket(t *testing.T) {
 // is aborted and changes no rating.
 func TestAbortedRatedGameRatesNothing(t *testing.T) {
 	params := cheapHash
-	ts := newTestServer(t, Config{PasswordHash: &params, AbortAfter: 300 * time.Millisecond})
+	ts := newTestServer(t, siteConfig{PasswordHash: &params, AbortAfter: 300 * time.Millisecond})
 	ada, bob := ts.signUp("ada"), ts.signUp("bob")
 	var seek struct{ ID string }
 	ada.must(201, "POST", "/api/seeks", map[string]any{"game": "eximo", "rated": true, "clock": map[string]int{"initial": 60, "increment": 1}}, &seek)
@@ -417,8 +416,8 @@ func TestLobbyAcrossServers(t *testing.T) {
 		stores[i] = st
 	}
 	params := cheapHash
-	a := newTestServer(t, Config{Store: stores[0], PasswordHash: &params})
-	b := newTestServer(t, Config{Store: stores[1], PasswordHash: &params})
+	a := newTestServer(t, siteConfig{Store: stores[0], PasswordHash: &params})
+	b := newTestServer(t, siteConfig{Store: stores[1], PasswordHash: &params})
 	ada, bob := a.signUp("ada"), b.signUp("bob")
 	conn := lobbySocket(t, a, ada)
 	var seek struct{ ID string }

@@ -19,7 +19,7 @@ func (ts *testServer) edit(id string, req map[string]any) (int, []byte) {
 // the side to move chosen, in a FEN the game's parser reads back as the
 // same stacks, for both notations and three seats.
 func TestAnalysisEdit(t *testing.T) {
-	ts := newTestServer(t, Config{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000}})
+	ts := newTestServer(t, siteConfig{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000}})
 	one := 1
 	two := 2
 	for _, tc := range []struct {
@@ -58,7 +58,7 @@ func TestAnalysisEdit(t *testing.T) {
 // refused with the game's parser's own words, and a malformed edit names
 // what is wrong.
 func TestAnalysisEditRefusals(t *testing.T) {
-	ts := newTestServer(t, Config{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000}})
+	ts := newTestServer(t, siteConfig{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000}})
 	pommel, _ := game.New("pommel", nil)
 	_, promoted := pommel.ParseFEN("W:Wd7:B")
 	eximo, _ := game.New("eximo", nil)
@@ -94,7 +94,7 @@ func TestAnalysisEditRefusals(t *testing.T) {
 // TestAnalysisStacking: the analysis view says which games pile pieces
 // up on a cell, as their notation does.
 func TestAnalysisStacking(t *testing.T) {
-	ts := newTestServer(t, Config{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000}})
+	ts := newTestServer(t, siteConfig{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000}})
 	stacking := map[string]bool{"checkers-2011": true, "punt-match": true, "punt-heks-match": true, "punt-heks-match-3p": true}
 	for _, d := range game.All() {
 		if v := ts.analysis(d.ID, nil); v.Stacking != stacking[d.ID] {

@@ -43,7 +43,7 @@ func (ts *testServer) floodAnalysis(ctx context.Context, n int) (wait func()) {
 // analyses shared the AI's workers, the reply waited for a 5 s search (9
 // to 10 s with eight addresses) and level 6 lost 15s+0 on time.
 func TestAnalysisFloodLeavesTheAIAlone(t *testing.T) {
-	ts := newTestServer(t, Config{Workers: 2, AnalysisWorkers: 1})
+	ts := newTestServer(t, siteConfig{Workers: 2, AnalysisWorkers: 1})
 	ctx, stop := context.WithCancel(context.Background())
 	wait := ts.floodAnalysis(ctx, 8)
 	defer wait()

@@ -12,7 +12,7 @@ import (
 // TestAnalysisLinesRefusals: "lines" is an integer from 1 to 5; anything
 // else is refused as invalid, quoting at most 80 characters of it.
 func TestAnalysisLinesRefusals(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	long := strings.Repeat("9", 200)
 	for _, tc := range []struct {
 		name  string
@@ -41,7 +41,7 @@ func TestAnalysisLinesRefusals(t *testing.T) {
 // different legal moves, best first, each leading its line, the first
 // being the answer's move, score and line; not asked, it lists its one.
 func TestAnalysisLines(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	pos := ts.analysis("pommel", url.Values{"moves": {"a1-a3"}})
 	for _, asked := range []int{0, 1, 3, 5} {
 		req := map[string]any{"moves": []string{"a1-a3"}, "movetime": 100}
@@ -61,7 +61,7 @@ func TestAnalysisLines(t *testing.T) {
 // TestAnalysisStreamLines: each depth the stream reports lists the lines
 // asked for.
 func TestAnalysisStreamLines(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	pos := ts.analysis("eximo", nil)
 	code, body, events := ts.streamSearch("eximo", map[string]any{"movetime": 300, "lines": 2})
 	if code != http.StatusOK || len(events) < 2 {

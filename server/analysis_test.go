@@ -45,7 +45,7 @@ func refusal(t *testing.T, body []byte) apiError {
 // TestAnalysisPositions: every game's start, the same position reached
 // by moves or by its FEN, and the end of a game.
 func TestAnalysisPositions(t *testing.T) {
-	ts := newTestServer(t, Config{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000}})
+	ts := newTestServer(t, siteConfig{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000}})
 	for _, d := range game.All() {
 		rules, err := game.New(d.ID, nil)
 		if err != nil {
@@ -74,7 +74,7 @@ func TestAnalysisPositions(t *testing.T) {
 }
 
 func TestAnalysisRefusals(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	rules, _ := game.New("pommel", nil)
 	_, fenErr := rules.ParseFEN("W:Wzz9")
 	if fenErr == nil {
@@ -100,7 +100,7 @@ func TestAnalysisRefusals(t *testing.T) {
 }
 
 func TestAnalysisBestRefusals(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	for _, tc := range []struct {
 		name   string
 		body   any
@@ -128,7 +128,7 @@ func TestAnalysisBestRefusals(t *testing.T) {
 // TestAnalysisBest: the engine answers a legal move of the position, its
 // line starting with it, within its time.
 func TestAnalysisBest(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	moves := []string{"a1-a3"}
 	pos := ts.analysis("pommel", url.Values{"moves": {"a1-a3"}})
 	start := time.Now()
@@ -148,7 +148,7 @@ func TestAnalysisBest(t *testing.T) {
 // TestAnalysisOneSearchPerClient: a client's second search while its
 // first runs is refused, and allowed again once the first answered.
 func TestAnalysisOneSearchPerClient(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	done := make(chan int)
 	go func() {
 		code, _ := ts.do("POST", "/api/analysis/eximo/best", "", map[string]any{"movetime": 500})
@@ -171,7 +171,7 @@ func TestAnalysisOneSearchPerClient(t *testing.T) {
 }
 
 func TestAnalysisPageServed(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	code, body := ts.do("GET", "/analysis/pommel?moves=a1-a3", "", nil)
 	if code != http.StatusOK || !strings.Contains(string(body), `data-page="analysis"`) || !strings.Contains(string(body), `src="/assets/app.js"`) {
 		t.Errorf("GET /analysis/pommel: %d %s", code, body)
@@ -231,7 +231,7 @@ func (ts *testServer) streamSearch(id string, body any) (int, []byte, []sseEvent
 // each time, then ends with the best move, which leads its line and is
 // legal; the events are the bestView of /best.
 func TestAnalysisStream(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	pos := ts.analysis("pommel", url.Values{"moves": {"a1-a3"}})
 	code, body, events := ts.streamSearch("pommel", map[string]any{"moves": []string{"a1-a3"}, "movetime": 300})
 	if code != http.StatusOK {
@@ -264,7 +264,7 @@ func TestAnalysisStream(t *testing.T) {
 // TestAnalysisStreamRefusals: the stream refuses what /best refuses, with
 // the same JSON errors and before any event.
 func TestAnalysisStreamRefusals(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	for _, tc := range []struct {
 		name   string
 		game   string
@@ -296,7 +296,7 @@ func TestAnalysisStreamRefusals(t *testing.T) {
 // search: /best and a second stream are refused while it runs, and a
 // stream closed by its client (the page's Stop) frees the client at once.
 func TestAnalysisStreamOneSearch(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	req, err := http.NewRequestWithContext(ctx, "POST", ts.http.URL+"/api/analysis/eximo/stream", strings.NewReader(`{"movetime": 5000}`))

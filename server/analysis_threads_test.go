@@ -22,7 +22,7 @@ func TestAnalysisThreadsRefused(t *testing.T) {
 		{1, 2, "server: analysis threads 2: at most the analysis workers (1)"},
 	}
 	for _, tc := range tests {
-		_, err := New(Config{Store: openTestStore(t), AnalysisWorkers: tc.workers, AnalysisThreads: tc.threads})
+		_, err := newSite(siteConfig{Store: openTestStore(t), AnalysisWorkers: tc.workers, AnalysisThreads: tc.threads})
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%d threads of %d workers: error %v, want %q", tc.threads, tc.workers, err, tc.want)
 		}
@@ -32,7 +32,7 @@ func TestAnalysisThreadsRefused(t *testing.T) {
 // TestAnalysisBestWithThreads: a search of two threads answers a legal
 // move leading its line.
 func TestAnalysisBestWithThreads(t *testing.T) {
-	ts := newTestServer(t, Config{AnalysisWorkers: 2, AnalysisThreads: 2})
+	ts := newTestServer(t, siteConfig{AnalysisWorkers: 2, AnalysisThreads: 2})
 	pos := ts.analysis("pommel", url.Values{"moves": {"a1-a3"}})
 	code, body := ts.do("POST", "/api/analysis/pommel/best", "", map[string]any{"moves": []string{"a1-a3"}, "movetime": 200})
 	var v bestView

@@ -2,18 +2,18 @@ package server
 
 import (
 	"encoding/json"
-	"github.com/arbiter-games/arbiter/hall"
 	"net/http"
 	"reflect"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/record"
 )
 
 func TestCreateAnswersTokensAndLinksForHumanSeatsOnly(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	resp := ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "ai:level=1"}})
 	if len(resp.Seats) != 1 || resp.Seats[0].Seat != 0 {
 		t.Fatalf("seats %+v: want one invite, for seat 0", resp.Seats)
@@ -31,7 +31,7 @@ func TestCreateAnswersTokensAndLinksForHumanSeatsOnly(t *testing.T) {
 }
 
 func TestGetAnswersTheContractFields(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	resp := ts.create(map[string]any{"game": "checkers-2011", "options": map[string]string{"maxplies": "300"}, "seats": []string{"human", "human"}})
 	code, body := ts.do("GET", "/api/games/"+resp.ID, "", nil)
 	if code != http.StatusOK {
@@ -54,7 +54,7 @@ func TestGetAnswersTheContractFields(t *testing.T) {
 }
 
 func TestCreateRefusals(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	for _, c := range []struct {
 		name, body, code string
 	}{
@@ -85,7 +85,7 @@ func TestCreateRefusals(t *testing.T) {
 }
 
 func TestMoveRefusalsChangeNothing(t *testing.T) {
-	ts := newTestServer(t, Config{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000}})
+	ts := newTestServer(t, siteConfig{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000}})
 	g := ts.twoHumans()
 	white, black := g.Seats[0].Token, g.Seats[1].Token
 	other := ts.twoHumans()
@@ -129,7 +129,7 @@ func TestMoveRefusalsChangeNothing(t *testing.T) {
 }
 
 func TestIllegalMoveMessageSaysWhy(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	g := ts.twoHumans()
 	_, body := ts.do("POST", "/api/games/"+g.ID+"/moves", g.Seats[0].Token, `{"move":"a1-a9","ply":0}`)
 	var e struct{ Error apiError }
@@ -140,7 +140,7 @@ func TestIllegalMoveMessageSaysWhy(t *testing.T) {
 }
 
 func TestMoveIsStoredThenAnsweredAndAResendAnswers200(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	g := ts.twoHumans()
 	white, black := g.Seats[0].Token, g.Seats[1].Token
 	first := ts.game(g.ID).Legal[0]
@@ -181,7 +181,7 @@ func TestMoveIsStoredThenAnsweredAndAResendAnswers200(t *testing.T) {
 // TestRacedMovesStoreExactlyOne posts n different moves for ply 0 at once.
 func TestRacedMovesStoreExactlyOne(t *testing.T) {
 	for _, n := range []int{2, 10} {
-		ts := newTestServer(t, Config{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000}})
+		ts := newTestServer(t, siteConfig{Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000}})
 		g := ts.twoHumans()
 		legal := ts.game(g.ID).Legal
 		if len(legal) < n {
@@ -216,7 +216,7 @@ func TestRacedMovesStoreExactlyOne(t *testing.T) {
 }
 
 func TestRecordReplays(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	g := ts.twoHumans()
 	tokens := []string{g.Seats[0].Token, g.Seats[1].Token}
 	for ply := range 6 {
@@ -246,14 +246,14 @@ func TestRecordReplays(t *testing.T) {
 }
 
 func TestHealthz(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	if code, body := ts.do("GET", "/healthz", "", nil); code != 200 {
 		t.Errorf("healthz: %d %s", code, body)
 	}
 }
 
 func TestUnknownGamesAreNotKept(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	for _, path := range []string{"/api/games/made-up", "/api/games/made-up/record", "/api/games/other/effects?ply=0"} {
 		if code, body := ts.do("GET", path, "", nil); code != 404 || errorCode(body) != codeNotFound {
 			t.Errorf("%s: %d %s", path, code, body)

@@ -11,11 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/chromedp"
-
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/learn"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
 )
 
 // axeScript is axe-core, the accessibility checker, as .ci/run installs

@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/arbiter-games/arbiter/hall"
 	"image"
 	"image/color"
 	"image/png"
@@ -19,9 +18,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/hall"
+	"github.com/chromedp/chromedp"
 )
 
 // TestBrowserAnalysis drives the rules pages and the analysis page in one

@@ -10,9 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/chromedp/chromedp"
 )
 
 // TestBrowserAnalysisView drives what the analysis page shows of the

@@ -12,11 +12,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
-
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/hall"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // screenSize is a window the pages are tried at.
@@ -460,7 +459,7 @@ func (b *browser) moveBoxExample(t *testing.T) {
 // move of the current position would take without playing it, and
 // refuses a move that is not legal, quoting at most 80 characters of it.
 func TestPreviewEffects(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	resp := ts.twoHumans()
 	g := ts.game(resp.ID)
 	code, body := ts.do("GET", fmt.Sprintf("/api/games/%s/effects?move=%s", resp.ID, url.QueryEscape(g.Legal[0])), "", nil)

@@ -8,11 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
-
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/learn"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // learnSize is a screen the tutorials are tried on: a desktop's, played

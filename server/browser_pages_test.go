@@ -7,10 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/game"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
-
-	"github.com/arbiter-games/arbiter/game"
 )
 
 // TestBrowserPages drives the site's own pages: the home page (its game

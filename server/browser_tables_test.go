@@ -7,10 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-
 	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/chromedp/chromedp"
 )
 
 // tablesWords is what the analysis page writes of a value of the tables,
@@ -48,7 +47,7 @@ func TestBrowserTables(t *testing.T) {
 			pages = append(pages, tablesPage{"win", m.LongestWinFEN}, tablesPage{"loss", m.LongestLossFEN})
 		}
 	}
-	b := newBrowserWith(t, Config{Analysis: analysisWith(t, nil, tables)})
+	b := newBrowserWith(t, siteConfig{Analysis: analysisWith(t, nil, tables)})
 	for _, size := range viewSizes() {
 		for _, scheme := range []string{"light", "dark"} {
 			t.Run(size.name+"-"+scheme, func(t *testing.T) {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"github.com/arbiter-games/arbiter/hall"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -18,13 +17,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/chromedp"
-
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
 )
 
 // chromiumPath is Debian's chromium, which .ci/run installs.
@@ -50,7 +49,7 @@ func phoneScale() float64 {
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
 	skipWithoutBrowser(t)
-	return newBrowserWith(t, Config{})
+	return newBrowserWith(t, siteConfig{})
 }
 
 // skipWithoutBrowser skips the test without Chromium or with -short.
@@ -66,7 +65,7 @@ func skipWithoutBrowser(t *testing.T) {
 
 // newBrowserWith is newBrowser over a server of cfg (its limits raised);
 // the caller has called skipWithoutBrowser.
-func newBrowserWith(t *testing.T, cfg Config) *browser {
+func newBrowserWith(t *testing.T, cfg siteConfig) *browser {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromiumPath), chromedp.NoSandbox, chromedp.DisableGPU,
@@ -148,7 +147,7 @@ func TestBrowser(t *testing.T) {
 // attention: a game whose AI failed says so on its page, at a desktop's
 // size and a phone's, and the page stays usable (the board is drawn).
 func (b *browser) attention(t *testing.T) {
-	ts := newTestServer(t, Config{Engines: enginesWithAPanic})
+	ts := newTestServer(t, siteConfig{Engines: enginesWithAPanic})
 	g := ts.create(map[string]any{"game": "pommel", "seats": []string{"random", "human"}})
 	waitFor(t, 10*time.Second, "the mark", func() bool { return ts.game(g.ID).Attention != "" })
 	for _, size := range []struct {
@@ -832,7 +831,7 @@ func (s *switchable) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // startOn starts a server on st.
 func startOn(t *testing.T, st store.Store) *Server {
 	t.Helper()
-	srv, err := New(Config{Store: st, Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000, GamesPerHour: 1000, Sockets: 100},
+	srv, err := newSite(siteConfig{Store: st, Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000, GamesPerHour: 1000, Sockets: 100},
 		Accounts: roomyAccountLimits})
 	if err != nil {
 		t.Fatal(err)

@@ -15,7 +15,7 @@ import (
 // on one budget (reads, games), while another /64 has its own.
 func TestClientsInOneIPv6Slash64ShareLimits(t *testing.T) {
 	clock := newTestClock() // stands still: no budget refills
-	ts := newTestServerBehind(t, Config{Now: clock.Now, Limits: Limits{ReadsPerSecond: 1, ReadBurst: 3, GamesPerHour: 2}},
+	ts := newTestServerBehind(t, siteConfig{Now: clock.Now, Limits: Limits{ReadsPerSecond: 1, ReadBurst: 3, GamesPerHour: 2}},
 		func(next http.Handler) http.Handler {
 			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				r.RemoteAddr = r.Header.Get("X-Test-Remote") // the address the request comes from

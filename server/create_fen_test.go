@@ -14,7 +14,7 @@ import (
 // it, GET shows it, the record carries it in its FEN tag, and an AI to
 // move in it answers.
 func TestCreateFromFEN(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	cases := []struct {
 		name, game, fen string
 		seats           []string
@@ -64,7 +64,7 @@ func TestCreateFromFEN(t *testing.T) {
 // TestCreateFromFENWithAIToMove: an AI seat to move in the start position
 // plays at once.
 func TestCreateFromFENWithAIToMove(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	resp := ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "ai:level=1"}, "fen": "B:Wc3,Kd1,e3:Bb5,d6"})
 	waitFor(t, 10*time.Second, "the AI's move", func() bool { return ts.game(resp.ID).Ply == 1 })
 }
@@ -73,7 +73,7 @@ func TestCreateFromFENWithAIToMove(t *testing.T) {
 // the game is over, is refused with 422 and a message naming the problem;
 // no game is made.
 func TestCreateFENRefused(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	cases := []struct {
 		name, game, fen string
 		want            []string // all in the message

@@ -11,7 +11,7 @@ import (
 // the piles frozen there (controlled by that player: what it scores), so
 // that the board can show them; games without end rows name none.
 func TestPositionEndRows(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	cases := []struct {
 		name, game, fen string
 		endRows         [][]string

@@ -17,12 +17,12 @@ import (
 )
 
 // metricsServer serves a new server's MetricsHandler.
-func metricsServer(t *testing.T, cfg Config) *httptest.Server {
+func metricsServer(t *testing.T, cfg siteConfig) *httptest.Server {
 	t.Helper()
 	if cfg.Store == nil {
 		cfg.Store = openTestStore(t)
 	}
-	srv, err := New(cfg)
+	srv, err := newSite(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func get(t *testing.T, c *http.Client, url string) (int, string) {
 // TestProfilesAreOffByDefault: the metrics' address serves no profiles
 // unless the operator asks for them (serve --pprof).
 func TestProfilesAreOffByDefault(t *testing.T) {
-	hs := metricsServer(t, Config{})
+	hs := metricsServer(t, siteConfig{})
 	for _, path := range []string{"/debug/pprof/", "/debug/pprof/cmdline", "/debug/pprof/goroutine?debug=2", "/debug/pprof/symbol"} {
 		if code, _ := get(t, hs.Client(), hs.URL+path); code != http.StatusNotFound {
 			t.Errorf("GET %s: %d, want 404", path, code)
@@ -69,7 +69,7 @@ func TestProfilesNeverShowTheCommandLine(t *testing.T) {
 	args := os.Args
 	os.Args = append(append([]string{}, args...), "--db", "postgres://arbiter:"+secret+"@db.example/arbiter")
 	t.Cleanup(func() { os.Args = args })
-	hs := metricsServer(t, Config{Pprof: true})
+	hs := metricsServer(t, siteConfig{Pprof: true})
 	code, index := get(t, hs.Client(), hs.URL+"/debug/pprof/")
 	if code != http.StatusOK {
 		t.Fatalf("GET /debug/pprof/ with the profiles on: %d", code)
@@ -119,7 +119,7 @@ func (c *testClock) advance(d time.Duration) { c.set(c.Now().Add(d)) }
 func TestHealthChecksAFloodOnce(t *testing.T) {
 	st := &checkCounter{Store: openTestStore(t)}
 	clock := newTestClock()
-	ts := newTestServer(t, Config{Store: st, Now: clock.Now})
+	ts := newTestServer(t, siteConfig{Store: st, Now: clock.Now})
 	flood := func(n int) {
 		var wg sync.WaitGroup
 		for range 8 {

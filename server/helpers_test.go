@@ -4,18 +4,25 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"crypto/tls"
 	"encoding/json"
-	"github.com/arbiter-games/arbiter/hall"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/account"
+	"github.com/arbiter-games/arbiter/accounts"
+	"github.com/arbiter-games/arbiter/analysis"
 	"github.com/arbiter-games/arbiter/game"
 	_ "github.com/arbiter-games/arbiter/games/all"
+	"github.com/arbiter-games/arbiter/hall"
+	"github.com/arbiter-games/arbiter/lobby"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/postgres"
 	"github.com/arbiter-games/arbiter/store/sqlite"
@@ -50,14 +57,14 @@ func openTestStore(t *testing.T) store.Store {
 	return st
 }
 
-func newTestServer(t *testing.T, cfg Config) *testServer {
+func newTestServer(t *testing.T, cfg siteConfig) *testServer {
 	t.Helper()
 	return newTestServerBehind(t, cfg, nil)
 }
 
 // newTestServerBehind starts a test server whose handler is wrapped by
 // wrap (when not nil): a network that delays or reorders responses.
-func newTestServerBehind(t *testing.T, cfg Config, wrap func(http.Handler) http.Handler) *testServer {
+func newTestServerBehind(t *testing.T, cfg siteConfig, wrap func(http.Handler) http.Handler) *testServer {
 	t.Helper()
 	if cfg.Store == nil {
 		cfg.Store = openTestStore(t)
@@ -66,11 +73,11 @@ func newTestServerBehind(t *testing.T, cfg Config, wrap func(http.Handler) http.
 		// The tests poll games every few milliseconds.
 		cfg.Limits.ReadsPerSecond, cfg.Limits.ReadBurst = 1000, 1000
 	}
-	if cfg.Accounts == (AccountLimits{}) {
+	if cfg.Accounts == (accounts.Limits{}) {
 		// The tests sign up and log in many accounts from one address.
 		cfg.Accounts = roomyAccountLimits
 	}
-	srv, err := New(cfg)
+	srv, err := newSite(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,4 +223,74 @@ func (s *Server) boardOf(t *testing.T, id string) string {
 func hashToken(token string) []byte {
 	sum := sha256.Sum256([]byte(token))
 	return sum[:]
+}
+
+// siteConfig is a whole site for a test, in one flat struct: the store,
+// the hall's settings, the account and analysis services (or their
+// settings), and the server's own. newSite puts it together as
+// internal/site does for arbiter serve (which a test here cannot import:
+// it imports this package).
+type siteConfig struct {
+	Store  store.Store
+	Logger *slog.Logger
+	Now    func() time.Time
+	// The hall's: see hall.Config.
+	Workers      int
+	AIMoveTime   time.Duration
+	AIMemory     int64
+	AllowAIGames bool
+	AIGamePlies  int
+	AIGamePace   time.Duration
+	AbortAfter   time.Duration
+	IdleAfter    time.Duration
+	Engines      hall.EngineMaker
+	// Analysis, when not nil, is the analysis service; else one is made
+	// with AnalysisWorkers and AnalysisThreads.
+	Analysis                         *analysis.Service
+	AnalysisWorkers, AnalysisThreads int
+	// AccountService, when not nil, is the account service; else one is
+	// made with PasswordHash and Accounts.
+	AccountService *accounts.Service
+	PasswordHash   *account.Params
+	Accounts       accounts.Limits
+	// The server's: see Config.
+	Origins             []string
+	Limits              Limits
+	Timeouts            Timeouts
+	ConnsPerAddr, Conns int
+	TrustedProxies      []netip.Prefix
+	TLS                 *tls.Config
+	Pprof               bool
+}
+
+// newSite makes cfg's services over cfg.Store, then the server over them.
+func newSite(cfg siteConfig) (*Server, error) {
+	an := cfg.Analysis
+	if an == nil {
+		var err error
+		an, err = analysis.New(analysis.Config{Workers: cfg.AnalysisWorkers, Threads: cfg.AnalysisThreads,
+			Logger: cfg.Logger, Now: cfg.Now})
+		if err != nil {
+			return nil, err
+		}
+	}
+	h, err := hall.New(hall.Config{Store: cfg.Store, Logger: cfg.Logger, Now: cfg.Now, Workers: cfg.Workers,
+		AIMoveTime: cfg.AIMoveTime, AIMemory: cfg.AIMemory, AllowAIGames: cfg.AllowAIGames,
+		AIGamePlies: cfg.AIGamePlies, AIGamePace: cfg.AIGamePace, AbortAfter: cfg.AbortAfter, IdleAfter: cfg.IdleAfter,
+		Engines: cfg.Engines, EngineOptions: an.EngineOptions})
+	if err != nil {
+		return nil, err
+	}
+	accts := cfg.AccountService
+	if accts == nil {
+		accts, err = accounts.New(accounts.Config{Store: cfg.Store, Params: cfg.PasswordHash, Limits: cfg.Accounts,
+			Now: cfg.Now, Logger: cfg.Logger})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return New(Config{Hall: h, Lobby: lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now}),
+		Accounts: accts, Analysis: an, Logger: cfg.Logger, Now: cfg.Now, Origins: cfg.Origins, Limits: cfg.Limits,
+		Timeouts: cfg.Timeouts, ConnsPerAddr: cfg.ConnsPerAddr, Conns: cfg.Conns, TrustedProxies: cfg.TrustedProxies,
+		TLS: cfg.TLS, Pprof: cfg.Pprof})
 }

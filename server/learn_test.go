@@ -14,7 +14,7 @@ import (
 // TestLearnAPI: the list, a tutorial's steps ready to draw, the verdicts
 // on a right, a wrong and an illegal move, and the refusals.
 func TestLearnAPI(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	code, body := ts.do("GET", "/api/learn", "", nil)
 	var list []learnSummary
 	if err := json.Unmarshal(body, &list); code != http.StatusOK || err != nil || len(list) != len(learn.Tutorials()) {
@@ -85,7 +85,7 @@ func lastPuntDone(t *testing.T) string {
 // draws; an unknown family is a 404 page that names the known ones and
 // quotes the unknown one escaped.
 func TestLearnPages(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	for _, path := range []string{"/learn", "/learn/pommel", "/learn/eximo", "/learn/checkers-2011", "/learn/punt"} {
 		code, body := ts.do("GET", path, "", nil)
 		if code != http.StatusOK || !strings.Contains(string(body), `data-page="learn"`) {

@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/hall"
-
 	"github.com/coder/websocket"
 )
 
@@ -56,7 +55,7 @@ func send(t *testing.T, conn *websocket.Conn, v any) {
 }
 
 func TestViewersSeeEveryMoveWithItsVersion(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	g := ts.twoHumans()
 	var viewers []*websocket.Conn
 	for range 3 {
@@ -117,7 +116,7 @@ func jsonEqual(t *testing.T, a, b []byte) bool {
 }
 
 func TestSpectatorSocketsRefuseCommands(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	g := ts.twoHumans()
 	conn, err := ts.dial(g.ID, nil)
 	if err != nil {
@@ -150,7 +149,7 @@ func TestSpectatorSocketsRefuseCommands(t *testing.T) {
 }
 
 func TestSocketOriginChecked(t *testing.T) {
-	ts := newTestServer(t, Config{Origins: []string{"allowed.example"}})
+	ts := newTestServer(t, siteConfig{Origins: []string{"allowed.example"}})
 	g := ts.twoHumans()
 	if _, err := ts.dial(g.ID, http.Header{"Origin": {"https://evil.example"}}); err == nil {
 		t.Error("a foreign origin opened a socket")
@@ -164,7 +163,7 @@ func TestSocketOriginChecked(t *testing.T) {
 }
 
 func TestSocketsPerClientLimited(t *testing.T) {
-	ts := newTestServer(t, Config{Limits: Limits{Sockets: 2}})
+	ts := newTestServer(t, siteConfig{Limits: Limits{Sockets: 2}})
 	g := ts.twoHumans()
 	for range 2 {
 		if _, err := ts.dial(g.ID, nil); err != nil {
@@ -179,7 +178,7 @@ func TestSocketsPerClientLimited(t *testing.T) {
 // TestTokenNeverLeaks reads everything anyone may read about a game and
 // looks for its tokens and their hashes.
 func TestTokenNeverLeaks(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	g := ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "open"}})
 	conn, err := ts.dial(g.ID, nil)
 	if err != nil {
@@ -213,7 +212,7 @@ func TestTokenNeverLeaks(t *testing.T) {
 
 func TestGracefulShutdown(t *testing.T) {
 	st := openTestStore(t)
-	srv, err := New(Config{Store: st})
+	srv, err := newSite(siteConfig{Store: st})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ func newLobbyNet(t *testing.T) *testServer {
 	var ms atomic.Int64
 	start := time.Now()
 	now := func() time.Time { return start.Add(time.Duration(ms.Add(1)) * time.Millisecond) }
-	return newTestServerBehind(t, Config{PasswordHash: &params, Now: now}, func(next http.Handler) http.Handler {
+	return newTestServerBehind(t, siteConfig{PasswordHash: &params, Now: now}, func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if a := r.Header.Get("X-Test-Address"); a != "" {
 				r.RemoteAddr = a + ":40000"

@@ -14,7 +14,7 @@ import (
 // way home and to the rules, and no shell of a page the script would
 // draw (no move box, no engine).
 func TestNotFoundPages(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	for _, tc := range []struct{ path, what string }{
 		{"/games/nope", `There is no game &#34;nope&#34; here`},
 		{"/play/nope?seat=0", `There is no game &#34;nope&#34; here`},
@@ -54,7 +54,7 @@ func TestNotFoundPages(t *testing.T) {
 // counts against the client's reads; over the limit the page is served
 // without it, so that page loads cannot hammer the store.
 func TestPageOfGameLookupIsARead(t *testing.T) {
-	ts := newTestServer(t, Config{Limits: Limits{ReadsPerSecond: 0.001, ReadBurst: 1}})
+	ts := newTestServer(t, siteConfig{Limits: Limits{ReadsPerSecond: 0.001, ReadBurst: 1}})
 	if code, _ := ts.do("GET", "/games/nope", "", nil); code != http.StatusNotFound {
 		t.Fatalf("GET /games/nope within the limit: %d, want 404", code)
 	}
@@ -66,7 +66,7 @@ func TestPageOfGameLookupIsARead(t *testing.T) {
 
 // TestAnalysisPageOfEveryGame: each game's analysis page is served.
 func TestAnalysisPageOfEveryGame(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	for _, d := range game.All() {
 		if code, body := ts.do("GET", "/analysis/"+d.ID, "", nil); code != http.StatusOK || !strings.Contains(string(body), `data-page="analysis"`) {
 			t.Errorf("GET /analysis/%s: %d, want the analysis page", d.ID, code)

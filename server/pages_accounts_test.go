@@ -12,7 +12,7 @@ import (
 // says so itself), and a name in the path is escaped and shortened in
 // the title.
 func TestAccountPages(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	long := strings.Repeat("x", 200)
 	for _, tc := range []struct{ path, page, title string }{
 		{"/signup", "signup", "<title>Create an account (arbiter)</title>"},

@@ -11,7 +11,7 @@ import (
 )
 
 func TestPagesServeTheClient(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	id := ts.twoHumans().ID
 	for _, tc := range []struct{ path, want string }{
 		{"/", `data-page="home"`},
@@ -56,7 +56,7 @@ func TestPagesServeTheClient(t *testing.T) {
 }
 
 func TestCatalog(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	code, body := ts.do("GET", "/api/catalog", "", nil)
 	var got []catalogGame
 	if err := json.Unmarshal(body, &got); err != nil || code != 200 {
@@ -80,7 +80,7 @@ func TestCatalog(t *testing.T) {
 }
 
 func TestPosition(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	resp := ts.create(map[string]any{"game": "checkers-2011", "seats": []string{"human", "human"}})
 	for ply, m := range []string{"a2-a3", "a7-a6", "a1-a2", "a6-a5", "a2-b3", "a5-a4", "a3xa5"} {
 		if code, msg := ts.move(resp.ID, resp.Seats[ply%2].Token, m, ply); code != 200 {
@@ -117,7 +117,7 @@ func TestPosition(t *testing.T) {
 }
 
 func TestPositionScores(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	resp := ts.create(map[string]any{"game": "punt-heks-match-3p", "seats": []string{"human", "human", "human"}})
 	code, body := ts.do("GET", "/api/games/"+resp.ID+"/position", "", nil)
 	var v positionView

@@ -3,18 +3,18 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"github.com/arbiter-games/arbiter/hall"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/record"
 	"github.com/arbiter-games/arbiter/store"
 )
 
 func TestAIGamePlaysToItsEnd(t *testing.T) {
-	ts := newTestServer(t, Config{AIGamePace: time.Millisecond})
+	ts := newTestServer(t, siteConfig{AIGamePace: time.Millisecond})
 	g := ts.create(map[string]any{"game": "pommel", "options": map[string]string{"maxplies": "30"},
 		"seats": []string{"ai:level=1", "ai:level=1"}})
 	var v hall.View
@@ -36,7 +36,7 @@ func TestAIGamePlaysToItsEnd(t *testing.T) {
 }
 
 func TestAIAnswersAPersonsMove(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	g := ts.create(map[string]any{"game": "eximo", "seats": []string{"human", "ai:level=2"}})
 	v := ts.game(g.ID)
 	if code, ec := ts.move(g.ID, g.Seats[0].Token, v.Legal[0], 0); code != 200 {
@@ -58,12 +58,12 @@ func TestPendingAITurnsResumeAtStart(t *testing.T) {
 	if err := st.Create(context.Background(), h); err != nil {
 		t.Fatal(err)
 	}
-	ts := newTestServer(t, Config{Store: st})
+	ts := newTestServer(t, siteConfig{Store: st})
 	waitFor(t, 30*time.Second, "the resumed AI move", func() bool { return ts.game("resumeme").Ply == 1 })
 }
 
 func TestResignation(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	g := ts.twoHumans()
 	path := "/api/games/" + g.ID + "/resign"
 	if code, body := ts.do("POST", path, "", nil); code != 401 {
@@ -92,7 +92,7 @@ func TestResignation(t *testing.T) {
 }
 
 func TestDrawOffers(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	draw := func(g hall.Created, seat int, action string) (int, string) {
 		code, body := ts.do("POST", "/api/games/"+g.ID+"/draw", g.Seats[seat].Token, map[string]string{"action": action})
 		return code, errorCode(body)
@@ -134,7 +134,7 @@ func TestDrawOffers(t *testing.T) {
 }
 
 func TestJoinAnOpenSeatFromTheLobby(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	g := ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "open"}, "names": []string{"Ann"}})
 	if len(g.Seats) != 1 {
 		t.Fatalf("invites %+v: want one, for the human seat", g.Seats)
@@ -176,7 +176,7 @@ func TestJoinAnOpenSeatFromTheLobby(t *testing.T) {
 }
 
 func TestEffectsAndBoards(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	g := ts.twoHumans()
 	first := ts.game(g.ID).Legal[0]
 	ts.move(g.ID, g.Seats[0].Token, first, 0)
@@ -212,7 +212,7 @@ func TestEffectsAndBoards(t *testing.T) {
 }
 
 func TestClockEndsAGameOnTime(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	g := ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}, "clock": "1s+0s"})
 	v := ts.game(g.ID)
 	if v.Clock == nil || v.Clock.Running || v.Clock.LeftMs[0] != 1000 {
@@ -231,7 +231,7 @@ func TestClockEndsAGameOnTime(t *testing.T) {
 }
 
 func TestCorrespondenceClock(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	g := ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}, "days": 3})
 	v := ts.game(g.ID)
 	if v.Clock == nil || v.Clock.Kind != "correspondence" || v.Clock.PerMoveMs != 3*24*3600*1000 {
@@ -240,7 +240,7 @@ func TestCorrespondenceClock(t *testing.T) {
 }
 
 func TestMetrics(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	g := ts.twoHumans()
 	ts.move(g.ID, g.Seats[0].Token, ts.game(g.ID).Legal[0], 0)
 	text := ts.metricsText()
@@ -256,7 +256,7 @@ func TestMetrics(t *testing.T) {
 }
 
 func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	for _, path := range []string{"/", "/api/games/none", "/healthz", "/play/x", "/api/nothing"} {
 		resp, err := http.Get(ts.http.URL + path)
 		if err != nil {
@@ -275,7 +275,7 @@ func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
 }
 
 func TestLimitsAnswer429(t *testing.T) {
-	ts := newTestServer(t, Config{Limits: Limits{MovesPerSecond: 0.001, MoveBurst: 2, GamesPerHour: 2}})
+	ts := newTestServer(t, siteConfig{Limits: Limits{MovesPerSecond: 0.001, MoveBurst: 2, GamesPerHour: 2}})
 	g := ts.twoHumans()
 	ts.twoHumans()
 	if code, body := ts.do("POST", "/api/games", "", map[string]any{"game": "pommel", "seats": []string{"human", "human"}}); code != 429 || errorCode(body) != codeRateLimited {

@@ -7,10 +7,9 @@ import (
 	"os"
 	"testing"
 
-	"github.com/coder/websocket"
-
 	"github.com/arbiter-games/arbiter/store/postgres"
 	"github.com/arbiter-games/arbiter/store/postgres/pgtest"
+	"github.com/coder/websocket"
 )
 
 // pg is the test binary's PostgreSQL, started by TestMain and only read
@@ -61,7 +60,7 @@ func TestTwoServersOnePostgres(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return newTestServer(t, Config{Store: st})
+		return newTestServer(t, siteConfig{Store: st})
 	}
 	a, b := open(), open()
 	g := a.twoHumans()

@@ -14,7 +14,7 @@ import (
 // GET's movers, the seat that made each move, and its record gives the
 // first move to that seat ("1...").
 func TestAPIMovers(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	const fen = "B:Wa2,a3,b1,b2,c1,c2,d1,d2,e1,e2,f1,f2,g1,g2:Ba5,a6,b6,b7,c5,c6,d6,d7,e5,e6,f6,f7,g5,g6"
 	c := ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}, "fen": fen})
 	for ply, m := range []struct {
@@ -47,7 +47,7 @@ func TestAPIMovers(t *testing.T) {
 func TestLogRequestsAtDebugLevel(t *testing.T) {
 	for _, level := range []slog.Level{slog.LevelInfo, slog.LevelDebug} {
 		var logs bytes.Buffer
-		ts := newTestServer(t, Config{Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: level}))})
+		ts := newTestServer(t, siteConfig{Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: level}))})
 		before := logs.Len() // what the start logs
 		if code, body := ts.do("GET", "/api/games/nosuchgame", "", nil); code != http.StatusNotFound {
 			t.Fatalf("GET: %d %s", code, body)

@@ -34,7 +34,7 @@ func TestEveryRefusalIsShort(t *testing.T) {
 	}
 	params := cheapHash
 	many := 1_000_000
-	ts := newTestServer(t, Config{PasswordHash: &params, Limits: Limits{MovesPerSecond: float64(many), MoveBurst: many,
+	ts := newTestServer(t, siteConfig{PasswordHash: &params, Limits: Limits{MovesPerSecond: float64(many), MoveBurst: many,
 		GamesPerHour: many, ReadsPerSecond: float64(many), ReadBurst: many}})
 	const x = "x"
 	huge := strings.Repeat(x, 60_000)

@@ -13,12 +13,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/coder/websocket"
 )
 
 // refusalOf reads a refusal's code and message.
@@ -37,7 +36,7 @@ func refusalOf(t *testing.T, body []byte) apiError {
 // crashed it again); a table of 2^26 entries held a GiB per engine. Each
 // is refused with 422 naming the parameter, and the server goes on.
 func TestNonFiniteAndOversizedEngineSpecsAreRefused(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	for _, c := range []struct{ spec, param string }{
 		{"uct:c=NaN", "c="}, {"mcts:c=NaN", "c="}, {"mcts:scale=NaN", "scale="}, {"uct:c=+Inf", "c="},
 		{"mcts:c=-Inf", "c="}, {"uct:c=1e400", "c="}, {"ab:tt=26", "tt="}, {"ab:depth=-1", "depth="},
@@ -78,7 +77,7 @@ func enginesWithAPanic(spec string, seed uint64, opts ...ai.Option) (ai.Engine, 
 // other games and a restart on the same store go on.
 func TestAPanickingSearchCostsOnlyItsGame(t *testing.T) {
 	st := openTestStore(t)
-	ts := newTestServer(t, Config{Store: st, Engines: enginesWithAPanic})
+	ts := newTestServer(t, siteConfig{Store: st, Engines: enginesWithAPanic})
 	bad := ts.create(map[string]any{"game": "pommel", "seats": []string{"random", "human"}})
 	good := ts.create(map[string]any{"game": "pommel", "seats": []string{"ai:level=1", "human"}})
 	waitFor(t, 20*time.Second, "the marked game", func() bool { return ts.game(bad.ID).Attention != "" })
@@ -101,7 +100,7 @@ func TestAPanickingSearchCostsOnlyItsGame(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	again := newTestServer(t, Config{Store: st, Engines: enginesWithAPanic})
+	again := newTestServer(t, siteConfig{Store: st, Engines: enginesWithAPanic})
 	waitFor(t, 20*time.Second, "the resumed AI move", func() bool { return again.game("pending").Ply == 1 })
 	waitFor(t, 20*time.Second, "the game marked again", func() bool { return again.game(bad.ID).Attention != "" })
 	if code, body := again.do("GET", "/api/games/broken", "", nil); code != http.StatusInternalServerError {
@@ -125,7 +124,7 @@ func TestEnginesShareAMemoryBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	budget := 2*level6 + level6/2
-	ts := newTestServer(t, Config{AIMemory: budget})
+	ts := newTestServer(t, siteConfig{AIMemory: budget})
 	createFrom := func(src string) (int, []byte) {
 		body, _ := json.Marshal(map[string]any{"game": "pommel", "seats": []string{"human", "ai:level=6"}})
 		req, _ := http.NewRequest("POST", ts.http.URL+"/api/games", bytes.NewReader(body))
@@ -187,7 +186,7 @@ func TestGamesWithoutAPersonEndAtACeiling(t *testing.T) {
 		{false, nil, "200"}, {false, map[string]string{"maxplies": "1000"}, "200"},
 		{false, map[string]string{"maxplies": "30"}, "30"}, {true, nil, ""}, {true, map[string]string{"maxplies": "1000"}, "1000"},
 	} {
-		ts := newTestServer(t, Config{AllowAIGames: c.allow})
+		ts := newTestServer(t, siteConfig{AllowAIGames: c.allow})
 		g := ts.create(map[string]any{"game": "eximo", "options": c.options, "seats": []string{"ai:level=1", "ai:level=1"}})
 		if got := g.Game.Options["maxplies"]; got != c.want {
 			t.Errorf("allow %v, options %v: maxplies %q, want %q", c.allow, c.options, got, c.want)
@@ -200,7 +199,7 @@ func TestGamesWithoutAPersonEndAtACeiling(t *testing.T) {
 // a long search, hold the workers; the AI's reply to a person still comes
 // at once (it once waited for the whole queue).
 func TestAPersonsAIReplyIsNotStarved(t *testing.T) {
-	ts := newTestServer(t, Config{Workers: 2, AIMoveTime: 3 * time.Second, AllowAIGames: true})
+	ts := newTestServer(t, siteConfig{Workers: 2, AIMoveTime: 3 * time.Second, AllowAIGames: true})
 	for range 6 {
 		ts.create(map[string]any{"game": "pommel", "seats": []string{"ab", "ab"}})
 	}
@@ -226,7 +225,7 @@ func clientFrom(src string) *http.Client {
 // TestReadsAreLimitedPerClient: a client flooding reads is answered 429
 // while another client reads as usual.
 func TestReadsAreLimitedPerClient(t *testing.T) {
-	ts := newTestServer(t, Config{Limits: Limits{ReadsPerSecond: 5, ReadBurst: 5}})
+	ts := newTestServer(t, siteConfig{Limits: Limits{ReadsPerSecond: 5, ReadBurst: 5}})
 	flooder, other := clientFrom("127.0.0.1"), clientFrom("127.0.0.2")
 	get := func(c *http.Client, path string) int {
 		resp, err := c.Get(ts.http.URL + path)
@@ -253,7 +252,7 @@ func TestReadsAreLimitedPerClient(t *testing.T) {
 // TestSocketAuthIsRateLimited: tokens cannot be tried at a socket's
 // speed.
 func TestSocketAuthIsRateLimited(t *testing.T) {
-	ts := newTestServer(t, Config{Limits: Limits{MovesPerSecond: 2, MoveBurst: 3}})
+	ts := newTestServer(t, siteConfig{Limits: Limits{MovesPerSecond: 2, MoveBurst: 3}})
 	g := ts.twoHumans()
 	conn, err := ts.dial(g.ID, nil)
 	if err != nil {
@@ -278,7 +277,7 @@ func TestSocketAuthIsRateLimited(t *testing.T) {
 // games from its visitors' browsers: a body that is not JSON is refused
 // 415, and a browser's cross-site request 403.
 func TestChangesNeedJSONFromThisSite(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	body := `{"game":"pommel","seats":["human","human"]}`
 	for _, c := range []struct {
 		headers http.Header
@@ -301,7 +300,7 @@ func TestChangesNeedJSONFromThisSite(t *testing.T) {
 // NFC, and refused with controls, bidi overrides, zero-width characters
 // or invalid UTF-8.
 func TestNamesCannotPassForOthers(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	for _, name := range []string{"Ann\u202eeve", "A\u200bnn", "Ann\x7f", "Ann\xff", "An\u2066n", "Ann\u00ad", strings.Repeat("a", 41), "Ann\nBob"} {
 		code, body := ts.do("POST", "/api/games", "", map[string]any{"game": "pommel", "seats": []string{"human", "open"}, "names": []string{name}})
 		if code != http.StatusUnprocessableEntity {
@@ -328,7 +327,7 @@ func TestNamesCannotPassForOthers(t *testing.T) {
 // TestRefusalsQuoteLittleOfTheInput: a refusal quotes at most 80
 // characters of what it refuses.
 func TestRefusalsQuoteLittleOfTheInput(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	huge := strings.Repeat("x", 60_000)
 	g := ts.twoHumans()
 	for _, c := range []struct {
@@ -353,7 +352,7 @@ func TestRefusalsQuoteLittleOfTheInput(t *testing.T) {
 // TestGamesNobodyStartsAreAborted: a game with a clock whose first move
 // does not come in time is aborted; a started one is not.
 func TestGamesNobodyStartsAreAborted(t *testing.T) {
-	ts := newTestServer(t, Config{AbortAfter: 300 * time.Millisecond})
+	ts := newTestServer(t, siteConfig{AbortAfter: 300 * time.Millisecond})
 	idle := ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}, "clock": "5m+0s"})
 	started := ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}, "clock": "5m+0s"})
 	first := ts.game(started.ID).Legal[0]
@@ -373,12 +372,12 @@ func TestGamesNobodyStartsAreAborted(t *testing.T) {
 
 // served starts srv.Serve on a real listener, as arbiter serve does, and
 // returns its address.
-func served(t *testing.T, cfg Config) (*Server, string) {
+func served(t *testing.T, cfg siteConfig) (*Server, string) {
 	t.Helper()
 	if cfg.Store == nil {
 		cfg.Store = openTestStore(t)
 	}
-	srv, err := New(cfg)
+	srv, err := newSite(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -428,7 +427,7 @@ func closedWithin(c net.Conn, limit time.Duration) bool {
 // keep-alive connection and a connection that sends nothing are closed
 // after the documented timeouts (short here), not kept for ever.
 func TestSlowConnectionsAreCutOff(t *testing.T) {
-	_, addr := served(t, Config{Timeouts: Timeouts{ReadHeader: 300 * time.Millisecond, Read: 600 * time.Millisecond, Idle: 300 * time.Millisecond}})
+	_, addr := served(t, siteConfig{Timeouts: Timeouts{ReadHeader: 300 * time.Millisecond, Read: 600 * time.Millisecond, Idle: 300 * time.Millisecond}})
 	silent := dialFrom(t, "127.0.0.1", addr)
 	idle := dialFrom(t, "127.0.0.1", addr)
 	fmt.Fprintf(idle, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -452,7 +451,7 @@ func TestSlowConnectionsAreCutOff(t *testing.T) {
 // TestConnectionsAreBoundedPerAddress: one address cannot hold more
 // connections than its share, and another address still gets in.
 func TestConnectionsAreBoundedPerAddress(t *testing.T) {
-	srv, addr := served(t, Config{ConnsPerAddr: 5})
+	srv, addr := served(t, siteConfig{ConnsPerAddr: 5})
 	var held []net.Conn
 	for range 5 {
 		held = append(held, dialFrom(t, "127.0.0.1", addr))
@@ -477,7 +476,7 @@ func TestConnectionsAreBoundedPerAddress(t *testing.T) {
 // TestSocketsThatDoNotAnswerPingsAreClosed: a websocket whose client
 // never reads (so never answers a ping) is closed by the server.
 func TestSocketsThatDoNotAnswerPingsAreClosed(t *testing.T) {
-	srv, addr := served(t, Config{Timeouts: Timeouts{Ping: 200 * time.Millisecond, Pong: 200 * time.Millisecond}})
+	srv, addr := served(t, siteConfig{Timeouts: Timeouts{Ping: 200 * time.Millisecond, Pong: 200 * time.Millisecond}})
 	g, err := srv.Hall().Create(t.Context(), hall.NewGame{Game: "pommel", Seats: []string{"human", "human"}})
 	if err != nil {
 		t.Fatal(err)

@@ -22,7 +22,7 @@ var figureTag = regexp.MustCompile(`<figure class="diagram" data-game="([^"]*)" 
 // shows them to the game pages: the same board, stacks and seat to move,
 // which the page's script draws alike.
 func TestRulesDiagrams(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	files, err := fs.Glob(docs.Rules(), "*.md")
 	if err != nil {
 		t.Fatal(err)

@@ -16,7 +16,7 @@ var developerPhrases = []string{"go build", "go run", "$ ", "output line", "is c
 // any developer phrase, and each diagram of a position still in play
 // offers to try it on the analysis board.
 func TestRulesPagesForPlayers(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	pages := []string{"punt"}
 	for _, d := range game.All() {
 		pages = append(pages, d.ID)

@@ -16,7 +16,7 @@ import (
 // family's heading, with no script but the bundle, no outside URL and
 // every in-page link resolving to a heading of the page.
 func TestRulesPages(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	titles := map[string]string{"pommel": "Pommel", "pommel-76": "Pommel", "eximo": "Eximo",
 		"checkers-2011": "Checkers 2011", "punt-match": "Punt", "punt-heks-match": "Punt", "punt-heks-match-3p": "Punt"}
 	if len(titles) != len(game.All()) {
@@ -56,7 +56,7 @@ func TestRulesPages(t *testing.T) {
 }
 
 func TestRulesPageRefusals(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	for _, path := range []string{"/rules/chess", "/rules/pommel-99x", "/rules/%3Cb%3E"} {
 		code, body := ts.do("GET", path, "", nil)
 		if code != http.StatusNotFound || !strings.Contains(string(body), "the games are checkers-2011, eximo") || strings.Contains(string(body), "<b>") {

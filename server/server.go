@@ -20,13 +20,11 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/arbiter-games/arbiter/account"
 	"github.com/arbiter-games/arbiter/accounts"
 	"github.com/arbiter-games/arbiter/analysis"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/netlimit"
 	"github.com/arbiter-games/arbiter/lobby"
-	"github.com/arbiter-games/arbiter/store"
 )
 
 // Limits bound what one client may ask of the server; zero fields take
@@ -84,28 +82,28 @@ func (l Limits) withDefaults() Limits {
 	return d
 }
 
-// Config is what a server runs with.
+// Config is what a server runs with: the services it serves, made over
+// one store by the caller (internal/site: the store, then the hall, then
+// the lobby, the accounts and the analysis), and the transport's own
+// settings. The server starts and closes the hall, the lobby's reader and
+// the analysis; the caller closes the store.
 type Config struct {
-	Store store.Store
+	// Hall hosts the games; Lobby the seeks (started through Hall);
+	// Accounts the accounts, their sessions and profiles; Analysis the
+	// analysis board's searches and the endgame tables. All are needed.
+	Hall     *hall.Hall
+	Lobby    *lobby.Lobby
+	Accounts *accounts.Service
+	Analysis *analysis.Service
 	// Logger receives the structured log; nil discards it.
 	Logger *slog.Logger
+	// Now is the time (nil: time.Now); the services keep their own.
+	Now func() time.Time
 	// Origins are the extra origins (host patterns, as
 	// websocket.AcceptOptions takes them) whose pages may open websockets
 	// and send changes; the server's own host is always allowed.
 	Origins []string
 	Limits  Limits
-	// Workers, AIMoveTime, AIMemory, AllowAIGames, AIGamePlies,
-	// AIGamePace, AbortAfter, IdleAfter and Now are the hall's: see hall.Config.
-	Workers      int
-	AIMoveTime   time.Duration
-	AIMemory     int64
-	AllowAIGames bool
-	AIGamePlies  int
-	AIGamePace   time.Duration
-	AbortAfter   time.Duration
-	IdleAfter    time.Duration
-	Now          func() time.Time
-	Engines      hall.EngineMaker
 	// Timeouts bound each connection; zero fields take DefaultTimeouts.
 	Timeouts Timeouts
 	// ConnsPerAddr and Conns bound the connections Serve keeps open from
@@ -114,26 +112,6 @@ type Config struct {
 	// limit less 64 overall). A connection over a bound is
 	// answered 503 and closed.
 	ConnsPerAddr, Conns int
-	// Analysis runs the analysis board's searches, on workers of its own,
-	// and holds the endgame tables (analysis.Config.Tables): the analysis
-	// answers the positions they hold exactly, and the hall's engines
-	// take its EngineOptions. Nil: an analysis.Service made with
-	// AnalysisWorkers and AnalysisThreads, and no tables. The server
-	// closes it.
-	Analysis *analysis.Service
-	// AnalysisWorkers and AnalysisThreads are analysis.Config's Workers
-	// and Threads, for the service New makes when Analysis is nil.
-	AnalysisWorkers, AnalysisThreads int
-	// PasswordHash, when not nil, replaces the Argon2id parameters of
-	// account.DefaultParams (tests make them cheap; an operator keeps
-	// the default).
-	PasswordHash *account.Params
-	// Accounts bound each address's password hashes, sign-ups and
-	// failed logins; zero fields take DefaultAccountLimits'.
-	Accounts AccountLimits
-	// AccountService runs the accounts (nil: an accounts.Service made
-	// over Store with PasswordHash, Accounts, Now and Logger).
-	AccountService *accounts.Service
 	// TrustedProxies are the addresses of the reverse proxies in front of
 	// the server: from them, and only from them, X-Forwarded-For names
 	// the client and X-Forwarded-Proto its scheme (see resolvePeer), and
@@ -207,46 +185,24 @@ type Server struct {
 	events eventWires
 }
 
-// New makes a server over cfg.Store.
+// New makes a server of cfg's services.
 func New(cfg Config) (*Server, error) {
+	if cfg.Hall == nil || cfg.Lobby == nil || cfg.Accounts == nil || cfg.Analysis == nil {
+		return nil, errors.New("server: a hall, a lobby, an account service and an analysis service are needed")
+	}
 	log := cfg.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	an := cfg.Analysis
-	if an == nil {
-		var err error
-		an, err = analysis.New(analysis.Config{Workers: cfg.AnalysisWorkers, Threads: cfg.AnalysisThreads, Logger: log, Now: cfg.Now})
-		if err != nil {
-			return nil, fmt.Errorf("server: %w", err)
-		}
-	}
-	h, err := hall.New(hall.Config{Store: cfg.Store, Logger: cfg.Logger, Workers: cfg.Workers,
-		AIMoveTime: cfg.AIMoveTime, AIMemory: cfg.AIMemory, AllowAIGames: cfg.AllowAIGames,
-		AIGamePlies: cfg.AIGamePlies, AIGamePace: cfg.AIGamePace, AbortAfter: cfg.AbortAfter, IdleAfter: cfg.IdleAfter, Now: cfg.Now,
-		Engines: cfg.Engines, EngineOptions: an.EngineOptions})
-	if err != nil {
-		return nil, fmt.Errorf("server: %w", err)
-	}
-	s := &Server{cfg: cfg, hall: h, log: log, limits: cfg.Limits.withDefaults(), timeouts: cfg.Timeouts.withDefaults(),
-		now: cfg.Now}
+	s := &Server{cfg: cfg, hall: cfg.Hall, log: log, limits: cfg.Limits.withDefaults(), timeouts: cfg.Timeouts.withDefaults(),
+		now: cfg.Now, analysis: cfg.Analysis, accounts: cfg.Accounts, lobby: cfg.Lobby, stopLobby: func() {}}
 	if s.now == nil {
 		s.now = time.Now
 	}
 	s.clients = newClients(s.limits, s.now)
-	s.analysis = an
-	s.accounts = cfg.AccountService
-	if s.accounts == nil {
-		s.accounts, err = accounts.New(accounts.Config{Store: cfg.Store, Params: cfg.PasswordHash, Limits: cfg.Accounts, Now: s.now, Logger: log})
-		if err != nil {
-			return nil, fmt.Errorf("server: %w", err)
-		}
-	}
-	s.lobby = lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: log, Now: s.now})
-	s.stopLobby = func() {}
 	s.metrics = newMetrics(s)
-	s.handler, err = s.routes()
-	if err != nil {
+	var err error
+	if s.handler, err = s.routes(); err != nil {
 		return nil, err
 	}
 	return s, nil

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/coder/websocket"
-
 )
 
 // answerTo reads a socket until the answer to a command (an ack, an
@@ -49,7 +48,7 @@ func wantRefusal(t *testing.T, what string, ev event, id, code string, status in
 // with their statuses.
 func TestSocketPlaysAWholeGame(t *testing.T) {
 	const plies = 6
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	g := ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}, "options": map[string]string{"maxplies": "6"}})
 	tokens := []string{g.Seats[0].Token, g.Seats[1].Token}
 	conn, err := ts.dial(g.ID, nil)
@@ -119,7 +118,7 @@ func socketRefusals(t *testing.T, ts *testServer, conn *websocket.Conn, id strin
 // TestSocketMovesOfAWatcherRefused: a socket that never authenticated,
 // sending a move without a token, only watches.
 func TestSocketMovesOfAWatcherRefused(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	g := ts.twoHumans()
 	conn, err := ts.dial(g.ID, nil)
 	if err != nil {
@@ -136,7 +135,7 @@ func TestSocketMovesOfAWatcherRefused(t *testing.T) {
 // TestSocketMovesRateLimited: the socket's moves take from the client's
 // move limit, the one its POSTs take from.
 func TestSocketMovesRateLimited(t *testing.T) {
-	ts := newTestServer(t, Config{Limits: Limits{MovesPerSecond: 0.001, MoveBurst: 3}})
+	ts := newTestServer(t, siteConfig{Limits: Limits{MovesPerSecond: 0.001, MoveBurst: 3}})
 	g := ts.twoHumans()
 	conn, err := ts.dial(g.ID, nil)
 	if err != nil {

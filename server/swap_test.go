@@ -12,7 +12,7 @@ import (
 // the first move, the API plays it, and the game goes on with the first
 // player to move and the mirrored position; the record has the swap.
 func TestCreateWithFirstAndSwap(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	black := ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}, "options": map[string]string{"first": "black"}})
 	if g := ts.game(black.ID); g.ToMove != 1 || g.Options["first"] != "black" || !strings.HasPrefix(g.FEN, "B:") {
 		t.Errorf("first=black: toMove %d, options %v, fen %s", g.ToMove, g.Options, g.FEN)
@@ -52,7 +52,7 @@ func TestCreateWithFirstAndSwap(t *testing.T) {
 // TestCreateRefusesBadFirstAndSwap: a seat the game has not and swap in a
 // three-player game are refused with 422 and one line naming the option.
 func TestCreateRefusesBadFirstAndSwap(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	cases := []struct {
 		game    string
 		options map[string]string

@@ -95,7 +95,7 @@ func checkTablesAnswer(t *testing.T, tables *endgame.Tables, v analysisView) {
 // hold (more pieces, other rules, another game, a game over) have none.
 func TestAnalysisTables(t *testing.T) {
 	tables := buildTables(t, "pommel", nil, 2)
-	ts := newTestServer(t, Config{Analysis: analysisWith(t, nil, tables)})
+	ts := newTestServer(t, siteConfig{Analysis: analysisWith(t, nil, tables)})
 	for _, m := range tables.Manifest().Materials {
 		for _, fen := range []string{m.LongestWinFEN, m.LongestLossFEN} {
 			t.Run(m.Material+" "+fen, func(t *testing.T) {
@@ -130,7 +130,7 @@ func TestAnalysisTables(t *testing.T) {
 // replayed from the FEN each time.
 func TestAnalysisTablesPlayOut(t *testing.T) {
 	tables := buildTables(t, "pommel", nil, 2)
-	ts := newTestServer(t, Config{Analysis: analysisWith(t, nil, tables)})
+	ts := newTestServer(t, siteConfig{Analysis: analysisWith(t, nil, tables)})
 	fen := tables.Manifest().Materials[1].LongestWinFEN
 	first := ts.analysis("pommel", url.Values{"fen": {fen}})
 	if first.Tables == nil || first.Tables.Value != "win" {
@@ -166,12 +166,12 @@ func TestTablesOfAnotherGame(t *testing.T) {
 	if probeFEN(t, p76, g76, fen).Kind != endgame.Win {
 		t.Fatalf("%s is no win of Pommel 76", fen)
 	}
-	only76 := newTestServer(t, Config{Analysis: analysisWith(t, nil, p76)})
+	only76 := newTestServer(t, siteConfig{Analysis: analysisWith(t, nil, p76)})
 	checkTablesAnswer(t, p76, only76.analysis("pommel-76", url.Values{"fen": {fen}}))
 	if v := only76.analysis("pommel", url.Values{"fen": {"W:WKa4:Bc6"}}); v.Tables != nil {
 		t.Errorf("Pommel 76's tables answer a Pommel position: %+v", *v.Tables)
 	}
-	both := newTestServer(t, Config{Analysis: analysisWith(t, nil, pommel, p76)})
+	both := newTestServer(t, siteConfig{Analysis: analysisWith(t, nil, pommel, p76)})
 	checkTablesAnswer(t, p76, both.analysis("pommel-76", url.Values{"fen": {fen}}))
 	checkTablesAnswer(t, pommel, both.analysis("pommel", url.Values{"fen": {"W:WKa4:Bc6"}}))
 	again, err := endgame.Open(pommel.Dir(), mustGame(t, "pommel", nil))
@@ -220,7 +220,7 @@ func TestDamagedTables(t *testing.T) {
 	tables := buildTables(t, "pommel", nil, 2)
 	endgametest.Damage(t, tables.Dir(), "KvM.wdl")
 	var log lockedBuffer
-	ts := newTestServer(t, Config{Analysis: analysisWith(t, slog.New(slog.NewTextHandler(&log, nil)), tables)})
+	ts := newTestServer(t, siteConfig{Analysis: analysisWith(t, slog.New(slog.NewTextHandler(&log, nil)), tables)})
 	for _, fen := range []string{"W:WKa4:Bc6", "B:WKa4:Bc6", "W:WKa4:Bc6"} {
 		v := ts.analysis("pommel", url.Values{"fen": {fen}})
 		if v.Tables != nil || len(v.Legal) == 0 {
@@ -266,7 +266,7 @@ func TestAnalysisTablesDraw(t *testing.T) {
 		t.Skip("builds the tables of three pieces, some 2 s")
 	}
 	tables := buildTables(t, "pommel", nil, 3)
-	ts := newTestServer(t, Config{Analysis: analysisWith(t, nil, tables)})
+	ts := newTestServer(t, siteConfig{Analysis: analysisWith(t, nil, tables)})
 	fen := findDraw(t, tables, mustGame(t, "pommel", nil))
 	if fen == "" {
 		t.Fatal("the tables of three pieces hold no draw of KvKM")
@@ -296,7 +296,7 @@ func TestEnginesGetTables(t *testing.T) {
 		mu.Unlock()
 		return ai.New(spec, seed, opts...)
 	}
-	ts := newTestServer(t, Config{Analysis: analysisWith(t, nil, tables), Engines: engines})
+	ts := newTestServer(t, siteConfig{Analysis: analysisWith(t, nil, tables), Engines: engines})
 	ts.create(map[string]any{"game": "pommel", "fen": "B:Wa1:Bf7", "seats": []string{"human", "ai:level=6"}})
 	ts.create(map[string]any{"game": "pommel-76", "seats": []string{"human", "ai:level=5"}})
 	mu.Lock()

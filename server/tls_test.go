@@ -76,7 +76,7 @@ func secure(setCookie string) bool {
 func TestTLSMakesCookiesSecureAndSetsHSTS(t *testing.T) {
 	cert, pool := selfSigned(t)
 	params := cheapHash
-	srv, addr := served(t, Config{PasswordHash: &params, TLS: &tls.Config{Certificates: []tls.Certificate{cert}}})
+	srv, addr := served(t, siteConfig{PasswordHash: &params, TLS: &tls.Config{Certificates: []tls.Certificate{cert}}})
 	c := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}, Timeout: 10 * time.Second}
 	code, cookie, sts := signUp(t, c, "https://"+addr, "ada", nil)
 	if code != http.StatusCreated || !secure(cookie) || sts != hsts {
@@ -101,7 +101,7 @@ func TestTLSMakesCookiesSecureAndSetsHSTS(t *testing.T) {
 		}
 	}
 
-	plain := newTestServer(t, Config{PasswordHash: &params})
+	plain := newTestServer(t, siteConfig{PasswordHash: &params})
 	code, cookie, sts = signUp(t, plain.http.Client(), plain.http.URL, "bob", http.Header{"X-Forwarded-Proto": {"https"}})
 	if code != http.StatusCreated || secure(cookie) || sts != "" {
 		t.Errorf("sign-up over HTTP (X-Forwarded-Proto from no proxy): %d, Set-Cookie %q, Strict-Transport-Security %q; want 201, not Secure, none", code, cookie, sts)
@@ -121,7 +121,7 @@ func TestForwardedHeadersCountOnlyFromTrustedProxies(t *testing.T) {
 		return code
 	}
 	t.Run("trusted", func(t *testing.T) {
-		ts := newTestServer(t, Config{Now: newTestClock().Now, Limits: limits, PasswordHash: &params,
+		ts := newTestServer(t, siteConfig{Now: newTestClock().Now, Limits: limits, PasswordHash: &params,
 			TrustedProxies: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("10.0.0.0/8")}})
 		for _, c := range []struct {
 			xff  string
@@ -155,7 +155,7 @@ func TestForwardedHeadersCountOnlyFromTrustedProxies(t *testing.T) {
 		}
 	})
 	t.Run("untrusted", func(t *testing.T) {
-		ts := newTestServer(t, Config{Now: newTestClock().Now, Limits: limits, PasswordHash: &params,
+		ts := newTestServer(t, siteConfig{Now: newTestClock().Now, Limits: limits, PasswordHash: &params,
 			TrustedProxies: []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}})
 		for _, c := range []struct {
 			xff  string

@@ -14,12 +14,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/lobby"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/coder/websocket"
 )
 
 var updateWire = flag.Bool("update", false, "rewrite the golden files under testdata/wire")
@@ -236,7 +235,7 @@ func TestEventWireOnce(t *testing.T) {
 // TestEventsEncodedOnceForEverySocket: the sockets watching a game are
 // sent the same bytes for each move, encoded once for all of them.
 func TestEventsEncodedOnceForEverySocket(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	g := ts.twoHumans()
 	var viewers []*websocket.Conn
 	for range 3 {
@@ -275,7 +274,7 @@ func TestEventsEncodedOnceForEverySocket(t *testing.T) {
 // every field of the wire into what the hall and the lobby take, and
 // refuse the fields the transport adds itself.
 func TestRequestsRead(t *testing.T) {
-	ts := newTestServer(t, Config{})
+	ts := newTestServer(t, siteConfig{})
 	read := func(body string, v any) *apiError {
 		r := httptest.NewRequest("POST", "/api/games", strings.NewReader(body))
 		r.Header.Set("Content-Type", "application/json")

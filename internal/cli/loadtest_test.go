@@ -11,7 +11,8 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/account"
-	"github.com/arbiter-games/arbiter/server"
+	"github.com/arbiter-games/arbiter/accounts"
+	"github.com/arbiter-games/arbiter/internal/site"
 	"github.com/arbiter-games/arbiter/store/sqlite"
 )
 
@@ -73,7 +74,7 @@ func TestLoadtestAgainstAServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{Store: st})
+	srv, err := site.New(site.Config{Store: st})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +133,7 @@ func TestLoadtestWithAccounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Cheap password hashing: the sign-ups take microseconds.
-	srv, err := server.New(server.Config{Store: st, PasswordHash: &account.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}})
+	srv, err := site.New(site.Config{Store: st, Accounts: accounts.Config{Params: &account.Params{Memory: 64, Time: 1, Threads: 1, SaltLen: 16, KeyLen: 32}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,9 @@ import (
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/analysis"
 	"github.com/arbiter-games/arbiter/endgame"
+	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/clip"
+	"github.com/arbiter-games/arbiter/internal/site"
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/postgres"
@@ -305,17 +307,14 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 			err = fmt.Errorf("closing the store: %w", cerr)
 		}
 	}()
-	an, err := analysis.New(analysis.Config{Workers: sf.analysisWorkers, Threads: sf.analysisThreads, Tables: sf.tables, Logger: log})
+	srv, err := site.New(site.Config{Store: st, Logger: log,
+		Hall: hall.Config{Workers: sf.workers, AIMoveTime: sf.aiMoveTime, AIMemory: sf.aiMemoryMiB << 20,
+			AllowAIGames: sf.allowAIGames, AIGamePlies: sf.aiGamePlies, AIGamePace: sf.aiGamePace,
+			AbortAfter: sf.abortAfter, IdleAfter: sf.idle},
+		Analysis: analysis.Config{Workers: sf.analysisWorkers, Threads: sf.analysisThreads, Tables: sf.tables},
+		Server: server.Config{Origins: sf.origins, ConnsPerAddr: sf.connsPerAddr, Conns: sf.conns, Pprof: sf.pprof,
+			TLS: sf.tls, TrustedProxies: sf.trusted}})
 	if err != nil {
-		return err
-	}
-	srv, err := server.New(server.Config{Store: st, Logger: log, Origins: sf.origins,
-		Workers: sf.workers, Analysis: an, AIMoveTime: sf.aiMoveTime, AIMemory: sf.aiMemoryMiB << 20,
-		AllowAIGames: sf.allowAIGames, AIGamePlies: sf.aiGamePlies, AIGamePace: sf.aiGamePace, AbortAfter: sf.abortAfter,
-		ConnsPerAddr: sf.connsPerAddr, Conns: sf.conns, IdleAfter: sf.idle, Pprof: sf.pprof,
-		TLS: sf.tls, TrustedProxies: sf.trusted})
-	if err != nil {
-		an.Close()
 		return err
 	}
 	ln, mln, err := sf.listen()

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/account"
+	"github.com/arbiter-games/arbiter/internal/site"
 	"github.com/arbiter-games/arbiter/server"
 )
 
@@ -18,8 +19,8 @@ import (
 // players move as fast as the test plays.
 func newAccountServer(t *testing.T, wrap func(http.Handler) http.Handler) *testServer {
 	t.Helper()
-	return newTestServerConfig(t, server.Config{Limits: server.Limits{ReadsPerSecond: 1000, ReadBurst: 1000,
-		MovesPerSecond: 1000, MoveBurst: 1000}}, nil, wrap)
+	return newTestServerConfig(t, site.Config{Server: server.Config{Limits: server.Limits{ReadsPerSecond: 1000, ReadBurst: 1000,
+		MovesPerSecond: 1000, MoveBurst: 1000}}}, nil, wrap)
 }
 
 // storedGame is what the tests read of a game through the API.

@@ -17,6 +17,8 @@ import (
 
 	"github.com/arbiter-games/arbiter/account"
 	_ "github.com/arbiter-games/arbiter/games/all"
+	"github.com/arbiter-games/arbiter/hall"
+	"github.com/arbiter-games/arbiter/internal/site"
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store/sqlite"
 )
@@ -40,8 +42,8 @@ func newTestServer(t *testing.T) *testServer {
 // configure and whose handler is wrapped by wrap (either may be nil).
 func newTestServerWith(t *testing.T, configure func(*http.Server), wrap func(http.Handler) http.Handler) *testServer {
 	t.Helper()
-	return newTestServerConfig(t, server.Config{AIGamePace: time.Millisecond,
-		Limits: server.Limits{ReadsPerSecond: 1000, ReadBurst: 1000}}, configure, wrap)
+	return newTestServerConfig(t, site.Config{Hall: hall.Config{AIGamePace: time.Millisecond},
+		Server: server.Config{Limits: server.Limits{ReadsPerSecond: 1000, ReadBurst: 1000}}}, configure, wrap)
 }
 
 // cheapHash makes the test servers' password hashes take microseconds.
@@ -51,14 +53,14 @@ func cheapHash() *account.Params {
 
 // newTestServerConfig is newTestServerWith with the server's config cfg,
 // to which it adds the store and cheap password hashing.
-func newTestServerConfig(t *testing.T, cfg server.Config, configure func(*http.Server), wrap func(http.Handler) http.Handler) *testServer {
+func newTestServerConfig(t *testing.T, cfg site.Config, configure func(*http.Server), wrap func(http.Handler) http.Handler) *testServer {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Store, cfg.PasswordHash = st, cheapHash()
-	srv, err := server.New(cfg)
+	cfg.Store, cfg.Accounts.Params = st, cheapHash()
+	srv, err := site.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
