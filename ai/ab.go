@@ -33,7 +33,7 @@ type ab struct {
 	threads    int      // ab:threads=N, 1 or more
 	lazy       *lazySMP // the helper threads, when threads > 1
 	skew       int      // 0 for the main thread; helper k's k (skipsDepth)
-	clk        *clock
+	stop       *stopper // when this search stops
 	s          game.State
 	bufs       [2*MaxDepth + 2][]game.Move
 	scores     [2*MaxDepth + 2][]int64
@@ -161,11 +161,11 @@ func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(
 			continue
 		}
 		score := e.negamax(depth, -infinity, infinity, 0)
-		if e.clk.stopped && depth > 1 {
+		if e.stop.stopped && depth > 1 {
 			break
 		}
 		// A first iteration stopped before it found a line keeps root[0].
-		best = Info{Move: best.Move, Score: score, Depth: depth, Nodes: e.clk.nodes, Elapsed: time.Since(e.clk.start)}
+		best = Info{Move: best.Move, Score: score, Depth: depth, Nodes: e.stop.nodes, Elapsed: time.Since(e.stop.start)}
 		best.PV = append([]game.Move(nil), e.pv[0][:e.pvLen[0]]...)
 		if len(best.PV) > 0 {
 			best.Move = best.PV[0]
@@ -173,12 +173,12 @@ func (e *ab) Search(ctx context.Context, s0 game.State, lim Limits, report func(
 		if report != nil {
 			report(best)
 		}
-		if e.clk.stopped || len(root) == 1 && lim.Depth == 0 || score > Mate-MaxDepth || score < -Mate+MaxDepth ||
-			e.probing != nil && decided(score) || e.clk.enough(len(root), best) {
+		if e.stop.stopped || len(root) == 1 && lim.Depth == 0 || score > Mate-MaxDepth || score < -Mate+MaxDepth ||
+			e.probing != nil && decided(score) || e.stop.enough(len(root), best) {
 			break
 		}
 	}
-	best.Nodes, best.Elapsed = e.clk.nodes, time.Since(e.clk.start)
+	best.Nodes, best.Elapsed = e.stop.nodes, time.Since(e.stop.start)
 	return best
 }
 
@@ -207,7 +207,7 @@ func (e *ab) prepare(ctx context.Context, s0 game.State, lim Limits) (int, error
 		e.evaluator = g
 	}
 	e.tester, _ = e.s.(leafTester)
-	e.clk = newClock(ctx, lim)
+	e.stop = newStopper(ctx, lim)
 	maxDepth := MaxDepth
 	if lim.Depth > 0 {
 		maxDepth = min(maxDepth, lim.Depth)
@@ -229,7 +229,7 @@ func (e *ab) prepare(ctx context.Context, s0 game.State, lim Limits) (int, error
 // negamax returns the score of the position for the player to move.
 func (e *ab) negamax(depth, alpha, beta, ply int) int {
 	e.pvLen[ply] = ply
-	if e.clk.tick() {
+	if e.stop.tick() {
 		return 0
 	}
 	s := e.s
@@ -294,7 +294,7 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 			score = -e.negamax(depth-1, -beta, -alpha, ply+1)
 		}
 		s.Undo()
-		if e.clk.stopped {
+		if e.stop.stopped {
 			return 0
 		}
 		if score > best {
@@ -326,7 +326,7 @@ func (e *ab) negamax(depth, alpha, beta, ply int) int {
 				e.notePV(ply, moves[g])
 			}
 		}
-		if e.clk.stopped {
+		if e.stop.stopped {
 			return 0
 		}
 	}
@@ -395,7 +395,7 @@ func (e *ab) quiesce(alpha, beta, ply int, moves []game.Move) int {
 		s.Play(moves[i])
 		var score int
 		switch {
-		case e.clk.tick():
+		case e.stop.tick():
 			score = 0
 		case e.sameSide(s, side):
 			score = e.leaf(alpha, beta, ply+1)
@@ -403,7 +403,7 @@ func (e *ab) quiesce(alpha, beta, ply int, moves []game.Move) int {
 			score = -e.leaf(-beta, -alpha, ply+1)
 		}
 		s.Undo()
-		if e.clk.stopped {
+		if e.stop.stopped {
 			return 0
 		}
 		if score > best {

@@ -171,8 +171,10 @@ func New(spec string, seed uint64, opts ...Option) (Engine, error) {
 	}
 }
 
-// clock tells a search when to stop.
-type clock struct {
+// stopper tells a search when to stop: its node count, its deadline and
+// its context. It is no game clock (that is the mover's, MoverClock), but
+// it may follow one's plan.
+type stopper struct {
 	ctx      context.Context
 	start    time.Time
 	deadline time.Time
@@ -185,59 +187,59 @@ type clock struct {
 	moveTime time.Duration
 }
 
-// newClock starts the clock of a search within lim. On a game clock the
+// newStopper starts the stopper of a search within lim. On a game clock the
 // deadline is at first the plan's Soft, which suits an engine that does
 // not iterate; an iterative search earns the Hard limit with its first
 // iteration (see enough).
-func newClock(ctx context.Context, lim Limits) *clock {
-	c := &clock{ctx: ctx, start: time.Now(), maxNodes: lim.Nodes, moveTime: lim.MoveTime}
+func newStopper(ctx context.Context, lim Limits) *stopper {
+	st := &stopper{ctx: ctx, start: time.Now(), maxNodes: lim.Nodes, moveTime: lim.MoveTime}
 	if lim.Clock.On() {
-		c.timed = &timeManager{plan: PlanTime(lim.Clock)}
-		c.setDeadline(c.timed.plan.Soft)
+		st.timed = &timeManager{plan: PlanTime(lim.Clock)}
+		st.setDeadline(st.timed.plan.Soft)
 	} else if lim.MoveTime > 0 {
-		c.deadline = c.start.Add(lim.MoveTime)
+		st.deadline = st.start.Add(lim.MoveTime)
 	}
-	return c
+	return st
 }
 
 // setDeadline puts the deadline d after the start, or at the search's own
 // move time if that comes first.
-func (c *clock) setDeadline(d time.Duration) {
-	if c.moveTime > 0 {
-		d = min(d, c.moveTime)
+func (st *stopper) setDeadline(d time.Duration) {
+	if st.moveTime > 0 {
+		d = min(d, st.moveTime)
 	}
-	c.deadline = c.start.Add(d)
+	st.deadline = st.start.Add(d)
 }
 
 // enough is an iterative search's stop decision after an iteration that
 // found best among moves root moves: on a game clock the time manager's
 // (which also moves the deadline to the plan's Hard limit), without one
 // never (the search stops at its limits).
-func (c *clock) enough(moves int, best Info) bool {
-	if c.timed == nil {
+func (st *stopper) enough(moves int, best Info) bool {
+	if st.timed == nil {
 		return false
 	}
-	if c.timed.iterations == 0 {
-		c.setDeadline(c.timed.plan.Hard)
+	if st.timed.iterations == 0 {
+		st.setDeadline(st.timed.plan.Hard)
 	}
-	return c.timed.enough(moves, best, time.Since(c.start))
+	return st.timed.enough(moves, best, time.Since(st.start))
 }
 
 // tick counts a node and reports whether the search must stop. The time
 // and the context are looked at every 1024 nodes.
-func (c *clock) tick() bool {
-	c.nodes++
-	if c.stopped {
+func (st *stopper) tick() bool {
+	st.nodes++
+	if st.stopped {
 		return true
 	}
-	if c.maxNodes > 0 && c.nodes >= c.maxNodes {
-		c.stopped = true
-	} else if c.nodes&1023 == 0 {
-		if !c.deadline.IsZero() && time.Now().After(c.deadline) || c.ctx.Err() != nil {
-			c.stopped = true
+	if st.maxNodes > 0 && st.nodes >= st.maxNodes {
+		st.stopped = true
+	} else if st.nodes&1023 == 0 {
+		if !st.deadline.IsZero() && time.Now().After(st.deadline) || st.ctx.Err() != nil {
+			st.stopped = true
 		}
 	}
-	return c.stopped
+	return st.stopped
 }
 
 // scores returns each player's score of s: by ev when the engine was

@@ -99,7 +99,7 @@ func (e *ab) passReply(depth, alpha, beta, ply int) int {
 		score = -e.negamax(depth, -beta, -alpha, ply+1)
 	}
 	s.Undo()
-	if !e.clk.stopped && score > alpha {
+	if !e.stop.stopped && score > alpha {
 		e.notePV(ply, m)
 	}
 	return score
@@ -146,11 +146,11 @@ func (e *ab) greedy(moves []game.Move, ply int, ordered bool) int {
 	best, bestAt, bestOrig := 0, -1, 0
 	for i, m := range moves {
 		s.Play(m)
-		stopped := e.clk.tick() // a position played is a node, as everywhere
+		stopped := e.stop.tick() // a position played is a node, as everywhere
 		v := e.ownScore(s, me)
 		s.Undo()
 		if stopped {
-			return max(bestAt, 0) // the caller sees the clock stopped
+			return max(bestAt, 0) // the caller sees the stopper stopped
 		}
 		o := i
 		if ordered {

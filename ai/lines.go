@@ -44,20 +44,20 @@ func (e *ab) SearchLines(ctx context.Context, s0 game.State, lim Limits, n int, 
 	best := Info{Move: order[0], PV: []game.Move{order[0]}, Lines: []Line{{PV: []game.Move{order[0]}}}}
 	for depth := 1; depth <= maxDepth; depth++ {
 		lines := e.rootLines(depth, order, n)
-		if e.clk.stopped && (depth > 1 || len(lines) == 0) {
+		if e.stop.stopped && (depth > 1 || len(lines) == 0) {
 			break
 		}
-		best = Info{Move: lines[0].PV[0], Score: lines[0].Score, Depth: depth, Nodes: e.clk.nodes,
-			PV: lines[0].PV, Elapsed: time.Since(e.clk.start), Lines: lines}
+		best = Info{Move: lines[0].PV[0], Score: lines[0].Score, Depth: depth, Nodes: e.stop.nodes,
+			PV: lines[0].PV, Elapsed: time.Since(e.stop.start), Lines: lines}
 		if report != nil {
 			report(best)
 		}
 		order = linesFirst(order, lines)
-		if e.clk.stopped || len(order) == 1 && lim.Depth == 0 || allDecided(lines, e.probing != nil) {
+		if e.stop.stopped || len(order) == 1 && lim.Depth == 0 || allDecided(lines, e.probing != nil) {
 			break
 		}
 	}
-	best.Nodes, best.Elapsed = e.clk.nodes, time.Since(e.clk.start)
+	best.Nodes, best.Elapsed = e.stop.nodes, time.Since(e.stop.start)
 	return best
 }
 
@@ -68,7 +68,7 @@ func (e *ab) rootLines(depth int, moves []game.Move, n int) []Line {
 	s := e.s
 	e.pvLen[0] = 0
 	e.path[0] = s.Hash()
-	if e.clk.tick() {
+	if e.stop.tick() {
 		return nil
 	}
 	side := e.rootSide(s)
@@ -83,7 +83,7 @@ func (e *ab) rootLines(depth int, moves []game.Move, n int) []Line {
 			score = -e.negamax(depth-1, -infinity, -floor, 1)
 		}
 		s.Undo()
-		if e.clk.stopped {
+		if e.stop.stopped {
 			return lines
 		}
 		if len(lines) == n && score <= floor {

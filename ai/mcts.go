@@ -103,9 +103,9 @@ func (e *mcts) Search(ctx context.Context, s0 game.State, lim Limits, report fun
 	}
 	s := s0.Clone()
 	e.tester, _ = s.(leafTester)
-	clk := newClock(ctx, lim)
+	stop := newStopper(ctx, lim)
 	if lim.MoveTime == 0 && lim.Nodes == 0 && !lim.Clock.On() { // on a clock: the clock's plan
-		clk.maxNodes = 20_000
+		stop.maxNodes = 20_000
 	}
 	players := s.Game().Players()
 	root := e.reuse(s)
@@ -117,7 +117,7 @@ func (e *mcts) Search(ctx context.Context, s0 game.State, lim Limits, report fun
 		e.list(root, s, &buf)
 	}
 	path := make([]*mnode, 0, 64)
-	for root.proven == nil && !clk.tick() {
+	for root.proven == nil && !stop.tick() {
 		path = append(path[:0], root)
 		n := root
 		// In a full tree, through the children a node has, since it will
@@ -177,7 +177,7 @@ func (e *mcts) Search(ctx context.Context, s0 game.State, lim Limits, report fun
 			score = Mate - 1
 		}
 	}
-	info := Info{Move: best.move, Score: score, Depth: 1, Nodes: clk.nodes, PV: []game.Move{best.move}, Elapsed: time.Since(clk.start)}
+	info := Info{Move: best.move, Score: score, Depth: 1, Nodes: stop.nodes, PV: []game.Move{best.move}, Elapsed: time.Since(stop.start)}
 	if report != nil {
 		report(info)
 	}

@@ -159,8 +159,8 @@ func (e *ab) rootFromTables(report func(Info)) (Info, bool) {
 	if !ok {
 		return Info{}, false
 	}
-	info := Info{Move: m, Score: score, Depth: 1, Nodes: e.clk.nodes, PV: e.tableLine(m, score)}
-	info.Elapsed = time.Since(e.clk.start)
+	info := Info{Move: m, Score: score, Depth: 1, Nodes: e.stop.nodes, PV: e.tableLine(m, score)}
+	info.Elapsed = time.Since(e.stop.start)
 	if report != nil {
 		report(info)
 	}
@@ -172,7 +172,7 @@ func (e *ab) rootFromTables(report func(Info)) (Info, bool) {
 func (e *ab) tableMove(moves []game.Move) (best game.Move, bestScore int, ok bool) {
 	bestScore, bestEval := -infinity, 0
 	for _, m := range moves {
-		e.clk.tick()
+		e.stop.tick()
 		e.s.Play(m)
 		score, held := e.childScore()
 		eval := -e.evaluate(e.s)

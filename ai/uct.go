@@ -65,9 +65,9 @@ type node struct {
 // returns the most visited move. Score is the expected reward ×1000.
 func (u *uct) Search(ctx context.Context, s0 game.State, lim Limits, report func(Info)) Info {
 	s := s0.Clone()
-	clk := newClock(ctx, lim)
+	stop := newStopper(ctx, lim)
 	if lim.MoveTime == 0 && lim.Nodes == 0 && !lim.Clock.On() { // on a clock: the clock's plan
-		clk.maxNodes = 10_000
+		stop.maxNodes = 10_000
 	}
 	players := s.Game().Players()
 	budget := newTreeBudget(u.treeMiB)
@@ -76,7 +76,7 @@ func (u *uct) Search(ctx context.Context, s0 game.State, lim Limits, report func
 	budget.add(root.bytes())
 	root.list(s, &buf, &budget)
 	path := make([]*node, 0, 64)
-	for !clk.tick() {
+	for !stop.tick() {
 		path = append(path[:0], root)
 		n := root
 		// Selection; in a full tree, through the children a node has,
@@ -120,7 +120,7 @@ func (u *uct) Search(ctx context.Context, s0 game.State, lim Limits, report func
 		}
 	}
 	info := Info{Move: best.move, Score: int(1000 * best.reward / max(best.visits, 1)), Depth: 1,
-		Nodes: clk.nodes, PV: []game.Move{best.move}, Elapsed: time.Since(clk.start)}
+		Nodes: stop.nodes, PV: []game.Move{best.move}, Elapsed: time.Since(stop.start)}
 	if report != nil {
 		report(info)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/rating"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // Levels is how many AI levels play as accounts: ai:level=1 to 6, each
@@ -228,10 +229,12 @@ func (h *Hall) StartSeek(ctx context.Context, sk store.Seek, players []SeatAccou
 		req.Seats = append(req.Seats, "human")
 		req.Accounts = append(req.Accounts, SeatAccount{Seat: seat, ID: players[i].ID, Name: players[i].Name})
 	}
-	if c := sk.Clock; c != nil && c.Days > 0 {
-		req.Days = c.Days
+	// The seek's control is given as a create request gives it, and
+	// checked again as every new game's is.
+	if c := sk.Clock; c != nil && c.Correspondence() {
+		req.Days = int(c.PerMove / timecontrol.Day)
 	} else if c != nil {
-		req.Clock = strconv.Itoa(c.Initial) + "s+" + strconv.Itoa(c.Increment) + "s"
+		req.Clock = c.String() // "3m+2s", as timecontrol.Parse reads it
 	}
 	return h.Create(ctx, req)
 }

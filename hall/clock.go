@@ -57,7 +57,7 @@ func storedClock(tc *timecontrol.Control, seats int) *store.Clock {
 	if tc == nil {
 		return nil
 	}
-	return &store.Clock{Base: tc.Base, Increment: tc.Increment, PerMove: tc.PerMove, Left: session.Waiting(*tc, seats).Left}
+	return &store.Clock{Control: *tc, Left: session.Waiting(*tc, seats).Left}
 }
 
 // stopTimer disarms the game's timer. e.mu is held.
@@ -181,8 +181,8 @@ func (h *Hall) abortOverdue() {
 // firstMoveWindow is how long a game with clock c waits for its first
 // move.
 func (h *Hall) firstMoveWindow(c *store.Clock) time.Duration {
-	if c.PerMove > 0 {
-		return c.PerMove
+	if c.Control.Correspondence() {
+		return c.Control.PerMove
 	}
 	return h.cfg.AbortAfter
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/session"
 	"github.com/arbiter-games/arbiter/store"
-	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // entry is a game as this process holds it: the game as stored, and its
@@ -227,7 +226,8 @@ func (h *Hall) rebuild(e *entry) error {
 		Keeper:   session.KeepFunc(func(c session.Change) error { return h.commit(e, c) }),
 		NoRecord: true, Effects: true}
 	if c := g.Clock; c != nil {
-		cfg.Clock = &timecontrol.Control{Base: c.Base, Increment: c.Increment, PerMove: c.PerMove}
+		tc := c.Control
+		cfg.Clock = &tc
 	}
 	ss, err := session.New(cfg)
 	if err != nil {

@@ -42,9 +42,11 @@ const (
 	// tick is how often the lobby reads the seeks again (changes made by
 	// this process are sent at once; other processes' within a tick).
 	tick = 2 * time.Second
-	// maxFischerSeconds bounds a seek's clock.
-	maxFischerSeconds = 3 * 60 * 60
-	maxDays           = 14
+	// The bounds of a seek's time control: a base of 1 s to 3 h and an
+	// increment of at most a minute, or 1 to 14 days a move.
+	maxFischerSeconds   = 3 * 60 * 60
+	maxIncrementSeconds = 60
+	maxDays             = 14
 )
 
 // Config is what a lobby works with.

@@ -3,6 +3,7 @@ package lobby
 import (
 	"context"
 	"errors"
+	"reflect"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/sqlite"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // newTestLobby is a lobby over a fresh SQLite store, with a hall to start
@@ -107,35 +109,56 @@ func TestQueries(t *testing.T) {
 }
 
 func TestCheckSeek(t *testing.T) {
-	clock := func(initial, increment, days int) *store.SeekClock {
-		return &store.SeekClock{Initial: initial, Increment: increment, Days: days}
+	clock := func(initial, increment, days int) *SeekControl {
+		return &SeekControl{Initial: initial, Increment: increment, Days: days}
+	}
+	fischer := func(base, increment time.Duration) *timecontrol.Control {
+		return &timecontrol.Control{Base: base, Increment: increment}
 	}
 	for _, c := range []struct {
 		req   SeekRequest
 		seats int // 0: refused
+		want  *timecontrol.Control
 	}{
-		{SeekRequest{Game: "pommel"}, 2},
-		{SeekRequest{Game: "punt-heks-match-3p", Rated: true, Clock: clock(300, 3, 0)}, 3},
-		{SeekRequest{Game: "pommel", Rated: true, Clock: clock(0, 0, 3)}, 2},
-		{SeekRequest{Game: "pommel", Clock: clock(maxFischerSeconds, 60, 0)}, 2},
-		{SeekRequest{Game: "chess"}, 0},
-		{SeekRequest{Game: "pommel", Options: map[string]string{"maxplies": "-5"}}, 0},
-		{SeekRequest{Game: "pommel", Rated: true}, 0},
-		{SeekRequest{Game: "pommel", Clock: clock(60, 0, 1)}, 0},
-		{SeekRequest{Game: "pommel", Clock: clock(0, 0, maxDays+1)}, 0},
-		{SeekRequest{Game: "pommel", Clock: clock(0, 0, -1)}, 0},
-		{SeekRequest{Game: "pommel", Clock: clock(0, 1, 0)}, 0},
-		{SeekRequest{Game: "pommel", Clock: clock(maxFischerSeconds+1, 0, 0)}, 0},
-		{SeekRequest{Game: "pommel", Clock: clock(60, -1, 0)}, 0},
-		{SeekRequest{Game: "pommel", Clock: clock(60, 61, 0)}, 0},
+		{SeekRequest{Game: "pommel"}, 2, nil},
+		{SeekRequest{Game: "punt-heks-match-3p", Rated: true, Clock: clock(300, 3, 0)}, 3, fischer(5*time.Minute, 3*time.Second)},
+		{SeekRequest{Game: "pommel", Rated: true, Clock: clock(0, 0, 3)}, 2, &timecontrol.Control{PerMove: 3 * timecontrol.Day}},
+		{SeekRequest{Game: "pommel", Clock: clock(maxFischerSeconds, 60, 0)}, 2, fischer(3*time.Hour, time.Minute)},
+		{SeekRequest{Game: "chess"}, 0, nil},
+		{SeekRequest{Game: "pommel", Options: map[string]string{"maxplies": "-5"}}, 0, nil},
+		{SeekRequest{Game: "pommel", Rated: true}, 0, nil},
+		{SeekRequest{Game: "pommel", Clock: clock(60, 0, 1)}, 0, nil},
+		{SeekRequest{Game: "pommel", Clock: clock(0, 0, maxDays+1)}, 0, nil},
+		{SeekRequest{Game: "pommel", Clock: clock(0, 0, -1)}, 0, nil},
+		{SeekRequest{Game: "pommel", Clock: clock(0, 1, 0)}, 0, nil},
+		{SeekRequest{Game: "pommel", Clock: clock(maxFischerSeconds+1, 0, 0)}, 0, nil},
+		{SeekRequest{Game: "pommel", Clock: clock(60, -1, 0)}, 0, nil},
+		{SeekRequest{Game: "pommel", Clock: clock(60, 61, 0)}, 0, nil},
 	} {
-		seats, err := checkSeek(c.req)
+		seats, tc, err := checkSeek(c.req)
 		switch {
 		case c.seats == 0 && codeOf(err) != Invalid:
 			t.Errorf("%+v: %d seats, %v; want refused as invalid", c.req, seats, err)
-		case c.seats != 0 && (err != nil || seats != c.seats):
-			t.Errorf("%+v: %d seats, %v; want %d", c.req, seats, err, c.seats)
+		case c.seats != 0 && (err != nil || seats != c.seats || !reflect.DeepEqual(tc, c.want)):
+			t.Errorf("%+v: %d seats, control %v, %v; want %d, %v", c.req, seats, tc, err, c.seats, c.want)
 		}
+	}
+}
+
+// TestShownControl: a seek's control is shown in the form it was posted
+// in, whole seconds or days a move.
+func TestShownControl(t *testing.T) {
+	for _, posted := range []SeekControl{{Initial: 180, Increment: 2}, {Initial: 60}, {Days: 3}} {
+		tc, err := posted.control()
+		if err != nil {
+			t.Fatalf("%+v: %v", posted, err)
+		}
+		if shown := shownControl(&tc); shown == nil || *shown != posted {
+			t.Errorf("posted %+v (control %s), shown %+v", posted, tc, shown)
+		}
+	}
+	if shown := shownControl(nil); shown != nil {
+		t.Errorf("no control shown as %+v, want nil", shown)
 	}
 }
 

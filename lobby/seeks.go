@@ -12,16 +12,17 @@ import (
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // SeekRequest is a seek to post: a game and its options, rated or not,
-// its clock (nil for none), and the name of the one player it challenges
-// ("" for anyone).
+// its time control (nil for none), and the name of the one player it
+// challenges ("" for anyone).
 type SeekRequest struct {
 	Game    string
 	Options map[string]string
 	Rated   bool
-	Clock   *store.SeekClock
+	Clock   *SeekControl
 	To      string
 }
 
@@ -33,29 +34,28 @@ type Taken struct {
 	Game   string
 }
 
-// checkSeek checks a seek's game, options and clock by the rules a game
-// is created by, and gives its number of seats.
-func checkSeek(req SeekRequest) (int, error) {
+// checkSeek checks a seek's game, options and time control by the rules
+// a game is created by, and gives its number of seats and its control
+// (nil for none).
+func checkSeek(req SeekRequest) (int, *timecontrol.Control, error) {
 	if _, ok := game.Lookup(req.Game); !ok {
-		return 0, refuse(Invalid, "unknown game %s; want one of %s", clip.Quote(req.Game), gameIDs())
+		return 0, nil, refuse(Invalid, "unknown game %s; want one of %s", clip.Quote(req.Game), gameIDs())
 	}
 	rules, err := game.New(req.Game, maps.Clone(req.Options))
 	if err != nil {
-		return 0, refuse(Invalid, "%s", err)
+		return 0, nil, refuse(Invalid, "%s", err)
 	}
-	c := req.Clock
 	switch {
-	case c == nil && req.Rated:
-		return 0, refuse(Invalid, "a rated game needs a clock: {\"initial\": SECONDS, \"increment\": SECONDS} or {\"days\": N}")
-	case c == nil:
-	case c.Days != 0 && (c.Initial != 0 || c.Increment != 0):
-		return 0, refuse(Invalid, "clock: give initial and increment (real time) or days (correspondence), not both")
-	case c.Days < 0 || c.Days > maxDays:
-		return 0, refuse(Invalid, "clock: days %d; want 1 to %d", c.Days, maxDays)
-	case c.Days == 0 && (c.Initial < 1 || c.Initial > maxFischerSeconds || c.Increment < 0 || c.Increment > 60):
-		return 0, refuse(Invalid, "clock: initial %d s and increment %d s; want 1 to %d s and 0 to 60 s", c.Initial, c.Increment, maxFischerSeconds)
+	case req.Clock == nil && req.Rated:
+		return 0, nil, refuse(Invalid, "a rated game needs a clock: {\"initial\": SECONDS, \"increment\": SECONDS} or {\"days\": N}")
+	case req.Clock == nil:
+		return rules.Players(), nil, nil
 	}
-	return rules.Players(), nil
+	tc, err := req.Clock.control()
+	if err != nil {
+		return 0, nil, err
+	}
+	return rules.Players(), &tc, nil
 }
 
 // Post posts account's seek from a client address (the transport's key
@@ -63,13 +63,13 @@ func checkSeek(req SeekRequest) (int, error) {
 // rules do not allow it, when it challenges no one who can play, or when
 // the account or the address has as many open seeks as allowed.
 func (l *Lobby) Post(ctx context.Context, account, address string, req SeekRequest) (string, error) {
-	seats, err := checkSeek(req)
+	seats, clock, err := checkSeek(req)
 	if err != nil {
 		return "", err
 	}
 	now := l.now()
 	sk := store.Seek{ID: newSeekID(), Account: account, Game: req.Game, Options: req.Options, Rated: req.Rated,
-		Clock: req.Clock, Seats: seats, Address: address, Created: now, Expires: now.Add(SeekHold)}
+		Clock: clock, Seats: seats, Address: address, Created: now, Expires: now.Add(SeekHold)}
 	if sk.Options == nil {
 		sk.Options = map[string]string{}
 	}

@@ -15,7 +15,6 @@ import (
 
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/lobby"
-	"github.com/arbiter-games/arbiter/store"
 )
 
 // gameView is a game (GET /api/games/{id}), as hall.View holds it: the
@@ -191,7 +190,7 @@ func clockViewOf(c *hall.ClockView) *clockView {
 		PerMoveMs: c.PerMoveMs, LeftMs: c.LeftMs, Running: c.Running}
 }
 
-func resultViewOf(r *store.Result) *resultView {
+func resultViewOf(r *hall.Result) *resultView {
 	if r == nil {
 		return nil
 	}
@@ -233,12 +232,12 @@ func (req newGameRequest) game() hall.NewGame {
 func (req seekRequest) seek() lobby.SeekRequest {
 	out := lobby.SeekRequest{Game: req.Game, Options: req.Options, Rated: req.Rated, To: req.To}
 	if req.Clock != nil {
-		out.Clock = &store.SeekClock{Initial: req.Clock.Initial, Increment: req.Clock.Increment, Days: req.Clock.Days}
+		out.Clock = &lobby.SeekControl{Initial: req.Clock.Initial, Increment: req.Clock.Increment, Days: req.Clock.Days}
 	}
 	return out
 }
 
-func seekClockViewOf(c *store.SeekClock) *seekClockView {
+func seekClockViewOf(c *lobby.SeekControl) *seekClockView {
 	if c == nil {
 		return nil
 	}

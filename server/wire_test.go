@@ -88,7 +88,7 @@ func wireEffects() *game.Effects {
 func wireSeek() lobby.SeekView {
 	to := "bob"
 	return lobby.SeekView{ID: "s1", Game: "pommel", Options: map[string]string{}, Rated: true,
-		Clock: &store.SeekClock{Initial: 300, Increment: 3}, By: "alice", Rating: 1500, Provisional: true,
+		Clock: &lobby.SeekControl{Initial: 300, Increment: 3}, By: "alice", Rating: 1500, Provisional: true,
 		To: &to, Seats: 2, Joined: []string{}, Created: wireTime, Kind: "realtime", Cursor: "c1"}
 }
 
@@ -151,7 +151,7 @@ func wireCases(t *testing.T) []struct {
 		{"seeks", func() ([]byte, error) {
 			return json.Marshal(seekViews([]lobby.SeekView{wireSeek(), {ID: "s2", Game: "eximo", Options: map[string]string{"x": "y"},
 				By: "carol", Seats: 2, Joined: []string{"dave"}, Created: wireTime, Kind: "correspondence",
-				Clock: &store.SeekClock{Days: 3}}}))
+				Clock: &lobby.SeekControl{Days: 3}}}))
 		}},
 		{"lobby-seeks", func() ([]byte, error) {
 			return json.Marshal(lobbyMessageOf(lobby.Message{Type: "seeks", Seeks: []lobby.SeekView{wireSeek()}}))
@@ -295,7 +295,7 @@ func TestRequestsRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantSeek := lobby.SeekRequest{Game: "eximo", Options: map[string]string{}, Rated: true,
-		Clock: &store.SeekClock{Initial: 300, Increment: 3}, To: "bob"}
+		Clock: &lobby.SeekControl{Initial: 300, Increment: 3}, To: "bob"}
 	if got := seek.seek(); !reflect.DeepEqual(got, wantSeek) {
 		t.Errorf("seek read as %+v, want %+v", got, wantSeek)
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // The errors of the accounts' part of a store.
@@ -86,14 +88,6 @@ type Ranked struct {
 	Rating
 }
 
-// SeekClock is a seek's time control: Fischer (Initial, Increment in
-// seconds) or correspondence (Days a move).
-type SeekClock struct {
-	Initial   int `json:"initial,omitempty"`
-	Increment int `json:"increment,omitempty"`
-	Days      int `json:"days,omitempty"`
-}
-
 // Seek is an open offer to play, waiting in the lobby.
 type Seek struct {
 	ID      string
@@ -101,7 +95,10 @@ type Seek struct {
 	Game    string
 	Options map[string]string
 	Rated   bool
-	Clock   *SeekClock
+	// Clock is the time control of the game the seek starts, nil for
+	// none. A seek's control is stored in whole seconds (Fischer) or
+	// whole days a move (correspondence).
+	Clock *timecontrol.Control
 	// Target is the challenged account's id; "" for anyone.
 	Target string
 	// Seats is how many play; Joined, the accounts that accepted so far.
@@ -115,9 +112,9 @@ type Seek struct {
 	Expires time.Time
 }
 
-// Correspondence is true for a seek whose clock gives days a move; every
-// other seek is real time.
-func (s Seek) Correspondence() bool { return s.Clock != nil && s.Clock.Days > 0 }
+// Correspondence is true for a seek whose control gives days a move;
+// every other seek is real time.
+func (s Seek) Correspondence() bool { return s.Clock != nil && s.Clock.Correspondence() }
 
 // The kinds of seek a SeekFilter keeps.
 const (

@@ -46,18 +46,6 @@ type Seat struct {
 	Account string `json:"account,omitempty"`
 }
 
-// Clock is the server-authoritative time of a game with a time control.
-type Clock struct {
-	// Fischer: Base and Increment; correspondence: PerMove (days a move).
-	Base      time.Duration `json:"base"`
-	Increment time.Duration `json:"increment"`
-	PerMove   time.Duration `json:"perMove"`
-	// Left is each seat's time at TurnStart, in turn order.
-	Left []time.Duration `json:"left"`
-	// TurnStart is when the seat to move began thinking.
-	TurnStart time.Time `json:"turnStart"`
-}
-
 // Result is how a stored game ended.
 type Result struct {
 	Winners []int  `json:"winners"` // seats; empty for a draw

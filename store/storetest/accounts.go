@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // accountTests are the suite's tests of store.Accounts.
@@ -473,7 +474,7 @@ func testPlayerGames(t *testing.T, open Opener, _ Reopener) {
 
 func seek(id string, by store.Account, seats int) store.Seek {
 	return store.Seek{ID: id, Account: by.ID, Game: "pommel", Options: map[string]string{"maxplies": "300"}, Rated: true,
-		Clock: &store.SeekClock{Initial: 180, Increment: 2}, Seats: seats, Created: base, Expires: base.Add(time.Hour)}
+		Clock: &timecontrol.Control{Base: 3 * time.Minute, Increment: 2 * time.Second}, Seats: seats, Created: base, Expires: base.Add(time.Hour)}
 }
 
 func testSeeks(t *testing.T, open Opener, _ Reopener) {
@@ -484,7 +485,7 @@ func testSeeks(t *testing.T, open Opener, _ Reopener) {
 		t.Fatal(err)
 	}
 	challenge := seek("s2", ada, 2)
-	challenge.Target, challenge.Clock, challenge.Rated = bob.ID, &store.SeekClock{Days: 2}, false
+	challenge.Target, challenge.Clock, challenge.Rated = bob.ID, &timecontrol.Control{PerMove: 2 * timecontrol.Day}, false
 	challenge.Created = base.Add(time.Second)
 	if err := s.CreateSeek(ctx, challenge, 2, 10); err != nil {
 		t.Fatal(err)
@@ -631,7 +632,7 @@ func testSeekPages(t *testing.T, open Opener, _ Reopener) {
 		}
 		sk.Expires = base.Add(time.Hour)
 		if i%2 == 1 {
-			sk.Clock = &store.SeekClock{Days: 3}
+			sk.Clock = &timecontrol.Control{PerMove: 3 * timecontrol.Day}
 		}
 		if i%3 == 0 {
 			sk.Game = "eximo"

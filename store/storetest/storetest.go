@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // Opener opens a store on a new, empty database; the suite closes it.
@@ -149,7 +150,7 @@ func testRoundTrip(t *testing.T, open Opener, _ Reopener) {
 	full.StartFEN = "W:W21,22:B1,2"
 	full.Seats = append(full.Seats, store.Seat{Player: "human", Open: true})
 	full.Clock = &store.Clock{
-		Base: 5 * time.Minute, Increment: 3 * time.Second,
+		Control:   timecontrol.Control{Base: 5 * time.Minute, Increment: 3 * time.Second},
 		Left:      []time.Duration{5 * time.Minute, 4*time.Minute + 1500*time.Millisecond, time.Minute},
 		TurnStart: base.Add(time.Second + 123456789),
 	}
@@ -157,7 +158,7 @@ func testRoundTrip(t *testing.T, open Opener, _ Reopener) {
 	full.Updated = base.Add(time.Hour)
 	bare := store.Header{ID: "bare", Game: "eximo", Version: 1, DrawOffer: -1}
 	corr := newHeader("corr", base)
-	corr.Clock = &store.Clock{PerMove: 72 * time.Hour, Left: []time.Duration{72 * time.Hour, 72 * time.Hour}}
+	corr.Clock = &store.Clock{Control: timecontrol.Control{PerMove: 72 * time.Hour}, Left: []time.Duration{72 * time.Hour, 72 * time.Hour}}
 	for _, h := range []store.Header{full, bare, corr} {
 		mustCreate(t, s, h)
 		g := mustGet(t, s, h.ID)

@@ -19,14 +19,9 @@ func seekArgs(s store.Seek) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var clock *string
-	if s.Clock != nil {
-		b, err := json.Marshal(s.Clock)
-		if err != nil {
-			return nil, err
-		}
-		text := string(b)
-		clock = &text
+	clock, err := seekClockText(s.Clock)
+	if err != nil {
+		return nil, err
 	}
 	joined, err := json.Marshal(append([]string{}, s.Joined...))
 	if err != nil {
@@ -60,10 +55,12 @@ func scanSeek(r Row) (store.Seek, error) {
 		s.Joined = nil
 	}
 	if clock != nil {
-		s.Clock = new(store.SeekClock)
-		if err := json.Unmarshal([]byte(*clock), s.Clock); err != nil {
+		var stored seekClock
+		if err := json.Unmarshal([]byte(*clock), &stored); err != nil {
 			return s, err
 		}
+		tc := stored.control()
+		s.Clock = &tc
 	}
 	return s, nil
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 func TestWhere(t *testing.T) {
@@ -99,7 +100,7 @@ func TestSavedColumnsStay(t *testing.T) {
 	want := store.Header{ID: "g", Game: "punt-heks-match-3p", Options: map[string]string{"end": "allstuck"},
 		Seats: []store.Seat{{Player: "human", Name: "carol", TokenHash: []byte{1, 2, 3}, Account: "u1"},
 			{Player: "human", Open: true}, {Player: "ai:level=2"}},
-		Clock: &store.Clock{Base: 5 * time.Minute, Increment: 3 * time.Second,
+		Clock: &store.Clock{Control: timecontrol.Control{Base: 5 * time.Minute, Increment: 3 * time.Second},
 			Left: []time.Duration{298500 * time.Millisecond, 301 * time.Second}, TurnStart: at},
 		Rated: true, Ply: 4, Version: 5, Result: &store.Result{Winners: []int{}, Reason: "repetition", Scores: []int{3, 3, 2}},
 		DrawOffer: -1, Created: at, Updated: at}
@@ -112,5 +113,32 @@ func TestSavedColumnsStay(t *testing.T) {
 	}
 	if !reflect.DeepEqual(again, saved) {
 		t.Errorf("written again\n got %+v\nwant %+v", again, saved)
+	}
+}
+
+// TestStoredClockColumn: a games row's clock column written before the
+// clock held a timecontrol.Control reads back as its control and reading,
+// and is written again byte for byte.
+func TestStoredClockColumn(t *testing.T) {
+	column := `{"base":300000000000,"increment":3000000000,"perMove":0,"left":[300000000000,241500000000],"turnStart":"2026-01-02T03:04:05.678Z"}`
+	c := Columns{ID: "g", Game: "pommel", Options: "{}", Seats: "[]", Clock: &column, Version: 1, DrawOffer: -1}
+	h, err := c.Header()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := store.Clock{
+		Control:   timecontrol.Control{Base: 5 * time.Minute, Increment: 3 * time.Second},
+		Left:      []time.Duration{5 * time.Minute, 4*time.Minute + 1500*time.Millisecond},
+		TurnStart: time.Date(2026, 1, 2, 3, 4, 5, 678e6, time.UTC),
+	}
+	if h.Clock == nil || !reflect.DeepEqual(*h.Clock, want) {
+		t.Fatalf("stored clock %s read as %+v, want %+v", column, h.Clock, want)
+	}
+	again, err := FromHeader(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Clock == nil || *again.Clock != column {
+		t.Errorf("the clock column is written again as %v, want the stored\n %s", again.Clock, column)
 	}
 }
