@@ -8,27 +8,6 @@ import (
 	"testing"
 )
 
-// TestAnalysisThreadsRefused: New refuses analysis threads below 0,
-// above ai.MaxThreads or above the analysis workers.
-func TestAnalysisThreadsRefused(t *testing.T) {
-	tests := []struct {
-		workers, threads int
-		want             string
-	}{
-		{2, -1, "server: analysis threads -1: want 1 to 64, or 0 for 1"},
-		{2, 65, "server: analysis threads 65: want 1 to 64, or 0 for 1"},
-		{2, 1 << 40, "server: analysis threads 1099511627776: want 1 to 64, or 0 for 1"},
-		{2, 3, "server: analysis threads 3: at most the analysis workers (2)"},
-		{1, 2, "server: analysis threads 2: at most the analysis workers (1)"},
-	}
-	for _, tc := range tests {
-		_, err := newSite(siteConfig{Store: openTestStore(t), AnalysisWorkers: tc.workers, AnalysisThreads: tc.threads})
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("%d threads of %d workers: error %v, want %q", tc.threads, tc.workers, err, tc.want)
-		}
-	}
-}
-
 // TestAnalysisBestWithThreads: a search of two threads answers a legal
 // move leading its line.
 func TestAnalysisBestWithThreads(t *testing.T) {

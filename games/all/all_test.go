@@ -53,7 +53,11 @@ func eachOptionAlone(d game.Descriptor) []map[string]string {
 // TestConformance runs the conformance suite over every registered game
 // and every set of option values.
 func TestConformance(t *testing.T) {
-	games := 20
+	// Eight random games of up to 400 plies for every set of options (a
+	// Punt game has 12): the suite checks each position of each from
+	// several goroutines, and the games' own packages play their rules
+	// deeper. Twenty games made this CI's longest package.
+	games := 8
 	if testing.Short() {
 		games = 2 // for every set of options, on goroutines of their own
 	}
