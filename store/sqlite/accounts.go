@@ -67,7 +67,7 @@ func (s *Store) accounts() *acct.Service {
 			return s.fail(fn(accountsTx{s.r}))
 		},
 		Write: func(ctx context.Context, fn func(acct.Tx) error) error {
-			return s.submit(ctx, &write{apply: func(ctx context.Context, tx *sql.Tx) error {
+			return s.submit(ctx, &write{apply: func(ctx context.Context, tx conn) error {
 				return fn(accountsTx{tx})
 			}})
 		},

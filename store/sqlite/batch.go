@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"sync/atomic"
 
@@ -27,7 +26,7 @@ type write struct {
 	// apply makes the change inside the batch's transaction; a refusal
 	// (store.ErrConflict, ...) leaves nothing behind (its savepoint is
 	// rolled back).
-	apply func(ctx context.Context, tx *sql.Tx) error
+	apply func(ctx context.Context, tx conn) error
 	state atomic.Int32 // queued, then taken by the writer or abandoned by the caller
 	done  chan error   // the answer; buffered, sent at most once
 	// seq is the events row of a write stored with an event (set by the
@@ -100,6 +99,7 @@ func (s *Store) writeLoop() {
 		s.commit(batch)
 		s.batching.Unlock()
 		clear(batch) // let the answered writes go
+		s.stmts.prepareWanted(context.Background())
 	}
 }
 
@@ -185,7 +185,7 @@ func (s *Store) runBatch(ctx context.Context, batch []*write) ([]error, int, err
 		if !w.state.CompareAndSwap(queued, taken) {
 			continue // its caller gave up while it was queued
 		}
-		if answers[i], err = s.applyOne(ctx, tx, w); err != nil {
+		if answers[i], err = s.applyOne(ctx, writeTx{tx, s.stmts}, w); err != nil {
 			return nil, 0, err
 		}
 		if answers[i] == nil {
@@ -205,7 +205,7 @@ func (s *Store) runBatch(ctx context.Context, batch []*write) ([]error, int, err
 // it rolls back when the write is refused, so that a refusal undoes only
 // its own write. The first error is the write's own answer; the second
 // one spoils the transaction (the savepoint could not be kept or undone).
-func (s *Store) applyOne(ctx context.Context, tx *sql.Tx, w *write) (own, spoiled error) {
+func (s *Store) applyOne(ctx context.Context, tx conn, w *write) (own, spoiled error) {
 	if _, err := tx.ExecContext(ctx, `SAVEPOINT one_write`); err != nil {
 		return nil, fmt.Errorf("sqlite: savepoint: %w", err)
 	}
@@ -229,7 +229,7 @@ func (s *Store) applyOne(ctx context.Context, tx *sql.Tx, w *write) (own, spoile
 
 // addEvent records the change of game to version for the pollers, and
 // every 256 events prunes the oldest. It gives the event's seq.
-func addEvent(ctx context.Context, tx *sql.Tx, game string, version int64) (int64, error) {
+func addEvent(ctx context.Context, tx conn, game string, version int64) (int64, error) {
 	res, err := tx.ExecContext(ctx, `INSERT INTO events (game, version) VALUES (?, ?)`, game, version)
 	if err != nil {
 		return 0, err

@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -44,7 +43,7 @@ func plug(t *testing.T, s *Store) (release func()) {
 	t.Helper()
 	started, unblock, answered := make(chan struct{}), make(chan struct{}), make(chan error, 1)
 	go func() {
-		answered <- s.submit(context.Background(), &write{apply: func(context.Context, *sql.Tx) error {
+		answered <- s.submit(context.Background(), &write{apply: func(context.Context, conn) error {
 			close(started)
 			<-unblock
 			return nil
@@ -200,7 +199,7 @@ func TestRefusalInBatchFailsAlone(t *testing.T) {
 		{"create a game that exists", func() error { return s.Create(ctx, b) }, store.ErrDuplicate},
 		{"create d", func() error { return s.Create(ctx, header("d")) }, nil},
 		{"a write to b refused after it changed b", func() error {
-			return s.submit(ctx, &write{game: "b", version: 2, apply: func(ctx context.Context, tx *sql.Tx) error {
+			return s.submit(ctx, &write{game: "b", version: 2, apply: func(ctx context.Context, tx conn) error {
 				if _, err := tx.ExecContext(ctx, `UPDATE games SET version = 99 WHERE id = 'b'`); err != nil {
 					return err
 				}
@@ -243,7 +242,7 @@ func TestFailedCommitFailsWholeBatch(t *testing.T) {
 	// A write that goes through but breaks a foreign key checked only at
 	// COMMIT: the transaction, not the write, fails.
 	poison := func() error {
-		return s.submit(ctx, &write{game: "nowhere", version: 2, apply: func(ctx context.Context, tx *sql.Tx) error {
+		return s.submit(ctx, &write{game: "nowhere", version: 2, apply: func(ctx context.Context, tx conn) error {
 			if _, err := tx.ExecContext(ctx, `PRAGMA defer_foreign_keys = ON`); err != nil {
 				return err
 			}
@@ -354,7 +353,7 @@ func TestReadsDoNotWaitForTheWriter(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		// A write that changes g, then holds the transaction open.
-		done <- s.submit(ctx, &write{apply: func(ctx context.Context, tx *sql.Tx) error {
+		done <- s.submit(ctx, &write{apply: func(ctx context.Context, tx conn) error {
 			if _, err := tx.ExecContext(ctx, `UPDATE games SET version = 9 WHERE id = 'g'`); err != nil {
 				return err
 			}

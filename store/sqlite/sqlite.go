@@ -93,6 +93,8 @@ type Store struct {
 	stop      context.CancelFunc
 	polled    sync.WaitGroup // the poller and the checkpointer
 
+	// stmts are the writer's prepared statements.
+	stmts *stmts
 	queue chan *write  // the writes waiting for the writer goroutine
 	admit sync.RWMutex // held to put a write in queue; Close takes it to close queue
 	wrote sync.WaitGroup
@@ -181,6 +183,7 @@ func (s *Store) open(ctx context.Context) error {
 		return fmt.Errorf("sqlite: %w", err)
 	}
 	s.w.SetMaxOpenConns(1)
+	s.stmts = newStmts(s.w)
 	s.w.SetMaxIdleConns(1)
 	s.w.SetConnMaxLifetime(0)
 	if err := migrate(ctx, s.w); err != nil {
@@ -291,7 +294,7 @@ func (s *Store) Create(ctx context.Context, h store.Header) error {
 	if err != nil {
 		return err
 	}
-	return s.submit(ctx, &write{game: h.ID, version: h.Version, apply: func(ctx context.Context, tx *sql.Tx) error {
+	return s.submit(ctx, &write{game: h.ID, version: h.Version, apply: func(ctx context.Context, tx conn) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO games (`+row.Names+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, c.Fields()...)
 		if isConstraint(err) {
 			return fmt.Errorf("store: game %s: %w", h.ID, store.ErrDuplicate)
@@ -323,7 +326,7 @@ func (s *Store) AddMove(ctx context.Context, m store.Move, next store.Header) er
 	if err != nil {
 		return err
 	}
-	return s.submit(ctx, &write{game: next.ID, version: next.Version, apply: func(ctx context.Context, tx *sql.Tx) error {
+	return s.submit(ctx, &write{game: next.ID, version: next.Version, apply: func(ctx context.Context, tx conn) error {
 		ending, err := acct.Ending(ctx, accountsTx{tx}, next)
 		if err != nil {
 			return err
@@ -356,7 +359,7 @@ func (s *Store) Update(ctx context.Context, next store.Header) error {
 	if err != nil {
 		return err
 	}
-	return s.submit(ctx, &write{game: next.ID, version: next.Version, apply: func(ctx context.Context, tx *sql.Tx) error {
+	return s.submit(ctx, &write{game: next.ID, version: next.Version, apply: func(ctx context.Context, tx conn) error {
 		ending, err := acct.Ending(ctx, accountsTx{tx}, next)
 		if err != nil {
 			return err
@@ -374,7 +377,7 @@ func (s *Store) Update(ctx context.Context, next store.Header) error {
 
 // whyNot explains a conditional update that changed no row.
 // update says the write was Update's, which must not change the ply.
-func whyNot(ctx context.Context, tx *sql.Tx, next store.Header, update bool, err error) error {
+func whyNot(ctx context.Context, tx conn, next store.Header, update bool, err error) error {
 	if err != nil {
 		return err
 	}
@@ -492,7 +495,7 @@ func (s *Store) Check(ctx context.Context) error {
 		return store.ErrClosed
 	}
 	now := time.Now().UnixMilli()
-	err := s.submit(ctx, &write{apply: func(ctx context.Context, tx *sql.Tx) error {
+	err := s.submit(ctx, &write{apply: func(ctx context.Context, tx conn) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO health (id, checked) VALUES (1, ?)
 			ON CONFLICT (id) DO UPDATE SET checked = excluded.checked`, now)
 		return err
@@ -559,6 +562,9 @@ func (s *Store) Close() error {
 
 func (s *Store) closeDBs() error {
 	var errs []error
+	if s.stmts != nil {
+		errs = append(errs, s.stmts.close())
+	}
 	for _, db := range []*sql.DB{s.r, s.cp, s.w} {
 		if db != nil {
 			errs = append(errs, db.Close())
