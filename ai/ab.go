@@ -26,14 +26,14 @@ type ab struct {
 	depthLimit int
 	avoid      avoid // ab:avoid=...: moves it declines at its own turn
 	root       game.Player
-	paranoid   bool     // three or more players
-	nplayer    nplayer  // how the coalition is searched (nplayer=)
-	bestReply  bool     // paranoid, and nplayer is brs
-	tt         table    // shared by the threads of a search (smp.go)
-	threads    int      // ab:threads=N, 1 or more
-	lazy       *lazySMP // the helper threads, when threads > 1
-	skew       int      // 0 for the main thread; helper k's k (skipsDepth)
-	stop       *stopper // when this search stops
+	paranoid   bool           // three or more players
+	nplayer    nplayer        // how the coalition is searched (nplayer=)
+	bestReply  bool           // paranoid, and nplayer is brs
+	tt         transpositions // shared by the threads of a search (smp.go)
+	threads    int            // ab:threads=N, 1 or more
+	lazy       *lazySMP       // the helper threads, when threads > 1
+	skew       int            // 0 for the main thread; helper k's k (skipsDepth)
+	stop       *stopper       // when this search stops
 	s          game.State
 	bufs       [2*MaxDepth + 2][]game.Move
 	scores     [2*MaxDepth + 2][]int64
@@ -129,7 +129,7 @@ func parseAB(p *params) abConfig {
 }
 
 func newAB(spec string, cfg abConfig) *ab {
-	e := &ab{name: spec, depthLimit: cfg.depth, avoid: cfg.avoid, tt: newTable(cfg.ttBits), nplayer: cfg.nplayer}
+	e := &ab{name: spec, depthLimit: cfg.depth, avoid: cfg.avoid, tt: newTranspositions(cfg.ttBits), nplayer: cfg.nplayer}
 	e.setThreads(max(1, cfg.threads))
 	return e
 }

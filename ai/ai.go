@@ -67,7 +67,7 @@ const MaxDepth = 64
 
 // Engine chooses moves.
 //
-// An engine keeps what it learns between searches (tables, a tree), so
+// An engine keeps what it learns between searches (a transposition table, a tree), so
 // one engine's Search must not be called concurrently: give each
 // goroutine an engine of its own. Different engines may search at once,
 // on one state too, since a search only reads the state it is given.

@@ -11,12 +11,12 @@ import (
 
 // Footprint returns the most memory, in bytes, that the engine New makes
 // from spec holds, or the spec's error: for ab and the levels the
-// engine's fixed tables and its transposition table (16 bytes × 2^tt,
-// each level's own size), and with threads=N the N-1 helpers' own fixed
-// tables (they share the transposition table); for uct and mcts the
-// tree's bound (tree=N MiB, counted in the allocator's blocks) and 64 KiB
-// for the node added last, which may pass it. A tree is held during a search (uct) or from one
-// search to the next (mcts).
+// engine's fixed arrays (killers, history) and its transposition table
+// (16 bytes × 2^tt, each level's own size), and with threads=N the N-1
+// helpers' own fixed arrays (they share the transposition table); for
+// uct and mcts the tree's bound (tree=N MiB, counted in the allocator's
+// blocks) and 64 KiB for the node added last, which may pass it. A tree
+// is held during a search (uct) or from one search to the next (mcts).
 //
 // These are live bytes: the heap's spans hold more once a collection has
 // freed nodes here and there among them. Not counted, since they depend

@@ -57,7 +57,7 @@ func TestFootprintGrowsWithTT(t *testing.T) {
 		prev = f
 	}
 	if mustFootprint(t, "ab") != mustFootprint(t, "ab:tt=20") || mustFootprint(t, "ai:level=6") <= mustFootprint(t, "ai:level=5") {
-		t.Error("ab's default or the levels' tables are not sized as documented")
+		t.Error("ab's default or the levels' transposition tables are not sized as documented")
 	}
 	if mustFootprint(t, "mcts:tree=2")-mustFootprint(t, "mcts:tree=1") != 1<<20 {
 		t.Error("a tree's MiB is not a MiB")

@@ -21,7 +21,7 @@ func heapInUse() uint64 {
 // BenchmarkEngineMemory measures what one engine of each kind and level
 // holds once it has searched a position of the 76-cell Pommel board, the
 // largest branching of the 2-player games (B/engine: the live heap it
-// keeps between moves, tables and trees included). docs/strength.md
+// keeps between moves, transposition table and trees included). docs/strength.md
 // quotes it; run with -benchtime 1x.
 func BenchmarkEngineMemory(b *testing.B) {
 	g, err := game.New("pommel-76", nil)

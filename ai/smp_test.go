@@ -15,13 +15,13 @@ import (
 // at the ends of every field's range, written plainly or atomically.
 func TestTableRoundTrip(t *testing.T) {
 	for _, shared := range []bool{false, true} {
-		tt := newTable(minTTBits)
+		tt := newTranspositions(minTTBits)
 		tt.shared = shared
 		checkRoundTrip(t, tt)
 	}
 }
 
-func checkRoundTrip(t *testing.T, tt table) {
+func checkRoundTrip(t *testing.T, tt transpositions) {
 	entries := []ttEntry{
 		{key: 1, score: 0, depth: 1, bound: boundExact, best: 0},
 		{key: 0xdeadbeefcafef00d, score: -Mate - 200, depth: MaxDepth, bound: boundUpper, best: 0xffff},
@@ -41,7 +41,7 @@ func checkRoundTrip(t *testing.T, tt table) {
 // two different stores (as a thread reading while another writes may see
 // it), or that holds another position, reads as empty.
 func TestTableRefusesTornAndOtherEntries(t *testing.T) {
-	tt := newTable(minTTBits)
+	tt := newTranspositions(minTTBits)
 	size := uint64(len(tt.slots))
 	a := ttEntry{key: 5, score: 100, depth: 3, bound: boundExact, best: 2}
 	b := ttEntry{key: 5 + size, score: -40, depth: 7, bound: boundLower, best: 9}

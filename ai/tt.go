@@ -5,7 +5,7 @@ import (
 	"unsafe"
 )
 
-// table is ab's transposition table. Lazy SMP (smp.go) shares one table
+// transpositions is ab's transposition table. Lazy SMP (smp.go) shares one table
 // between the threads of a search, so each slot is two words that are
 // read and written atomically: data, the entry packed, and check, the
 // position's key xor data. A reader that meets a slot half written by
@@ -17,12 +17,12 @@ import (
 // An atomic store costs a locked instruction on amd64, a few percent of
 // a search of one thread; a table no other thread uses (shared false) is
 // written with plain stores.
-type table struct {
+type transpositions struct {
 	slots  []ttSlot
 	shared bool
 }
 
-// ttSlot holds one entry; see table. Its words are read with
+// ttSlot holds one entry; see transpositions. Its words are read with
 // atomic.LoadUint64 (a plain load on amd64) and written atomically when
 // the table is shared.
 type ttSlot struct {
@@ -45,12 +45,12 @@ const (
 	boundUpper
 )
 
-// newTable makes a transposition table of 2^bits entries and touches each
+// newTranspositions makes a transposition table of 2^bits entries and touches each
 // page of it, so that the operating system provides the memory now rather
 // than in page faults scattered through the first search (a third of the
 // time of the bench's short fixed searches of checkers-2011).
-func newTable(bits int) table {
-	tt := table{slots: make([]ttSlot, 1<<bits)}
+func newTranspositions(bits int) transpositions {
+	tt := transpositions{slots: make([]ttSlot, 1<<bits)}
 	const perPage = 4096 / int(unsafe.Sizeof(ttSlot{}))
 	for i := 0; i < len(tt.slots); i += perPage {
 		tt.slots[i].data = 0
@@ -61,7 +61,7 @@ func newTable(bits int) table {
 // probe returns the entry stored for key, if its slot holds one whole.
 // An empty slot reads as the zero entry of key 0, as a plain array's
 // would.
-func (t table) probe(key uint64) (ttEntry, bool) {
+func (t transpositions) probe(key uint64) (ttEntry, bool) {
 	slot := &t.slots[key&uint64(len(t.slots)-1)]
 	data := atomic.LoadUint64(&slot.data)
 	if atomic.LoadUint64(&slot.check)^data != key {
@@ -71,7 +71,7 @@ func (t table) probe(key uint64) (ttEntry, bool) {
 }
 
 // store writes en over whatever its slot held.
-func (t table) store(en ttEntry) {
+func (t transpositions) store(en ttEntry) {
 	slot := &t.slots[en.key&uint64(len(t.slots)-1)]
 	data := packEntry(en)
 	if !t.shared {

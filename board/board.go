@@ -1,6 +1,6 @@
 // Package board holds the geometry of the boards the games are played on:
-// cells with names and coordinates, and neighbour, ray and direction tables
-// computed once when a board is built.
+// cells with names and coordinates, and each cell's neighbours, rays and
+// directions, computed once when a board is built.
 //
 // A Board is immutable after construction and safe for concurrent use; the
 // games share one Board per size. The hot-path accessors (Neighbor, Ray,
@@ -36,7 +36,8 @@ const (
 	HexHex
 )
 
-// Board is a set of named cells with the tables the move generators use.
+// Board is a set of named cells with the neighbours, rays and directions
+// the move generators read.
 type Board struct {
 	id     string
 	kind   Kind

@@ -17,7 +17,7 @@ const (
 	PlyCap                   // the maxplies option was reached (RULINGS section 0)
 	Scored                   // the game ended and was scored (Punt games)
 	// The ends that come from the players or the clock, not the board:
-	// they are decided by a play session, never by a State.
+	// they are decided by a game in play (package play), never by a State.
 	Resignation // the losers resigned
 	Agreement   // the players agreed a draw
 	TimeForfeit // the losers' time ran out

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/ai"
-	"github.com/arbiter-games/arbiter/session"
+	"github.com/arbiter-games/arbiter/play"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -18,7 +18,7 @@ func (h *Hall) kickAI(e *entry) {
 	if e.thinking || !e.loaded || h.closing.Load() || e.attention != "" || e.over() {
 		return
 	}
-	if e.g.Seats[e.ss.ToMove()].Player == "human" {
+	if e.g.Seats[e.pg.ToMove()].Player == "human" {
 		return
 	}
 	e.thinking = true
@@ -62,7 +62,7 @@ func (h *Hall) pause(d time.Duration) bool {
 // time because the server is busy.
 func (h *Hall) think(e *entry, class Class) {
 	e.mu.Lock()
-	e.ss.HoldEngineClock()
+	e.pg.HoldEngineClock()
 	e.mu.Unlock()
 	release, err := h.queue.acquire(h.ctx, class)
 	if err != nil {
@@ -85,21 +85,21 @@ func (h *Hall) think(e *entry, class Class) {
 }
 
 // startTurn reads the position to search, under the game's lock.
-func (h *Hall) startTurn(e *entry) (turn *session.EngineTurn, err error) {
+func (h *Hall) startTurn(e *entry) (turn *play.EngineTurn, err error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	defer h.contain(e, "AI turn", &err)
-	e.ss.ResumeEngineClock()
+	e.pg.ResumeEngineClock()
 	h.watchClock(e)
 	err = h.decide(h.ctx, e, func() (err error) {
-		turn, err = e.ss.EngineTurn()
+		turn, err = e.pg.EngineTurn()
 		return err
 	})
 	return turn, err
 }
 
 // search runs the engine's search, turning a panic into an error.
-func (h *Hall) search(e *entry, turn *session.EngineTurn) (info ai.Info, err error) {
+func (h *Hall) search(e *entry, turn *play.EngineTurn) (info ai.Info, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			buf := make([]byte, 8<<10)
@@ -128,7 +128,7 @@ func (h *Hall) failTurn(e *entry, err error) {
 }
 
 // playTurn plays the move the engine found, unless the game changed.
-func (h *Hall) playTurn(e *entry, turn *session.EngineTurn, info ai.Info) {
+func (h *Hall) playTurn(e *entry, turn *play.EngineTurn, info ai.Info) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	var err error
@@ -137,7 +137,7 @@ func (h *Hall) playTurn(e *entry, turn *session.EngineTurn, info ai.Info) {
 	if h.ctx.Err() != nil {
 		return // shutting down: the next start resumes the turn
 	}
-	err = h.decide(h.ctx, e, func() error { return e.ss.PlayTurn(turn, info.Move) })
+	err = h.decide(h.ctx, e, func() error { return e.pg.PlayTurn(turn, info.Move) })
 	if err != nil && !expectedAIRefusal(err) {
 		h.log.Error("AI move not stored", "game", e.id, "err", err)
 		return
@@ -149,8 +149,8 @@ func (h *Hall) playTurn(e *entry, turn *session.EngineTurn, info ai.Info) {
 // reason of the game's, not a failure: the game changed or ended while it
 // thought, or another process played first.
 func expectedAIRefusal(err error) bool {
-	return errors.Is(err, session.ErrChanged) || errors.Is(err, session.ErrOver) ||
-		errors.Is(err, session.ErrNoEngine) || errors.Is(err, store.ErrConflict)
+	return errors.Is(err, play.ErrChanged) || errors.Is(err, play.ErrOver) ||
+		errors.Is(err, play.ErrNoEngine) || errors.Is(err, store.ErrConflict)
 }
 
 // finishThinking ends a turn that found nothing to search. A failure to
@@ -177,7 +177,7 @@ func (h *Hall) finishThinking(e *entry, err error) {
 // reply waits for a worker, rather than failing. e.mu is held.
 func (h *Hall) retryForMemory(e *entry) {
 	e.thinking = true      // the turn stays queued meanwhile
-	e.ss.HoldEngineClock() // and is not charged for the wait
+	e.pg.HoldEngineClock() // and is not charged for the wait
 	h.goTask(func() {
 		ok := h.pause(memoryRetry)
 		e.mu.Lock()

@@ -20,7 +20,7 @@ func TestAIClockHeldWhileItsTurnWaits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	play(t, h, c, 0)
+	playFirst(t, h, c, 0)
 	waitFor(t, 10*time.Second, "the AI's turn to wait for the worker", func() bool {
 		waiting, _ := h.queue.load()
 		return waiting == 1

@@ -200,7 +200,7 @@ func (h *Hall) engine(e *entry, p int, spec string) (ai.Engine, error) {
 	if !h.reserveEngines(e, size, e.client) {
 		return nil, errNoMemory
 	}
-	engine, err := h.cfg.Engines(spec, seedFor(p), h.cfg.EngineOptions(e.ss.Game())...)
+	engine, err := h.cfg.Engines(spec, seedFor(p), h.cfg.EngineOptions(e.pg.Game())...)
 	if err != nil {
 		h.releaseEngines(size, e.client)
 		return nil, err

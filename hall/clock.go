@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/arbiter-games/arbiter/session"
+	"github.com/arbiter-games/arbiter/play"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/timecontrol"
 )
@@ -15,7 +15,7 @@ import (
 // AbortAfter of its creation (a correspondence game: one period) is
 // aborted: it ends with no winner and counts for nothing. The rules of
 // the clock (Fischer or correspondence, the flag fall, an engine's share
-// of its time) are the session's; the hall stores the clock's reading
+// of its time) are package play's; the hall stores the clock's reading
 // after every change and arms a timer for the flag or the abort. Time
 // runs while the server is down: a flag that fell meanwhile falls at the
 // next start.
@@ -57,7 +57,7 @@ func storedClock(tc *timecontrol.Control, seats int) *store.Clock {
 	if tc == nil {
 		return nil
 	}
-	return &store.Clock{Control: *tc, Left: session.Waiting(*tc, seats).Left}
+	return &store.Clock{Control: *tc, Left: play.Waiting(*tc, seats).Left}
 }
 
 // stopTimer disarms the game's timer. e.mu is held.
@@ -82,7 +82,7 @@ func (h *Hall) watchClock(e *entry) {
 		e.waitsFirst = true
 		return
 	}
-	if wait, ok := e.ss.TimeToFlag(); ok {
+	if wait, ok := e.pg.TimeToFlag(); ok {
 		e.timer = time.AfterFunc(max(wait, 0)+time.Millisecond, func() { h.flagFall(e) })
 	}
 }
@@ -108,7 +108,7 @@ func (h *Hall) flagFall(e *entry) {
 		return
 	}
 	err = h.decide(h.ctx, e, func() error {
-		_, err := e.ss.Tick()
+		_, err := e.pg.Tick()
 		return err
 	})
 	if err != nil {
@@ -138,7 +138,7 @@ func (h *Hall) abortUnstarted(e *entry) {
 }
 
 // abort ends a game nobody started: no winner, reason Aborted. The
-// session is rebuilt from the stored end. e.mu is held.
+// game in play is rebuilt from the stored end. e.mu is held.
 func (h *Hall) abort(e *entry) error {
 	next := e.next(h.now())
 	next.Result = StoredResult(game.DrawBy(game.Aborted), len(e.g.Seats))

@@ -12,27 +12,27 @@ import (
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/arbiter-games/arbiter/session"
+	"github.com/arbiter-games/arbiter/play"
 	"github.com/arbiter-games/arbiter/store"
 )
 
-// entry is a game as this process holds it: the game as stored, and its
-// session, which plays it by the rules and commits every change to the
+// entry is a game as this process holds it: the game as stored, and the
+// play.Game that plays it by the rules and commits every change to the
 // store before making it. mu is the game's one writer: every change to
 // the game, in memory and in the store, is made holding it.
 type entry struct {
 	mu sync.Mutex
 	id string
-	// loaded is set once g and ss hold the game; evicted once the entry
+	// loaded is set once g and pg hold the game; evicted once the entry
 	// left the hall's map, so that whoever waited for mu looks again.
 	loaded, evicted bool
 	// g is the game as last read from or written to the store: the
 	// header the next write starts from (version, seats and their
 	// tokens) and the moves.
 	g  store.Game
-	ss *session.Session
+	pg *play.Game // g in play, built from it by rebuild
 	// movers are the seats that made g's moves, one for each: read from
-	// the session's position when it is built, added to by each move
+	// the play.Game's position when it is built, added to by each move
 	// committed, so that a view needs no replay to tell them.
 	movers []int
 	// engines are the AI seats' engines, made on their first turn and
@@ -55,7 +55,7 @@ type entry struct {
 	// changed says that a change was committed since the watchers were
 	// last told; moved is that change when it was a move.
 	changed bool
-	moved   *session.Change
+	moved   *play.Change
 	watches map[*Watch]struct{}
 	// attention, when set, says what went wrong with the game on this
 	// server (its AI failed, it could not be loaded): the game shows it,
@@ -178,7 +178,7 @@ func (h *Hall) load(ctx context.Context, e *entry) error {
 	return h.refresh(ctx, e)
 }
 
-// refresh reads the game from the store and builds its session again
+// refresh reads the game from the store and builds its play.Game again
 // when its version moved on (another process changed it). e.mu is held.
 func (h *Hall) refresh(ctx context.Context, e *entry) error {
 	g, err := h.store.Get(ctx, e.id)
@@ -198,7 +198,7 @@ func (h *Hall) refresh(ctx context.Context, e *entry) error {
 	return h.rebuild(e)
 }
 
-// rebuild makes the session of the stored game e.g: its position, seats,
+// rebuild makes the play.Game of the stored game e.g: its position, seats,
 // clock, offer and end. e.mu is held.
 func (h *Hall) rebuild(e *entry) error {
 	g := e.g
@@ -221,32 +221,32 @@ func (h *Hall) rebuild(e *entry) error {
 	}
 	// The store keeps moves, not records; the watchers are told what
 	// each move did.
-	cfg := session.Config{Game: rules, Start: start, Moves: moves, StartFEN: g.StartFEN, Seats: h.seats(e),
+	cfg := play.Config{Game: rules, Start: start, Moves: moves, StartFEN: g.StartFEN, Seats: h.seats(e),
 		Resume: resumeOf(g.Header), Now: h.now, Date: g.Created.UTC().Format("2006.01.02"),
-		Keeper:   session.KeepFunc(func(c session.Change) error { return h.commit(e, c) }),
+		Keeper:   play.KeepFunc(func(c play.Change) error { return h.commit(e, c) }),
 		NoRecord: true, Effects: true}
 	if c := g.Clock; c != nil {
 		tc := c.Control
 		cfg.Clock = &tc
 	}
-	ss, err := session.New(cfg)
+	pg, err := play.New(cfg)
 	if err != nil {
 		return fmt.Errorf("game %s: %w", e.id, err)
 	}
-	e.ss, e.loaded = ss, true
+	e.pg, e.loaded = pg, true
 	e.movers = nil
-	for _, p := range game.Movers(ss.State(), len(g.Moves)) {
+	for _, p := range game.Movers(pg.State(), len(g.Moves)) {
 		e.movers = append(e.movers, int(p))
 	}
 	return nil
 }
 
-// seats are the session's seats of the stored game: a person, or an
+// seats are the play.Game's seats of the stored game: a person, or an
 // engine made on its first turn (or kept from before). A level searches
 // as the level does; another engine for the hall's AIMoveTime. e.mu is
 // held.
-func (h *Hall) seats(e *entry) []session.Seat {
-	seats := make([]session.Seat, len(e.g.Seats))
+func (h *Hall) seats(e *entry) []play.Seat {
+	seats := make([]play.Seat, len(e.g.Seats))
 	for p, seat := range e.g.Seats {
 		seats[p].Name = cmp.Or(seat.Name, seat.Player)
 		if seat.Player == "human" {
@@ -262,10 +262,10 @@ func (h *Hall) seats(e *entry) []session.Seat {
 }
 
 // resumeOf is what a stored header adds to the moves.
-func resumeOf(h store.Header) *session.Resume {
-	r := &session.Resume{Offer: game.Player(h.DrawOffer)}
+func resumeOf(h store.Header) *play.Resume {
+	r := &play.Resume{Offer: game.Player(h.DrawOffer)}
 	if c := h.Clock; c != nil {
-		r.Clock = &session.ClockState{Left: slices.Clone(c.Left), TurnStart: c.TurnStart}
+		r.Clock = &play.ClockState{Left: slices.Clone(c.Left), TurnStart: c.TurnStart}
 	}
 	if h.Result != nil {
 		reason, _ := game.ParseReason(h.Result.Reason)
@@ -279,7 +279,7 @@ func resumeOf(h store.Header) *session.Resume {
 }
 
 // over reports whether the game has ended. e.mu is held.
-func (e *entry) over() bool { return e.ss.Result().Over() }
+func (e *entry) over() bool { return e.pg.Result().Over() }
 
 // hasPerson reports whether a person sits (or may sit: an open seat) at
 // the game.
@@ -320,12 +320,12 @@ func StoredResult(r game.Result, players int) *Result {
 	return out
 }
 
-// commit stores a change the game's session is about to make: a move as
+// commit stores a change the game in play is about to make: a move as
 // the move of its ply (the store takes it only while that ply is the
-// game's), anything else as the header's next version. The session makes
+// game's), anything else as the header's next version. The play.Game makes
 // the change only if this returns nil; a conflict means another process
 // changed the game, and the caller reloads it (decide). e.mu is held.
-func (h *Hall) commit(e *entry, c session.Change) error {
+func (h *Hall) commit(e *entry, c play.Change) error {
 	next := e.next(c.At)
 	next.DrawOffer = int(c.Offer)
 	next.Result = nil
@@ -337,7 +337,7 @@ func (h *Hall) commit(e *entry, c session.Change) error {
 	}
 	var err error
 	switch c.Kind {
-	case session.Moved:
+	case play.Moved:
 		if c.Ply != e.g.Ply {
 			return fmt.Errorf("game %s: a move for ply %d, stored ply %d", e.id, c.Ply, e.g.Ply)
 		}
@@ -347,7 +347,7 @@ func (h *Hall) commit(e *entry, c session.Change) error {
 			e.g.Moves = append(e.g.Moves, m)
 			e.movers = append(e.movers, int(c.Seat))
 		}
-	case session.TookBack:
+	case play.TookBack:
 		return fmt.Errorf("game %s: hosted games take no moves back", e.id)
 	default:
 		err = h.store.Update(h.ctx, next)
@@ -362,21 +362,21 @@ func (h *Hall) commit(e *entry, c session.Change) error {
 }
 
 // counted counts a committed change and logs the notable ones.
-func (h *Hall) counted(e *entry, c session.Change) {
+func (h *Hall) counted(e *entry, c play.Change) {
 	switch c.Kind {
-	case session.Moved:
+	case play.Moved:
 		e.moved = &c
 		if e.g.Seats[c.Seat].Player == "human" {
 			h.stats.humanMoves.Add(1)
 		} else {
 			h.stats.aiMoves.Add(1)
 		}
-	case session.FlagFell:
+	case play.FlagFell:
 		h.log.Info("flag fell", "game", e.id, "seat", int(c.Seat))
 	}
 }
 
-// decide runs f on the game's session and tells the watchers of what it
+// decide runs f on the game in play and tells the watchers of what it
 // committed. When the store refused the write because another process
 // changed the game (or removed it), the game is read again and f decides
 // again on what was stored. e.mu is held.
@@ -396,7 +396,7 @@ func (h *Hall) decide(ctx context.Context, e *entry, f func() error) error {
 
 // publish tells the watchers of the game if a change was committed since
 // they were last told, with the effects of the move that made it (as the
-// session told them when it played it). e.mu is held.
+// play.Game told them when it played it). e.mu is held.
 func (h *Hall) publish(e *entry) {
 	if !e.changed {
 		return
@@ -411,7 +411,7 @@ func (h *Hall) publish(e *entry) {
 
 // moveEffects is what the stored move of ply did. e.mu is held.
 func moveEffects(e *entry, ply int) (game.Effects, error) {
-	st := e.ss.State()
+	st := e.pg.State()
 	for i := e.g.Ply; i > ply; i-- {
 		st.Undo()
 	}
@@ -422,7 +422,7 @@ func moveEffects(e *entry, ply int) (game.Effects, error) {
 	return game.MoveEffects(st, m)
 }
 
-// asRefusal is a refusal of the session as the hall answers it; any other
+// asRefusal is a refusal of package play as the hall answers it; any other
 // error (the store's) is returned as it is.
 func asRefusal(err error) error {
 	var illegal *game.IllegalMoveError
@@ -431,15 +431,15 @@ func asRefusal(err error) error {
 		return nil
 	case errors.As(err, &illegal):
 		return Errorf(IllegalMove, "%s", err)
-	case errors.Is(err, session.ErrOver):
+	case errors.Is(err, play.ErrOver):
 		return Errorf(GameOver, "%s", err)
-	case errors.Is(err, session.ErrNotYourTurn), errors.Is(err, session.ErrNoPerson):
+	case errors.Is(err, play.ErrNotYourTurn), errors.Is(err, play.ErrNoPerson):
 		return Errorf(NotYourTurn, "%s", err)
-	case errors.Is(err, session.ErrWrongPly):
+	case errors.Is(err, play.ErrWrongPly):
 		return Errorf(WrongPly, "%s", err)
-	case errors.Is(err, session.ErrNoDraws):
+	case errors.Is(err, play.ErrNoDraws):
 		return Errorf(Invalid, "%s", err)
-	case errors.Is(err, session.ErrNoOffer):
+	case errors.Is(err, play.ErrNoOffer):
 		return Errorf(Conflict, "%s", err)
 	}
 	return err

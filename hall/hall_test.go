@@ -78,8 +78,8 @@ func get(t *testing.T, h *Hall, id string) View {
 	return v
 }
 
-// play plays the first legal move of the seat to move.
-func play(t *testing.T, h *Hall, c Created, seat int) View {
+// playFirst plays the first legal move of the seat to move.
+func playFirst(t *testing.T, h *Hall, c Created, seat int) View {
 	t.Helper()
 	v := get(t, h, c.ID)
 	token := ""
@@ -132,15 +132,15 @@ func TestIdleGamesLeaveMemoryAndComeBackIntact(t *testing.T) {
 	// over with its clocks stopped, a game whose clock waits for its
 	// first move (days).
 	withAI := create(t, h, NewGame{Game: "pommel", Seats: []string{"human", "ai:level=1"}})
-	play(t, h, withAI, 0)
+	playFirst(t, h, withAI, 0)
 	waitFor(t, 30*time.Second, "the AI's reply", func() bool { return get(t, h, withAI.ID).Ply == 2 })
 	if _, err := h.Draw(ctx, withAI.ID, Who{Token: withAI.Seats[0].Token}, Offer); err != nil {
 		t.Fatal(err)
 	}
 	ended := create(t, h, NewGame{Game: "pommel", Seats: []string{"human", "human"}, Clock: "5m+3s"})
-	play(t, h, ended, 0)
+	playFirst(t, h, ended, 0)
 	ft.advance(7 * time.Second)
-	play(t, h, ended, 1)
+	playFirst(t, h, ended, 1)
 	ft.advance(2 * time.Second)
 	if _, err := h.Resign(ctx, ended.ID, Who{Token: ended.Seats[0].Token}); err != nil {
 		t.Fatal(err)
@@ -160,7 +160,7 @@ func TestIdleGamesLeaveMemoryAndComeBackIntact(t *testing.T) {
 	}
 	queued := create(t, h, NewGame{Game: "pommel", Seats: []string{"ai:level=1", "human"}})
 	running := create(t, h, NewGame{Game: "pommel", Seats: []string{"human", "human"}, Clock: "5m+3s"})
-	play(t, h, running, 0)
+	playFirst(t, h, running, 0)
 
 	evicted := []string{withAI.ID, ended.ID, waiting.ID}
 	kept := []string{watched.ID, queued.ID, running.ID}
@@ -207,7 +207,7 @@ func TestIdleGamesLeaveMemoryAndComeBackIntact(t *testing.T) {
 	// The engine seat plays after the reload, and the queued AI turn
 	// goes on once the worker is free.
 	release()
-	play(t, h, withAI, 0)
+	playFirst(t, h, withAI, 0)
 	waitFor(t, 30*time.Second, "the reloaded AI's reply", func() bool { return get(t, h, withAI.ID).Ply == 4 })
 	waitFor(t, 30*time.Second, "the queued AI's move", func() bool { return get(t, h, queued.ID).Ply == 1 })
 }

@@ -34,7 +34,7 @@ func TestViewMovers(t *testing.T) {
 				t.Errorf("a new game's movers are %#v, want none", c.Game.Movers)
 			}
 			for _, seat := range tc.want {
-				play(t, h, c, seat)
+				playFirst(t, h, c, seat)
 			}
 			if got := get(t, h, c.ID).Movers; !slices.Equal(got, tc.want) {
 				t.Errorf("movers %v, want %v", got, tc.want)

@@ -5,7 +5,7 @@ import (
 	"errors"
 
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/arbiter-games/arbiter/session"
+	"github.com/arbiter-games/arbiter/play"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -20,7 +20,7 @@ func (h *Hall) Move(ctx context.Context, id string, who Who, text string, ply in
 
 // Resign resigns the seat of who.
 func (h *Hall) Resign(ctx context.Context, id string, who Who) (View, error) {
-	return h.command(ctx, id, who, func(e *entry, seat game.Player) error { return e.ss.Resign(seat) })
+	return h.command(ctx, id, who, func(e *entry, seat game.Player) error { return e.pg.Resign(seat) })
 }
 
 // DrawAction is what a seat does about a draw.
@@ -37,24 +37,24 @@ const (
 
 // Draw offers, accepts or declines a draw for the seat of who.
 func (h *Hall) Draw(ctx context.Context, id string, who Who, action DrawAction) (View, error) {
-	var act func(ss *session.Session, seat game.Player) error
+	var act func(pg *play.Game, seat game.Player) error
 	switch action {
 	case Offer:
-		act = func(ss *session.Session, seat game.Player) error {
-			_, err := ss.OfferDraw(seat)
+		act = func(pg *play.Game, seat game.Player) error {
+			_, err := pg.OfferDraw(seat)
 			return err
 		}
 	case Accept:
-		act = (*session.Session).AcceptDraw
+		act = (*play.Game).AcceptDraw
 	case Decline:
-		act = (*session.Session).DeclineDraw
+		act = (*play.Game).DeclineDraw
 	default:
 		return View{}, Errorf(Invalid, "action %s: want offer, accept or decline", quote(string(action)))
 	}
-	return h.command(ctx, id, who, func(e *entry, seat game.Player) error { return act(e.ss, seat) })
+	return h.command(ctx, id, who, func(e *entry, seat game.Player) error { return act(e.pg, seat) })
 }
 
-// command runs a seat's command on the game's session, stores what it
+// command runs a seat's command on the game in play, stores what it
 // changed, and answers the game after it.
 func (h *Hall) command(ctx context.Context, id string, who Who, do func(e *entry, seat game.Player) error) (View, error) {
 	if err := h.refuseWhileClosing(); err != nil {
@@ -88,13 +88,13 @@ func (h *Hall) playMove(e *entry, seat game.Player, text string, ply int) error 
 		}
 		return Errorf(WrongPly, "ply %d was played already; the game is at ply %d", ply, e.g.Ply)
 	}
-	_, err := e.ss.MoveAt(seat, ply, text)
+	_, err := e.pg.MoveAt(seat, ply, text)
 	return err
 }
 
 // isResend reports whether seat played text at ply already. e.mu is held.
 func (e *entry) isResend(seat game.Player, text string, ply int) bool {
-	st := e.ss.State()
+	st := e.pg.State()
 	for i := e.g.Ply; i > ply; i-- {
 		st.Undo()
 	}
@@ -153,8 +153,8 @@ func (h *Hall) join(ctx context.Context, e *entry, seat int, name string, invite
 	if seat < 0 || seat >= len(e.g.Seats) {
 		return Errorf(Invalid, "seat %d: this game has seats 0 to %d", seat, len(e.g.Seats)-1)
 	}
-	if res := e.ss.Result(); res.Over() {
-		return Errorf(GameOver, "%s (%s)", session.ErrOver, res.Describe(e.ss.Game()))
+	if res := e.pg.Result(); res.Over() {
+		return Errorf(GameOver, "%s (%s)", play.ErrOver, res.Describe(e.pg.Game()))
 	}
 	if !e.g.Seats[seat].Open {
 		return Errorf(Conflict, "seat %d is not open", seat)

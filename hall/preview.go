@@ -14,7 +14,7 @@ import (
 func (h *Hall) Preview(ctx context.Context, id, move string) (game.Effects, error) {
 	var effects game.Effects
 	err := h.read(ctx, id, func(e *entry) error {
-		st := e.ss.State()
+		st := e.pg.State()
 		m, err := game.ParseRuleMove(st, move)
 		var illegal *game.IllegalMoveError
 		if errors.As(err, &illegal) {

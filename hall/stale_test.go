@@ -11,8 +11,8 @@ import (
 // TestAStaleGameDecidesAgainOnWhatWasStored: another process changes a
 // game behind this hall's back (the test holds the game's lock, so the
 // store's event cannot refresh it first). The store refuses the stale
-// session's write; the hall reads the game again and decides on what
-// was stored, and its session never shows the refused change.
+// play.Game's write; the hall reads the game again and decides on what
+// was stored, and its play.Game never shows the refused change.
 func TestAStaleGameDecidesAgainOnWhatWasStored(t *testing.T) {
 	h := newTestHall(t, Config{})
 	ctx := context.Background()
@@ -50,7 +50,7 @@ func TestAStaleGameDecidesAgainOnWhatWasStored(t *testing.T) {
 		hd.Result = &store.Result{Winners: []int{0}, Reason: "resignation"}
 		return h.store.Update(ctx, *hd)
 	})
-	if err := decide(e, func() error { _, err := e.ss.OfferDraw(1); return err }); err != GameOver {
+	if err := decide(e, func() error { _, err := e.pg.OfferDraw(1); return err }); err != GameOver {
 		t.Errorf("an offer in a game resigned elsewhere: %v, want game_over", err)
 	}
 	e.mu.Unlock()

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/play"
 	"github.com/arbiter-games/arbiter/record"
-	"github.com/arbiter-games/arbiter/session"
 	"github.com/arbiter-games/arbiter/store"
 )
 
@@ -77,14 +77,14 @@ func SpectatorURL(id string) string { return "/games/" + id }
 
 // view is the game as the API shows it. e.mu is held.
 func (h *Hall) view(e *entry) (v View) {
-	e.ss.Read(func(snap session.Snapshot) { v = h.viewOf(e, snap) })
+	e.pg.Read(func(snap play.Snapshot) { v = h.viewOf(e, snap) })
 	return v
 }
 
-// viewOf is the game as the API shows it, its session read as snap (whose
-// position is the session's own: only read). e.mu is held.
-func (h *Hall) viewOf(e *entry, snap session.Snapshot) View {
-	rules := e.ss.Game()
+// viewOf is the game as the API shows it, its play.Game read as snap
+// (whose position is the play.Game's own: only read). e.mu is held.
+func (h *Hall) viewOf(e *entry, snap play.Snapshot) View {
+	rules := e.pg.Game()
 	moves := snap.Moves // the snapshot's own copy
 	if moves == nil {
 		moves = []string{}
@@ -130,7 +130,7 @@ func seatViews(seats []store.Seat, rules game.Game) []SeatView {
 	return out
 }
 
-func viewClock(snap session.Snapshot) *ClockView {
+func viewClock(snap play.Snapshot) *ClockView {
 	tc := snap.Control
 	if tc == nil {
 		return nil
@@ -150,9 +150,9 @@ func viewClock(snap session.Snapshot) *ClockView {
 // named as it is now (a seat joined from the lobby has its name). e.mu is
 // held.
 func (e *entry) record() *record.Record {
-	rec := e.ss.Record()
+	rec := e.pg.Record()
 	for p, seat := range e.g.Seats {
-		rec.Set(e.ss.Game().PlayerName(game.Player(p)), cmp.Or(seat.Name, seat.Player))
+		rec.Set(e.pg.Game().PlayerName(game.Player(p)), cmp.Or(seat.Name, seat.Player))
 	}
 	return rec
 }
@@ -268,7 +268,7 @@ func (h *Hall) StateAt(ctx context.Context, id string, ply int) (game.State, int
 		if ply < 0 {
 			ply = e.g.Ply
 		}
-		st = e.ss.State()
+		st = e.pg.State()
 		for i := e.g.Ply; i > ply; i-- {
 			st.Undo()
 		}

@@ -88,7 +88,7 @@ func (h *Hall) broadcast(e *entry, effects *game.Effects) {
 	if len(e.watches) == 0 {
 		return
 	}
-	ev := &Event{Game: h.view(e), Effects: effects, State: e.ss.State()}
+	ev := &Event{Game: h.view(e), Effects: effects, State: e.pg.State()}
 	for w := range e.watches {
 		select {
 		case w.events <- ev:

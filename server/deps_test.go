@@ -17,7 +17,7 @@ func TestServerImportsNoStoreEngineOrRating(t *testing.T) {
 		t.Fatalf("go list: %v", err)
 	}
 	const module = "github.com/arbiter-games/arbiter/"
-	banned := []string{"store", "ai", "endgame", "rating", "match", "tune", "uci", "session"}
+	banned := []string{"store", "ai", "endgame", "rating", "match", "tune", "uci", "play"}
 	for _, imp := range strings.Fields(string(out)) {
 		for _, b := range banned {
 			if imp == module+b || strings.HasPrefix(imp, module+b+"/") {

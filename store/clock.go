@@ -8,7 +8,7 @@ import (
 )
 
 // Clock is a stored game's clock: its time control and its reading, each
-// seat's time left at TurnStart (the reading session.ClockState gives).
+// seat's time left at TurnStart (the reading play.ClockState gives).
 // It is stored as JSON in the fields it had before the control was a
 // timecontrol.Control (see clockJSON), so that no stored game changes.
 type Clock struct {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/arbiter-games/arbiter/session"
+	"github.com/arbiter-games/arbiter/play"
 )
 
 // help says what can be typed; the game starts with it.
@@ -44,13 +44,13 @@ func (t *console) line(line string) (redraw bool, err error) {
 	case "board", "show":
 		return true, nil
 	case "fen":
-		fmt.Fprintln(t.out, t.ss.State().FEN())
+		fmt.Fprintln(t.out, t.pg.State().FEN())
 		return false, nil
 	case "moves":
 		t.listMoves(arg)
 		return false, nil
 	case "history":
-		fmt.Fprint(t.out, history(t.ss.Moves(), t.ss.State()))
+		fmt.Fprint(t.out, history(t.pg.Moves(), t.pg.State()))
 		return false, nil
 	case "undo", "u":
 		return t.undo(arg), nil
@@ -62,7 +62,7 @@ func (t *console) line(line string) (redraw bool, err error) {
 	case "draw", "offer":
 		return t.offerDraw(), nil
 	case "flip":
-		s := t.ss.State()
+		s := t.pg.State()
 		t.view = (t.viewer(s) + 1) % game.Player(s.Game().Players())
 		return true, nil
 	}
@@ -74,13 +74,13 @@ func (t *console) line(line string) (redraw bool, err error) {
 func (t *console) moves(texts []string) bool {
 	played := false
 	for i, text := range texts {
-		s := t.ss.State()
-		if i > 0 && !t.ss.Seats()[s.ToMove()].Person() {
+		s := t.pg.State()
+		if i > 0 && !t.pg.Seats()[s.ToMove()].Person() {
 			fmt.Fprintf(t.out, "%s is the AI's to play: %s was not played.\n", s.Game().PlayerName(s.ToMove()), strings.Join(texts[i:], " "))
 			break
 		}
-		if _, err := t.ss.Move(s.ToMove(), text); err != nil {
-			if errors.Is(err, session.ErrOver) {
+		if _, err := t.pg.Move(s.ToMove(), text); err != nil {
+			if errors.Is(err, play.ErrOver) {
 				err = &game.IllegalMoveError{Move: text, Reason: err.Error()}
 			}
 			t.refused(err, text+" was not played")
@@ -106,9 +106,9 @@ func (t *console) refused(err error, notDone string) {
 // listMoves prints the legal moves one per line, those of one piece when
 // a cell is given.
 func (t *console) listMoves(cell string) {
-	s := t.ss.State()
+	s := t.pg.State()
 	moves := game.MoveTexts(s)
-	if t.ss.Result().Over() {
+	if t.pg.Result().Over() {
 		moves = nil
 	}
 	if len(moves) == 0 {
@@ -147,9 +147,9 @@ func (t *console) undo(arg string) bool {
 			return false
 		}
 	}
-	before := t.ss.State()
-	undone, err := t.ss.Undo(n)
-	if errors.Is(err, session.ErrNothing) {
+	before := t.pg.State()
+	undone, err := t.pg.Undo(n)
+	if errors.Is(err, play.ErrNothing) {
 		fmt.Fprintln(t.out, "nothing to undo")
 		return false
 	}
@@ -181,8 +181,8 @@ const hintEngine = "ab"
 
 // hint asks an engine for a move after a short think.
 func (t *console) hint() {
-	s := t.ss.State()
-	if t.ss.Result().Over() {
+	s := t.pg.State()
+	if t.pg.Result().Over() {
 		fmt.Fprintln(t.out, "the game is over: no hint")
 		return
 	}
@@ -199,12 +199,12 @@ func (t *console) hint() {
 // resign gives up the game for the person to move, or the only person
 // when an engine is to move.
 func (t *console) resign() bool {
-	s := t.ss.State()
+	s := t.pg.State()
 	p := s.ToMove()
-	if !t.ss.Seats()[p].Person() {
+	if !t.pg.Seats()[p].Person() {
 		p = t.viewer(s)
 	}
-	if err := t.ss.Resign(p); err != nil {
+	if err := t.pg.Resign(p); err != nil {
 		t.refused(err, "the game goes on")
 		return false
 	}
@@ -216,9 +216,9 @@ func (t *console) resign() bool {
 // the table. An engine opponent answers at once: it accepts when a short
 // search finds it worse by half a piece or more.
 func (t *console) offerDraw() bool {
-	s := t.ss.State()
+	s := t.pg.State()
 	me := s.ToMove()
-	drawn, err := t.ss.OfferDraw(me)
+	drawn, err := t.pg.OfferDraw(me)
 	if err != nil {
 		t.refused(err, "no draw")
 		return false
@@ -228,7 +228,7 @@ func (t *console) offerDraw() bool {
 		return true
 	}
 	other := 1 - me
-	seat := t.ss.Seats()[other]
+	seat := t.pg.Seats()[other]
 	name := s.Game().PlayerName(other)
 	if seat.Person() {
 		fmt.Fprintf(t.out, "%s offers a draw; %s may accept by typing draw on their turn.\n", s.Game().PlayerName(me), name)
@@ -237,14 +237,14 @@ func (t *console) offerDraw() bool {
 	judge, _ := ai.New(hintEngine, 1)
 	info := judge.Search(context.Background(), s, ai.Limits{Depth: 4, MoveTime: time.Second}, nil)
 	if info.Score >= 50 { // good for the offerer: the engine is worse
-		if _, err := t.ss.OfferDraw(other); err != nil {
+		if _, err := t.pg.OfferDraw(other); err != nil {
 			t.refused(err, "no draw")
 			return false
 		}
 		fmt.Fprintf(t.out, "%s (%s) accepts the draw.\n", name, seat.Engine.Name())
 		return true
 	}
-	_ = t.ss.DeclineDraw(other)
+	_ = t.pg.DeclineDraw(other)
 	fmt.Fprintf(t.out, "%s (%s) declines the draw.\n", name, seat.Engine.Name())
 	return false
 }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/arbiter-games/arbiter/session"
+	"github.com/arbiter-games/arbiter/play"
 	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
@@ -63,7 +63,7 @@ func TestPlayCommands(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			tb := table{game: tt.game, engines: tt.engines}
+			tb := setup{game: tt.game, engines: tt.engines}
 			if tt.save {
 				tb.cfg.Keeper = NewGameFile(filepath.Join(t.TempDir(), "game.pdn"))
 			}
@@ -83,7 +83,7 @@ func TestPlayCommands(t *testing.T) {
 func TestPlayView(t *testing.T) {
 	t.Parallel()
 	black := game.Player(1)
-	out := runText(t, table{}.start(t), "flip\nquit\n", Options{View: &black})
+	out := runText(t, setup{}.start(t), "flip\nquit\n", Options{View: &black})
 	inOrder(t, out, "    g   f   e   d   c   b   a\n", "White> ", "    a   b   c")
 }
 
@@ -92,7 +92,7 @@ func TestPlayView(t *testing.T) {
 func TestPlayQuitStopsTheAI(t *testing.T) {
 	t.Parallel()
 	start := time.Now()
-	tb := table{engines: map[game.Player]string{1: "ab"}, cfg: session.Config{Limits: ai.Limits{MoveTime: 30 * time.Second}}}
+	tb := setup{engines: map[game.Player]string{1: "ab"}, cfg: play.Config{Limits: ai.Limits{MoveTime: 30 * time.Second}}}
 	out := runText(t, tb.start(t), "a1-a3\nquit\n", Options{})
 	if took := time.Since(start); took > 5*time.Second {
 		t.Errorf("quit while the AI thinks took %s", took)
@@ -111,8 +111,8 @@ func TestPlayClockFlagFall(t *testing.T) {
 	pr, pw := io.Pipe()
 	var out bytes.Buffer
 	done := make(chan error)
-	ss := table{cfg: session.Config{Clock: &timecontrol.Control{Base: time.Second}}}.start(t)
-	go func() { done <- Run(context.Background(), ss, pr, &out, Options{}) }()
+	pg := setup{cfg: play.Config{Clock: &timecontrol.Control{Base: time.Second}}}.start(t)
+	go func() { done <- Run(context.Background(), pg, pr, &out, Options{}) }()
 	time.Sleep(1500 * time.Millisecond)
 	pw.Close()
 	if err := <-done; err != nil {
@@ -126,7 +126,7 @@ func TestPlayClockFlagFall(t *testing.T) {
 func TestPlayResignSaved(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "g.pdn")
-	runText(t, table{cfg: session.Config{Keeper: NewGameFile(path)}}.start(t), "a1-a3\nresign\n", Options{})
+	runText(t, setup{cfg: play.Config{Keeper: NewGameFile(path)}}.start(t), "a1-a3\nresign\n", Options{})
 	data, _ := os.ReadFile(path)
 	for _, want := range []string{`[Result "1-0"]`, `[Termination "resignation"]`, "1. a1-a3 1-0"} {
 		if !strings.Contains(string(data), want) {

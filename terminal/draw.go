@@ -13,9 +13,9 @@ import (
 
 // introduce says who plays what, once.
 func (t *console) introduce() {
-	g := t.ss.Game()
+	g := t.pg.Game()
 	var parts []string
-	for p, seat := range t.ss.Seats() {
+	for p, seat := range t.pg.Seats() {
 		who := "a person"
 		if !seat.Person() {
 			who = "the AI (" + seat.Engine.Name() + ")"
@@ -30,13 +30,13 @@ func (t *console) introduce() {
 // showPosition draws the board from the viewer's side with the last move
 // marked, the clocks, whose turn it is and the legal moves.
 func (t *console) showPosition() {
-	s := t.ss.State()
-	res := t.ss.Result()
+	s := t.pg.State()
+	res := t.pg.Result()
 	fmt.Fprint(t.out, "\n"+drawBoard(s, t.viewer(s), t.lastMoveCells(), t.color))
 	if res.Over() {
 		fmt.Fprintln(t.out, "Game over: "+res.Describe(s.Game()))
 	}
-	if clocks := t.ss.Clocks(); clocks != nil {
+	if clocks := t.pg.Clocks(); clocks != nil {
 		fmt.Fprintln(t.out, clockLine(s.Game(), clocks, s.ToMove(), res.Over()))
 	}
 	if res.Over() {
@@ -48,10 +48,10 @@ func (t *console) showPosition() {
 		}
 		return
 	}
-	if offer := t.ss.DrawOffer(); offer != game.NoPlayer && offer != s.ToMove() {
+	if offer := t.pg.DrawOffer(); offer != game.NoPlayer && offer != s.ToMove() {
 		fmt.Fprintf(t.out, "%s offers a draw: type draw to accept, or play a move to decline.\n", s.Game().PlayerName(offer))
 	}
-	if t.ss.Seats()[s.ToMove()].Person() { // the AI needs no list
+	if t.pg.Seats()[s.ToMove()].Person() { // the AI needs no list
 		fmt.Fprint(t.out, movesSummary(game.MoveTexts(s)))
 	}
 }
@@ -62,7 +62,7 @@ func (t *console) viewer(s game.State) game.Player {
 	if t.view != game.NoPlayer {
 		return t.view
 	}
-	seats := t.ss.Seats()
+	seats := t.pg.Seats()
 	if seats[s.ToMove()].Person() {
 		return s.ToMove()
 	}
@@ -77,7 +77,7 @@ func (t *console) viewer(s game.State) game.Player {
 // lastMoveCells are the cells of the last move (start, landings, drops),
 // to be marked.
 func (t *console) lastMoveCells() []board.Cell {
-	if m, ok := t.ss.LastMove(); ok {
+	if m, ok := t.pg.LastMove(); ok {
 		return textboard.MoveCells(m)
 	}
 	return nil
@@ -140,7 +140,7 @@ func clockLine(g game.Game, clocks []time.Duration, mover game.Player, over bool
 	return "Clock: " + strings.Join(parts, "  ")
 }
 
-// clockText writes time left as h:mm:ss, m:ss, or seconds with tenths
+// clockText writes time left as h:mm:pg, m:pg, or seconds with tenths
 // under ten seconds.
 func clockText(d time.Duration) string {
 	switch {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/arbiter-games/arbiter/session"
+	"github.com/arbiter-games/arbiter/play"
 )
 
 // pommelBlackToMove is pommel after 1. a1-a3, set up on its own.
@@ -67,9 +67,9 @@ func TestHistoryNumbersTurns(t *testing.T) {
 func TestHistoryOfASetUpGame(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "game.pdn")
-	ss := table{cfg: session.Config{Start: newState(t, pommelBlackToMove), StartFEN: pommelBlackToMove,
+	pg := setup{cfg: play.Config{Start: newState(t, pommelBlackToMove), StartFEN: pommelBlackToMove,
 		Keeper: NewGameFile(path)}}.start(t)
-	out := runText(t, ss, "a5-a4\na3xa5\nhistory\nquit\n", Options{})
+	out := runText(t, pg, "a5-a4\na3xa5\nhistory\nquit\n", Options{})
 	inOrder(t, out, "White> ", "Black> ", "  1... a5-a4\n  2. a3xa5\nBlack> ")
 	data, err := os.ReadFile(path)
 	if err != nil {

@@ -8,12 +8,12 @@ import (
 	"slices"
 
 	"github.com/arbiter-games/arbiter/internal/savefile"
+	"github.com/arbiter-games/arbiter/play"
 	"github.com/arbiter-games/arbiter/record"
-	"github.com/arbiter-games/arbiter/session"
 )
 
 // RecordFile keeps a game in a record file, the other games of the file
-// untouched: the session.Keeper of terminal play. A change it could not
+// untouched: the play.Keeper of terminal play. A change it could not
 // write is refused, so the game at the terminal is always the game saved.
 //
 // A game loaded from the file is written back in its own place only while
@@ -55,7 +55,7 @@ func (e *saveError) Unwrap() error { return e.err }
 // Keep writes the record after c into the file; offers, which the record
 // does not show, write nothing. The game's place in the file changes only
 // once the file is written, so that a refused change leaves it as it was.
-func (rf *RecordFile) Keep(c session.Change) error {
+func (rf *RecordFile) Keep(c play.Change) error {
 	if !c.Kind.Recorded() {
 		return nil
 	}

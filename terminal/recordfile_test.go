@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/play"
 	"github.com/arbiter-games/arbiter/record"
-	"github.com/arbiter-games/arbiter/session"
 )
 
 // twoGames is a record file of a finished game and an unfinished one.
@@ -31,7 +31,7 @@ const twoGames = `[Game "pommel"]
 
 // loaded starts people playing on from game index (0-based) of path,
 // kept in its file.
-func loaded(t *testing.T, path string, index int) *session.Session {
+func loaded(t *testing.T, path string, index int) *play.Game {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -46,11 +46,11 @@ func loaded(t *testing.T, path string, index int) *session.Session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, err := session.New(session.Config{Start: s, Record: r, Seats: make([]session.Seat, 2), Keeper: LoadedGameFile(path, index, r)})
+	pg, err := play.New(play.Config{Start: s, Record: r, Seats: make([]play.Seat, 2), Keeper: LoadedGameFile(path, index, r)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return ss
+	return pg
 }
 
 // games reads the games of path.
@@ -72,33 +72,33 @@ func games(t *testing.T, path string) []*record.Record {
 // game adds a new game to the file, the original left as it was.
 func TestLoadedGameFile(t *testing.T) {
 	t.Parallel()
-	move := func(text string) func(*testing.T, *session.Session) {
-		return func(t *testing.T, ss *session.Session) {
-			if _, err := ss.Move(ss.ToMove(), text); err != nil {
+	move := func(text string) func(*testing.T, *play.Game) {
+		return func(t *testing.T, pg *play.Game) {
+			if _, err := pg.Move(pg.ToMove(), text); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	undo := func(t *testing.T, ss *session.Session) {
-		if _, err := ss.Undo(1); err != nil {
+	undo := func(t *testing.T, pg *play.Game) {
+		if _, err := pg.Undo(1); err != nil {
 			t.Fatal(err)
 		}
 	}
 	tests := []struct {
 		name  string
 		index int
-		steps []func(*testing.T, *session.Session)
+		steps []func(*testing.T, *play.Game)
 		// want are the moves of each game of the file after the steps.
 		want [][]string
 	}{
 		{"looking writes nothing", 1, nil, nil},
-		{"going on saves in place", 1, []func(*testing.T, *session.Session){move("a6-a4")},
+		{"going on saves in place", 1, []func(*testing.T, *play.Game){move("a6-a4")},
 			[][]string{{"c3xc5"}, {"a1-a3", "g6-g4", "b1-b3", "a6-a4"}}},
-		{"a take-back adds a new game", 1, []func(*testing.T, *session.Session){undo},
+		{"a take-back adds a new game", 1, []func(*testing.T, *play.Game){undo},
 			[][]string{{"c3xc5"}, {"a1-a3", "g6-g4", "b1-b3"}, {"a1-a3", "g6-g4"}}},
-		{"the new game goes on in its place", 1, []func(*testing.T, *session.Session){undo, move("b1-b3"), move("a6-a4")},
+		{"the new game goes on in its place", 1, []func(*testing.T, *play.Game){undo, move("b1-b3"), move("a6-a4")},
 			[][]string{{"c3xc5"}, {"a1-a3", "g6-g4", "b1-b3"}, {"a1-a3", "g6-g4", "b1-b3", "a6-a4"}}},
-		{"a finished game is never rewritten", 0, []func(*testing.T, *session.Session){undo},
+		{"a finished game is never rewritten", 0, []func(*testing.T, *play.Game){undo},
 			[][]string{{"c3xc5"}, {"a1-a3", "g6-g4", "b1-b3"}, {}}},
 	}
 	for _, tt := range tests {
@@ -108,9 +108,9 @@ func TestLoadedGameFile(t *testing.T) {
 			if err := os.WriteFile(path, []byte(twoGames), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			ss := loaded(t, path, tt.index)
+			pg := loaded(t, path, tt.index)
 			for _, step := range tt.steps {
-				step(t, ss)
+				step(t, pg)
 			}
 			if tt.want == nil {
 				if data, _ := os.ReadFile(path); string(data) != twoGames {
@@ -140,15 +140,15 @@ func TestRecordFileRefusesWhatItCannotSave(t *testing.T) {
 	if err := os.WriteFile(path, []byte(twoGames), 0o444); err != nil {
 		t.Fatal(err)
 	}
-	ss := loaded(t, path, 1)
-	out := runText(t, ss, "a6-a4\nundo\nresign\nquit\n", Options{})
+	pg := loaded(t, path, 1)
+	out := runText(t, pg, "a6-a4\nundo\nresign\nquit\n", Options{})
 	inOrder(t, out,
 		"Black> a6-a4 was not played: could not save the game: "+path+" is read-only",
 		"Black> nothing was taken back: could not save the game: ",
 		"Black> the game goes on: could not save the game: ",
 		"Black> ")
-	if moves := ss.Moves(); len(moves) != 3 || ss.Result().Over() {
-		t.Errorf("the game after refusals: moves %v, result %+v", moves, ss.Result())
+	if moves := pg.Moves(); len(moves) != 3 || pg.Result().Over() {
+		t.Errorf("the game after refusals: moves %v, result %+v", moves, pg.Result())
 	}
 	if data, _ := os.ReadFile(path); string(data) != twoGames {
 		t.Errorf("the file changed:\n%s", data)
@@ -158,7 +158,7 @@ func TestRecordFileRefusesWhatItCannotSave(t *testing.T) {
 	if err := os.Chmod(path, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ss.Move(1, "a6-a4"); err != nil {
+	if _, err := pg.Move(1, "a6-a4"); err != nil {
 		t.Fatal(err)
 	}
 	if recs := games(t, path); len(recs) != 2 || len(recs[1].Moves) != 4 {

@@ -26,8 +26,8 @@ func TestPlayScreens(t *testing.T) {
 			t.Parallel()
 			input := strings.Join(openingFor(t, d.ID, 7), "\n") + "\nquit\n"
 			for _, color := range []bool{false, true} {
-				ss := table{game: d.ID}.start(t)
-				screen := lastScreen(runText(t, ss, input, Options{Color: color}))
+				pg := setup{game: d.ID}.start(t)
+				screen := lastScreen(runText(t, pg, input, Options{Color: color}))
 				name := "screen-" + d.ID + ".golden"
 				if color {
 					name = "screen-" + d.ID + ".color.golden"

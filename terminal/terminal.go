@@ -1,10 +1,10 @@
-// Package terminal is the terminal transport over package session, beside
+// Package terminal is the terminal transport over package play, beside
 // the HTTP one (package server): one game at a terminal, the board drawn
 // as text and the moves and commands read one line at a time. People take
 // turns at the keyboard, any seat may be an engine, and a RecordFile keeps
 // the game in a record file as it is played.
 //
-// The rules of play (moves, take-backs, draws, clocks) are the session's;
+// The rules of play (moves, take-backs, draws, clocks) are package play's;
 // this package only shows them and reads the requests.
 package terminal
 
@@ -15,7 +15,7 @@ import (
 	"io"
 
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/arbiter-games/arbiter/session"
+	"github.com/arbiter-games/arbiter/play"
 )
 
 // Options say how the game is shown.
@@ -30,22 +30,22 @@ type Options struct {
 	Live bool
 }
 
-// Run plays ss at the terminal: it shows the board and the legal moves,
+// Run plays pg at the terminal: it shows the board and the legal moves,
 // lets the engines play their turns, and reads a move or a command per
 // line from in, until quit, the end of in or ctx's end (Ctrl-C). Quitting
 // is no error; a failing input is.
-func Run(ctx context.Context, ss *session.Session, in io.Reader, out io.Writer, opt Options) error {
-	t := &console{ss: ss, out: out, view: game.NoPlayer, color: opt.Color, live: opt.Live}
+func Run(ctx context.Context, pg *play.Game, in io.Reader, out io.Writer, opt Options) error {
+	t := &console{pg: pg, out: out, view: game.NoPlayer, color: opt.Color, live: opt.Live}
 	if opt.View != nil {
 		t.view = *opt.View
 	}
 	return t.run(ctx, in)
 }
 
-// console is one game at the terminal: a session drawn as text and driven
+// console is one game at the terminal: a play.Game drawn as text and driven
 // by lines of input.
 type console struct {
-	ss  *session.Session
+	pg  *play.Game
 	out io.Writer
 	// view is the seat whose side the board is drawn from; NoPlayer
 	// follows the person to move.
@@ -70,7 +70,7 @@ func (t *console) run(ctx context.Context, in io.Reader) error {
 			t.showPosition()
 		}
 		show = true
-		if t.ss.EngineToMove() != nil {
+		if t.pg.EngineToMove() != nil {
 			if err := t.engineTurn(ctx, lines); err != nil {
 				return quitIsNil(err)
 			}

@@ -15,7 +15,7 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 	_ "github.com/arbiter-games/arbiter/games/all"
 	"github.com/arbiter-games/arbiter/internal/testtext"
-	"github.com/arbiter-games/arbiter/session"
+	"github.com/arbiter-games/arbiter/play"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -45,18 +45,18 @@ func newState(t *testing.T, fen string) game.State {
 	return s
 }
 
-// table is what a test's game starts from: the game (pommel when empty),
+// setup is what a test's game starts from: the game (pommel when empty),
 // an engine spec for each seat that is not a person's, and the rest of
-// the session's configuration.
-type table struct {
+// the play.Config.
+type setup struct {
 	game    string
 	engines map[game.Player]string
-	cfg     session.Config
+	cfg     play.Config
 }
 
-// start starts the session the table describes; an engine without
+// start starts the game the setup describes; an engine without
 // limits thinks for a second, as the play command's do.
-func (tb table) start(t *testing.T) *session.Session {
+func (tb setup) start(t *testing.T) *play.Game {
 	t.Helper()
 	cfg := tb.cfg
 	if cfg.Start == nil {
@@ -66,38 +66,38 @@ func (tb table) start(t *testing.T) *session.Session {
 	if g == nil {
 		g = cfg.Start.Game()
 	}
-	cfg.Seats = make([]session.Seat, g.Players())
+	cfg.Seats = make([]play.Seat, g.Players())
 	for p, spec := range tb.engines {
 		e, err := ai.New(spec, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cfg.Seats[p] = session.Seat{Name: e.Name(), Engine: e}
+		cfg.Seats[p] = play.Seat{Name: e.Name(), Engine: e}
 		if cfg.Limits == (ai.Limits{}) {
 			cfg.Limits.MoveTime = time.Second
 		}
 	}
-	ss, err := session.New(cfg)
+	pg, err := play.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return ss
+	return pg
 }
 
-// runText runs ss with input and returns what it wrote.
-func runText(t *testing.T, ss *session.Session, input string, opt Options) string {
+// runText runs pg with input and returns what it wrote.
+func runText(t *testing.T, pg *play.Game, input string, opt Options) string {
 	t.Helper()
 	var out strings.Builder
-	if err := Run(context.Background(), ss, strings.NewReader(input), &out, opt); err != nil {
+	if err := Run(context.Background(), pg, strings.NewReader(input), &out, opt); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
 	return out.String()
 }
 
-// play runs people taking turns from s with input, unsaved.
-func play(t *testing.T, s game.State, input string) string {
+// playText runs people taking turns from s with input, unsaved.
+func playText(t *testing.T, s game.State, input string) string {
 	t.Helper()
-	return runText(t, table{cfg: session.Config{Start: s}}.start(t), input, Options{})
+	return runText(t, setup{cfg: play.Config{Start: s}}.start(t), input, Options{})
 }
 
 const startMoves = "Legal moves (30): a1-a3 a1-d3 a2-a3 a2-b3 b1-b3 b1-f3 b2-b3 b2-d3 c1-c3 c1-f3\n" +
@@ -137,7 +137,7 @@ func TestPlayLines(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			inOrder(t, play(t, newState(t, tt.fen), tt.input), tt.want...)
+			inOrder(t, playText(t, newState(t, tt.fen), tt.input), tt.want...)
 		})
 	}
 }
@@ -146,7 +146,7 @@ func TestPlayLines(t *testing.T) {
 // an illegal move and quits: the whole transcript is a golden file.
 func TestPlayTranscript(t *testing.T) {
 	t.Parallel()
-	out := play(t, newState(t, ""), "a1-a3\nundo\nmoves\na1-a4\nquit\n")
+	out := playText(t, newState(t, ""), "a1-a3\nundo\nmoves\na1-a4\nquit\n")
 	testtext.Golden(t, "testdata/play-pommel.golden", out, *update)
 	inOrder(t, out,
 		"undo [N]      take back your last move", // the help comes first
@@ -176,8 +176,8 @@ func TestPlayTranscript(t *testing.T) {
 //	c3  w
 func TestPlayGameOver(t *testing.T) {
 	t.Parallel()
-	ss := table{cfg: session.Config{Start: newState(t, "W:Wc3:Bc4")}}.start(t)
-	out := runText(t, ss, "c3xc5\nc5-c6\nmoves\nundo\nquit\n", Options{})
+	pg := setup{cfg: play.Config{Start: newState(t, "W:Wc3:Bc4")}}.start(t)
+	out := runText(t, pg, "c3xc5\nc5-c6\nmoves\nundo\nquit\n", Options{})
 	inOrder(t, out,
 		"Legal moves (1): c3xc5\nWhite> ",
 		"Black to move\nGame over: White wins: Black has no pieces left in play\n",
@@ -189,7 +189,7 @@ func TestPlayGameOver(t *testing.T) {
 	if strings.Contains(out, "Black to move\nLegal moves") {
 		t.Errorf("moves listed in a finished game:\n%s", out)
 	}
-	if got := ss.State().FEN(); got != "W:Wc3:Bc4" {
+	if got := pg.State().FEN(); got != "W:Wc3:Bc4" {
 		t.Errorf("after undo the position is %s, want W:Wc3:Bc4", got)
 	}
 }
@@ -197,7 +197,7 @@ func TestPlayGameOver(t *testing.T) {
 // TestPlayFinishedFrom starts play from a finished position.
 func TestPlayFinishedFrom(t *testing.T) {
 	t.Parallel()
-	out := play(t, newState(t, "W:W:Ba6"), "a1-a2\nquit\n")
+	out := playText(t, newState(t, "W:W:Ba6"), "a1-a2\nquit\n")
 	inOrder(t, out, "Game over: Black wins", "White> ", `illegal move "a1-a2": the game is over`)
 }
 
@@ -205,8 +205,8 @@ func TestPlayFinishedFrom(t *testing.T) {
 func TestPlayReadError(t *testing.T) {
 	t.Parallel()
 	boom := errors.New("terminal gone")
-	ss := table{}.start(t)
-	if err := Run(context.Background(), ss, iotest.ErrReader(boom), io.Discard, Options{}); !errors.Is(err, boom) {
+	pg := setup{}.start(t)
+	if err := Run(context.Background(), pg, iotest.ErrReader(boom), io.Discard, Options{}); !errors.Is(err, boom) {
 		t.Errorf("Run = %v, want %v", err, boom)
 	}
 }
@@ -219,7 +219,7 @@ func TestPlayInterrupted(t *testing.T) {
 	pr, pw := io.Pipe()
 	defer pw.Close()
 	var out strings.Builder
-	if err := Run(ctx, table{}.start(t), pr, &out, Options{}); err != nil {
+	if err := Run(ctx, setup{}.start(t), pr, &out, Options{}); err != nil {
 		t.Errorf("Run = %v, want nil", err)
 	}
 	inOrder(t, out.String(), "White> ", "Interrupted; leaving.\n")

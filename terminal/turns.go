@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/ai"
-	"github.com/arbiter-games/arbiter/session"
+	"github.com/arbiter-games/arbiter/play"
 )
 
 // inputLine is one line read, or the end of the input.
@@ -39,8 +39,8 @@ func readLines(in io.Reader) <-chan inputLine {
 // engineTurn lets the AI play while listening to the input: quit (or
 // ctx's end) stops the search at once; other lines wait for the move.
 func (t *console) engineTurn(ctx context.Context, lines <-chan inputLine) error {
-	e := t.ss.EngineToMove()
-	s := t.ss.State()
+	e := t.pg.EngineToMove()
+	s := t.pg.State()
 	name := s.Game().PlayerName(s.ToMove())
 	searchCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -50,7 +50,7 @@ func (t *console) engineTurn(ctx context.Context, lines <-chan inputLine) error 
 	}
 	done := make(chan result, 1)
 	go func() {
-		info, err := t.ss.PlayEngine(searchCtx, nil)
+		info, err := t.pg.PlayEngine(searchCtx, nil)
 		done <- result{info, err}
 	}()
 	start := time.Now()
@@ -69,7 +69,7 @@ func (t *console) engineTurn(ctx context.Context, lines <-chan inputLine) error 
 					fmt.Fprintln(t.out, "Interrupted; leaving.")
 					return errQuit
 				}
-				if errors.Is(r.err, session.ErrOver) {
+				if errors.Is(r.err, play.ErrOver) {
 					return nil
 				}
 				return fmt.Errorf("%s (%s): %w", name, e.Name(), r.err)
@@ -121,10 +121,10 @@ func (t *console) endThinkingLine() {
 // whether the board needs drawing again. A clock ends the wait when the
 // person's time runs out.
 func (t *console) personTurn(ctx context.Context, lines <-chan inputLine) (redraw bool, err error) {
-	s := t.ss.State()
+	s := t.pg.State()
 	fmt.Fprintf(t.out, "%s> ", s.Game().PlayerName(s.ToMove()))
 	var flag <-chan time.Time
-	if clocks := t.ss.Clocks(); clocks != nil && !t.ss.Result().Over() {
+	if clocks := t.pg.Clocks(); clocks != nil && !t.pg.Result().Over() {
 		timer := time.NewTimer(clocks[s.ToMove()] + time.Millisecond)
 		defer timer.Stop()
 		flag = timer.C
@@ -144,7 +144,7 @@ func (t *console) personTurn(ctx context.Context, lines <-chan inputLine) (redra
 			fmt.Fprintln(t.out, "\nInterrupted; leaving.")
 			return false, errQuit
 		case <-flag:
-			if over, _ := t.ss.Tick(); over {
+			if over, _ := t.pg.Tick(); over {
 				fmt.Fprintln(t.out)
 				return true, nil
 			}

@@ -2,7 +2,7 @@
 // seat: Fischer (a base time and an increment after each move) or
 // correspondence (a fixed time for every move), and the one parser of
 // its text, "BASE+INCREMENT". It is pure data, below every package that
-// runs a clock (session for a server or terminal game, match for an
+// runs a clock (play for a server or terminal game, match for an
 // engine match), so that each can import it; it knows no clock's reading.
 //
 // Three words, one meaning each across the tree:
@@ -13,12 +13,12 @@
 //     lobby.SeekControl, a seek's control as posted and listed, in whole
 //     seconds or days) converts to and from a Control in one place, and every text
 //     of one ("5m+3s") is read by Parse.
-//   - A clock is a game's running times under a control: session's
+//   - A clock is a game's running times under a control: play's
 //     private clock runs a game's (charges the mover, adds the
 //     increment, lets the flag fall), match runs an engine match's, and
 //     store.Clock is a stored game's: its Control and its last reading.
 //   - A reading is a clock's times at one instant, each seat's time left
-//     at the start of the turn: session.ClockState (what a stored game
+//     at the start of the turn: play.ClockState (what a stored game
 //     resumes from), ai.MoverClock (the mover's reading as a search plans
 //     its time by it) and hall.ClockView (the reading the API shows, in
 //     milliseconds).

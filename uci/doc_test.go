@@ -10,17 +10,17 @@ import (
 	_ "github.com/arbiter-games/arbiter/games/all" // the handshake lists every game
 )
 
-var update = flag.Bool("update", false, "rewrite the session in docs/protocol.md from the engine's answers")
+var update = flag.Bool("update", false, "rewrite the dialogue in docs/protocol.md from the engine's answers")
 
 const (
-	protocolDoc  = "../docs/protocol.md"
-	sessionBegin = "<!-- session:begin: written by go test ./uci -update -->\n"
-	sessionEnd   = "<!-- session:end -->"
+	protocolDoc   = "../docs/protocol.md"
+	dialogueBegin = "<!-- dialogue:begin: written by go test ./uci -update -->\n"
+	dialogueEnd   = "<!-- dialogue:end -->"
 )
 
-// docSession is the session docs/protocol.md shows: deterministic, with
+// docDialogue is the dialogue docs/protocol.md shows: deterministic, with
 // depth and node limits only and the default seed.
-var docSession = []string{
+var docDialogue = []string{
 	"uci",
 	"setoption name Player value ab",
 	"isready",
@@ -42,30 +42,30 @@ var docSession = []string{
 	"quit",
 }
 
-// TestProtocolDocSession runs the session of docs/protocol.md and compares
+// TestProtocolDocDialogue runs the dialogue of docs/protocol.md and compares
 // the engine's answers with the document's, elapsed times aside (they are
 // the only part that changes from run to run; the document shows those of
 // the run that wrote it). With -update it rewrites the document's block.
-func TestProtocolDocSession(t *testing.T) {
-	got := runSession(t, docSession...)
+func TestProtocolDocDialogue(t *testing.T) {
+	got := runDialogue(t, docDialogue...)
 	block := "```\n" + strings.Join(got, "\n") + "\n```\n"
 	raw, err := os.ReadFile(protocolDoc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	doc := string(raw)
-	before, rest, ok := strings.Cut(doc, sessionBegin)
-	old, after, ok2 := strings.Cut(rest, sessionEnd)
+	before, rest, ok := strings.Cut(doc, dialogueBegin)
+	old, after, ok2 := strings.Cut(rest, dialogueEnd)
 	if !ok || !ok2 {
-		t.Fatalf("%s has no block between %q and %q", protocolDoc, strings.TrimSpace(sessionBegin), sessionEnd)
+		t.Fatalf("%s has no block between %q and %q", protocolDoc, strings.TrimSpace(dialogueBegin), dialogueEnd)
 	}
 	if *update {
-		if err := os.WriteFile(protocolDoc, []byte(before+sessionBegin+block+sessionEnd+after), 0o644); err != nil {
+		if err := os.WriteFile(protocolDoc, []byte(before+dialogueBegin+block+dialogueEnd+after), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
 	if !slices.Equal(maskTimes(strings.Split(old, "\n")), maskTimes(strings.Split(block, "\n"))) {
-		t.Errorf("the session in %s is stale (go test ./uci -update rewrites it); the engine now answers:\n%s", protocolDoc, block)
+		t.Errorf("the dialogue in %s is stale (go test ./uci -update rewrites it); the engine now answers:\n%s", protocolDoc, block)
 	}
 }

@@ -15,7 +15,7 @@ import (
 	_ "github.com/arbiter-games/arbiter/games/pommel"
 )
 
-// checkTranscript compares a session's transcript, times masked, with the
+// checkTranscript compares a dialogue's transcript, times masked, with the
 // lines wanted.
 func checkTranscript(t *testing.T, got []string, want ...string) {
 	t.Helper()
@@ -36,7 +36,7 @@ const (
 var startDepth1 = []string{"info depth 1 score -5 nodes 31 time T pv c2-b3", "bestmove c2-b3"}
 
 func TestServeHandshake(t *testing.T) {
-	got := runSession(t, "uci", "isready", "frobnicate", "quit", "isready")
+	got := runDialogue(t, "uci", "isready", "frobnicate", "quit", "isready")
 	checkTranscript(t, got,
 		"> uci",
 		"id name arbiter",
@@ -118,7 +118,7 @@ func TestGoAlwaysAnswers(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			checkTranscript(t, runSession(t, tc.commands...), tc.want...)
+			checkTranscript(t, runDialogue(t, tc.commands...), tc.want...)
 		})
 	}
 }
@@ -154,7 +154,7 @@ func TestGoArguments(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.args, func(t *testing.T) {
-			got := runSession(t, "setoption name Player value ab", "newgame pommel", "go "+tc.args, "go depth 1")
+			got := runDialogue(t, "setoption name Player value ab", "newgame pommel", "go "+tc.args, "go depth 1")
 			checkTranscript(t, got, append([]string{"> setoption name Player value ab", "> newgame pommel",
 				"> go " + tc.args, "info string error: " + tc.why, noMove, "> go depth 1"}, startDepth1...)...)
 		})
@@ -191,7 +191,7 @@ func TestSetOption(t *testing.T) {
 			if tc.answer != "" {
 				want = append(want, "info string error: "+tc.answer)
 			}
-			checkTranscript(t, runSession(t, tc.command), want...)
+			checkTranscript(t, runDialogue(t, tc.command), want...)
 		})
 	}
 }
@@ -201,7 +201,7 @@ func TestSetOption(t *testing.T) {
 func TestRefusedOptionKeepsTheOld(t *testing.T) {
 	moves := func(commands ...string) []string {
 		var best []string
-		for _, l := range runSession(t, commands...) {
+		for _, l := range runDialogue(t, commands...) {
 			if m, ok := strings.CutPrefix(l, "bestmove "); ok {
 				best = append(best, m)
 			}
@@ -249,7 +249,7 @@ func lastNodes(t *testing.T, lines []string) []int64 {
 // far fewer nodes. newgame, and a new Player or Seed, start afresh.
 func TestEngineKeptPerGame(t *testing.T) {
 	position := "position startpos moves a1-a3 a6-a4"
-	got := runSession(t, "setoption name Player value ab", "newgame pommel", position,
+	got := runDialogue(t, "setoption name Player value ab", "newgame pommel", position,
 		"go depth 5", "go depth 5",
 		"newgame pommel", position, "go depth 5",
 		"setoption name Seed value 1", "go depth 5",
@@ -277,7 +277,7 @@ func TestEngineKeptPerGame(t *testing.T) {
 // nothing (score 0, its first move); with the tree of the search before,
 // it answers what that search found.
 func TestMCTSTreeKept(t *testing.T) {
-	got := runSession(t, "setoption name Player value mcts", "newgame pommel", "position startpos",
+	got := runDialogue(t, "setoption name Player value mcts", "newgame pommel", "position startpos",
 		"go nodes 2000", "go nodes 1", "newgame pommel", "position startpos", "go nodes 1")
 	var infos []string
 	for _, l := range maskTimes(got) {
@@ -326,7 +326,7 @@ func TestSearchStoppedAnswersOnce(t *testing.T) {
 	} {
 		t.Run(then[0], func(t *testing.T) {
 			commands := append([]string{"setoption name Player value ab", "newgame pommel", "&go infinite"}, then...)
-			got := nonSearchLines(runSession(t, commands...))
+			got := nonSearchLines(runDialogue(t, commands...))
 			want := []string{"> setoption name Player value ab", "> newgame pommel", "> go infinite",
 				"> " + then[0], "bestmove M"}
 			switch then[0] {
@@ -470,7 +470,7 @@ func TestParseGoClock(t *testing.T) {
 // the search visits what a fresh engine of one thread visits.
 func TestThreadsOption(t *testing.T) {
 	position := "position startpos moves a1-a3 a6-a4"
-	got := runSession(t, "setoption name Player value ab", "newgame pommel", position, "go depth 5",
+	got := runDialogue(t, "setoption name Player value ab", "newgame pommel", position, "go depth 5",
 		"setoption name Threads value 2", "go depth 5",
 		"setoption name Threads value 1", "go depth 5")
 	n := lastNodes(t, got)

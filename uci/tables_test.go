@@ -55,7 +55,7 @@ func TestTablesOption(t *testing.T) {
 		{"maxplies is no rule of the tables", append([]string{set, "setoption name Player value ab", "newgame pommel maxplies=300"}, search...), true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := runSession(t, tc.commands...)
+			got := runDialogue(t, tc.commands...)
 			text := strings.Join(got, "\n")
 			if strings.Contains(text, "info string") {
 				t.Errorf("an error:\n%s", text)
@@ -88,14 +88,14 @@ func TestTablesOptionRefused(t *testing.T) {
 		{"tables=on without tables", []string{"newgame pommel", "setoption name Player value ab:tables=on"}, "given no endgame tables"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := runSession(t, tc.commands...)
+			got := runDialogue(t, tc.commands...)
 			last := got[len(got)-1]
 			if !strings.HasPrefix(last, "info string error: ") || !strings.Contains(last, tc.want) || len(last) > 300 {
 				t.Errorf("last answer %.400q, want an error line saying %q", last, tc.want)
 			}
 		})
 	}
-	got := runSession(t, "setoption name Tables value "+dir, "newgame pommel-76", "go depth 1")
+	got := runDialogue(t, "setoption name Tables value "+dir, "newgame pommel-76", "go depth 1")
 	text := strings.Join(got, "\n")
 	if !strings.Contains(text, "info string no endgame tables for this game: ") || !strings.Contains(text, "\nbestmove ") ||
 		strings.Contains(text, "bestmove (none)") {

@@ -35,7 +35,7 @@ func secondKey(t *testing.T, id string) string {
 	return d.Seats[1].Key
 }
 
-// TestEveryDuelHasSwap checks that the test tables below cover the games
+// TestEveryDuelHasSwap checks that the test cases below cover the games
 // the brief names, so that a game left out would fail here.
 func TestEveryDuelHasSwap(t *testing.T) {
 	want := []string{"checkers-2011", "eximo", "pommel", "pommel-76", "punt-heks-match", "punt-match"}

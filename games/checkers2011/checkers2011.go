@@ -46,7 +46,7 @@ const (
 )
 
 func init() {
-	t, sideways := newTables(false), newTables(true)
+	t, sideways := newLookup(false), newLookup(true)
 	game.Register(game.Descriptor{
 		ID:      ID,
 		Name:    "Checkers 2011",
@@ -65,8 +65,8 @@ func init() {
 	})
 }
 
-// tables are the immutable data of the board, shared by every game.
-type tables struct {
+// lookup is the immutable data of the board, shared by every game.
+type lookup struct {
 	b *board.Board
 	// nb[c][d] is the neighbour of c in direction d (board.Sq*), or
 	// board.None.
@@ -111,11 +111,11 @@ type tables struct {
 	weights Weights
 }
 
-// newTables builds the tables; sideJumps gives soldiers and kings the
+// newLookup builds the lookup; sideJumps gives soldiers and kings the
 // sideways jumps of sidejump=on.
-func newTables(sideJumps bool) *tables {
+func newLookup(sideJumps bool) *lookup {
 	b := board.NewSquare(size, size)
-	t := &tables{b: b, fen: fenSyntax(b), weights: weightsFor(ID)}
+	t := &lookup{b: b, fen: fenSyntax(b), weights: weightsFor(ID)}
 	for c := 0; c < numCells; c++ {
 		for d := 0; d < 8; d++ {
 			t.nb[c][d] = b.Neighbor(board.Cell(c), d)
@@ -186,7 +186,7 @@ func newTables(sideJumps bool) *tables {
 // Game is Checkers 2011 with its options. It is immutable.
 type Game struct {
 	game.Base // ID, Options, Players, PlayerName, Seat, Board
-	t         *tables
+	t         *lookup
 	maxPlies  int
 	// ownJump is ownjump=on: a stack may also jump a friendly stack,
 	// without capturing (variants.go).

@@ -39,7 +39,7 @@ func (s *State) Moves(buf []game.Move) []game.Move {
 // and enemy-commanded cells as the sequence has left them.
 type jumper struct {
 	p          *position
-	t          *tables
+	t          *lookup
 	dirs       []int
 	them       uint64 // the enemy's owner bit
 	occ, enemy uint64
@@ -82,7 +82,7 @@ func (s *State) captures(buf []game.Move) []game.Move {
 // jumpers returns the mover's stacks that have a first jump: an enemy
 // stack next to them, in one of their jump directions, with an empty cell
 // beyond.
-func (p *position) jumpers(t *tables) uint64 {
+func (p *position) jumpers(t *lookup) uint64 {
 	me := p.toMove
 	own, enemy := p.side[me], p.side[other(me)]
 	kings, soldiers := own&p.kings, own&^p.kings
@@ -202,7 +202,7 @@ func (s *State) steps(buf []game.Move) []game.Move {
 
 // stepTargets returns the empty cells the mover's stacks can step to in
 // direction d.
-func (p *position) stepTargets(t *tables, d int) uint64 {
+func (p *position) stepTargets(t *lookup, d int) uint64 {
 	own := p.side[p.toMove]
 	movers := own & p.kings
 	if t.soldierSteps[p.toMove]>>d&1 != 0 {

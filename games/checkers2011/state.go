@@ -31,7 +31,7 @@ type position struct {
 	height [numCells]uint8
 	// Bitboards, bit c for cell c: occupied cells, cells commanded by
 	// each player, and cells whose commander is a king. The move
-	// generator and the sandwich test read only these and the tables.
+	// generator and the sandwich test read only these and the lookup.
 	occ   uint64
 	side  [2]uint64
 	kings uint64
@@ -46,7 +46,7 @@ func (p *position) stackAt(c board.Cell) stack { return stack{p.cells[c], p.heig
 
 // set replaces the stack on c (an empty stack empties the cell) and keeps
 // the bitboards and the hash in step.
-func (p *position) set(t *tables, c board.Cell, st stack) {
+func (p *position) set(t *lookup, c board.Cell, st stack) {
 	p.hash ^= t.stackHash(c, p.stackAt(c)) ^ t.stackHash(c, st)
 	p.restore(c, st)
 }
@@ -70,10 +70,10 @@ func (p *position) restore(c board.Cell, st stack) {
 }
 
 // put places a stack on an empty cell, for setting up positions.
-func (p *position) put(t *tables, c board.Cell, st stack) { p.set(t, c, st) }
+func (p *position) put(t *lookup, c board.Cell, st stack) { p.set(t, c, st) }
 
 // pop takes the top piece off the stack on c and returns its code.
-func (p *position) pop(t *tables, c board.Cell) uint64 {
+func (p *position) pop(t *lookup, c board.Cell) uint64 {
 	st := p.stackAt(c)
 	p.set(t, c, stack{st.bits >> 2, st.h - 1})
 	return st.bits & 3
@@ -85,7 +85,7 @@ func (p *position) pop(t *tables, c board.Cell) uint64 {
 // unique for a given height, is mixed with a random key for its cell and
 // height by a bijective 64-bit finaliser (splitmix64's). Changing a stack
 // costs one lookup and two multiplications.
-func (t *tables) stackHash(c board.Cell, st stack) uint64 {
+func (t *lookup) stackHash(c board.Cell, st stack) uint64 {
 	if st.h == 0 {
 		return 0
 	}
@@ -271,7 +271,7 @@ func (s *State) save(c board.Cell) {
 // enemy-commanded stacks closed by a friendly-commanded one. A run that
 // reaches a corner goes on along the other edge. All runs are found on the
 // board after the move, before any stack is removed.
-func (p *position) sandwiched(t *tables, c board.Cell) uint64 {
+func (p *position) sandwiched(t *lookup, c board.Cell) uint64 {
 	me := p.toMove
 	friend, enemy := p.side[me], p.side[other(me)]
 	var dead uint64

@@ -38,7 +38,7 @@ func (s *State) leaps(buf []game.Move) []game.Move {
 
 // leapTargets returns the empty cells the mover's stacks can reach in
 // direction d by jumping one of the mover's own stacks.
-func (p *position) leapTargets(t *tables, d int) uint64 {
+func (p *position) leapTargets(t *lookup, d int) uint64 {
 	me := p.toMove
 	own := p.side[me]
 	var movers uint64

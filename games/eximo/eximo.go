@@ -36,7 +36,7 @@ const ID = "eximo"
 // cells is the number of squares: 8x8, all used.
 const cells = 64
 
-// none marks a missing neighbour in the direction tables.
+// none marks a missing neighbour in the direction arrays.
 const none int8 = -1
 
 // The five capture directions of a man, seen from its owner's side. The
@@ -52,7 +52,7 @@ const (
 )
 
 func init() {
-	t := newTables()
+	t := newLookup()
 	game.Register(game.Descriptor{
 		ID:      ID,
 		Name:    "Eximo",
@@ -66,8 +66,8 @@ func init() {
 	})
 }
 
-// tables are the immutable data of the game, built once.
-type tables struct {
+// lookup is the immutable data of the game, built once.
+type lookup struct {
 	b *board.Board
 	// step[p][d][c] is the neighbour of c in p's direction d, or none.
 	step [2][nDirs][cells]int8
@@ -101,9 +101,9 @@ type tables struct {
 	weights Weights
 }
 
-func newTables() *tables {
+func newLookup() *lookup {
 	b := board.NewSquare(8, 8)
-	t := &tables{b: b, fen: fenSyntax(b), weights: weightsFor(ID)}
+	t := &lookup{b: b, fen: fenSyntax(b), weights: weightsFor(ID)}
 	dirs := [2][nDirs]int{
 		Black: {board.SqN, board.SqNW, board.SqNE, board.SqW, board.SqE},
 		White: {board.SqS, board.SqSE, board.SqSW, board.SqE, board.SqW},
@@ -153,7 +153,7 @@ func newTables() *tables {
 
 // fillMoves fills stepTo and jumpTo of p's forward direction d from the
 // step table.
-func (t *tables) fillMoves(p, d int) {
+func (t *lookup) fillMoves(p, d int) {
 	for from := range cells {
 		over := t.step[p][d][from]
 		if over == none {
@@ -183,7 +183,7 @@ func (s shift) apply(x uint64) uint64 {
 // Game is Eximo with its options. It is immutable.
 type Game struct {
 	game.Base // ID, Options, Players, PlayerName, Seat, Board
-	t         *tables
+	t         *lookup
 	maxPlies  int
 }
 

@@ -24,7 +24,7 @@ type gen struct {
 // sequence may be chosen), else every ordinary move and jumping move. A
 // side without men has lost, so then there are none.
 //
-// The order is fixed (engines keep a move's index in their tables): the
+// The order is fixed (engines keep a move's index, in their transposition table): the
 // captures man by man in cell order, each man's chains depth first in the
 // order of the directions; else for each forward direction in turn its
 // ordinary moves, then its jumping moves, each by landing cell; the pie
@@ -182,7 +182,7 @@ func (g *gen) jumps(cur int, m *game.Move) bool {
 func (g *gen) leave(m *game.Move) {
 	free := g.zone &^ (g.mine | g.theirs)
 	// The drops are written on the copy already in the list, not on a
-	// copy made first: see tables.stepTo.
+	// copy made first: see lookup.stepTo.
 	switch bits.OnesCount64(free) {
 	case 0:
 		g.buf = append(g.buf, *m)
@@ -205,7 +205,7 @@ func (g *gen) leave(m *game.Move) {
 // capturers returns the men of me that can capture: in some direction an
 // enemy man next to it and an empty cell beyond, found on the whole board
 // at once (each backward shift undoes the forward one).
-func (t *tables) capturers(me game.Player, mine, theirs uint64) uint64 {
+func (t *lookup) capturers(me game.Player, mine, theirs uint64) uint64 {
 	empty := ^(mine | theirs)
 	var from uint64
 	for d := range nDirs {

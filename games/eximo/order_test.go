@@ -16,11 +16,11 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 
 // TestMoveOrder pins the order in which Moves lists the moves, not only
 // the set (the reference tests compare sets): engines keep a move's index
-// in their tables and search in this order, so a faster generator must
+// in their transposition table and search in this order, so a faster generator must
 // list the same moves the same way. The golden file holds the lists of the
 // perft table's positions and of every fifth position of a few random
 // games (captures, chains, jumps and drops among them); it was written by
-// the generator before bitboard move lists were copied from tables.
+// the generator before bitboard move lists were copied from the lookup.
 func TestMoveOrder(t *testing.T) {
 	g := newGame(t)
 	var b strings.Builder

@@ -19,7 +19,7 @@ type position struct {
 }
 
 // toggle puts a man of p on an empty cell c, or takes it off.
-func (p *position) toggle(t *tables, who game.Player, c int) {
+func (p *position) toggle(t *lookup, who game.Player, c int) {
 	p.men[who] ^= 1 << c
 	p.hash ^= t.keys[who][c]
 }

@@ -28,7 +28,7 @@ func slowOwner(p *position, c, vacated board.Cell) game.Player {
 
 // slowCapture reports whether the piece on c has a first jump or leap in
 // direction d.
-func slowCapture(t *tables, p *position, c board.Cell, d int) bool {
+func slowCapture(t *lookup, p *position, c board.Cell, d int) bool {
 	me := p.toMove
 	ray := t.b.Ray(c, d)
 	i := 0
@@ -45,7 +45,7 @@ func slowCapture(t *tables, p *position, c board.Cell, d int) bool {
 }
 
 // slowStep reports whether the soldier on c has a non-capturing step.
-func slowStep(t *tables, p *position, c board.Cell, hopAny bool) bool {
+func slowStep(t *lookup, p *position, c board.Cell, hopAny bool) bool {
 	me := p.toMove
 	for _, d := range t.forward[me] {
 		for _, x := range t.b.Ray(c, d) {
@@ -64,7 +64,7 @@ func slowStep(t *tables, p *position, c board.Cell, hopAny bool) bool {
 // slowSlide reports whether the captain on c has a non-capturing move: an
 // empty cell along a line from which, c left empty, a line reaches an
 // enemy piece across empty cells.
-func slowSlide(t *tables, p *position, c board.Cell) bool {
+func slowSlide(t *lookup, p *position, c board.Cell) bool {
 	for d := 0; d < 6; d++ {
 		for _, x := range t.b.Ray(c, d) {
 			if slowOwner(p, x, c) != game.NoPlayer {

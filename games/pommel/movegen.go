@@ -19,8 +19,8 @@ import (
 // one-word sets for the 45-cell board: edit this one and regenerate the
 // other with go generate (narrowgen.go).
 type gen struct {
-	t    *tables
-	sets *setTables[cellSet]
+	t    *lookup
+	sets *setLookup[cellSet]
 	// mine and theirs are the mover's and the enemy's pieces, occupied
 	// both; the moving piece leaves occupied for its whole capture.
 	mine, theirs, occupied cellSet
@@ -31,7 +31,7 @@ type gen struct {
 	me       game.Player
 }
 
-// load makes g, whose tables t and sets are set, the generator of the
+// load makes g, whose lookup t and sets are set, the generator of the
 // position p. It fills g in place: a generator returned by value was
 // copied whole, a tenth of a playout. The caller sets the two pointers in
 // a composite literal: stored here, through a pointer the compiler cannot
@@ -80,8 +80,8 @@ func (g *gen) moves(buf []game.Move) []game.Move {
 // without one leave the set.
 func (g *gen) step(s cellSet, d int) cellSet { return stepIn(g.sets, s, d) }
 
-// stepIn is step by the tables sets.
-func stepIn(sets *setTables[cellSet], s cellSet, d int) cellSet {
+// stepIn is step by the lookup's sets.
+func stepIn(sets *setLookup[cellSet], s cellSet, d int) cellSet {
 	return s.and(sets.leaving[d]).moved(d, sets.shift[d])
 }
 
@@ -459,7 +459,7 @@ func (g *gen) anyStep() bool {
 // quickStep reports whether a soldier of the player to move in p has a
 // non-capturing step, from p's sets without a generator: nearly every
 // position has one, and Result asks at every ply.
-func quickStep(t *tables, p *position, hopAny bool) bool {
+func quickStep(t *lookup, p *position, hopAny bool) bool {
 	me := p.toMove
 	mine := toCellSet(p.pieces[me])
 	occupied := mine.or(toCellSet(p.pieces[1-me]))
@@ -474,7 +474,7 @@ func quickStep(t *tables, p *position, hopAny bool) bool {
 // anySoldierStep reports whether one of soldiers has a non-capturing step
 // in one of the directions forward: a run of passable pieces (perhaps
 // none) then a vacant cell.
-func anySoldierStep(sets *setTables[cellSet], forward *[3]int, soldiers, vacant, passable cellSet) bool {
+func anySoldierStep(sets *setLookup[cellSet], forward *[3]int, soldiers, vacant, passable cellSet) bool {
 	for _, d := range forward {
 		for run := stepIn(sets, soldiers, d); !run.empty(); run = stepIn(sets, run, d) {
 			if !run.and(vacant).empty() {

@@ -21,8 +21,8 @@ import (
 // one-word sets for the 45-cell board: edit this one and regenerate the
 // other with go generate (narrowgen.go).
 type narrowGen struct {
-	t    *tables
-	sets *setTables[narrowSet]
+	t    *lookup
+	sets *setLookup[narrowSet]
 	// mine and theirs are the mover's and the enemy's pieces, occupied
 	// both; the moving piece leaves occupied for its whole capture.
 	mine, theirs, occupied narrowSet
@@ -33,7 +33,7 @@ type narrowGen struct {
 	me       game.Player
 }
 
-// load makes g, whose tables t and sets are set, the generator of the
+// load makes g, whose lookup t and sets are set, the generator of the
 // position p. It fills g in place: a generator returned by value was
 // copied whole, a tenth of a playout. The caller sets the two pointers in
 // a composite literal: stored here, through a pointer the compiler cannot
@@ -82,8 +82,8 @@ func (g *narrowGen) moves(buf []game.Move) []game.Move {
 // without one leave the set.
 func (g *narrowGen) step(s narrowSet, d int) narrowSet { return stepInNarrow(g.sets, s, d) }
 
-// stepInNarrow is step by the tables sets.
-func stepInNarrow(sets *setTables[narrowSet], s narrowSet, d int) narrowSet {
+// stepInNarrow is step by the lookup's sets.
+func stepInNarrow(sets *setLookup[narrowSet], s narrowSet, d int) narrowSet {
 	return s.and(sets.leaving[d]).moved(d, sets.shift[d])
 }
 
@@ -461,7 +461,7 @@ func (g *narrowGen) anyStep() bool {
 // quickStepNarrow reports whether a soldier of the player to move in p has a
 // non-capturing step, from p's sets without a generator: nearly every
 // position has one, and Result asks at every ply.
-func quickStepNarrow(t *tables, p *position, hopAny bool) bool {
+func quickStepNarrow(t *lookup, p *position, hopAny bool) bool {
 	me := p.toMove
 	mine := toNarrowSet(p.pieces[me])
 	occupied := mine.or(toNarrowSet(p.pieces[1-me]))
@@ -476,7 +476,7 @@ func quickStepNarrow(t *tables, p *position, hopAny bool) bool {
 // anySoldierStepNarrow reports whether one of soldiers has a non-capturing step
 // in one of the directions forward: a run of passable pieces (perhaps
 // none) then a vacant cell.
-func anySoldierStepNarrow(sets *setTables[narrowSet], forward *[3]int, soldiers, vacant, passable narrowSet) bool {
+func anySoldierStepNarrow(sets *setLookup[narrowSet], forward *[3]int, soldiers, vacant, passable narrowSet) bool {
 	for _, d := range forward {
 		for run := stepInNarrow(sets, soldiers, d); !run.empty(); run = stepInNarrow(sets, run, d) {
 			if !run.and(vacant).empty() {

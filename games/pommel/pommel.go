@@ -61,25 +61,25 @@ var hopOption = game.OptionSpec{
 
 func init() {
 	for _, v := range variants {
-		tables := newTables(v)
+		lk := newLookup(v)
 		game.Register(game.Descriptor{
 			ID:      v.id,
 			Name:    v.name,
 			Summary: v.summary,
 			Players: 2,
 			Seats:   seats[:],
-			FEN:     &tables.fen,
+			FEN:     &lk.fen,
 			Options: []game.OptionSpec{hopOption},
 			New: func(o game.Options) (game.Game, error) {
-				return &Game{Base: game.NewBase(v.id, o, seats[:], tables.b), t: tables, hopAny: o.Get("hop") == "any", maxPlies: o.Int("maxplies")}, nil
+				return &Game{Base: game.NewBase(v.id, o, seats[:], lk.b), t: lk, hopAny: o.Get("hop") == "any", maxPlies: o.Int("maxplies")}, nil
 			},
 		})
 	}
 }
 
-// tables are the immutable data of one board size, shared by every game
+// lookup is the immutable data of one board size, shared by every game
 // of that size.
-type tables struct {
+type lookup struct {
 	v     variant
 	b     *board.Board
 	n     int
@@ -114,8 +114,8 @@ type tables struct {
 	// The sets on two words (rays, leaving, shift, all, around, lines),
 	// for the rules and the generator of the 76-cell board, and oneWord
 	// the same on one word when narrow: the board has at most 64 cells.
-	setTables[cellSet]
-	oneWord setTables[narrowSet]
+	setLookup[cellSet]
+	oneWord setLookup[narrowSet]
 	narrow  bool
 	// keys[c*4+k] is the Zobrist key of piece kind k (see kindKey) on c:
 	// an array for every cell number, so that Play's lookups need no
@@ -137,11 +137,11 @@ type tables struct {
 	weights Weights
 }
 
-// setTables are the cell sets the move generator reads, in its set type
+// setLookup are the cell sets the move generator reads, in its set type
 // S (cellSet or narrowSet). A generic struct only: the generator reads its
 // fields, and calls no method through S, which Go would make an indirect
 // call.
-type setTables[S any] struct {
+type setLookup[S any] struct {
 	// rays[c][d] are the cells of board.Ray(c, d): every cell from c
 	// (excluded) to the edge in direction d.
 	rays [maxCells][6]S
@@ -161,8 +161,8 @@ type setTables[S any] struct {
 
 // narrowed returns the sets of ts on one word: the board has at most 64
 // cells.
-func (ts *setTables[S]) narrowed(toNarrow func(S) narrowSet) setTables[narrowSet] {
-	n := setTables[narrowSet]{shift: ts.shift, all: toNarrow(ts.all)}
+func (ts *setLookup[S]) narrowed(toNarrow func(S) narrowSet) setLookup[narrowSet] {
+	n := setLookup[narrowSet]{shift: ts.shift, all: toNarrow(ts.all)}
 	for c := range ts.rays {
 		for d := range ts.rays[c] {
 			n.rays[c][d] = toNarrow(ts.rays[c][d])
@@ -177,9 +177,9 @@ func (ts *setTables[S]) narrowed(toNarrow func(S) narrowSet) setTables[narrowSet
 	return n
 }
 
-func newTables(v variant) *tables {
+func newLookup(v variant) *lookup {
 	b := board.NewHexColumns(v.columns, v.long)
-	t := &tables{v: v, b: b, n: b.Len(), fen: fenSyntax(v, b), weights: weightsFor(v.id)}
+	t := &lookup{v: v, b: b, n: b.Len(), fen: fenSyntax(v, b), weights: weightsFor(v.id)}
 	t.forward[White] = [3]int{board.HexNW, board.HexN, board.HexNE}
 	t.forward[Black] = [3]int{board.HexSW, board.HexS, board.HexSE}
 	for c := 0; c < t.n; c++ {
@@ -218,7 +218,7 @@ func newTables(v variant) *tables {
 	}
 	t.edge = t.all.andNot(inner)
 	if t.narrow = t.n <= 64; t.narrow {
-		t.oneWord = t.setTables.narrowed(toNarrowSet)
+		t.oneWord = t.setLookup.narrowed(toNarrowSet)
 	}
 	keys := game.ZobristKeys(uint64(len(v.id))*0x51ed27f3+uint64(t.n), t.n*4+1)
 	copy(t.keys[:], keys[:t.n*4])
@@ -241,7 +241,7 @@ func newTables(v variant) *tables {
 // the move generator are only right if every neighbour in a direction is
 // the same distance away in the cell order, so a board where that fails
 // stops the program at start-up rather than play wrong moves.
-func (t *tables) measureShifts() {
+func (t *lookup) measureShifts() {
 	for d := 0; d < 6; d++ {
 		for c := 0; c < t.n; c++ {
 			x := t.next[c][d]
@@ -263,10 +263,10 @@ func (t *tables) measureShifts() {
 }
 
 // wideSets are the sets of the generator on two words.
-func (t *tables) wideSets() *setTables[cellSet] { return &t.setTables }
+func (t *lookup) wideSets() *setLookup[cellSet] { return &t.setLookup }
 
 // narrowSets are the sets of the generator on one word (narrow boards).
-func (t *tables) narrowSets() *setTables[narrowSet] { return &t.oneWord }
+func (t *lookup) narrowSets() *setLookup[narrowSet] { return &t.oneWord }
 
 // opposite returns the direction opposite d.
 func opposite(d int) int {
@@ -278,14 +278,14 @@ func opposite(d int) int {
 
 // appendStep appends the move from c to x, copied from origins and
 // completed in the buffer (see origins).
-func (t *tables) appendStep(buf []game.Move, c, x board.Cell) []game.Move {
+func (t *lookup) appendStep(buf []game.Move, c, x board.Cell) []game.Move {
 	buf = append(buf, t.origins[c])
 	buf[len(buf)-1].Land(x)
 	return buf
 }
 
 // setup builds the starting position of RULINGS section 1.
-func (t *tables) setup() position {
+func (t *lookup) setup() position {
 	var p position
 	for c := 0; c < t.n; c++ {
 		cell := board.Cell(c)
@@ -303,7 +303,7 @@ func (t *tables) setup() position {
 }
 
 // cellNumber is the 1-based number of a cell in its column.
-func (t *tables) cellNumber(c board.Cell) int {
+func (t *lookup) cellNumber(c board.Cell) int {
 	n := 1
 	for x := t.b.Neighbor(c, board.HexS); x != board.None; x = t.b.Neighbor(x, board.HexS) {
 		n++
@@ -311,7 +311,7 @@ func (t *tables) cellNumber(c board.Cell) int {
 	return n
 }
 
-func (t *tables) columnLength(x int) int {
+func (t *lookup) columnLength(x int) int {
 	if x%2 == 1 {
 		return t.v.long
 	}
@@ -321,7 +321,7 @@ func (t *tables) columnLength(x int) int {
 // Game is Pommel on one board with its options. It is immutable.
 type Game struct {
 	game.Base // ID, Options, Players, PlayerName, Seat, Board
-	t         *tables
+	t         *lookup
 	hopAny    bool
 	maxPlies  int
 }

@@ -34,7 +34,7 @@ type position struct {
 }
 
 // put places a piece of owner on the empty cell c.
-func (p *position) put(t *tables, c board.Cell, owner game.Player, captain bool) {
+func (p *position) put(t *lookup, c board.Cell, owner game.Player, captain bool) {
 	p.pieces[owner] = p.pieces[owner].or(setOf(c))
 	if captain {
 		p.captains = p.captains.or(setOf(c))
@@ -44,7 +44,7 @@ func (p *position) put(t *tables, c board.Cell, owner game.Player, captain bool)
 }
 
 // take removes the pieces of owner on the cells of s.
-func (p *position) take(t *tables, s cellSet, owner game.Player) {
+func (p *position) take(t *lookup, s cellSet, owner game.Player) {
 	for rest := s; !rest.empty(); {
 		var c board.Cell
 		c, rest = rest.pop()
@@ -81,7 +81,7 @@ func (p *position) at(c board.Cell) (game.Player, bool) {
 type State struct {
 	g *Game
 	// t is g.t, one pointer fewer to follow at every move.
-	t   *tables
+	t   *lookup
 	pos position
 	ply int
 	// undo (the 45-cell board) and positions (the 76-cell board) are
@@ -180,7 +180,7 @@ func (s *State) playSwap() {
 // start. The enemy pieces among them are exactly the ones it takes: it
 // crosses only empty cells and the pieces it jumps, and it can only land
 // on a cell that is empty or whose piece it has already taken.
-func (t *tables) crossed(m game.Move) cellSet {
+func (t *lookup) crossed(m game.Move) cellSet {
 	var s cellSet
 	cur := m.From()
 	for i := 1; i < m.Len(); i++ {

@@ -54,7 +54,7 @@ func (g *Game) ParseFEN(fen string) (game.State, error) {
 }
 
 // seatOf returns the player whose letter (lower case) is l.
-func (t *tables) seatOf(l byte) (game.Player, bool) {
+func (t *lookup) seatOf(l byte) (game.Player, bool) {
 	for p, s := range t.v.seats {
 		if s.letter == l {
 			return game.Player(p), true

@@ -109,7 +109,7 @@ var variants = []variant{
 
 func init() {
 	for _, v := range variants {
-		t := newTables(v)
+		t := newLookup(v)
 		seats := v.publicSeats()
 		game.Register(game.Descriptor{
 			ID:      v.id,
@@ -128,8 +128,8 @@ func init() {
 	}
 }
 
-// tables are the immutable data of one variant, shared by all its games.
-type tables struct {
+// lookup is the immutable data of one variant, shared by all its games.
+type lookup struct {
 	v       variant
 	b       *board.Board
 	n       int
@@ -177,14 +177,14 @@ type tables struct {
 	weights Weights
 }
 
-func newTables(v variant) *tables {
+func newLookup(v variant) *lookup {
 	b := board.NewSquare(7, 7)
 	allowed := []int{board.SqN, board.SqE, board.SqS, board.SqW}
 	if v.hex {
 		b = board.NewHexHex(5)
 		allowed = []int{board.HexHexE, board.HexHexNE, board.HexHexNW, board.HexHexW, board.HexHexSW, board.HexHexSE}
 	}
-	t := &tables{v: v, b: b, n: b.Len(), players: len(v.seats), fen: fenSyntax(v, b), weights: weightsFor(v.id)}
+	t := &lookup{v: v, b: b, n: b.Len(), players: len(v.seats), fen: fenSyntax(v, b), weights: weightsFor(v.id)}
 	if t.n > offBoard {
 		panic(fmt.Sprintf("punt: %s has %d cells, more than %d", v.id, t.n, offBoard))
 	}
@@ -263,7 +263,7 @@ func newTables(v variant) *tables {
 }
 
 // fillRays fills rays from near: slot i is the direction allowed[i].
-func (t *tables) fillRays(allowed []int) {
+func (t *lookup) fillRays(allowed []int) {
 	for c := 0; c < t.n; c++ {
 		for i, d := range allowed {
 			r := &t.rays[c][i]
@@ -304,14 +304,14 @@ func landings(far, blocked int) uint8 {
 }
 
 // key is the Zobrist key of a pawn of colour col at level lv of c's pile.
-func (t *tables) key(c board.Cell, lv int, col game.Player) uint64 {
+func (t *lookup) key(c board.Cell, lv int, col game.Player) uint64 {
 	return t.keys[(int(c)*t.maxPawns+lv)*t.players+int(col)]
 }
 
 // pileKeys is the change of hash when the pile on from, k pawns with
 // colour planes lo and hi, goes on top of the h pawns on to: the keys of
 // each pawn at its old place and at its new one.
-func (t *tables) pileKeys(from, to board.Cell, h, k uint8, lo, hi uint64) uint64 {
+func (t *lookup) pileKeys(from, to board.Cell, h, k uint8, lo, hi uint64) uint64 {
 	var x uint64
 	kf := int(from) * t.keyStride
 	kt := int(to)*t.keyStride + int(h)*t.players
@@ -326,7 +326,7 @@ func (t *tables) pileKeys(from, to board.Cell, h, k uint8, lo, hi uint64) uint64
 
 // setup builds the starting position: every player's pawns on their two
 // home lines, White to move.
-func (t *tables) setup() position {
+func (t *lookup) setup() position {
 	p := emptyPosition()
 	for c := 0; c < t.n; c++ {
 		for s := 0; s < t.players; s++ {
@@ -339,7 +339,7 @@ func (t *tables) setup() position {
 }
 
 // hashOf computes a position's hash from scratch; play keeps it up to date.
-func (t *tables) hashOf(p *position) uint64 {
+func (t *lookup) hashOf(p *position) uint64 {
 	h := t.sideKeys[p.toMove]
 	for c := 0; c < t.n; c++ {
 		for lv := 0; lv < int(p.height[c]); lv++ {
@@ -356,7 +356,7 @@ const undoRoom = 128
 // Game is one Punt variant with its options. It is immutable.
 type Game struct {
 	game.Base // ID, Options, Players, PlayerName, Seat, Board
-	t         *tables
+	t         *lookup
 	maxPlies  int
 	// allStuck is end=all-stuck: stuck players pass and the game goes on
 	// while another player can move (variants.go).

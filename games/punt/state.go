@@ -37,7 +37,7 @@ func emptyPosition() position {
 }
 
 // place puts one pawn of colour col on top of c's pile. It leaves the hash
-// alone: positions built pawn by pawn are hashed whole (tables.hashOf).
+// alone: positions built pawn by pawn are hashed whole (lookup.hashOf).
 func (p *position) place(c board.Cell, col game.Player) {
 	h := p.height[c]
 	p.lo[c] |= uint64(col&1) << h

@@ -54,7 +54,7 @@ var tiebreakOption = game.OptionSpec{
 // are all buried can never move again, since piles never split, and is
 // out of the game. The hash follows. On an empty board nobody controls a
 // pile, and the turn stays.
-func (p *position) skipOut(t *tables) {
+func (p *position) skipOut(t *lookup) {
 	to := p.toMove
 	for range t.players {
 		if p.ctrl[to] != 0 {

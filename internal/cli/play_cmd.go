@@ -13,7 +13,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/internal/savefile"
-	"github.com/arbiter-games/arbiter/session"
+	"github.com/arbiter-games/arbiter/play"
 	"github.com/arbiter-games/arbiter/terminal"
 	"github.com/arbiter-games/arbiter/timecontrol"
 )
@@ -74,17 +74,17 @@ nothing. GAME may be omitted with --load.`,
 			if err != nil {
 				return err
 			}
-			ss, err := session.New(cfg)
+			pg, err := play.New(cfg)
 			if err != nil {
 				return err
 			}
-			opt, err := pf.options(ss.Game(), cmd.OutOrStdout())
+			opt, err := pf.options(pg.Game(), cmd.OutOrStdout())
 			if err != nil {
 				return err
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			return terminal.Run(ctx, ss, cmd.InOrStdin(), cmd.OutOrStdout(), opt)
+			return terminal.Run(ctx, pg, cmd.InOrStdin(), cmd.OutOrStdout(), opt)
 		},
 	}
 	p.addFlags(cmd)
@@ -136,10 +136,10 @@ func (pf *playFlags) check(cmd *cobra.Command, p *position) error {
 	return nil
 }
 
-// config builds the session: a new game, or one loaded from a record
-// file, with its seats, clock and store.
-func (pf *playFlags) config(cmd *cobra.Command, p *position, sf *seatFlags, args []string) (session.Config, error) {
-	cfg := session.Config{Date: time.Now().Format("2006.01.02")}
+// config builds the game to play: a new one, or one loaded from a record
+// file, with its seats, clock and record file.
+func (pf *playFlags) config(cmd *cobra.Command, p *position, sf *seatFlags, args []string) (play.Config, error) {
+	cfg := play.Config{Date: time.Now().Format("2006.01.02")}
 	var err error
 	if pf.load != "" {
 		err = pf.loadGame(&cfg, args)
@@ -159,9 +159,9 @@ func (pf *playFlags) config(cmd *cobra.Command, p *position, sf *seatFlags, args
 		return cfg, err
 	}
 	cfg.Limits = lim
-	cfg.Seats = make([]session.Seat, g.Players())
+	cfg.Seats = make([]play.Seat, g.Players())
 	for i := range cfg.Seats {
-		cfg.Seats[i] = session.Seat{Name: names[i], Engine: engines[i]}
+		cfg.Seats[i] = play.Seat{Name: names[i], Engine: engines[i]}
 		if engines[i] != nil {
 			cfg.Seats[i].Name = engines[i].Name()
 		}
@@ -181,7 +181,7 @@ func (pf *playFlags) config(cmd *cobra.Command, p *position, sf *seatFlags, args
 }
 
 // newGame sets up a game from the start or --from, saved with --save.
-func (pf *playFlags) newGame(cfg *session.Config, p *position, args []string) error {
+func (pf *playFlags) newGame(cfg *play.Config, p *position, args []string) error {
 	if len(args) != 1 {
 		return fmt.Errorf("play: name the game to play (see 'arbiter games'), or --load a record")
 	}
@@ -200,8 +200,8 @@ func (pf *playFlags) newGame(cfg *session.Config, p *position, args []string) er
 }
 
 // loadGame replays game --game of the --load file and saves on as the
-// file store decides, or as a new game of --save.
-func (pf *playFlags) loadGame(cfg *session.Config, args []string) error {
+// record file decides, or as a new game of --save.
+func (pf *playFlags) loadGame(cfg *play.Config, args []string) error {
 	recs, err := savefile.ReadRecords(pf.load)
 	if err != nil {
 		return err

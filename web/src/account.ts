@@ -6,7 +6,7 @@ import { request, type CatalogGame } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
 import { addPasskey, listPasskeys, passkeysSupported, removePasskey } from "./passkeys";
-import { dateText, me, opponentNode, profileLink, type PlayedGame } from "./session";
+import { dateText, me, opponentNode, profileLink, type PlayedGame } from "./players";
 
 export async function accountPage(root: HTMLElement): Promise<void> {
   const name = await me();

@@ -7,7 +7,7 @@ import { request } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
 import { passkeysSupported, signInWithPasskey } from "./passkeys";
-import { me, safeNext } from "./session";
+import { me, safeNext } from "./players";
 
 export function authPage(root: HTMLElement, signup: boolean): void {
   const title = signup ? "Create an account" : "Sign in";

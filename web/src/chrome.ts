@@ -3,7 +3,7 @@
 
 import { request } from "./api";
 import { h } from "./dom";
-import { me, signInLink } from "./session";
+import { me, signInLink } from "./players";
 import { themeControls } from "./theme";
 
 // siteHeader is the header of a page the script draws; title is the

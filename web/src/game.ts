@@ -10,9 +10,9 @@ import { animateMove, attachPointer, drawBoard } from "./board";
 import { siteHeader } from "./chrome";
 import { copyButton, h } from "./dom";
 import { choices, click, emptySelection, matching, parseMove, swapMove, targets, type ParsedMove, type Selection } from "./entry";
-import { change, profileLink, ratingText } from "./session";
+import { change, profileLink, ratingText } from "./players";
+import * as browserSeats from "./seats";
 import { muted, setMuted, Sounds } from "./sound";
-import * as store from "./store";
 import { turnRows } from "./turns";
 
 interface Page {
@@ -94,7 +94,7 @@ function takeToken(page: Page): void {
   const seat = Number(new URLSearchParams(location.search).get("seat") ?? "NaN");
   const token = new URLSearchParams(location.hash.slice(1)).get("token");
   if (token && Number.isInteger(seat)) {
-    store.saveToken(page.id, seat, token);
+    browserSeats.saveToken(page.id, seat, token);
     history.replaceState(null, "", location.pathname + location.search);
   }
 }
@@ -168,7 +168,7 @@ function layout(root: HTMLElement): UI {
 // heldSeats are the seats this browser plays: those whose tokens it
 // holds, and the seat of the account signed in.
 function heldSeats(page: Page): number[] {
-  const held = Object.keys(store.tokens(page.id)).map(Number);
+  const held = Object.keys(browserSeats.tokens(page.id)).map(Number);
   if (page.you >= 0 && !held.includes(page.you)) held.push(page.you);
   return held.sort();
 }
@@ -178,14 +178,14 @@ function heldSeats(page: Page): number[] {
 function actingSeat(page: Page): number {
   const g = page.game;
   if (!g || g.result) return -1;
-  return store.tokens(page.id)[g.toMove] || page.you === g.toMove ? g.toMove : -1;
+  return browserSeats.tokens(page.id)[g.toMove] || page.you === g.toMove ? g.toMove : -1;
 }
 
 // tokenFor is the token to send a command with: the acting seat's, else
 // the seat viewed from, else any held; none for the account's seat,
 // which the cookie carries.
 function tokenFor(page: Page): string | undefined {
-  const t = store.tokens(page.id);
+  const t = browserSeats.tokens(page.id);
   const seat = actingSeat(page);
   if (seat >= 0 || page.you >= 0) return t[seat];
   return t[page.viewSeat] ?? Object.values(t)[0];
@@ -467,10 +467,10 @@ async function rematch(page: Page, refresh: () => void): Promise<void> {
     let mine = -1;
     for (const inv of made.seats) {
       if (held.includes(was(inv.seat))) {
-        store.saveToken(made.id, inv.seat, inv.token);
+        browserSeats.saveToken(made.id, inv.seat, inv.token);
         if (mine < 0 || was(inv.seat) === page.viewSeat) mine = inv.seat;
       } else {
-        store.saveInvite(made.id, inv.seat, inv.url);
+        browserSeats.saveInvite(made.id, inv.seat, inv.url);
       }
     }
     location.assign(mine >= 0 ? `/play/${made.id}?seat=${mine}` : made.url);
@@ -894,11 +894,11 @@ function analysisLink(g: Game): string {
 
 function renderLinks(page: Page, ui: UI): void {
   const g = page.game!;
-  const invites = store.invites(page.id);
+  const invites = browserSeats.invites(page.id);
   const rows: Node[] = [];
   for (const s of g.seats) {
     const url = invites[s.seat];
-    if (!url || store.tokens(page.id)[s.seat]) continue;
+    if (!url || browserSeats.tokens(page.id)[s.seat]) continue;
     const full = location.origin + url;
     rows.push(h("p", { class: "invite" }, h("label", { for: `invite-${s.seat}` }, `Invite for ${s.side}`),
       h("input", { id: `invite-${s.seat}`, readonly: "", value: full, "data-seat": String(s.seat) }), copyButton(full)));

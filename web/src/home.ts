@@ -6,9 +6,9 @@ import { request, type CatalogGame, type Created, type Game, type Invite, type L
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
 import { lobbySection } from "./lobby";
+import { me } from "./players";
 import { drawPreviews } from "./preview";
-import { me } from "./session";
-import * as store from "./store";
+import * as browserSeats from "./seats";
 
 // DatedGame is a game as GET /api/games/{id} writes it, with its dates.
 type DatedGame = Game & { created?: string; updated?: string };
@@ -108,7 +108,7 @@ const shownGames = 20;
 // name, opponents, whose turn it is and when it last changed, read one
 // GET per game.
 function myGames(catalog: CatalogGame[]): HTMLElement {
-  const ids = store.myGames().slice(0, shownGames);
+  const ids = browserSeats.myGames().slice(0, shownGames);
   const list = h("ul", { class: "my-games" });
   const section = h("section", { class: "my-games-box", "aria-labelledby": "my-games-title" }, h("h2", { id: "my-games-title" }, "My games"), list);
   if (ids.length === 0) section.append(h("p", { class: "none" }, "None yet: the games you create or join here are listed."));
@@ -120,7 +120,7 @@ function myGames(catalog: CatalogGame[]): HTMLElement {
     const when = h("time", { class: "when" });
     list.append(h("li", { "data-game": id }, link, who, state, when));
     request<DatedGame>("GET", `/api/games/${id}`).then((g) => {
-      const held = Object.keys(store.tokens(id)).map(Number);
+      const held = Object.keys(browserSeats.tokens(id)).map(Number);
       link.textContent = nameOf(catalog.find((c) => c.id === g.game), g.game);
       link.href = `/play/${id}${held.length ? `?seat=${held.includes(g.toMove) ? g.toMove : held[0]}` : ""}`;
       who.textContent = opponents(g.seats, held);
@@ -198,7 +198,7 @@ async function join(id: string, seat: number, button: HTMLButtonElement, message
   button.disabled = true;
   try {
     const inv = await request<Invite>("POST", `/api/games/${id}/join`, { seat });
-    store.saveToken(id, inv.seat, inv.token);
+    browserSeats.saveToken(id, inv.seat, inv.token);
     location.href = `/play/${id}?seat=${inv.seat}`;
   } catch (e) {
     message.textContent = (e as Error).message;
@@ -298,10 +298,10 @@ async function create(form: HTMLFormElement, c: CatalogGame): Promise<string> {
   for (const inv of made.seats) {
     const choice = choices[inv.seat];
     if (choice === "invite") {
-      store.saveInvite(made.id, inv.seat, inv.url);
+      browserSeats.saveInvite(made.id, inv.seat, inv.url);
       continue;
     }
-    store.saveToken(made.id, inv.seat, inv.token);
+    browserSeats.saveToken(made.id, inv.seat, inv.token);
     if (mySeat < 0 || (choice === "me" && choices[mySeat] !== "me")) mySeat = inv.seat;
   }
   return mySeat >= 0 ? `/play/${made.id}?seat=${mySeat}` : made.url;

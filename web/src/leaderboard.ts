@@ -4,7 +4,7 @@
 import { request, type CatalogGame } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
-import { profileLink, ratingText } from "./session";
+import { profileLink, ratingText } from "./players";
 
 interface Ranked {
   rank: number;

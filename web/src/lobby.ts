@@ -8,7 +8,7 @@
 import { request, type CatalogGame, type CatalogOption, type LobbyGame, type Seat } from "./api";
 import { showTurns } from "./chrome";
 import { h } from "./dom";
-import { clockText, opponentNode, profileLink, ratingText, signInLink, type Seek, type SeekClock, type SeekKind } from "./session";
+import { clockText, opponentNode, profileLink, ratingText, signInLink, type Seek, type SeekClock, type SeekKind } from "./players";
 
 interface Lobby {
   me: string | null;

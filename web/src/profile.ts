@@ -5,8 +5,8 @@
 import { ApiError, request, type CatalogGame } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
+import { change, dateText, me, opponentNode, ratingText, type PlayedGame, type User } from "./players";
 import { ratingPlot, type HistoryPoint } from "./ratingplot";
-import { change, dateText, me, opponentNode, ratingText, type PlayedGame, type User } from "./session";
 
 const pageSize = 20;
 

@@ -55,12 +55,12 @@ func (tr *transcript) count() int {
 	return tr.bestmoves
 }
 
-// session drives Serve as a GUI does, one command at a time, through a
+// dialogue drives Serve as a GUI does, one command at a time, through a
 // pipe: each command is followed by an empty line in a write of its own,
 // which Serve reads (and skips) only once it has dealt with the command,
 // so that the transcript shows every answer after its command; after a go
-// the session waits for its bestmove.
-type session struct {
+// the dialogue waits for its bestmove.
+type dialogue struct {
 	t    *testing.T
 	in   *io.PipeWriter
 	out  *transcript
@@ -69,100 +69,100 @@ type session struct {
 	quit bool // quit was sent: nothing reads any more
 }
 
-func newSession(t *testing.T) *session {
+func newDialogue(t *testing.T) *dialogue {
 	t.Helper()
 	r, w := io.Pipe()
-	ss := &session{t: t, in: w, out: &transcript{changed: make(chan struct{}, 1)}, done: make(chan error, 1)}
+	dl := &dialogue{t: t, in: w, out: &transcript{changed: make(chan struct{}, 1)}, done: make(chan error, 1)}
 	go func() {
-		err := Serve(r, ss.out)
+		err := Serve(r, dl.out)
 		r.CloseWithError(io.ErrClosedPipe) // unblocks a send after quit
-		ss.done <- err
+		dl.done <- err
 	}()
-	return ss
+	return dl
 }
 
 // send sends one command and, for a go, waits for its bestmove. A command
 // written "&go ..." is sent without waiting: its search runs on.
-func (ss *session) send(command string) {
-	ss.t.Helper()
+func (dl *dialogue) send(command string) {
+	dl.t.Helper()
 	background := strings.HasPrefix(command, "&")
 	command = strings.TrimPrefix(command, "&")
-	ss.out.note(command)
+	dl.out.note(command)
 	// Two writes: the empty line is read only once the command is done.
 	// After quit nothing reads; the closed pipe lets the writes return.
-	_, err := io.WriteString(ss.in, command+"\n")
+	_, err := io.WriteString(dl.in, command+"\n")
 	if err == nil && command == "quit" {
-		ss.quit = true
+		dl.quit = true
 	}
 	if err == nil {
-		_, err = io.WriteString(ss.in, "\n")
+		_, err = io.WriteString(dl.in, "\n")
 	}
-	if err != nil && !ss.quit {
-		ss.t.Fatalf("%q not taken: %v", command, err)
+	if err != nil && !dl.quit {
+		dl.t.Fatalf("%q not taken: %v", command, err)
 	}
-	if ss.quit {
+	if dl.quit {
 		return
 	}
 	if f := strings.Fields(command); len(f) > 0 && f[0] == "go" {
-		ss.gos++
+		dl.gos++
 		if !background {
-			ss.awaitBestmoves()
+			dl.awaitBestmoves()
 		}
 	}
 }
 
 // awaitBestmoves waits until every go sent has had its bestmove.
-func (ss *session) awaitBestmoves() {
-	ss.t.Helper()
+func (dl *dialogue) awaitBestmoves() {
+	dl.t.Helper()
 	timeout := time.After(30 * time.Second)
-	for ss.out.count() < ss.gos {
+	for dl.out.count() < dl.gos {
 		select {
-		case <-ss.out.changed:
+		case <-dl.out.changed:
 		case <-timeout:
-			ss.t.Fatalf("%d go commands, %d bestmove lines after 30 s:\n%s", ss.gos, ss.out.count(), ss.text())
+			dl.t.Fatalf("%d go commands, %d bestmove lines after 30 s:\n%s", dl.gos, dl.out.count(), dl.text())
 		}
 	}
 }
 
 // end closes the input, waits for Serve to return and checks that every go
 // had exactly one bestmove.
-func (ss *session) end() []string {
-	ss.t.Helper()
-	ss.in.Close()
+func (dl *dialogue) end() []string {
+	dl.t.Helper()
+	dl.in.Close()
 	select {
-	case err := <-ss.done:
+	case err := <-dl.done:
 		if err != nil {
-			ss.t.Fatalf("Serve: %v", err)
+			dl.t.Fatalf("Serve: %v", err)
 		}
 	case <-time.After(30 * time.Second):
-		ss.t.Fatalf("Serve did not return:\n%s", ss.text())
+		dl.t.Fatalf("Serve did not return:\n%s", dl.text())
 	}
-	if n := ss.out.count(); n != ss.gos {
-		ss.t.Errorf("%d go commands answered by %d bestmove lines:\n%s", ss.gos, n, ss.text())
+	if n := dl.out.count(); n != dl.gos {
+		dl.t.Errorf("%d go commands answered by %d bestmove lines:\n%s", dl.gos, n, dl.text())
 	}
-	return ss.out.lines
+	return dl.out.lines
 }
 
-func (ss *session) text() string {
-	ss.out.mu.Lock()
-	defer ss.out.mu.Unlock()
-	return strings.Join(ss.out.lines, "\n")
+func (dl *dialogue) text() string {
+	dl.out.mu.Lock()
+	defer dl.out.mu.Unlock()
+	return strings.Join(dl.out.lines, "\n")
 }
 
-// runSession sends the commands in order and returns the transcript.
-func runSession(t *testing.T, commands ...string) []string {
+// runDialogue sends the commands in order and returns the transcript.
+func runDialogue(t *testing.T, commands ...string) []string {
 	t.Helper()
-	ss := newSession(t)
+	dl := newDialogue(t)
 	for _, c := range commands {
-		ss.send(c)
+		dl.send(c)
 	}
-	return ss.end()
+	return dl.end()
 }
 
 var elapsed = regexp.MustCompile(`\btime [0-9]+\b`)
 
 // maskTimes hides the elapsed times of info lines, the only part of a
-// deterministic session that changes from run to run.
+// deterministic dialogue that changes from run to run.
 func maskTimes(lines []string) []string {
 	masked := make([]string, len(lines))
 	for i, l := range lines {

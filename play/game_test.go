@@ -1,4 +1,4 @@
-package session
+package play
 
 import (
 	"context"
@@ -69,47 +69,47 @@ func mustGame(t *testing.T, id string) game.Game {
 	return g
 }
 
-// people starts a session of id with a person in every seat.
-func people(t *testing.T, id string, keeper Keeper) *Session {
+// people starts a game of id with a person in every seat.
+func people(t *testing.T, id string, keeper Keeper) *Game {
 	t.Helper()
 	g := mustGame(t, id)
-	ss, err := New(Config{Game: g, Seats: make([]Seat, g.Players()), Keeper: keeper, Date: "2026.11.23"})
+	pg, err := New(Config{Game: g, Seats: make([]Seat, g.Players()), Keeper: keeper, Date: "2026.11.23"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return ss
+	return pg
 }
 
-func mustMove(t *testing.T, ss *Session, p game.Player, text string) {
+func mustMove(t *testing.T, pg *Game, p game.Player, text string) {
 	t.Helper()
-	if _, err := ss.Move(p, text); err != nil {
+	if _, err := pg.Move(p, text); err != nil {
 		t.Fatalf("move %s by seat %d: %v", text, p, err)
 	}
 }
 
 func TestMoveRefusals(t *testing.T) {
 	store := &savedRecords{}
-	ss := people(t, "pommel", store)
-	if _, err := ss.Move(1, "g6-g4"); !errors.Is(err, ErrNotYourTurn) || !strings.Contains(err.Error(), "White is to move") {
+	pg := people(t, "pommel", store)
+	if _, err := pg.Move(1, "g6-g4"); !errors.Is(err, ErrNotYourTurn) || !strings.Contains(err.Error(), "White is to move") {
 		t.Errorf("Black moving first: %v, want ErrNotYourTurn naming White", err)
 	}
 	var illegal *game.IllegalMoveError
-	if _, err := ss.Move(0, "a1-a4"); !errors.As(err, &illegal) || !strings.Contains(err.Error(), "the piece on a1 can play") {
+	if _, err := pg.Move(0, "a1-a4"); !errors.As(err, &illegal) || !strings.Contains(err.Error(), "the piece on a1 can play") {
 		t.Errorf("illegal move: %v, want an IllegalMoveError saying why", err)
 	}
-	if len(store.saves) != 0 || len(ss.Moves()) != 0 {
-		t.Errorf("refused moves changed the game: %d saves, moves %v", len(store.saves), ss.Moves())
+	if len(store.saves) != 0 || len(pg.Moves()) != 0 {
+		t.Errorf("refused moves changed the game: %d saves, moves %v", len(store.saves), pg.Moves())
 	}
-	mustMove(t, ss, 0, "a1-a3")
+	mustMove(t, pg, 0, "a1-a3")
 	if got := store.last(t).Moves; !slices.Equal(got, []string{"a1-a3"}) {
 		t.Errorf("saved moves %v, want [a1-a3]", got)
 	}
 
 	g := mustGame(t, "pommel")
 	e, _ := ai.New("random", 1)
-	ss, _ = New(Config{Game: g, Seats: []Seat{{}, {Engine: e}}})
-	mustMove(t, ss, 0, "a1-a3")
-	if _, err := ss.Move(1, "g6-g4"); !errors.Is(err, ErrNoPerson) {
+	pg, _ = New(Config{Game: g, Seats: []Seat{{}, {Engine: e}}})
+	mustMove(t, pg, 0, "a1-a3")
+	if _, err := pg.Move(1, "g6-g4"); !errors.Is(err, ErrNoPerson) {
 		t.Errorf("a person moving for the engine's seat: %v, want ErrNoPerson", err)
 	}
 }
@@ -119,7 +119,7 @@ func TestNewRefusesWrongSeats(t *testing.T) {
 		t.Error("three seats for a two-player game were accepted")
 	}
 	if _, err := New(Config{Seats: make([]Seat, 2)}); err == nil {
-		t.Error("a session without a game was accepted")
+		t.Error("a game without rules was accepted")
 	}
 }
 
@@ -127,109 +127,109 @@ func TestUndo(t *testing.T) {
 	g := mustGame(t, "pommel")
 	e, _ := ai.New("ab:depth=1", 1)
 	store := &savedRecords{}
-	ss, err := New(Config{Game: g, Seats: []Seat{{Name: "Ann"}, {Engine: e, Name: e.Name()}}, Keeper: store})
+	pg, err := New(Config{Game: g, Seats: []Seat{{Name: "Ann"}, {Engine: e, Name: e.Name()}}, Keeper: store})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ss.Undo(0); !errors.Is(err, ErrNothing) {
+	if _, err := pg.Undo(0); !errors.Is(err, ErrNothing) {
 		t.Errorf("undo at the start: %v, want ErrNothing", err)
 	}
-	if _, err := ss.Undo(-1); err == nil {
+	if _, err := pg.Undo(-1); err == nil {
 		t.Error("undo -1 was accepted")
 	}
-	mustMove(t, ss, 0, "a1-a3")
-	if _, err := ss.PlayEngine(context.Background(), nil); err != nil {
+	mustMove(t, pg, 0, "a1-a3")
+	if _, err := pg.PlayEngine(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	mustMove(t, ss, 0, "b1-b3")
-	if _, err := ss.PlayEngine(context.Background(), nil); err != nil {
+	mustMove(t, pg, 0, "b1-b3")
+	if _, err := pg.PlayEngine(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
-	four := ss.Moves()
+	four := pg.Moves()
 	// A plain undo goes back to the person's turn: the engine's reply and
 	// the person's move.
-	undone, err := ss.Undo(0)
+	undone, err := pg.Undo(0)
 	if err != nil || !slices.Equal(undone, []string{four[3], four[2]}) {
 		t.Fatalf("undo = %v, %v; want %v", undone, err, []string{four[3], four[2]})
 	}
-	if ss.ToMove() != 0 || !slices.Equal(ss.Moves(), four[:2]) || !slices.Equal(store.last(t).Moves, four[:2]) {
-		t.Errorf("after undo: to move %d, moves %v, saved %v", ss.ToMove(), ss.Moves(), store.last(t).Moves)
+	if pg.ToMove() != 0 || !slices.Equal(pg.Moves(), four[:2]) || !slices.Equal(store.last(t).Moves, four[:2]) {
+		t.Errorf("after undo: to move %d, moves %v, saved %v", pg.ToMove(), pg.Moves(), store.last(t).Moves)
 	}
 	// undo N takes back exactly N, and no more than there are.
-	if undone, _ := ss.Undo(1); len(undone) != 1 || ss.ToMove() != 1 {
-		t.Errorf("undo 1 took back %v, now %d to move", undone, ss.ToMove())
+	if undone, _ := pg.Undo(1); len(undone) != 1 || pg.ToMove() != 1 {
+		t.Errorf("undo 1 took back %v, now %d to move", undone, pg.ToMove())
 	}
-	if undone, _ := ss.Undo(50); len(undone) != 1 || len(ss.Moves()) != 0 {
-		t.Errorf("undo 50 took back %v, moves left %v", undone, ss.Moves())
+	if undone, _ := pg.Undo(50); len(undone) != 1 || len(pg.Moves()) != 0 {
+		t.Errorf("undo 50 took back %v, moves left %v", undone, pg.Moves())
 	}
-	if st := ss.State(); st.FEN() != g.Start().FEN() {
+	if st := pg.State(); st.FEN() != g.Start().FEN() {
 		t.Errorf("after undoing everything the position is %s", st.FEN())
 	}
 }
 
 func TestResign(t *testing.T) {
 	store := &savedRecords{}
-	ss := people(t, "pommel", store)
-	mustMove(t, ss, 0, "a1-a3")
-	if err := ss.Resign(0); err != nil { // White resigns on Black's turn
+	pg := people(t, "pommel", store)
+	mustMove(t, pg, 0, "a1-a3")
+	if err := pg.Resign(0); err != nil { // White resigns on Black's turn
 		t.Fatal(err)
 	}
-	res := ss.Result()
+	res := pg.Result()
 	if res.Reason != game.Resignation || !res.Winners.Has(1) || res.Winners.Has(0) {
 		t.Errorf("result %+v, want Black winning by resignation", res)
 	}
-	if got := res.Describe(ss.Game()); got != "Black wins: White resigned" {
+	if got := res.Describe(pg.Game()); got != "Black wins: White resigned" {
 		t.Errorf("Describe = %q", got)
 	}
 	rec := store.last(t)
 	if rec.Get("Result") != "0-1" || rec.Get("Termination") != "resignation" {
 		t.Errorf("saved result %q termination %q", rec.Get("Result"), rec.Get("Termination"))
 	}
-	if _, err := ss.Move(1, "g6-g4"); !errors.Is(err, ErrOver) {
+	if _, err := pg.Move(1, "g6-g4"); !errors.Is(err, ErrOver) {
 		t.Errorf("a move after resignation: %v, want ErrOver", err)
 	}
-	if _, err := ss.Undo(0); !errors.Is(err, ErrOver) {
+	if _, err := pg.Undo(0); !errors.Is(err, ErrOver) {
 		t.Errorf("undo after resignation: %v, want ErrOver", err)
 	}
-	if err := ss.Resign(1); !errors.Is(err, ErrOver) {
+	if err := pg.Resign(1); !errors.Is(err, ErrOver) {
 		t.Errorf("a second resignation: %v, want ErrOver", err)
 	}
 
 	// Three players: the others share the win.
-	ss = people(t, "punt-heks-match-3p", nil)
-	if err := ss.Resign(1); err != nil {
+	pg = people(t, "punt-heks-match-3p", nil)
+	if err := pg.Resign(1); err != nil {
 		t.Fatal(err)
 	}
-	if res := ss.Result(); res.Winners.Len() != 2 || res.Winners.Has(1) {
+	if res := pg.Result(); res.Winners.Len() != 2 || res.Winners.Has(1) {
 		t.Errorf("three-player resignation: %+v", res)
 	}
-	if got := record.ResultText(ss.Result(), 3); got != "1/2-0-1/2" {
+	if got := record.ResultText(pg.Result(), 3); got != "1/2-0-1/2" {
 		t.Errorf("result text %q, want 1/2-0-1/2", got)
 	}
 }
 
 func TestDrawOffers(t *testing.T) {
 	store := &savedRecords{}
-	ss := people(t, "pommel", store)
-	if drawn, err := ss.OfferDraw(0); drawn || err != nil || ss.DrawOffer() != 0 {
-		t.Fatalf("offer: %v %v, offer on the table %d", drawn, err, ss.DrawOffer())
+	pg := people(t, "pommel", store)
+	if drawn, err := pg.OfferDraw(0); drawn || err != nil || pg.DrawOffer() != 0 {
+		t.Fatalf("offer: %v %v, offer on the table %d", drawn, err, pg.DrawOffer())
 	}
-	if drawn, _ := ss.OfferDraw(0); drawn {
+	if drawn, _ := pg.OfferDraw(0); drawn {
 		t.Error("offering twice drew the game")
 	}
-	mustMove(t, ss, 0, "a1-a3")
-	if ss.DrawOffer() != 0 {
+	mustMove(t, pg, 0, "a1-a3")
+	if pg.DrawOffer() != 0 {
 		t.Error("the offerer's own move withdrew the offer")
 	}
-	mustMove(t, ss, 1, "g6-g4") // Black plays on: declined
-	if ss.DrawOffer() != game.NoPlayer {
+	mustMove(t, pg, 1, "g6-g4") // Black plays on: declined
+	if pg.DrawOffer() != game.NoPlayer {
 		t.Error("a move by the other side did not decline the offer")
 	}
-	ss.OfferDraw(0)
-	if drawn, err := ss.OfferDraw(1); !drawn || err != nil {
+	pg.OfferDraw(0)
+	if drawn, err := pg.OfferDraw(1); !drawn || err != nil {
 		t.Fatalf("accepting: %v %v", drawn, err)
 	}
-	if res := ss.Result(); res.Reason != game.Agreement || !res.Draw() {
+	if res := pg.Result(); res.Reason != game.Agreement || !res.Draw() {
 		t.Errorf("result %+v, want a draw by agreement", res)
 	}
 	if rec := store.last(t); rec.Get("Result") != "1/2-1/2" || rec.Get("Termination") != "agreement" {
@@ -238,10 +238,10 @@ func TestDrawOffers(t *testing.T) {
 	if _, err := people(t, "punt-heks-match-3p", nil).OfferDraw(0); err == nil {
 		t.Error("a draw offer in a three-player game was accepted")
 	}
-	ss = people(t, "pommel", nil)
-	ss.OfferDraw(0)
-	ss.DeclineDraw(1)
-	if drawn, _ := ss.OfferDraw(1); drawn {
+	pg = people(t, "pommel", nil)
+	pg.OfferDraw(0)
+	pg.DeclineDraw(1)
+	if drawn, _ := pg.OfferDraw(1); drawn {
 		t.Error("a declined offer could still be accepted")
 	}
 }
@@ -250,32 +250,32 @@ func TestClock(t *testing.T) {
 	ft := &fakeTime{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
 	g := mustGame(t, "pommel")
 	store := &savedRecords{}
-	ss, err := New(Config{Game: g, Seats: make([]Seat, 2), Clock: &timecontrol.Control{Base: time.Minute, Increment: 2 * time.Second},
+	pg, err := New(Config{Game: g, Seats: make([]Seat, 2), Clock: &timecontrol.Control{Base: time.Minute, Increment: 2 * time.Second},
 		Now: ft.Now, Keeper: store})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ft.advance(10 * time.Second)
-	if got := ss.Clocks(); got[0] != 50*time.Second || got[1] != time.Minute {
+	if got := pg.Clocks(); got[0] != 50*time.Second || got[1] != time.Minute {
 		t.Errorf("after 10s of White's thinking: %v", got)
 	}
-	mustMove(t, ss, 0, "a1-a3") // 50s + 2s
+	mustMove(t, pg, 0, "a1-a3") // 50s + 2s
 	ft.advance(5 * time.Second)
-	if got := ss.Clocks(); got[0] != 52*time.Second || got[1] != 55*time.Second {
+	if got := pg.Clocks(); got[0] != 52*time.Second || got[1] != 55*time.Second {
 		t.Errorf("after White's move and 5s of Black's: %v", got)
 	}
-	mustMove(t, ss, 1, "g6-g4") // 55s + 2s
-	if _, err := ss.Undo(1); err != nil {
+	mustMove(t, pg, 1, "g6-g4") // 55s + 2s
+	if _, err := pg.Undo(1); err != nil {
 		t.Fatal(err)
 	}
-	if got := ss.Clocks(); got[0] != 52*time.Second || got[1] != time.Minute {
+	if got := pg.Clocks(); got[0] != 52*time.Second || got[1] != time.Minute {
 		t.Errorf("undo did not put the clocks back: %v", got)
 	}
 	ft.advance(61 * time.Second) // Black's flag falls
-	if over, err := ss.Tick(); !over || err != nil {
+	if over, err := pg.Tick(); !over || err != nil {
 		t.Fatalf("Tick after the flag fell: %v, %v", over, err)
 	}
-	res := ss.Result()
+	res := pg.Result()
 	if res.Reason != game.TimeForfeit || !res.Winners.Has(0) {
 		t.Errorf("result %+v, want White winning on time", res)
 	}
@@ -285,11 +285,11 @@ func TestClock(t *testing.T) {
 	if rec := store.last(t); rec.Get("Termination") != "time forfeit" || rec.Get("Result") != "1-0" {
 		t.Errorf("saved %q %q", rec.Get("Result"), rec.Get("Termination"))
 	}
-	if got := ss.Clocks(); got[1] != 0 || got[0] != 52*time.Second {
+	if got := pg.Clocks(); got[1] != 0 || got[0] != 52*time.Second {
 		t.Errorf("clocks after the flag fall %v: they must stop", got)
 	}
 	ft.advance(time.Hour)
-	if got := ss.Clocks(); got[0] != 52*time.Second {
+	if got := pg.Clocks(); got[0] != 52*time.Second {
 		t.Errorf("a finished game's clock runs on: %v", got)
 	}
 }
@@ -297,13 +297,13 @@ func TestClock(t *testing.T) {
 // A move sent after the flag fell loses on time instead of being played.
 func TestMoveAfterFlagFall(t *testing.T) {
 	ft := &fakeTime{now: time.Now()}
-	ss, _ := New(Config{Game: mustGame(t, "pommel"), Seats: make([]Seat, 2), Clock: &timecontrol.Control{Base: time.Second}, Now: ft.Now})
+	pg, _ := New(Config{Game: mustGame(t, "pommel"), Seats: make([]Seat, 2), Clock: &timecontrol.Control{Base: time.Second}, Now: ft.Now})
 	ft.advance(2 * time.Second)
-	if _, err := ss.Move(0, "a1-a3"); !errors.Is(err, ErrOver) {
+	if _, err := pg.Move(0, "a1-a3"); !errors.Is(err, ErrOver) {
 		t.Errorf("late move: %v, want ErrOver", err)
 	}
-	if len(ss.Moves()) != 0 || ss.Result().Reason != game.TimeForfeit {
-		t.Errorf("moves %v result %+v", ss.Moves(), ss.Result())
+	if len(pg.Moves()) != 0 || pg.Result().Reason != game.TimeForfeit {
+		t.Errorf("moves %v result %+v", pg.Moves(), pg.Result())
 	}
 }
 
@@ -328,17 +328,17 @@ func (b blockingEngine) Search(ctx context.Context, s game.State, _ ai.Limits, _
 func TestPlayEngine(t *testing.T) {
 	g := mustGame(t, "pommel")
 	e := blockingEngine{release: make(chan struct{}), started: make(chan struct{}, 3)}
-	ss, _ := New(Config{Game: g, Seats: []Seat{{}, {Engine: e}}})
-	if _, err := ss.PlayEngine(context.Background(), nil); err == nil {
+	pg, _ := New(Config{Game: g, Seats: []Seat{{}, {Engine: e}}})
+	if _, err := pg.PlayEngine(context.Background(), nil); err == nil {
 		t.Error("PlayEngine with a person to move was accepted")
 	}
-	mustMove(t, ss, 0, "a1-a3")
+	mustMove(t, pg, 0, "a1-a3")
 
 	// Cancelled: no move.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := ss.PlayEngine(ctx, nil); !errors.Is(err, context.Canceled) || len(ss.Moves()) != 1 {
-		t.Errorf("cancelled search: %v, moves %v", err, ss.Moves())
+	if _, err := pg.PlayEngine(ctx, nil); !errors.Is(err, context.Canceled) || len(pg.Moves()) != 1 {
+		t.Errorf("cancelled search: %v, moves %v", err, pg.Moves())
 	}
 
 	// The person takes back while the engine thinks: its move is dropped,
@@ -348,25 +348,25 @@ func TestPlayEngine(t *testing.T) {
 	}
 	done := make(chan error)
 	go func() {
-		_, err := ss.PlayEngine(context.Background(), nil)
+		_, err := pg.PlayEngine(context.Background(), nil)
 		done <- err
 	}()
 	<-e.started
-	if _, err := ss.Undo(1); err != nil {
+	if _, err := pg.Undo(1); err != nil {
 		t.Fatal(err)
 	}
 	close(e.release)
 	if err := <-done; err == nil || !strings.Contains(err.Error(), "changed while") {
 		t.Errorf("a search over a position taken back: %v", err)
 	}
-	if len(ss.Moves()) != 0 {
-		t.Errorf("moves %v after the undo", ss.Moves())
+	if len(pg.Moves()) != 0 {
+		t.Errorf("moves %v after the undo", pg.Moves())
 	}
-	mustMove(t, ss, 0, "a1-a3")
-	if _, err := ss.PlayEngine(context.Background(), nil); err != nil || len(ss.Moves()) != 2 {
-		t.Errorf("engine move: %v, moves %v", err, ss.Moves())
+	mustMove(t, pg, 0, "a1-a3")
+	if _, err := pg.PlayEngine(context.Background(), nil); err != nil || len(pg.Moves()) != 2 {
+		t.Errorf("engine move: %v, moves %v", err, pg.Moves())
 	}
-	if m, ok := ss.LastMove(); !ok || m.Text(g.Board()) != ss.Moves()[1] {
+	if m, ok := pg.LastMove(); !ok || m.Text(g.Board()) != pg.Moves()[1] {
 		t.Errorf("LastMove = %v %v", m, ok)
 	}
 }
@@ -382,14 +382,14 @@ func TestLoadedRecord(t *testing.T) {
 	s := g.Start()
 	game.PlayMoves(s, r.Moves)
 	e, _ := ai.New("ai:level=2", 1)
-	ss, err := New(Config{Start: s, Record: r, Seats: []Seat{{}, {Engine: e, Name: e.Name()}}})
+	pg, err := New(Config{Start: s, Record: r, Seats: []Seat{{}, {Engine: e, Name: e.Name()}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res := ss.Result(); res.Reason != game.Resignation || !res.Winners.Has(1) {
+	if res := pg.Result(); res.Reason != game.Resignation || !res.Winners.Has(1) {
 		t.Errorf("loaded result %+v", res)
 	}
-	rec := ss.Record()
+	rec := pg.Record()
 	if rec.Get("White") != "Ann" || rec.Get("Black") != "ai:level=2" || rec.Get("Date") != "2026.01.01" {
 		t.Errorf("tags %v", rec.Tags)
 	}
@@ -401,31 +401,31 @@ func TestLoadedRecord(t *testing.T) {
 
 // Readers and writers from several goroutines at once (run with -race).
 func TestConcurrentUse(t *testing.T) {
-	ss := people(t, "eximo", &savedRecords{})
+	pg := people(t, "eximo", &savedRecords{})
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Go(func() {
 			for range 50 {
-				ss.State().FEN()
-				ss.Result()
-				ss.Moves()
-				ss.Record()
-				ss.LastMove()
+				pg.State().FEN()
+				pg.Result()
+				pg.Moves()
+				pg.Record()
+				pg.LastMove()
 			}
 		})
 	}
 	wg.Go(func() {
 		for range 20 {
-			s := ss.State()
+			s := pg.State()
 			moves := game.MoveTexts(s)
 			if len(moves) == 0 {
 				return
 			}
-			ss.Move(s.ToMove(), moves[0])
+			pg.Move(s.ToMove(), moves[0])
 		}
 	})
 	wg.Wait()
-	if len(ss.Moves()) != 20 {
-		t.Errorf("%d moves played, want 20", len(ss.Moves()))
+	if len(pg.Moves()) != 20 {
+		t.Errorf("%d moves played, want 20", len(pg.Moves()))
 	}
 }
