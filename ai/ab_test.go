@@ -97,6 +97,7 @@ func (t tested) Clone() game.State { return tested{judged{t.State.Clone()}, t.as
 // (same nodes, score and line), by ab at its horizon and by mcts at the
 // end of its playouts, and the engines ask it.
 func TestLeafTesterSearchesTheSameTree(t *testing.T) {
+	skipUnderRace(t)
 	for _, id := range []string{"pommel", "eximo", "checkers-2011", "punt-match", "punt-heks-match-3p"} {
 		depth := 4
 		if id == "punt-heks-match-3p" {

@@ -88,6 +88,7 @@ func greedyIndex(s game.State, moves []game.Move) int {
 // every depth up to 3 (4 in the full run), in a middle game of the
 // three-player game (the plain search of depth 4 takes half a minute).
 func TestBestReplyExact(t *testing.T) {
+	skipUnderRace(t)
 	maxDepth, plieses := 4, []int{40}
 	if testing.Short() {
 		maxDepth, plieses = 3, []int{40}

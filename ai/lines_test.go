@@ -29,6 +29,7 @@ func midGame(t *testing.T, id string, plies int) game.State {
 // than the last of them, the best agrees with Search, and the lines are
 // distinct moves, best first.
 func TestSearchLinesExact(t *testing.T) {
+	skipUnderRace(t)
 	const n = 3
 	depth, plieses := 4, []int{0, 9, 20}
 	if testing.Short() {

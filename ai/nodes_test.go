@@ -13,6 +13,7 @@ import (
 // iteration cannot finish must still give a legal move, not none (an
 // Eximo search of 50 nodes once returned the zero move).
 func TestTinyNodeLimitsGiveALegalMove(t *testing.T) {
+	skipUnderRace(t)
 	t.Parallel()
 	for _, id := range []string{"pommel", "eximo", "checkers-2011", "punt-match", "punt-heks-match-3p"} {
 		rng := rand.New(rand.NewPCG(5, 6))

@@ -13,6 +13,7 @@ import (
 // enemy stacks against a friendly one along a rank or file (turning at the
 // corners) eliminates the whole run.
 func TestTacticsCheckers2011(t *testing.T) {
+	skipUnderRace(t)
 	checkTactics(t, checkersTactics, "ab", "mcts")
 	checkTactics(t, checkersDeepTactics, "ab")
 }

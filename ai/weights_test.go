@@ -102,6 +102,7 @@ func search(t *testing.T, spec string, s game.State, lim Limits, opts ...Option)
 // score, line and node count at a fixed depth or node count), and other
 // weights change the search.
 func TestDefaultWeightsSearchTheSame(t *testing.T) {
+	skipUnderRace(t)
 	for _, tc := range weightCases() {
 		for _, spec := range []string{"ab", "mcts", "level=4"} {
 			t.Run(tc.id+" "+spec, func(t *testing.T) {
