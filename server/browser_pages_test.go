@@ -23,6 +23,40 @@ func TestBrowserPages(t *testing.T) {
 	t.Run("pommel labels", b.pommelLabels)
 	t.Run("not found", b.notFound)
 	t.Run("rules for players", b.rulesForPlayers)
+	t.Run("assets kept between pages", b.assetsKept)
+}
+
+// assetsKept: the first page fetches the bundle gzipped; the next page
+// asks again and is answered 304, its bytes taken from the browser's
+// cache; the page names its icon, which is served.
+func (b *browser) assetsKept(t *testing.T) {
+	ctx := b.sized(t, screens[0])
+	// transferSize: the bytes over the network (headers and body);
+	// decodedBodySize: the bundle's own size.
+	const entry = `(() => { const e = performance.getEntriesByType("resource").find((r) => r.name.includes("/assets/app.js"));
+		return e ? [e.transferSize, e.decodedBodySize] : null; })()`
+	sizes := func(path string) []float64 {
+		t.Helper()
+		run(t, ctx, chromedp.Navigate(b.url(path)))
+		return poll[[]float64](t, ctx, "app.js's timing", entry)
+	}
+	first := sizes("/")
+	if first[0] <= 0 || first[0] > first[1]/2 {
+		t.Errorf("the first page moved %.0f bytes for a bundle of %.0f: want it gzipped", first[0], first[1])
+	}
+	// A 304's transfer is its headers, a few hundred bytes.
+	if again := sizes("/learn"); again[0] > 2000 {
+		t.Errorf("the next page moved %.0f bytes for the bundle of %.0f: want a 304 and the cached copy", again[0], first[1])
+	}
+	icon := poll[string](t, ctx, "the icon", `document.querySelector('link[rel="icon"]')?.href`)
+	resp, err := http.Get(icon)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "image/svg+xml" {
+		t.Errorf("the icon %s: %d %s", icon, resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
 }
 
 // screen is a window size the pages are checked at.

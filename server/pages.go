@@ -7,7 +7,6 @@ import (
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
-	"github.com/arbiter-games/arbiter/web"
 )
 
 // The two HTML pages are shells: the script under /assets/ draws them
@@ -34,12 +33,13 @@ func (s *Server) pageRoutes(mux *http.ServeMux) {
 	s.analysisRoutes(mux)
 	s.learnRoutes(mux)
 	s.accountPageRoutes(mux)
-	assets := http.StripPrefix("/assets/", http.FileServerFS(web.Assets()))
-	mux.Handle("GET /assets/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		// A new binary may bring a new bundle: the browser asks again.
-		w.Header().Set("Cache-Control", "no-cache")
-		assets.ServeHTTP(w, r)
-	}))
+	mux.HandleFunc("GET /assets/{name}", func(w http.ResponseWriter, r *http.Request) {
+		s.assets.serve(w, r, r.PathValue("name"))
+	})
+	// Browsers ask for /favicon.ico whatever the page says.
+	mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
+		s.assets.serve(w, r, "favicon.svg")
+	})
 	mux.HandleFunc("GET /api/catalog", s.handleCatalog)
 	mux.HandleFunc("GET /api/games/{id}/position", s.reads(s.handlePosition))
 }

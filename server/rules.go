@@ -120,6 +120,7 @@ func writePlainPage(w http.ResponseWriter, status int, title, body string) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>%s (arbiter)</title>
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/app.css">
 <script defer src="/assets/app.js"></script>
 </head>

@@ -25,6 +25,7 @@ import (
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/netlimit"
 	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/web"
 )
 
 // Limits bound what one client may ask of the server; zero fields take
@@ -181,6 +182,8 @@ type Server struct {
 	lobby    *lobby.Lobby
 	// stopLobby ends the lobby's reader, which Start starts.
 	stopLobby context.CancelFunc
+	// assets are the pages' files, compressed once.
+	assets *assetSet
 	// events encodes each of the hall's events once for all its sockets.
 	events eventWires
 }
@@ -202,6 +205,9 @@ func New(cfg Config) (*Server, error) {
 	s.clients = newClients(s.limits, s.now)
 	s.metrics = newMetrics(s)
 	var err error
+	if s.assets, err = newAssetSet(web.Assets()); err != nil {
+		return nil, err
+	}
 	if s.handler, err = s.routes(); err != nil {
 		return nil, err
 	}
