@@ -31,20 +31,6 @@ func mustGame(t testing.TB, id string, options map[string]string) game.Game {
 	return g
 }
 
-// probeFEN is what the tables say of a FEN of their game.
-func probeFEN(t *testing.T, tables *endgame.Tables, g game.Game, fen string) endgame.Value {
-	t.Helper()
-	s, err := g.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := tables.Probe(s)
-	if err != nil {
-		t.Fatalf("%s: %v", fen, err)
-	}
-	return v
-}
-
 // kindWord is a value's kind as docs/server.md says the API writes it.
 func kindWord(k endgame.Kind) string {
 	return [...]string{endgame.Win: "win", endgame.Loss: "loss", endgame.Draw: "draw"}[k]
@@ -82,7 +68,7 @@ func TestTablesOfEachGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := probeFEN(t, tables, pommel, fen)
+	want := endgametest.ProbeFEN(t, tables, pommel, fen)
 	if a := s.Tables(st); a == nil || a.Value != kindWord(want.Kind) || a.Plies != want.Plies || !slices.Contains(game.MoveTexts(st), a.Move) {
 		t.Errorf("%s: %+v, want %v with a legal move", fen, a, want)
 	}
@@ -172,7 +158,7 @@ func TestTablesAnswerConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 	for i, a := range answers {
-		want := probeFEN(t, tables, g, fens[i%len(fens)])
+		want := endgametest.ProbeFEN(t, tables, g, fens[i%len(fens)])
 		if a == nil || a.Value != kindWord(want.Kind) || a.Plies != want.Plies {
 			t.Errorf("%s: %+v, want %v", fens[i%len(fens)], a, want)
 		}

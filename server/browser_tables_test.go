@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/arbiter-games/arbiter/endgame"
+	"github.com/arbiter-games/arbiter/endgame/endgametest"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/chromedp/chromedp"
 )
@@ -71,7 +72,7 @@ func TestBrowserTables(t *testing.T) {
 // tables, the move's arrow, and the page with axe-core.
 func (b *browser) tablesShown(t *testing.T, ctx context.Context, tables *endgame.Tables, g game.Game, p tablesPage) {
 	run(t, ctx, chromedp.Navigate(b.url("/analysis/pommel?fen="+url.QueryEscape(p.fen))))
-	want := tablesWords(probeFEN(t, tables, g, p.fen))
+	want := tablesWords(endgametest.ProbeFEN(t, tables, g, p.fen))
 	got := poll[string](t, ctx, "the tables' value", `document.querySelector(".tables:not([hidden]) .tables-value")?.textContent`)
 	if got != want {
 		t.Errorf("%s: the page says %q, the tables %q", p.fen, got, want)

@@ -37,20 +37,6 @@ func analysisWith(t testing.TB, log *slog.Logger, tables ...*endgame.Tables) *an
 	return an
 }
 
-// probeFEN is what the tables say of a FEN of their game.
-func probeFEN(t *testing.T, tables *endgame.Tables, g game.Game, fen string) endgame.Value {
-	t.Helper()
-	s, err := g.ParseFEN(fen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := tables.Probe(s)
-	if err != nil {
-		t.Fatalf("%s: %v", fen, err)
-	}
-	return v
-}
-
 // kindWord is a value's kind as docs/server.md says the API writes it.
 func kindWord(k endgame.Kind) string {
 	return [...]string{endgame.Win: "win", endgame.Loss: "loss", endgame.Draw: "draw"}[k]
@@ -65,7 +51,7 @@ func checkTablesAnswer(t *testing.T, tables *endgame.Tables, v analysisView) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := probeFEN(t, tables, g, v.FEN)
+	want := endgametest.ProbeFEN(t, tables, g, v.FEN)
 	if v.Tables == nil {
 		t.Fatalf("%s: no tables in the answer, want %v", v.FEN, want)
 	}
@@ -163,7 +149,7 @@ func TestTablesOfAnotherGame(t *testing.T) {
 	pommel := buildTables(t, "pommel", nil, 2)
 	g76, _ := game.New("pommel-76", nil)
 	fen := p76.Manifest().Materials[1].LongestWinFEN
-	if probeFEN(t, p76, g76, fen).Kind != endgame.Win {
+	if endgametest.ProbeFEN(t, p76, g76, fen).Kind != endgame.Win {
 		t.Fatalf("%s is no win of Pommel 76", fen)
 	}
 	only76 := newTestServer(t, siteConfig{Analysis: analysisWith(t, nil, p76)})

@@ -48,3 +48,17 @@ func Damage(t testing.TB, dir, name string) {
 		t.Fatal(err)
 	}
 }
+
+// ProbeFEN is what tables say of the position fen of their game g.
+func ProbeFEN(t testing.TB, tables *endgame.Tables, g game.Game, fen string) endgame.Value {
+	t.Helper()
+	s, err := g.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := tables.Probe(s)
+	if err != nil {
+		t.Fatalf("%s: %v", fen, err)
+	}
+	return v
+}
