@@ -1,50 +1,15 @@
 package hall
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/internal/depstest"
 )
 
 // TestHallKnowsNoHTTP: the hall hosts games for any transport, so it
 // imports no net/http, directly or through another package.
-func TestHallKnowsNoHTTP(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", ".").Output()
-	if err != nil {
-		t.Fatalf("go list: %v", err)
-	}
-	for _, dep := range strings.Fields(string(out)) {
-		if dep == "net/http" || strings.HasPrefix(dep, "net/http/") {
-			t.Errorf("hall depends on %s", dep)
-		}
-	}
-}
+func TestHallKnowsNoHTTP(t *testing.T) { depstest.NoHTTP(t) }
 
 // TestHallTagsNoWire: the wire's shapes are the transport's (the
 // server's wire.go), so no type of the hall's carries a struct tag.
-func TestHallTagsNoWire(t *testing.T) {
-	fset := token.NewFileSet()
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range files {
-		if strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, name, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if field, ok := n.(*ast.Field); ok && field.Tag != nil {
-				t.Errorf("%s: the tag %s", fset.Position(field.Pos()), field.Tag.Value)
-			}
-			return true
-		})
-	}
-}
+func TestHallTagsNoWire(t *testing.T) { depstest.NoStructTags(t) }
