@@ -3,6 +3,7 @@ package play
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/game"
 )
@@ -217,7 +218,7 @@ func (pg *Game) playPremove() {
 	if pm == nil || pg.result().Over() || pg.state.ToMove() != pm.Seat {
 		return
 	}
-	m, err := game.ParseMove(pg.state, pm.Move)
+	m, err := premoveIn(pg.state, pm.Move)
 	if err == nil && pm.Ply == len(pg.rec.Moves) {
 		if pg.play(m) == nil {
 			return
@@ -228,6 +229,47 @@ func (pg *Game) playPremove() {
 	if pg.change(c, func() { pg.premove = nil }) != nil {
 		pg.premove = nil // the keeper holds it still; the next change clears it
 	}
+}
+
+// premoveIn is the legal move of st a premove names: the move of its
+// text, or else the one legal move from its first cell to its last (a
+// page that cannot know the position to come sets a premove by two
+// clicks, the piece and its landing; the capture that lands there is the
+// one played, when only one does).
+func premoveIn(st game.State, text string) (game.Move, error) {
+	m, err := game.ParseMove(st, text)
+	if err == nil {
+		return m, nil
+	}
+	from, to, ok := moveEnds(text)
+	if !ok {
+		return game.Move{}, err
+	}
+	match := ""
+	for _, legal := range game.MoveTexts(st) {
+		if f, t, ok := moveEnds(legal); ok && f == from && t == to {
+			if match != "" {
+				return game.Move{}, err // more than one move lands there
+			}
+			match = legal
+		}
+	}
+	if match == "" {
+		return game.Move{}, err
+	}
+	return game.ParseMove(st, match)
+}
+
+// moveEnds are a move text's first and last cells: the letters and
+// digits between its separators.
+func moveEnds(text string) (from, to string, ok bool) {
+	cells := strings.FieldsFunc(text, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	})
+	if len(cells) < 2 {
+		return "", "", false
+	}
+	return cells[0], cells[len(cells)-1], true
 }
 
 // resumeWaiting restores a stored take-back request and premove. A

@@ -212,3 +212,41 @@ func TestResumeWaiting(t *testing.T) {
 		t.Error("a take-back request by seat 5 was resumed")
 	}
 }
+
+// A premove given as its piece and its landing plays the one legal move
+// between them, a capture's path included; two moves landing there, or
+// none, drop it.
+func TestPremoveByItsEnds(t *testing.T) {
+	st := mustGame(t, "eximo").Start()
+	for _, text := range game.MoveTexts(st) {
+		from, to, _ := moveEnds(text)
+		same := 0
+		for _, other := range game.MoveTexts(st) {
+			if f, l, _ := moveEnds(other); f == from && l == to {
+				same++
+			}
+		}
+		m, err := premoveIn(st, from+"-"+to)
+		switch {
+		case same == 1 && (err != nil || m.Text(st.Game().Board()) != text):
+			t.Errorf("premove %s-%s: %v, %v; want %s", from, to, m.Text(st.Game().Board()), err, text)
+		case same > 1 && err == nil && m.Text(st.Game().Board()) != from+"-"+to:
+			t.Errorf("premove %s-%s matched %s of %d moves", from, to, m.Text(st.Game().Board()), same)
+		}
+	}
+	// A chain of Eximo's, after six plies of middle moves: e1-e3-g5 is the
+	// one move from e1 to g5.
+	for range 6 {
+		ms := st.Moves(nil)
+		st.Play(ms[len(ms)/2])
+	}
+	if m, err := premoveIn(st, "e1-g5"); err != nil || m.Text(st.Game().Board()) != "e1-e3-g5" {
+		t.Errorf("premove e1-g5 in %s: %v, %v; want e1-e3-g5", st.FEN(), m.Text(st.Game().Board()), err)
+	}
+	if _, err := premoveIn(st, "a1-h8"); err == nil {
+		t.Error("a premove no move makes was matched")
+	}
+	if _, err := premoveIn(st, "zz"); err == nil {
+		t.Error("a premove of one cell was matched")
+	}
+}
