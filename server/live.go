@@ -165,7 +165,12 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	watch, first, err := s.hall.Watch(r.Context(), r.PathValue("id"))
+	var watch *hall.Watch
+	var first hall.View
+	var err error
+	if failed := s.stacks.do(func() { watch, first, err = s.hall.Watch(r.Context(), r.PathValue("id")) }); failed != nil {
+		err = failed
+	}
 	if err != nil {
 		s.writeFailure(w, err)
 		return
@@ -188,7 +193,9 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.sockets.remove(sk)
-	s.reply(r.Context(), sk, gameEvent(&first, nil, nil))
+	var hello []byte
+	s.stacks.do(func() { hello, _ = json.Marshal(gameEvent(&first, nil, nil)) })
+	sk.replies <- hello // the socket's first message: the queue is empty
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go s.readCommands(ctx, cancel, sk)
@@ -208,7 +215,10 @@ func (s *Server) writeEvents(ctx context.Context, sk *socket, watch *hall.Watch)
 				s.endWatch(sk, watch)
 				return
 			}
-			msg = s.events.wire(ev)
+			if s.stacks.do(func() { msg = s.events.wire(ev) }) != nil {
+				sk.conn.CloseNow()
+				return
+			}
 		case msg = <-sk.replies:
 		case <-sk.stopping:
 			sk.conn.Close(websocket.StatusGoingAway, "the server is shutting down")
@@ -281,21 +291,29 @@ func (s *Server) readCommands(ctx context.Context, done context.CancelFunc, sk *
 		if err != nil {
 			return
 		}
-		var cmd command
-		if err := json.Unmarshal(data, &cmd); err != nil {
-			s.reply(ctx, sk, refusalEvent("", fail(codeBadRequest, "a command is a JSON object such as {\"type\":\"move\",\"move\":\"a1-a3\",\"ply\":0,\"id\":\"m1\"}")))
-			continue
+		if s.stacks.do(func() { who = s.runCommand(ctx, sk, who, data) }) != nil {
+			s.reply(ctx, sk, refusalEvent("", fail(codeInternal, "the server failed on that command; it is logged")))
 		}
-		if cmd.Type == "auth" {
-			asked := hall.Who{Token: cmd.Token}
-			if cmd.Token == "" {
-				asked = hall.Who{Account: sk.account}
-			}
-			who = s.authSocket(ctx, sk, asked, who)
-			continue
-		}
-		s.socketCommand(ctx, sk, who, cmd)
 	}
+}
+
+// runCommand runs one command a socket sent, and gives who the socket
+// plays for after it.
+func (s *Server) runCommand(ctx context.Context, sk *socket, who hall.Who, data []byte) hall.Who {
+	var cmd command
+	if err := json.Unmarshal(data, &cmd); err != nil {
+		s.reply(ctx, sk, refusalEvent("", fail(codeBadRequest, "a command is a JSON object such as {\"type\":\"move\",\"move\":\"a1-a3\",\"ply\":0,\"id\":\"m1\"}")))
+		return who
+	}
+	if cmd.Type == "auth" {
+		asked := hall.Who{Token: cmd.Token}
+		if cmd.Token == "" {
+			asked = hall.Who{Account: sk.account}
+		}
+		return s.authSocket(ctx, sk, asked, who)
+	}
+	s.socketCommand(ctx, sk, who, cmd)
+	return who
 }
 
 // authSocket finds the seat of a socket's token, or of the account whose

@@ -186,6 +186,9 @@ type Server struct {
 	assets *assetSet
 	// events encodes each of the hall's events once for all its sockets.
 	events eventWires
+	// stacks run the sockets' deep work, so that their goroutines stay
+	// small.
+	stacks *stackWorkers
 }
 
 // New makes a server of cfg's services.
@@ -203,6 +206,7 @@ func New(cfg Config) (*Server, error) {
 		s.now = time.Now
 	}
 	s.clients = newClients(s.limits, s.now)
+	s.stacks = newStackWorkers(maxStackWorkers, stackWorkerIdle, log)
 	s.metrics = newMetrics(s)
 	var err error
 	if s.assets, err = newAssetSet(web.Assets()); err != nil {
