@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -18,6 +19,8 @@ import (
 type loadtestFlags struct {
 	cfg    loadtest.Config
 	checks checks
+	// cpuProfile is where --cpuprofile writes the run's own profile.
+	cpuProfile string
 }
 
 func loadtestCmd() *cobra.Command {
@@ -85,6 +88,7 @@ moves stayed below 100ms.`,
 	lf.checks.intVar(cmd, &lf.cfg.ServerPID, "pid", 0, intRange{lo: 1, hi: loadtest.MaxPID, zero: "no sampling"},
 		"the server's process id, to sample its memory and open files from /proc")
 	seedVar(cmd, &lf.cfg.Seed, "seed of the random moves")
+	f.StringVar(&lf.cpuProfile, "cpuprofile", "", "write the load test's own CPU profile to this file (go tool pprof reads it): what the load costs on the client's side")
 	return cmd
 }
 
@@ -117,6 +121,17 @@ func (lf *loadtestFlags) check() error {
 func (lf *loadtestFlags) run(ctx context.Context, cmd *cobra.Command) error {
 	errOut := cmd.ErrOrStderr()
 	lf.cfg.Progress = func(line string) { fmt.Fprintln(errOut, line) }
+	if lf.cpuProfile != "" {
+		out, err := os.Create(lf.cpuProfile)
+		if err != nil {
+			return fmt.Errorf("--cpuprofile: %w", err)
+		}
+		defer out.Close()
+		if err := pprof.StartCPUProfile(out); err != nil {
+			return fmt.Errorf("--cpuprofile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	rep, err := loadtest.Run(ctx, lf.cfg)
 	if err != nil {
 		return err

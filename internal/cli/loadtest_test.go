@@ -5,6 +5,7 @@ import (
 	"context"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -55,6 +56,7 @@ func TestLoadtestRefusesBadFlags(t *testing.T) {
 		{[]string{"--level", "0"}, "--level 0: want"},
 		{[]string{"--game", "chess"}, "--game \"chess\": unknown"},
 		{[]string{"--seed", "-3"}, "--seed \"-3\": want a whole number, 0 or more"},
+		{[]string{"--cpuprofile", "/nonexistent/folder/cpu.prof"}, "--cpuprofile: open /nonexistent/folder/cpu.prof: no such file or directory"},
 		{[]string{"extra"}, "unknown command"},
 	} {
 		var out, errOut bytes.Buffer
@@ -94,12 +96,17 @@ func TestLoadtestAgainstAServer(t *testing.T) {
 	if testing.Short() {
 		duration = "1500ms"
 	}
+	profile := filepath.Join(t.TempDir(), "cpu.prof")
 	var out, errOut bytes.Buffer
 	code := Execute([]string{"loadtest", "--addr", addr, "--games", "3", "--moves", "4", "--think", "10ms",
-		"--duration", duration, "--ai", "1", "--level", "1", "--flood", "2", "--slow", "3", "--pid", strconv.Itoa(os.Getpid())},
+		"--duration", duration, "--ai", "1", "--level", "1", "--flood", "2", "--slow", "3", "--pid", strconv.Itoa(os.Getpid()),
+		"--cpuprofile", profile},
 		strings.NewReader(""), &out, &errOut)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if info, err := os.Stat(profile); err != nil || info.Size() == 0 {
+		t.Errorf("--cpuprofile wrote no profile: %v", err)
 	}
 	for _, want := range []*regexp.Regexp{
 		regexp.MustCompile(`target: +` + regexp.QuoteMeta(addr) + ` \(each game from a loopback address of its own\)`),
