@@ -25,13 +25,15 @@ interface Page {
   sel: Selection;
   taking: string[]; // the cells whose pieces the move being built takes
   message: string;
+  landed: string | null; // where a move the clicks completed landed, if not on the cell clicked last
   busy: boolean;
   ws: WebSocket | null;
   retry: number;
   shown: number; // counts calls of show, so that a stale position is dropped
   effects: Map<number, Effects>; // what the move of each ply did, as the socket told
   anim: Effects | null; // the move to animate when the board is next drawn
-  clockAt: number; // when the game's clock was read (performance.now)
+  clockAt: number; // when the server sent the clock of page.game (performance.now)
+  received: WeakMap<Game, number>; // when each state of the game came from the server
   flagAsked: number; // the version for which a flag fall was asked about
   offline: boolean; // the socket closed: reconnecting
   heard: number; // the last ply announced and sounded, -1 before the first read
@@ -39,6 +41,8 @@ interface Page {
   sounds: Sounds;
   you: number; // the seat the session's cookie holds, -1 for none
   reread: boolean; // a rated game's end was read again for its ratings
+  endClosed: boolean; // the player closed the result's banner to see the board
+  drawAnswer: string; // the AI's answer to this browser's draw offer, until the next move
   redraw: () => void;
 }
 
@@ -53,8 +57,8 @@ export function gamePage(root: HTMLElement): void {
   const parts = location.pathname.split("/");
   const page: Page = {
     id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, taking: [],
-    message: "", busy: false, ws: null, retry: 0, shown: 0, effects: new Map(), anim: null, clockAt: 0, flagAsked: 0, offline: false,
-    heard: -1, ended: false, sounds: new Sounds(), you: -1, reread: false, redraw: () => {},
+    message: "", landed: null, busy: false, ws: null, retry: 0, shown: 0, effects: new Map(), anim: null, clockAt: 0, received: new WeakMap(), flagAsked: 0, offline: false,
+    heard: -1, ended: false, sounds: new Sounds(), you: -1, reread: false, endClosed: false, drawAnswer: "", redraw: () => {},
   };
   takeToken(page);
   const ui = layout(root);
@@ -117,6 +121,7 @@ interface UI {
   notice: HTMLElement;
   message: HTMLElement;
   end: HTMLElement;
+  offer: HTMLElement; // a draw offered to this browser, or the AI's answer to its own
   choices: HTMLElement;
   nav: HTMLElement;
   moves: HTMLElement;
@@ -146,19 +151,22 @@ function layout(root: HTMLElement): UI {
     title: h("h1"), svg,
     above: h("div", { class: "players above" }), below: h("div", { class: "players below" }),
     status: h("p", { class: "status" }), notice: h("p", { class: "notice" }),
-    message: h("p", { class: "message", role: "alert" }), end: h("section", { class: "end", "aria-label": "result" }),
+    message: h("p", { class: "message", role: "alert" }), end: h("section", { class: "end banner", "aria-label": "result" }),
+    offer: h("div", { class: "offer banner", role: "status" }),
     choices: h("div", { class: "choices" }),
     nav: h("div", { class: "nav" }), moves: h("div", { class: "moves", role: "list", "aria-label": "moves" }),
     controls: h("div", { class: "controls" }), typed: h("form", { class: "typed" }),
     links: h("div", { class: "links" }), announce: h("p", { class: "sr-only", "aria-live": "polite" }),
   };
+  // The draw offers and the result are banners over the board, where
+  // the player looks, on a phone as on a desktop.
   const boardBox = h("div", { class: "board-box" });
-  boardBox.append(svg);
+  boardBox.append(svg, ui.offer, ui.end);
   root.replaceChildren(
     siteHeader(ui.title),
     h("main", { class: "game" },
       h("section", { class: "board-area", "aria-label": "board" }, ui.above, boardBox, ui.below),
-      h("aside", { class: "side" }, ui.status, ui.notice, ui.message, ui.end, ui.choices, ui.typed, ui.controls,
+      h("aside", { class: "side" }, ui.status, ui.notice, ui.message, ui.choices, ui.typed, ui.controls,
         h("section", { class: "move-list", "aria-label": "moves" }, h("h2", {}, "Moves"), ui.nav, ui.moves), ui.links)),
     ui.announce,
   );
@@ -199,7 +207,7 @@ function canSend(page: Page): boolean {
 
 async function load(page: Page, refresh: () => void): Promise<void> {
   try {
-    const g = await request<Game>("GET", `/api/games/${page.id}`);
+    const g = await fetchGame(page);
     await show(page, g);
   } catch (e) {
     // While reconnecting, the status says so; the error is not news.
@@ -220,13 +228,15 @@ async function show(page: Page, g: Game, told: Position | null = null): Promise<
   const first = page.game === null;
   const shown = ++page.shown;
   keepAccounts(page, g);
+  // A clock is drawn from the server's figure and the time since it was
+  // sent, never from a redraw: stepping through the moves keeps it.
+  if (g !== page.game) page.clockAt = page.received.get(g) ?? performance.now();
   page.game = g;
   if (first) {
     const seatParam = new URLSearchParams(location.search).get("seat");
     const held = heldSeats(page);
     page.viewSeat = seatParam !== null && held.includes(Number(seatParam)) ? Number(seatParam) : held[0] ?? -1;
   }
-  page.clockAt = performance.now();
   const ply = page.viewPly ?? g.ply;
   // The move that follows the live position drawn now is animated.
   const next = page.viewPly === null && page.pos !== null && page.pos.ply === g.ply - 1;
@@ -259,11 +269,25 @@ function keepAccounts(page: Page, g: Game): void {
   const a = g as AccountGame;
   if (g.result && a.rated && !a.ratings?.length && !page.reread) {
     page.reread = true;
-    setTimeout(() => void request<Game>("GET", `/api/games/${page.id}`).then((full) => {
-      if (page.game && full.version >= page.game.version) page.game = full;
+    setTimeout(() => void fetchGame(page).then((full) => {
+      if (page.game && full.version >= page.game.version) {
+        page.clockAt = page.received.get(full) ?? performance.now();
+        page.game = full;
+      }
       page.redraw();
     }, () => {}), 200);
   }
+}
+
+// fetchGame reads the game, noting when its clock was read.
+async function fetchGame(page: Page): Promise<Game> {
+  return stamped(page, await request<Game>("GET", `/api/games/${page.id}`));
+}
+
+// stamped notes that g, a state of the game, came from the server now.
+function stamped(page: Page, g: Game): Game {
+  page.received.set(g, performance.now());
+  return g;
 }
 
 // effectsOf is what the move of ply did: as the socket told, else asked.
@@ -289,16 +313,18 @@ function connect(page: Page, refresh: () => void): void {
   };
   ws.onmessage = async (ev) => {
     const msg = JSON.parse(ev.data);
+    if (msg.type === "game" && msg.game) stamped(page, msg.game);
     if (msg.type === "game" && msg.effects && msg.game) page.effects.set(msg.game.ply - 1, msg.effects);
     if (msg.type !== "game" || !page.game || msg.version <= page.game.version) return;
     // After a gap (events missed), the game is read again, and its
     // position with it; else the event carries both.
     const gap = msg.version !== page.game.version + 1;
-    const g: Game = gap ? await request<Game>("GET", `/api/games/${page.id}`) : msg.game;
+    const g: Game = gap ? await fetchGame(page) : msg.game;
     if (g.version <= page.game.version) return;
     if (g.ply !== page.game.ply) {
       page.sel = emptySelection;
       page.taking = [];
+      page.drawAnswer = "";
     }
     await show(page, g, gap ? null : (msg.position ?? null));
     refresh();
@@ -326,15 +352,26 @@ function cannotPlay(page: Page, g: Game): string {
 function onCell(page: Page, cell: string, refresh: () => void): void {
   const g = page.game;
   if (!g || page.busy) return;
+  // A click on the cell where the move the clicks completed landed is
+  // the click the player meant to end it with: no news, and no error.
+  const landed = page.landed === cell && page.sel.path.length === 0;
+  page.landed = null;
   const why = cannotPlay(page, g);
+  const out = click(g.legal.map(parseMove), page.sel, cell);
+  if (landed && (why || out.kind === "reset")) {
+    page.message = "";
+    refresh();
+    return;
+  }
   if (why) {
     page.message = why;
     refresh();
     return;
   }
-  const out = click(g.legal.map(parseMove), page.sel, cell);
   page.message = "";
   if (out.kind === "play") {
+    const path = parseMove(out.move).path;
+    if (path[path.length - 1] !== cell) page.landed = path[path.length - 1];
     play(page, out.move, refresh);
     return;
   }
@@ -390,7 +427,7 @@ async function play(page: Page, move: string, refresh: () => void): Promise<void
   page.taking = [];
   refresh();
   try {
-    const next = await request<Game>("POST", `/api/games/${page.id}/moves`, { move, ply: g.ply }, token);
+    const next = stamped(page, await request<Game>("POST", `/api/games/${page.id}/moves`, { move, ply: g.ply }, token));
     page.message = "";
     await showAnswer(page, next, refresh);
   } catch (e) {
@@ -402,9 +439,11 @@ async function play(page: Page, move: string, refresh: () => void): Promise<void
 
 async function command(page: Page, path: string, body: unknown, refresh: () => void): Promise<void> {
   const token = tokenFor(page);
-  if (!canSend(page)) return;
+  const before = page.game;
+  if (!canSend(page) || !before) return;
   try {
-    const next = await request<Game>("POST", `/api/games/${page.id}/${path}`, body, token);
+    const next = stamped(page, await request<Game>("POST", `/api/games/${page.id}/${path}`, body, token));
+    if (path === "draw" && (body as { action?: string }).action === "offer") answered(page, before, next);
     await showAnswer(page, next, refresh);
     page.message = "";
   } catch (e) {
@@ -433,6 +472,7 @@ async function step(page: Page, ply: number, refresh: () => void): Promise<void>
   if (!g) return;
   const to = Math.max(0, Math.min(ply, g.ply));
   page.viewPly = to === g.ply ? null : to;
+  page.message = ""; // an error is cleared by the next action
   page.sel = emptySelection;
   page.taking = [];
   await show(page, g);
@@ -518,6 +558,7 @@ function render(page: Page, ui: UI, act: Actions): void {
   ui.status.replaceChildren(...statusLines(page));
   renderNotice(page, ui);
   renderEnd(page, ui, act);
+  renderOffer(page, ui, act);
   renderChoices(page, ui, act, moves);
   ui.typed.hidden = actingSeat(page) < 0 || page.viewPly !== null;
   ui.typed.querySelector("input")?.setAttribute("placeholder", g.legal.length ? `e.g. ${g.legal[0]}` : "");
@@ -669,7 +710,7 @@ function renderNotice(page: Page, ui: UI): void {
 // to do next: a rematch, a new game, the analysis.
 function renderEnd(page: Page, ui: UI, act: Actions): void {
   const g = page.game!;
-  ui.end.hidden = !g.result;
+  ui.end.hidden = !g.result || page.endClosed;
   if (!g.result) {
     ui.end.replaceChildren();
     return;
@@ -683,7 +724,12 @@ function renderEnd(page: Page, ui: UI, act: Actions): void {
   buttons.append(h("a", { href: `/?game=${encodeURIComponent(g.game)}`, class: "button new-game" }, "New game"),
     h("a", { href: analysisLink(g), class: "button analyse-end" }, "Analyse"));
   const changes = ratingChanges(g);
-  ui.end.replaceChildren(h("h2", {}, endTitle(page)), h("p", { class: "end-reason" }, g.description || g.result.reason), ...(changes ? [changes] : []), buttons);
+  const close = h("button", { type: "button", class: "end-close", "aria-label": "Close the result to see the board", title: "Show the board" }, "×");
+  close.addEventListener("click", () => {
+    page.endClosed = true;
+    page.redraw();
+  });
+  ui.end.replaceChildren(close, h("h2", {}, endTitle(page)), h("p", { class: "end-reason" }, g.description || g.result.reason), ...(changes ? [changes] : []), buttons);
 }
 
 function endTitle(page: Page): string {
@@ -870,14 +916,41 @@ function renderControls(page: Page, ui: UI, act: Actions): void {
   if (g.seats.length !== 2) return;
   const mine = (s: number) => held.includes(s);
   if (g.drawOffer >= 0 && !mine(g.drawOffer)) {
-    ui.controls.append(h("span", { class: "offer-text" }, `${g.seats[g.drawOffer].side} offers a draw.`));
-    button("Accept draw", "accept", () => act.command("draw", { action: "accept" }));
-    button("Decline", "decline", () => act.command("draw", { action: "decline" }));
+    ui.controls.append(h("span", { class: "offer-text" }, `${g.seats[g.drawOffer].side} offers a draw: answer it over the board.`));
   } else if (g.drawOffer >= 0) {
     ui.controls.append(h("span", { class: "offer-text" }, "You offered a draw."));
   } else {
     button("Offer draw", "offer", () => act.command("draw", { action: "offer" }));
   }
+}
+
+// renderOffer shows over the board a draw offered to this browser, with
+// Accept and Decline, or the AI's answer to the draw it offered.
+function renderOffer(page: Page, ui: UI, act: Actions): void {
+  const g = page.game!;
+  const held = heldSeats(page);
+  const incoming = !g.result && g.seats.length === 2 && g.drawOffer >= 0 && held.length > 0 && !held.includes(g.drawOffer);
+  ui.offer.hidden = !incoming && !page.drawAnswer;
+  if (!incoming) {
+    ui.offer.replaceChildren(...(page.drawAnswer ? [h("p", { class: "draw-answer" }, page.drawAnswer)] : []));
+    return;
+  }
+  const button = (label: string, cls: string, action: string) => {
+    const b = h("button", { type: "button", class: cls }, label);
+    b.addEventListener("click", () => act.command("draw", { action }));
+    return b;
+  };
+  ui.offer.replaceChildren(h("p", { class: "offer-text" }, `${seatName(g, g.drawOffer)} offers a draw.`),
+    h("div", { class: "offer-actions" }, button("Accept draw", "accept primary", "accept"), button("Decline", "decline", "decline")));
+}
+
+// answered notes the answer of the AI to this browser's draw offer: an
+// offer that comes back gone, the game going on, was declined (an
+// accepted one ended the game, which the result says).
+function answered(page: Page, before: Game, next: Game): void {
+  const other = before.seats.findIndex((_, i) => !heldSeats(page).includes(i));
+  if (next.result || next.drawOffer >= 0 || other < 0 || before.seats[other].player === "human") return;
+  page.drawAnswer = `${seatName(next, other)} declines the draw.`;
 }
 
 // analysisLink opens the game's moves, with its options, on the analysis
