@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/play"
 	"github.com/arbiter-games/arbiter/store"
@@ -40,10 +41,7 @@ func (h *Hall) Draw(ctx context.Context, id string, who Who, action DrawAction) 
 	var act func(pg *play.Game, seat game.Player) error
 	switch action {
 	case Offer:
-		act = func(pg *play.Game, seat game.Player) error {
-			_, err := pg.OfferDraw(seat)
-			return err
-		}
+		act = func(pg *play.Game, seat game.Player) error { return offerDraw(ctx, pg, seat) }
 	case Accept:
 		act = (*play.Game).AcceptDraw
 	case Decline:
@@ -52,6 +50,24 @@ func (h *Hall) Draw(ctx context.Context, id string, who Who, action DrawAction) 
 		return View{}, Errorf(Invalid, "action %s: want offer, accept or decline", quote(string(action)))
 	}
 	return h.command(ctx, id, who, func(e *entry, seat game.Player) error { return act(e.pg, seat) })
+}
+
+// offerDraw offers seat's draw; an AI on the other side answers at once,
+// by the rule the terminal's AI answers with (ai.AcceptsDraw).
+func offerDraw(ctx context.Context, pg *play.Game, seat game.Player) error {
+	drawn, err := pg.OfferDraw(seat)
+	if err != nil || drawn {
+		return err
+	}
+	seats := pg.Seats()
+	if len(seats) != 2 || seats[1-seat].Person() {
+		return nil
+	}
+	other := 1 - seat
+	if ai.AcceptsDraw(ctx, pg.State(), seat) {
+		return pg.AcceptDraw(other)
+	}
+	return pg.DeclineDraw(other)
 }
 
 // command runs a seat's command on the game in play, stores what it
