@@ -141,6 +141,51 @@ func (h *Hall) Seat(ctx context.Context, id string, who Who) (int, error) {
 	return seat, err
 }
 
+// Arrive is Seat, and the first time it marks the seat's player arrived
+// (store.Seat.Arrived): they opened the game, which the other players
+// are told (a new version) before the seat's first move.
+func (h *Hall) Arrive(ctx context.Context, id string, who Who) (int, error) {
+	if err := h.refuseWhileClosing(); err != nil {
+		return -1, err
+	}
+	seat := -1
+	err := h.read(ctx, id, func(e *entry) error {
+		if seat = seatOf(e.g.Seats, who); seat < 0 {
+			return notASeat(who)
+		}
+		for attempt := 0; ; attempt++ {
+			err := h.arrive(ctx, e, seat)
+			if errors.Is(err, store.ErrConflict) && attempt < 2 {
+				continue
+			}
+			return err
+		}
+	})
+	return seat, err
+}
+
+// arrive marks seat's player arrived, unless they are already or the
+// game is over. e.mu is held.
+func (h *Hall) arrive(ctx context.Context, e *entry, seat int) error {
+	if e.g.Seats[seat].Arrived || e.pg.Result().Over() {
+		return nil
+	}
+	next := e.next(h.now())
+	next.Seats[seat].Arrived = true
+	if err := h.store.Update(ctx, next); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			e.loaded = false
+			if rerr := h.refresh(ctx, e); rerr != nil {
+				return rerr
+			}
+		}
+		return err
+	}
+	e.g.Header = next
+	h.broadcast(e, nil)
+	return nil
+}
+
 // Join gives an open seat to whoever asks first, under name, and answers
 // the seat's invite.
 func (h *Hall) Join(ctx context.Context, id string, seat int, name string) (Invite, error) {
@@ -177,7 +222,7 @@ func (h *Hall) join(ctx context.Context, e *entry, seat int, name string, invite
 	}
 	next := e.next(h.now())
 	token, hash := newToken()
-	next.Seats[seat] = store.Seat{Player: "human", Name: name, TokenHash: hash}
+	next.Seats[seat] = store.Seat{Player: "human", Name: name, TokenHash: hash, Arrived: true}
 	if err := h.store.Update(ctx, next); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			e.loaded = false

@@ -6,6 +6,7 @@ export interface Seat {
   name?: string;
   side: string;
   open: boolean;
+  arrived?: boolean; // its player has opened the game (an invite's link, say)
 }
 
 export interface Clock {

@@ -43,6 +43,8 @@ interface Page {
   reread: boolean; // a rated game's end was read again for its ratings
   endClosed: boolean; // the player closed the result's banner to see the board
   drawAnswer: string; // the AI's answer to this browser's draw offer, until the next move
+  arrival: string; // "Black joined the game.": an invite was opened, until the next move
+  arrivalHeard: string; // the arrival announced to screen readers
   redraw: () => void;
 }
 
@@ -58,7 +60,7 @@ export function gamePage(root: HTMLElement): void {
   const page: Page = {
     id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, taking: [],
     message: "", landed: null, busy: false, ws: null, retry: 0, shown: 0, effects: new Map(), anim: null, clockAt: 0, received: new WeakMap(), flagAsked: 0, offline: false,
-    heard: -1, ended: false, sounds: new Sounds(), you: -1, reread: false, endClosed: false, drawAnswer: "", redraw: () => {},
+    heard: -1, ended: false, sounds: new Sounds(), you: -1, reread: false, endClosed: false, drawAnswer: "", arrival: "", arrivalHeard: "", redraw: () => {},
   };
   takeToken(page);
   const ui = layout(root);
@@ -228,6 +230,7 @@ async function show(page: Page, g: Game, told: Position | null = null): Promise<
   const first = page.game === null;
   const shown = ++page.shown;
   keepAccounts(page, g);
+  noteArrivals(page, g);
   // A clock is drawn from the server's figure and the time since it was
   // sent, never from a redraw: stepping through the moves keeps it.
   if (g !== page.game) page.clockAt = page.received.get(g) ?? performance.now();
@@ -290,6 +293,16 @@ function stamped(page: Page, g: Game): Game {
   return g;
 }
 
+// noteArrivals says when a seat no one had opened (an invite sent) is
+// opened: its player joined the game.
+function noteArrivals(page: Page, g: Game): void {
+  const prev = page.game;
+  if (!prev) return;
+  const held = heldSeats(page);
+  const came = g.seats.filter((s, i) => notArrived(prev, i, held) && !notArrived(g, i, held) && !g.movers.includes(i));
+  if (came.length) page.arrival = `${came.map((s) => s.side).join(" and ")} joined the game.`;
+}
+
 // effectsOf is what the move of ply did: as the socket told, else asked.
 async function effectsOf(page: Page, ply: number): Promise<Effects | null> {
   const known = page.effects.get(ply);
@@ -306,6 +319,9 @@ function connect(page: Page, refresh: () => void): void {
   ws.onopen = () => {
     page.retry = 0;
     if (page.you >= 0) ws.send(JSON.stringify({ type: "auth" }));
+    // Each seat's token, so that the server tells the other players that
+    // this seat's player is here (an invite opened).
+    for (const token of Object.values(browserSeats.tokens(page.id))) ws.send(JSON.stringify({ type: "auth", token }));
     if (page.offline) {
       page.offline = false;
       refresh();
@@ -325,6 +341,7 @@ function connect(page: Page, refresh: () => void): void {
       page.sel = emptySelection;
       page.taking = [];
       page.drawAnswer = "";
+      page.arrival = "";
     }
     await show(page, g, gap ? null : (msg.position ?? null));
     refresh();
@@ -583,13 +600,22 @@ function playerName(g: Game, seat: number, held: number[] = []): string {
   if (s.name) return s.name;
   if (s.open) return "waiting for a player";
   if (level) return `AI level ${level[1]}`;
+  if (notArrived(g, seat, held)) return held.length ? "waiting for the opponent" : "waiting for the player";
   if (s.player !== "human") return `engine ${s.player}`;
   return held.includes(seat) ? "You" : "Anonymous";
+}
+
+// notArrived says whether a person's seat is one no one has opened yet:
+// an invite not yet followed, the seat neither arrived nor moved.
+function notArrived(g: Game, seat: number, held: number[]): boolean {
+  const s = seatOf(g, seat);
+  return s.player === "human" && !s.open && !s.arrived && !s.account && !held.includes(seat) && !g.movers.includes(seat) && !g.result;
 }
 
 // seatName is a seat as the status names it: "Black (AI level 3)", or the
 // side alone for a person with no name.
 function seatName(g: Game, seat: number): string {
+  if (notArrived(g, seat, [])) return g.seats[seat].side;
   const who = playerName(g, seat);
   return who === "Anonymous" ? g.seats[seat].side : `${g.seats[seat].side} (${who})`;
 }
@@ -600,6 +626,7 @@ function statusText(page: Page): string {
   if (actingSeat(page) >= 0) return heldSeats(page).length > 1 ? `Your move (${seatName(g, g.toMove)})` : "Your move";
   if (g.seats[g.toMove].player !== "human") return `${seatName(g, g.toMove)} is thinking…`;
   if (g.seats[g.toMove].open) return `Waiting for a player to take ${g.seats[g.toMove].side}`;
+  if (notArrived(g, g.toMove, heldSeats(page))) return `Waiting for ${g.seats[g.toMove].side}'s player to open the game`;
   return `${seatName(g, g.toMove)} to move`;
 }
 
@@ -613,6 +640,7 @@ function statusLines(page: Page): Node[] {
   if (page.pos?.scores) {
     out.push(h("span", { class: "scores" }, "Scores: " + page.pos.scores.map((s, i) => `${g.seats[i].side} ${s}`).join(", ")));
   }
+  if (page.arrival) out.push(h("span", { class: "arrival" }, page.arrival));
   if (page.offline) out.push(h("span", { class: "offline" }, "Connection lost; reconnecting…"));
   if (g.attention) out.push(h("span", { class: "attention", role: "alert" }, g.attention.charAt(0).toUpperCase() + g.attention.slice(1) + "."));
   if (page.pos?.endRows) out.push(h("span", { class: "legend" }, "End rows are outlined in their player's colour; a boxed pile stands on its controller's end row: frozen, it scores."));
@@ -749,6 +777,10 @@ function announce(page: Page, ui: UI): void {
     page.heard = g.ply;
     page.ended = !!g.result;
     return;
+  }
+  if (page.arrival && page.arrival !== page.arrivalHeard) {
+    page.arrivalHeard = page.arrival;
+    ui.announce.textContent = page.arrival;
   }
   if (g.ply > page.heard) {
     const movers = g.movers;

@@ -43,3 +43,36 @@ func TestAIAnswersDrawOffer(t *testing.T) {
 		})
 	}
 }
+
+// TestSeatArrives: a person's seat no one has opened is not "arrived";
+// the first socket that authenticates with its token marks it arrived,
+// and every watcher is told at once, a new version, before any move.
+func TestSeatArrives(t *testing.T) {
+	ts := newTestServer(t, siteConfig{})
+	g := ts.twoHumans()
+	if v := ts.game(g.ID); v.Seats[1].Arrived {
+		t.Fatalf("Black's invite counts as opened before anyone opened it: %+v", v.Seats[1])
+	}
+	watcher, err := ts.dial(g.ID, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev, _ := next(t, watcher); ev.Type != "game" || ev.Version != 1 {
+		t.Fatalf("first event %+v", ev)
+	}
+	friend, err := ts.dial(g.ID, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next(t, friend) // the game as it is
+	send(t, friend, map[string]any{"type": "auth", "token": g.Seats[1].Token})
+	ev, _ := next(t, watcher)
+	if ev.Type != "game" || ev.Version != 2 || ev.Game == nil || !ev.Game.Seats[1].Arrived || ev.Game.Seats[0].Arrived {
+		t.Fatalf("after Black's page authenticated the watcher got %+v", ev)
+	}
+	// A second auth changes nothing.
+	send(t, friend, map[string]any{"type": "auth", "token": g.Seats[1].Token})
+	if v := ts.game(g.ID); v.Version != 2 || !v.Seats[1].Arrived {
+		t.Errorf("after a second auth: version %d, seat %+v", v.Version, v.Seats[1])
+	}
+}
