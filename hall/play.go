@@ -141,16 +141,17 @@ func (h *Hall) Seat(ctx context.Context, id string, who Who) (int, error) {
 	return seat, err
 }
 
-// Arrive is Seat, and the first time it marks the seat's player arrived
-// (store.Seat.Arrived): they opened the game, which the other players
-// are told (a new version) before the seat's first move.
-func (h *Hall) Arrive(ctx context.Context, id string, who Who) (int, error) {
+// Arrive marks the seat of who arrived (store.Seat.Arrived), the first
+// time: its player opened the game, which the other players are told (a
+// new version) before the seat's first move. It answers the game.
+func (h *Hall) Arrive(ctx context.Context, id string, who Who) (View, error) {
 	if err := h.refuseWhileClosing(); err != nil {
-		return -1, err
+		return View{}, err
 	}
-	seat := -1
+	var v View
 	err := h.read(ctx, id, func(e *entry) error {
-		if seat = seatOf(e.g.Seats, who); seat < 0 {
+		seat := seatOf(e.g.Seats, who)
+		if seat < 0 {
 			return notASeat(who)
 		}
 		for attempt := 0; ; attempt++ {
@@ -158,10 +159,13 @@ func (h *Hall) Arrive(ctx context.Context, id string, who Who) (int, error) {
 			if errors.Is(err, store.ErrConflict) && attempt < 2 {
 				continue
 			}
+			if err == nil {
+				v = h.view(e)
+			}
 			return err
 		}
 	})
-	return seat, err
+	return v, err
 }
 
 // arrive marks seat's player arrived, unless they are already or the

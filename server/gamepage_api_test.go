@@ -45,8 +45,9 @@ func TestAIAnswersDrawOffer(t *testing.T) {
 }
 
 // TestSeatArrives: a person's seat no one has opened is not "arrived";
-// the first socket that authenticates with its token marks it arrived,
-// and every watcher is told at once, a new version, before any move.
+// POST .../arrive with its token (the page sends it when it opens) marks
+// it arrived, and every watcher is told at once, a new version, before
+// any move; a second call changes nothing.
 func TestSeatArrives(t *testing.T) {
 	ts := newTestServer(t, siteConfig{})
 	g := ts.twoHumans()
@@ -60,19 +61,19 @@ func TestSeatArrives(t *testing.T) {
 	if ev, _ := next(t, watcher); ev.Type != "game" || ev.Version != 1 {
 		t.Fatalf("first event %+v", ev)
 	}
-	friend, err := ts.dial(g.ID, nil)
-	if err != nil {
-		t.Fatal(err)
+	for range 2 {
+		if code, body := ts.do("POST", "/api/games/"+g.ID+"/arrive", g.Seats[1].Token, nil); code != http.StatusOK {
+			t.Fatalf("arrive: %d %s", code, body)
+		}
 	}
-	next(t, friend) // the game as it is
-	send(t, friend, map[string]any{"type": "auth", "token": g.Seats[1].Token})
 	ev, _ := next(t, watcher)
 	if ev.Type != "game" || ev.Version != 2 || ev.Game == nil || !ev.Game.Seats[1].Arrived || ev.Game.Seats[0].Arrived {
-		t.Fatalf("after Black's page authenticated the watcher got %+v", ev)
+		t.Fatalf("after Black's page opened the watcher got %+v", ev)
 	}
-	// A second auth changes nothing.
-	send(t, friend, map[string]any{"type": "auth", "token": g.Seats[1].Token})
 	if v := ts.game(g.ID); v.Version != 2 || !v.Seats[1].Arrived {
-		t.Errorf("after a second auth: version %d, seat %+v", v.Version, v.Seats[1])
+		t.Errorf("after a second arrive: version %d, seat %+v", v.Version, v.Seats[1])
+	}
+	if code, _ := ts.do("POST", "/api/games/"+g.ID+"/arrive", "not-a-token", nil); code != http.StatusForbidden {
+		t.Errorf("arrive with a wrong token: %d, want 403", code)
 	}
 }

@@ -311,9 +311,7 @@ func (s *Server) authSocket(ctx context.Context, sk *socket, who, current hall.W
 		s.reply(ctx, sk, refusalEvent("", fail(codeRateLimited, "too many requests from this client; slow down")))
 		return current
 	}
-	// The first auth of a seat marks its player arrived: its opponent
-	// learns the invite was opened.
-	seat, err := s.hall.Arrive(ctx, sk.id, who)
+	seat, err := s.hall.Seat(ctx, sk.id, who)
 	if err != nil {
 		s.reply(ctx, sk, refusalEvent("", err))
 		return current

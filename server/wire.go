@@ -53,7 +53,7 @@ type seatView struct {
 	Side        string   `json:"side"`
 	Open        bool     `json:"open"`
 	Account     string   `json:"account,omitempty"`
-	Arrived     bool     `json:"arrived"`
+	Arrived     bool     `json:"arrived,omitempty"`
 	Rating      *float64 `json:"rating,omitempty"`
 	Provisional bool     `json:"provisional,omitempty"`
 }

@@ -78,7 +78,10 @@ export function gamePage(root: HTMLElement): void {
   attachPointer(ui.svg, { tap: actions.cell, drag: actions.drag });
   setInterval(() => tickClocks(page, ui, refresh), 100);
   document.addEventListener("keydown", (ev) => onKey(page, ev, actions));
-  load(page, refresh).then(() => connect(page, refresh));
+  load(page, refresh).then(() => {
+    connect(page, refresh);
+    arrive(page);
+  });
 }
 
 // onKey steps through the moves: ← and → a move, Home to the start, End
@@ -92,6 +95,17 @@ function onKey(page: Page, ev: KeyboardEvent, act: Actions): void {
   if (to === undefined) return;
   ev.preventDefault();
   act.step(to);
+}
+
+// arrive tells the server that the players of the seats this browser
+// holds are here, once per seat, so that the other players see an invite
+// opened ("Black joined the game.") before its first move.
+function arrive(page: Page): void {
+  const g = page.game;
+  if (!g || g.result) return;
+  for (const [seat, token] of Object.entries(browserSeats.tokens(page.id))) {
+    if (g.seats[Number(seat)] && !g.seats[Number(seat)].arrived) void request("POST", `/api/games/${page.id}/arrive`, undefined, token).catch(() => {});
+  }
 }
 
 // takeToken keeps the token of an invite link and takes it out of the
@@ -319,9 +333,6 @@ function connect(page: Page, refresh: () => void): void {
   ws.onopen = () => {
     page.retry = 0;
     if (page.you >= 0) ws.send(JSON.stringify({ type: "auth" }));
-    // Each seat's token, so that the server tells the other players that
-    // this seat's player is here (an invite opened).
-    for (const token of Object.values(browserSeats.tokens(page.id))) ws.send(JSON.stringify({ type: "auth", token }));
     if (page.offline) {
       page.offline = false;
       refresh();
