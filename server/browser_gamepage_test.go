@@ -234,8 +234,15 @@ func (b *browser) focusRingForKeyboard(t *testing.T) {
 	if got["stroke"] != got["plain"] || got["rings"].(float64) != 0 {
 		t.Errorf("a clicked empty cell shows a ring: %v", got)
 	}
+	// Tab to the board (one stop), then an arrow key to the next cell.
+	for range 30 {
+		if evaluate[bool](t, ctx, `!!document.activeElement?.dataset?.cell`) {
+			break
+		}
+		run(t, ctx, chromedp.KeyEvent(kb.Tab))
+	}
 	run(t, ctx, chromedp.KeyEvent(kb.ArrowRight))
-	ring := poll[float64](t, ctx, "the keyboard's ring", `document.activeElement?.dataset.cell === "e4" && document.querySelectorAll("svg.board .focus-ring").length`)
+	ring := poll[float64](t, ctx, "the keyboard's ring", `!!document.activeElement?.dataset?.cell && document.querySelectorAll("svg.board .focus-ring").length`)
 	if ring != 1 {
 		t.Errorf("a cell reached by the keyboard shows %v rings", ring)
 	}
@@ -245,7 +252,7 @@ func (b *browser) focusRingForKeyboard(t *testing.T) {
 // one move that matches; the click on g4 the player meant to end it with
 // shows no error. An error shown clears with the next action.
 func (b *browser) autoCompletedCapture(t *testing.T) {
-	g := b.ts.create(map[string]any{"game": "eximo", "seats": []string{"human", "human"}, "fen": "B:Wf5,f4,a2,b2:Bg6,h8"})
+	g := b.ts.create(map[string]any{"game": "eximo", "seats": []string{"human", "human"}, "fen": "W:Wg6,a2:Bf5,f4,b7"})
 	if legal := b.ts.game(g.ID).Legal; len(legal) != 1 || legal[0] != "g6xe4xg4" {
 		t.Fatalf("the position's moves are %q, want g6xe4xg4 alone", legal)
 	}
@@ -262,7 +269,8 @@ func (b *browser) autoCompletedCapture(t *testing.T) {
 	}
 	clickCell(t, ctx, "d4") // no move starts there
 	poll[string](t, ctx, "the error", `document.querySelector(".message").textContent`)
-	run(t, ctx, chromedp.KeyEvent(kb.ArrowLeft))
+	// ← steps back a move (off the board, whose arrows move between cells).
+	run(t, ctx, script(`document.activeElement?.blur()`), chromedp.KeyEvent(kb.ArrowLeft))
 	poll[bool](t, ctx, "the error cleared", `document.querySelector(".message").textContent === ""`)
 }
 
