@@ -197,7 +197,17 @@ func (b *browser) analysisOnPhone(t *testing.T) {
 	if top := evaluate[float64](t, ctx, `(window.scrollTo(0, 0), document.querySelector(".best").getBoundingClientRect().top)`); top > 844-40 {
 		t.Errorf("phone: the engine's answer starts at %.0f px, below the fold", top)
 	}
+	// At every width of the panel from 100 px to the phone's, no move is
+	// broken across two lines.
 	broken := evaluate[[]string](t, ctx, `(() => {
+		const out = new Set(), aside = document.querySelector("main.analysis aside");
+		for (let w = 100; w <= 390; w += 3) {
+			aside.style.width = w + "px";
+			for (const m of brokenMoves()) out.add(m);
+		}
+		aside.style.width = "";
+		return [...out];
+		function brokenMoves() {
 		const out = [];
 		for (const box of document.querySelectorAll(".best .pv, .lines .line-moves")) {
 			const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
@@ -210,7 +220,8 @@ func (b *browser) analysisOnPhone(t *testing.T) {
 				}
 			}
 		}
-		return out; })()`)
+		return out;
+		} })()`)
 	if len(broken) > 0 {
 		t.Errorf("phone: moves broken across lines: %q", broken)
 	}

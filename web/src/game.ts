@@ -959,7 +959,7 @@ function renderControls(page: Page, ui: UI, act: Actions): void {
   if (g.seats.length !== 2) return;
   const mine = (s: number) => held.includes(s);
   if (g.drawOffer >= 0 && !mine(g.drawOffer)) {
-    ui.controls.append(h("span", { class: "offer-text" }, `${g.seats[g.drawOffer].side} offers a draw: answer it over the board.`));
+    // The offer is answered over the board (renderOffer).
   } else if (g.drawOffer >= 0) {
     ui.controls.append(h("span", { class: "offer-text" }, "You offered a draw."));
   } else {
