@@ -958,11 +958,10 @@ function renderControls(page: Page, ui: UI, act: Actions): void {
   });
   if (g.seats.length !== 2) return;
   const mine = (s: number) => held.includes(s);
-  if (g.drawOffer >= 0 && !mine(g.drawOffer)) {
-    // The offer is answered over the board (renderOffer).
-  } else if (g.drawOffer >= 0) {
+  // A draw offered to this browser is answered over the board (renderOffer).
+  if (g.drawOffer >= 0 && mine(g.drawOffer)) {
     ui.controls.append(h("span", { class: "offer-text" }, "You offered a draw."));
-  } else {
+  } else if (g.drawOffer < 0) {
     button("Offer draw", "offer", () => act.command("draw", { action: "offer" }));
   }
 }
