@@ -992,7 +992,14 @@ function renderOffer(page: Page, ui: UI, act: Actions): void {
 function answered(page: Page, before: Game, next: Game): void {
   const other = before.seats.findIndex((_, i) => !heldSeats(page).includes(i));
   if (next.result || next.drawOffer >= 0 || other < 0 || before.seats[other].player === "human") return;
-  page.drawAnswer = `${seatName(next, other)} declines the draw.`;
+  const answer = `${seatName(next, other)} declines the draw.`;
+  page.drawAnswer = answer;
+  // The banner leaves the board after a while, if no move cleared it.
+  setTimeout(() => {
+    if (page.drawAnswer !== answer) return;
+    page.drawAnswer = "";
+    page.redraw();
+  }, 6000);
 }
 
 // analysisLink opens the game's moves, with its options, on the analysis
