@@ -142,6 +142,7 @@ interface UI {
   nav: HTMLElement;
   moves: HTMLElement;
   controls: HTMLElement;
+  bar: HTMLElement; // a phone's bar at the bottom of the screen: the steps, draw, resign
   typed: HTMLFormElement;
   links: HTMLElement;
   announce: HTMLElement;
@@ -171,7 +172,7 @@ function layout(root: HTMLElement): UI {
     offer: h("div", { class: "offer banner", role: "status" }),
     choices: h("div", { class: "choices" }),
     nav: h("div", { class: "nav" }), moves: h("div", { class: "moves", role: "list", "aria-label": "moves" }),
-    controls: h("div", { class: "controls" }), typed: h("form", { class: "typed" }),
+    controls: h("div", { class: "controls" }), bar: h("div", { class: "play-bar" }), typed: h("form", { class: "typed" }),
     links: h("div", { class: "links" }), announce: h("p", { class: "sr-only", "aria-live": "polite" }),
   };
   // The draw offers and the result are banners over the board, where
@@ -183,7 +184,8 @@ function layout(root: HTMLElement): UI {
     h("main", { class: "game" },
       h("section", { class: "board-area", "aria-label": "board" }, ui.above, boardBox, ui.below),
       h("aside", { class: "side" }, ui.status, ui.notice, ui.message, ui.choices, ui.typed, ui.controls,
-        h("section", { class: "move-list", "aria-label": "moves" }, h("h2", {}, "Moves"), ui.nav, ui.moves), ui.links)),
+        h("section", { class: "move-list", "aria-label": "moves" }, h("h2", {}, "Moves"), ui.nav, ui.moves), ui.links),
+      ui.bar),
     ui.announce,
   );
   return ui;
@@ -592,6 +594,7 @@ function render(page: Page, ui: UI, act: Actions): void {
   ui.typed.querySelector("input")?.setAttribute("placeholder", g.legal.length ? `e.g. ${g.legal[0]}` : "");
   renderMoves(page, ui, act);
   renderControls(page, ui, act);
+  renderBar(page, ui, act);
   renderLinks(page, ui);
   announce(page, ui);
 }
@@ -1000,6 +1003,27 @@ function answered(page: Page, before: Game, next: Game): void {
     page.drawAnswer = "";
     page.redraw();
   }, 6000);
+}
+
+// renderBar fills a phone's bar at the bottom of the screen (the style
+// sheet shows it on a phone only), in the thumb's reach with the board
+// above: a move back and forward and, for a player, draw and resign. The
+// same commands stay in the page below the board.
+function renderBar(page: Page, ui: UI, act: Actions): void {
+  const g = page.game!;
+  const shown = page.viewPly ?? g.ply;
+  const button = (label: string, name: string, cls: string, f: () => void) => {
+    const b = h("button", { type: "button", class: cls, "aria-label": name, title: name }, label);
+    b.addEventListener("click", f);
+    return b;
+  };
+  const items = [button("‹", "back (←)", "bar-back", () => act.step(shown - 1)), button("›", "forward (→)", "bar-forward", () => act.step(shown + 1))];
+  const playing = !g.result && heldSeats(page).length > 0;
+  if (playing && g.seats.length === 2 && g.drawOffer < 0) items.push(button("½ Draw", "Offer a draw", "bar-offer", () => act.command("draw", { action: "offer" })));
+  if (playing) items.push(button("⚑ Resign", "Resign", "bar-resign danger", () => {
+    if (confirm("Resign this game?")) act.command("resign", undefined);
+  }));
+  ui.bar.replaceChildren(...items);
 }
 
 // analysisLink opens the game's moves, with its options, on the analysis
