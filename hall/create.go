@@ -31,6 +31,8 @@ type NewGame struct {
 	// account's (a person's, or an AI level's), each account at one seat,
 	// a person's at one seat at least, with a clock.
 	Rated bool
+	// NoTakebacks turns take-backs off for the game.
+	NoTakebacks bool
 	// Accounts are the seats the transport gives to accounts it checked
 	// (never the request's own).
 	Accounts []SeatAccount
@@ -134,6 +136,7 @@ func (h *Hall) prepare(ctx context.Context, req NewGame) (prepared, error) {
 		return prepared{}, err
 	}
 	p.header.Rated = req.Rated
+	p.header.NoTakebacks = req.NoTakebacks
 	return p, nil
 }
 

@@ -224,7 +224,7 @@ func (h *Hall) rebuild(e *entry) error {
 	cfg := play.Config{Game: rules, Start: start, Moves: moves, StartFEN: g.StartFEN, Seats: h.seats(e),
 		Resume: resumeOf(g.Header), Now: h.now, Date: g.Created.UTC().Format("2006.01.02"),
 		Keeper:   play.KeepFunc(func(c play.Change) error { return h.commit(e, c) }),
-		NoRecord: true, Effects: true}
+		NoRecord: true, Effects: true, NoTakebacks: g.NoTakebacks, Rated: g.Rated}
 	if c := g.Clock; c != nil {
 		tc := c.Control
 		cfg.Clock = &tc
@@ -264,6 +264,13 @@ func (h *Hall) seats(e *entry) []play.Seat {
 // resumeOf is what a stored header adds to the moves.
 func resumeOf(h store.Header) *play.Resume {
 	r := &play.Resume{Offer: game.Player(h.DrawOffer)}
+	if tb := h.Waiting.Takeback; tb != nil {
+		p := game.Player(*tb)
+		r.Takeback = &p
+	}
+	if pm := h.Waiting.Premove; pm != nil {
+		r.Premove = &play.Premove{Seat: game.Player(pm.Seat), Ply: pm.Ply, Move: pm.Move}
+	}
 	if c := h.Clock; c != nil {
 		r.Clock = &play.ClockState{Left: slices.Clone(c.Left), TurnStart: c.TurnStart}
 	}
@@ -328,6 +335,7 @@ func StoredResult(r game.Result, players int) *Result {
 func (h *Hall) commit(e *entry, c play.Change) error {
 	next := e.next(c.At)
 	next.DrawOffer = int(c.Offer)
+	next.Waiting = waitingOf(c)
 	next.Result = nil
 	if c.Result.Over() {
 		next.Result = StoredResult(c.Result, len(e.g.Seats))
@@ -348,7 +356,11 @@ func (h *Hall) commit(e *entry, c play.Change) error {
 			e.movers = append(e.movers, int(c.Seat))
 		}
 	case play.TookBack:
-		return fmt.Errorf("game %s: hosted games take no moves back", e.id)
+		next.Ply = c.Ply
+		if err = h.store.TakeBack(h.ctx, next); err == nil {
+			e.g.Moves = e.g.Moves[:c.Ply]
+			e.movers = e.movers[:min(c.Ply, len(e.movers))]
+		}
 	default:
 		err = h.store.Update(h.ctx, next)
 	}
@@ -359,6 +371,19 @@ func (h *Hall) commit(e *entry, c play.Change) error {
 	e.changed = true
 	h.counted(e, c)
 	return nil
+}
+
+// waitingOf is what waits on the table after c, as the store keeps it.
+func waitingOf(c play.Change) store.Waiting {
+	var w store.Waiting
+	if c.Takeback != game.NoPlayer {
+		p := int(c.Takeback)
+		w.Takeback = &p
+	}
+	if pm := c.Premove; pm != nil {
+		w.Premove = &store.Premove{Seat: int(pm.Seat), Ply: pm.Ply, Move: pm.Move}
+	}
+	return w
 }
 
 // counted counts a committed change and logs the notable ones.
@@ -439,7 +464,8 @@ func asRefusal(err error) error {
 		return Errorf(WrongPly, "%s", err)
 	case errors.Is(err, play.ErrNoDraws):
 		return Errorf(Invalid, "%s", err)
-	case errors.Is(err, play.ErrNoOffer):
+	case errors.Is(err, play.ErrNoOffer), errors.Is(err, play.ErrNoRequest), errors.Is(err, play.ErrNoPremove),
+		errors.Is(err, play.ErrNothing), errors.Is(err, play.ErrNoTakebacks):
 		return Errorf(Conflict, "%s", err)
 	}
 	return err

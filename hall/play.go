@@ -70,6 +70,67 @@ func offerDraw(ctx context.Context, pg *play.Game, seat game.Player) error {
 	return pg.DeclineDraw(other)
 }
 
+// TakebackAction is what a seat does about a take-back.
+type TakebackAction string
+
+// The take-back actions (see package play for the rules): asking takes
+// back at once against the AI, and accepts the other seat's request when
+// one is on the table; declining withdraws one's own request or refuses
+// the other seat's.
+const (
+	AskTakeback     TakebackAction = "request"
+	AcceptTakeback  TakebackAction = "accept"
+	DeclineTakeback TakebackAction = "decline"
+)
+
+// Takeback asks for, accepts or declines a take-back for the seat of who.
+func (h *Hall) Takeback(ctx context.Context, id string, who Who, action TakebackAction) (View, error) {
+	var act func(pg *play.Game, seat game.Player) error
+	switch action {
+	case AskTakeback:
+		act = func(pg *play.Game, seat game.Player) error {
+			_, err := pg.RequestTakeback(seat)
+			return err
+		}
+	case AcceptTakeback:
+		act = (*play.Game).AcceptTakeback
+	case DeclineTakeback:
+		act = (*play.Game).DeclineTakeback
+	default:
+		return View{}, Errorf(Invalid, "action %s: want request, accept or decline", quote(string(action)))
+	}
+	return h.command(ctx, id, who, func(e *entry, seat game.Player) error { return act(e.pg, seat) })
+}
+
+// maxPremove bounds a premove's text, in bytes: a long chain of captures
+// fits.
+const maxPremove = 200
+
+// SetPremove sets the premove of the seat of who (text "" clears it).
+func (h *Hall) SetPremove(ctx context.Context, id string, who Who, text string) (View, error) {
+	if len(text) > maxPremove {
+		return View{}, Errorf(Invalid, "a premove of %d bytes: at most %d", len(text), maxPremove)
+	}
+	return h.command(ctx, id, who, func(e *entry, seat game.Player) error { return e.pg.SetPremove(seat, text) })
+}
+
+// Premove is the premove of the seat of who ("" for none): only its own
+// seat is told it.
+func (h *Hall) Premove(ctx context.Context, id string, who Who) (string, error) {
+	var text string
+	err := h.read(ctx, id, func(e *entry) error {
+		seat := seatOf(e.g.Seats, who)
+		if seat < 0 {
+			return notASeat(who)
+		}
+		if pm := e.pg.Premove(); pm != nil && int(pm.Seat) == seat {
+			text = pm.Move
+		}
+		return nil
+	})
+	return text, err
+}
+
 // command runs a seat's command on the game in play, stores what it
 // changed, and answers the game after it.
 func (h *Hall) command(ctx context.Context, id string, who Who, do func(e *entry, seat game.Player) error) (View, error) {

@@ -36,8 +36,12 @@ type View struct {
 	Accounts []string
 	// Movers are the seats that made the moves, one for each move.
 	Movers []int
-	// DrawOffer is the seat offering a draw, or -1.
-	DrawOffer int
+	// DrawOffer is the seat offering a draw, or -1; Takeback the seat
+	// asking to take its last move back, or -1.
+	DrawOffer, Takeback int
+	// Takebacks says whether the game allows take-backs at all (an option
+	// at its creation).
+	Takebacks bool
 	Clock     *ClockView
 	// Description says how the game ended, in words; "" while it goes on.
 	Description string
@@ -95,6 +99,7 @@ func (h *Hall) viewOf(e *entry, snap play.Snapshot) View {
 		Moves: moves, Ply: e.g.Ply, ToMove: int(snap.State.ToMove()), Legal: []string{},
 		Movers:  append([]int{}, e.movers...),
 		Version: e.g.Version, StartFEN: e.g.StartFEN, DrawOffer: int(snap.Offer), URL: SpectatorURL(e.id),
+		Takeback: int(snap.Takeback), Takebacks: !e.g.NoTakebacks,
 		Attention: e.attention, Created: e.g.Created, Updated: e.g.Updated}
 	if d, ok := game.Lookup(e.g.Game); ok {
 		v.Name = d.Name

@@ -104,6 +104,9 @@ type Config struct {
 	Now func() time.Time
 	// Date is the record's Date tag for a new game.
 	Date string
+	// NoTakebacks turns take-backs off (an option at a game's creation);
+	// Rated refuses them against the AI (see RequestTakeback).
+	NoTakebacks, Rated bool
 }
 
 // Resume is the state of a stored game beyond its moves.
@@ -117,6 +120,10 @@ type Resume struct {
 	// an agreement, a flag fall), or nil; the board's own end wins over
 	// it.
 	Ended *game.Result
+	// Takeback is the seat asking to take its last move back, or nil.
+	Takeback *game.Player
+	// Premove is a seat's move set for its next turn, or nil.
+	Premove *Premove
 }
 
 // ChangeKind says what a Change did.
@@ -124,21 +131,33 @@ type ChangeKind int
 
 // The changes a game makes.
 const (
-	Moved        ChangeKind = iota + 1 // Seat played Move
-	Resigned                           // Seat resigned
-	DrawOffered                        // Seat offered a draw
-	DrawAgreed                         // Seat accepted the other seat's offer
-	DrawDeclined                       // Seat withdrew or refused the offer on the table
-	FlagFell                           // Seat ran out of time
-	TookBack                           // moves were taken back
+	Moved            ChangeKind = iota + 1 // Seat played Move
+	Resigned                               // Seat resigned
+	DrawOffered                            // Seat offered a draw
+	DrawAgreed                             // Seat accepted the other seat's offer
+	DrawDeclined                           // Seat withdrew or refused the offer on the table
+	FlagFell                               // Seat ran out of time
+	TookBack                               // moves were taken back
+	TakebackAsked                          // Seat asked to take its last move back
+	TakebackDeclined                       // Seat withdrew or refused the request on the table
+	PremoveSet                             // Seat set (or, with no Premove, cleared) its premove
+	PremoveDropped                         // Seat's premove was no longer legal when its turn came
 )
 
 var changeNames = [...]string{Moved: "move", Resigned: "resignation", DrawOffered: "draw offer",
-	DrawAgreed: "draw agreed", DrawDeclined: "draw declined", FlagFell: "flag fall", TookBack: "take-back"}
+	DrawAgreed: "draw agreed", DrawDeclined: "draw declined", FlagFell: "flag fall", TookBack: "take-back",
+	TakebackAsked: "take-back request", TakebackDeclined: "take-back declined", PremoveSet: "premove",
+	PremoveDropped: "premove dropped"}
 
 // Recorded reports whether a record shows changes of kind k: it shows
 // moves, take-backs and ends, not offers and their refusals.
-func (k ChangeKind) Recorded() bool { return k != DrawOffered && k != DrawDeclined }
+func (k ChangeKind) Recorded() bool {
+	switch k {
+	case DrawOffered, DrawDeclined, TakebackAsked, TakebackDeclined, PremoveSet, PremoveDropped:
+		return false
+	}
+	return true
+}
 
 func (k ChangeKind) String() string {
 	if k > 0 && int(k) < len(changeNames) {
@@ -165,6 +184,10 @@ type Change struct {
 	Clock *ClockState
 	// Offer is the seat offering a draw after the change, or NoPlayer.
 	Offer game.Player
+	// Takeback is the seat asking to take its last move back after the
+	// change, or NoPlayer; Premove is the premove set after it, or nil.
+	Takeback game.Player
+	Premove  *Premove
 	// Result is the game's result after the change; not Over while it
 	// goes on.
 	Result game.Result
@@ -192,6 +215,10 @@ type Game struct {
 	clock             *clock
 	ended             *game.Result // an end decided by the players or the clock
 	offer             game.Player  // who offers a draw, or NoPlayer
+	takeback          game.Player  // who asks to take its last move back, or NoPlayer
+	premove           *Premove     // a seat's move for its next turn, or nil
+	noTakebacks       bool         // Config.NoTakebacks
+	rated             bool         // Config.Rated
 	// seq counts the changes made, so that an engine's move found for a
 	// position that changed meanwhile is dropped.
 	seq uint64
@@ -234,7 +261,8 @@ func New(cfg Config) (*Game, error) {
 		return nil, fmt.Errorf("play: %w", err)
 	}
 	pg := &Game{g: g, state: s, seats: slices.Clone(cfg.Seats), limits: cfg.Limits, keeper: cfg.Keeper,
-		noRecord: cfg.NoRecord, effects: cfg.Effects, now: cfg.Now, offer: game.NoPlayer}
+		noRecord: cfg.NoRecord, effects: cfg.Effects, now: cfg.Now, offer: game.NoPlayer, takeback: game.NoPlayer,
+		noTakebacks: cfg.NoTakebacks, rated: cfg.Rated}
 	if pg.now == nil {
 		pg.now = time.Now
 	}
@@ -270,6 +298,9 @@ func (pg *Game) resume(tc *timecontrol.Control, r *Resume) error {
 		return fmt.Errorf("play: a draw offer by seat %d in a game of %d", r.Offer, pg.g.Players())
 	}
 	pg.offer = r.Offer
+	if err := pg.resumeWaiting(r); err != nil {
+		return err
+	}
 	if r.Ended != nil && r.Ended.Over() && !pg.state.Result().Over() {
 		ended := *r.Ended
 		pg.ended = &ended
@@ -365,6 +396,8 @@ type Snapshot struct {
 	Moves  []string
 	Result game.Result
 	Offer  game.Player // the seat offering a draw, or NoPlayer
+	// Takeback is the seat asking to take its last move back, or NoPlayer.
+	Takeback game.Player
 	// Control is the time control, nil without a clock; Clock is its
 	// reading, Left every seat's time now and Running whether the seat
 	// to move is being charged.
@@ -393,7 +426,7 @@ func (pg *Game) Read(f func(Snapshot)) {
 // snapshot is the game with st as its position. pg.mu is held.
 func (pg *Game) snapshot(st game.State) Snapshot {
 	res := pg.result()
-	snap := Snapshot{State: st, Moves: slices.Clone(pg.rec.Moves), Result: res, Offer: pg.offer}
+	snap := Snapshot{State: st, Moves: slices.Clone(pg.rec.Moves), Result: res, Offer: pg.offer, Takeback: pg.takeback}
 	if c := pg.clock; c != nil {
 		tc := c.tc
 		snap.Control, snap.Clock = &tc, c.at.clone()
@@ -452,7 +485,8 @@ func (pg *Game) change(c Change, apply func()) error {
 
 // newChange is a change by seat p at now, the game otherwise as it is.
 func (pg *Game) newChange(kind ChangeKind, p game.Player, now time.Time) Change {
-	c := Change{Kind: kind, Seat: p, Ply: len(pg.rec.Moves), At: now, Offer: pg.offer, Result: pg.result()}
+	c := Change{Kind: kind, Seat: p, Ply: len(pg.rec.Moves), At: now, Offer: pg.offer, Takeback: pg.takeback,
+		Premove: pg.premove, Result: pg.result()}
 	if pg.clock != nil {
 		at := pg.clock.at.clone()
 		c.Clock = &at
@@ -557,6 +591,10 @@ func (pg *Game) play(m game.Move) error {
 	if pg.offer != game.NoPlayer && pg.offer != mover {
 		c.Offer = game.NoPlayer
 	}
+	c.Takeback = game.NoPlayer
+	if pg.premove != nil && pg.premove.Seat == mover {
+		c.Premove = nil
+	}
 	if pg.clock != nil {
 		next := pg.clock.afterMove(mover, now)
 		c.Clock = &next
@@ -573,11 +611,12 @@ func (pg *Game) play(m game.Move) error {
 		return err
 	}
 	pg.rec.Moves = append(pg.rec.Moves, c.Move)
-	pg.offer = c.Offer
+	pg.offer, pg.takeback, pg.premove = c.Offer, c.Takeback, c.Premove
 	if pg.clock != nil {
 		pg.clock.moved(*c.Clock)
 	}
 	pg.seq++
+	pg.playPremove()
 	return nil
 }
 
@@ -690,6 +729,19 @@ func (pg *Game) Undo(n int) ([]string, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("undo %d: want a number of moves, 1 or more", n)
 	}
+	return pg.takeBack(func(state game.State, undone int) bool {
+		if n == 0 {
+			return undone > 0 && !(pg.engineAt(state) && pg.hasPerson())
+		}
+		return undone >= n
+	})
+}
+
+// takeBack takes moves back, on copies, until done says the position
+// reached is far enough (done is asked after each move taken back, and
+// first with none). It returns the moves taken back, last first. pg.mu
+// is held.
+func (pg *Game) takeBack(done func(state game.State, undone int) bool) ([]string, error) {
 	if pg.ended != nil {
 		return nil, fmt.Errorf("%w (%s); it cannot be taken back", ErrOver, pg.ended.Describe(pg.g))
 	}
@@ -701,7 +753,7 @@ func (pg *Game) Undo(n int) ([]string, error) {
 	}
 	now := pg.now()
 	var undone []string
-	for n == 0 && (len(undone) == 0 || pg.engineAt(state) && pg.hasPerson()) || len(undone) < n {
+	for !done(state, len(undone)) {
 		if moves == 0 || !state.Undo() {
 			break
 		}
@@ -715,7 +767,8 @@ func (pg *Game) Undo(n int) ([]string, error) {
 	if len(undone) == 0 {
 		return nil, ErrNothing
 	}
-	c := Change{Kind: TookBack, Seat: game.NoPlayer, Ply: moves, At: now, Offer: game.NoPlayer, Result: state.Result()}
+	c := pg.newChange(TookBack, game.NoPlayer, now)
+	c.Ply, c.Offer, c.Takeback, c.Premove, c.Result = moves, game.NoPlayer, game.NoPlayer, nil, state.Result()
 	if clk != nil {
 		at := clk.at.clone()
 		c.Clock = &at
@@ -726,7 +779,7 @@ func (pg *Game) Undo(n int) ([]string, error) {
 		if clk != nil {
 			pg.clock = clk
 		}
-		pg.offer = game.NoPlayer
+		pg.offer, pg.takeback, pg.premove = game.NoPlayer, game.NoPlayer, nil
 	})
 	if err != nil {
 		return nil, err

@@ -67,7 +67,7 @@ func TestKeeperSeesEveryChange(t *testing.T) {
 	pg, j := kept(t, ft, nil)
 	ft.advance(time.Hour) // the clock waits for the first move
 	mustMove(t, pg, 0, "a1-a3")
-	want := Change{Kind: Moved, Seat: 0, Ply: 0, Move: "a1-a3", At: ft.Now(), Offer: game.NoPlayer,
+	want := Change{Kind: Moved, Seat: 0, Ply: 0, Move: "a1-a3", At: ft.Now(), Offer: game.NoPlayer, Takeback: game.NoPlayer,
 		Clock: &ClockState{Left: []time.Duration{62 * time.Second, time.Minute}, TurnStart: ft.Now()}}
 	got := j.last(t)
 	if rec := got.Record; !slices.Equal(rec.Moves, []string{"a1-a3"}) || rec.Get("Result") != "*" {

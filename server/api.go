@@ -29,6 +29,9 @@ func (s *Server) routes() (http.Handler, error) {
 	mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
 	mux.HandleFunc("POST /api/games/{id}/draw", s.handleDraw)
 	mux.HandleFunc("POST /api/games/{id}/arrive", s.handleArrive)
+	mux.HandleFunc("POST /api/games/{id}/takeback", s.handleTakeback)
+	mux.HandleFunc("POST /api/games/{id}/premove", s.handleSetPremove)
+	mux.HandleFunc("GET /api/games/{id}/premove", s.reads(s.handlePremove))
 	mux.HandleFunc("POST /api/games/{id}/join", s.handleJoin)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleSocket)
 	mux.HandleFunc("GET /api/boards/{board}", s.reads(s.handleBoard))
@@ -372,6 +375,47 @@ func (s *Server) handleDraw(w http.ResponseWriter, r *http.Request) {
 	}
 	v, err := s.hall.Draw(r.Context(), r.PathValue("id"), who, hall.DrawAction(req.Action))
 	s.answerGame(w, r, who, v, err)
+}
+
+// handleTakeback asks for, accepts or declines a take-back.
+func (s *Server) handleTakeback(w http.ResponseWriter, r *http.Request) {
+	var req takebackRequest
+	who, ok := s.seatCommand(w, r, &req)
+	if !ok {
+		return
+	}
+	v, err := s.hall.Takeback(r.Context(), r.PathValue("id"), who, hall.TakebackAction(req.Action))
+	s.answerGame(w, r, who, v, err)
+}
+
+// handleSetPremove sets or clears the seat's premove, and answers the
+// game.
+func (s *Server) handleSetPremove(w http.ResponseWriter, r *http.Request) {
+	var req premoveRequest
+	who, ok := s.seatCommand(w, r, &req)
+	if !ok {
+		return
+	}
+	if req.Move == nil {
+		writeError(w, fail(codeInvalid, `no move; send {"move": MOVE}, or {"move": ""} to clear the premove`))
+		return
+	}
+	v, err := s.hall.SetPremove(r.Context(), r.PathValue("id"), who, *req.Move)
+	s.answerGame(w, r, who, v, err)
+}
+
+// handlePremove tells a seat its premove: only its own seat may read it.
+func (s *Server) handlePremove(w http.ResponseWriter, r *http.Request) {
+	who := hall.Who{Token: bearer(r)}
+	if who.Token == "" {
+		who.Account = s.sessionAccountID(r)
+	}
+	if who == (hall.Who{}) {
+		writeError(w, fail(codeUnauthorized, "no token; send the seat's token as Authorization: Bearer TOKEN, or sign in"))
+		return
+	}
+	text, err := s.hall.Premove(r.Context(), r.PathValue("id"), who)
+	s.answer(w, premoveView{Premove: text}, err)
 }
 
 // joinRequest is POST /api/games/{id}/join.

@@ -36,6 +36,8 @@ type gameView struct {
 	Rated       bool              `json:"rated"`
 	Movers      []int             `json:"movers"`
 	DrawOffer   int               `json:"drawOffer"`
+	Takeback    int               `json:"takeback"`
+	Takebacks   bool              `json:"takebacks"`
 	Clock       *clockView        `json:"clock,omitempty"`
 	Description string            `json:"description,omitempty"`
 	Attention   string            `json:"attention,omitempty"`
@@ -115,6 +117,8 @@ type newGameRequest struct {
 	Days    int               `json:"days"`
 	FEN     string            `json:"fen"`
 	Rated   bool              `json:"rated"`
+	// Takebacks false turns take-backs off; absent, they are allowed.
+	Takebacks *bool `json:"takebacks"`
 }
 
 // seekClockView is a seek's clock, asked for and listed.
@@ -166,7 +170,8 @@ func gameViewOf(v hall.View) gameView {
 	return gameView{ID: v.ID, Game: v.Game, Name: v.Name, Options: v.Options, FEN: v.FEN, Moves: v.Moves,
 		Ply: v.Ply, ToMove: v.ToMove, Legal: v.Legal, Result: resultViewOf(v.Result), Version: v.Version,
 		StartFEN: v.StartFEN, Seats: seatViews(v.Seats), Rated: v.Rated, Movers: v.Movers,
-		DrawOffer: v.DrawOffer, Clock: clockViewOf(v.Clock), Description: v.Description,
+		DrawOffer: v.DrawOffer, Takeback: v.Takeback, Takebacks: v.Takebacks,
+		Clock: clockViewOf(v.Clock), Description: v.Description,
 		Attention: v.Attention, URL: v.URL, Created: v.Created, Updated: v.Updated}
 }
 
@@ -227,7 +232,23 @@ func lobbyGameViews(games []hall.LobbyGame) []lobbyGameView {
 // client and the accounts it checked.
 func (req newGameRequest) game() hall.NewGame {
 	return hall.NewGame{Game: req.Game, Options: req.Options, Seats: req.Seats, Names: req.Names,
-		Clock: req.Clock, Days: req.Days, FEN: req.FEN, Rated: req.Rated}
+		Clock: req.Clock, Days: req.Days, FEN: req.FEN, Rated: req.Rated,
+		NoTakebacks: req.Takebacks != nil && !*req.Takebacks}
+}
+
+// takebackRequest is POST /api/games/{id}/takeback.
+type takebackRequest struct {
+	Action string `json:"action"` // request, accept or decline
+}
+
+// premoveRequest is POST /api/games/{id}/premove; premoveView its answer
+// and GET's.
+type premoveRequest struct {
+	Move *string `json:"move"` // "" clears the premove
+}
+
+type premoveView struct {
+	Premove string `json:"premove"`
 }
 
 func (req seekRequest) seek() lobby.SeekRequest {

@@ -36,7 +36,7 @@ func twoPlayerClocked() hall.View {
 			{Seat: 0, Player: "human", Name: "alice", Side: "White", Account: "alice"},
 			{Seat: 1, Player: "human", Name: "bob", Side: "Black", Account: "bob"},
 		},
-		Rated: true, Accounts: []string{"u-alice", "u-bob"}, Movers: []int{0, 1}, DrawOffer: 1,
+		Rated: true, Accounts: []string{"u-alice", "u-bob"}, Movers: []int{0, 1}, DrawOffer: 1, Takeback: 0, Takebacks: true,
 		Clock: &hall.ClockView{Kind: "fischer", Control: "5m+3s", BaseMs: 300000, IncrementMs: 3000,
 			LeftMs: []int64{298500, 301000}, Running: true},
 		URL: "/games/g2clock", Created: wireTime, Updated: wireTime.Add(time.Minute)}
@@ -54,7 +54,7 @@ func finishedRated() hall.View {
 			{Seat: 0, Player: "human", Side: "White", Account: "alice"},
 			{Seat: 1, Player: "ai:level=3", Name: "Level 3", Side: "Black", Open: false, Account: "Level 3"},
 		},
-		Rated: true, Accounts: []string{"u-alice", "level-3"}, Movers: []int{1, 0}, DrawOffer: -1,
+		Rated: true, Accounts: []string{"u-alice", "level-3"}, Movers: []int{1, 0}, DrawOffer: -1, Takeback: -1,
 		Clock:       &hall.ClockView{Kind: "correspondence", Control: "3d", PerMoveMs: 259200000, LeftMs: []int64{259200000, 1000}},
 		Description: "Black resigned: White wins", URL: "/games/gdone", Created: wireTime, Updated: wireTime.Add(time.Hour)}
 }
@@ -72,7 +72,7 @@ func threePlayer() hall.View {
 			{Seat: 1, Player: "human", Side: "Black", Open: true},
 			{Seat: 2, Player: "ai:level=2", Side: "Red"},
 		},
-		Accounts: []string{"", "", ""}, Movers: []int{}, DrawOffer: -1,
+		Accounts: []string{"", "", ""}, Movers: []int{}, DrawOffer: -1, Takeback: -1, Takebacks: true,
 		Attention: "the AI of seat 2 failed", URL: "/games/g3", Created: wireTime, Updated: wireTime}
 }
 

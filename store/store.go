@@ -81,9 +81,35 @@ type Header struct {
 	Version int64   `json:"version"`
 	Result  *Result `json:"result"`
 	// DrawOffer is the seat offering a draw, or -1.
-	DrawOffer int       `json:"drawOffer"`
-	Created   time.Time `json:"created"`
+	DrawOffer int `json:"drawOffer"`
+	// Waiting is what else waits on the table: a take-back request, a
+	// premove.
+	Waiting Waiting `json:"waiting,omitzero"`
+	// NoTakebacks says that the game was created with take-backs turned
+	// off.
+	NoTakebacks bool      `json:"noTakebacks,omitempty"`
+	Created     time.Time `json:"created"`
 	Updated   time.Time `json:"updated"`
+}
+
+// Waiting is what waits on a game's table beside a draw offer; the zero
+// Waiting is nothing.
+type Waiting struct {
+	// Takeback is the seat asking to take its last move back, or nil.
+	Takeback *int `json:"takeback,omitempty"`
+	// Premove is a seat's move for its next turn, or nil.
+	Premove *Premove `json:"premove,omitempty"`
+}
+
+// IsZero reports whether nothing is pending.
+func (w Waiting) IsZero() bool { return w.Takeback == nil && w.Premove == nil }
+
+// Premove is a move a seat set while another seat was to move: it is
+// played when the seat's turn comes at ply Ply, if it is legal then.
+type Premove struct {
+	Seat int    `json:"seat"`
+	Ply  int    `json:"ply"`
+	Move string `json:"move"`
 }
 
 // Move is one stored move.
@@ -143,6 +169,12 @@ type Store interface {
 	// ErrConflict. The moves are not touched; next.Ply must equal the
 	// stored ply.
 	Update(ctx context.Context, next Header) error
+	// TakeBack removes the moves from ply next.Ply on and writes next (the
+	// header after the take-back), in one transaction, only if the stored
+	// version is next.Version-1 and the stored game has more than next.Ply
+	// moves; else ErrConflict (ErrNotFound for no game). It returns once
+	// the change is durable.
+	TakeBack(ctx context.Context, next Header) error
 	// List gives the headers of the games the filter keeps.
 	List(ctx context.Context, f Filter) ([]Header, error)
 	// Subscribe sends an Event for every stored change until ctx ends or

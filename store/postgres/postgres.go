@@ -153,7 +153,7 @@ func (s *Store) Create(ctx context.Context, h store.Header) error {
 		return err
 	}
 	return s.write(ctx, h.ID, h.Version, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO games (`+row.Names+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`, c.Fields()...)
+		_, err := tx.Exec(ctx, `INSERT INTO games (`+row.Names+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`, c.Fields()...)
 		if isUnique(err) {
 			return fmt.Errorf("store: game %s: %w", h.ID, store.ErrDuplicate)
 		}
@@ -167,12 +167,20 @@ func (s *Store) Create(ctx context.Context, h store.Header) error {
 // setHeader writes every column but id and created where the stored game
 // is at ply and version: AddMove's and Update's conditional update.
 const setHeader = `UPDATE games SET game = $1, options = $2, start_fen = $3, seats = $4, clock = $5,
-	ply = $6, version = $7, result = $8, draw_offer = $9, open_seats = $10, updated = $11, rated = $12
-	WHERE id = $13 AND ply = $14 AND version = $15`
+	ply = $6, version = $7, result = $8, draw_offer = $9, open_seats = $10, updated = $11, rated = $12,
+	waiting = $13, no_takebacks = $14
+	WHERE id = $15 AND ply = $16 AND version = $17`
+
+// takeBackHeader is setHeader for TakeBack: the stored game has more
+// moves than the header after it.
+const takeBackHeader = `UPDATE games SET game = $1, options = $2, start_fen = $3, seats = $4, clock = $5,
+	ply = $6, version = $7, result = $8, draw_offer = $9, open_seats = $10, updated = $11, rated = $12,
+	waiting = $13, no_takebacks = $14
+	WHERE id = $15 AND ply > $16 AND version = $17`
 
 func setArgs(c row.Columns, ply int) []any {
 	return []any{c.Game, c.Options, c.StartFEN, c.Seats, c.Clock, c.Ply, c.Version, c.Result,
-		c.DrawOffer, c.OpenSeats, c.Updated, c.Rated, c.ID, ply, c.Version - 1}
+		c.DrawOffer, c.OpenSeats, c.Updated, c.Rated, c.Waiting, c.NoTakebacks, c.ID, ply, c.Version - 1}
 }
 
 // AddMove implements store.Store.
@@ -230,6 +238,28 @@ func (s *Store) Update(ctx context.Context, next store.Header) error {
 			return whyNot(ctx, tx, next, true)
 		}
 		return acct.Written(ctx, accountsTx{tx}, next, true, ending)
+	})
+}
+
+// TakeBack implements store.Store.
+func (s *Store) TakeBack(ctx context.Context, next store.Header) error {
+	if err := row.CheckTakeBack(next); err != nil {
+		return err
+	}
+	c, err := row.FromHeader(next)
+	if err != nil {
+		return err
+	}
+	return s.write(ctx, next.ID, next.Version, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, takeBackHeader, setArgs(c, next.Ply)...)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() != 1 {
+			return whyNot(ctx, tx, next, false)
+		}
+		_, err = tx.Exec(ctx, `DELETE FROM moves WHERE game = $1 AND ply >= $2`, next.ID, next.Ply)
+		return err
 	})
 }
 

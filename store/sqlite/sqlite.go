@@ -295,7 +295,7 @@ func (s *Store) Create(ctx context.Context, h store.Header) error {
 		return err
 	}
 	return s.submit(ctx, &write{game: h.ID, version: h.Version, apply: func(ctx context.Context, tx conn) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO games (`+row.Names+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, c.Fields()...)
+		_, err := tx.ExecContext(ctx, `INSERT INTO games (`+row.Names+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, c.Fields()...)
 		if isConstraint(err) {
 			return fmt.Errorf("store: game %s: %w", h.ID, store.ErrDuplicate)
 		}
@@ -309,12 +309,20 @@ func (s *Store) Create(ctx context.Context, h store.Header) error {
 // setHeader writes every column but id and created where the stored game
 // is at ply and version: AddMove's and Update's conditional update.
 const setHeader = `UPDATE games SET game = ?, options = ?, start_fen = ?, seats = ?, clock = ?,
-	ply = ?, version = ?, result = ?, draw_offer = ?, open_seats = ?, updated = ?, rated = ?
+	ply = ?, version = ?, result = ?, draw_offer = ?, open_seats = ?, updated = ?, rated = ?,
+	waiting = ?, no_takebacks = ?
 	WHERE id = ? AND ply = ? AND version = ?`
+
+// takeBackHeader is setHeader for TakeBack: the stored game has more
+// moves than the header after it.
+const takeBackHeader = `UPDATE games SET game = ?, options = ?, start_fen = ?, seats = ?, clock = ?,
+	ply = ?, version = ?, result = ?, draw_offer = ?, open_seats = ?, updated = ?, rated = ?,
+	waiting = ?, no_takebacks = ?
+	WHERE id = ? AND ply > ? AND version = ?`
 
 func setArgs(c row.Columns, ply int) []any {
 	return []any{c.Game, c.Options, c.StartFEN, c.Seats, c.Clock, c.Ply, c.Version, c.Result,
-		c.DrawOffer, c.OpenSeats, c.Updated, c.Rated, c.ID, ply, c.Version - 1}
+		c.DrawOffer, c.OpenSeats, c.Updated, c.Rated, c.Waiting, c.NoTakebacks, c.ID, ply, c.Version - 1}
 }
 
 // AddMove implements store.Store.
@@ -372,6 +380,28 @@ func (s *Store) Update(ctx context.Context, next store.Header) error {
 			return whyNot(ctx, tx, next, true, err)
 		}
 		return acct.Written(ctx, accountsTx{tx}, next, true, ending)
+	}})
+}
+
+// TakeBack implements store.Store.
+func (s *Store) TakeBack(ctx context.Context, next store.Header) error {
+	if err := row.CheckTakeBack(next); err != nil {
+		return err
+	}
+	c, err := row.FromHeader(next)
+	if err != nil {
+		return err
+	}
+	return s.submit(ctx, &write{game: next.ID, version: next.Version, apply: func(ctx context.Context, tx conn) error {
+		res, err := tx.ExecContext(ctx, takeBackHeader, setArgs(c, next.Ply)...)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return whyNot(ctx, tx, next, false, err)
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM moves WHERE game = ? AND ply >= ?`, next.ID, next.Ply)
+		return err
 	}})
 }
 

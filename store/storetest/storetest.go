@@ -39,6 +39,9 @@ func Run(t *testing.T, open Opener, again Reopener) {
 		{"RaceTwo", func(t *testing.T, o Opener, a Reopener) { testRace(t, o, a, 2) }},
 		{"RaceTen", func(t *testing.T, o Opener, a Reopener) { testRace(t, o, a, 10) }},
 		{"Update", testUpdate},
+		{"TakeBack", testTakeBack},
+		{"TakeBackRefuses", testTakeBackRefuses},
+		{"Waiting", testWaiting},
 		{"UpdateRefuses", testUpdateRefuses},
 		{"List", testList},
 		{"ListDefaultLimit", testListDefaultLimit},
@@ -182,6 +185,13 @@ func testCreateRefuses(t *testing.T, open Opener, _ Reopener) {
 		{"version 2", func(h *store.Header) { h.Version = 2 }},
 		{"draw offer by seat 2 of 2", func(h *store.Header) { h.DrawOffer = 2 }},
 		{"draw offer -2", func(h *store.Header) { h.DrawOffer = -2 }},
+		{"take-back request by seat 2 of 2", func(h *store.Header) { h.Waiting.Takeback = ptr(2) }},
+		{"take-back request by seat -1", func(h *store.Header) { h.Waiting.Takeback = ptr(-1) }},
+		{"premove by seat 2 of 2", func(h *store.Header) { h.Waiting.Premove = &store.Premove{Seat: 2, Ply: 1, Move: "a1-a2"} }},
+		{"empty premove", func(h *store.Header) { h.Waiting.Premove = &store.Premove{Seat: 1, Ply: 1} }},
+		{"premove for a ply played", func(h *store.Header) {
+			h.Waiting.Premove = &store.Premove{Seat: 1, Ply: -1, Move: "a1-a2"}
+		}},
 	}
 	for _, tt := range tests {
 		h := newHeader("g", base)
@@ -635,4 +645,102 @@ func BenchmarkAddMove(b *testing.B, s store.Store) {
 			}
 		}
 	})
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// played stores moves on a new game id and gives the header after them.
+func played(t *testing.T, s store.Store, id string, moves []string) store.Header {
+	t.Helper()
+	h := newHeader(id, base)
+	mustCreate(t, s, h)
+	for ply, text := range moves {
+		at := base.Add(time.Duration(ply+1) * time.Minute)
+		h = afterMove(h, at)
+		if err := s.AddMove(context.Background(), store.Move{Ply: ply, Text: text, At: at}, h); err != nil {
+			t.Fatalf("AddMove(%d, %s): %v", ply, text, err)
+		}
+	}
+	return h
+}
+
+// testTakeBack takes moves back: they are gone, the header is the one
+// given, and the plies taken back can be played again.
+func testTakeBack(t *testing.T, open Opener, _ Reopener) {
+	s := open(t)
+	ctx := context.Background()
+	h := played(t, s, "g", []string{"c3-d4", "f6-e5", "d4xf6"})
+	before := mustGet(t, s, "g")
+	h.Ply, h.Version, h.Updated = 1, h.Version+1, base.Add(time.Hour)
+	h.Waiting = store.Waiting{}
+	if err := s.TakeBack(ctx, h); err != nil {
+		t.Fatalf("TakeBack to ply 1: %v", err)
+	}
+	want := store.Game{Header: normalised(h), Moves: before.Moves[:1]}
+	same(t, "Get after the take-back", mustGet(t, s, "g"), want)
+	at := base.Add(2 * time.Hour)
+	h = afterMove(h, at)
+	if err := s.AddMove(ctx, store.Move{Ply: 1, Text: "f6-g5", At: at}, h); err != nil {
+		t.Fatalf("AddMove of ply 1 again: %v", err)
+	}
+	want.Header = normalised(h)
+	want.Moves = append(want.Moves, store.Move{Ply: 1, Text: "f6-g5", At: stored(at)})
+	same(t, "Get after playing ply 1 again", mustGet(t, s, "g"), want)
+}
+
+// testTakeBackRefuses: a take-back of no move, or written for another
+// version, changes nothing.
+func testTakeBackRefuses(t *testing.T, open Opener, _ Reopener) {
+	s := open(t)
+	ctx := context.Background()
+	h := played(t, s, "g", []string{"c3-d4", "f6-e5"})
+	before := mustGet(t, s, "g")
+	tests := []struct {
+		name   string
+		edit   func(*store.Header)
+		target error
+	}{
+		{"no move to take back", func(h *store.Header) { h.Version++ }, store.ErrConflict},
+		{"a stale version", func(h *store.Header) { h.Ply-- }, store.ErrConflict},
+		{"another game", func(h *store.Header) { h.ID, h.Ply, h.Version = "none", 0, h.Version+1 }, store.ErrNotFound},
+	}
+	for _, tt := range tests {
+		next := h
+		tt.edit(&next)
+		wantErr(t, "TakeBack with "+tt.name, s.TakeBack(ctx, next), tt.target)
+		unchanged(t, s, before)
+	}
+	bad := h
+	bad.Ply, bad.Version = -1, h.Version+1
+	if err := s.TakeBack(ctx, bad); err == nil {
+		t.Error("TakeBack to ply -1: no error")
+	}
+	unchanged(t, s, before)
+}
+
+// testWaiting keeps a take-back request, a premove and the take-backs
+// option through moves and updates, and clears them.
+func testWaiting(t *testing.T, open Opener, _ Reopener) {
+	s := open(t)
+	ctx := context.Background()
+	h := newHeader("g", base)
+	h.NoTakebacks = true
+	mustCreate(t, s, h)
+	same(t, "Get after Create", mustGet(t, s, "g"), store.Game{Header: normalised(h)})
+	at := base.Add(time.Minute)
+	h = afterMove(h, at)
+	h.Waiting = store.Waiting{Takeback: ptr(0), Premove: &store.Premove{Seat: 0, Ply: 2, Move: "d4-e5"}}
+	if err := s.AddMove(ctx, store.Move{Ply: 0, Text: "c3-d4", At: at}, h); err != nil {
+		t.Fatal(err)
+	}
+	got := mustGet(t, s, "g")
+	same(t, "the header after a move with a request and a premove", got.Header, normalised(h))
+	h.Version++
+	h.Waiting = store.Waiting{}
+	if err := s.Update(ctx, h); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustGet(t, s, "g"); !got.Waiting.IsZero() || !got.NoTakebacks {
+		t.Errorf("after clearing, Waiting = %+v, NoTakebacks %v; want nothing waiting, take-backs still off", got.Waiting, got.NoTakebacks)
+	}
 }

@@ -22,21 +22,23 @@ type Columns struct {
 	DrawOffer, OpenSeats               int
 	Created, Updated                   int64 // milliseconds since 1970, UTC
 	Rated                              int   // 0 or 1: both databases scan an INTEGER into it
+	Waiting                            *string
+	NoTakebacks                        int
 }
 
 // Names lists the games table's columns in the order of Columns' fields
 // (Fields and Scan use that order).
-const Names = "id, game, options, start_fen, seats, clock, ply, version, result, draw_offer, open_seats, created, updated, rated"
+const Names = "id, game, options, start_fen, seats, clock, ply, version, result, draw_offer, open_seats, created, updated, rated, waiting, no_takebacks"
 
 // Fields gives the columns as query arguments, in the order of Names.
 func (c *Columns) Fields() []any {
-	return []any{c.ID, c.Game, c.Options, c.StartFEN, c.Seats, c.Clock, c.Ply, c.Version, c.Result, c.DrawOffer, c.OpenSeats, c.Created, c.Updated, c.Rated}
+	return []any{c.ID, c.Game, c.Options, c.StartFEN, c.Seats, c.Clock, c.Ply, c.Version, c.Result, c.DrawOffer, c.OpenSeats, c.Created, c.Updated, c.Rated, c.Waiting, c.NoTakebacks}
 }
 
 // Targets gives pointers to the columns for a row scan, in the order of
 // Names.
 func (c *Columns) Targets() []any {
-	return []any{&c.ID, &c.Game, &c.Options, &c.StartFEN, &c.Seats, &c.Clock, &c.Ply, &c.Version, &c.Result, &c.DrawOffer, &c.OpenSeats, &c.Created, &c.Updated, &c.Rated}
+	return []any{&c.ID, &c.Game, &c.Options, &c.StartFEN, &c.Seats, &c.Clock, &c.Ply, &c.Version, &c.Result, &c.DrawOffer, &c.OpenSeats, &c.Created, &c.Updated, &c.Rated, &c.Waiting, &c.NoTakebacks}
 }
 
 // storedSeat is a seat as the database keeps it: unlike store.Seat's JSON,
@@ -56,6 +58,7 @@ func FromHeader(h store.Header) (Columns, error) {
 	c := Columns{
 		ID: h.ID, Game: h.Game, StartFEN: h.StartFEN, Ply: h.Ply, Version: h.Version,
 		DrawOffer: h.DrawOffer, Created: Millis(h.Created), Updated: Millis(h.Updated), Rated: boolInt(h.Rated),
+		NoTakebacks: boolInt(h.NoTakebacks),
 	}
 	opts, err := json.Marshal(h.Options)
 	if err != nil {
@@ -89,6 +92,11 @@ func FromHeader(h store.Header) (Columns, error) {
 			return Columns{}, err
 		}
 	}
+	if !h.Waiting.IsZero() {
+		if c.Waiting, err = jsonText(h.Waiting); err != nil {
+			return Columns{}, err
+		}
+	}
 	return c, nil
 }
 
@@ -114,6 +122,7 @@ func (c *Columns) Header() (store.Header, error) {
 	h := store.Header{
 		ID: c.ID, Game: c.Game, StartFEN: c.StartFEN, Ply: c.Ply, Version: c.Version,
 		DrawOffer: c.DrawOffer, Created: Time(c.Created), Updated: Time(c.Updated), Rated: c.Rated == 1,
+		NoTakebacks: c.NoTakebacks == 1,
 	}
 	if err := json.Unmarshal([]byte(c.Options), &h.Options); err != nil {
 		return store.Header{}, fmt.Errorf("game %s: stored options: %w", c.ID, err)
@@ -139,6 +148,11 @@ func (c *Columns) Header() (store.Header, error) {
 		h.Result = new(store.Result)
 		if err := json.Unmarshal([]byte(*c.Result), h.Result); err != nil {
 			return store.Header{}, fmt.Errorf("game %s: stored result: %w", c.ID, err)
+		}
+	}
+	if c.Waiting != nil {
+		if err := json.Unmarshal([]byte(*c.Waiting), &h.Waiting); err != nil {
+			return store.Header{}, fmt.Errorf("game %s: stored waiting: %w", c.ID, err)
 		}
 	}
 	return h, nil
@@ -223,7 +237,36 @@ func checkHeader(h store.Header) error {
 	case h.DrawOffer < -1 || h.DrawOffer >= len(h.Seats):
 		return fmt.Errorf("store: game %s: draw offer by seat %d; want -1 (none) or a seat 0..%d", h.ID, h.DrawOffer, len(h.Seats)-1)
 	}
+	return checkPending(h)
+}
+
+// checkPending refuses a take-back request or a premove of no seat, and
+// a premove for a ply already played.
+func checkPending(h store.Header) error {
+	if tb := h.Waiting.Takeback; tb != nil && (*tb < 0 || *tb >= len(h.Seats)) {
+		return fmt.Errorf("store: game %s: take-back request by seat %d; want a seat 0..%d", h.ID, *tb, len(h.Seats)-1)
+	}
+	pm := h.Waiting.Premove
+	switch {
+	case pm == nil:
+		return nil
+	case pm.Seat < 0 || pm.Seat >= len(h.Seats):
+		return fmt.Errorf("store: game %s: premove by seat %d; want a seat 0..%d", h.ID, pm.Seat, len(h.Seats)-1)
+	case pm.Ply < h.Ply:
+		return fmt.Errorf("store: game %s: premove for ply %d, already played (the game is at ply %d)", h.ID, pm.Ply, h.Ply)
+	case pm.Move == "":
+		return fmt.Errorf("store: game %s: the premove is empty", h.ID)
+	}
 	return nil
+}
+
+// CheckTakeBack refuses a header TakeBack must not store: it has ply
+// left, fewer than the stored game.
+func CheckTakeBack(next store.Header) error {
+	if err := checkHeader(next); err != nil {
+		return err
+	}
+	return checkVersion(next)
 }
 
 // Mismatch explains why a conditional write of next changed nothing,

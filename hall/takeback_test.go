@@ -1,0 +1,126 @@
+package hall
+
+import (
+	"errors"
+	"slices"
+	"testing"
+	"time"
+)
+
+// seatWho is the Who of a created game's seat.
+func seatWho(c Created, seat int) Who {
+	for _, inv := range c.Seats {
+		if inv.Seat == seat {
+			return Who{Token: inv.Token}
+		}
+	}
+	return Who{}
+}
+
+// wantCode checks that err is the hall's refusal of code.
+func wantCode(t *testing.T, what string, err error, code Code) {
+	t.Helper()
+	var he *Error
+	if !errors.As(err, &he) || he.Code != code {
+		t.Errorf("%s: %v, want a refusal %s", what, err, code)
+	}
+}
+
+// A take-back request between people is stored, so that another server
+// on the same store sees it and can accept it; the moves taken back are
+// gone from the store, and their plies are played again.
+func TestTakebackStoredAndAccepted(t *testing.T) {
+	st := openStore(t)
+	one := newTestHall(t, Config{Store: st})
+	two := newTestHall(t, Config{Store: st})
+	ctx := t.Context()
+	c := create(t, one, humans("pommel"))
+	playFirst(t, one, c, 0)
+	playFirst(t, one, c, 1)
+	v, err := one.Takeback(ctx, c.ID, seatWho(c, 0), AskTakeback)
+	if err != nil || v.Takeback != 0 || v.Ply != 2 {
+		t.Fatalf("request: takeback %d at ply %d, %v; want seat 0's request, the moves kept", v.Takeback, v.Ply, err)
+	}
+	if v := get(t, two, c.ID); v.Takeback != 0 || !v.Takebacks {
+		t.Fatalf("the other server sees request %d (take-backs allowed %v)", v.Takeback, v.Takebacks)
+	}
+	_, err = two.Takeback(ctx, c.ID, seatWho(c, 0), AcceptTakeback)
+	wantCode(t, "accepting one's own request", err, Conflict)
+	v, err = two.Takeback(ctx, c.ID, seatWho(c, 1), AcceptTakeback)
+	if err != nil || v.Ply != 0 || v.Takeback != -1 || len(v.Moves) != 0 || len(v.Movers) != 0 {
+		t.Fatalf("accept: ply %d, moves %v, movers %v, request %d, %v", v.Ply, v.Moves, v.Movers, v.Takeback, err)
+	}
+	stored, err := st.Get(ctx, c.ID)
+	if err != nil || len(stored.Moves) != 0 || stored.Ply != 0 || !stored.Waiting.IsZero() {
+		t.Fatalf("stored after the take-back: %d moves, ply %d, waiting %+v, %v", len(stored.Moves), stored.Ply, stored.Waiting, err)
+	}
+	if v := playFirst(t, one, c, 0); v.Ply != 1 {
+		t.Errorf("ply 0 played again: at ply %d", v.Ply)
+	}
+	_, err = one.Takeback(ctx, c.ID, seatWho(c, 0), "undo")
+	wantCode(t, "an unknown action", err, Invalid)
+}
+
+// Take-backs off, and a rated game against the AI, refuse them.
+func TestTakebackRefused(t *testing.T) {
+	h := newTestHall(t, Config{})
+	req := humans("pommel")
+	req.NoTakebacks = true
+	c := create(t, h, req)
+	if v := get(t, h, c.ID); v.Takebacks {
+		t.Error("a game created with take-backs off shows them allowed")
+	}
+	playFirst(t, h, c, 0)
+	_, err := h.Takeback(t.Context(), c.ID, seatWho(c, 0), AskTakeback)
+	wantCode(t, "take-backs off", err, Conflict)
+}
+
+// Against the AI a casual game takes the person's move and the reply
+// back at once.
+func TestTakebackAgainstTheAI(t *testing.T) {
+	h := newTestHall(t, Config{})
+	c := create(t, h, NewGame{Game: "pommel", Seats: []string{"human", "ai:level=1"}})
+	playFirst(t, h, c, 0)
+	waitFor(t, 30*time.Second, "AI reply", func() bool { return get(t, h, c.ID).Ply == 2 })
+	v, err := h.Takeback(t.Context(), c.ID, seatWho(c, 0), AskTakeback)
+	if err != nil || v.Ply != 0 || v.ToMove != 0 {
+		t.Fatalf("take-back against the AI: ply %d, %d to move, %v; want both moves back", v.Ply, v.ToMove, err)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if v := get(t, h, c.ID); v.Ply != 0 {
+		t.Errorf("the AI moved after the take-back: ply %d", v.Ply)
+	}
+}
+
+// A premove set through one server is played by the other as soon as
+// the opponent's move comes, and only its seat is told it.
+func TestPremoveAcrossServers(t *testing.T) {
+	st := openStore(t)
+	one := newTestHall(t, Config{Store: st})
+	two := newTestHall(t, Config{Store: st})
+	ctx := t.Context()
+	c := create(t, one, humans("pommel"))
+	first := playFirst(t, one, c, 0)
+	if _, err := one.SetPremove(ctx, c.ID, seatWho(c, 0), "b1-b3"); err != nil {
+		t.Fatal(err)
+	}
+	if pm, err := one.Premove(ctx, c.ID, seatWho(c, 0)); pm != "b1-b3" || err != nil {
+		t.Errorf("the seat's premove: %q, %v", pm, err)
+	}
+	if pm, _ := one.Premove(ctx, c.ID, seatWho(c, 1)); pm != "" {
+		t.Errorf("the other seat is told the premove %q", pm)
+	}
+	v, err := two.Move(ctx, c.ID, seatWho(c, 1), "g6-g4", first.Ply)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{first.Moves[0], "g6-g4", "b1-b3"}
+	if !slices.Equal(v.Moves, want) || v.ToMove != 1 {
+		t.Fatalf("after the reply: moves %v, %d to move; want %v", v.Moves, v.ToMove, want)
+	}
+	if pm, _ := two.Premove(ctx, c.ID, seatWho(c, 0)); pm != "" {
+		t.Errorf("a played premove is still set: %q", pm)
+	}
+	_, err = one.SetPremove(ctx, c.ID, seatWho(c, 0), string(make([]byte, maxPremove+1)))
+	wantCode(t, "an over-long premove", err, Invalid)
+}
