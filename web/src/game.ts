@@ -12,6 +12,7 @@ import { copyButton, h } from "./dom";
 import { choices, click, emptySelection, matching, parseMove, swapMove, targets, type ParsedMove, type Selection } from "./entry";
 import { change, profileLink, ratingText } from "./players";
 import * as browserSeats from "./seats";
+import { lastMoverAmong, moveEnds, nextTurn, ownsTop, premoveOutcome, type Premove } from "./premoves";
 import { muted, setMuted, Sounds } from "./sound";
 import { turnRows } from "./turns";
 
@@ -45,6 +46,8 @@ interface Page {
   drawAnswer: string; // the AI's answer to this browser's draw offer, until the next move
   arrival: string; // "Black joined the game.": an invite was opened, until the next move
   arrivalHeard: string; // the arrival announced to screen readers
+  premoveFrom: string | null; // the piece of a premove being set
+  premove: Premove | null; // the premove set, until its turn comes
   redraw: () => void;
 }
 
@@ -60,7 +63,8 @@ export function gamePage(root: HTMLElement): void {
   const page: Page = {
     id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, taking: [],
     message: "", landed: null, busy: false, ws: null, retry: 0, shown: 0, effects: new Map(), anim: null, clockAt: 0, received: new WeakMap(), flagAsked: 0, offline: false,
-    heard: -1, ended: false, sounds: new Sounds(), you: -1, reread: false, endClosed: false, drawAnswer: "", arrival: "", arrivalHeard: "", redraw: () => {},
+    heard: -1, ended: false, sounds: new Sounds(), you: -1, reread: false, endClosed: false, drawAnswer: "", arrival: "", arrivalHeard: "",
+    premoveFrom: null, premove: null, redraw: () => {},
   };
   takeToken(page);
   const ui = layout(root);
@@ -69,6 +73,8 @@ export function gamePage(root: HTMLElement): void {
   page.redraw = refresh;
   const actions: Actions = {
     cell: (cell) => onCell(page, cell, refresh),
+    takeback: () => askTakeback(page, refresh),
+    clearPremove: () => setPremove(page, "", refresh),
     play: (move) => play(page, move, refresh),
     command: (path, body) => command(page, path, body, refresh),
     step: (to) => step(page, to, refresh),
@@ -121,6 +127,8 @@ function takeToken(page: Page): void {
 
 interface Actions {
   cell(cell: string): void;
+  takeback(): void;
+  clearPremove(): void;
   play(move: string): void;
   command(path: string, body: unknown): void;
   step(ply: number): void;
@@ -247,6 +255,7 @@ async function show(page: Page, g: Game, told: Position | null = null): Promise<
   const shown = ++page.shown;
   keepAccounts(page, g);
   noteArrivals(page, g);
+  notePremove(page, g);
   // A clock is drawn from the server's figure and the time since it was
   // sent, never from a redraw: stepping through the moves keeps it.
   if (g !== page.game) page.clockAt = page.received.get(g) ?? performance.now();
@@ -387,6 +396,10 @@ function onCell(page: Page, cell: string, refresh: () => void): void {
   const landed = page.landed === cell && page.sel.path.length === 0;
   page.landed = null;
   const why = cannotPlay(page, g);
+  if (why && premoveSeat(page) >= 0) {
+    onPremoveCell(page, cell, refresh);
+    return;
+  }
   const out = click(g.legal.map(parseMove), page.sel, cell);
   if (landed && (why || out.kind === "reset")) {
     page.message = "";
@@ -480,6 +493,108 @@ async function command(page: Page, path: string, body: unknown, refresh: () => v
     page.message = (e as Error).message;
   }
   refresh();
+}
+
+// premoveSeat is the seat this browser may set a premove for now: one it
+// holds, a person's, while another seat is to move in the live game;
+// else -1. A friend at this screen (every seat held) has no premoves.
+function premoveSeat(page: Page): number {
+  const g = page.game;
+  if (!g || g.result || page.viewPly !== null || !page.pos) return -1;
+  const held = heldSeats(page).filter((s) => g.seats[s]?.player === "human");
+  if (held.length === 0 || heldSeats(page).includes(g.toMove)) return -1;
+  return held[0];
+}
+
+// onPremoveCell sets a premove by two clicks while the opponent is to
+// move, as lichess does: one of the player's pieces, then where it goes.
+// A click while a premove is set cancels it.
+function onPremoveCell(page: Page, cell: string, refresh: () => void): void {
+  const g = page.game!;
+  const seat = premoveSeat(page);
+  page.message = "";
+  if (page.premove) {
+    void setPremove(page, "", refresh);
+    return;
+  }
+  if (page.premoveFrom === null) {
+    if (ownsTop(page.pos!, cell, g.seats[seat].side[0].toLowerCase())) page.premoveFrom = cell;
+    else page.message = `Not your turn: ${seatName(g, g.toMove)} is to move. A premove starts on one of your pieces.`;
+    refresh();
+    return;
+  }
+  const from = page.premoveFrom;
+  page.premoveFrom = null;
+  if (cell === from) {
+    refresh();
+    return;
+  }
+  void setPremove(page, `${from}-${cell}`, refresh);
+}
+
+// setPremove sends the premove of this browser's seat ("" clears it).
+async function setPremove(page: Page, move: string, refresh: () => void): Promise<void> {
+  const g = page.game!;
+  const seat = premoveSeat(page);
+  if (seat < 0) return;
+  try {
+    await request<Game>("POST", `/api/games/${page.id}/premove`, { move }, browserSeats.tokens(page.id)[seat]);
+    page.premove = move ? { move, ply: nextTurn(g, seat), setAt: g.ply } : null;
+  } catch (e) {
+    page.message = (e as Error).message;
+  }
+  refresh();
+}
+
+// notePremove sees what became of the premove set, in the game's new
+// state: played, or dropped as no longer legal, which the page says.
+function notePremove(page: Page, g: Game): void {
+  const pm = page.premove;
+  if (!pm) return;
+  const seat = heldSeats(page).find((s) => g.seats[s]?.player === "human") ?? -1;
+  const outcome = premoveOutcome(pm, g, seat);
+  if (outcome === "") return;
+  page.premove = null;
+  if (outcome === "dropped") page.message = `Your premove ${pm.move} was dropped: it was no longer legal.`;
+}
+
+// askTakeback asks to take back the last move of a seat this browser
+// holds. Against the AI it goes back at once; a friend at this screen
+// (every person's seat held) asks and accepts in one step; else the
+// request waits for the opponent.
+async function askTakeback(page: Page, refresh: () => void): Promise<void> {
+  const g = page.game;
+  if (!g) return;
+  const held = heldSeats(page);
+  const seat = lastMoverAmong(g, held);
+  if (seat < 0) return;
+  const tokens = browserSeats.tokens(page.id);
+  const people = g.seats.filter((s) => s.player === "human").map((s) => s.seat);
+  const atOneScreen = people.length > 1 && people.every((p) => held.includes(p));
+  const send = (action: string, who: number) =>
+    request<Game>("POST", `/api/games/${page.id}/takeback`, { action }, tokens[who]).then((next) => stamped(page, next));
+  try {
+    let next = await send("request", seat);
+    const other = people.find((p) => p !== seat);
+    if (atOneScreen && next.takeback === seat && other !== undefined) next = await send("accept", other);
+    page.sel = emptySelection;
+    page.taking = [];
+    await showAnswer(page, next, refresh);
+    page.message = "";
+  } catch (e) {
+    page.message = (e as Error).message;
+  }
+  refresh();
+}
+
+// canAskTakeback says whether the Take back button shows: the game allows
+// take-backs, goes on, and a seat this browser holds has a move to take
+// back, with no request of its own on the table.
+function canAskTakeback(page: Page): boolean {
+  const g = page.game;
+  if (!g || g.result || !g.takebacks || page.viewPly !== null) return false;
+  const held = heldSeats(page);
+  return lastMoverAmong(g, held) >= 0 && !(g.takeback >= 0 && held.includes(g.takeback));
 }
 
 // showAnswer takes the game a command answered. While the socket is open,
@@ -577,7 +692,8 @@ function render(page: Page, ui: UI, act: Actions): void {
   const shownPly = page.viewPly ?? g.ply;
   const lastMove = shownPly > 0 ? parseMove(g.moves[shownPly - 1]).path : [];
   const letters = g.seats.map((s) => s.side[0].toLowerCase());
-  const marks = { selected: [...page.sel.path, ...page.sel.drops], targets: targets(moves, page.sel), lastMove, path: page.sel.path, taking: page.taking };
+  const premove = page.premove ? moveEnds(page.premove.move) : page.premoveFrom ? [page.premoveFrom] : [];
+  const marks = { selected: [...page.sel.path, ...page.sel.drops], targets: targets(moves, page.sel), lastMove, path: page.sel.path, taking: page.taking, premove };
   drawBoard(ui.svg, page.geo, page.pos, marks, kingWord, act.cell, { pointer: true, letters });
   // The first render's time, for docs/server.md's measurement.
   if (performance.getEntriesByName("board-drawn").length === 0) performance.mark("board-drawn");
@@ -959,8 +1075,17 @@ function renderControls(page: Page, ui: UI, act: Actions): void {
   button("Resign", "resign danger", () => {
     if (confirm("Resign this game?")) act.command("resign", undefined);
   });
-  if (g.seats.length !== 2) return;
   const mine = (s: number) => held.includes(s);
+  if (canAskTakeback(page)) button("Take back", "takeback", () => act.takeback());
+  if (g.takeback >= 0 && mine(g.takeback) && !g.result) {
+    ui.controls.append(h("span", { class: "offer-text" }, "You asked to take back your last move."));
+    button("Cancel", "takeback-cancel", () => act.command("takeback", { action: "decline" }));
+  }
+  if (page.premove) {
+    ui.controls.append(h("span", { class: "premove-text" }, `Premove: ${page.premove.move}.`));
+    button("Cancel premove", "premove-cancel", () => act.clearPremove());
+  }
+  if (g.seats.length !== 2) return;
   // A draw offered to this browser is answered over the board (renderOffer).
   if (g.drawOffer >= 0 && mine(g.drawOffer)) {
     ui.controls.append(h("span", { class: "offer-text" }, "You offered a draw."));
@@ -974,19 +1099,28 @@ function renderControls(page: Page, ui: UI, act: Actions): void {
 function renderOffer(page: Page, ui: UI, act: Actions): void {
   const g = page.game!;
   const held = heldSeats(page);
-  const incoming = !g.result && g.seats.length === 2 && g.drawOffer >= 0 && held.length > 0 && !held.includes(g.drawOffer);
-  ui.offer.hidden = !incoming && !page.drawAnswer;
-  if (!incoming) {
-    ui.offer.replaceChildren(...(page.drawAnswer ? [h("p", { class: "draw-answer" }, page.drawAnswer)] : []));
-    return;
-  }
-  const button = (label: string, cls: string, action: string) => {
+  const toMe = (seat: number) => !g.result && seat >= 0 && held.length > 0 && !held.includes(seat);
+  const draw = g.seats.length === 2 && toMe(g.drawOffer);
+  const takeback = toMe(g.takeback);
+  const button = (label: string, cls: string, path: string, action: string) => {
     const b = h("button", { type: "button", class: cls }, label);
-    b.addEventListener("click", () => act.command("draw", { action }));
+    b.addEventListener("click", () => act.command(path, { action }));
     return b;
   };
-  ui.offer.replaceChildren(h("p", { class: "offer-text" }, `${seatName(g, g.drawOffer)} offers a draw.`),
-    h("div", { class: "offer-actions" }, button("Accept draw", "accept primary", "accept"), button("Decline", "decline", "decline")));
+  const parts: Node[] = [];
+  if (takeback) {
+    parts.push(h("p", { class: "takeback-text" }, `${seatName(g, g.takeback)} asks to take back their last move.`),
+      h("div", { class: "offer-actions" }, button("Accept take-back", "takeback-accept primary", "takeback", "accept"),
+        button("Decline", "takeback-decline", "takeback", "decline")));
+  }
+  if (draw) {
+    parts.push(h("p", { class: "offer-text" }, `${seatName(g, g.drawOffer)} offers a draw.`),
+      h("div", { class: "offer-actions" }, button("Accept draw", "accept primary", "draw", "accept"), button("Decline", "decline", "draw", "decline")));
+  } else if (page.drawAnswer) {
+    parts.push(h("p", { class: "draw-answer" }, page.drawAnswer));
+  }
+  ui.offer.hidden = parts.length === 0;
+  ui.offer.replaceChildren(...parts);
 }
 
 // answered notes the answer of the AI to this browser's draw offer: an
@@ -1019,6 +1153,7 @@ function renderBar(page: Page, ui: UI, act: Actions): void {
   };
   const items = [button("‹", "back (←)", "bar-back", () => act.step(shown - 1)), button("›", "forward (→)", "bar-forward", () => act.step(shown + 1))];
   const playing = !g.result && heldSeats(page).length > 0;
+  if (canAskTakeback(page)) items.push(button("↶ Back", "Take back your last move", "bar-takeback", () => act.takeback()));
   if (playing && g.seats.length === 2 && g.drawOffer < 0) items.push(button("½ Draw", "Offer a draw", "bar-offer", () => act.command("draw", { action: "offer" })));
   if (playing) items.push(button("⚑ Resign", "Resign", "bar-resign danger", () => {
     if (confirm("Resign this game?")) act.command("resign", undefined);
