@@ -3,8 +3,8 @@ package server
 import (
 	"context"
 	"maps"
-	"slices"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
