@@ -146,6 +146,10 @@ func TestIdleGamesLeaveMemoryAndComeBackIntact(t *testing.T) {
 		t.Fatal(err)
 	}
 	waiting := create(t, h, NewGame{Game: "eximo", Seats: []string{"human", "human"}, Days: 3})
+	// An offer on the table between people (the AI answers one at once).
+	if _, err := h.Draw(ctx, waiting.ID, Who{Token: waiting.Seats[0].Token}, Offer); err != nil {
+		t.Fatal(err)
+	}
 	// Kept: a game watched, a game whose AI waits for a worker (the test
 	// holds the only one), a game whose clock runs.
 	watched := create(t, h, humans("pommel"))
@@ -195,8 +199,11 @@ func TestIdleGamesLeaveMemoryAndComeBackIntact(t *testing.T) {
 			t.Errorf("game %s came back changed:\n%+v\n%+v", id, before[id], after)
 		}
 	}
-	if v := get(t, h, withAI.ID); v.DrawOffer != 0 || v.Ply != 2 || v.Seats[1].Player != "ai:level=1" {
-		t.Errorf("the AI game came back with offer %d, ply %d, seats %+v", v.DrawOffer, v.Ply, v.Seats)
+	if v := get(t, h, withAI.ID); v.DrawOffer != -1 || v.Ply != 2 || v.Seats[1].Player != "ai:level=1" {
+		t.Errorf("the AI game came back with offer %d (the AI declined it), ply %d, seats %+v", v.DrawOffer, v.Ply, v.Seats)
+	}
+	if v := get(t, h, waiting.ID); v.DrawOffer != 0 {
+		t.Errorf("the game between people came back with offer %d, want White's", v.DrawOffer)
 	}
 	// White's first move is free (the clock waits for it); Black thought
 	// 7s and gained 3s; the resignation stopped the clocks.

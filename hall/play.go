@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/play"
 	"github.com/arbiter-games/arbiter/store"
@@ -40,10 +41,7 @@ func (h *Hall) Draw(ctx context.Context, id string, who Who, action DrawAction) 
 	var act func(pg *play.Game, seat game.Player) error
 	switch action {
 	case Offer:
-		act = func(pg *play.Game, seat game.Player) error {
-			_, err := pg.OfferDraw(seat)
-			return err
-		}
+		act = func(pg *play.Game, seat game.Player) error { return offerDraw(ctx, pg, seat) }
 	case Accept:
 		act = (*play.Game).AcceptDraw
 	case Decline:
@@ -52,6 +50,24 @@ func (h *Hall) Draw(ctx context.Context, id string, who Who, action DrawAction) 
 		return View{}, Errorf(Invalid, "action %s: want offer, accept or decline", quote(string(action)))
 	}
 	return h.command(ctx, id, who, func(e *entry, seat game.Player) error { return act(e.pg, seat) })
+}
+
+// offerDraw offers seat's draw; an AI on the other side answers at once,
+// by the rule the terminal's AI answers with (ai.AcceptsDraw).
+func offerDraw(ctx context.Context, pg *play.Game, seat game.Player) error {
+	drawn, err := pg.OfferDraw(seat)
+	if err != nil || drawn {
+		return err
+	}
+	seats := pg.Seats()
+	if len(seats) != 2 || seats[1-seat].Person() {
+		return nil
+	}
+	other := 1 - seat
+	if ai.AcceptsDraw(ctx, pg.State(), seat) {
+		return pg.AcceptDraw(other)
+	}
+	return pg.DeclineDraw(other)
 }
 
 // TakebackAction is what a seat does about a take-back.
@@ -186,6 +202,55 @@ func (h *Hall) Seat(ctx context.Context, id string, who Who) (int, error) {
 	return seat, err
 }
 
+// Arrive marks the seat of who arrived (store.Seat.Arrived), the first
+// time: its player opened the game, which the other players are told (a
+// new version) before the seat's first move. It answers the game.
+func (h *Hall) Arrive(ctx context.Context, id string, who Who) (View, error) {
+	if err := h.refuseWhileClosing(); err != nil {
+		return View{}, err
+	}
+	var v View
+	err := h.read(ctx, id, func(e *entry) error {
+		seat := seatOf(e.g.Seats, who)
+		if seat < 0 {
+			return notASeat(who)
+		}
+		for attempt := 0; ; attempt++ {
+			err := h.arrive(ctx, e, seat)
+			if errors.Is(err, store.ErrConflict) && attempt < 2 {
+				continue
+			}
+			if err == nil {
+				v = h.view(e)
+			}
+			return err
+		}
+	})
+	return v, err
+}
+
+// arrive marks seat's player arrived, unless they are already or the
+// game is over. e.mu is held.
+func (h *Hall) arrive(ctx context.Context, e *entry, seat int) error {
+	if e.g.Seats[seat].Arrived || e.pg.Result().Over() {
+		return nil
+	}
+	next := e.next(h.now())
+	next.Seats[seat].Arrived = true
+	if err := h.store.Update(ctx, next); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			e.loaded = false
+			if rerr := h.refresh(ctx, e); rerr != nil {
+				return rerr
+			}
+		}
+		return err
+	}
+	e.g.Header = next
+	h.broadcast(e, nil)
+	return nil
+}
+
 // Join gives an open seat to whoever asks first, under name, and answers
 // the seat's invite.
 func (h *Hall) Join(ctx context.Context, id string, seat int, name string) (Invite, error) {
@@ -222,7 +287,7 @@ func (h *Hall) join(ctx context.Context, e *entry, seat int, name string, invite
 	}
 	next := e.next(h.now())
 	token, hash := newToken()
-	next.Seats[seat] = store.Seat{Player: "human", Name: name, TokenHash: hash}
+	next.Seats[seat] = store.Seat{Player: "human", Name: name, TokenHash: hash, Arrived: true}
 	if err := h.store.Update(ctx, next); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			e.loaded = false

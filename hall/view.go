@@ -63,6 +63,8 @@ type SeatView struct {
 	Open bool
 	// Account is the name of the account holding the seat, if any.
 	Account string
+	// Arrived: the seat's player has opened the game (store.Seat.Arrived).
+	Arrived bool
 }
 
 // ClockView is a clock as its game's View shows it, in milliseconds.
@@ -126,7 +128,7 @@ func seatViews(seats []store.Seat, rules game.Game) []SeatView {
 	out := make([]SeatView, 0, len(seats))
 	for p, seat := range seats {
 		sv := SeatView{Seat: p, Player: seat.Player, Name: seat.Name,
-			Side: rules.PlayerName(game.Player(p)), Open: seat.Open}
+			Side: rules.PlayerName(game.Player(p)), Open: seat.Open, Arrived: seat.Arrived}
 		if seat.Account != "" {
 			sv.Account = cmp.Or(seat.Name, seat.Account) // an AI level's id is its name
 		}

@@ -261,8 +261,11 @@ func premoveIn(st game.State, text string) (game.Move, error) {
 }
 
 // moveEnds are a move text's first and last cells: the letters and
-// digits between its separators.
+// digits between its separators, before any drops (Eximo's "@").
 func moveEnds(text string) (from, to string, ok bool) {
+	if i := strings.IndexByte(text, '@'); i >= 0 {
+		text = text[:i]
+	}
 	cells := strings.FieldsFunc(text, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
 	})

@@ -28,6 +28,7 @@ func (s *Server) routes() (http.Handler, error) {
 	mux.HandleFunc("GET /api/games/{id}/effects", s.reads(s.handleEffects))
 	mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
 	mux.HandleFunc("POST /api/games/{id}/draw", s.handleDraw)
+	mux.HandleFunc("POST /api/games/{id}/arrive", s.handleArrive)
 	mux.HandleFunc("POST /api/games/{id}/takeback", s.handleTakeback)
 	mux.HandleFunc("POST /api/games/{id}/premove", s.handleSetPremove)
 	mux.HandleFunc("GET /api/games/{id}/premove", s.reads(s.handlePremove))
@@ -346,6 +347,17 @@ func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := s.hall.Resign(r.Context(), r.PathValue("id"), who)
+	s.answerGame(w, r, who, v, err)
+}
+
+// handleArrive marks the seat's player arrived: the page of a seat says
+// so when it opens, so that the other players see an invite opened.
+func (s *Server) handleArrive(w http.ResponseWriter, r *http.Request) {
+	who, ok := s.seatCommand(w, r, nil)
+	if !ok {
+		return
+	}
+	v, err := s.hall.Arrive(r.Context(), r.PathValue("id"), who)
 	s.answerGame(w, r, who, v, err)
 }
 

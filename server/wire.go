@@ -55,6 +55,7 @@ type seatView struct {
 	Side        string   `json:"side"`
 	Open        bool     `json:"open"`
 	Account     string   `json:"account,omitempty"`
+	Arrived     bool     `json:"arrived,omitempty"`
 	Rating      *float64 `json:"rating,omitempty"`
 	Provisional bool     `json:"provisional,omitempty"`
 }
@@ -182,7 +183,7 @@ func seatViews(seats []hall.SeatView) []seatView {
 	out := make([]seatView, 0, len(seats))
 	for _, s := range seats {
 		out = append(out, seatView{Seat: s.Seat, Player: s.Player, Name: s.Name, Side: s.Side,
-			Open: s.Open, Account: s.Account})
+			Open: s.Open, Account: s.Account, Arrived: s.Arrived})
 	}
 	return out
 }

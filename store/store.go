@@ -44,6 +44,10 @@ type Seat struct {
 	// Account is the id of the account that holds the seat, if any: its
 	// session cookie plays the seat as the token does.
 	Account string `json:"account,omitempty"`
+	// Arrived is true once the seat's player opened the game with the
+	// seat's token or session (or joined it from the lobby): no one has
+	// opened an invite yet while it is false, and its opponent is told so.
+	Arrived bool `json:"arrived,omitempty"`
 }
 
 // Result is how a stored game ended.

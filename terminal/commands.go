@@ -176,7 +176,7 @@ func joinAnd(parts []string) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
-// hintEngine is the engine that gives hints and judges draw offers.
+// hintEngine is the engine that gives hints.
 const hintEngine = "ab"
 
 // hint asks an engine for a move after a short think.
@@ -213,8 +213,8 @@ func (t *console) resign() bool {
 }
 
 // offerDraw offers a draw for the person to move, or accepts the one on
-// the table. An engine opponent answers at once: it accepts when a short
-// search finds it worse by half a piece or more.
+// the table. An engine opponent answers at once, by ai.AcceptsDraw's
+// rule.
 func (t *console) offerDraw() bool {
 	s := t.pg.State()
 	me := s.ToMove()
@@ -234,9 +234,7 @@ func (t *console) offerDraw() bool {
 		fmt.Fprintf(t.out, "%s offers a draw; %s may accept by typing draw on their turn.\n", s.Game().PlayerName(me), name)
 		return false
 	}
-	judge, _ := ai.New(hintEngine, 1)
-	info := judge.Search(context.Background(), s, ai.Limits{Depth: 4, MoveTime: time.Second}, nil)
-	if info.Score >= 50 { // good for the offerer: the engine is worse
+	if ai.AcceptsDraw(context.Background(), s, me) {
 		if _, err := t.pg.OfferDraw(other); err != nil {
 			t.refused(err, "no draw")
 			return false

@@ -199,11 +199,14 @@ function layout(root: HTMLElement, st: State): UI {
     siteHeader(h("h1", {}, `Analysis: ${st.game}`),
       h("a", { href: `/rules/${encodeURIComponent(st.game)}`, class: "rules" }, "Rules")),
     h("main", { class: "game analysis" }, boardBox,
-      h("aside", {}, ui.status, ui.message, ui.choices, ui.tables, fenForm, h("p", {}, ui.edit), ui.setupBox,
-        h("h2", {}, "Engine"),
-        h("p", { class: "engine-controls" }, h("label", { for: "movetime" }, "Think for "), movetime, " ",
-          h("label", { for: "lines" }, "Lines "), lines, " ", ui.ask, " ", ui.stop),
-        ui.best, ui.lines,
+      // The engine first under the board: on a phone "Ask the engine" and
+      // its answer stay in reach of the arrows it draws.
+      h("aside", {}, ui.status, ui.message, ui.choices,
+        h("section", { class: "engine", "aria-labelledby": "engine-title" }, h("h2", { id: "engine-title" }, "Engine"),
+          h("p", { class: "engine-controls" }, h("label", { for: "movetime" }, "Think for "), movetime, " ",
+            h("label", { for: "lines" }, "Lines "), lines, " ", ui.ask, " ", ui.stop),
+          ui.best, ui.lines),
+        ui.tables, fenForm, h("p", {}, ui.edit), ui.setupBox,
         h("h2", {}, "Line"), ui.nav, ui.line, h("h2", {}, "Legal moves"), ui.legal)),
   );
   return ui;
@@ -511,9 +514,15 @@ function renderBest(st: State, ui: UI, play: (move: string) => void): void {
   ui.best.replaceChildren(
     h("p", {}, lead, h("strong", { class: "best-move" }, b.move), ", ", score,
       " (depth ", h("span", { class: "depth" }, String(b.depth)), `, ${b.nodes} nodes, ${(b.ms / 1000).toFixed(1)} s)`),
-    h("p", { class: "pv" }, "Line: " + b.line.join(" ")),
+    h("p", { class: "pv" }, "Line: ", ...moveSpans(b.line)),
     button(`Play ${b.move}`, "play-best", () => play(b.move)),
   );
+}
+
+// moveSpans writes a line of moves, each in a span of its own that the
+// style sheet keeps unbroken ("g4-g3", never "g4-" then "g3").
+function moveSpans(line: string[]): (Node | string)[] {
+  return line.flatMap((m, i) => [...(i ? [" "] : []), h("span", { class: "pv-move" }, m)]);
 }
 
 // drawLineArrows draws the line chosen in the list (the best unless one
@@ -551,7 +560,7 @@ function renderLines(st: State, ui: UI, play: (move: string) => void): void {
     play1.setAttribute("aria-label", `play ${l.move}, ${j.words}`);
     play1.addEventListener("focus", point(i));
     const li = h("li", { class: i === st.arrowLine ? "pv-line arrowed" : "pv-line", "data-move": l.move },
-      play1, " ", h("span", { class: "line-score", title: j.words }, j.short), " ", h("span", { class: "line-moves" }, l.line.slice(1).join(" ")));
+      play1, " ", h("span", { class: "line-score", title: j.words }, j.short), " ", h("span", { class: "line-moves" }, ...moveSpans(l.line.slice(1))));
     li.addEventListener("pointerenter", point(i));
     return li;
   }));

@@ -6,6 +6,7 @@ export interface Seat {
   name?: string;
   side: string;
   open: boolean;
+  arrived?: boolean; // its player has opened the game (an invite's link, say)
 }
 
 export interface Clock {
@@ -36,6 +37,10 @@ export interface Game {
   version: number;
   seats: Seat[];
   drawOffer: number;
+  // takeback is the seat asking to take its last move back (-1 for none);
+  // takebacks says whether the game allows them at all.
+  takeback: number;
+  takebacks: boolean;
   clock?: Clock;
   description?: string;
   // attention says what went wrong with the game on the server (its AI

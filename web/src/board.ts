@@ -26,6 +26,7 @@ export interface Marks {
   lastMove: string[]; // the cells of the last move's path
   path?: string[]; // the path of a move being built, drawn as a line
   taking?: string[]; // the cells whose pieces the move being built takes
+  premove?: string[]; // the cells of the premove set (or being set): its piece and its landing
 }
 
 export interface BoardOptions {
@@ -100,12 +101,14 @@ export function drawBoard(svg: SVGSVGElement, geo: Geometry, pos: Position, mark
     if (last.has(c.name)) classes.push("last");
     if (marks.selected.includes(c.name)) classes.push("selected");
     if (marks.targets.has(c.name)) classes.push("target");
+    if (marks.premove?.includes(c.name)) classes.push("premove");
     const seats = ends.get(c.name) ?? [];
     if (seats.length) classes.push("end-row", ...seats.map((s) => `end-row-${letters[s]}`));
     let label = describeStack(c.name, stack, king);
     if (seats.length) label += `; end row of ${seats.map((s) => sideNames[letters[s]]).join(" and ")}`;
     if (stack && frozen.has(c.name)) label += `; frozen, scores ${stack.length}`;
     if (marks.taking?.includes(c.name)) label += "; taken by this move";
+    if (marks.premove?.includes(c.name)) label += "; premove";
     const poly = el("polygon", { points: points(c.outline), class: classes.join(" "), "data-cell": c.name, role: opts.still ? "img" : "button", "aria-label": label });
     if (!opts.still) poly.setAttribute("tabindex", c.name === focusName ? "0" : "-1");
     if (stack) poly.setAttribute("data-stack", stack);

@@ -9,7 +9,7 @@ import { themeControls } from "./theme";
 // siteHeader is the header of a page the script draws; title is the
 // page's own heading, extra what the page adds beside it.
 export function siteHeader(title: HTMLElement, ...extra: Node[]): HTMLElement {
-  return h("header", { class: "site" }, h("a", { href: "/", class: "home" }, "arbiter"), title, ...extra, nav(), accountMenu(), themeControls());
+  return h("header", { class: "site" }, h("a", { href: "/", class: "home" }, "arbiter"), title, ...extra, menuToggle(), nav(), accountMenu(), themeControls());
 }
 
 // decorateHeader completes a header the server wrote (the rules pages and
@@ -17,7 +17,21 @@ export function siteHeader(title: HTMLElement, ...extra: Node[]): HTMLElement {
 export function decorateHeader(doc: Document): void {
   const header = doc.querySelector("header");
   if (!header || header.querySelector(".theme-controls")) return;
-  header.append(nav(), accountMenu(), themeControls());
+  header.append(menuToggle(), nav(), accountMenu(), themeControls());
+}
+
+// menuToggle opens and closes, on a phone, the header's second row: the
+// site's sections and the theme controls, so that the header keeps to
+// one row (brand, title, player, menu) until it is asked for. On a
+// desktop the style sheet hides it: everything fits.
+function menuToggle(): HTMLElement {
+  const b = h("button", { type: "button", class: "menu-toggle", "aria-expanded": "false", "aria-label": "Menu" },
+    h("span", { "aria-hidden": "true" }, "☰"));
+  b.addEventListener("click", () => {
+    const open = b.closest("header")?.classList.toggle("menu-open") ?? false;
+    b.setAttribute("aria-expanded", String(open));
+  });
+  return b;
 }
 
 // nav links the site's sections; the page's own is marked current.

@@ -12,6 +12,7 @@ import { copyButton, h } from "./dom";
 import { choices, click, emptySelection, matching, parseMove, swapMove, targets, type ParsedMove, type Selection } from "./entry";
 import { change, profileLink, ratingText } from "./players";
 import * as browserSeats from "./seats";
+import { lastMoverAmong, moveEnds, nextTurn, ownsTop, premoveOutcome, type Premove } from "./premoves";
 import { muted, setMuted, Sounds } from "./sound";
 import { turnRows } from "./turns";
 
@@ -25,13 +26,15 @@ interface Page {
   sel: Selection;
   taking: string[]; // the cells whose pieces the move being built takes
   message: string;
+  landed: string | null; // where a move the clicks completed landed, if not on the cell clicked last
   busy: boolean;
   ws: WebSocket | null;
   retry: number;
   shown: number; // counts calls of show, so that a stale position is dropped
   effects: Map<number, Effects>; // what the move of each ply did, as the socket told
   anim: Effects | null; // the move to animate when the board is next drawn
-  clockAt: number; // when the game's clock was read (performance.now)
+  clockAt: number; // when the server sent the clock of page.game (performance.now)
+  received: WeakMap<Game, number>; // when each state of the game came from the server
   flagAsked: number; // the version for which a flag fall was asked about
   offline: boolean; // the socket closed: reconnecting
   heard: number; // the last ply announced and sounded, -1 before the first read
@@ -39,6 +42,12 @@ interface Page {
   sounds: Sounds;
   you: number; // the seat the session's cookie holds, -1 for none
   reread: boolean; // a rated game's end was read again for its ratings
+  endClosed: boolean; // the player closed the result's banner to see the board
+  drawAnswer: string; // the AI's answer to this browser's draw offer, until the next move
+  arrival: string; // "Black joined the game.": an invite was opened, until the next move
+  arrivalHeard: string; // the arrival announced to screen readers
+  premoveFrom: string | null; // the piece of a premove being set
+  premove: Premove | null; // the premove set, until its turn comes
   redraw: () => void;
 }
 
@@ -53,8 +62,9 @@ export function gamePage(root: HTMLElement): void {
   const parts = location.pathname.split("/");
   const page: Page = {
     id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, taking: [],
-    message: "", busy: false, ws: null, retry: 0, shown: 0, effects: new Map(), anim: null, clockAt: 0, flagAsked: 0, offline: false,
-    heard: -1, ended: false, sounds: new Sounds(), you: -1, reread: false, redraw: () => {},
+    message: "", landed: null, busy: false, ws: null, retry: 0, shown: 0, effects: new Map(), anim: null, clockAt: 0, received: new WeakMap(), flagAsked: 0, offline: false,
+    heard: -1, ended: false, sounds: new Sounds(), you: -1, reread: false, endClosed: false, drawAnswer: "", arrival: "", arrivalHeard: "",
+    premoveFrom: null, premove: null, redraw: () => {},
   };
   takeToken(page);
   const ui = layout(root);
@@ -63,6 +73,8 @@ export function gamePage(root: HTMLElement): void {
   page.redraw = refresh;
   const actions: Actions = {
     cell: (cell) => onCell(page, cell, refresh),
+    takeback: () => askTakeback(page, refresh),
+    clearPremove: () => setPremove(page, "", refresh),
     play: (move) => play(page, move, refresh),
     command: (path, body) => command(page, path, body, refresh),
     step: (to) => step(page, to, refresh),
@@ -72,7 +84,10 @@ export function gamePage(root: HTMLElement): void {
   attachPointer(ui.svg, { tap: actions.cell, drag: actions.drag });
   setInterval(() => tickClocks(page, ui, refresh), 100);
   document.addEventListener("keydown", (ev) => onKey(page, ev, actions));
-  load(page, refresh).then(() => connect(page, refresh));
+  load(page, refresh).then(() => {
+    connect(page, refresh);
+    arrive(page);
+  });
 }
 
 // onKey steps through the moves: ← and → a move, Home to the start, End
@@ -88,6 +103,17 @@ function onKey(page: Page, ev: KeyboardEvent, act: Actions): void {
   act.step(to);
 }
 
+// arrive tells the server that the players of the seats this browser
+// holds are here, once per seat, so that the other players see an invite
+// opened ("Black joined the game.") before its first move.
+function arrive(page: Page): void {
+  const g = page.game;
+  if (!g || g.result) return;
+  for (const [seat, token] of Object.entries(browserSeats.tokens(page.id))) {
+    if (g.seats[Number(seat)] && !g.seats[Number(seat)].arrived) void request("POST", `/api/games/${page.id}/arrive`, undefined, token).catch(() => {});
+  }
+}
+
 // takeToken keeps the token of an invite link and takes it out of the
 // address bar, so that it is not shown on a shared screen.
 function takeToken(page: Page): void {
@@ -101,6 +127,8 @@ function takeToken(page: Page): void {
 
 interface Actions {
   cell(cell: string): void;
+  takeback(): void;
+  clearPremove(): void;
   play(move: string): void;
   command(path: string, body: unknown): void;
   step(ply: number): void;
@@ -117,10 +145,12 @@ interface UI {
   notice: HTMLElement;
   message: HTMLElement;
   end: HTMLElement;
+  offer: HTMLElement; // a draw offered to this browser, or the AI's answer to its own
   choices: HTMLElement;
   nav: HTMLElement;
   moves: HTMLElement;
   controls: HTMLElement;
+  bar: HTMLElement; // a phone's bar at the bottom of the screen: the steps, draw, resign
   typed: HTMLFormElement;
   links: HTMLElement;
   announce: HTMLElement;
@@ -146,20 +176,24 @@ function layout(root: HTMLElement): UI {
     title: h("h1"), svg,
     above: h("div", { class: "players above" }), below: h("div", { class: "players below" }),
     status: h("p", { class: "status" }), notice: h("p", { class: "notice" }),
-    message: h("p", { class: "message", role: "alert" }), end: h("section", { class: "end", "aria-label": "result" }),
+    message: h("p", { class: "message", role: "alert" }), end: h("section", { class: "end banner", "aria-label": "result" }),
+    offer: h("div", { class: "offer banner", role: "status" }),
     choices: h("div", { class: "choices" }),
     nav: h("div", { class: "nav" }), moves: h("div", { class: "moves", role: "list", "aria-label": "moves" }),
-    controls: h("div", { class: "controls" }), typed: h("form", { class: "typed" }),
+    controls: h("div", { class: "controls" }), bar: h("div", { class: "play-bar" }), typed: h("form", { class: "typed" }),
     links: h("div", { class: "links" }), announce: h("p", { class: "sr-only", "aria-live": "polite" }),
   };
+  // The draw offers and the result are banners over the board, where
+  // the player looks, on a phone as on a desktop.
   const boardBox = h("div", { class: "board-box" });
-  boardBox.append(svg);
+  boardBox.append(svg, ui.offer, ui.end);
   root.replaceChildren(
     siteHeader(ui.title),
     h("main", { class: "game" },
       h("section", { class: "board-area", "aria-label": "board" }, ui.above, boardBox, ui.below),
-      h("aside", { class: "side" }, ui.status, ui.notice, ui.message, ui.end, ui.choices, ui.typed, ui.controls,
-        h("section", { class: "move-list", "aria-label": "moves" }, h("h2", {}, "Moves"), ui.nav, ui.moves), ui.links)),
+      h("aside", { class: "side" }, ui.status, ui.notice, ui.message, ui.choices, ui.typed, ui.controls,
+        h("section", { class: "move-list", "aria-label": "moves" }, h("h2", {}, "Moves"), ui.nav, ui.moves), ui.links),
+      ui.bar),
     ui.announce,
   );
   return ui;
@@ -199,7 +233,7 @@ function canSend(page: Page): boolean {
 
 async function load(page: Page, refresh: () => void): Promise<void> {
   try {
-    const g = await request<Game>("GET", `/api/games/${page.id}`);
+    const g = await fetchGame(page);
     await show(page, g);
   } catch (e) {
     // While reconnecting, the status says so; the error is not news.
@@ -220,13 +254,17 @@ async function show(page: Page, g: Game, told: Position | null = null): Promise<
   const first = page.game === null;
   const shown = ++page.shown;
   keepAccounts(page, g);
+  noteArrivals(page, g);
+  notePremove(page, g);
+  // A clock is drawn from the server's figure and the time since it was
+  // sent, never from a redraw: stepping through the moves keeps it.
+  if (g !== page.game) page.clockAt = page.received.get(g) ?? performance.now();
   page.game = g;
   if (first) {
     const seatParam = new URLSearchParams(location.search).get("seat");
     const held = heldSeats(page);
     page.viewSeat = seatParam !== null && held.includes(Number(seatParam)) ? Number(seatParam) : held[0] ?? -1;
   }
-  page.clockAt = performance.now();
   const ply = page.viewPly ?? g.ply;
   // The move that follows the live position drawn now is animated.
   const next = page.viewPly === null && page.pos !== null && page.pos.ply === g.ply - 1;
@@ -259,11 +297,35 @@ function keepAccounts(page: Page, g: Game): void {
   const a = g as AccountGame;
   if (g.result && a.rated && !a.ratings?.length && !page.reread) {
     page.reread = true;
-    setTimeout(() => void request<Game>("GET", `/api/games/${page.id}`).then((full) => {
-      if (page.game && full.version >= page.game.version) page.game = full;
+    setTimeout(() => void fetchGame(page).then((full) => {
+      if (page.game && full.version >= page.game.version) {
+        page.clockAt = page.received.get(full) ?? performance.now();
+        page.game = full;
+      }
       page.redraw();
     }, () => {}), 200);
   }
+}
+
+// fetchGame reads the game, noting when its clock was read.
+async function fetchGame(page: Page): Promise<Game> {
+  return stamped(page, await request<Game>("GET", `/api/games/${page.id}`));
+}
+
+// stamped notes that g, a state of the game, came from the server now.
+function stamped(page: Page, g: Game): Game {
+  page.received.set(g, performance.now());
+  return g;
+}
+
+// noteArrivals says when a seat no one had opened (an invite sent) is
+// opened: its player joined the game.
+function noteArrivals(page: Page, g: Game): void {
+  const prev = page.game;
+  if (!prev) return;
+  const held = heldSeats(page);
+  const came = g.seats.filter((s, i) => notArrived(prev, i, held) && !notArrived(g, i, held) && !g.movers.includes(i));
+  if (came.length) page.arrival = `${came.map((s) => s.side).join(" and ")} joined the game.`;
 }
 
 // effectsOf is what the move of ply did: as the socket told, else asked.
@@ -289,16 +351,19 @@ function connect(page: Page, refresh: () => void): void {
   };
   ws.onmessage = async (ev) => {
     const msg = JSON.parse(ev.data);
+    if (msg.type === "game" && msg.game) stamped(page, msg.game);
     if (msg.type === "game" && msg.effects && msg.game) page.effects.set(msg.game.ply - 1, msg.effects);
     if (msg.type !== "game" || !page.game || msg.version <= page.game.version) return;
     // After a gap (events missed), the game is read again, and its
     // position with it; else the event carries both.
     const gap = msg.version !== page.game.version + 1;
-    const g: Game = gap ? await request<Game>("GET", `/api/games/${page.id}`) : msg.game;
+    const g: Game = gap ? await fetchGame(page) : msg.game;
     if (g.version <= page.game.version) return;
     if (g.ply !== page.game.ply) {
       page.sel = emptySelection;
       page.taking = [];
+      page.drawAnswer = "";
+      page.arrival = "";
     }
     await show(page, g, gap ? null : (msg.position ?? null));
     refresh();
@@ -326,15 +391,30 @@ function cannotPlay(page: Page, g: Game): string {
 function onCell(page: Page, cell: string, refresh: () => void): void {
   const g = page.game;
   if (!g || page.busy) return;
+  // A click on the cell where the move the clicks completed landed is
+  // the click the player meant to end it with: no news, and no error.
+  const landed = page.landed === cell && page.sel.path.length === 0;
+  page.landed = null;
   const why = cannotPlay(page, g);
+  if (why && premoveSeat(page) >= 0) {
+    onPremoveCell(page, cell, refresh);
+    return;
+  }
+  const out = click(g.legal.map(parseMove), page.sel, cell);
+  if (landed && (why || out.kind === "reset")) {
+    page.message = "";
+    refresh();
+    return;
+  }
   if (why) {
     page.message = why;
     refresh();
     return;
   }
-  const out = click(g.legal.map(parseMove), page.sel, cell);
   page.message = "";
   if (out.kind === "play") {
+    const path = parseMove(out.move).path;
+    if (path[path.length - 1] !== cell) page.landed = path[path.length - 1];
     play(page, out.move, refresh);
     return;
   }
@@ -390,7 +470,7 @@ async function play(page: Page, move: string, refresh: () => void): Promise<void
   page.taking = [];
   refresh();
   try {
-    const next = await request<Game>("POST", `/api/games/${page.id}/moves`, { move, ply: g.ply }, token);
+    const next = stamped(page, await request<Game>("POST", `/api/games/${page.id}/moves`, { move, ply: g.ply }, token));
     page.message = "";
     await showAnswer(page, next, refresh);
   } catch (e) {
@@ -402,15 +482,119 @@ async function play(page: Page, move: string, refresh: () => void): Promise<void
 
 async function command(page: Page, path: string, body: unknown, refresh: () => void): Promise<void> {
   const token = tokenFor(page);
-  if (!canSend(page)) return;
+  const before = page.game;
+  if (!canSend(page) || !before) return;
   try {
-    const next = await request<Game>("POST", `/api/games/${page.id}/${path}`, body, token);
+    const next = stamped(page, await request<Game>("POST", `/api/games/${page.id}/${path}`, body, token));
+    if (path === "draw" && (body as { action?: string }).action === "offer") answered(page, before, next);
     await showAnswer(page, next, refresh);
     page.message = "";
   } catch (e) {
     page.message = (e as Error).message;
   }
   refresh();
+}
+
+// premoveSeat is the seat this browser may set a premove for now: one it
+// holds, a person's, while another seat is to move in the live game;
+// else -1. A friend at this screen (every seat held) has no premoves.
+function premoveSeat(page: Page): number {
+  const g = page.game;
+  if (!g || g.result || page.viewPly !== null || !page.pos) return -1;
+  const held = heldSeats(page).filter((s) => g.seats[s]?.player === "human");
+  if (held.length === 0 || heldSeats(page).includes(g.toMove)) return -1;
+  return held[0];
+}
+
+// onPremoveCell sets a premove by two clicks while the opponent is to
+// move, as lichess does: one of the player's pieces, then where it goes.
+// A click while a premove is set cancels it.
+function onPremoveCell(page: Page, cell: string, refresh: () => void): void {
+  const g = page.game!;
+  const seat = premoveSeat(page);
+  page.message = "";
+  if (page.premove) {
+    void setPremove(page, "", refresh);
+    return;
+  }
+  if (page.premoveFrom === null) {
+    if (ownsTop(page.pos!, cell, g.seats[seat].side[0].toLowerCase())) page.premoveFrom = cell;
+    else page.message = `Not your turn: ${seatName(g, g.toMove)} is to move. A premove starts on one of your pieces.`;
+    refresh();
+    return;
+  }
+  const from = page.premoveFrom;
+  page.premoveFrom = null;
+  if (cell === from) {
+    refresh();
+    return;
+  }
+  void setPremove(page, `${from}-${cell}`, refresh);
+}
+
+// setPremove sends the premove of this browser's seat ("" clears it).
+async function setPremove(page: Page, move: string, refresh: () => void): Promise<void> {
+  const g = page.game!;
+  const seat = premoveSeat(page);
+  if (seat < 0) return;
+  try {
+    await request<Game>("POST", `/api/games/${page.id}/premove`, { move }, browserSeats.tokens(page.id)[seat]);
+    page.premove = move ? { move, ply: nextTurn(g, seat), setAt: g.ply } : null;
+  } catch (e) {
+    page.message = (e as Error).message;
+  }
+  refresh();
+}
+
+// notePremove sees what became of the premove set, in the game's new
+// state: played, or dropped as no longer legal, which the page says.
+function notePremove(page: Page, g: Game): void {
+  const pm = page.premove;
+  if (!pm) return;
+  const seat = heldSeats(page).find((s) => g.seats[s]?.player === "human") ?? -1;
+  const outcome = premoveOutcome(pm, g, seat);
+  if (outcome === "") return;
+  page.premove = null;
+  if (outcome === "dropped") page.message = `Your premove ${pm.move} was dropped: it was no longer legal.`;
+}
+
+// askTakeback asks to take back the last move of a seat this browser
+// holds. Against the AI it goes back at once; a friend at this screen
+// (every person's seat held) asks and accepts in one step; else the
+// request waits for the opponent.
+async function askTakeback(page: Page, refresh: () => void): Promise<void> {
+  const g = page.game;
+  if (!g) return;
+  const held = heldSeats(page);
+  const seat = lastMoverAmong(g, held);
+  if (seat < 0) return;
+  const tokens = browserSeats.tokens(page.id);
+  const people = g.seats.filter((s) => s.player === "human").map((s) => s.seat);
+  const atOneScreen = people.length > 1 && people.every((p) => held.includes(p));
+  const send = (action: string, who: number) =>
+    request<Game>("POST", `/api/games/${page.id}/takeback`, { action }, tokens[who]).then((next) => stamped(page, next));
+  try {
+    let next = await send("request", seat);
+    const other = people.find((p) => p !== seat);
+    if (atOneScreen && next.takeback === seat && other !== undefined) next = await send("accept", other);
+    page.sel = emptySelection;
+    page.taking = [];
+    await showAnswer(page, next, refresh);
+    page.message = "";
+  } catch (e) {
+    page.message = (e as Error).message;
+  }
+  refresh();
+}
+
+// canAskTakeback says whether the Take back button shows: the game allows
+// take-backs, goes on, and a seat this browser holds has a move to take
+// back, with no request of its own on the table.
+function canAskTakeback(page: Page): boolean {
+  const g = page.game;
+  if (!g || g.result || !g.takebacks || page.viewPly !== null) return false;
+  const held = heldSeats(page);
+  return lastMoverAmong(g, held) >= 0 && !(g.takeback >= 0 && held.includes(g.takeback));
 }
 
 // showAnswer takes the game a command answered. While the socket is open,
@@ -433,6 +617,7 @@ async function step(page: Page, ply: number, refresh: () => void): Promise<void>
   if (!g) return;
   const to = Math.max(0, Math.min(ply, g.ply));
   page.viewPly = to === g.ply ? null : to;
+  page.message = ""; // an error is cleared by the next action
   page.sel = emptySelection;
   page.taking = [];
   await show(page, g);
@@ -507,7 +692,8 @@ function render(page: Page, ui: UI, act: Actions): void {
   const shownPly = page.viewPly ?? g.ply;
   const lastMove = shownPly > 0 ? parseMove(g.moves[shownPly - 1]).path : [];
   const letters = g.seats.map((s) => s.side[0].toLowerCase());
-  const marks = { selected: [...page.sel.path, ...page.sel.drops], targets: targets(moves, page.sel), lastMove, path: page.sel.path, taking: page.taking };
+  const premove = page.premove ? moveEnds(page.premove.move) : page.premoveFrom ? [page.premoveFrom] : [];
+  const marks = { selected: [...page.sel.path, ...page.sel.drops], targets: targets(moves, page.sel), lastMove, path: page.sel.path, taking: page.taking, premove };
   drawBoard(ui.svg, page.geo, page.pos, marks, kingWord, act.cell, { pointer: true, letters });
   // The first render's time, for docs/server.md's measurement.
   if (performance.getEntriesByName("board-drawn").length === 0) performance.mark("board-drawn");
@@ -518,11 +704,13 @@ function render(page: Page, ui: UI, act: Actions): void {
   ui.status.replaceChildren(...statusLines(page));
   renderNotice(page, ui);
   renderEnd(page, ui, act);
+  renderOffer(page, ui, act);
   renderChoices(page, ui, act, moves);
   ui.typed.hidden = actingSeat(page) < 0 || page.viewPly !== null;
   ui.typed.querySelector("input")?.setAttribute("placeholder", g.legal.length ? `e.g. ${g.legal[0]}` : "");
   renderMoves(page, ui, act);
   renderControls(page, ui, act);
+  renderBar(page, ui, act);
   renderLinks(page, ui);
   announce(page, ui);
 }
@@ -542,13 +730,22 @@ function playerName(g: Game, seat: number, held: number[] = []): string {
   if (s.name) return s.name;
   if (s.open) return "waiting for a player";
   if (level) return `AI level ${level[1]}`;
+  if (notArrived(g, seat, held)) return held.length ? "waiting for the opponent" : "waiting for the player";
   if (s.player !== "human") return `engine ${s.player}`;
   return held.includes(seat) ? "You" : "Anonymous";
+}
+
+// notArrived says whether a person's seat is one no one has opened yet:
+// an invite not yet followed, the seat neither arrived nor moved.
+function notArrived(g: Game, seat: number, held: number[]): boolean {
+  const s = seatOf(g, seat);
+  return s.player === "human" && !s.open && !s.arrived && !s.account && !held.includes(seat) && !g.movers.includes(seat) && !g.result;
 }
 
 // seatName is a seat as the status names it: "Black (AI level 3)", or the
 // side alone for a person with no name.
 function seatName(g: Game, seat: number): string {
+  if (notArrived(g, seat, [])) return g.seats[seat].side;
   const who = playerName(g, seat);
   return who === "Anonymous" ? g.seats[seat].side : `${g.seats[seat].side} (${who})`;
 }
@@ -559,6 +756,7 @@ function statusText(page: Page): string {
   if (actingSeat(page) >= 0) return heldSeats(page).length > 1 ? `Your move (${seatName(g, g.toMove)})` : "Your move";
   if (g.seats[g.toMove].player !== "human") return `${seatName(g, g.toMove)} is thinking…`;
   if (g.seats[g.toMove].open) return `Waiting for a player to take ${g.seats[g.toMove].side}`;
+  if (notArrived(g, g.toMove, heldSeats(page))) return `Waiting for ${g.seats[g.toMove].side}'s player to open the game`;
   return `${seatName(g, g.toMove)} to move`;
 }
 
@@ -572,6 +770,7 @@ function statusLines(page: Page): Node[] {
   if (page.pos?.scores) {
     out.push(h("span", { class: "scores" }, "Scores: " + page.pos.scores.map((s, i) => `${g.seats[i].side} ${s}`).join(", ")));
   }
+  if (page.arrival) out.push(h("span", { class: "arrival" }, page.arrival));
   if (page.offline) out.push(h("span", { class: "offline" }, "Connection lost; reconnecting…"));
   if (g.attention) out.push(h("span", { class: "attention", role: "alert" }, g.attention.charAt(0).toUpperCase() + g.attention.slice(1) + "."));
   if (page.pos?.endRows) out.push(h("span", { class: "legend" }, "End rows are outlined in their player's colour; a boxed pile stands on its controller's end row: frozen, it scores."));
@@ -669,7 +868,7 @@ function renderNotice(page: Page, ui: UI): void {
 // to do next: a rematch, a new game, the analysis.
 function renderEnd(page: Page, ui: UI, act: Actions): void {
   const g = page.game!;
-  ui.end.hidden = !g.result;
+  ui.end.hidden = !g.result || page.endClosed;
   if (!g.result) {
     ui.end.replaceChildren();
     return;
@@ -683,7 +882,12 @@ function renderEnd(page: Page, ui: UI, act: Actions): void {
   buttons.append(h("a", { href: `/?game=${encodeURIComponent(g.game)}`, class: "button new-game" }, "New game"),
     h("a", { href: analysisLink(g), class: "button analyse-end" }, "Analyse"));
   const changes = ratingChanges(g);
-  ui.end.replaceChildren(h("h2", {}, endTitle(page)), h("p", { class: "end-reason" }, g.description || g.result.reason), ...(changes ? [changes] : []), buttons);
+  const close = h("button", { type: "button", class: "end-close", "aria-label": "Close the result to see the board", title: "Show the board" }, "×");
+  close.addEventListener("click", () => {
+    page.endClosed = true;
+    page.redraw();
+  });
+  ui.end.replaceChildren(close, h("h2", {}, endTitle(page)), h("p", { class: "end-reason" }, g.description || g.result.reason), ...(changes ? [changes] : []), buttons);
 }
 
 function endTitle(page: Page): string {
@@ -703,6 +907,10 @@ function announce(page: Page, ui: UI): void {
     page.heard = g.ply;
     page.ended = !!g.result;
     return;
+  }
+  if (page.arrival && page.arrival !== page.arrivalHeard) {
+    page.arrivalHeard = page.arrival;
+    ui.announce.textContent = page.arrival;
   }
   if (g.ply > page.heard) {
     const movers = g.movers;
@@ -867,17 +1075,90 @@ function renderControls(page: Page, ui: UI, act: Actions): void {
   button("Resign", "resign danger", () => {
     if (confirm("Resign this game?")) act.command("resign", undefined);
   });
-  if (g.seats.length !== 2) return;
   const mine = (s: number) => held.includes(s);
-  if (g.drawOffer >= 0 && !mine(g.drawOffer)) {
-    ui.controls.append(h("span", { class: "offer-text" }, `${g.seats[g.drawOffer].side} offers a draw.`));
-    button("Accept draw", "accept", () => act.command("draw", { action: "accept" }));
-    button("Decline", "decline", () => act.command("draw", { action: "decline" }));
-  } else if (g.drawOffer >= 0) {
+  if (canAskTakeback(page)) button("Take back", "takeback", () => act.takeback());
+  if (g.takeback >= 0 && mine(g.takeback) && !g.result) {
+    ui.controls.append(h("span", { class: "offer-text" }, "You asked to take back your last move."));
+    button("Cancel", "takeback-cancel", () => act.command("takeback", { action: "decline" }));
+  }
+  if (page.premove) {
+    ui.controls.append(h("span", { class: "premove-text" }, `Premove: ${page.premove.move}.`));
+    button("Cancel premove", "premove-cancel", () => act.clearPremove());
+  }
+  if (g.seats.length !== 2) return;
+  // A draw offered to this browser is answered over the board (renderOffer).
+  if (g.drawOffer >= 0 && mine(g.drawOffer)) {
     ui.controls.append(h("span", { class: "offer-text" }, "You offered a draw."));
-  } else {
+  } else if (g.drawOffer < 0) {
     button("Offer draw", "offer", () => act.command("draw", { action: "offer" }));
   }
+}
+
+// renderOffer shows over the board a draw offered to this browser, with
+// Accept and Decline, or the AI's answer to the draw it offered.
+function renderOffer(page: Page, ui: UI, act: Actions): void {
+  const g = page.game!;
+  const held = heldSeats(page);
+  const toMe = (seat: number) => !g.result && seat >= 0 && held.length > 0 && !held.includes(seat);
+  const draw = g.seats.length === 2 && toMe(g.drawOffer);
+  const takeback = toMe(g.takeback);
+  const button = (label: string, cls: string, path: string, action: string) => {
+    const b = h("button", { type: "button", class: cls }, label);
+    b.addEventListener("click", () => act.command(path, { action }));
+    return b;
+  };
+  const parts: Node[] = [];
+  if (takeback) {
+    parts.push(h("p", { class: "takeback-text" }, `${seatName(g, g.takeback)} asks to take back their last move.`),
+      h("div", { class: "offer-actions" }, button("Accept take-back", "takeback-accept primary", "takeback", "accept"),
+        button("Decline", "takeback-decline", "takeback", "decline")));
+  }
+  if (draw) {
+    parts.push(h("p", { class: "offer-text" }, `${seatName(g, g.drawOffer)} offers a draw.`),
+      h("div", { class: "offer-actions" }, button("Accept draw", "accept primary", "draw", "accept"), button("Decline", "decline", "draw", "decline")));
+  } else if (page.drawAnswer) {
+    parts.push(h("p", { class: "draw-answer" }, page.drawAnswer));
+  }
+  ui.offer.hidden = parts.length === 0;
+  ui.offer.replaceChildren(...parts);
+}
+
+// answered notes the answer of the AI to this browser's draw offer: an
+// offer that comes back gone, the game going on, was declined (an
+// accepted one ended the game, which the result says).
+function answered(page: Page, before: Game, next: Game): void {
+  const other = before.seats.findIndex((_, i) => !heldSeats(page).includes(i));
+  if (next.result || next.drawOffer >= 0 || other < 0 || before.seats[other].player === "human") return;
+  const answer = `${seatName(next, other)} declines the draw.`;
+  page.drawAnswer = answer;
+  // The banner leaves the board after a while, if no move cleared it.
+  setTimeout(() => {
+    if (page.drawAnswer !== answer) return;
+    page.drawAnswer = "";
+    page.redraw();
+  }, 6000);
+}
+
+// renderBar fills a phone's bar at the bottom of the screen (the style
+// sheet shows it on a phone only), in the thumb's reach with the board
+// above: a move back and forward and, for a player, draw and resign. The
+// same commands stay in the page below the board.
+function renderBar(page: Page, ui: UI, act: Actions): void {
+  const g = page.game!;
+  const shown = page.viewPly ?? g.ply;
+  const button = (label: string, name: string, cls: string, f: () => void) => {
+    const b = h("button", { type: "button", class: cls, "aria-label": name, title: name }, label);
+    b.addEventListener("click", f);
+    return b;
+  };
+  const items = [button("‹", "back (←)", "bar-back", () => act.step(shown - 1)), button("›", "forward (→)", "bar-forward", () => act.step(shown + 1))];
+  const playing = !g.result && heldSeats(page).length > 0;
+  if (canAskTakeback(page)) items.push(button("↶ Back", "Take back your last move", "bar-takeback", () => act.takeback()));
+  if (playing && g.seats.length === 2 && g.drawOffer < 0) items.push(button("½ Draw", "Offer a draw", "bar-offer", () => act.command("draw", { action: "offer" })));
+  if (playing) items.push(button("⚑ Resign", "Resign", "bar-resign danger", () => {
+    if (confirm("Resign this game?")) act.command("resign", undefined);
+  }));
+  ui.bar.replaceChildren(...items);
 }
 
 // analysisLink opens the game's moves, with its options, on the analysis

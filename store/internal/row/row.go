@@ -49,6 +49,7 @@ type storedSeat struct {
 	TokenHash []byte `json:"tokenHash,omitempty"`
 	Open      bool   `json:"open"`
 	Account   string `json:"account,omitempty"`
+	Arrived   bool   `json:"arrived,omitempty"`
 }
 
 // FromHeader gives the columns for h. Times are kept in UTC to the
