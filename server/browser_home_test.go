@@ -1,0 +1,107 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The browser tests of the home page, the rules pages and the small
+// things of issue 36: what a visitor's page asks the server, the rules
+// pages' header, contents and length, the home page's order and its one
+// click to play, the lobby's rows, and the marks and labels of boards.
+func TestBrowserHome(t *testing.T) {
+	b := newBrowser(t)
+	t.Run("pictures", b.homePictures)
+	t.Run("a visitor's pages ask no session", b.visitorAsksNoSession)
+}
+
+// homeTab is a tab of a person of its own at size in scheme.
+func (b *browser) homeTab(t *testing.T, size screenSize, scheme string) context.Context {
+	t.Helper()
+	ctx := b.sizedTab(t, size)
+	prefersScheme(t, ctx, scheme)
+	return ctx
+}
+
+// signUpHere signs a new account up through the form in ctx's browser
+// context and waits for the home page to name them.
+func (b *browser) signUpHere(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	run(t, ctx, chromedp.Navigate(b.url("/signup")), chromedp.WaitVisible(chromedp.CSS(`#name`)),
+		chromedp.SendKeys(chromedp.CSS(`#name`), name), chromedp.SendKeys(chromedp.CSS(`#password`), "tall-ferns-hum-quietly"),
+		chromedp.Click(chromedp.CSS(`form.auth-form button[type="submit"]`)))
+	poll[bool](t, ctx, name+" signed in", fmt.Sprintf(`location.pathname === "/" && document.querySelector("header details.me .me-name")?.textContent === %q`, name))
+}
+
+// homePictures saves the pages this file's tests look at, at both sizes
+// in both schemes (with -screenshots).
+func (b *browser) homePictures(t *testing.T) {
+	pages := []struct{ name, path, ready string }{
+		{"home", "/", `document.querySelectorAll("svg.preview").length > 3`},
+		{"rules", "/rules/pommel", `document.querySelector("figure.diagram svg.board polygon")`},
+		{"rules-punt", "/rules/punt", `document.querySelector("figure.diagram svg.board polygon")`},
+		{"learn", "/learn/pommel", `document.querySelectorAll("svg.board polygon").length > 0`},
+		{"learn-punt", "/learn/punt", `document.querySelectorAll("svg.board polygon").length > 0`},
+	}
+	for _, size := range screenSizes {
+		for _, scheme := range []string{"light", "dark"} {
+			for _, p := range pages {
+				ctx := b.homeTab(t, size, scheme)
+				run(t, ctx, chromedp.Navigate(b.url(p.path)))
+				poll[bool](t, ctx, p.name, "!!("+p.ready+")")
+				h := poll[float64](t, ctx, "height", `document.documentElement.scrollHeight`)
+				t.Logf("%s %s %s: %v px", p.name, size.name, scheme, h)
+				screenshot(t, ctx, strings.Join([]string{"home", p.name, size.name, scheme}, "-"))
+			}
+		}
+	}
+	ctx := b.homeTab(t, screenSizes[1], "light")
+	b.signUpHere(t, ctx, "zed")
+	screenshot(t, ctx, "home-signed-in-phone")
+	ctx = b.homeTab(t, screenSizes[0], "light")
+	b.signUpHere(t, ctx, "yan")
+	screenshot(t, ctx, "home-signed-in-desktop")
+}
+
+// unauthorized lists the answers of status 401 the page's requests got,
+// from the browser's own record of them (resource timing).
+const unauthorized = `performance.getEntriesByType("resource").filter((e) => e.responseStatus === 401).map((e) => e.name)`
+
+// visitorAsksNoSession: a visitor's pages answer no request with 401 (a
+// console error on every page, GET /api/session), while a player who
+// signs up is still named in the header, page after page, and after
+// logging out is a visitor again, with no 401.
+func (b *browser) visitorAsksNoSession(t *testing.T) {
+	ctx := b.homeTab(t, screenSizes[0], "light")
+	pages := []struct{ path, ready string }{
+		{"/", `document.querySelector("header .sign-in") && document.querySelectorAll("svg.preview").length > 3`},
+		{"/rules/pommel", `document.querySelector("header .sign-in")`},
+		{"/learn", `document.querySelector("header .sign-in")`},
+		{"/analysis/pommel", `document.querySelector("header .sign-in") && document.querySelectorAll("svg.board polygon").length > 0`},
+	}
+	visit := func(who string) {
+		t.Helper()
+		for _, p := range pages {
+			run(t, ctx, chromedp.Navigate(b.url(p.path)))
+			poll[bool](t, ctx, p.path+" drawn", "!!("+p.ready+")")
+			got := evaluate[[]string](t, ctx, unauthorized)
+			if len(got) > 0 {
+				t.Errorf("%s, %s: answered 401: %v", who, p.path, got)
+			}
+		}
+	}
+	visit("a visitor")
+	b.signUpHere(t, ctx, "vera")
+	for _, path := range []string{"/rules/pommel", "/learn", "/"} {
+		run(t, ctx, chromedp.Navigate(b.url(path)))
+		poll[bool](t, ctx, "vera named on "+path, `document.querySelector("header details.me .me-name")?.textContent === "vera"`)
+	}
+	run(t, ctx, script(`document.querySelector("header details.me").open = true`))
+	click(t, ctx, "header button.log-out")
+	poll[bool](t, ctx, "signed out", `location.pathname === "/" && !!document.querySelector("header .sign-in")`)
+	visit("after logging out")
+}
