@@ -17,6 +17,9 @@ func TestBrowserHome(t *testing.T) {
 	b := newBrowser(t)
 	t.Run("pictures", b.homePictures)
 	t.Run("a visitor's pages ask no session", b.visitorAsksNoSession)
+	for _, size := range screenSizes {
+		t.Run("rules pages "+size.name, func(t *testing.T) { b.rulesPageShape(t, size) })
+	}
 }
 
 // homeTab is a tab of a person of its own at size in scheme.
@@ -55,7 +58,11 @@ func (b *browser) homePictures(t *testing.T) {
 				poll[bool](t, ctx, p.name, "!!("+p.ready+")")
 				h := poll[float64](t, ctx, "height", `document.documentElement.scrollHeight`)
 				t.Logf("%s %s %s: %v px", p.name, size.name, scheme, h)
-				screenshot(t, ctx, strings.Join([]string{"home", p.name, size.name, scheme}, "-"))
+				name := strings.Join([]string{"home", p.name, size.name, scheme}, "-")
+				viewShot(t, ctx, name)
+				if h < 5000 {
+					screenshot(t, ctx, name+"-full")
+				}
 			}
 		}
 	}
@@ -104,4 +111,39 @@ func (b *browser) visitorAsksNoSession(t *testing.T) {
 	click(t, ctx, "header button.log-out")
 	poll[bool](t, ctx, "signed out", `location.pathname === "/" && !!document.querySelector("header .sign-in")`)
 	visit("after logging out")
+}
+
+// rulesPageShape: a rules page has the site's header with its title, as
+// every page; it opens on its contents, with no screenshot of the app
+// (the README's); it is of a length one reads, its sections folded but the
+// overview; and a link of the contents opens its section at its heading.
+// Before, the pages ran 23,800 px on a desktop and 33,300 on a phone,
+// with four screenshots first and the contents after them.
+func (b *browser) rulesPageShape(t *testing.T, size screenSize) {
+	limit := map[bool]float64{false: 6000, true: 9000}[size.mobile]
+	for _, id := range []string{"pommel", "eximo", "checkers-2011", "punt-match"} {
+		ctx := b.homeTab(t, size, "light")
+		run(t, ctx, chromedp.Navigate(b.url("/rules/"+id)))
+		poll[bool](t, ctx, "the diagrams", `!!document.querySelector("figure.diagram svg.board polygon") && !!document.querySelector("header .theme-controls")`)
+		if got := evaluate[string](t, ctx, `document.querySelector("header.site h1")?.textContent ?? ""`); !strings.HasSuffix(got, " rules") {
+			t.Errorf("/rules/%s: the header's title is %q, want the page's, as every page has", id, got)
+		}
+		if n := evaluate[int](t, ctx, `document.querySelectorAll("main img").length`); n > 0 {
+			t.Errorf("/rules/%s shows %d pictures of the app", id, n)
+		}
+		contents := evaluate[float64](t, ctx, `document.querySelector("main ol a[href^='#']")?.getBoundingClientRect().top ?? 1e9`)
+		if contents > float64(size.height)*0.8 {
+			t.Errorf("/rules/%s: the contents start at %.0f px, not on the first screen (%d px)", id, contents, size.height)
+		}
+		if h := evaluate[float64](t, ctx, `document.documentElement.scrollHeight`); h > limit {
+			t.Errorf("/rules/%s is %.0f px long, want at most %.0f", id, h, limit)
+		}
+	}
+	ctx := b.homeTab(t, size, "light")
+	run(t, ctx, chromedp.Navigate(b.url("/rules/pommel")))
+	poll[bool](t, ctx, "the diagrams", `!!document.querySelector("figure.diagram svg.board polygon")`)
+	click(t, ctx, `main ol a[href="#5-worked-examples"]`)
+	poll[bool](t, ctx, "section 5 open at its heading", `(() => { const h = document.getElementById("5-worked-examples");
+		const top = h.getBoundingClientRect().top; return h.closest("details").open && top >= -2 && top < innerHeight / 2; })()`)
+	screenshot(t, ctx, "rules-section-open-"+size.name)
 }
