@@ -2,7 +2,9 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -19,7 +21,10 @@ func TestBrowserHome(t *testing.T) {
 	t.Run("a visitor's pages ask no session", b.visitorAsksNoSession)
 	for _, size := range screenSizes {
 		t.Run("rules pages "+size.name, func(t *testing.T) { b.rulesPageShape(t, size) })
+		t.Run("pommel first, one click to play "+size.name, func(t *testing.T) { b.oneClickToPlay(t, size) })
 	}
+	t.Run("Analyse beside Rules", b.analyseBesideRules)
+	t.Run("your turn on a phone and seeks of days", b.yourTurnOnAPhone)
 }
 
 // homeTab is a tab of a person of its own at size in scheme.
@@ -146,4 +151,118 @@ func (b *browser) rulesPageShape(t *testing.T, size screenSize) {
 	poll[bool](t, ctx, "section 5 open at its heading", `(() => { const h = document.getElementById("5-worked-examples");
 		const top = h.getBoundingClientRect().top; return h.closest("details").open && top >= -2 && top < innerHeight / 2; })()`)
 	screenshot(t, ctx, "rules-section-open-"+size.name)
+}
+
+// oneClickToPlay: the home page lists Pommel first and its forms start on
+// it (they started on Checkers 2011, the first by name); one click on
+// "Play the computer" opens a game against it; the game, level and side
+// chosen are remembered, and the last game played comes second.
+func (b *browser) oneClickToPlay(t *testing.T, size screenSize) {
+	ctx := b.homeTab(t, size, "light")
+	run(t, ctx, chromedp.Navigate(b.url("/")))
+	poll[bool](t, ctx, "the cards", `document.querySelectorAll("li.game-card").length > 3 && !!document.querySelector("button.play-ai")`)
+	if got := evaluate[[]string](t, ctx, `[document.querySelector("li.game-card").dataset.game, document.querySelector("select#game").value, document.querySelector("#quick-ai-game").value]`); strings.Join(got, " ") != "pommel pommel pommel" {
+		t.Errorf("the first card, the form's game and the quick game are %v, want Pommel", got)
+	}
+	if top := evaluate[float64](t, ctx, `document.querySelector("button.play-ai").getBoundingClientRect().bottom`); top > float64(size.height) {
+		t.Errorf("Play the computer ends at %.0f px, below the first screen (%d px)", top, size.height)
+	}
+	click(t, ctx, "button.play-ai")
+	b.checkAIGame(t, ctx, "pommel", 0, 1)
+
+	run(t, ctx, chromedp.Navigate(b.url("/")))
+	poll[bool](t, ctx, "the quick form", `!!document.querySelector("#quick-ai-side option")`)
+	run(t, ctx, chromedp.SetValue(chromedp.CSS("#quick-ai-game"), "eximo"), script(`document.querySelector("#quick-ai-game").dispatchEvent(new Event("change"))`),
+		chromedp.SetValue(chromedp.CSS("#quick-ai-level"), "3"), script(`document.querySelector("#quick-ai-level").dispatchEvent(new Event("change"))`),
+		chromedp.SetValue(chromedp.CSS("#quick-ai-side"), "1"), script(`document.querySelector("#quick-ai-side").dispatchEvent(new Event("change"))`))
+	click(t, ctx, "button.play-ai")
+	b.checkAIGame(t, ctx, "eximo", 1, 3)
+
+	run(t, ctx, chromedp.Navigate(b.url("/")))
+	poll[bool](t, ctx, "the cards", `document.querySelectorAll("li.game-card").length > 3 && !!document.querySelector("#quick-ai-side option")`)
+	got := evaluate[[]string](t, ctx, `[...document.querySelectorAll("li.game-card")].slice(0, 2).map((li) => li.dataset.game).concat(
+		[document.querySelector("select#game").value, document.querySelector("#quick-ai-game").value, document.querySelector("#quick-ai-level").value, document.querySelector("#quick-ai-side").value])`)
+	if want := "pommel eximo eximo eximo 3 1"; strings.Join(got, " ") != want {
+		t.Errorf("after an Eximo game the cards start %v, the form is on %v, the quick choice %v; want %q", got[:2], got[2], got[3:], want)
+	}
+	screenshot(t, ctx, "home-remembered-"+size.name)
+}
+
+// checkAIGame waits for the game page a click opened and checks the game:
+// id, the person at seat, the computer at level at the others.
+func (b *browser) checkAIGame(t *testing.T, ctx context.Context, id string, seat, level int) {
+	t.Helper()
+	path := poll[string](t, ctx, "the game page", `location.pathname.startsWith("/play/") && document.querySelector("svg.board polygon") ? location.pathname : ""`)
+	code, body := b.ts.do("GET", "/api/games/"+strings.TrimPrefix(path, "/play/"), "", nil)
+	var v struct {
+		Game  string `json:"game"`
+		Seats []struct {
+			Player string `json:"player"`
+		} `json:"seats"`
+	}
+	if err := json.Unmarshal(body, &v); err != nil || code != http.StatusOK {
+		t.Fatalf("GET the game: %d %s", code, body)
+	}
+	for i, s := range v.Seats {
+		want := fmt.Sprintf("ai:level=%d", level)
+		if i == seat {
+			want = "human"
+		}
+		if v.Game != id || s.Player != want {
+			t.Errorf("the game is %s with seat %d played by %s, want %s and %s", v.Game, i, s.Player, id, want)
+		}
+	}
+}
+
+// analyseBesideRules: on a desktop each card's Analyse shares the row of
+// its Rules (it wrapped onto a line of its own).
+func (b *browser) analyseBesideRules(t *testing.T) {
+	ctx := b.homeTab(t, screenSizes[0], "light")
+	run(t, ctx, chromedp.Navigate(b.url("/")))
+	poll[bool](t, ctx, "the cards", `document.querySelectorAll("li.game-card a.analyse").length > 3`)
+	alone := evaluate[[]string](t, ctx, `[...document.querySelectorAll("li.game-card")].filter((li) =>
+		li.querySelector("a.analyse").getBoundingClientRect().top !== li.querySelector("a.rules").getBoundingClientRect().top).map((li) => li.dataset.game)`)
+	if len(alone) > 0 {
+		t.Errorf("Analyse is on a line of its own in the cards of %v", alone)
+	}
+}
+
+// yourTurnOnAPhone: for a player signed in on a phone, "Your turn" comes
+// near the top (it was some 2,300 px down), and "My games" does not list
+// its games again; a seek of "3 days" keeps its clock on one line, on a
+// phone and across a desktop's lobby.
+func (b *browser) yourTurnOnAPhone(t *testing.T) {
+	phone := screenSizes[1]
+	checkClockOneLine := func(ctx context.Context, where string) {
+		t.Helper()
+		poll[bool](t, ctx, "the seek of 3 days", `[...document.querySelectorAll(".seeks .clock")].some((c) => c.textContent === "3 days")`)
+		lines := evaluate[float64](t, ctx, `(() => { const c = [...document.querySelectorAll(".seeks .clock")].find((c) => c.textContent === "3 days");
+			return c.getBoundingClientRect().height / parseFloat(getComputedStyle(c).lineHeight); })()`)
+		if lines > 1.5 {
+			t.Errorf("%s: the seek's \"3 days\" runs over %.1f lines", where, lines)
+		}
+	}
+	seeker := b.ts.signUp("sam")
+	if code, body := seeker.call("POST", "/api/seeks", map[string]any{"game": "pommel", "options": map[string]string{}, "rated": false, "clock": map[string]int{"days": 3}}); code != http.StatusCreated {
+		t.Fatalf("a seek of 3 days: %d %s", code, body)
+	}
+	desk := b.homeTab(t, screenSizes[0], "light")
+	b.signUpHere(t, desk, "dov")
+	checkClockOneLine(desk, "across a desktop's lobby")
+
+	ctx := b.homeTab(t, phone, "light")
+	b.signUpHere(t, ctx, "pia")
+	checkClockOneLine(ctx, "on a phone")
+	poll[bool](t, ctx, "Play the computer", `!!document.querySelector("button.play-ai")`)
+	click(t, ctx, "button.play-ai")
+	path := poll[string](t, ctx, "the game page", `location.pathname.startsWith("/play/") && document.querySelector("svg.board polygon") ? location.pathname : ""`)
+	id := strings.TrimPrefix(path, "/play/")
+	run(t, ctx, chromedp.Navigate(b.url("/")))
+	poll[bool](t, ctx, "your turn listing the game", fmt.Sprintf(`!!document.querySelector(".turn-list li[data-game='%s']")`, id))
+	top := evaluate[float64](t, ctx, `document.querySelector("#your-turn").getBoundingClientRect().top + scrollY`)
+	if top > float64(phone.height)/2 {
+		t.Errorf("Your turn starts %.0f px down the phone's page, want it in the first half screen", top)
+	}
+	poll[bool](t, ctx, "My games without the game", fmt.Sprintf(`(() => { const li = document.querySelector(".my-games li[data-game='%s']"); return !li || li.offsetParent === null; })()`, id))
+	screenshot(t, ctx, "home-your-turn-phone")
 }
