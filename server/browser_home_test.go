@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -25,6 +26,7 @@ func TestBrowserHome(t *testing.T) {
 	}
 	t.Run("Analyse beside Rules", b.analyseBesideRules)
 	t.Run("your turn on a phone and seeks of days", b.yourTurnOnAPhone)
+	t.Run("three players: the moves since mine", b.movesSinceMine)
 }
 
 // homeTab is a tab of a person of its own at size in scheme.
@@ -265,4 +267,38 @@ func (b *browser) yourTurnOnAPhone(t *testing.T) {
 	}
 	poll[bool](t, ctx, "My games without the game", fmt.Sprintf(`(() => { const li = document.querySelector(".my-games li[data-game='%s']"); return !li || li.offsetParent === null; })()`, id))
 	screenshot(t, ctx, "home-your-turn-phone")
+}
+
+// cellNames finds the cells a move's text names ("e1-e3", "a1xa3xa5").
+var cellNames = regexp.MustCompile(`[a-z][0-9]+`)
+
+// movesSinceMine: in a game of three, after the player's move and both
+// computers' replies, the board marks both replies (it marked the last
+// alone, and the first reply went unseen).
+func (b *browser) movesSinceMine(t *testing.T) {
+	g := b.ts.create(map[string]any{"game": "punt-heks-match-3p", "seats": []string{"human", "ai:level=1", "ai:level=1"}})
+	ctx := b.homeTab(t, screenSizes[0], "light")
+	run(t, ctx, chromedp.Navigate(b.url(g.Seats[0].URL)))
+	poll[bool](t, ctx, "the board", `document.querySelectorAll("svg.board polygon[data-cell]").length > 0`)
+	v := b.ts.game(g.ID)
+	if code, msg := b.ts.move(g.ID, g.Seats[0].Token, v.Legal[0], 0); code != http.StatusOK {
+		t.Fatalf("move: %d %s", code, msg)
+	}
+	v = b.waitPly(t, g.ID, 3)
+	want := map[string]bool{}
+	for _, m := range v.Moves[1:3] {
+		for _, c := range cellNames.FindAllString(m, -1) {
+			want[c] = true
+		}
+	}
+	wantJSON, _ := json.Marshal(want)
+	marked := poll[[]string](t, ctx, "both replies marked", fmt.Sprintf(`(() => { const want = %s;
+		const got = [...document.querySelectorAll("svg.board polygon.cell.last")].map((p) => p.dataset.cell);
+		return Object.keys(want).every((c) => got.includes(c)) ? got : null; })()`, wantJSON))
+	for _, c := range marked {
+		if !want[c] {
+			t.Errorf("%s is marked, but neither reply (%v) touched it", c, v.Moves[1:3])
+		}
+	}
+	screenshot(t, ctx, "three-players-marks")
 }

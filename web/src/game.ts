@@ -10,6 +10,7 @@ import { animateMove, attachPointer, drawBoard } from "./board";
 import { siteHeader } from "./chrome";
 import { copyButton, h } from "./dom";
 import { choices, click, emptySelection, matching, parseMove, swapMove, targets, type ParsedMove, type Selection } from "./entry";
+import { recentPaths } from "./lastmoves";
 import { change, profileLink, ratingText } from "./players";
 import * as browserSeats from "./seats";
 import { muted, setMuted, Sounds } from "./sound";
@@ -505,7 +506,7 @@ function render(page: Page, ui: UI, act: Actions): void {
   document.title = `${nameOf(g)}: ${statusText(page)} (arbiter)`;
   const moves = g.legal.map(parseMove);
   const shownPly = page.viewPly ?? g.ply;
-  const lastMove = shownPly > 0 ? parseMove(g.moves[shownPly - 1]).path : [];
+  const lastMove = recentPaths(g.moves.slice(0, shownPly).map((m) => parseMove(m).path), g.movers, shownPly, heldSeats(page), g.seats.length);
   const letters = g.seats.map((s) => s.side[0].toLowerCase());
   const marks = { selected: [...page.sel.path, ...page.sel.drops], targets: targets(moves, page.sel), lastMove, path: page.sel.path, taking: page.taking };
   drawBoard(ui.svg, page.geo, page.pos, marks, kingWord, act.cell, { pointer: true, letters });
