@@ -27,6 +27,7 @@ func TestBrowserHome(t *testing.T) {
 	t.Run("Analyse beside Rules", b.analyseBesideRules)
 	t.Run("your turn on a phone and seeks of days", b.yourTurnOnAPhone)
 	t.Run("three players: the moves since mine", b.movesSinceMine)
+	t.Run("Punt's end rows in the players' colours", b.endRowColours)
 }
 
 // homeTab is a tab of a person of its own at size in scheme.
@@ -301,4 +302,22 @@ func (b *browser) movesSinceMine(t *testing.T) {
 		}
 	}
 	screenshot(t, ctx, "three-players-marks")
+}
+
+// endRowColours: Punt's legend says each end row is outlined in its
+// player's colour; White's and Black's lines are drawn in their pieces'
+// fills (both were dark grey), in both themes.
+func (b *browser) endRowColours(t *testing.T) {
+	g := b.ts.create(map[string]any{"game": "punt-match", "seats": []string{"human", "human"}})
+	for _, scheme := range []string{"light", "dark"} {
+		ctx := b.homeTab(t, screenSizes[0], scheme)
+		run(t, ctx, chromedp.Navigate(b.url(g.URL)))
+		poll[bool](t, ctx, "the end rows", `document.querySelectorAll(".end-row-line.side-w").length > 0 && !!document.querySelector(".legend")`)
+		got := evaluate[[]string](t, ctx, `["w", "b"].flatMap((s) => [getComputedStyle(document.querySelector(".end-row-line.side-" + s)).stroke,
+			getComputedStyle(document.querySelector(".piece.side-" + s)).fill])`)
+		if got[0] != got[1] || got[2] != got[3] {
+			t.Errorf("%s: White's end row is drawn %s, its pieces %s; Black's %s, its pieces %s", scheme, got[0], got[1], got[2], got[3])
+		}
+		screenshot(t, ctx, "punt-end-rows-"+scheme)
+	}
 }
