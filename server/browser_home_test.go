@@ -28,6 +28,7 @@ func TestBrowserHome(t *testing.T) {
 	t.Run("your turn on a phone and seeks of days", b.yourTurnOnAPhone)
 	t.Run("three players: the moves since mine", b.movesSinceMine)
 	t.Run("Punt's end rows in the players' colours", b.endRowColours)
+	t.Run("the tutorial's board in the window", b.tutorialBoardFits)
 }
 
 // homeTab is a tab of a person of its own at size in scheme.
@@ -319,5 +320,20 @@ func (b *browser) endRowColours(t *testing.T) {
 			t.Errorf("%s: White's end row is drawn %s, its pieces %s; Black's %s, its pieces %s", scheme, got[0], got[1], got[2], got[3])
 		}
 		screenshot(t, ctx, "punt-end-rows-"+scheme)
+	}
+}
+
+// tutorialBoardFits: on a desktop each tutorial's board, its labels with
+// it, fits the window (Pommel's ran below it, its letters cut off).
+func (b *browser) tutorialBoardFits(t *testing.T) {
+	ctx := b.homeTab(t, screenSizes[0], "light")
+	for _, family := range []string{"pommel", "eximo", "checkers-2011", "punt"} {
+		run(t, ctx, chromedp.Navigate(b.url("/learn/"+family)))
+		poll[bool](t, ctx, "the board", `document.querySelectorAll("svg.board polygon[data-cell]").length > 0 && document.querySelectorAll("svg.board text.label").length > 0`)
+		below := evaluate[float64](t, ctx, `Math.max(...[...document.querySelectorAll("svg.board text.label"), document.querySelector("svg.board polygon[data-cell]")]
+			.map((e) => e.getBoundingClientRect().bottom)) - innerHeight`)
+		if below > 0 {
+			t.Errorf("/learn/%s: the board's labels run %.0f px below the window", family, below)
+		}
 	}
 }
