@@ -8,8 +8,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The browser tests of the home page, the rules pages and the small
@@ -29,6 +31,7 @@ func TestBrowserHome(t *testing.T) {
 	t.Run("three players: the moves since mine", b.movesSinceMine)
 	t.Run("Punt's end rows in the players' colours", b.endRowColours)
 	t.Run("the tutorial's board in the window", b.tutorialBoardFits)
+	t.Run("Resign asks in the page", b.resignAsksInPage)
 }
 
 // homeTab is a tab of a person of its own at size in scheme.
@@ -336,4 +339,26 @@ func (b *browser) tutorialBoardFits(t *testing.T) {
 			t.Errorf("/learn/%s: the board's labels run %.0f px below the window", family, below)
 		}
 	}
+}
+
+// resignAsksInPage: Resign asks in a dialog of the page (it was the
+// browser's confirm()), by keyboard: the focus starts in it, Escape
+// cancels and the game goes on; Enter on its Resign resigns.
+func (b *browser) resignAsksInPage(t *testing.T) {
+	g := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "ai:level=1"}})
+	ctx := b.homeTab(t, screenSizes[0], "light")
+	run(t, ctx, chromedp.Navigate(b.url(g.Seats[0].URL)))
+	poll[bool](t, ctx, "Resign", `!!document.querySelector("button.resign")`)
+	click(t, ctx, "button.resign")
+	poll[bool](t, ctx, "the dialog, the focus in it", `!!document.querySelector("dialog.confirm[open]")?.contains(document.activeElement)`)
+	screenshot(t, ctx, "resign-dialog")
+	run(t, ctx, chromedp.KeyEvent(kb.Escape))
+	poll[bool](t, ctx, "the dialog closed", `!document.querySelector("dialog.confirm")`)
+	if v := b.ts.game(g.ID); v.Result != nil {
+		t.Fatalf("Escape resigned the game: %+v", v.Result)
+	}
+	click(t, ctx, "button.resign")
+	poll[bool](t, ctx, "the dialog", `!!document.querySelector("dialog.confirm[open]")`)
+	run(t, ctx, script(`document.querySelector("dialog.confirm .confirm-yes").focus()`), chromedp.KeyEvent(kb.Enter))
+	waitFor(t, 10*time.Second, "the resignation", func() bool { return b.ts.game(g.ID).Result != nil })
 }

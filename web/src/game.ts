@@ -8,6 +8,7 @@
 import { ApiError, request, type Created, type Effects, type Game, type Geometry, type Position, type Seat } from "./api";
 import { animateMove, attachPointer, drawBoard } from "./board";
 import { siteHeader } from "./chrome";
+import { confirmInPage } from "./confirm";
 import { copyButton, h } from "./dom";
 import { choices, click, emptySelection, matching, parseMove, swapMove, targets, type ParsedMove, type Selection } from "./entry";
 import { recentPaths } from "./lastmoves";
@@ -866,7 +867,7 @@ function renderControls(page: Page, ui: UI, act: Actions): void {
     b.title = "Every pile you control is frozen on your end-row: pass the turn";
   }
   button("Resign", "resign danger", () => {
-    if (confirm("Resign this game?")) act.command("resign", undefined);
+    void confirmInPage("Resign this game?", "Resign").then((yes) => { if (yes) act.command("resign", undefined); });
   });
   if (g.seats.length !== 2) return;
   const mine = (s: number) => held.includes(s);
