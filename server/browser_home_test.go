@@ -55,6 +55,9 @@ func (b *browser) signUpHere(t *testing.T, ctx context.Context, name string) {
 // homePictures saves the pages this file's tests look at, at both sizes
 // in both schemes (with -screenshots).
 func (b *browser) homePictures(t *testing.T) {
+	if *screenshotDir == "" {
+		t.Skip("the pictures are saved with -screenshots DIR")
+	}
 	pages := []struct{ name, path, ready string }{
 		{"home", "/", `document.querySelectorAll("svg.preview").length > 3`},
 		{"rules", "/rules/pommel", `document.querySelector("figure.diagram svg.board polygon")`},
