@@ -104,7 +104,9 @@ func (b *Board) geometryLabels() []label {
 // a cell apart, so a number written beside every line would be written
 // twice, half a cell apart; here each number is written once, on the
 // left, level with the leftmost cell that bears it (a1 to a6, and b7,
-// which only the long columns reach).
+// which only the long columns reach). A number of the long columns only
+// stands a column further out than the others: beside them it stood half
+// a cell over the last ("7" on top of "6").
 func (b *Board) hexColumnGeometryLabels() []label {
 	minY, minX := slices.Min(b.ys), slices.Min(b.xs)
 	letters := map[int]string{}
@@ -123,7 +125,11 @@ func (b *Board) hexColumnGeometryLabels() []label {
 		ls = append(ls, label{x, minY - 2, letters[x], None})
 	}
 	for _, n := range slices.Sorted(maps.Keys(leftmost)) {
-		ls = append(ls, label{minX - 1, b.ys[leftmost[n]], strconv.Itoa(n), None})
+		x := minX - 1
+		if b.xs[leftmost[n]] != minX {
+			x--
+		}
+		ls = append(ls, label{x, b.ys[leftmost[n]], strconv.Itoa(n), None})
 	}
 	return ls
 }

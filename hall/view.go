@@ -3,6 +3,7 @@ package hall
 import (
 	"cmp"
 	"context"
+	"slices"
 	"time"
 
 	"github.com/arbiter-games/arbiter/game"
@@ -248,7 +249,26 @@ func (h *Hall) Lobby(ctx context.Context) (open, live []LobbyGame, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	now := h.now()
+	liveHeaders = slices.DeleteFunc(liveHeaders, func(g store.Header) bool { return abandoned(g, now) })
 	return lobby(openHeaders), lobby(liveHeaders), nil
+}
+
+// AbandonedAfter is how long an untimed game against the computer may go
+// without a move and still be live: after it the game is taken for
+// abandoned (its player closed the page) and leaves the lobby's live
+// games, while it stays open to its player and in their lists.
+const AbandonedAfter = 15 * time.Minute
+
+// abandoned tells whether g, an ongoing game, is an untimed game with a
+// seat of the computer's that has not changed for AbandonedAfter: a
+// person playing the computer without a clock who stopped. A game with
+// a clock ends by itself; a game between people has someone waiting.
+func abandoned(g store.Header, now time.Time) bool {
+	if g.Clock != nil || now.Sub(g.Updated) < AbandonedAfter {
+		return false
+	}
+	return slices.ContainsFunc(g.Seats, func(s store.Seat) bool { return s.Player != "human" })
 }
 
 func lobby(hs []store.Header) []LobbyGame {

@@ -59,17 +59,46 @@ func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, nameBody{Name: sess.Account.Name})
 }
 
+// signedInCookie marks a browser that holds a session cookie, for the
+// pages' script, which cannot read the session's own (HttpOnly): without
+// it the page knows nobody is signed in and never asks GET /api/session,
+// whose 401 every visitor's console would show. It carries nothing
+// secret; the server never trusts it.
+const signedInCookie = "arbiter_signed_in"
+
 // startSession sets the cookies of a session just made.
 func startSession(w http.ResponseWriter, r *http.Request, sess accounts.Session) {
 	http.SetCookie(w, &http.Cookie{Name: account.SessionCookie, Value: sess.Token, Path: "/", MaxAge: int(accounts.SessionLife / time.Second),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: overTLS(r)})
+	setSignedInMark(w, r)
 	setDeviceCookie(w, r, sess.Account)
 }
 
-// endCookie tells the browser to forget its session cookie.
+// setSignedInMark sets the cookie signedInCookie, for as long as a
+// session lives.
+func setSignedInMark(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, &http.Cookie{Name: signedInCookie, Value: "1", Path: "/", MaxAge: int(accounts.SessionLife / time.Second),
+		SameSite: http.SameSiteLaxMode, Secure: overTLS(r)})
+}
+
+// keepSignedInMark sets the mark for a browser that sends a session
+// cookie without it (a session begun before the mark was), so that its
+// pages ask who is signed in.
+func keepSignedInMark(w http.ResponseWriter, r *http.Request) {
+	if sessionToken(r) == "" {
+		return
+	}
+	if _, err := r.Cookie(signedInCookie); err != nil {
+		setSignedInMark(w, r)
+	}
+}
+
+// endCookie tells the browser to forget its session cookie and the mark.
 func endCookie(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, &http.Cookie{Name: account.SessionCookie, Value: "", Path: "/", MaxAge: -1,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: overTLS(r)})
+	http.SetCookie(w, &http.Cookie{Name: signedInCookie, Value: "", Path: "/", MaxAge: -1,
+		SameSite: http.SameSiteLaxMode, Secure: overTLS(r)})
 }
 
 // handleLogIn checks a name and password (see accounts.Service.LogIn:
@@ -151,11 +180,17 @@ func (s *Server) handleLogOut(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
+// handleSession answers who is signed in, or 401; a 401 also ends the
+// cookies of a session that is no more (logged out elsewhere, its
+// password changed), so that the pages stop asking.
 func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
-	a, ok := s.signedIn(w, r)
-	if ok {
-		writeJSON(w, http.StatusOK, nameBody{Name: a.Name})
+	a, ok := s.session(r)
+	if !ok {
+		endCookie(w, r)
+		writeError(w, fail(codeUnauthorized, "not signed in; POST /api/session with your name and password first"))
+		return
 	}
+	writeJSON(w, http.StatusOK, nameBody{Name: a.Name})
 }
 
 // passwordChange is POST /api/account/password.

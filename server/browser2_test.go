@@ -48,7 +48,7 @@ func (b *browser) rulesFromHome(t *testing.T) {
 			t.Errorf("%s: the home page draws the start as %v, want %v", d.ID, preview, want)
 		}
 		click(t, ctx, `a.rules[data-game="`+d.ID+`"]`)
-		title := poll[string](t, ctx, "the rules page", `location.pathname.startsWith("/rules/") && document.querySelector("main h1")?.textContent`)
+		title := poll[string](t, ctx, "the rules page", `location.pathname.startsWith("/rules/") && document.querySelector("header h1")?.textContent`)
 		if path := poll[string](t, ctx, "the path", `location.pathname`); path != "/rules/"+d.ID || title == "" {
 			t.Errorf("%s: the rules link opened %s titled %q", d.ID, path, title)
 		}

@@ -199,7 +199,7 @@ func (r *accountsRun) ratedGame(t *testing.T) {
 	// clicked later may be gone by then.
 	poll[bool](t, loser.ctx, "the resign button", `(() => { const b = document.querySelector("button.resign");
 		if (!b || b.disabled) return false;
-		window.confirm = () => true; b.click(); return true; })()`)
+		b.click(); document.querySelector("dialog.confirm .confirm-yes").click(); return true; })()`)
 	waitFor(t, 10*time.Second, "the ratings", func() bool { v = r.view(t, id); return v.Result != nil && len(v.Ratings) == 2 })
 	for _, rc := range v.Ratings {
 		p := seated[rc.Seat]
@@ -548,7 +548,7 @@ func (r *accountsRun) ratedAgainstAI(t *testing.T) {
 		t.Errorf("the AI's strip names %q", name)
 	}
 	poll[bool](t, ctx, "Bob's turn", `document.querySelector(".status .turn")?.textContent.startsWith("Your move")`)
-	run(t, ctx, script(`window.confirm = () => true`), chromedp.Click(chromedp.CSS(`button.resign`)))
+	run(t, ctx, chromedp.Click(chromedp.CSS(`button.resign`)), chromedp.Click(chromedp.CSS(`dialog.confirm .confirm-yes`)))
 	n := poll[int](t, ctx, "the rating changes", `document.querySelectorAll(".end .rating-changes li").length`)
 	if n != 2 {
 		t.Errorf("%d rating changes shown, want Bob's and the AI's", n)

@@ -52,6 +52,7 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		if client.tls {
 			w.Header().Set("Strict-Transport-Security", hsts)
 		}
+		keepSignedInMark(w, r)
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 		defer func() {
 			if p := recover(); p != nil {

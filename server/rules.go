@@ -35,8 +35,8 @@ func rulesFile(name string) (string, bool) {
 
 // handleRules answers GET /rules/{game}: the game's rules page, rendered
 // from the project's Markdown on the server (package rulespage). The page
-// reads in full without a script; the bundle, when it runs, draws its
-// diagrams.
+// reads without a script (its sections open by a click); the bundle, when
+// it runs, draws its diagrams.
 func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("game")
 	_, known := game.Lookup(name)
@@ -56,14 +56,35 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	title := strings.TrimPrefix(strings.SplitN(string(src), "\n", 2)[0], "# ")
-	// The ways to play stand under the page's title.
-	head, rest, found := strings.Cut(article, "</h1>\n")
+	// The page's title stands in the header, as on every page; the ways
+	// to play open the article.
+	_, rest, found := strings.Cut(article, "</h1>\n")
 	if !found {
-		head, rest = "", article
-	} else {
-		head += "</h1>\n"
+		rest = article
 	}
-	writePlainPage(w, http.StatusOK, title+" rules", `<article class="rules">`+head+pageLinks(name, known)+rest+"</article>")
+	writePage(w, http.StatusOK, title+" rules", title+" rules", `<article class="rules">`+pageLinks(name, known)+foldSections(rest)+"</article>")
+}
+
+// foldSections folds each section of a rules page but the first (the
+// overview) under its heading, so that the page opens on its contents and
+// its overview, some 3,000 px, not the 24,000 px of every diagram: a
+// player opens the sections they want (a contents link opens its
+// section, rules.ts; the browser's find opens them too). html is the
+// page's HTML below its title; its level-2 headings are the Markdown's
+// (the pages' raw HTML is written as text, rulespage).
+func foldSections(html string) string {
+	parts := strings.Split(html, "<h2 ")
+	var out strings.Builder
+	out.WriteString(parts[0])
+	for i, part := range parts[1:] {
+		heading, body, _ := strings.Cut(part, "</h2>\n")
+		open := ""
+		if i == 0 {
+			open = " open"
+		}
+		fmt.Fprintf(&out, "<details class=\"rules-section\"%s><summary><h2 %s</h2></summary>\n%s</details>\n", open, heading, body)
+	}
+	return out.String()
 }
 
 // pageLinks are a rules page's ways to play: a new game of the page's
@@ -112,6 +133,16 @@ func (c *rulesCache) html(file string, src []byte) (string, error) {
 // writePlainPage writes a page with the site's style and header, and the
 // bundle only to draw the page's diagrams: body is HTML already escaped.
 func writePlainPage(w http.ResponseWriter, status int, title, body string) {
+	writePage(w, status, title, "", body)
+}
+
+// writePage is writePlainPage with heading, the page's title in the
+// header as the pages the script draws have it ("" for none).
+func writePage(w http.ResponseWriter, status int, title, heading, body string) {
+	header := `<a href="/" class="home">arbiter</a>`
+	if heading != "" {
+		header += "<h1>" + html.EscapeString(heading) + "</h1>"
+	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
 	fmt.Fprintf(w, `<!doctype html>
@@ -125,11 +156,11 @@ func writePlainPage(w http.ResponseWriter, status int, title, body string) {
 <script defer src="/assets/app.js"></script>
 </head>
 <body data-page="rules">
-<header class="site"><a href="/" class="home">arbiter</a></header>
+<header class="site">%s</header>
 <main class="text">
 %s
 </main>
 </body>
 </html>
-`, html.EscapeString(title), body)
+`, html.EscapeString(title), header, body)
 }

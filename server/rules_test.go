@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"io/fs"
 	"net/http"
 	"regexp"
@@ -41,11 +40,10 @@ func TestRulesPages(t *testing.T) {
 		if !strings.Contains(page, `<figure class="diagram"`) || !strings.Contains(page, `href="/analysis/`+d.ID+`"`) {
 			t.Errorf("/rules/%s: no diagram or no link to the analysis page", d.ID)
 		}
-		for _, shot := range []string{d.ID + "-start.png", d.ID + "-middle.png"} {
-			code, img := ts.do("GET", "/rules/img/"+shot, "", nil)
-			if !strings.Contains(page, `<img src="/rules/img/`+shot+`"`) || code != http.StatusOK || !bytes.HasPrefix(img, []byte("\x89PNG")) {
-				t.Errorf("/rules/%s: the screenshot %s is not shown (GET: %d)", d.ID, shot, code)
-			}
+		// The app's screenshots (a spectator's page, its address) are
+		// the README's, not the rules' (issue 36).
+		if strings.Contains(page, "<img") {
+			t.Errorf("/rules/%s shows an image: the rules' diagrams are drawn, the app's screenshots are not theirs", d.ID)
 		}
 		for _, m := range anchor.FindAllStringSubmatch(page, -1) {
 			if !strings.Contains(page, `id="`+m[1]+`"`) {

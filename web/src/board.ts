@@ -133,7 +133,10 @@ export function drawBoard(svg: SVGSVGElement, geo: Geometry, pos: Position, mark
     }
     cells.append(poly);
     seats.forEach((s, i) => {
-      rows.append(el("polygon", { points: points(inset(c.outline, c.center, 0.86 - 0.14 * i)), class: `end-row-line side-${letters[s]}` }));
+      const line = points(inset(c.outline, c.center, 0.86 - 0.14 * i));
+      // White's line is white, edged in dark to stand out on light cells.
+      if (letters[s] === "w") rows.append(el("polygon", { points: line, class: "end-row-line side-w-edge" }));
+      rows.append(el("polygon", { points: line, class: `end-row-line side-${letters[s]}` }));
     });
     if (stack) pieces.append(drawStack(c.center, stack, c.name, frozen.has(c.name)));
     if (marks.targets.has(c.name) && !stack) pieces.append(el("circle", { cx: c.center.x, cy: c.center.y, r: 0.12, class: "dot" }));

@@ -8,8 +8,10 @@
 import { ApiError, request, type Created, type Effects, type Game, type Geometry, type Position, type Seat } from "./api";
 import { animateMove, attachPointer, drawBoard } from "./board";
 import { siteHeader } from "./chrome";
+import { confirmInPage } from "./confirm";
 import { copyButton, h } from "./dom";
 import { choices, click, emptySelection, matching, parseMove, swapMove, targets, type ParsedMove, type Selection } from "./entry";
+import { recentPaths } from "./lastmoves";
 import { change, profileLink, ratingText } from "./players";
 import * as browserSeats from "./seats";
 import { lastMoverAmong, moveEnds, nextTurn, ownsTop, premoveOutcome, type Premove } from "./premoves";
@@ -690,7 +692,7 @@ function render(page: Page, ui: UI, act: Actions): void {
   document.title = `${nameOf(g)}: ${statusText(page)} (arbiter)`;
   const moves = g.legal.map(parseMove);
   const shownPly = page.viewPly ?? g.ply;
-  const lastMove = shownPly > 0 ? parseMove(g.moves[shownPly - 1]).path : [];
+  const lastMove = recentPaths(g.moves.slice(0, shownPly).map((m) => parseMove(m).path), g.movers, shownPly, heldSeats(page), g.seats.length);
   const letters = g.seats.map((s) => s.side[0].toLowerCase());
   const premove = page.premove ? moveEnds(page.premove.move) : page.premoveFrom ? [page.premoveFrom] : [];
   const marks = { selected: [...page.sel.path, ...page.sel.drops], targets: targets(moves, page.sel), lastMove, path: page.sel.path, taking: page.taking, premove };
@@ -1073,7 +1075,7 @@ function renderControls(page: Page, ui: UI, act: Actions): void {
     b.title = "Every pile you control is frozen on your end-row: pass the turn";
   }
   button("Resign", "resign danger", () => {
-    if (confirm("Resign this game?")) act.command("resign", undefined);
+    void confirmInPage("Resign this game?", "Resign").then((yes) => { if (yes) act.command("resign", undefined); });
   });
   const mine = (s: number) => held.includes(s);
   if (canAskTakeback(page)) button("Take back", "takeback", () => act.takeback());

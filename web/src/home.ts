@@ -8,6 +8,7 @@ import { h } from "./dom";
 import { lobbySection } from "./lobby";
 import { me } from "./players";
 import { drawPreviews } from "./preview";
+import { lastGame, orderedGames, quickPlay, rememberGame } from "./quickplay";
 import * as browserSeats from "./seats";
 
 // DatedGame is a game as GET /api/games/{id} writes it, with its dates.
@@ -46,15 +47,18 @@ export async function homePage(root: HTMLElement): Promise<void> {
     message.textContent = (e as Error).message;
     return;
   }
-  const form = newGameForm(catalog, message, requestedGame(catalog), !!who);
+  catalog = orderedGames(catalog);
+  const form = newGameForm(catalog, message, requestedGame(catalog) ?? lastGame(catalog) ?? "pommel", !!who);
   const cards = gameCards(catalog, form);
   const newGame = h("section", { class: "new-game-box", id: "new-game", "aria-labelledby": "new-game-title" }, h("h2", { id: "new-game-title" }, "New game"), form);
-  const side = h("div", { class: "home-side" }, newGame, myGames(catalog), openGames(catalog, message));
-  // The lobby leads the page of a player signed in; a visitor's page
-  // leads with the games and a new game, the lobby under the form.
-  const lobby = lobbySection(catalog, who, side);
-  if (!who) newGame.after(lobby);
-  root.append(h("main", { class: "home" }, ...(who ? [lobby] : []),
+  const mine = myGames(catalog);
+  const side = h("div", { class: "home-side" }, newGame, mine, openGames(catalog, message));
+  // "Play now" leads the page; then the lobby, for a player signed in;
+  // a visitor's page goes on with the games and a new game, the lobby
+  // under the form.
+  const lobby = lobbySection(catalog, who, side, (waiting) => leaveOut(mine, waiting));
+  if (!who) newGame.after(lobby.section);
+  root.append(h("main", { class: "home" }, quickPlay(catalog, message, lobby.pairing), ...(who ? [lobby.section] : []),
     h("section", { class: "games", "aria-labelledby": "games-title" }, h("h2", { id: "games-title" }, "The games"), cards), side));
   if (requestedGame(catalog)) form.scrollIntoView({ block: "start" });
   void drawPreviews(catalog, (id) => cards.querySelector<HTMLElement>(`li[data-game="${CSS.escape(id)}"] .preview-box`));
@@ -135,6 +139,14 @@ function myGames(catalog: CatalogGame[]): HTMLElement {
     }, (e: Error) => { state.textContent = e.message; });
   }
   return section;
+}
+
+// leaveOut hides from "My games" the games "Your turn" lists, so that a
+// game is listed once; the box goes when nothing is left in it.
+function leaveOut(mine: HTMLElement, waiting: string[]): void {
+  const items = [...mine.querySelectorAll<HTMLElement>("ul.my-games > li[data-game]")];
+  for (const li of items) li.hidden = waiting.includes(li.dataset.game!);
+  mine.hidden = items.length > 0 && items.every((li) => li.hidden);
 }
 
 // opponents names the seats of a game not held here.
@@ -294,6 +306,7 @@ async function create(form: HTMLFormElement, c: CatalogGame): Promise<string> {
   if (clock.startsWith("days:")) body.days = Number(clock.slice(5));
   if (data.get("rated")) body.rated = true;
   const made = await request<Created>("POST", "/api/games", body);
+  rememberGame(c.id);
   let mySeat = -1;
   for (const inv of made.seats) {
     const choice = choices[inv.seat];

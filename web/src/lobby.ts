@@ -24,7 +24,15 @@ interface Lobby {
   announce: HTMLElement;
   game: HTMLSelectElement; // the game the quick buttons seek
   turns: HTMLElement | null;
+  onTurns: (ids: string[]) => void; // told the games waiting for the player
   known: Set<string>; // the seeks shown, to announce the new challenges
+}
+
+// LobbyParts are the lobby and, for a player signed in, its quick pairing,
+// which the home page shows in its first box.
+export interface LobbyParts {
+  section: HTMLElement;
+  pairing: HTMLElement | null;
 }
 
 // quickClocks are the quick-pairing buttons' time controls.
@@ -38,8 +46,9 @@ const seekKinds: [SeekKind, string][] = [["realtime", "Real time"], ["correspond
 const seekPage = 50;
 
 // lobbySection is the lobby; the side's boxes (the games waiting for the
-// player, the live games) are appended to side.
-export function lobbySection(catalog: CatalogGame[], me: string | null, side: HTMLElement): HTMLElement {
+// player, the live games) are appended to side; onTurns is told the games
+// waiting for the player's move, each time they are read.
+export function lobbySection(catalog: CatalogGame[], me: string | null, side: HTMLElement, onTurns: (ids: string[]) => void = () => {}): LobbyParts {
   const lobby: Lobby = {
     me, catalog, seeks: [], shown: [], older: { realtime: [], correspondence: [] }, ended: { realtime: false, correspondence: false },
     lists: { realtime: seekList("realtime"), correspondence: seekList("correspondence") },
@@ -47,11 +56,13 @@ export function lobbySection(catalog: CatalogGame[], me: string | null, side: HT
     filter: h("select", { id: "seek-filter" }, h("option", { value: "" }, "Every game"), ...catalog.map((c) => h("option", { value: c.id }, c.name))),
     message: h("p", { class: "message", role: "alert" }), announce: h("p", { class: "sr-only", "aria-live": "polite" }),
     game: h("select", { id: "quick-game" }, ...catalog.map((c) => h("option", c.id === "pommel" ? { value: c.id, selected: "" } : { value: c.id }, c.name))),
-    turns: null, known: new Set(),
+    turns: null, onTurns, known: new Set(),
   };
+  let pairing: HTMLElement | null = null;
   const section = h("section", { class: `lobby${me ? " wide" : ""}`, "aria-labelledby": "lobby-title" }, h("h2", { id: "lobby-title" }, "Play people"));
   if (me) {
-    section.append(h("div", { class: "lobby-controls" }, quickPairing(lobby), seekForm(lobby)));
+    pairing = quickPairing(lobby);
+    section.append(h("div", { class: "lobby-controls" }, seekForm(lobby)));
     lobby.turns = h("ul", { class: "turn-list" });
     side.prepend(h("section", { class: "your-turn-box", id: "your-turn", "aria-labelledby": "your-turn-title" },
       h("h2", { id: "your-turn-title" }, "Your turn"), lobby.turns));
@@ -73,7 +84,7 @@ export function lobbySection(catalog: CatalogGame[], me: string | null, side: HT
   side.append(liveGames(lobby));
   showSeeks(lobby);
   follow(lobby, 0);
-  return section;
+  return { section, pairing };
 }
 
 // follow keeps the seeks live over the lobby's websocket, reconnecting
@@ -316,6 +327,7 @@ async function readTurns(lobby: Lobby): Promise<void> {
   const games = await request<TurnGame[]>("GET", "/api/account/turn").catch(() => null);
   if (!games) return;
   showTurns(games.length);
+  lobby.onTurns(games.map((g) => g.id));
   lobby.turns.replaceChildren(...games.map((g) => h("li", { "data-game": g.id },
     h("a", { href: `/play/${g.id}` }, nameOf(lobby, g.game)), " ",
     h("span", { class: "opponents" }, ...g.opponents.flatMap((_, i) => [i ? ", " : "vs ", opponentNode(g, i)])))));

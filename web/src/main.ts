@@ -12,6 +12,7 @@ import { gamePage } from "./game";
 import { homePage } from "./home";
 import { leaderboardPage } from "./leaderboard";
 import { profilePage } from "./profile";
+import { foldedSections } from "./rules";
 import { applyTheme } from "./theme";
 
 applyTheme();
@@ -20,6 +21,7 @@ const root = document.getElementById("app");
 if (page === "rules") {
   decorateHeader(document);
   focusableScrollers(document);
+  foldedSections(document);
   void drawDiagrams(document);
 }
 else if (root) {

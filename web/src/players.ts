@@ -63,9 +63,19 @@ export type SeekKind = "realtime" | "correspondence";
 // once per page.
 let signedIn: Promise<string | null> | null = null;
 
+// me is who is signed in. A browser without the server's mark of a
+// session (the cookie arbiter_signed_in, set at sign-in, ended at log
+// out) is nobody's, and is not asked about: GET /api/session would answer
+// 401, which the console shows as an error on every visitor's page.
 export function me(): Promise<string | null> {
-  signedIn ??= request<{ name: string }>("GET", "/api/session").then((s) => s.name, () => null);
+  signedIn ??= hasSessionMark()
+    ? request<{ name: string }>("GET", "/api/session").then((s) => s.name, () => null)
+    : Promise.resolve(null);
   return signedIn;
+}
+
+function hasSessionMark(): boolean {
+  return document.cookie.split(";").some((c) => c.trim().startsWith("arbiter_signed_in="));
 }
 
 // profileLink links a player's name to their profile.
