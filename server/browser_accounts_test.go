@@ -403,7 +403,15 @@ func (p *apiPerson) stayInLobby(ts *testServer) {
 	if err != nil {
 		p.t.Fatalf("the lobby's socket: %v", err)
 	}
-	conn.CloseRead(context.Background()) // answers the server's pings
+	// Read the lobby's messages, and so answer its pings, until the end
+	// (CloseRead would close the socket at the first message).
+	go func() {
+		for {
+			if _, _, err := conn.Read(context.Background()); err != nil {
+				return
+			}
+		}
+	}()
 	ts.t.Cleanup(func() { conn.CloseNow() })
 }
 
