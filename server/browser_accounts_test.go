@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/cdproto/webauthn"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/coder/websocket"
 )
 
 // The browser tests of accounts, ratings and the lobby (issue 21): two
@@ -390,6 +391,30 @@ func (p *apiPerson) call(method, path string, body any, want int, out any) {
 	}
 }
 
+// stayInLobby opens the person's lobby socket, which keeps their
+// real-time seeks open, until ts's test ends.
+func (p *apiPerson) stayInLobby(ts *testServer) {
+	p.t.Helper()
+	header := http.Header{}
+	for _, c := range p.client.Jar.Cookies(mustParse(p.base)) {
+		header.Add("Cookie", c.String())
+	}
+	conn, _, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(p.base, "http")+"/api/lobby/ws", &websocket.DialOptions{HTTPHeader: header})
+	if err != nil {
+		p.t.Fatalf("the lobby's socket: %v", err)
+	}
+	// Read the lobby's messages, and so answer its pings, until the end
+	// (CloseRead would close the socket at the first message).
+	go func() {
+		for {
+			if _, _, err := conn.Read(context.Background()); err != nil {
+				return
+			}
+		}
+	}()
+	ts.t.Cleanup(func() { conn.CloseNow() })
+}
+
 // seekers fills the lobby: seeks of three other players (one a challenge
 // to Bob, one for three players), and one of Bob's own, made from his page.
 func (r *accountsRun) seekers(t *testing.T) {
@@ -402,6 +427,14 @@ func (r *accountsRun) seekers(t *testing.T) {
 	carl.call("POST", "/api/seeks", map[string]any{"game": "checkers-2011", "options": map[string]string{}, "rated": true, "clock": map[string]int{"initial": 300, "increment": 3}, "to": r.bob.name}, http.StatusCreated, nil)
 	dana.call("POST", "/api/seeks", map[string]any{"game": "eximo", "options": map[string]string{}, "rated": false, "clock": map[string]int{"days": 1}}, http.StatusCreated, nil)
 	dana.call("POST", "/api/seeks", map[string]any{"game": "punt-heks-match-3p", "options": map[string]string{}, "rated": true, "clock": map[string]int{"initial": 600, "increment": 5}}, http.StatusCreated, nil)
+	// A real-time seek lasts while its seeker's lobby socket is open and
+	// lobby.SeekHold after: on a busy machine the scenarios that read
+	// these seeks take longer than that, so the seekers stay in the lobby
+	// till the test's end, Bob in his first tab, parked on the home page.
+	carl.stayInLobby(r.b.ts)
+	dana.stayInLobby(r.b.ts)
+	run(t, r.bob.ctx, chromedp.Navigate(r.b.url("/")))
+	poll[bool](t, r.bob.ctx, "Bob's lobby, live", `document.querySelector(".lobby ul.seeks")?.dataset.live === "true"`)
 	status, err := chromedp.Run(r.bob.ctx, chromedp.Evaluate[int](`fetch("/api/seeks", { method: "POST", headers: { "Content-Type": "application/json" },
 		body: JSON.stringify({ game: "pommel-76", options: {}, rated: true, clock: { initial: 600, increment: 5 } }) }).then((r) => r.status)`, chromedp.EvalAwaitPromise))
 	if err != nil || status != http.StatusCreated {

@@ -80,23 +80,19 @@ func (b *browser) aiThinking(t *testing.T) {
 // firstRender measures, for docs/server.md, how long a game page takes
 // from the navigation to its board drawn (the page's "board-drawn" mark),
 // over five fresh loads at each size. It reports; speed is not asserted
-// in a test.
+// in a test, so it runs only with -measure or -screenshots.
 func (b *browser) firstRender(t *testing.T) {
+	skipUnlessMeasuring(t)
 	resp := b.ts.twoHumans()
 	for ply := range 20 {
 		if code, msg := b.ts.move(resp.ID, resp.Seats[ply%2].Token, b.ts.game(resp.ID).Legal[0], ply); code != http.StatusOK {
 			t.Fatalf("move %d: %d %s", ply, code, msg)
 		}
 	}
-	// Five fresh tabs for the median the docs give (-screenshots, when
-	// the docs' figures are made); one otherwise, to check it is drawn.
-	tabs := 1
-	if *screenshotDir != "" {
-		tabs = 5
-	}
+	// Five fresh tabs for the median the docs give.
 	for _, size := range screenSizes {
 		var times []float64
-		for range tabs {
+		for range 5 {
 			ctx := b.sizedTab(t, size)
 			run(t, ctx, chromedp.Navigate(b.url(resp.URL)))
 			ms := poll[float64](t, ctx, "the board drawn", `performance.getEntriesByName("board-drawn")[0]?.startTime`)

@@ -29,7 +29,19 @@ import (
 // chromiumPath is Debian's chromium, which .ci/run installs.
 const chromiumPath = "/usr/bin/chromium"
 
-var screenshotDir = flag.String("screenshots", "", "save the browser tests' screenshots in this folder")
+var (
+	screenshotDir = flag.String("screenshots", "", "save the browser tests' screenshots in this folder")
+	measure       = flag.Bool("measure", false, "run the browser tests' measurements (the docs' figures), which assert nothing")
+)
+
+// skipUnlessMeasuring skips a measurement that asserts nothing unless
+// -measure or -screenshots (when the docs' figures are made) asks for it.
+func skipUnlessMeasuring(t *testing.T) {
+	t.Helper()
+	if !*measure && *screenshotDir == "" {
+		t.Skip("a measurement for the docs: -measure runs it")
+	}
+}
 
 // phoneScale is the pixel ratio a phone is emulated at: a phone's 3 when
 // the pictures are saved (-screenshots), else 1. A page is laid out in CSS
@@ -42,10 +54,12 @@ func phoneScale() float64 {
 	return 1
 }
 
-// newBrowser starts one headless Chromium and a server whose limits are
-// raised (the scenarios set positions up through the API, faster than a
-// person plays); it skips without Chromium or with -short. The browser
-// stops when the test ends.
+// newBrowser gives the test a browser context of its own (its own
+// cookies and storage) in the package's one headless Chromium, and a
+// server whose limits are raised (the scenarios set positions up through
+// the API, faster than a person plays); it skips without Chromium or with
+// -short. The test runs in parallel with the other browser tests (do not
+// call t.Parallel as well); the context closes when the test ends.
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
 	skipWithoutBrowser(t)
@@ -67,21 +81,82 @@ func skipWithoutBrowser(t *testing.T) {
 // the caller has called skipWithoutBrowser.
 func newBrowserWith(t *testing.T, cfg siteConfig) *browser {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromiumPath), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun,
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1200, 800))
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancelAlloc)
-	browserCtx, cancelBrowser := chromedp.NewContext(allocCtx)
-	t.Cleanup(cancelBrowser)
-	if err := chromedp.Do(browserCtx); err != nil {
+	t.Parallel()
+	root, err := sharedChromium.start()
+	if err != nil {
 		t.Fatalf("starting chromium: %v", err)
 	}
+	ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("opening a browser context: %v", err)
+	}
+	return &browser{ctx: ctx, ts: newBrowserServer(t, cfg, nil)}
+}
+
+// newBrowserServer is a test server of cfg, its limits raised for the
+// browser tests, its handler wrapped by wrap (nil: none).
+func newBrowserServer(t *testing.T, cfg siteConfig, wrap func(http.Handler) http.Handler) *testServer {
+	t.Helper()
 	cfg.Limits = Limits{MovesPerSecond: 1000, MoveBurst: 1000, GamesPerHour: 1000, Sockets: 100}
-	ts := newTestServerBehind(t, cfg, reorderPositions)
-	return &browser{ctx: browserCtx, ts: ts}
+	return newTestServerBehind(t, cfg, wrap)
+}
+
+// reordering is b's browser in front of a server of its own whose
+// position answers come out of order (reorderPositions), for the
+// scenarios that check the page keeps the newer position. The others do
+// without: its wait of up to a second at each odd ply is time spent for
+// nothing in a test of something else.
+func (b *browser) reordering(t *testing.T) *browser {
+	t.Helper()
+	return &browser{ctx: b.ctx, ts: newBrowserServer(t, siteConfig{}, reorderPositions)}
+}
+
+// chromium is the one headless Chromium of the test binary, started by
+// the first browser test that needs it and stopped by TestMain: a
+// browser's start costs seconds of CPU, a browser context (what each test
+// gets, as separate from the others as another browser) almost nothing.
+type chromium struct {
+	once sync.Once
+	ctx  context.Context // its first tab, the parent of the tests' contexts
+	err  error
+	stop func()
+}
+
+// sharedChromium is the package's Chromium. Like pg (postgres_test.go),
+// it is the test binary's, set once and stopped after the tests.
+var sharedChromium chromium
+
+// start starts the browser, once, and returns its first tab.
+func (c *chromium) start() (context.Context, error) {
+	c.once.Do(func() {
+		dir, err := os.MkdirTemp("", "arbiter-chromium-")
+		if err != nil {
+			c.err = err
+			return
+		}
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(chromiumPath), chromedp.NoSandbox, chromedp.DisableGPU,
+			chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true), chromedp.NoFirstRun,
+			chromedp.UserDataDir(dir), chromedp.WindowSize(1200, 800))
+		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelBrowser := chromedp.NewContext(allocCtx)
+		c.ctx, c.stop = ctx, func() {
+			cancelBrowser()
+			cancelAlloc()
+			os.RemoveAll(dir)
+		}
+		c.err = chromedp.Do(ctx)
+	})
+	return c.ctx, c.err
+}
+
+// close stops the browser if it was started.
+func (c *chromium) close() {
+	if c.stop != nil {
+		c.stop()
+	}
 }
 
 // reorderPositions serves the position at every odd ply only after the
@@ -128,14 +203,18 @@ func reorderPositions(next http.Handler) http.Handler {
 // person would.
 func TestBrowser(t *testing.T) {
 	b := newBrowser(t)
+	// Against the AI, the page reads the position after the person's
+	// move and the one after the AI's answer at once: those scenarios
+	// get the answers out of order, and must keep the newer.
+	late := b.reordering(t)
 	t.Run("start positions", b.startPositions)
 	t.Run("stacks and piles", b.stacksAndPiles)
-	t.Run("against the AI", b.againstAI)
+	t.Run("against the AI", late.againstAI)
 	t.Run("invite link", b.inviteLink)
 	t.Run("refusals", b.refusals)
 	t.Run("chains and drops", b.chainsAndDrops)
-	t.Run("pommel to the end", b.pommelToTheEnd)
-	t.Run("three players", b.threePlayers)
+	t.Run("pommel to the end", late.pommelToTheEnd)
+	t.Run("three players", late.threePlayers)
 	t.Run("reload and restart", b.reloadAndRestart)
 	t.Run("touch", b.touch)
 	t.Run("animation", b.animation)
@@ -181,7 +260,7 @@ func (b *browser) tab(t *testing.T, fresh bool) context.Context {
 	}
 	ctx, cancel := chromedp.NewContext(b.ctx, opts...)
 	t.Cleanup(cancel)
-	ctx, cancelTime := context.WithTimeout(ctx, 30*time.Second)
+	ctx, cancelTime := context.WithTimeout(ctx, time.Minute)
 	t.Cleanup(cancelTime)
 	return ctx
 }
@@ -245,7 +324,7 @@ func script(statement string) chromedp.Action[chromedp.Void] {
 // poll waits until the expression is truthy in the page and returns it.
 func poll[T any](t *testing.T, ctx context.Context, what, expr string) T {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(20 * time.Second)
 	for {
 		v, err := chromedp.Run(ctx, chromedp.Poll[T](expr, chromedp.WithPollingTimeout(time.Until(deadline))))
 		// A page that navigates (a form that opens the game) ends the
@@ -326,7 +405,7 @@ func checkBoardFrom(t *testing.T, ctx context.Context, id, fen string, moves []s
 	wantJSON, _ := json.Marshal(want)
 	expr := fmt.Sprintf(`(() => { const got = %s; const want = %s; if (!got) return false;
 		return Object.keys(want).length === Object.keys(got).length && Object.keys(want).every((k) => got[k] === want[k]); })()`, shownStacks, wantJSON)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 		got, _ := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](shownStacks))
 		for cell, w := range want {
 			if got[cell] != w {

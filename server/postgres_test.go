@@ -28,6 +28,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	code := m.Run()
+	sharedChromium.close()
 	if pg != nil {
 		if err := pg.Stop(); err != nil {
 			fmt.Fprintln(os.Stderr, err)
