@@ -77,6 +77,7 @@ export function gamePage(root: HTMLElement): void {
   };
   attachPointer(ui.svg, { tap: actions.cell, drag: actions.drag });
   setInterval(() => tickClocks(page, ui, refresh), 100);
+  matchMedia(phoneQuery).addEventListener("change", refresh); // the phone's bar comes and goes
   document.addEventListener("keydown", (ev) => onKey(page, ev, actions));
   load(page, refresh).then(() => {
     connect(page, refresh);
@@ -183,9 +184,9 @@ function layout(root: HTMLElement): UI {
     siteHeader(ui.title),
     h("main", { class: "game" },
       h("section", { class: "board-area", "aria-label": "board" }, ui.above, boardBox, ui.below),
+      ui.bar,
       h("aside", { class: "side" }, ui.status, ui.notice, ui.message, ui.choices, ui.typed, ui.controls,
-        h("section", { class: "move-list", "aria-label": "moves" }, h("h2", {}, "Moves"), ui.nav, ui.moves), ui.links),
-      ui.bar),
+        h("section", { class: "move-list", "aria-label": "moves" }, h("h2", {}, "Moves"), ui.nav, ui.moves), ui.links)),
     ui.announce,
   );
   return ui;
@@ -1005,12 +1006,20 @@ function answered(page: Page, before: Game, next: Game): void {
   }, 6000);
 }
 
-// renderBar fills a phone's bar at the bottom of the screen (the style
-// sheet shows it on a phone only), in the thumb's reach with the board
-// above: a move back and forward and, for a player, draw and resign. The
-// same commands stay in the page below the board.
+// phoneQuery is a phone's screen, as game.css's bar says it.
+const phoneQuery = "(max-width: 40rem)";
+
+// renderBar fills, on a phone, the bar at the bottom of the screen, in
+// the thumb's reach with the board above: a move back and forward and,
+// for a player, draw and resign, which then leave the controls below the
+// board (game.css). On a desktop the bar is empty: the controls stand
+// beside the board.
 function renderBar(page: Page, ui: UI, act: Actions): void {
   const g = page.game!;
+  if (!matchMedia(phoneQuery).matches) {
+    ui.bar.replaceChildren();
+    return;
+  }
   const shown = page.viewPly ?? g.ply;
   const button = (label: string, name: string, cls: string, f: () => void) => {
     const b = h("button", { type: "button", class: cls, "aria-label": name, title: name }, label);
@@ -1019,8 +1028,8 @@ function renderBar(page: Page, ui: UI, act: Actions): void {
   };
   const items = [button("‹", "back (←)", "bar-back", () => act.step(shown - 1)), button("›", "forward (→)", "bar-forward", () => act.step(shown + 1))];
   const playing = !g.result && heldSeats(page).length > 0;
-  if (playing && g.seats.length === 2 && g.drawOffer < 0) items.push(button("½ Draw", "Offer a draw", "bar-offer", () => act.command("draw", { action: "offer" })));
-  if (playing) items.push(button("⚑ Resign", "Resign", "bar-resign danger", () => {
+  if (playing && g.seats.length === 2 && g.drawOffer < 0) items.push(button("½ Draw", "Offer a draw", "offer", () => act.command("draw", { action: "offer" })));
+  if (playing) items.push(button("⚑ Resign", "Resign", "resign danger", () => {
     if (confirm("Resign this game?")) act.command("resign", undefined);
   }));
   ui.bar.replaceChildren(...items);
