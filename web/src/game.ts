@@ -1021,17 +1021,25 @@ function renderBar(page: Page, ui: UI, act: Actions): void {
     return;
   }
   const shown = page.viewPly ?? g.ply;
-  const button = (label: string, name: string, cls: string, f: () => void) => {
-    const b = h("button", { type: "button", class: cls, "aria-label": name, title: name }, label);
+  // A step is named by its key; a command by its word, its sign hidden.
+  const button = (cls: string, f: () => void, ...label: (Node | string)[]) => {
+    const b = h("button", { type: "button", class: cls }, ...label);
     b.addEventListener("click", f);
     return b;
   };
-  const items = [button("‹", "back (←)", "bar-back", () => act.step(shown - 1)), button("›", "forward (→)", "bar-forward", () => act.step(shown + 1))];
+  const step = (sign: string, name: string, cls: string, to: number) => {
+    const b = button(cls, () => act.step(to), sign);
+    b.setAttribute("aria-label", name);
+    b.title = name;
+    return b;
+  };
+  const sign = (text: string) => h("span", { "aria-hidden": "true" }, text);
+  const items = [step("‹", "back (←)", "bar-back", shown - 1), step("›", "forward (→)", "bar-forward", shown + 1)];
   const playing = !g.result && heldSeats(page).length > 0;
-  if (playing && g.seats.length === 2 && g.drawOffer < 0) items.push(button("½ Draw", "Offer a draw", "offer", () => act.command("draw", { action: "offer" })));
-  if (playing) items.push(button("⚑ Resign", "Resign", "resign danger", () => {
+  if (playing && g.seats.length === 2 && g.drawOffer < 0) items.push(button("offer", () => act.command("draw", { action: "offer" }), sign("½ "), "Draw"));
+  if (playing) items.push(button("resign danger", () => {
     if (confirm("Resign this game?")) act.command("resign", undefined);
-  }));
+  }, sign("⚑ "), "Resign"));
   ui.bar.replaceChildren(...items);
 }
 
