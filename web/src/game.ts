@@ -630,9 +630,8 @@ function notArrived(g: Game, seat: number, held: number[]): boolean {
 // seatName is a seat as the status names it: "Black (AI level 3)", or the
 // side alone for a person with no name.
 function seatName(g: Game, seat: number): string {
-  if (notArrived(g, seat, [])) return g.seats[seat].side;
   const who = playerName(g, seat);
-  return who === "Anonymous" ? g.seats[seat].side : `${g.seats[seat].side} (${who})`;
+  return who === "Anonymous" || who === "waiting for the player" ? g.seats[seat].side : `${g.seats[seat].side} (${who})`;
 }
 
 function statusText(page: Page): string {
