@@ -214,7 +214,8 @@ func (b *browser) playersAndEnd(t *testing.T, size screenSize) {
 	if !size.mobile && layout["sideLeft"] < layout["areaRight"]-1 {
 		t.Errorf("desktop: the moves are not beside the board (%v)", layout)
 	}
-	run(t, ctx, chromedp.Click(chromedp.CSS(`button.resign`)), chromedp.Click(chromedp.CSS(`dialog.confirm .confirm-yes`)))
+	click(t, ctx, `button.resign`) // the page may redraw meanwhile (a seat arrived): click tries again
+	click(t, ctx, `dialog.confirm .confirm-yes`)
 	end := poll[string](t, ctx, "the result", `!document.querySelector(".end").hidden && document.querySelector(".end h2")?.textContent`)
 	if end != "You lost" {
 		t.Errorf("after resigning the page says %q", end)

@@ -122,7 +122,7 @@ func (b *browser) phoneLayout(t *testing.T) {
 	}
 	// The bar at the bottom of the screen: the steps, draw and resign.
 	inView(t, alice, "the bar", ".play-bar")
-	if bar := evaluate[string](t, alice, `[...document.querySelectorAll(".play-bar button")].map((b) => b.className).join(",")`); bar != "bar-back,bar-forward,bar-offer,bar-resign danger" {
+	if bar := evaluate[string](t, alice, `[...document.querySelectorAll(".play-bar button")].map((b) => b.className).join(",")`); bar != "bar-back,bar-forward,offer,resign danger" {
 		t.Errorf("phone: the bar holds %q", bar)
 	}
 	if code, body := b.ts.do("POST", "/api/games/"+g.ID+"/draw", g.Seats[0].Token, map[string]string{"action": "offer"}); code != http.StatusOK {

@@ -233,8 +233,11 @@ func focusedCell(t *testing.T, ctx context.Context, look string) {
 		return { stroke: s.stroke, width: s.strokeWidth, fill: s.fill }; })()`
 	run(t, ctx, script(`document.activeElement?.blur()`))
 	before := evaluate[map[string]string](t, ctx, cellStroke)
-	run(t, ctx, script(`document.querySelector("svg.board polygon[data-cell]").focus()`))
-	after := evaluate[map[string]string](t, ctx, cellStroke)
+	// The ring is the keyboard's (:focus-visible): an arrow key moves the
+	// focus to the next cell, whose stroke is read.
+	run(t, ctx, script(`document.querySelector("svg.board polygon[data-cell]").focus()`), chromedp.KeyEvent(kb.ArrowRight))
+	after := evaluate[map[string]string](t, ctx, `(() => { const s = getComputedStyle(document.activeElement);
+		return { stroke: s.stroke, width: s.strokeWidth, fill: s.fill }; })()`)
 	if after["stroke"] == "none" || after["stroke"] == before["stroke"] || after["width"] == before["width"] {
 		t.Errorf("%s: a focused cell's stroke %s %s, unfocused %s %s", look, after["stroke"], after["width"], before["stroke"], before["width"])
 	} else if c := contrast(t, after["stroke"], after["fill"]); c < 3 {

@@ -85,6 +85,7 @@ export function gamePage(root: HTMLElement): void {
   };
   attachPointer(ui.svg, { tap: actions.cell, drag: actions.drag });
   setInterval(() => tickClocks(page, ui, refresh), 100);
+  matchMedia(phoneQuery).addEventListener("change", refresh); // the phone's bar comes and goes
   document.addEventListener("keydown", (ev) => onKey(page, ev, actions));
   load(page, refresh).then(() => {
     connect(page, refresh);
@@ -193,9 +194,9 @@ function layout(root: HTMLElement): UI {
     siteHeader(ui.title),
     h("main", { class: "game" },
       h("section", { class: "board-area", "aria-label": "board" }, ui.above, boardBox, ui.below),
+      ui.bar,
       h("aside", { class: "side" }, ui.status, ui.notice, ui.message, ui.choices, ui.typed, ui.controls,
-        h("section", { class: "move-list", "aria-label": "moves" }, h("h2", {}, "Moves"), ui.nav, ui.moves), ui.links),
-      ui.bar),
+        h("section", { class: "move-list", "aria-label": "moves" }, h("h2", {}, "Moves"), ui.nav, ui.moves), ui.links)),
     ui.announce,
   );
   return ui;
@@ -747,9 +748,8 @@ function notArrived(g: Game, seat: number, held: number[]): boolean {
 // seatName is a seat as the status names it: "Black (AI level 3)", or the
 // side alone for a person with no name.
 function seatName(g: Game, seat: number): string {
-  if (notArrived(g, seat, [])) return g.seats[seat].side;
   const who = playerName(g, seat);
-  return who === "Anonymous" ? g.seats[seat].side : `${g.seats[seat].side} (${who})`;
+  return who === "Anonymous" || who === "waiting for the player" ? g.seats[seat].side : `${g.seats[seat].side} (${who})`;
 }
 
 function statusText(page: Page): string {
@@ -1141,25 +1141,41 @@ function answered(page: Page, before: Game, next: Game): void {
   }, 6000);
 }
 
-// renderBar fills a phone's bar at the bottom of the screen (the style
-// sheet shows it on a phone only), in the thumb's reach with the board
-// above: a move back and forward and, for a player, draw and resign. The
-// same commands stay in the page below the board.
+// phoneQuery is a phone's screen, as game.css's bar says it.
+const phoneQuery = "(max-width: 40rem)";
+
+// renderBar fills, on a phone, the bar at the bottom of the screen, in
+// the thumb's reach with the board above: a move back and forward and,
+// for a player, draw and resign, which then leave the controls below the
+// board (game.css). On a desktop the bar is empty: the controls stand
+// beside the board.
 function renderBar(page: Page, ui: UI, act: Actions): void {
   const g = page.game!;
+  if (!matchMedia(phoneQuery).matches) {
+    ui.bar.replaceChildren();
+    return;
+  }
   const shown = page.viewPly ?? g.ply;
-  const button = (label: string, name: string, cls: string, f: () => void) => {
-    const b = h("button", { type: "button", class: cls, "aria-label": name, title: name }, label);
+  // A step is named by its key; a command by its word, its sign hidden.
+  const button = (cls: string, f: () => void, ...label: (Node | string)[]) => {
+    const b = h("button", { type: "button", class: cls }, ...label);
     b.addEventListener("click", f);
     return b;
   };
-  const items = [button("‹", "back (←)", "bar-back", () => act.step(shown - 1)), button("›", "forward (→)", "bar-forward", () => act.step(shown + 1))];
+  const step = (sign: string, name: string, cls: string, to: number) => {
+    const b = button(cls, () => act.step(to), sign);
+    b.setAttribute("aria-label", name);
+    b.title = name;
+    return b;
+  };
+  const sign = (text: string) => h("span", { "aria-hidden": "true" }, text);
+  const items = [step("‹", "back (←)", "bar-back", shown - 1), step("›", "forward (→)", "bar-forward", shown + 1)];
   const playing = !g.result && heldSeats(page).length > 0;
-  if (canAskTakeback(page)) items.push(button("↶ Back", "Take back your last move", "bar-takeback", () => act.takeback()));
-  if (playing && g.seats.length === 2 && g.drawOffer < 0) items.push(button("½ Draw", "Offer a draw", "bar-offer", () => act.command("draw", { action: "offer" })));
-  if (playing) items.push(button("⚑ Resign", "Resign", "bar-resign danger", () => {
-    if (confirm("Resign this game?")) act.command("resign", undefined);
-  }));
+  if (canAskTakeback(page)) items.push(button("takeback", () => act.takeback(), sign("↶ "), "Take back"));
+  if (playing && g.seats.length === 2 && g.drawOffer < 0) items.push(button("offer", () => act.command("draw", { action: "offer" }), sign("½ "), "Draw"));
+  if (playing) items.push(button("resign danger", () => {
+    void confirmInPage("Resign this game?", "Resign").then((yes) => { if (yes) act.command("resign", undefined); });
+  }, sign("⚑ "), "Resign"));
   ui.bar.replaceChildren(...items);
 }
 
