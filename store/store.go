@@ -89,7 +89,7 @@ type Header struct {
 	// off.
 	NoTakebacks bool      `json:"noTakebacks,omitempty"`
 	Created     time.Time `json:"created"`
-	Updated   time.Time `json:"updated"`
+	Updated     time.Time `json:"updated"`
 }
 
 // Waiting is what waits on a game's table beside a draw offer; the zero
