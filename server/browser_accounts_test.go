@@ -581,7 +581,8 @@ func (r *accountsRun) ratedAgainstAI(t *testing.T) {
 		t.Errorf("the AI's strip names %q", name)
 	}
 	poll[bool](t, ctx, "Bob's turn", `document.querySelector(".status .turn")?.textContent.startsWith("Your move")`)
-	run(t, ctx, chromedp.Click(chromedp.CSS(`button.resign`)), chromedp.Click(chromedp.CSS(`dialog.confirm .confirm-yes`)))
+	click(t, ctx, `button.resign`) // the page may redraw meanwhile (a seat arrived): click tries again
+	click(t, ctx, `dialog.confirm .confirm-yes`)
 	n := poll[int](t, ctx, "the rating changes", `document.querySelectorAll(".end .rating-changes li").length`)
 	if n != 2 {
 		t.Errorf("%d rating changes shown, want Bob's and the AI's", n)

@@ -865,7 +865,9 @@ func (b *browser) threePlayers(t *testing.T) {
 		rows += len(r)
 	}
 	frozenJSON, _ := json.Marshal(pos.Frozen)
-	drawn := poll[map[string]any](t, ctx, "the end rows", `({rows: document.querySelectorAll("svg.board .end-row-line").length,
+	// White's end row has a dark edge under its white line (side-w-edge),
+	// not an outline of its own.
+	drawn := poll[map[string]any](t, ctx, "the end rows", `({rows: document.querySelectorAll("svg.board .end-row-line:not(.side-w-edge)").length,
 		frozen: [...document.querySelectorAll("polygon[data-frozen]")].map((p) => p.dataset.cell).sort().join(","),
 		boxes: document.querySelectorAll("svg.board rect.frozen").length})`)
 	if int(drawn["rows"].(float64)) != rows || drawn["frozen"] != strings.Join(pos.Frozen, ",") || int(drawn["boxes"].(float64)) != len(pos.Frozen) {
@@ -942,7 +944,10 @@ func (b *browser) reloadAndRestart(t *testing.T) {
 	g := ts.game(resp.ID)
 	move := g.Legal[0]
 	from, to, _ := strings.Cut(move, "-")
-	run(t, ctx, chromedp.DragAndDrop(chromedp.CSS(fmt.Sprintf(`polygon[data-cell=%q]`, from)), chromedp.CSS(fmt.Sprintf(`polygon[data-cell=%q]`, to))))
+	// The page may redraw while the drag finds its cells (a seat arrived).
+	onFreshNode(t, ctx, "dragging "+move, func() chromedp.Action[chromedp.Void] {
+		return chromedp.DragAndDrop(chromedp.CSS(fmt.Sprintf(`polygon[data-cell=%q]`, from)), chromedp.CSS(fmt.Sprintf(`polygon[data-cell=%q]`, to)))
+	})
 	g = waitPlyOn(t, ts, resp.ID, 0)
 	if g.Moves[0] != move {
 		t.Fatalf("dragging %s to %s played %s", from, to, g.Moves[0])
