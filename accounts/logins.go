@@ -160,7 +160,10 @@ func (s *Service) SessionHolds(ctx context.Context, hash []byte, id string) bool
 	if err == nil {
 		return a.ID == id
 	}
-	if !errors.Is(err, store.ErrNoSession) {
+	// A store that cannot answer for a moment keeps the sockets open; a
+	// read cut short because the socket itself is closing (its session
+	// revoked, say) holds nothing: the command it was for is not played.
+	if !errors.Is(err, store.ErrNoSession) && ctx.Err() == nil {
 		s.log.Warn("reading a socket's session", "err", err)
 		return true
 	}

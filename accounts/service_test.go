@@ -165,6 +165,16 @@ func TestSessionsEnd(t *testing.T) {
 		t.Errorf("a second log-out: %v, %v; want nothing ended", ended, err)
 	}
 	a, _ := s.Session(t.Context(), tokens[1])
+	// A read cut short by its socket's end holds nothing: a move waiting
+	// on it is not played under a session being revoked.
+	cut, cancel := context.WithCancel(t.Context())
+	cancel()
+	if s.SessionHolds(cut, account.HashSessionToken(tokens[1]), a.ID) {
+		t.Error("a session read with a cancelled context holds")
+	}
+	if !s.SessionHolds(t.Context(), account.HashSessionToken(tokens[1]), a.ID) {
+		t.Error("a live session does not hold")
+	}
 	if err := s.LogOutEverywhere(t.Context(), a.ID); err != nil {
 		t.Fatal(err)
 	}

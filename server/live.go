@@ -136,6 +136,11 @@ func (s *Server) sessionsEnded(owner string, keep []byte) { s.sockets.endSession
 // lives (a socket opened without one has nothing to lose); when it does
 // not, the socket is revoked.
 func (s *Server) sessionLives(ctx context.Context, sk *socket) bool {
+	select {
+	case <-sk.revoked: // ended on this server: the store need not be asked
+		return false
+	default:
+	}
 	if sk.session == nil || s.accounts.SessionHolds(ctx, sk.session, sk.account) {
 		return true
 	}
