@@ -64,7 +64,16 @@ func gameEvent(v *hall.View, st game.State, effects *game.Effects) event {
 // encodeEvent is the wire form of a hall's event, encoded once for every
 // socket watching the game (eventWires).
 func encodeEvent(ev *hall.Event) []byte {
-	msg, _ := json.Marshal(gameEvent(&ev.Game, ev.State, ev.Effects))
+	return marshalGameEvent(gameEvent(&ev.Game, ev.State, ev.Effects))
+}
+
+// marshalGameEvent is json.Marshal of a game's event, written by hand
+// (appendGameEvent) when it can be.
+func marshalGameEvent(ev event) []byte {
+	if msg, ok := appendGameEvent(make([]byte, 0, 2048), &ev); ok {
+		return msg
+	}
+	msg, _ := json.Marshal(ev)
 	return msg
 }
 
@@ -199,7 +208,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.sockets.remove(sk)
 	var hello []byte
-	s.stacks.do(func() { hello, _ = json.Marshal(gameEvent(&first, nil, nil)) })
+	s.stacks.do(func() { hello = marshalGameEvent(gameEvent(&first, nil, nil)) })
 	sk.replies <- hello // the socket's first message: the queue is empty
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

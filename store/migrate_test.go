@@ -1,6 +1,7 @@
 package store
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -19,11 +20,12 @@ func TestPendingPerDialect(t *testing.T) {
 		applied int
 		want    []int
 	}{
-		{SQLite, 0, []int{1, 2, 3, 4, 5, 6}},
-		{SQLite, 1, []int{2, 3, 4, 5, 6}},
-		{SQLite, 2, []int{3, 4, 5, 6}},
-		{SQLite, 4, []int{5, 6}},
-		{SQLite, 6, nil},
+		{SQLite, 0, []int{1, 2, 3, 4, 5, 6, 7}},
+		{SQLite, 1, []int{2, 3, 4, 5, 6, 7}},
+		{SQLite, 2, []int{3, 4, 5, 6, 7}},
+		{SQLite, 4, []int{5, 6, 7}},
+		{SQLite, 6, []int{7}},
+		{SQLite, 7, nil},
 		{Postgres, 0, []int{1, 3, 4, 5, 6}},
 		{Postgres, 1, []int{3, 4, 5, 6}},
 		{Postgres, 6, nil},
@@ -45,19 +47,21 @@ func TestPendingPerDialect(t *testing.T) {
 }
 
 func TestPendingRefuses(t *testing.T) {
-	tests := []struct {
-		dialect string
-		applied int
-		want    string
-	}{
-		{"mysql", 0, `no migrations for dialect "mysql"`},
-		{SQLite, 7, "schema is at version 7, newer than this arbiter knows (6)"},
-		{Postgres, 7, "schema is at version 7, newer than this arbiter knows (6)"},
+	if _, err := Pending("mysql", 0); err == nil || !strings.Contains(err.Error(), `no migrations for dialect "mysql"`) {
+		t.Errorf("Pending(mysql, 0) = %v, want no migrations for mysql", err)
 	}
-	for _, tt := range tests {
-		_, err := Pending(tt.dialect, tt.applied)
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("Pending(%s, %d) = %v, want an error containing %q", tt.dialect, tt.applied, err, tt.want)
+	for _, dialect := range []string{SQLite, Postgres} {
+		all, err := migrations(dialect)
+		if err != nil {
+			t.Fatal(err)
+		}
+		latest := all[len(all)-1].Version
+		want := fmt.Sprintf("schema is at version %d, newer than this arbiter knows (%d)", latest+1, latest)
+		if _, err := Pending(dialect, latest+1); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Pending(%s, %d) = %v, want an error containing %q", dialect, latest+1, err, want)
+		}
+		if pending, err := Pending(dialect, latest); err != nil || len(pending) != 0 {
+			t.Errorf("Pending(%s, %d) = %v, %v, want nothing to apply", dialect, latest, pending, err)
 		}
 	}
 }

@@ -61,6 +61,31 @@ func BenchmarkAddMoveParallel(b *testing.B) {
 	}
 }
 
+// BenchmarkAddMoveManyGames stores moves from 256 goroutines, each over
+// 16 games of its own in turn: 4,096 games, as a loaded server holds,
+// whose rows and moves spread over many pages, so that each batch
+// writes many pages.
+func BenchmarkAddMoveManyGames(b *testing.B) {
+	const writers, perWriter = 256, 16
+	s, heads := benchStore(b, writers*perWriter)
+	var next atomic.Int64
+	b.SetParallelism(max(1, writers/runtime.GOMAXPROCS(0)))
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		first := int(next.Add(1)-1) * perWriter
+		mine := heads[first : first+perWriter]
+		for i := 0; pb.Next(); i++ {
+			h := &mine[i%perWriter]
+			ply := int(h.Version) - 1
+			h.Ply, h.Version = ply+1, int64(ply+2)
+			if err := s.AddMove(context.Background(), store.Move{Ply: ply, Text: "c3-d4"}, *h); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
+
 // BenchmarkAddMoveSerial stores one move after another from one
 // goroutine: the latency of a write when nothing else is queued.
 func BenchmarkAddMoveSerial(b *testing.B) {

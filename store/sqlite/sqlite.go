@@ -202,6 +202,9 @@ func (s *Store) open(ctx context.Context) error {
 	return nil
 }
 
+// writerCacheKiB is the writer's page cache, in KiB.
+const writerCacheKiB = 32 << 10
+
 // The roles a connection plays.
 const (
 	writer       = iota // WAL set up, no automatic checkpoint, transactions begin IMMEDIATE
@@ -221,6 +224,10 @@ func dsn(path string, role int) string {
 	case writer:
 		q.Add("_pragma", "journal_mode(WAL)")
 		q.Add("_pragma", "wal_autocheckpoint(0)")
+		// A bigger page cache than SQLite's 2 MB: under load a batch's
+		// moves touch pages all over the games and moves (a page each),
+		// and each miss is a read from the file.
+		q.Add("_pragma", fmt.Sprintf("cache_size(%d)", -writerCacheKiB))
 		q.Set("_txlock", "immediate")
 	case reader:
 		q.Add("_pragma", "query_only(1)")
@@ -320,6 +327,24 @@ const takeBackHeader = `UPDATE games SET game = ?, options = ?, start_fen = ?, s
 	waiting = ?, no_takebacks = ?
 	WHERE id = ? AND ply > ? AND version = ?`
 
+// moveHeader is setHeader for a move that changes only what a move
+// changes (the clock, the ply and version, the draw offer, the time and
+// what waits), with every other column as the stored row has it: the
+// same row as setHeader leaves, but SQLite updates an index only when
+// its columns, or its partial WHERE's, are SET, so this one leaves the
+// games_ongoing and games_open indexes alone. That saves a page of each
+// to the WAL for most moves; a move that changes more (the game's end,
+// a seat) matches no row here, and AddMove writes it with setHeader.
+const moveHeader = `UPDATE games SET clock = ?, ply = ?, version = ?, draw_offer = ?, updated = ?,
+	waiting = ?
+	WHERE id = ? AND ply = ? AND version = ? AND game = ? AND options = ? AND start_fen = ?
+	AND seats = ? AND result IS ? AND open_seats = ? AND rated = ? AND no_takebacks = ?`
+
+func moveArgs(c row.Columns, ply int) []any {
+	return []any{c.Clock, c.Ply, c.Version, c.DrawOffer, c.Updated, c.Waiting,
+		c.ID, ply, c.Version - 1, c.Game, c.Options, c.StartFEN, c.Seats, c.Result, c.OpenSeats, c.Rated, c.NoTakebacks}
+}
+
 func setArgs(c row.Columns, ply int) []any {
 	return []any{c.Game, c.Options, c.StartFEN, c.Seats, c.Clock, c.Ply, c.Version, c.Result,
 		c.DrawOffer, c.OpenSeats, c.Updated, c.Rated, c.Waiting, c.NoTakebacks, c.ID, ply, c.Version - 1}
@@ -339,11 +364,7 @@ func (s *Store) AddMove(ctx context.Context, m store.Move, next store.Header) er
 		if err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, setHeader, setArgs(c, m.Ply)...)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
+		if ok, err := setMoveHeader(ctx, tx, c, m.Ply); err != nil || !ok {
 			return whyNot(ctx, tx, next, false, err)
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO moves (game, ply, text, at) VALUES (?, ?, ?, ?)`,
@@ -356,6 +377,25 @@ func (s *Store) AddMove(ctx context.Context, m store.Move, next store.Header) er
 		}
 		return acct.Written(ctx, accountsTx{tx}, next, false, ending)
 	}})
+}
+
+// setMoveHeader writes a move's header where the stored game is at ply
+// (and the version before c's): with moveHeader when only a move's
+// columns change, else with setHeader. It reports whether a row matched.
+func setMoveHeader(ctx context.Context, tx conn, c row.Columns, ply int) (bool, error) {
+	res, err := tx.ExecContext(ctx, moveHeader, moveArgs(c, ply)...)
+	if err != nil {
+		return false, err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return n == 1, err
+	}
+	res, err = tx.ExecContext(ctx, setHeader, setArgs(c, ply)...)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // Update implements store.Store.

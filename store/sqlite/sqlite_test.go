@@ -7,9 +7,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/storetest"
@@ -222,5 +225,54 @@ func TestDefaultDir(t *testing.T) {
 	t.Setenv("XDG_DATA_HOME", "")
 	if got, err := DefaultDir(); err != nil || got != "/home/ada/.local/share/arbiter" {
 		t.Errorf("DefaultDir() without XDG_DATA_HOME = %q, %v; want /home/ada/.local/share/arbiter", got, err)
+	}
+}
+
+// TestAMoveWritesEveryColumnItChanges plays moves that change only what a
+// move changes (written by moveHeader) and moves that change more: a seat,
+// the options, the end of the game (written by setHeader, when moveHeader
+// matches no row). Each is read back whole, and the lists of ongoing and
+// open games follow.
+func TestAMoveWritesEveryColumnItChanges(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, t.TempDir())
+	h := store.Header{ID: "g", Game: "pommel", Seats: []store.Seat{{Player: "human", Name: "Ann"}, {Player: "human", Open: true}},
+		Version: 1, DrawOffer: -1, Created: time.UnixMilli(1000), Updated: time.UnixMilli(1000)}
+	if err := s.Create(ctx, h); err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		name   string
+		change func(*store.Header)
+	}{
+		{"a move", func(h *store.Header) { h.DrawOffer = 1 }},
+		{"a move seating a player", func(h *store.Header) { h.Seats[1] = store.Seat{Player: "human", Name: "Bo"} }},
+		{"a move and new options", func(h *store.Header) { h.Options = map[string]string{"swap": "on"}; h.DrawOffer = -1 }},
+		{"a move", func(h *store.Header) {}},
+		{"the last move", func(h *store.Header) { h.Result = &store.Result{Winners: []int{0}, Reason: "no moves"} }},
+	}
+	for ply, step := range steps {
+		next := h
+		next.Seats = slices.Clone(h.Seats)
+		next.Ply, next.Version, next.Updated = ply+1, h.Version+1, h.Updated.Add(time.Second)
+		step.change(&next)
+		if err := s.AddMove(ctx, store.Move{Ply: ply, Text: "a1-a3", At: next.Updated}, next); err != nil {
+			t.Fatalf("%s (ply %d): %v", step.name, ply, err)
+		}
+		g, err := s.Get(ctx, "g")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(g.Header.Seats, next.Seats) || g.Ply != next.Ply || g.Version != next.Version ||
+			g.DrawOffer != next.DrawOffer || !reflect.DeepEqual(g.Result, next.Result) ||
+			len(g.Options) != len(next.Options) || !g.Updated.Equal(next.Updated) || len(g.Moves) != ply+1 {
+			t.Fatalf("after %s (ply %d): stored %+v, want %+v", step.name, ply, g.Header, next)
+		}
+		h = next
+	}
+	for _, f := range []store.Filter{{Ongoing: true}, {OpenSeats: true}} {
+		if listed, err := s.List(ctx, f); err != nil || len(listed) != 0 {
+			t.Errorf("List(%+v) = %+v, %v: the ended game, its seats taken, is still listed", f, listed, err)
+		}
 	}
 }

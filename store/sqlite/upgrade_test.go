@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/arbiter-games/arbiter/store"
@@ -49,6 +50,13 @@ func TestUpgradeKeepsGames(t *testing.T) {
 	}
 	if g.Rated || g.Ply != 1 || g.Version != 2 || len(g.Moves) != 1 || g.Seats[0].Name != "Ada" || g.Seats[0].Account != "" {
 		t.Fatalf("the game after the upgrade: %+v", g)
+	}
+	var schema string
+	if err := s.w.QueryRow(`SELECT sql FROM sqlite_master WHERE name = 'moves'`).Scan(&schema); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(schema, "WITHOUT ROWID") || !strings.Contains(schema, "REFERENCES games") {
+		t.Errorf("the moves table after the upgrade: %s, want it clustered by its key, its foreign key kept", schema)
 	}
 	next := g.Header
 	next.Ply, next.Version = 2, 3
