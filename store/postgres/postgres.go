@@ -192,6 +192,9 @@ func (s *Store) AddMove(ctx context.Context, m store.Move, next store.Header) er
 	if err != nil {
 		return err
 	}
+	if next.Result == nil || !next.Rated {
+		return s.moveAlone(ctx, m, next, c)
+	}
 	return s.write(ctx, next.ID, next.Version, func(tx pgx.Tx) error {
 		ending, err := acct.Ending(ctx, accountsTx{tx}, next)
 		if err != nil {
@@ -214,6 +217,38 @@ func (s *Store) AddMove(ctx context.Context, m store.Move, next store.Header) er
 		}
 		return acct.Written(ctx, accountsTx{tx}, next, false, ending)
 	})
+}
+
+// moveStatement stores a move in one statement, so in one round trip and
+// one transaction of its own: setHeader, then the move and the
+// notification only when the header matched. It answers 1 when it
+// did, 0 when not (setArgs' 17 arguments, then the move's text and time,
+// the channel and the notification's payload).
+const moveStatement = `WITH header AS (` + setHeader + ` RETURNING id),
+	move AS (INSERT INTO moves (game, ply, text, at) SELECT id, $16, $18::text, $19::bigint FROM header),
+	notified AS (SELECT pg_notify($20::text, $21::text) FROM header)
+	SELECT count(*) FROM notified`
+
+// moveAlone stores a move that rates no game (the accounts have nothing
+// to write) in one round trip, where a transaction of its own takes five
+// (begin, the header, the move, the notification, commit): a move's
+// acknowledgement waits on each.
+func (s *Store) moveAlone(ctx context.Context, m store.Move, next store.Header, c row.Columns) error {
+	if s.closed.Load() {
+		return store.ErrClosed
+	}
+	args := append(setArgs(c, m.Ply), m.Text, row.Millis(m.At), Channel, next.ID+":"+strconv.FormatInt(next.Version, 10))
+	var matched int
+	err := s.pool.QueryRow(ctx, moveStatement, args...).Scan(&matched)
+	switch {
+	case isUnique(err):
+		return fmt.Errorf("store: game %s, ply %d: %w", next.ID, m.Ply, store.ErrConflict)
+	case err != nil:
+		return s.fail(err)
+	case matched != 1:
+		return s.fail(s.inTx(ctx, func(tx pgx.Tx) error { return whyNot(ctx, tx, next, false) }))
+	}
+	return nil
 }
 
 // Update implements store.Store.
