@@ -20,12 +20,12 @@ func TestPendingPerDialect(t *testing.T) {
 		applied int
 		want    []int
 	}{
-		{SQLite, 0, []int{1, 2, 3, 4, 5, 6, 7}},
-		{SQLite, 1, []int{2, 3, 4, 5, 6, 7}},
-		{SQLite, 2, []int{3, 4, 5, 6, 7}},
-		{SQLite, 4, []int{5, 6, 7}},
-		{SQLite, 6, []int{7}},
-		{SQLite, 7, nil},
+		{SQLite, 0, []int{1, 2, 3, 4, 5, 6, 8}},
+		{SQLite, 1, []int{2, 3, 4, 5, 6, 8}},
+		{SQLite, 2, []int{3, 4, 5, 6, 8}},
+		{SQLite, 4, []int{5, 6, 8}},
+		{SQLite, 6, []int{8}},
+		{SQLite, 8, nil},
 		{Postgres, 0, []int{1, 3, 4, 5, 6}},
 		{Postgres, 1, []int{3, 4, 5, 6}},
 		{Postgres, 6, nil},
