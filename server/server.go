@@ -182,8 +182,10 @@ type Server struct {
 	lobby    *lobby.Lobby
 	// stopLobby ends the lobby's reader, which Start starts.
 	stopLobby context.CancelFunc
-	// assets are the pages' files, compressed once.
+	// assets are the pages' files, compressed once; shells the pages
+	// that name them.
 	assets *assetSet
+	shells shells
 	// events encodes each of the hall's events once for all its sockets.
 	events eventWires
 	// stacks run the sockets' deep work, so that their goroutines stay
@@ -212,6 +214,7 @@ func New(cfg Config) (*Server, error) {
 	if s.assets, err = newAssetSet(web.Assets()); err != nil {
 		return nil, err
 	}
+	s.shells = newShells(s.assets)
 	if s.handler, err = s.routes(); err != nil {
 		return nil, err
 	}
