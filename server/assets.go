@@ -11,6 +11,9 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"sync"
+
+	"github.com/arbiter-games/arbiter/web"
 )
 
 // asset is one file the pages load, ready to send: its bytes, their gzip
@@ -47,6 +50,13 @@ type assetSet struct {
 	// links rewrites a page's quoted plain names into hashed ones.
 	links *strings.Replacer
 }
+
+// siteAssets is the set of web.Assets, made once for the process: the
+// files are the binary's own, so every server of the process serves the
+// same set, and gzipping the bundle at the best level takes a while
+// (tens of milliseconds, which each of a test binary's hundreds of
+// servers paid).
+var siteAssets = sync.OnceValues(func() (*assetSet, error) { return newAssetSet(web.Assets()) })
 
 // newAssetSet reads every file at the root of fsys.
 func newAssetSet(fsys fs.FS) (*assetSet, error) {

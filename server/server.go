@@ -25,7 +25,6 @@ import (
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/netlimit"
 	"github.com/arbiter-games/arbiter/lobby"
-	"github.com/arbiter-games/arbiter/web"
 )
 
 // Limits bound what one client may ask of the server; zero fields take
@@ -211,7 +210,7 @@ func New(cfg Config) (*Server, error) {
 	s.stacks = newStackWorkers(maxStackWorkers, stackWorkerIdle, log)
 	s.metrics = newMetrics(s)
 	var err error
-	if s.assets, err = newAssetSet(web.Assets()); err != nil {
+	if s.assets, err = siteAssets(); err != nil {
 		return nil, err
 	}
 	s.shells = newShells(s.assets)
