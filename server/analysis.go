@@ -113,7 +113,7 @@ func (s *Server) analysisRoutes(mux *http.ServeMux) {
 }
 
 func (s *Server) handleAnalysisPage(w http.ResponseWriter, r *http.Request) {
-	serveAnalysisPage(w, r)
+	s.serveAnalysisPage(w, r)
 }
 
 // handleAnalysis answers GET /api/analysis/{game}?fen=F&moves=M1+M2&options=k=v,k=v.

@@ -173,7 +173,7 @@ func TestAnalysisOneSearchPerClient(t *testing.T) {
 func TestAnalysisPageServed(t *testing.T) {
 	ts := newTestServer(t, siteConfig{})
 	code, body := ts.do("GET", "/analysis/pommel?moves=a1-a3", "", nil)
-	if code != http.StatusOK || !strings.Contains(string(body), `data-page="analysis"`) || !strings.Contains(string(body), `src="/assets/app.js"`) {
+	if code != http.StatusOK || !strings.Contains(string(body), `data-page="analysis"`) || !strings.Contains(string(body), `src="`+hashedAsset(t, "app.js")+`"`) {
 		t.Errorf("GET /analysis/pommel: %d %s", code, body)
 	}
 }

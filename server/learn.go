@@ -87,14 +87,13 @@ func (s *Server) learnRoutes(mux *http.ServeMux) {
 func (s *Server) handleLearnPage(w http.ResponseWriter, r *http.Request) {
 	if family := r.PathValue("family"); family != "" {
 		if _, err := learn.Find(family); err != nil {
-			writePlainPage(w, http.StatusNotFound, "No such tutorial",
+			s.writePlainPage(w, http.StatusNotFound, "No such tutorial",
 				"<p>"+html.EscapeString(fmt.Sprintf("No tutorial %s; the tutorials are %s.", quote(family), strings.Join(learn.Families(), ", ")))+
 					` <a href="/learn">All the tutorials</a></p>`)
 			return
 		}
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_, _ = w.Write(learnPage)
+	writeShell(w, s.shells.learn)
 }
 
 func (s *Server) handleLearnList(w http.ResponseWriter, _ *http.Request) {

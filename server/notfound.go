@@ -17,21 +17,21 @@ func (s *Server) notFoundRoutes(mux *http.ServeMux) {
 			http.Error(w, "404 no such page", http.StatusNotFound)
 			return
 		}
-		writeNotFound(w, fmt.Sprintf("There is no page at %s.", quote(r.URL.Path)))
+		s.writeNotFound(w, fmt.Sprintf("There is no page at %s.", quote(r.URL.Path)))
 	})
 }
 
 // writeNotFound writes the site's not-found page, status 404: what was
 // not found in a sentence (plain text, escaped here), and the ways on,
 // the home page and each family's rules.
-func writeNotFound(w http.ResponseWriter, sentence string) {
+func (s *Server) writeNotFound(w http.ResponseWriter, sentence string) {
 	body := `<section class="not-found" aria-labelledby="not-found-title">` +
 		`<h1 id="not-found-title">Not found</h1>` +
 		`<p class="not-found-what">` + html.EscapeString(sentence) + `</p>` +
 		`<p class="page-links"><a href="/" class="not-found-home play">Go to the home page</a></p>` +
 		`<p>There you start a game or find yours. Or read the rules of a game:</p>` +
 		`<ul class="not-found-rules">` + rulesLinks() + `</ul></section>`
-	writePlainPage(w, http.StatusNotFound, "Not found", body)
+	s.writePlainPage(w, http.StatusNotFound, "Not found", body)
 }
 
 // rulesLinks lists a link to each game's rules page, by the game's name.
@@ -52,7 +52,7 @@ func (s *Server) servePageOfGame(w http.ResponseWriter, r *http.Request, shell [
 	id := r.PathValue("id")
 	if s.clients.allowRead(clientKey(r)) {
 		if _, err := s.hall.Get(r.Context(), id); err != nil && asAPIError(err).Code == codeNotFound {
-			writeNotFound(w, fmt.Sprintf("There is no game %s here: the link may be mistyped, or the game was never made.", quote(id)))
+			s.writeNotFound(w, fmt.Sprintf("There is no game %s here: the link may be mistyped, or the game was never made.", quote(id)))
 			return
 		}
 	}
@@ -61,17 +61,20 @@ func (s *Server) servePageOfGame(w http.ResponseWriter, r *http.Request, shell [
 
 // serveAnalysisPage serves the analysis page of a game the server plays,
 // or the not-found page.
-func serveAnalysisPage(w http.ResponseWriter, r *http.Request) {
+func (s *Server) serveAnalysisPage(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("game")
 	if _, known := game.Lookup(name); !known {
-		writeNotFound(w, fmt.Sprintf("There is no game %s to analyse.", quote(name)))
+		s.writeNotFound(w, fmt.Sprintf("There is no game %s to analyse.", quote(name)))
 		return
 	}
-	writeShell(w, analysisPage)
+	writeShell(w, s.shells.analysis)
 }
 
-// writeShell writes one of the HTML shells the script draws.
+// writeShell writes one of the HTML shells the script draws. A page is
+// asked for again each time ("no-cache"): it names the current bundle,
+// whose hashed files are the ones a browser keeps.
 func writeShell(w http.ResponseWriter, shell []byte) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
 	_, _ = w.Write(shell)
 }

@@ -22,6 +22,20 @@ var gamePage []byte
 //go:embed analysis.html
 var analysisPage []byte
 
+// shells are the HTML pages with this server's assets written in by
+// their hashed names (assetSet.link), made once in New.
+type shells struct {
+	index, game, analysis, learn, accounts []byte
+	// plain is writePage's format.
+	plain string
+}
+
+func newShells(assets *assetSet) shells {
+	link := func(page []byte) []byte { return []byte(assets.link(string(page))) }
+	return shells{index: link(indexPage), game: link(gamePage), analysis: link(analysisPage),
+		learn: link(learnPage), accounts: link(accountsShell), plain: assets.link(plainPage)}
+}
+
 // pageRoutes adds the browser's pages, its assets and the two reads only
 // the pages need: the catalog of games and a position's stacks.
 func (s *Server) pageRoutes(mux *http.ServeMux) {
@@ -45,14 +59,14 @@ func (s *Server) pageRoutes(mux *http.ServeMux) {
 }
 
 func (s *Server) handleIndex(w http.ResponseWriter, _ *http.Request) {
-	writeShell(w, indexPage)
+	writeShell(w, s.shells.index)
 }
 
 // handlePage answers an invite or spectator link: the game page, which
 // reads the game's id from its own path, or the not-found page when no
 // game has that id.
 func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
-	s.servePageOfGame(w, r, gamePage)
+	s.servePageOfGame(w, r, s.shells.game)
 }
 
 // catalogGame is one game as GET /api/catalog lists it: what the new-game

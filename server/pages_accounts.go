@@ -33,7 +33,7 @@ func (s *Server) accountPageRoutes(mux *http.ServeMux) {
 			if name := r.PathValue("name"); name != "" {
 				title = clip.Bare(name)
 			}
-			writeShell(w, accountShell(p.page, title))
+			writeShell(w, accountShell(s.shells.accounts, p.page, title))
 		})
 	}
 }
@@ -41,7 +41,7 @@ func (s *Server) accountPageRoutes(mux *http.ServeMux) {
 // accountShell is the shell with its page and title written in. A
 // profile of a name nobody has is still the page: it says "no such
 // player" itself, from the API's 404.
-func accountShell(page, title string) []byte {
-	out := bytes.ReplaceAll(accountsShell, []byte("{{page}}"), []byte(page))
+func accountShell(shell []byte, page, title string) []byte {
+	out := bytes.ReplaceAll(shell, []byte("{{page}}"), []byte(page))
 	return bytes.ReplaceAll(out, []byte("{{title}}"), []byte(html.EscapeString(title)))
 }

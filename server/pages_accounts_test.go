@@ -35,7 +35,7 @@ func TestAccountPages(t *testing.T) {
 		if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
 			t.Errorf("GET %s: %d %s", tc.path, resp.StatusCode, resp.Header.Get("Content-Type"))
 		}
-		if !strings.Contains(page, `data-page="`+tc.page+`"`) || !strings.Contains(page, tc.title) || !strings.Contains(page, `src="/assets/app.js"`) {
+		if !strings.Contains(page, `data-page="`+tc.page+`"`) || !strings.Contains(page, tc.title) || !strings.Contains(page, `src="`+hashedAsset(t, "app.js")+`"`) {
 			t.Errorf("GET %s: want data-page %q, %s and the bundle; got\n%s", tc.path, tc.page, tc.title, page)
 		}
 		if strings.Contains(page, "{{") || strings.Contains(page, "<script>") || strings.Contains(page, "style=") {

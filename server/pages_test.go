@@ -25,7 +25,7 @@ func TestPagesServeTheClient(t *testing.T) {
 		var body bytes.Buffer
 		_, _ = body.ReadFrom(resp.Body)
 		resp.Body.Close()
-		if resp.StatusCode != 200 || !strings.Contains(body.String(), tc.want) || !strings.Contains(body.String(), `src="/assets/app.js"`) {
+		if resp.StatusCode != 200 || !strings.Contains(body.String(), tc.want) || !strings.Contains(body.String(), `src="`+hashedAsset(t, "app.js")+`"`) {
 			t.Errorf("GET %s: %d, want the page with %s and the bundle", tc.path, resp.StatusCode, tc.want)
 		}
 		if strings.Contains(body.String(), "<script>") || strings.Contains(body.String(), "style=") {

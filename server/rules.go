@@ -42,17 +42,17 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	_, known := game.Lookup(name)
 	file, ok := rulesFile(name)
 	if !ok || (!known && name+".md" != file) {
-		writeNotFound(w, fmt.Sprintf("There is no rules page for %s; the games are %s.", quote(name), gameIDs()))
+		s.writeNotFound(w, fmt.Sprintf("There is no rules page for %s; the games are %s.", quote(name), gameIDs()))
 		return
 	}
 	src, err := fs.ReadFile(docs.Rules(), file)
 	if err != nil {
-		writePlainPage(w, http.StatusInternalServerError, "Rules", "<p>The rules page could not be read.</p>")
+		s.writePlainPage(w, http.StatusInternalServerError, "Rules", "<p>The rules page could not be read.</p>")
 		return
 	}
 	article, err := s.rulesPages.html(file, src)
 	if err != nil {
-		writePlainPage(w, http.StatusInternalServerError, "Rules", "<p>The rules page could not be rendered.</p>")
+		s.writePlainPage(w, http.StatusInternalServerError, "Rules", "<p>The rules page could not be rendered.</p>")
 		return
 	}
 	title := strings.TrimPrefix(strings.SplitN(string(src), "\n", 2)[0], "# ")
@@ -62,7 +62,7 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	if !found {
 		rest = article
 	}
-	writePage(w, http.StatusOK, title+" rules", title+" rules", `<article class="rules">`+pageLinks(name, known)+foldSections(rest)+"</article>")
+	s.writePage(w, http.StatusOK, title+" rules", title+" rules", `<article class="rules">`+pageLinks(name, known)+foldSections(rest)+"</article>")
 }
 
 // foldSections folds each section of a rules page but the first (the
@@ -132,20 +132,26 @@ func (c *rulesCache) html(file string, src []byte) (string, error) {
 
 // writePlainPage writes a page with the site's style and header, and the
 // bundle only to draw the page's diagrams: body is HTML already escaped.
-func writePlainPage(w http.ResponseWriter, status int, title, body string) {
-	writePage(w, status, title, "", body)
+func (s *Server) writePlainPage(w http.ResponseWriter, status int, title, body string) {
+	s.writePage(w, status, title, "", body)
 }
 
 // writePage is writePlainPage with heading, the page's title in the
 // header as the pages the script draws have it ("" for none).
-func writePage(w http.ResponseWriter, status int, title, heading, body string) {
+func (s *Server) writePage(w http.ResponseWriter, status int, title, heading, body string) {
 	header := `<a href="/" class="home">arbiter</a>`
 	if heading != "" {
 		header += "<h1>" + html.EscapeString(heading) + "</h1>"
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(status)
-	fmt.Fprintf(w, `<!doctype html>
+	fmt.Fprintf(w, s.shells.plain, html.EscapeString(title), header, body)
+}
+
+// plainPage is the page of writePage, a format of its title, header and
+// body.
+const plainPage = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -162,5 +168,4 @@ func writePage(w http.ResponseWriter, status int, title, heading, body string) {
 </main>
 </body>
 </html>
-`, html.EscapeString(title), header, body)
-}
+`

@@ -24,7 +24,7 @@ func TestRulesPages(t *testing.T) {
 	anchor := regexp.MustCompile(`href="#([^"]*)"`)
 	for _, d := range game.All() {
 		code, body := ts.do("GET", "/rules/"+d.ID, "", nil)
-		page := strings.Replace(string(body), `<script defer src="/assets/app.js"></script>`, "", 1)
+		page := strings.Replace(string(body), `<script defer src="`+hashedAsset(t, "app.js")+`"></script>`, "", 1)
 		if code != http.StatusOK {
 			t.Errorf("GET /rules/%s: %d", d.ID, code)
 			continue

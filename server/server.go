@@ -25,7 +25,6 @@ import (
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/netlimit"
 	"github.com/arbiter-games/arbiter/lobby"
-	"github.com/arbiter-games/arbiter/web"
 )
 
 // Limits bound what one client may ask of the server; zero fields take
@@ -182,8 +181,10 @@ type Server struct {
 	lobby    *lobby.Lobby
 	// stopLobby ends the lobby's reader, which Start starts.
 	stopLobby context.CancelFunc
-	// assets are the pages' files, compressed once.
+	// assets are the pages' files, compressed once; shells the pages
+	// that name them.
 	assets *assetSet
+	shells shells
 	// events encodes each of the hall's events once for all its sockets.
 	events eventWires
 	// stacks run the sockets' deep work, so that their goroutines stay
@@ -209,9 +210,10 @@ func New(cfg Config) (*Server, error) {
 	s.stacks = newStackWorkers(maxStackWorkers, stackWorkerIdle, log)
 	s.metrics = newMetrics(s)
 	var err error
-	if s.assets, err = newAssetSet(web.Assets()); err != nil {
+	if s.assets, err = siteAssets(); err != nil {
 		return nil, err
 	}
+	s.shells = newShells(s.assets)
 	if s.handler, err = s.routes(); err != nil {
 		return nil, err
 	}
