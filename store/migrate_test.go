@@ -19,14 +19,15 @@ func TestPendingPerDialect(t *testing.T) {
 		applied int
 		want    []int
 	}{
-		{SQLite, 0, []int{1, 2, 3, 4, 5, 6}},
-		{SQLite, 1, []int{2, 3, 4, 5, 6}},
-		{SQLite, 2, []int{3, 4, 5, 6}},
-		{SQLite, 4, []int{5, 6}},
-		{SQLite, 6, nil},
-		{Postgres, 0, []int{1, 3, 4, 5, 6}},
-		{Postgres, 1, []int{3, 4, 5, 6}},
-		{Postgres, 6, nil},
+		{SQLite, 0, []int{1, 2, 3, 4, 5, 6, 7}},
+		{SQLite, 1, []int{2, 3, 4, 5, 6, 7}},
+		{SQLite, 2, []int{3, 4, 5, 6, 7}},
+		{SQLite, 4, []int{5, 6, 7}},
+		{SQLite, 6, []int{7}},
+		{SQLite, 7, nil},
+		{Postgres, 0, []int{1, 3, 4, 5, 6, 7}},
+		{Postgres, 1, []int{3, 4, 5, 6, 7}},
+		{Postgres, 7, nil},
 	}
 	for _, tt := range tests {
 		got, err := Pending(tt.dialect, tt.applied)
@@ -51,8 +52,8 @@ func TestPendingRefuses(t *testing.T) {
 		want    string
 	}{
 		{"mysql", 0, `no migrations for dialect "mysql"`},
-		{SQLite, 7, "schema is at version 7, newer than this arbiter knows (6)"},
-		{Postgres, 7, "schema is at version 7, newer than this arbiter knows (6)"},
+		{SQLite, 8, "schema is at version 8, newer than this arbiter knows (7)"},
+		{Postgres, 8, "schema is at version 8, newer than this arbiter knows (7)"},
 	}
 	for _, tt := range tests {
 		_, err := Pending(tt.dialect, tt.applied)
