@@ -226,8 +226,8 @@ type Game struct {
 	dropped           *Premove     // the premove dropped at this ply, or nil
 	noTakebacks       bool         // Config.NoTakebacks
 	rated             bool         // Config.Rated
-	// seq counts the changes made, so that an engine's move found for a
-	// position that changed meanwhile is dropped.
+	// seq counts the changes made (but premoves set: see change), so that
+	// an engine's move found for a game that changed meanwhile is dropped.
 	seq uint64
 }
 
@@ -480,13 +480,19 @@ func (pg *Game) keep(c Change) error {
 }
 
 // change keeps c, then makes it with apply and counts it: a change the
-// keeper refuses is never made.
+// keeper refuses is never made. A premove set or cleared is not counted:
+// it changes nothing the engine to move searches (it is played after the
+// engine's move), so the engine's search goes on; were it counted, every
+// premove set while the AI thinks would cost the AI its search, and the
+// player the AI's reply for as long again.
 func (pg *Game) change(c Change, apply func()) error {
 	if err := pg.keep(c); err != nil {
 		return err
 	}
 	apply()
-	pg.seq++
+	if c.Kind != PremoveSet {
+		pg.seq++
+	}
 	return nil
 }
 

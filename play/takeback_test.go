@@ -369,3 +369,25 @@ func TestDroppedPremoveRemembered(t *testing.T) {
 		t.Errorf("after a take-back: %v, dropped %+v; want none", err, pg.Dropped())
 	}
 }
+
+// A premove set while the engine thinks leaves its search standing: the
+// engine's move is played, and the premove after it (or dropped), with
+// no search thrown away.
+func TestPremoveWhileTheEngineThinks(t *testing.T) {
+	pg, _ := againstAI(t, false)
+	mustMove(t, pg, 0, "a1-a3")
+	turn, err := pg.EngineTurn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pg.SetPremove(0, "a3-a4"); err != nil {
+		t.Fatal(err)
+	}
+	info := turn.Search(context.Background(), nil)
+	if err := pg.PlayTurn(turn, info.Move); err != nil {
+		t.Fatalf("the engine's move after a premove was set: %v, want it played", err)
+	}
+	if n := len(pg.Moves()); n != 3 && n != 2 || pg.Premove() != nil {
+		t.Errorf("moves %v, premove %+v: want the engine's reply, then the premove played or dropped", pg.Moves(), pg.Premove())
+	}
+}
