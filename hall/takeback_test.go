@@ -156,3 +156,40 @@ func TestDroppedPremoveAcrossServers(t *testing.T) {
 		t.Errorf("after the seat's move: %+v, want nothing", pm)
 	}
 }
+
+// A take-back between people puts the clocks back as they read before
+// the moves taken back, and stores that reading: another server on the
+// store shows the same clocks, the seat to move again running from the
+// take-back.
+func TestTakebackClocksStored(t *testing.T) {
+	ft := &fakeNow{now: time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC)}
+	st := openStore(t)
+	one := newTestHall(t, Config{Store: st, Now: ft.Now})
+	ctx := t.Context()
+	c := create(t, one, NewGame{Game: "pommel", Seats: []string{"human", "human"}, Clock: "5m+2s"})
+	if _, err := one.Move(ctx, c.ID, seatWho(c, 0), "a1-a3", 0); err != nil {
+		t.Fatal(err)
+	}
+	ft.advance(7 * time.Second)
+	v, err := one.Move(ctx, c.ID, seatWho(c, 1), "g6-g4", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := slices.Clone(v.Clock.LeftMs)
+	ft.advance(4 * time.Second)
+	if _, err := one.Move(ctx, c.ID, seatWho(c, 0), "b1-b3", 2); err != nil {
+		t.Fatal(err)
+	}
+	ft.advance(5 * time.Second)
+	if _, err := one.Takeback(ctx, c.ID, seatWho(c, 0), AskTakeback); err != nil {
+		t.Fatal(err)
+	}
+	ft.advance(3 * time.Second)
+	if _, err := one.Takeback(ctx, c.ID, seatWho(c, 1), AcceptTakeback); err != nil {
+		t.Fatal(err)
+	}
+	two := newTestHall(t, Config{Store: st, Now: ft.Now})
+	if got := get(t, two, c.ID); got.Ply != 2 || !slices.Equal(got.Clock.LeftMs, before) {
+		t.Errorf("after the take-back, read by another server: ply %d, clocks %v; want ply 2 and %v", got.Ply, got.Clock.LeftMs, before)
+	}
+}

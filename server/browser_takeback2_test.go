@@ -284,6 +284,9 @@ func (b *browser) takebackDeclined(t *testing.T) {
 	poll[bool](t, alice, "the request said", `document.querySelector(".controls")?.textContent.includes("You asked to take back")`)
 	banner := `!!document.querySelector(".offer.banner:not([hidden]) .takeback-decline")`
 	poll[bool](t, bob, "the request over the board", banner)
+	if evaluate[bool](t, bob, `!!document.querySelector(".play-bar button.takeback")`) {
+		t.Error("the bar offers Take back while the other's request waits (it would accept that one)")
+	}
 	inView := `(() => { const r = document.querySelector(".offer.banner").getBoundingClientRect(), b = document.querySelector("svg.board").getBoundingClientRect();
 		return r.top >= b.top && r.bottom <= Math.min(b.bottom, innerHeight); })()`
 	if !evaluate[bool](t, bob, inView) {

@@ -621,12 +621,14 @@ async function askTakeback(page: Page, refresh: () => void): Promise<void> {
 
 // canAskTakeback says whether the Take back button shows: the game allows
 // take-backs, goes on, and a seat this browser holds has a move to take
-// back, with no request of its own on the table.
+// back, with no request on the table: its own shows Cancel, the other
+// seat's is answered over the board (asking then would accept it, and
+// take back to the other's turn, not to this seat's).
 function canAskTakeback(page: Page): boolean {
   const g = page.game;
   if (!g || g.result || !g.takebacks || page.viewPly !== null || refusesTakebacks(g)) return false;
   const held = heldSeats(page);
-  return lastMoverAmong(g, held) >= 0 && !(g.takeback >= 0 && held.includes(g.takeback));
+  return lastMoverAmong(g, held) >= 0 && g.takeback < 0;
 }
 
 // refusesTakebacks says whether the rules refuse every take-back of g,
