@@ -305,9 +305,10 @@ func moveEnds(text string) (from, to string, ok bool) {
 	return cells[0], cells[len(cells)-1], true
 }
 
-// resumeWaiting restores a stored take-back request and premove. A
-// premove whose turn has come already (the move before it was stored,
-// and the premove not played) is dropped.
+// resumeWaiting restores a stored take-back request and premove, and the
+// premove dropped at the game's ply. A premove whose turn has come
+// already (the move before it was stored, and the premove not played) is
+// dropped, and its seat told so as of any premove dropped.
 func (pg *Game) resumeWaiting(r *Resume) error {
 	pg.takeback = game.NoPlayer
 	if tb := r.Takeback; tb != nil {
@@ -321,7 +322,11 @@ func (pg *Game) resumeWaiting(r *Resume) error {
 		p := *pm
 		pg.premove = &p
 	}
-	if pm := r.Dropped; pm != nil && pm.Seat >= 0 && int(pm.Seat) < pg.g.Players() && pm.Ply == len(pg.rec.Moves) {
+	dropped := r.Dropped
+	if pm := r.Premove; pm != nil && pg.premove == nil && pm.Ply == len(pg.rec.Moves) && pg.state.ToMove() == pm.Seat {
+		dropped = pm
+	}
+	if pm := dropped; pm != nil && pm.Seat >= 0 && int(pm.Seat) < pg.g.Players() && pm.Ply == len(pg.rec.Moves) {
 		p := *pm
 		pg.dropped = &p
 	}

@@ -207,6 +207,9 @@ func TestResumeWaiting(t *testing.T) {
 	if pg.Premove() != nil {
 		t.Errorf("a premove whose turn came was kept: %+v", pg.Premove())
 	}
+	if d := pg.Dropped(); d == nil || d.Move != "b1-b3" {
+		t.Errorf("a premove whose turn came: dropped %+v, want b1-b3 told as dropped", d)
+	}
 	bad := game.Player(5)
 	if _, err := New(Config{Game: g, Seats: make([]Seat, 2), Resume: &Resume{Offer: game.NoPlayer, Takeback: &bad}}); err == nil {
 		t.Error("a take-back request by seat 5 was resumed")

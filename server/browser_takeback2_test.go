@@ -123,6 +123,7 @@ func (b *browser) formTakebacks(t *testing.T) {
 		ctx := b.sizedScheme(t, phone, scheme)
 		run(t, ctx, chromedp.Navigate(b.url("/")), chromedp.WaitVisible(chromedp.CSS(`input#takebacks`)))
 		shotOf(t, ctx, ".new-game-box", "takebacks-form-phone-"+scheme)
+		checkAxe(t, ctx, "the new-game form, "+scheme)
 	}
 	for _, allowed := range []bool{true, false} {
 		ctx := b.sizedScheme(t, desktop, "light")
@@ -228,6 +229,7 @@ func (b *browser) premoveDroppedByTheAI(t *testing.T, gt *gate) {
 	said := fmt.Sprintf(`document.querySelector(".message")?.textContent === "Your premove %s was no longer legal, so it was not played."`, move)
 	poll[bool](t, alice, "the premove said to be no longer legal", said)
 	screenshot(t, alice, "premove-dropped-phone")
+	checkAxe(t, alice, "a premove dropped")
 	if v := b.ts.game(g.ID); v.Ply != 2 || v.ToMove != 0 {
 		t.Fatalf("after the AI's reply: ply %d, %d to move; want White to move at ply 2", v.Ply, v.ToMove)
 	}
@@ -293,10 +295,12 @@ func (b *browser) takebackDeclined(t *testing.T) {
 		t.Error("phone: the take-back banner is not over the board, in view")
 	}
 	screenshot(t, bob, "takeback-banner-phone-light")
+	checkAxe(t, bob, "the take-back banner, light")
 	prefersScheme(t, bob, "dark")
 	reload(t, bob) // drawn afresh in the dark theme, no colour in transition
 	poll[bool](t, bob, "the banner in the dark theme", banner)
 	screenshot(t, bob, "takeback-banner-phone-dark")
+	checkAxe(t, bob, "the take-back banner, dark")
 	tap(t, bob, ".offer.banner .takeback-decline")
 	waitFor(t, 20*time.Second, "the request declined", func() bool { return b.ts.game(g.ID).Takeback == -1 })
 	if v := b.ts.game(g.ID); v.Ply != 2 {
@@ -360,6 +364,7 @@ func (b *browser) takebacksSignedIn(t *testing.T) {
 	row := poll[string](t, p.ctx, "the seek listed", `document.querySelector("li.seek.mine")?.textContent`)
 	run(t, p.ctx, chromedp.Click(chromedp.CSS(`details.seek-box > summary`)))
 	shotOf(t, p.ctx, "section.lobby", "takebacks-seek-desktop")
+	checkAxe(t, p.ctx, "the seek form")
 	if !strings.Contains(row, "no take-backs") {
 		t.Errorf("the seek's row says %q, want no take-backs", row)
 	}
