@@ -221,10 +221,10 @@ func isGameOver(err error) bool {
 
 // StartSeek starts the game of a seek taken: the seeker and those who
 // accepted, seated in random order, with the seek's game, options,
-// clock and rating.
+// clock, rating and take-backs.
 func (h *Hall) StartSeek(ctx context.Context, sk store.Seek, players []SeatAccount) (Created, error) {
 	order := rand.Perm(len(players))
-	req := NewGame{Game: sk.Game, Options: sk.Options, Rated: sk.Rated}
+	req := NewGame{Game: sk.Game, Options: sk.Options, Rated: sk.Rated, NoTakebacks: sk.NoTakebacks}
 	for seat, i := range order {
 		req.Seats = append(req.Seats, "human")
 		req.Accounts = append(req.Accounts, SeatAccount{Seat: seat, ID: players[i].ID, Name: players[i].Name})

@@ -268,9 +268,7 @@ func resumeOf(h store.Header) *play.Resume {
 		p := game.Player(*tb)
 		r.Takeback = &p
 	}
-	if pm := h.Waiting.Premove; pm != nil {
-		r.Premove = &play.Premove{Seat: game.Player(pm.Seat), Ply: pm.Ply, Move: pm.Move}
-	}
+	r.Premove, r.Dropped = playPremove(h.Waiting.Premove), playPremove(h.Waiting.Dropped)
 	if c := h.Clock; c != nil {
 		r.Clock = &play.ClockState{Left: slices.Clone(c.Left), TurnStart: c.TurnStart}
 	}
@@ -380,10 +378,24 @@ func waitingOf(c play.Change) store.Waiting {
 		p := int(c.Takeback)
 		w.Takeback = &p
 	}
-	if pm := c.Premove; pm != nil {
-		w.Premove = &store.Premove{Seat: int(pm.Seat), Ply: pm.Ply, Move: pm.Move}
-	}
+	w.Premove, w.Dropped = storedPremove(c.Premove), storedPremove(c.Dropped)
 	return w
+}
+
+// storedPremove is a premove as the store keeps it; playPremove as
+// package play does.
+func storedPremove(pm *play.Premove) *store.Premove {
+	if pm == nil {
+		return nil
+	}
+	return &store.Premove{Seat: int(pm.Seat), Ply: pm.Ply, Move: pm.Move}
+}
+
+func playPremove(pm *store.Premove) *play.Premove {
+	if pm == nil {
+		return nil
+	}
+	return &play.Premove{Seat: game.Player(pm.Seat), Ply: pm.Ply, Move: pm.Move}
 }
 
 // counted counts a committed change and logs the notable ones.

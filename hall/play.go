@@ -114,21 +114,34 @@ func (h *Hall) SetPremove(ctx context.Context, id string, who Who, text string) 
 	return h.command(ctx, id, who, func(e *entry, seat game.Player) error { return e.pg.SetPremove(seat, text) })
 }
 
-// Premove is the premove of the seat of who ("" for none): only its own
-// seat is told it.
-func (h *Hall) Premove(ctx context.Context, id string, who Who) (string, error) {
-	var text string
+// PremoveView is what a seat is told of its premoves: the premove set
+// ("" for none) and the ply of the turn it is for, and the premove
+// dropped at the game's ply, no longer legal when its turn came ("" for
+// none), so that a page opened after it went still says so.
+type PremoveView struct {
+	Move    string
+	Ply     int
+	Dropped string
+}
+
+// Premove is the premoves of the seat of who: only its own seat is told
+// them.
+func (h *Hall) Premove(ctx context.Context, id string, who Who) (PremoveView, error) {
+	var v PremoveView
 	err := h.read(ctx, id, func(e *entry) error {
 		seat := seatOf(e.g.Seats, who)
 		if seat < 0 {
 			return notASeat(who)
 		}
 		if pm := e.pg.Premove(); pm != nil && int(pm.Seat) == seat {
-			text = pm.Move
+			v.Move, v.Ply = pm.Move, pm.Ply
+		}
+		if pm := e.pg.Dropped(); pm != nil && int(pm.Seat) == seat {
+			v.Dropped = pm.Move
 		}
 		return nil
 	})
-	return text, err
+	return v, err
 }
 
 // command runs a seat's command on the game in play, stores what it

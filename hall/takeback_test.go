@@ -104,11 +104,11 @@ func TestPremoveAcrossServers(t *testing.T) {
 	if _, err := one.SetPremove(ctx, c.ID, seatWho(c, 0), "b1-b3"); err != nil {
 		t.Fatal(err)
 	}
-	if pm, err := one.Premove(ctx, c.ID, seatWho(c, 0)); pm != "b1-b3" || err != nil {
-		t.Errorf("the seat's premove: %q, %v", pm, err)
+	if pm, err := one.Premove(ctx, c.ID, seatWho(c, 0)); pm != (PremoveView{Move: "b1-b3", Ply: 2}) || err != nil {
+		t.Errorf("the seat's premove: %+v, %v", pm, err)
 	}
-	if pm, _ := one.Premove(ctx, c.ID, seatWho(c, 1)); pm != "" {
-		t.Errorf("the other seat is told the premove %q", pm)
+	if pm, _ := one.Premove(ctx, c.ID, seatWho(c, 1)); pm != (PremoveView{}) {
+		t.Errorf("the other seat is told the premove %+v", pm)
 	}
 	v, err := two.Move(ctx, c.ID, seatWho(c, 1), "g6-g4", first.Ply)
 	if err != nil {
@@ -118,9 +118,78 @@ func TestPremoveAcrossServers(t *testing.T) {
 	if !slices.Equal(v.Moves, want) || v.ToMove != 1 {
 		t.Fatalf("after the reply: moves %v, %d to move; want %v", v.Moves, v.ToMove, want)
 	}
-	if pm, _ := two.Premove(ctx, c.ID, seatWho(c, 0)); pm != "" {
-		t.Errorf("a played premove is still set: %q", pm)
+	if pm, _ := two.Premove(ctx, c.ID, seatWho(c, 0)); pm != (PremoveView{}) {
+		t.Errorf("a played premove is still set: %+v", pm)
 	}
 	_, err = one.SetPremove(ctx, c.ID, seatWho(c, 0), string(make([]byte, maxPremove+1)))
 	wantCode(t, "an over-long premove", err, Invalid)
+}
+
+// A premove dropped through one server is told to its seat by the other,
+// read from the store (a page opened after it went says so), and to no
+// other seat; the seat's next move forgets it.
+func TestDroppedPremoveAcrossServers(t *testing.T) {
+	st := openStore(t)
+	one := newTestHall(t, Config{Store: st})
+	two := newTestHall(t, Config{Store: st})
+	ctx := t.Context()
+	c := create(t, one, humans("pommel"))
+	if _, err := one.Move(ctx, c.ID, seatWho(c, 0), "a1-a3", 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := one.SetPremove(ctx, c.ID, seatWho(c, 0), "a1-a7"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := one.Move(ctx, c.ID, seatWho(c, 1), "g6-g4", 1); err != nil {
+		t.Fatal(err)
+	}
+	if pm, err := two.Premove(ctx, c.ID, seatWho(c, 0)); pm != (PremoveView{Dropped: "a1-a7"}) || err != nil {
+		t.Errorf("the other server tells the seat %+v, %v; want a1-a7 dropped", pm, err)
+	}
+	if pm, _ := two.Premove(ctx, c.ID, seatWho(c, 1)); pm != (PremoveView{}) {
+		t.Errorf("the other seat is told %+v", pm)
+	}
+	if _, err := two.Move(ctx, c.ID, seatWho(c, 0), "b1-b3", 2); err != nil {
+		t.Fatal(err)
+	}
+	if pm, _ := one.Premove(ctx, c.ID, seatWho(c, 0)); pm != (PremoveView{}) {
+		t.Errorf("after the seat's move: %+v, want nothing", pm)
+	}
+}
+
+// A take-back between people puts the clocks back as they read before
+// the moves taken back, and stores that reading: another server on the
+// store shows the same clocks, the seat to move again running from the
+// take-back.
+func TestTakebackClocksStored(t *testing.T) {
+	ft := &fakeNow{now: time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC)}
+	st := openStore(t)
+	one := newTestHall(t, Config{Store: st, Now: ft.Now})
+	ctx := t.Context()
+	c := create(t, one, NewGame{Game: "pommel", Seats: []string{"human", "human"}, Clock: "5m+2s"})
+	if _, err := one.Move(ctx, c.ID, seatWho(c, 0), "a1-a3", 0); err != nil {
+		t.Fatal(err)
+	}
+	ft.advance(7 * time.Second)
+	v, err := one.Move(ctx, c.ID, seatWho(c, 1), "g6-g4", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := slices.Clone(v.Clock.LeftMs)
+	ft.advance(4 * time.Second)
+	if _, err := one.Move(ctx, c.ID, seatWho(c, 0), "b1-b3", 2); err != nil {
+		t.Fatal(err)
+	}
+	ft.advance(5 * time.Second)
+	if _, err := one.Takeback(ctx, c.ID, seatWho(c, 0), AskTakeback); err != nil {
+		t.Fatal(err)
+	}
+	ft.advance(3 * time.Second)
+	if _, err := one.Takeback(ctx, c.ID, seatWho(c, 1), AcceptTakeback); err != nil {
+		t.Fatal(err)
+	}
+	two := newTestHall(t, Config{Store: st, Now: ft.Now})
+	if got := get(t, two, c.ID); got.Ply != 2 || !slices.Equal(got.Clock.LeftMs, before) {
+		t.Errorf("after the take-back, read by another server: ply %d, clocks %v; want ply 2 and %v", got.Ply, got.Clock.LeftMs, before)
+	}
 }

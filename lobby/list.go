@@ -27,6 +27,7 @@ type SeekView struct {
 	Game        string
 	Options     map[string]string
 	Rated       bool
+	NoTakebacks bool
 	Clock       *SeekControl
 	By          string
 	Rating      float64
@@ -179,7 +180,8 @@ func (l *Lobby) views(ctx context.Context, seeks []store.Seek) ([]SeekView, erro
 	}
 	list := []SeekView{}
 	for _, sk := range seeks {
-		v := SeekView{ID: sk.ID, Game: sk.Game, Options: sk.Options, Rated: sk.Rated, Clock: shownControl(sk.Clock), By: nameOf(sk.Account),
+		v := SeekView{ID: sk.ID, Game: sk.Game, Options: sk.Options, Rated: sk.Rated, NoTakebacks: sk.NoTakebacks,
+			Clock: shownControl(sk.Clock), By: nameOf(sk.Account),
 			Seats: sk.Seats, Joined: []string{}, Created: sk.Created, Rating: 1500, Provisional: true,
 			Kind: store.RealTime, Cursor: cursor(sk)}
 		if sk.Correspondence() {

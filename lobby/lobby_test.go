@@ -350,3 +350,29 @@ func TestStartFoundWhenTheGameComesLate(t *testing.T) {
 		t.Errorf("%d vanished seeks still looked for after %d rounds", waiting, startRounds+2)
 	}
 }
+
+// TestSeekWithoutTakebacks: a seek that turns take-backs off lists so,
+// and starts its game with them off; one that says nothing allows them.
+func TestSeekWithoutTakebacks(t *testing.T) {
+	l, st := newTestLobby(t)
+	ctx := context.Background()
+	ada, bob := addAccount(t, st, "ada", false), addAccount(t, st, "bob", false)
+	for _, off := range []bool{true, false} {
+		id, err := l.Post(ctx, ada, "", SeekRequest{Game: "pommel", NoTakebacks: off})
+		if err != nil {
+			t.Fatal(err)
+		}
+		list, err := l.List(ctx, Query{})
+		if err != nil || len(list) != 1 || list[0].NoTakebacks != off {
+			t.Fatalf("take-backs off %v: listed %+v, %v", off, list, err)
+		}
+		taken, err := l.Accept(ctx, id, bob)
+		if err != nil || taken.Game == "" {
+			t.Fatalf("accept: %+v, %v", taken, err)
+		}
+		g, err := st.Get(ctx, taken.Game)
+		if err != nil || g.NoTakebacks != off {
+			t.Errorf("take-backs off %v: the game started with NoTakebacks %v, %v", off, g.NoTakebacks, err)
+		}
+	}
+}

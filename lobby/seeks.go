@@ -16,14 +16,15 @@ import (
 )
 
 // SeekRequest is a seek to post: a game and its options, rated or not,
-// its time control (nil for none), and the name of the one player it
-// challenges ("" for anyone).
+// with take-backs or not, its time control (nil for none), and the name
+// of the one player it challenges ("" for anyone).
 type SeekRequest struct {
-	Game    string
-	Options map[string]string
-	Rated   bool
-	Clock   *SeekControl
-	To      string
+	Game        string
+	Options     map[string]string
+	Rated       bool
+	NoTakebacks bool
+	Clock       *SeekControl
+	To          string
 }
 
 // Taken is a seek accepted: still waiting for players (Game is ""), or
@@ -69,7 +70,7 @@ func (l *Lobby) Post(ctx context.Context, account, address string, req SeekReque
 	}
 	now := l.now()
 	sk := store.Seek{ID: newSeekID(), Account: account, Game: req.Game, Options: req.Options, Rated: req.Rated,
-		Clock: clock, Seats: seats, Address: address, Created: now, Expires: now.Add(SeekHold)}
+		NoTakebacks: req.NoTakebacks, Clock: clock, Seats: seats, Address: address, Created: now, Expires: now.Add(SeekHold)}
 	if sk.Options == nil {
 		sk.Options = map[string]string{}
 	}

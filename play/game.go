@@ -124,6 +124,8 @@ type Resume struct {
 	Takeback *game.Player
 	// Premove is a seat's move set for its next turn, or nil.
 	Premove *Premove
+	// Dropped is the premove dropped at the game's ply, or nil.
+	Dropped *Premove
 }
 
 // ChangeKind says what a Change did.
@@ -188,6 +190,10 @@ type Change struct {
 	// change, or NoPlayer; Premove is the premove set after it, or nil.
 	Takeback game.Player
 	Premove  *Premove
+	// Dropped is the premove dropped, no longer legal, at the change's
+	// ply (its seat's turn), or nil: its seat is told even when it was
+	// away when it went, until the game moves on.
+	Dropped *Premove
 	// Result is the game's result after the change; not Over while it
 	// goes on.
 	Result game.Result
@@ -217,10 +223,11 @@ type Game struct {
 	offer             game.Player  // who offers a draw, or NoPlayer
 	takeback          game.Player  // who asks to take its last move back, or NoPlayer
 	premove           *Premove     // a seat's move for its next turn, or nil
+	dropped           *Premove     // the premove dropped at this ply, or nil
 	noTakebacks       bool         // Config.NoTakebacks
 	rated             bool         // Config.Rated
-	// seq counts the changes made, so that an engine's move found for a
-	// position that changed meanwhile is dropped.
+	// seq counts the changes made (but premoves set: see change), so that
+	// an engine's move found for a game that changed meanwhile is dropped.
 	seq uint64
 }
 
@@ -473,20 +480,26 @@ func (pg *Game) keep(c Change) error {
 }
 
 // change keeps c, then makes it with apply and counts it: a change the
-// keeper refuses is never made.
+// keeper refuses is never made. A premove set or cleared is not counted:
+// it changes nothing the engine to move searches (it is played after the
+// engine's move), so the engine's search goes on; were it counted, every
+// premove set while the AI thinks would cost the AI its search, and the
+// player the AI's reply for as long again.
 func (pg *Game) change(c Change, apply func()) error {
 	if err := pg.keep(c); err != nil {
 		return err
 	}
 	apply()
-	pg.seq++
+	if c.Kind != PremoveSet {
+		pg.seq++
+	}
 	return nil
 }
 
 // newChange is a change by seat p at now, the game otherwise as it is.
 func (pg *Game) newChange(kind ChangeKind, p game.Player, now time.Time) Change {
 	c := Change{Kind: kind, Seat: p, Ply: len(pg.rec.Moves), At: now, Offer: pg.offer, Takeback: pg.takeback,
-		Premove: pg.premove, Result: pg.result()}
+		Premove: pg.premove, Dropped: pg.dropped, Result: pg.result()}
 	if pg.clock != nil {
 		at := pg.clock.at.clone()
 		c.Clock = &at
@@ -591,7 +604,7 @@ func (pg *Game) play(m game.Move) error {
 	if pg.offer != game.NoPlayer && pg.offer != mover {
 		c.Offer = game.NoPlayer
 	}
-	c.Takeback = game.NoPlayer
+	c.Takeback, c.Dropped = game.NoPlayer, nil
 	if pg.premove != nil && pg.premove.Seat == mover {
 		c.Premove = nil
 	}
@@ -611,7 +624,7 @@ func (pg *Game) play(m game.Move) error {
 		return err
 	}
 	pg.rec.Moves = append(pg.rec.Moves, c.Move)
-	pg.offer, pg.takeback, pg.premove = c.Offer, c.Takeback, c.Premove
+	pg.offer, pg.takeback, pg.premove, pg.dropped = c.Offer, c.Takeback, c.Premove, nil
 	if pg.clock != nil {
 		pg.clock.moved(*c.Clock)
 	}
@@ -718,16 +731,22 @@ func (pg *Game) engineLimits() ai.Limits {
 	return lim
 }
 
-// Undo takes back the last n moves. With n == 0 it takes back moves until
-// a person is to move again and at least one move went (so that an
-// engine's reply does not come straight back). It returns the moves taken
-// back, last first. An end decided by resignation, agreement or the clock
-// cannot be taken back.
+// Undo takes back the last n moves, for people at one keyboard (the
+// terminal). With n == 0 it takes back moves until a person is to move
+// again and at least one move went (so that an engine's reply does not
+// come straight back). It returns the moves taken back, last first. It
+// keeps the rules of every take-back (none when the game turned them
+// off, against the AI in a rated game, or between people in a game of
+// three: refuseTakeback); an end decided by resignation, agreement or
+// the clock cannot be taken back, one decided on the board can.
 func (pg *Game) Undo(n int) ([]string, error) {
 	pg.mu.Lock()
 	defer pg.mu.Unlock()
 	if n < 0 {
 		return nil, fmt.Errorf("undo %d: want a number of moves, 1 or more", n)
+	}
+	if err := pg.refuseTakeback(pg.people()); err != nil {
+		return nil, err
 	}
 	return pg.takeBack(func(state game.State, undone int) bool {
 		if n == 0 {
@@ -768,7 +787,7 @@ func (pg *Game) takeBack(done func(state game.State, undone int) bool) ([]string
 		return nil, ErrNothing
 	}
 	c := pg.newChange(TookBack, game.NoPlayer, now)
-	c.Ply, c.Offer, c.Takeback, c.Premove, c.Result = moves, game.NoPlayer, game.NoPlayer, nil, state.Result()
+	c.Ply, c.Offer, c.Takeback, c.Premove, c.Dropped, c.Result = moves, game.NoPlayer, game.NoPlayer, nil, nil, state.Result()
 	if clk != nil {
 		at := clk.at.clone()
 		c.Clock = &at
@@ -779,7 +798,7 @@ func (pg *Game) takeBack(done func(state game.State, undone int) bool) ([]string
 		if clk != nil {
 			pg.clock = clk
 		}
-		pg.offer, pg.takeback, pg.premove = game.NoPlayer, game.NoPlayer, nil
+		pg.offer, pg.takeback, pg.premove, pg.dropped = game.NoPlayer, game.NoPlayer, nil, nil
 	})
 	if err != nil {
 		return nil, err

@@ -34,6 +34,9 @@ type Premove struct {
 //     seat accepts or declines, and which the next move withdraws;
 //   - a game created with take-backs turned off refuses them all, and
 //     nothing is taken back once the game is over.
+//
+// The terminal's Undo keeps the same rules (refuseTakeback), its people
+// at one keyboard agreeing there and then.
 
 // RequestTakeback is seat p, a person, asking to take its last move back.
 // Against the AI the moves go back at once (tookBack reports it); between
@@ -45,15 +48,12 @@ func (pg *Game) RequestTakeback(p game.Player) (tookBack bool, err error) {
 	if err := pg.checkTakeback(p); err != nil {
 		return false, err
 	}
-	if !pg.hasOtherPerson(p) {
-		if pg.rated {
-			return false, fmt.Errorf("%w: a rated game against the AI takes no moves back", ErrNoTakebacks)
-		}
+	if err := pg.refuseTakeback(pg.people()); err != nil {
+		return false, err
+	}
+	if pg.people() == 1 {
 		_, err := pg.takeBack(pg.untilToMove(p))
 		return err == nil, err
-	}
-	if pg.g.Players() != 2 {
-		return false, fmt.Errorf("%w: between people, moves are taken back in two-player games only", ErrNoTakebacks)
 	}
 	switch pg.takeback {
 	case p:
@@ -98,6 +98,10 @@ func (pg *Game) DeclineTakeback(p game.Player) error {
 	return pg.change(c, func() { pg.takeback = game.NoPlayer })
 }
 
+// Takebacks reports whether the game takes moves back at all: not when
+// it was made with take-backs off (Config.NoTakebacks).
+func (pg *Game) Takebacks() bool { return !pg.noTakebacks }
+
 // Takeback is the seat asking to take its last move back, or NoPlayer.
 func (pg *Game) Takeback() game.Player {
 	pg.mu.Lock()
@@ -114,11 +118,24 @@ func (pg *Game) checkTakeback(p game.Player) error {
 	if p < 0 || int(p) >= len(pg.seats) || !pg.seats[p].Person() {
 		return fmt.Errorf("%w: seat %d asks for a take-back", ErrNoPerson, p)
 	}
-	if pg.noTakebacks {
-		return ErrNoTakebacks
-	}
 	if !pg.hasMoved(p) {
 		return fmt.Errorf("%w: %s has not moved yet", ErrNothing, pg.g.PlayerName(p))
+	}
+	return nil
+}
+
+// refuseTakeback applies the rules every take-back keeps, a request's as
+// the terminal's Undo, in a game where people seats are persons: none
+// when the game turned them off; against the AI (one person), none in a
+// rated game; between people, none in a game of three.
+func (pg *Game) refuseTakeback(people int) error {
+	switch {
+	case pg.noTakebacks:
+		return ErrNoTakebacks
+	case people == 1 && pg.rated:
+		return fmt.Errorf("%w: a rated game against the AI takes no moves back", ErrNoTakebacks)
+	case people > 1 && pg.g.Players() != 2:
+		return fmt.Errorf("%w: between people, moves are taken back in two-player games only", ErrNoTakebacks)
 	}
 	return nil
 }
@@ -137,14 +154,15 @@ func (pg *Game) hasMoved(p game.Player) bool {
 	return false
 }
 
-// hasOtherPerson reports whether a person plays a seat other than p.
-func (pg *Game) hasOtherPerson(p game.Player) bool {
-	for i, seat := range pg.seats {
-		if game.Player(i) != p && seat.Person() {
-			return true
+// people is how many seats persons play.
+func (pg *Game) people() int {
+	n := 0
+	for _, seat := range pg.seats {
+		if seat.Person() {
+			n++
 		}
 	}
-	return false
+	return n
 }
 
 // untilToMove is the take-back that goes back over p's last move: at
@@ -225,10 +243,22 @@ func (pg *Game) playPremove() {
 		}
 	}
 	c := pg.newChange(PremoveDropped, pm.Seat, pg.now())
-	c.Premove = nil
-	if pg.change(c, func() { pg.premove = nil }) != nil {
+	c.Premove, c.Dropped = nil, pm
+	if pg.change(c, func() { pg.premove, pg.dropped = nil, pm }) != nil {
 		pg.premove = nil // the keeper holds it still; the next change clears it
 	}
+}
+
+// Dropped is the premove dropped at the game's ply (its seat to move, or
+// the game over since), or nil: what a seat away when it went is told.
+func (pg *Game) Dropped() *Premove {
+	pg.mu.Lock()
+	defer pg.mu.Unlock()
+	if pg.dropped == nil {
+		return nil
+	}
+	pm := *pg.dropped
+	return &pm
 }
 
 // premoveIn is the legal move of st a premove names: the move of its
@@ -275,9 +305,10 @@ func moveEnds(text string) (from, to string, ok bool) {
 	return cells[0], cells[len(cells)-1], true
 }
 
-// resumeWaiting restores a stored take-back request and premove. A
-// premove whose turn has come already (the move before it was stored,
-// and the premove not played) is dropped.
+// resumeWaiting restores a stored take-back request and premove, and the
+// premove dropped at the game's ply. A premove whose turn has come
+// already (the move before it was stored, and the premove not played) is
+// dropped, and its seat told so as of any premove dropped.
 func (pg *Game) resumeWaiting(r *Resume) error {
 	pg.takeback = game.NoPlayer
 	if tb := r.Takeback; tb != nil {
@@ -290,6 +321,14 @@ func (pg *Game) resumeWaiting(r *Resume) error {
 		pg.state.ToMove() != pm.Seat && pm.Ply >= len(pg.rec.Moves) {
 		p := *pm
 		pg.premove = &p
+	}
+	dropped := r.Dropped
+	if pm := r.Premove; pm != nil && pg.premove == nil && pm.Ply == len(pg.rec.Moves) && pg.state.ToMove() == pm.Seat {
+		dropped = pm
+	}
+	if pm := dropped; pm != nil && pm.Seat >= 0 && int(pm.Seat) < pg.g.Players() && pm.Ply == len(pg.rec.Moves) {
+		p := *pm
+		pg.dropped = &p
 	}
 	return nil
 }

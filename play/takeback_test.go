@@ -207,6 +207,9 @@ func TestResumeWaiting(t *testing.T) {
 	if pg.Premove() != nil {
 		t.Errorf("a premove whose turn came was kept: %+v", pg.Premove())
 	}
+	if d := pg.Dropped(); d == nil || d.Move != "b1-b3" {
+		t.Errorf("a premove whose turn came: dropped %+v, want b1-b3 told as dropped", d)
+	}
 	bad := game.Player(5)
 	if _, err := New(Config{Game: g, Seats: make([]Seat, 2), Resume: &Resume{Offer: game.NoPlayer, Takeback: &bad}}); err == nil {
 		t.Error("a take-back request by seat 5 was resumed")
@@ -248,5 +251,146 @@ func TestPremoveByItsEnds(t *testing.T) {
 	}
 	if _, err := premoveIn(st, "zz"); err == nil {
 		t.Error("a premove of one cell was matched")
+	}
+}
+
+// The terminal's Undo keeps the rules a request does: none in a game
+// that turned take-backs off, against the AI in a rated game, or between
+// people in a game of three; a casual game against the AI takes back.
+func TestUndoKeepsTheRules(t *testing.T) {
+	off, err := New(Config{Game: mustGame(t, "pommel"), Seats: make([]Seat, 2), NoTakebacks: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustMove(t, off, 0, "a1-a3")
+	if _, err := off.Undo(0); !errors.Is(err, ErrNoTakebacks) || len(off.Moves()) != 1 {
+		t.Errorf("take-backs off: undo = %v, moves %v; want ErrNoTakebacks and the move kept", err, off.Moves())
+	}
+	for _, rated := range []bool{true, false} {
+		pg, _ := againstAI(t, rated)
+		mustMove(t, pg, 0, "a1-a3")
+		if _, err := pg.PlayEngine(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
+		undone, err := pg.Undo(0)
+		switch {
+		case rated && (!errors.Is(err, ErrNoTakebacks) || len(pg.Moves()) != 2):
+			t.Errorf("rated against the AI: undo = %v, moves %v; want ErrNoTakebacks", err, pg.Moves())
+		case !rated && (err != nil || len(undone) != 2 || len(pg.Moves()) != 0):
+			t.Errorf("casual against the AI: undo = %v, %v; want both moves back", undone, err)
+		}
+	}
+	three := people(t, "punt-heks-match-3p", nil)
+	mustMove(t, three, 0, game.MoveTexts(three.State())[0])
+	if _, err := three.Undo(1); !errors.Is(err, ErrNoTakebacks) || len(three.Moves()) != 1 {
+		t.Errorf("people in a game of three: undo = %v, moves %v; want ErrNoTakebacks", err, three.Moves())
+	}
+}
+
+// A take-back puts the clocks back as they read before the moves taken
+// back: the time the asking seat thought and the time its opponent spent
+// on the request are both given back, and the seat to move again starts
+// thinking when the moves go.
+func TestTakebackClocks(t *testing.T) {
+	ft := &fakeTime{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
+	pg, _ := kept(t, ft, nil)
+	mustMove(t, pg, 0, "a1-a3")
+	ft.advance(7 * time.Second)
+	mustMove(t, pg, 1, "g6-g4")
+	before := pg.Clocks()
+	ft.advance(4 * time.Second)
+	mustMove(t, pg, 0, "b1-b3")
+	ft.advance(5 * time.Second)
+	if _, err := pg.RequestTakeback(0); err != nil {
+		t.Fatal(err)
+	}
+	ft.advance(3 * time.Second)
+	if err := pg.AcceptTakeback(1); err != nil {
+		t.Fatal(err)
+	}
+	if got := pg.Clocks(); !slices.Equal(got, before) || pg.ToMove() != 0 {
+		t.Errorf("clocks after the take-back %v (%d to move), want %v as before White's move", got, pg.ToMove(), before)
+	}
+	ft.advance(2 * time.Second)
+	if got := pg.Clocks()[0]; got != before[0]-2*time.Second {
+		t.Errorf("White's clock %v two seconds after the take-back, want %v: it runs again", got, before[0]-2*time.Second)
+	}
+}
+
+// A premove dropped is remembered at its ply, so that its seat is told
+// even after a reload: with the change that dropped it, with every change
+// at that ply, and with the game resumed from the store; the next move
+// or a take-back forgets it.
+func TestDroppedPremoveRemembered(t *testing.T) {
+	ft := &fakeTime{now: time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)}
+	pg, j := kept(t, ft, nil)
+	mustMove(t, pg, 0, "a1-a3")
+	if err := pg.SetPremove(0, "a1-a7"); err != nil {
+		t.Fatal(err)
+	}
+	mustMove(t, pg, 1, "g6-g4")
+	want := Premove{Seat: 0, Ply: 2, Move: "a1-a7"}
+	if d := pg.Dropped(); d == nil || *d != want {
+		t.Fatalf("dropped %+v, want %+v", d, want)
+	}
+	if c := j.last(t); c.Kind != PremoveDropped || c.Dropped == nil || *c.Dropped != want {
+		t.Errorf("kept %v dropping %+v, want %+v", c.Kind, c.Dropped, want)
+	}
+	if _, err := pg.OfferDraw(1); err != nil {
+		t.Fatal(err)
+	}
+	if c := j.last(t); c.Dropped == nil || *c.Dropped != want {
+		t.Errorf("a draw offer at the same ply kept dropped %+v, want %+v", c.Dropped, want)
+	}
+	resume := func(moves []string, d *Premove) *Game {
+		r, err := New(Config{Game: mustGame(t, "pommel"), Seats: make([]Seat, 2), Moves: moves,
+			Resume: &Resume{Offer: game.NoPlayer, Dropped: d}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	if d := resume([]string{"a1-a3", "g6-g4"}, &want).Dropped(); d == nil || *d != want {
+		t.Errorf("resumed at its ply: dropped %+v", d)
+	}
+	if d := resume([]string{"a1-a3", "g6-g4", "b1-b3"}, &want).Dropped(); d != nil {
+		t.Errorf("resumed a move later: dropped %+v, want none", d)
+	}
+	mustMove(t, pg, 0, "b1-b3")
+	if d, c := pg.Dropped(), j.last(t); d != nil || c.Dropped != nil {
+		t.Errorf("after White's move: dropped %+v, kept %+v; want none", d, c.Dropped)
+	}
+	pg.SetPremove(0, "a1-a7")
+	mustMove(t, pg, 1, "g4-g3")
+	if pg.Dropped() == nil {
+		t.Fatalf("moves %v: the second premove was not dropped", pg.Moves())
+	}
+	if _, err := pg.RequestTakeback(1); err != nil {
+		t.Fatal(err)
+	}
+	if err := pg.AcceptTakeback(0); err != nil || pg.Dropped() != nil {
+		t.Errorf("after a take-back: %v, dropped %+v; want none", err, pg.Dropped())
+	}
+}
+
+// A premove set while the engine thinks leaves its search standing: the
+// engine's move is played, and the premove after it (or dropped), with
+// no search thrown away.
+func TestPremoveWhileTheEngineThinks(t *testing.T) {
+	pg, _ := againstAI(t, false)
+	mustMove(t, pg, 0, "a1-a3")
+	turn, err := pg.EngineTurn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pg.SetPremove(0, "a3-a4"); err != nil {
+		t.Fatal(err)
+	}
+	info := turn.Search(context.Background(), nil)
+	if err := pg.PlayTurn(turn, info.Move); err != nil {
+		t.Fatalf("the engine's move after a premove was set: %v, want it played", err)
+	}
+	if n := len(pg.Moves()); n != 3 && n != 2 || pg.Premove() != nil {
+		t.Errorf("moves %v, premove %+v: want the engine's reply, then the premove played or dropped", pg.Moves(), pg.Premove())
 	}
 }

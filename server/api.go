@@ -414,8 +414,8 @@ func (s *Server) handlePremove(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(codeUnauthorized, "no token; send the seat's token as Authorization: Bearer TOKEN, or sign in"))
 		return
 	}
-	text, err := s.hall.Premove(r.Context(), r.PathValue("id"), who)
-	s.answer(w, premoveView{Premove: text}, err)
+	v, err := s.hall.Premove(r.Context(), r.PathValue("id"), who)
+	s.answer(w, premoveView{Premove: v.Move, Ply: v.Ply, Dropped: v.Dropped}, err)
 }
 
 // joinRequest is POST /api/games/{id}/join.

@@ -173,7 +173,7 @@ func (b *browser) premove(t *testing.T, legal bool) {
 		poll[bool](t, alice, "the premove gone from the page", `!document.querySelector(".controls .premove-text") && document.querySelectorAll(".moves [data-ply]").length === 3`)
 		return
 	}
-	poll[bool](t, alice, "the premove said to be dropped", `document.querySelector(".message")?.textContent.includes("was dropped")`)
+	poll[bool](t, alice, "the premove said to be dropped", `document.querySelector(".message")?.textContent.includes("was no longer legal")`)
 	if v := b.ts.game(g.ID); v.Ply != 2 || v.ToMove != 0 {
 		t.Errorf("after a dropped premove: ply %d, %d to move", v.Ply, v.ToMove)
 	}

@@ -115,3 +115,88 @@ func mustBody(t *testing.T, ts *testServer, path string) []byte {
 	}
 	return body
 }
+
+// A seek with "takebacks": false lists it and starts its game with
+// take-backs off (a request is refused 409); a seek that says nothing
+// allows them.
+func TestSeekTakebacks(t *testing.T) {
+	ts := newAccountServer(t)
+	ada, bob := ts.signUp("ada"), ts.signUp("bob")
+	for _, off := range []bool{true, false} {
+		body := map[string]any{"game": "pommel"}
+		if off {
+			body["takebacks"] = false
+		}
+		var seek struct{ ID string }
+		ada.must(201, "POST", "/api/seeks", body, &seek)
+		var list []struct {
+			ID        string
+			Takebacks bool
+		}
+		ada.must(200, "GET", "/api/seeks", nil, &list)
+		if len(list) != 1 || list[0].ID != seek.ID || list[0].Takebacks == off {
+			t.Errorf("take-backs off %v: the seeks list %+v", off, list)
+		}
+		var started struct{ Game string }
+		bob.must(201, "POST", "/api/seeks/"+seek.ID+"/accept", nil, &started)
+		var g struct {
+			Takebacks bool
+			ToMove    int
+			Seats     []struct{ Account string }
+		}
+		ada.must(200, "GET", "/api/games/"+started.Game, nil, &g)
+		if g.Takebacks == off {
+			t.Errorf("take-backs off %v: the game shows takebacks %v", off, g.Takebacks)
+		}
+		first, second := ada, bob
+		if g.Seats[g.ToMove].Account == "bob" {
+			first, second = bob, ada
+		}
+		var v struct{ Legal []string }
+		first.must(200, "GET", "/api/games/"+started.Game, nil, &v)
+		first.must(200, "POST", "/api/games/"+started.Game+"/moves", map[string]any{"move": v.Legal[0], "ply": 0}, nil)
+		code, resp := first.call("POST", "/api/games/"+started.Game+"/takeback", map[string]string{"action": "request"})
+		switch {
+		case off && (code != 409 || errorCode(resp) != codeConflict):
+			t.Errorf("a request with take-backs off: %d %s, want 409 conflict", code, resp)
+		case !off && code != 200:
+			t.Errorf("a request with take-backs on: %d %s, want 200", code, resp)
+		}
+		second.must(200, "POST", "/api/games/"+started.Game+"/resign", nil, nil)
+	}
+}
+
+// GET /api/games/{id}/premove tells the seat the ply its premove is for
+// and, once the premove was dropped (no longer legal), that it was, until
+// the seat moves: a page opened after the drop says so.
+func TestPremoveReadAfterADrop(t *testing.T) {
+	ts := newTestServer(t, siteConfig{})
+	g := ts.twoHumans()
+	white, black := g.Seats[0].Token, g.Seats[1].Token
+	read := func(token string) (v struct {
+		Premove, Dropped string
+		Ply              int
+	}) {
+		code, body := ts.do("GET", "/api/games/"+g.ID+"/premove", token, nil)
+		if code != 200 || json.Unmarshal(body, &v) != nil {
+			t.Fatalf("GET premove: %d %s", code, body)
+		}
+		return v
+	}
+	ts.move(g.ID, white, "a1-a3", 0)
+	ts.do("POST", "/api/games/"+g.ID+"/premove", white, map[string]string{"move": "a1-a7"})
+	if v := read(white); v.Premove != "a1-a7" || v.Ply != 2 || v.Dropped != "" {
+		t.Errorf("the premove set: %+v, want a1-a7 for ply 2", v)
+	}
+	ts.move(g.ID, black, "g6-g4", 1)
+	if v := read(white); v.Premove != "" || v.Dropped != "a1-a7" {
+		t.Errorf("after Black's move: %+v, want a1-a7 dropped", v)
+	}
+	if v := read(black); v.Dropped != "" {
+		t.Errorf("Black is told White's dropped premove: %+v", v)
+	}
+	ts.move(g.ID, white, "b1-b3", 2)
+	if v := read(white); v.Dropped != "" {
+		t.Errorf("after White's move: %+v, want nothing dropped", v)
+	}
+}

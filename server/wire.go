@@ -133,8 +133,11 @@ type seekRequest struct {
 	Game    string            `json:"game"`
 	Options map[string]string `json:"options"`
 	Rated   bool              `json:"rated"`
-	Clock   *seekClockView    `json:"clock"`
-	To      string            `json:"to"`
+	// Takebacks false turns take-backs off in the game the seek starts;
+	// absent, they are allowed (as for POST /api/games).
+	Takebacks *bool          `json:"takebacks"`
+	Clock     *seekClockView `json:"clock"`
+	To        string         `json:"to"`
 }
 
 // seekView is a seek as GET /api/seeks and the lobby's socket list it.
@@ -143,6 +146,7 @@ type seekView struct {
 	Game        string            `json:"game"`
 	Options     map[string]string `json:"options"`
 	Rated       bool              `json:"rated"`
+	Takebacks   bool              `json:"takebacks"`
 	Clock       *seekClockView    `json:"clock"`
 	By          string            `json:"by"`
 	Rating      float64           `json:"rating"`
@@ -249,10 +253,15 @@ type premoveRequest struct {
 
 type premoveView struct {
 	Premove string `json:"premove"`
+	// Ply is the premove's turn, with a premove; Dropped the premove
+	// dropped at the game's ply, no longer legal when its turn came.
+	Ply     int    `json:"ply,omitempty"`
+	Dropped string `json:"dropped,omitempty"`
 }
 
 func (req seekRequest) seek() lobby.SeekRequest {
-	out := lobby.SeekRequest{Game: req.Game, Options: req.Options, Rated: req.Rated, To: req.To}
+	out := lobby.SeekRequest{Game: req.Game, Options: req.Options, Rated: req.Rated, To: req.To,
+		NoTakebacks: req.Takebacks != nil && !*req.Takebacks}
 	if req.Clock != nil {
 		out.Clock = &lobby.SeekControl{Initial: req.Clock.Initial, Increment: req.Clock.Increment, Days: req.Clock.Days}
 	}
@@ -274,7 +283,7 @@ func seekViews(seeks []lobby.SeekView) []seekView {
 	}
 	out := make([]seekView, 0, len(seeks))
 	for _, s := range seeks {
-		out = append(out, seekView{ID: s.ID, Game: s.Game, Options: s.Options, Rated: s.Rated,
+		out = append(out, seekView{ID: s.ID, Game: s.Game, Options: s.Options, Rated: s.Rated, Takebacks: !s.NoTakebacks,
 			Clock: seekClockViewOf(s.Clock), By: s.By, Rating: s.Rating, Provisional: s.Provisional, To: s.To,
 			Seats: s.Seats, Joined: s.Joined, Created: s.Created, Kind: s.Kind, Cursor: s.Cursor})
 	}

@@ -151,7 +151,7 @@ func wireCases(t *testing.T) []struct {
 		{"seeks", func() ([]byte, error) {
 			return json.Marshal(seekViews([]lobby.SeekView{wireSeek(), {ID: "s2", Game: "eximo", Options: map[string]string{"x": "y"},
 				By: "carol", Seats: 2, Joined: []string{"dave"}, Created: wireTime, Kind: "correspondence",
-				Clock: &lobby.SeekControl{Days: 3}}}))
+				Clock: &lobby.SeekControl{Days: 3}, NoTakebacks: true}}))
 		}},
 		{"lobby-seeks", func() ([]byte, error) {
 			return json.Marshal(lobbyMessageOf(lobby.Message{Type: "seeks", Seeks: []lobby.SeekView{wireSeek()}}))
@@ -282,25 +282,25 @@ func TestRequestsRead(t *testing.T) {
 	}
 	var game newGameRequest
 	if err := read(`{"game":"pommel","options":{"swap":"on"},"seats":["human","ai:level=2"],"names":["ann",""],`+
-		`"clock":"5m+3s","days":2,"fen":"W:W1:B2","rated":true}`, &game); err != nil {
+		`"clock":"5m+3s","days":2,"fen":"W:W1:B2","rated":true,"takebacks":false}`, &game); err != nil {
 		t.Fatal(err)
 	}
 	wantGame := hall.NewGame{Game: "pommel", Options: map[string]string{"swap": "on"}, Seats: []string{"human", "ai:level=2"},
-		Names: []string{"ann", ""}, Clock: "5m+3s", Days: 2, FEN: "W:W1:B2", Rated: true}
+		Names: []string{"ann", ""}, Clock: "5m+3s", Days: 2, FEN: "W:W1:B2", Rated: true, NoTakebacks: true}
 	if got := game.game(); !reflect.DeepEqual(got, wantGame) {
 		t.Errorf("game read as %+v, want %+v", got, wantGame)
 	}
 	var seek seekRequest
-	if err := read(`{"game":"eximo","options":{},"rated":true,"clock":{"initial":300,"increment":3,"days":0},"to":"bob"}`, &seek); err != nil {
+	if err := read(`{"game":"eximo","options":{},"rated":true,"clock":{"initial":300,"increment":3,"days":0},"to":"bob","takebacks":false}`, &seek); err != nil {
 		t.Fatal(err)
 	}
 	wantSeek := lobby.SeekRequest{Game: "eximo", Options: map[string]string{}, Rated: true,
-		Clock: &lobby.SeekControl{Initial: 300, Increment: 3}, To: "bob"}
+		Clock: &lobby.SeekControl{Initial: 300, Increment: 3}, To: "bob", NoTakebacks: true}
 	if got := seek.seek(); !reflect.DeepEqual(got, wantSeek) {
 		t.Errorf("seek read as %+v, want %+v", got, wantSeek)
 	}
-	if got := (seekRequest{Game: "eximo"}).seek(); got.Clock != nil {
-		t.Errorf("a seek without a clock read with one: %+v", got.Clock)
+	if got := (seekRequest{Game: "eximo"}).seek(); got.Clock != nil || got.NoTakebacks {
+		t.Errorf("a seek without a clock nor takebacks read as %+v: want no clock, take-backs allowed", got)
 	}
 	for _, body := range []string{`{"game":"pommel","accounts":[]}`, `{"game":"pommel","client":"x"}`} {
 		if err := read(body, &newGameRequest{}); err == nil || err.Code != codeBadRequest {

@@ -95,6 +95,8 @@ type Seek struct {
 	Game    string
 	Options map[string]string
 	Rated   bool
+	// NoTakebacks turns take-backs off in the game the seek starts.
+	NoTakebacks bool
 	// Clock is the time control of the game the seek starts, nil for
 	// none. A seek's control is stored in whole seconds (Fischer) or
 	// whole days a move (correspondence).

@@ -20,15 +20,16 @@ func TestPendingPerDialect(t *testing.T) {
 		applied int
 		want    []int
 	}{
-		{SQLite, 0, []int{1, 2, 3, 4, 5, 6, 8}},
-		{SQLite, 1, []int{2, 3, 4, 5, 6, 8}},
-		{SQLite, 2, []int{3, 4, 5, 6, 8}},
-		{SQLite, 4, []int{5, 6, 8}},
-		{SQLite, 6, []int{8}},
+		{SQLite, 0, []int{1, 2, 3, 4, 5, 6, 7, 8}},
+		{SQLite, 1, []int{2, 3, 4, 5, 6, 7, 8}},
+		{SQLite, 2, []int{3, 4, 5, 6, 7, 8}},
+		{SQLite, 4, []int{5, 6, 7, 8}},
+		{SQLite, 6, []int{7, 8}},
+		{SQLite, 7, []int{8}},
 		{SQLite, 8, nil},
-		{Postgres, 0, []int{1, 3, 4, 5, 6}},
-		{Postgres, 1, []int{3, 4, 5, 6}},
-		{Postgres, 6, nil},
+		{Postgres, 0, []int{1, 3, 4, 5, 6, 7}},
+		{Postgres, 1, []int{3, 4, 5, 6, 7}},
+		{Postgres, 7, nil},
 	}
 	for _, tt := range tests {
 		got, err := Pending(tt.dialect, tt.applied)

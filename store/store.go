@@ -99,10 +99,13 @@ type Waiting struct {
 	Takeback *int `json:"takeback,omitempty"`
 	// Premove is a seat's move for its next turn, or nil.
 	Premove *Premove `json:"premove,omitempty"`
+	// Dropped is the premove dropped at the game's ply, no longer legal
+	// when its turn came, or nil: its seat is told, until the next move.
+	Dropped *Premove `json:"dropped,omitempty"`
 }
 
 // IsZero reports whether nothing is pending.
-func (w Waiting) IsZero() bool { return w.Takeback == nil && w.Premove == nil }
+func (w Waiting) IsZero() bool { return w.Takeback == nil && w.Premove == nil && w.Dropped == nil }
 
 // Premove is a move a seat set while another seat was to move: it is
 // played when the seat's turn comes at ply Ply, if it is legal then.

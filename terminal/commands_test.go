@@ -26,6 +26,7 @@ func TestPlayCommands(t *testing.T) {
 		game    string
 		engines map[game.Player]string
 		save    bool     // in a record file
+		noTake  bool     // take-backs off
 		want    []string // in this order
 		not     []string
 	}{
@@ -59,11 +60,19 @@ func TestPlayCommands(t *testing.T) {
 			want: []string{"White: a person; Black: the AI (ab:depth=2).", "Black (ab:depth=2) is thinking...\n",
 				"Black (ab:depth=2) plays ", "Took back ", " (Black) and a1-a3 (White).\n"},
 			not: []string{"a5-a4 a5-b5"}}, // no list of moves for the AI
+		// undo keeps the server's rules of take-backs.
+		{name: "undo refused with take-backs off", input: "a1-a3\nundo\nhistory\nquit\n", noTake: true,
+			want: []string{"Black> this game allows no take-backs\n", "  1. a1-a3\n"}, not: []string{"Took back"}},
+		{name: "undo refused between people in three", input: "undo\nquit\n", game: "punt-heks-match-3p",
+			want: []string{"between people, moves are taken back in two-player games only\n"}},
+		{name: "no undo offered at the end with take-backs off", input: "a1-a3\nresign\nquit\n", noTake: true,
+			want: []string{"Type history to see the game, or quit"}, not: []string{"Type undo"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			tb := setup{game: tt.game, engines: tt.engines}
+			tb.cfg.NoTakebacks = tt.noTake
 			if tt.save {
 				tb.cfg.Keeper = NewGameFile(filepath.Join(t.TempDir(), "game.pdn"))
 			}

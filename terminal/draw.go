@@ -40,8 +40,9 @@ func (t *console) showPosition() {
 		fmt.Fprintln(t.out, clockLine(s.Game(), clocks, s.ToMove(), res.Over()))
 	}
 	if res.Over() {
-		switch res.Reason {
-		case game.Resignation, game.Agreement, game.TimeForfeit: // not taken back
+		switch {
+		case res.Reason == game.Resignation, res.Reason == game.Agreement, res.Reason == game.TimeForfeit, // not taken back
+			!t.pg.Takebacks():
 			fmt.Fprintln(t.out, "Type history to see the game, or quit to leave.")
 		default:
 			fmt.Fprintln(t.out, "Type undo to take back the last move, history to see the game, or quit to leave.")

@@ -26,6 +26,9 @@ type playFlags struct {
 	names      []string
 	view       string
 	color      string
+	// noTakebacks turns undo off, as a game created with "takebacks":
+	// false on the server.
+	noTakebacks bool
 }
 
 func playCmd() *cobra.Command {
@@ -54,6 +57,12 @@ when one plays the AI); --view fixes a seat, and flip turns it.
 
 With --clock 5m+3s every seat has 5 minutes and gains 3 seconds a move
 (Fischer); a person whose time runs out loses the game on time.
+
+undo takes back at once: the people at this keyboard agree there and
+then. It keeps the server's rules otherwise: --no-takebacks refuses it
+(as a game created without take-backs), and so does a game of three
+played by two or three people. The clocks go back to their readings
+before the moves taken back.
 
 With --save FILE the game is added to the record file FILE (PDN style) and
 the file is rewritten after every move, keeping the other games in it; a
@@ -95,6 +104,7 @@ nothing. GAME may be omitted with --load.`,
 	f.StringVar(&pf.clock, "clock", "", "time control for every seat: "+timecontrol.Allowed+"; "+timecontrol.Bounds)
 	f.StringArrayVar(&pf.names, "name", nil, "a player's name for the record, SEAT=NAME such as white=Ann (repeatable)")
 	f.StringVar(&pf.view, "view", "", "draw the board from this seat's side (default: the person to move)")
+	f.BoolVar(&pf.noTakebacks, "no-takebacks", false, "refuse undo: no move is taken back (as a server game created without take-backs)")
 	f.StringVar(&pf.color, "color", "auto", "colour: auto (when the output is a terminal and NO_COLOR is unset), always, never")
 	sf.add(cmd)
 	return cmd
@@ -139,7 +149,7 @@ func (pf *playFlags) check(cmd *cobra.Command, p *position) error {
 // config builds the game to play: a new one, or one loaded from a record
 // file, with its seats, clock and record file.
 func (pf *playFlags) config(cmd *cobra.Command, p *position, sf *seatFlags, args []string) (play.Config, error) {
-	cfg := play.Config{Date: time.Now().Format("2006.01.02")}
+	cfg := play.Config{Date: time.Now().Format("2006.01.02"), NoTakebacks: pf.noTakebacks}
 	var err error
 	if pf.load != "" {
 		err = pf.loadGame(&cfg, args)

@@ -31,6 +31,20 @@ func TestPlayCommand(t *testing.T) {
 	}
 }
 
+// TestPlayNoTakebacks: with --no-takebacks undo is refused, as a server
+// game created with "takebacks": false refuses them, and the move stays.
+func TestPlayNoTakebacks(t *testing.T) {
+	t.Parallel()
+	r := run(t, "a1-a3\nundo\nhistory\nquit\n", "play", "pommel", "--no-takebacks")
+	if r.code != 0 || r.errOut != "" {
+		t.Fatalf("exit %d, stderr %q; want 0 and nothing", r.code, r.errOut)
+	}
+	inOrder(t, r.out, "Black> this game allows no take-backs\n", "Black> ", "  1. a1-a3\n")
+	if strings.Contains(r.out, "Took back") {
+		t.Error("undo took a move back with --no-takebacks")
+	}
+}
+
 // TestPlayFinishedFrom starts play from a finished position.
 func TestPlayFinishedFrom(t *testing.T) {
 	t.Parallel()

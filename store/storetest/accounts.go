@@ -486,6 +486,7 @@ func testSeeks(t *testing.T, open Opener, _ Reopener) {
 	}
 	challenge := seek("s2", ada, 2)
 	challenge.Target, challenge.Clock, challenge.Rated = bob.ID, &timecontrol.Control{PerMove: 2 * timecontrol.Day}, false
+	challenge.NoTakebacks = true // kept, and given back with the seek
 	challenge.Created = base.Add(time.Second)
 	if err := s.CreateSeek(ctx, challenge, 2, 10); err != nil {
 		t.Fatal(err)

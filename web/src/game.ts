@@ -90,6 +90,7 @@ export function gamePage(root: HTMLElement): void {
   load(page, refresh).then(() => {
     connect(page, refresh);
     arrive(page);
+    void readPremove(page, refresh);
   });
 }
 
@@ -554,11 +555,39 @@ async function setPremove(page: Page, move: string, refresh: () => void): Promis
 function notePremove(page: Page, g: Game): void {
   const pm = page.premove;
   if (!pm) return;
-  const seat = heldSeats(page).find((s) => g.seats[s]?.player === "human") ?? -1;
+  const seat = premoveHolder(page, g);
   const outcome = premoveOutcome(pm, g, seat);
   if (outcome === "") return;
   page.premove = null;
-  if (outcome === "dropped") page.message = `Your premove ${pm.move} was dropped: it was no longer legal.`;
+  if (outcome === "dropped") page.message = droppedText(pm.move);
+}
+
+// droppedText says that a premove was not played.
+const droppedText = (move: string) => `Your premove ${move} was no longer legal, so it was not played.`;
+
+// premoveHolder is the seat whose premoves this browser keeps: the first
+// person's seat it holds, unless it holds every person's (a friend at
+// this screen, who has no premoves); else -1.
+function premoveHolder(page: Page, g: Game): number {
+  const held = heldSeats(page).filter((s) => g.seats[s]?.player === "human");
+  const people = g.seats.filter((s) => s.player === "human").length;
+  return held.length > 0 && (people === 1 || held.length < people) ? held[0] : -1;
+}
+
+// readPremove reads, as the page opens, what the server keeps of this
+// browser's premoves: one set before a reload shows again, to be
+// cancelled or played; one dropped while the page was away is said. An
+// answer that comes after the game moved on is not news.
+async function readPremove(page: Page, refresh: () => void): Promise<void> {
+  const g = page.game;
+  const seat = g && !g.result ? premoveHolder(page, g) : -1;
+  if (!g || seat < 0) return;
+  const token = browserSeats.tokens(page.id)[seat];
+  const pm = await request<{ premove: string; ply?: number; dropped?: string }>("GET", `/api/games/${page.id}/premove`, undefined, token).catch(() => null);
+  if (!pm || page.game?.ply !== g.ply) return;
+  if (pm.premove && !page.premove) page.premove = { move: pm.premove, ply: pm.ply ?? nextTurn(g, seat), setAt: g.ply };
+  if (pm.dropped && !page.message) page.message = droppedText(pm.dropped);
+  refresh();
 }
 
 // askTakeback asks to take back the last move of a seat this browser
@@ -592,12 +621,22 @@ async function askTakeback(page: Page, refresh: () => void): Promise<void> {
 
 // canAskTakeback says whether the Take back button shows: the game allows
 // take-backs, goes on, and a seat this browser holds has a move to take
-// back, with no request of its own on the table.
+// back, with no request on the table: its own shows Cancel, the other
+// seat's is answered over the board (asking then would accept it, and
+// take back to the other's turn, not to this seat's).
 function canAskTakeback(page: Page): boolean {
   const g = page.game;
-  if (!g || g.result || !g.takebacks || page.viewPly !== null) return false;
+  if (!g || g.result || !g.takebacks || page.viewPly !== null || refusesTakebacks(g)) return false;
   const held = heldSeats(page);
-  return lastMoverAmong(g, held) >= 0 && !(g.takeback >= 0 && held.includes(g.takeback));
+  return lastMoverAmong(g, held) >= 0 && g.takeback < 0;
+}
+
+// refusesTakebacks says whether the rules refuse every take-back of g,
+// as docs/server.md gives them: against the AI (one person) a rated game,
+// between people a game of three.
+function refusesTakebacks(g: Game): boolean {
+  const people = g.seats.filter((s) => s.player === "human").length;
+  return people === 1 ? !!(g as AccountGame).rated : g.seats.length !== 2;
 }
 
 // showAnswer takes the game a command answered. While the socket is open,
@@ -648,6 +687,7 @@ async function rematch(page: Page, refresh: () => void): Promise<void> {
   // An account's rated game against the AI: the rematch is rated too
   // (the server gives the account its one person's seat).
   if ((g as AccountGame).rated) body.rated = true;
+  if (!g.takebacks) body.takebacks = false;
   if (g.clock?.kind === "fischer") body.clock = g.clock.control;
   if (g.clock?.kind === "correspondence" && g.clock.perMoveMs) body.days = Math.round(g.clock.perMoveMs / 86400000);
   try {
@@ -676,7 +716,7 @@ async function challengeAgain(page: Page, g: Game, opponent: string, refresh: ()
   const clock = c?.kind === "fischer" ? { initial: Math.round((c.baseMs ?? 0) / 1000), increment: Math.round((c.incrementMs ?? 0) / 1000) }
     : c?.kind === "correspondence" ? { days: Math.max(1, Math.round((c.perMoveMs ?? 0) / 86400000)) } : null;
   try {
-    await request("POST", "/api/seeks", { game: g.game, options: g.options, rated: !!(g as AccountGame).rated, clock, to: opponent });
+    await request("POST", "/api/seeks", { game: g.game, options: g.options, rated: !!(g as AccountGame).rated, takebacks: g.takebacks, clock, to: opponent });
     location.assign("/");
   } catch (e) {
     page.message = `No rematch: ${(e as Error).message}`;

@@ -245,7 +245,13 @@ function newGameForm(catalog: CatalogGame[], message: HTMLElement, chosen?: stri
   const more = h("details", { class: "more" }, h("summary", {}, "More: rules options, a starting position"),
     options, field(h("label", { for: "fen" }, "Start from a position (FEN)"), fen));
   const submit = h("button", { type: "submit", class: "create" }, "Start the game");
-  form.append(field(gameLabel, gameSelect), summary, seats, field(clockLabel, clockSelect), more);
+  // Take-backs are allowed unless turned off here: against the computer
+  // a casual game takes a move back at once; between people the other
+  // player agrees.
+  const takebacks = h("p", { class: "field takebacks-choice" },
+    h("label", {}, h("input", { type: "checkbox", name: "takebacks", id: "takebacks", checked: "" }), "Take-backs allowed"),
+    h("small", {}, "Against the computer at once (never rated); between people, the other player accepts."));
+  form.append(field(gameLabel, gameSelect), summary, seats, field(clockLabel, clockSelect), takebacks, more);
   // A player signed in plays as their account, and may play the AI's
   // levels rated (each level is an account with its rating).
   if (signedIn) form.append(h("p", { class: "field rated-choice" }, h("label", {}, h("input", { type: "checkbox", name: "rated", id: "rated" }), "Rated"),
@@ -305,6 +311,7 @@ async function create(form: HTMLFormElement, c: CatalogGame): Promise<string> {
   if (clock.startsWith("clock:")) body.clock = clock.slice(6);
   if (clock.startsWith("days:")) body.days = Number(clock.slice(5));
   if (data.get("rated")) body.rated = true;
+  if (!data.get("takebacks")) body.takebacks = false;
   const made = await request<Created>("POST", "/api/games", body);
   rememberGame(c.id);
   let mySeat = -1;

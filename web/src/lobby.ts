@@ -192,8 +192,9 @@ function seekRow(lobby: Lobby, s: Seek): HTMLElement {
   else if (s.to) notes.push("to ", profileLink(s.to));
   if (s.seats > 2) notes.push(`${s.joined.length + 1} of ${s.seats}` + (s.joined.length ? ": " : ""), ...s.joined.flatMap((n, i) => [i ? ", " : "", profileLink(n)]));
   if (Object.keys(s.options ?? {}).length) notes.push(" " + Object.entries(s.options).map(([k, v]) => `${k}=${v}`).join(" "));
+  if (!s.takebacks) notes.push(h("span", { class: "no-takebacks" }, " no take-backs"));
   li.append(h("span", { class: "notes" }, ...notes));
-  const what = `${s.by}'s ${s.rated ? "rated" : "casual"} ${nameOf(lobby, s.game)}, ${clockText(s.clock)}`;
+  const what = `${s.by}'s ${s.rated ? "rated" : "casual"} ${nameOf(lobby, s.game)}, ${clockText(s.clock)}${s.takebacks ? "" : ", no take-backs"}`;
   if (mine) li.append(action("Cancel", "cancel", what, () => request("DELETE", `/api/seeks/${s.id}`), lobby));
   else if (joined) li.append(h("span", { class: "waiting" }, "Joined: waiting"));
   else if (lobby.me && (!s.to || toMe)) li.append(action(toMe ? "Accept" : "Play", "accept", what, () => accept(lobby, s.id), lobby));
@@ -232,7 +233,7 @@ function quickPairing(lobby: Lobby): HTMLElement {
     const b = h("button", { type: "button", class: "quick", "data-clock": label }, label);
     b.addEventListener("click", async () => {
       lobby.message.textContent = "";
-      const same = lobby.seeks.find((s) => s.game === lobby.game.value && s.rated && !s.to && s.by !== lobby.me &&
+      const same = lobby.seeks.find((s) => s.game === lobby.game.value && s.rated && s.takebacks && !s.to && s.by !== lobby.me &&
         JSON.stringify(s.clock) === JSON.stringify(clock) && Object.keys(s.options ?? {}).length === 0 && !s.joined.includes(lobby.me!));
       try {
         if (same) await accept(lobby, same.id);
@@ -249,7 +250,7 @@ function quickPairing(lobby: Lobby): HTMLElement {
 }
 
 // seekForm makes a seek of any game, options and clock, rated or not,
-// open to all or a challenge to one player.
+// with take-backs or not, open to all or a challenge to one player.
 function seekForm(lobby: Lobby): HTMLElement {
   const game = h("select", { id: "seek-game", name: "game" }, ...lobby.catalog.map((c) => h("option", { value: c.id }, c.name)));
   const options = h("div", { class: "seek-options" });
@@ -270,6 +271,8 @@ function seekForm(lobby: Lobby): HTMLElement {
       h("p", { class: "field" }, h("label", { for: "seek-minutes" }, "Minutes"), minutes),
       h("p", { class: "field" }, h("label", { for: "seek-increment" }, "Increment (s)"), increment)),
     h("div", { class: "clock-fields", "data-kind": "days", hidden: "" }, h("p", { class: "field" }, h("label", { for: "seek-days" }, "Per move"), days)),
+    h("p", { class: "field takebacks-choice" }, h("label", {}, h("input", { type: "checkbox", name: "takebacks", id: "seek-takebacks", checked: "" }), "Take-backs allowed"),
+      h("small", {}, "The other player accepts or declines each one.")),
     h("details", { class: "more" }, h("summary", {}, "Rules options"), options),
     h("p", { class: "field" }, h("label", { for: "seek-to" }, "Challenge a player (optional)"), to),
     h("button", { type: "submit", class: "create-seek" }, "Create the seek"));
@@ -288,6 +291,7 @@ function seekForm(lobby: Lobby): HTMLElement {
       if (v !== "" && v !== o.default) chosen[o.key] = v;
     }
     const body: Record<string, unknown> = { game: game.value, options: chosen, rated: data.get("rated") === "true", clock };
+    if (!data.get("takebacks")) body.takebacks = false;
     if (to.value.trim()) body.to = to.value.trim();
     lobby.message.textContent = "";
     try {

@@ -45,6 +45,7 @@ export interface Seek {
   game: string;
   options: Record<string, string>;
   rated: boolean;
+  takebacks: boolean; // false: the game it starts takes no moves back
   clock: SeekClock;
   by: string;
   rating: number;

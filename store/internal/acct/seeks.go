@@ -12,7 +12,7 @@ import (
 	"github.com/arbiter-games/arbiter/store/internal/row"
 )
 
-const seekColumns = "id, account, game, options, rated, clock, target, seats, joined, address, correspondence, created, expires"
+const seekColumns = "id, account, game, options, rated, clock, target, seats, joined, address, correspondence, created, expires, no_takebacks"
 
 func seekArgs(s store.Seek) ([]any, error) {
 	opts, err := json.Marshal(s.Options)
@@ -28,23 +28,23 @@ func seekArgs(s store.Seek) ([]any, error) {
 		return nil, err
 	}
 	return []any{s.ID, s.Account, s.Game, string(opts), boolInt(s.Rated), clock, s.Target, s.Seats,
-		string(joined), s.Address, boolInt(s.Correspondence()), row.Millis(s.Created), row.Millis(s.Expires)}, nil
+		string(joined), s.Address, boolInt(s.Correspondence()), row.Millis(s.Created), row.Millis(s.Expires), boolInt(s.NoTakebacks)}, nil
 }
 
 func scanSeek(r Row) (store.Seek, error) {
 	var s store.Seek
 	var opts, joined string
 	var clock *string
-	var rated, correspondence int
+	var rated, correspondence, noTakebacks int
 	var created, expires int64
-	err := r.Scan(&s.ID, &s.Account, &s.Game, &opts, &rated, &clock, &s.Target, &s.Seats, &joined, &s.Address, &correspondence, &created, &expires)
+	err := r.Scan(&s.ID, &s.Account, &s.Game, &opts, &rated, &clock, &s.Target, &s.Seats, &joined, &s.Address, &correspondence, &created, &expires, &noTakebacks)
 	if errors.Is(err, ErrNoRows) {
 		return s, store.ErrNoSeek
 	}
 	if err != nil {
 		return s, err
 	}
-	s.Rated, s.Created, s.Expires = rated == 1, row.Time(created), row.Time(expires)
+	s.Rated, s.NoTakebacks, s.Created, s.Expires = rated == 1, noTakebacks == 1, row.Time(created), row.Time(expires)
 	if err := json.Unmarshal([]byte(opts), &s.Options); err != nil {
 		return s, err
 	}
@@ -111,7 +111,7 @@ func checkOpenSeeks(ctx context.Context, tx Tx, column, value string, now time.T
 }
 
 func insertSeek(ctx context.Context, tx Tx, args []any) error {
-	_, err := tx.Exec(ctx, `INSERT INTO seeks (`+seekColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, args...)
+	_, err := tx.Exec(ctx, `INSERT INTO seeks (`+seekColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, args...)
 	return err
 }
 
