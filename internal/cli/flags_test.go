@@ -15,8 +15,14 @@ import (
 // trace, or the text of Go's number and duration parsers.
 var leak = regexp.MustCompile(`panic|goroutine|runtime error|strconv|Parse(Int|Uint|Float)|invalid syntax|value out of range|time: `)
 
+// refusalLimit is how long a refusal may take (see runWithin).
+const refusalLimit = 30 * time.Second
+
 // runWithin runs args as run does, failing the test if the command takes
 // longer than limit (a refusal must come at once, not after a search).
+// The limits are far above what a refusal takes (milliseconds) and far
+// below what the work it refuses would (a 25-hour search, a match of
+// 10^20 games), so that a machine busy with other work never fails them.
 func runWithin(t *testing.T, limit time.Duration, in string, args ...string) result {
 	t.Helper()
 	done := make(chan result, 1)
@@ -175,7 +181,7 @@ func TestBadFlagValues(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			t.Parallel()
-			r := runWithin(t, time.Second, "quit\n", tt.args...)
+			r := runWithin(t, refusalLimit, "quit\n", tt.args...)
 			if r.code == 0 {
 				t.Errorf("exit status 0, want non-zero")
 			}
@@ -220,7 +226,7 @@ func TestGoodFlagValues(t *testing.T) {
 	for _, args := range tests {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			t.Parallel()
-			if r := runWithin(t, 10*time.Second, "quit\n", args...); r.code != 0 || r.errOut != "" {
+			if r := runWithin(t, 4*refusalLimit, "quit\n", args...); r.code != 0 || r.errOut != "" {
 				t.Errorf("exit %d, stderr %q; want 0 and nothing", r.code, r.errOut)
 			}
 		})
