@@ -697,7 +697,7 @@ function render(page: Page, ui: UI, act: Actions): void {
   const letters = g.seats.map((s) => s.side[0].toLowerCase());
   const premove = page.premove ? moveEnds(page.premove.move) : page.premoveFrom ? [page.premoveFrom] : [];
   const marks = { selected: [...page.sel.path, ...page.sel.drops], targets: targets(moves, page.sel), lastMove, path: page.sel.path, taking: page.taking, premove };
-  drawBoard(ui.svg, page.geo, page.pos, marks, kingWord, act.cell, { pointer: true, letters });
+  drawBoard(ui.svg, page.geo, page.pos, marks, kingWord, act.cell, { pointer: true, letters, inside: true });
   // The first render's time, for docs/server.md's measurement.
   if (performance.getEntriesByName("board-drawn").length === 0) performance.mark("board-drawn");
   if (page.anim && page.viewPly === null && page.anim.path.length && page.pos.ply === g.ply) animateMove(ui.svg, page.geo, page.anim, letters);
