@@ -84,6 +84,7 @@ func TestPresence(t *testing.T) {
 	if got := nextPresence(t, watcher); !slices.Equal(got, []int{0, 1}) {
 		t.Fatalf("Black's sockets authed: told %v, want [0 1]", got)
 	}
+	waitFor(t, 10*time.Second, "both of Black's sockets authed", func() bool { return ts.srv.presence.holders(g.ID, 1) == 2 })
 	// Black's first socket closes: Black holds on by the second. Then
 	// White moves: the watcher's next event is that move, no presence.
 	blacks[0].Close(websocket.StatusNormalClosure, "")
