@@ -142,6 +142,7 @@ func (b *browser) analyseGame(t *testing.T) {
 	ctx := b.tab(t, true)
 	run(t, ctx, chromedp.Navigate(b.url(resp.URL)))
 	poll[bool](t, ctx, "the analysis link", `!!document.querySelector("a.analyse")`)
+	click(t, ctx, `main.game .menu-button`) // the link is in the "⋯" menu
 	click(t, ctx, `a.analyse`)
 	poll[bool](t, ctx, "the analysis page", `location.pathname === "/analysis/pommel"`)
 	checkBoard(t, ctx, "pommel", moves)

@@ -350,6 +350,7 @@ func (b *browser) gamePagePictures(t *testing.T) {
 			ctx := b.sizedScheme(t, size, scheme)
 			run(t, ctx, chromedp.Navigate(b.url(g.Seats[1].URL)))
 			poll[bool](t, ctx, "the offer", `!!document.querySelector("button.accept")`)
+			poll[bool](t, ctx, "bob's own dot on", `!!document.querySelector('.player[data-seat="1"] .presence.on')`)
 			time.Sleep(300 * time.Millisecond) // the last move's slide
 			viewShot(t, ctx, "gamepage-"+size.name+"-"+scheme)
 		}

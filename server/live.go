@@ -111,6 +111,11 @@ type socket struct {
 	session     []byte
 	revoked     chan struct{}
 	revokedOnce sync.Once
+	// presence signals that the game's presence changed, for a socket
+	// that listens to it; seats are the seats its auths hold, both kept
+	// by Server.presence (presence.go).
+	presence chan struct{}
+	seats    map[int]bool
 }
 
 // goingAway tells the socket's writer that the server stops.
@@ -198,7 +203,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	s.metrics.sockets.Inc()
 	defer s.metrics.sockets.Dec()
 	sk := &socket{conn: conn, id: r.PathValue("id"), key: key, replies: make(chan []byte, 8), stopping: make(chan struct{}),
-		revoked: make(chan struct{})}
+		revoked: make(chan struct{}), presence: make(chan struct{}, 1)}
 	if a, ok := s.session(r); ok {
 		sk.account, sk.session = a.ID, account.HashSessionToken(sessionToken(r))
 	}
@@ -207,9 +212,13 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.sockets.remove(sk)
+	defer s.presence.leave(sk)
 	var hello []byte
 	s.stacks.do(func() { hello = marshalGameEvent(gameEvent(&first, nil, nil)) })
 	sk.replies <- hello // the socket's first message: the queue is empty
+	if r.URL.Query().Get("presence") == "on" {
+		s.presence.listen(sk)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go s.readCommands(ctx, cancel, sk)
@@ -223,6 +232,9 @@ func (s *Server) writeEvents(ctx context.Context, sk *socket, watch *hall.Watch)
 	defer ping.Stop()
 	var deadline writeDeadline
 	defer deadline.stop()
+	// The game comes first (the hello, in replies): presence is only
+	// written after it.
+	var presence chan struct{}
 	for {
 		var msg []byte
 		select {
@@ -236,6 +248,8 @@ func (s *Server) writeEvents(ctx context.Context, sk *socket, watch *hall.Watch)
 				return
 			}
 		case msg = <-sk.replies:
+		case <-presence:
+			msg = s.presenceWire(sk.id)
 		case <-sk.stopping:
 			sk.conn.Close(websocket.StatusGoingAway, "the server is shutting down")
 			return
@@ -258,6 +272,7 @@ func (s *Server) writeEvents(ctx context.Context, sk *socket, watch *hall.Watch)
 			sk.conn.CloseNow()
 			return
 		}
+		presence = sk.presence
 	}
 }
 
@@ -377,6 +392,7 @@ func (s *Server) authSocket(ctx context.Context, sk *socket, who, current hall.W
 		return current
 	}
 	s.reply(ctx, sk, event{Type: "auth", Seat: &seat})
+	s.presence.hold(sk, seat)
 	return who
 }
 

@@ -174,7 +174,9 @@ type Server struct {
 	// sockets are the open websockets, closed with a going-away status
 	// when the server stops.
 	sockets socketSet
-	closing atomic.Bool
+	// presence is which seats have a page open (presence.go).
+	presence presence
+	closing  atomic.Bool
 	// listener is Serve's, for the connection metrics.
 	listener atomic.Pointer[netlimit.Listener]
 	accounts *accounts.Service

@@ -164,6 +164,9 @@ func wireCases(t *testing.T) []struct {
 				ToMove: 1, Result: resultViewOf(&store.Result{Winners: []int{0}, Reason: "no pieces"}), Ended: "Black has no pieces: White wins", Board: "hexcol45",
 				Stacks: map[string]string{"a1": "w"}})
 		}},
+		{"event-presence", func() ([]byte, error) {
+			return json.Marshal(presenceEvent{Type: "presence", Present: []int{0, 2}})
+		}},
 		{"lobby-turn", func() ([]byte, error) {
 			return json.Marshal(lobbyMessage{Type: "turn", Count: &seats})
 		}},

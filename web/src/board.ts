@@ -38,6 +38,10 @@ export interface BoardOptions {
   letters?: string[];
   // still: the cells are not focusable (a diagram to read, not to play).
   still?: boolean;
+  // inside: the coordinates are written small in a corner of the edge
+  // cells, as lichess writes them, rather than beside the board, which
+  // then has the room they took (insideCoords).
+  inside?: boolean;
 }
 
 function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
@@ -79,7 +83,7 @@ function endRowSeats(pos: Position): Map<string, number[]> {
 // drawBoard replaces the contents of svg with the board, its coordinates,
 // the position and the marks; onCell is called with the clicked cell.
 export function drawBoard(svg: SVGSVGElement, geo: Geometry, pos: Position, marks: Marks, king: string, onCell: (cell: string) => void, opts: BoardOptions = {}): void {
-  const vb = geo.viewBox;
+  const vb = opts.inside ? cellBounds(geo) : geo.viewBox;
   const letters = opts.letters ?? ["w", "b", "r"];
   svg.setAttribute("viewBox", `${vb.minX} ${vb.minY} ${vb.maxX - vb.minX} ${vb.maxY - vb.minY}`);
   svg.setAttribute("role", "group");
@@ -142,13 +146,69 @@ export function drawBoard(svg: SVGSVGElement, geo: Geometry, pos: Position, mark
     if (marks.targets.has(c.name) && !stack) pieces.append(el("circle", { cx: c.center.x, cy: c.center.y, r: 0.12, class: "dot" }));
   }
   const labels = el("g", { class: "labels", "aria-hidden": "true" });
-  for (const l of geo.labels) {
-    const t = el("text", { x: l.at.x, y: l.at.y, class: "label" });
+  const coords: { text: string; at: Point; cell?: string }[] = opts.inside ? insideCoords(geo) : geo.labels;
+  for (const l of coords) {
+    const t = el("text", { x: l.at.x, y: l.at.y, class: opts.inside ? "label coord" : "label" });
+    if (l.cell) t.setAttribute("data-cell", l.cell);
     t.textContent = l.text;
     labels.append(t);
   }
   svg.append(cells, rows, pieces, drawPath(geo, marks), labels, ring, popup);
   if (hadFocus && focusName && !opts.still) svg.querySelector<SVGElement>(`[data-cell="${focusName}"]`)?.focus({ preventScroll: true });
+}
+
+// cellBounds is the rectangle round the cells alone, and a little room
+// for their lines: the view of a board whose coordinates are inside.
+function cellBounds(geo: Geometry): Geometry["viewBox"] {
+  const ps = geo.cells.flatMap((c) => c.outline);
+  const xs = ps.map((p) => p.x), ys = ps.map((p) => p.y);
+  const m = 0.03;
+  return { minX: Math.min(...xs) - m, minY: Math.min(...ys) - m, maxX: Math.max(...xs) + m, maxY: Math.max(...ys) + m };
+}
+
+// InsideCoord is a coordinate written inside the edge cell it stands in.
+export interface InsideCoord {
+  text: string;
+  cell: string;
+  at: Point;
+}
+
+// namesLine says whether a coordinate names the line cell lies on: its
+// letters (a file, a column, a row) or its number.
+function namesLine(cell: string, text: string): boolean {
+  const parts = /^([a-z]+)(\d+)$/.exec(cell);
+  return !!parts && (parts[1] === text || parts[2] === text);
+}
+
+// insideCoords moves the server's coordinates (beside the board, each
+// level with the line it names) into the line's edge cell nearest to
+// them, in the corner on the label's side: the cell's centre, most of the
+// way out toward the label, then a little along the edge (the left of
+// its outward side), so that a corner cell's two labels, which leave it
+// by different sides, take different corners. A line labelled at both
+// ends (a square board's files and ranks) is labelled once, at the end
+// lowest and then leftmost on the screen, as in the board turned too.
+export function insideCoords(geo: Geometry): InsideCoord[] {
+  const chosen = new Map<string, { cell: string; at: Point; score: number }>();
+  for (const l of geo.labels) {
+    let cell = null;
+    for (const c of geo.cells) {
+      if (namesLine(c.name, l.text) && (!cell || dist(c.center, l.at) < dist(cell.center, l.at))) cell = c;
+    }
+    if (!cell) continue;
+    const n = dist(cell.center, l.at) || 1;
+    const d = { x: (l.at.x - cell.center.x) / n, y: (l.at.y - cell.center.y) / n };
+    const score = d.y - d.x; // down, then left
+    const was = chosen.get(l.text);
+    if (was && was.score >= score - 1e-6) continue;
+    const out = 0.3, along = 0.15;
+    chosen.set(l.text, { cell: cell.name, score, at: { x: cell.center.x + d.x * out - d.y * along, y: cell.center.y + d.y * out + d.x * along } });
+  }
+  return [...chosen].map(([text, c]) => ({ text, cell: c.cell, at: c.at }));
+}
+
+function dist(a: Point, b: Point): number {
+  return Math.hypot(a.x - b.x, a.y - b.y);
 }
 
 // arrowDirections are the screen directions of the arrow keys.

@@ -15,6 +15,8 @@ import { recentPaths } from "./lastmoves";
 import { change, profileLink, ratingText } from "./players";
 import * as browserSeats from "./seats";
 import { lastMoverAmong, moveEnds, nextTurn, ownsTop, premoveOutcome, type Premove } from "./premoves";
+import { takenBy } from "./material";
+import { menuButton, type MenuButton } from "./menu";
 import { muted, setMuted, Sounds } from "./sound";
 import { turnRows } from "./turns";
 
@@ -22,6 +24,7 @@ interface Page {
   id: string;
   game: Game | null;
   pos: Position | null;
+  start: Record<string, string> | null; // the stacks the game started with, which the material taken counts from
   geo: Geometry | null;
   viewSeat: number; // the seat whose side of the board is at the bottom
   viewPly: number | null; // an earlier position shown, or null for the live one
@@ -50,6 +53,7 @@ interface Page {
   arrivalHeard: string; // the arrival announced to screen readers
   premoveFrom: string | null; // the piece of a premove being set
   premove: Premove | null; // the premove set, until its turn comes
+  present: Set<number> | null; // the seats whose page is open, as the socket last said; null while it is closed
   redraw: () => void;
 }
 
@@ -63,10 +67,10 @@ const seatOf = (g: Game, seat: number) => g.seats[seat] as AccountSeat;
 export function gamePage(root: HTMLElement): void {
   const parts = location.pathname.split("/");
   const page: Page = {
-    id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, taking: [],
+    id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, start: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, taking: [],
     message: "", landed: null, busy: false, ws: null, retry: 0, shown: 0, effects: new Map(), anim: null, clockAt: 0, received: new WeakMap(), flagAsked: 0, offline: false,
     heard: -1, ended: false, sounds: new Sounds(), you: -1, reread: false, endClosed: false, drawAnswer: "", arrival: "", arrivalHeard: "",
-    premoveFrom: null, premove: null, redraw: () => {},
+    premoveFrom: null, premove: null, present: null, redraw: () => {},
   };
   takeToken(page);
   const ui = layout(root);
@@ -156,7 +160,8 @@ interface UI {
   controls: HTMLElement;
   bar: HTMLElement; // a phone's bar at the bottom of the screen: the steps, draw, resign
   typed: HTMLFormElement;
-  links: HTMLElement;
+  links: HTMLElement; // the invites still to send
+  menu: MenuButton; // "⋯": the spectators' link, the record, the analysis, the rules
   announce: HTMLElement;
 }
 
@@ -185,7 +190,8 @@ function layout(root: HTMLElement): UI {
     choices: h("div", { class: "choices" }),
     nav: h("div", { class: "nav" }), moves: h("div", { class: "moves", role: "list", "aria-label": "moves" }),
     controls: h("div", { class: "controls" }), bar: h("div", { class: "play-bar" }), typed: h("form", { class: "typed" }),
-    links: h("div", { class: "links" }), announce: h("p", { class: "sr-only", "aria-live": "polite" }),
+    links: h("div", { class: "links" }), menu: menuButton("⋯", "More: the spectators' link, the record, the rules"),
+    announce: h("p", { class: "sr-only", "aria-live": "polite" }),
   };
   // The draw offers and the result are banners over the board, where
   // the player looks, on a phone as on a desktop.
@@ -196,7 +202,7 @@ function layout(root: HTMLElement): UI {
     h("main", { class: "game" },
       h("section", { class: "board-area", "aria-label": "board" }, ui.above, boardBox, ui.below),
       ui.bar,
-      h("aside", { class: "side" }, ui.status, ui.notice, ui.message, ui.choices, ui.typed, ui.controls,
+      h("aside", { class: "side" }, ui.status, ui.notice, ui.message, ui.choices, ui.typed, h("div", { class: "tools" }, ui.controls, ui.menu.root),
         h("section", { class: "move-list", "aria-label": "moves" }, h("h2", {}, "Moves"), ui.nav, ui.moves), ui.links)),
     ui.announce,
   );
@@ -272,13 +278,15 @@ async function show(page: Page, g: Game, told: Position | null = null): Promise<
   const ply = page.viewPly ?? g.ply;
   // The move that follows the live position drawn now is animated.
   const next = page.viewPly === null && page.pos !== null && page.pos.ply === g.ply - 1;
-  const [pos, geo, fx] = await Promise.all([
+  const [pos, geo, fx, start] = await Promise.all([
     told && told.ply === ply ? told : request<Position>("GET", `/api/games/${page.id}/position?ply=${ply}`),
     page.geo ? Promise.resolve(page.geo) : null,
     next ? effectsOf(page, g.ply - 1) : null,
+    page.start || ply === 0 ? null : request<Position>("GET", `/api/games/${page.id}/position?ply=0`).catch(() => null),
   ]);
   if (shown !== page.shown) return;
   page.pos = pos;
+  page.start ??= ply === 0 ? pos.stacks : start?.stacks ?? null;
   page.anim = fx;
   if (!geo) {
     const turn = page.viewSeat > 0 ? (360 * page.viewSeat) / g.seats.length : 0;
@@ -343,11 +351,14 @@ async function effectsOf(page: Page, ply: number): Promise<Effects | null> {
 // next one, or a closed socket, reads the game again with GET.
 function connect(page: Page, refresh: () => void): void {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${proto}//${location.host}/api/games/${page.id}/ws`);
+  const ws = new WebSocket(`${proto}//${location.host}/api/games/${page.id}/ws?presence=on`);
   page.ws = ws;
   ws.onopen = () => {
     page.retry = 0;
+    // Each seat held is said, so that the other players see this page
+    // open (the dot on its strip); moves still go by POST.
     if (page.you >= 0) ws.send(JSON.stringify({ type: "auth" }));
+    for (const token of Object.values(browserSeats.tokens(page.id))) ws.send(JSON.stringify({ type: "auth", token }));
     if (page.offline) {
       page.offline = false;
       refresh();
@@ -355,6 +366,11 @@ function connect(page: Page, refresh: () => void): void {
   };
   ws.onmessage = async (ev) => {
     const msg = JSON.parse(ev.data);
+    if (msg.type === "presence") {
+      page.present = new Set(msg.present ?? []);
+      refresh();
+      return;
+    }
     if (msg.type === "game" && msg.game) stamped(page, msg.game);
     if (msg.type === "game" && msg.effects && msg.game) page.effects.set(msg.game.ply - 1, msg.effects);
     if (msg.type !== "game" || !page.game || msg.version <= page.game.version) return;
@@ -375,6 +391,7 @@ function connect(page: Page, refresh: () => void): void {
   ws.onclose = () => {
     if (page.ws !== ws) return;
     page.offline = true;
+    page.present = null;
     refresh();
     page.retry = Math.min(page.retry + 1, 5);
     setTimeout(async () => {
@@ -737,7 +754,7 @@ function render(page: Page, ui: UI, act: Actions): void {
   const letters = g.seats.map((s) => s.side[0].toLowerCase());
   const premove = page.premove ? moveEnds(page.premove.move) : page.premoveFrom ? [page.premoveFrom] : [];
   const marks = { selected: [...page.sel.path, ...page.sel.drops], targets: targets(moves, page.sel), lastMove, path: page.sel.path, taking: page.taking, premove };
-  drawBoard(ui.svg, page.geo, page.pos, marks, kingWord, act.cell, { pointer: true, letters });
+  drawBoard(ui.svg, page.geo, page.pos, marks, kingWord, act.cell, { pointer: true, letters, inside: true });
   // The first render's time, for docs/server.md's measurement.
   if (performance.getEntriesByName("board-drawn").length === 0) performance.mark("board-drawn");
   if (page.anim && page.viewPly === null && page.anim.path.length && page.pos.ply === g.ply) animateMove(ui.svg, page.geo, page.anim, letters);
@@ -844,8 +861,9 @@ function playerStrip(page: Page, seat: number): HTMLElement {
   const turn = !g.result && g.toMove === seat;
   const won = !!g.result && g.result.winners.includes(seat);
   const strip = h("div", { class: `player${turn ? " to-move" : ""}${won ? " winner" : ""}`, "data-seat": String(seat) },
+    ...presenceDot(page, seat),
     h("span", { class: `chip side-${s.side[0].toLowerCase()}`, "aria-hidden": "true" }),
-    h("span", { class: "who" }, h("span", { class: "side" }, s.side), " ", playerNode(g, seat, heldSeats(page))), ...ratingNode(g, seat));
+    h("span", { class: "who" }, h("span", { class: "side" }, s.side), " ", playerNode(g, seat, heldSeats(page))), ...ratingNode(g, seat), ...materialNode(page, seat));
   if (turn && s.player !== "human" && !s.open) strip.append(h("span", { class: "thinking" }, "thinking"));
   else if (turn) strip.append(h("span", { class: "turn-mark" }, "to move"));
   if (won) strip.append(h("span", { class: "won" }, "won"));
@@ -854,6 +872,37 @@ function playerStrip(page: Page, seat: number): HTMLElement {
     strip.append(h("span", { class: clockClass(page, seat, left), "data-seat": String(seat), role: "timer", "aria-label": `${s.side}'s clock` }, clockText(left)));
   }
   return strip;
+}
+
+// presenceDot says whether a seat's player has the game open: green while
+// a page of theirs is connected to the game's socket, grey when not (and
+// while this page's own socket is down, when no one knows); an AI is
+// always there. An open seat has no one to show.
+function presenceDot(page: Page, seat: number): HTMLElement[] {
+  const s = page.game!.seats[seat];
+  if (s.open) return [];
+  const here = s.player !== "human" || !!page.present?.has(seat);
+  const words = here ? "connected" : "not connected";
+  return [h("span", { class: `presence ${here ? "on" : "off"}`, role: "img", "aria-label": words, title: words, "data-seat": String(seat) })];
+}
+
+// materialNode is what a seat has gained in the position shown, beside
+// its name: in Punt, which takes nothing, its score; in a game of two, the
+// opponent's pieces it took (off the board or prisoner), and its lead
+// in pieces taken, as lichess writes a material lead ("+2").
+function materialNode(page: Page, seat: number): HTMLElement[] {
+  const g = page.game!, pos = page.pos;
+  if (!pos) return [];
+  if (pos.scores) return [h("span", { class: "material score", "data-seat": String(seat), title: `${g.seats[seat].side}'s score` }, `score ${pos.scores[seat] ?? 0}`)];
+  if (!page.start || g.seats.length !== 2) return [];
+  const letters = g.seats.map((s) => s.side[0].toLowerCase());
+  const taken = takenBy(page.start, pos.stacks, letters)[seat];
+  if (taken.pieces === 0) return [];
+  const other = letters[1 - seat];
+  const words = `took ${taken.pieces} ${taken.pieces === 1 ? "piece" : "pieces"}${taken.lead ? `, ${taken.lead} ahead` : ""}`;
+  return [h("span", { class: "material", "data-seat": String(seat), "data-taken": String(taken.pieces), "data-lead": String(taken.lead), title: words },
+    h("span", { class: `mini side-${other}`, "aria-hidden": "true" }), h("span", { class: "sr-only" }, words),
+    h("span", { "aria-hidden": "true" }, `×${taken.pieces}`), ...(taken.lead ? [h("span", { class: "lead", "aria-hidden": "true" }, `+${taken.lead}`)] : []))];
 }
 
 // playerNode is who plays a seat in their strip; an account links to its
@@ -1242,10 +1291,28 @@ function renderLinks(page: Page, ui: UI): void {
     rows.push(h("p", { class: "invite" }, h("label", { for: `invite-${s.seat}` }, `Invite for ${s.side}`),
       h("input", { id: `invite-${s.seat}`, readonly: "", value: full, "data-seat": String(s.seat) }), copyButton(full)));
   }
-  const spectate = location.origin + g.url;
-  rows.push(h("p", { class: "spectate" }, h("label", { for: "spectator-link" }, "Spectators"), h("input", { id: "spectator-link", readonly: "", value: spectate }), copyButton(spectate)));
-  rows.push(h("p", { class: "more" }, h("a", { href: `/api/games/${page.id}/record`, download: `${g.game}-${page.id}.pdn` }, "Download the record"), " · ",
-    h("a", { href: analysisLink(g), class: "analyse" }, "Analyse this game"), " · ",
-    h("a", { href: `/rules/${g.game}`, class: "rules" }, `Rules of ${nameOf(g)}`)));
   ui.links.replaceChildren(...rows);
+  ui.links.hidden = rows.length === 0;
+  ui.menu.setItems(menuItems(page, ui));
+}
+
+// menuItems are the "⋯" menu's: the spectators' link to copy, the record
+// to download (PDN), the game on the analysis page, its rules.
+function menuItems(page: Page, ui: UI): HTMLElement[] {
+  const g = page.game!;
+  const spectate = location.origin + g.url;
+  const copy = h("button", { type: "button", class: "spectate", "data-link": spectate }, "Copy the spectators' link");
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(spectate);
+      copy.textContent = "Spectators' link copied";
+    } catch {
+      copy.textContent = `Copy this link: ${spectate}`;
+    }
+    ui.announce.textContent = copy.textContent;
+  });
+  return [copy,
+    h("a", { href: `/api/games/${page.id}/record`, download: `${g.game}-${page.id}.pdn`, class: "record" }, "Download the record (PDN)"),
+    h("a", { href: analysisLink(g), class: "analyse" }, "Analyse this game"),
+    h("a", { href: `/rules/${g.game}`, class: "rules" }, `Rules of ${nameOf(g)}`)];
 }
