@@ -54,8 +54,8 @@ fast as they can from one address of their own (127.0.1.1), and --slow N
 connections from another (127.0.1.2) trickle a POST body, idle after one
 GET or send nothing, each reopened when the server closes it; the report
 counts their answers apart from the games' latencies. --pid samples the
-server's resident memory and open files at the start, every minute and at
-the end. The summary says whether the acknowledgement p99 of the games'
+server's resident memory and open files at the start, every minute
+(--sample-every), at the end and 10 seconds later. The summary says whether the acknowledgement p99 of the games'
 moves stayed below 100ms.`,
 		Args: withUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -87,6 +87,8 @@ moves stayed below 100ms.`,
 		"slow connections held open from one address of their own, each one open file here")
 	lf.checks.intVar(cmd, &lf.cfg.ServerPID, "pid", 0, intRange{lo: 1, hi: loadtest.MaxPID, zero: "no sampling"},
 		"the server's process id, to sample its memory and open files from /proc")
+	lf.checks.durationVar(cmd, &lf.cfg.SampleEvery, "sample-every", time.Minute, durationRange{min: time.Second, max: loadtest.MaxDuration},
+		"with --pid, the time between the server's samples while the games play; the last is this long after the end, at most 10s")
 	seedVar(cmd, &lf.cfg.Seed, "seed of the random moves")
 	f.StringVar(&lf.cpuProfile, "cpuprofile", "", "write the load test's own CPU profile to this file (go tool pprof reads it): what the load costs on the client's side")
 	return cmd

@@ -47,6 +47,7 @@ func TestLoadtestRefusesBadFlags(t *testing.T) {
 		{[]string{"--pid", "-1"}, "--pid -1: want a whole number from 1 to 4194304, or 0 for no sampling"},
 		{[]string{"--pid", "4194305"}, "--pid 4194305: want a whole number from 1 to 4194304"},
 		{[]string{"--pid", "x"}, "--pid \"x\": want a whole number from 1 to 4194304"},
+		{[]string{"--sample-every", "500ms"}, "--sample-every 500ms: want"},
 		{[]string{"--pid", "4194304"}, "--pid 4194304: cannot read its memory"},
 		{[]string{"--duration", "0s"}, "--duration 0s: want"},
 		{[]string{"--think", "-1s"}, "--think -1s: want"},
@@ -100,7 +101,7 @@ func TestLoadtestAgainstAServer(t *testing.T) {
 	var out, errOut bytes.Buffer
 	code := Execute([]string{"loadtest", "--addr", addr, "--games", "3", "--moves", "4", "--think", "10ms",
 		"--duration", duration, "--ai", "1", "--level", "1", "--flood", "2", "--slow", "3", "--pid", strconv.Itoa(os.Getpid()),
-		"--cpuprofile", profile},
+		"--sample-every", "1s", "--cpuprofile", profile},
 		strings.NewReader(""), &out, &errOut)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
@@ -122,7 +123,7 @@ func TestLoadtestAgainstAServer(t *testing.T) {
 		regexp.MustCompile(`trickled POST body \(1\): opened 1, closed by the server 0, refused 0, open at the end 1`),
 		regexp.MustCompile(`idle keep-alive \(1\): opened 1, .* open at the end 1; first answers: 200 ×1`),
 		regexp.MustCompile(`silent \(1\): opened 1, .* open at the end 1`),
-		regexp.MustCompile(`server: +resident memory and open files\n +start +RSS [0-9.]+ MiB  fds [0-9]+\n +end +RSS [0-9.]+ MiB  fds [0-9]+\n +end\+10s +RSS [0-9.]+ MiB  fds [0-9]+  \([-+][0-9]+% RSS, [-+][0-9]+ fds since the start\)`),
+		regexp.MustCompile(`server: +resident memory and open files\n +start +RSS [0-9.]+ MiB  fds [0-9]+\n(.*\n)* +end +RSS [0-9.]+ MiB  fds [0-9]+\n +end\+1s +RSS [0-9.]+ MiB  fds [0-9]+  \([-+][0-9]+% RSS, [-+][0-9]+ fds since the start\)`),
 		regexp.MustCompile(`summary: +the game moves' acknowledgement p99 [0-9.]+ms (<|>=) 100\.0ms: (held|NOT held) \(p50 [0-9.]+ms, max [0-9.]+ms, 12 moves\)`),
 	} {
 		if !want.MatchString(out.String()) {
