@@ -91,18 +91,34 @@ func (b *browser) clockAfterStepping(t *testing.T) {
 	poll[bool](t, ctx, "the earlier position", `!!document.querySelector(".status .history")`)
 	run(t, ctx, chromedp.KeyEvent(kb.End))
 	poll[bool](t, ctx, "the live position", `!document.querySelector(".status .history")`)
+	// A page whose renderer a busy machine starved shows a figure a
+	// moment old: a reading out of range is taken again, up to ten times,
+	// so that only a clock that stays wrong (the redraw's 4 s) fails.
 	for range 3 {
-		before := b.serverLeftMs(t, g.ID, 0)
-		shown := clockSeconds(t, poll[string](t, ctx, "White's clock", running))
-		after := b.serverLeftMs(t, g.ID, 0)
-		// The page shows whole seconds (floor): within 0.3 s of the
-		// server's figure, the figure shown lies in this range.
-		low, high := float64(after)/1000-1.3, float64(before)/1000+0.3
-		if float64(shown) <= low || float64(shown) > high {
-			t.Fatalf("the page shows %d s on White's clock; the server has %.1f s to %.1f s", shown, float64(before)/1000, float64(after)/1000)
+		for try := 1; ; try++ {
+			shown, before, after, ok := b.clockReading(t, ctx, g.ID, running)
+			if ok {
+				break
+			}
+			if try == 10 {
+				t.Fatalf("the page shows %d s on White's clock; the server has %.1f s to %.1f s", shown, float64(before)/1000, float64(after)/1000)
+			}
+			time.Sleep(100 * time.Millisecond)
 		}
 		time.Sleep(300 * time.Millisecond)
 	}
+}
+
+// clockReading reads White's clock on the page between two readings of
+// the server's; ok reports whether it is within 0.3 s of them. The page
+// shows whole seconds (floor): within 0.3 s of the server's figure, the
+// figure shown lies in (after-1.3, before+0.3].
+func (b *browser) clockReading(t *testing.T, ctx context.Context, id, running string) (shown int, before, after int64, ok bool) {
+	before = b.serverLeftMs(t, id, 0)
+	shown = clockSeconds(t, poll[string](t, ctx, "White's clock", running))
+	after = b.serverLeftMs(t, id, 0)
+	low, high := float64(after)/1000-1.3, float64(before)/1000+0.3
+	return shown, before, after, float64(shown) > low && float64(shown) <= high
 }
 
 // phoneLayout: on a phone, in a game between two people, the header is
