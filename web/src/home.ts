@@ -249,7 +249,7 @@ function newGameForm(catalog: CatalogGame[], message: HTMLElement, chosen?: stri
   // a casual game takes a move back at once; between people the other
   // player agrees.
   const takebacks = h("p", { class: "field takebacks-choice" },
-    h("label", {}, h("input", { type: "checkbox", name: "takebacks", id: "takebacks", checked: "" }), "Take-backs allowed"),
+    h("label", { for: "takebacks" }, h("input", { type: "checkbox", name: "takebacks", id: "takebacks", checked: "" }), "Take-backs allowed"),
     h("small", {}, "Against the computer at once (never rated); between people, the other player accepts."));
   form.append(field(gameLabel, gameSelect), summary, seats, field(clockLabel, clockSelect), takebacks, more);
   // A player signed in plays as their account, and may play the AI's
