@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -25,6 +26,7 @@ func TestBrowserGamePage(t *testing.T) {
 	t.Run("one-row header", b.oneRowHeader)
 	t.Run("analysis on a phone", b.analysisOnPhone)
 	t.Run("focus ring for the keyboard", b.focusRingForKeyboard)
+	t.Run("focus kept through the opponent's move", b.focusKeptThroughMoves)
 	t.Run("auto-completed capture", b.autoCompletedCapture)
 	t.Run("the AI answers a draw", b.aiAnswersDraw)
 	t.Run("invite arrives", b.inviteArrives)
@@ -277,6 +279,40 @@ func (b *browser) focusRingForKeyboard(t *testing.T) {
 	ring := poll[float64](t, ctx, "the keyboard's ring", `!!document.activeElement?.dataset?.cell && document.querySelectorAll("svg.board .focus-ring").length`)
 	if ring != 1 {
 		t.Errorf("a cell reached by the keyboard shows %v rings", ring)
+	}
+}
+
+// focusKeptThroughMoves: a keyboard player's focus on a control stays
+// on it while the opponent moves, though every event redraws the
+// controls, the move list's steps and the phone's bar.
+func (b *browser) focusKeptThroughMoves(t *testing.T) {
+	for _, c := range []struct {
+		size    screenSize
+		control string // a selector, focused before the opponent moves
+	}{
+		{desktop, "button.offer"},
+		{desktop, `.nav button[aria-label="back (←)"]`},
+		{phone, "button.mute"},
+		{phone, ".play-bar button.resign"},
+	} {
+		g := b.ts.twoHumans()
+		ctx := b.sizedScheme(t, c.size, "light")
+		run(t, ctx, chromedp.Navigate(b.url(g.Seats[0].URL)))
+		checkBoard(t, ctx, "pommel", nil)
+		sel, _ := json.Marshal(c.control)
+		poll[bool](t, ctx, c.control, `!!document.querySelector(`+string(sel)+`)`)
+		run(t, ctx, script(`document.querySelector(`+string(sel)+`).focus()`))
+		for ply := range 2 {
+			v := b.ts.game(g.ID)
+			if code, msg := b.ts.move(g.ID, g.Seats[v.ToMove].Token, v.Legal[0], v.Ply); code != http.StatusOK {
+				t.Fatalf("move %d: %d %s", ply, code, msg)
+			}
+			poll[bool](t, ctx, "the move drawn", fmt.Sprintf(`document.querySelectorAll(".moves button.move").length === %d`, ply+1))
+			if !evaluate[bool](t, ctx, `document.activeElement === document.querySelector(`+string(sel)+`)`) {
+				t.Errorf("%s at %s: after the move of ply %d the focus is on %s", c.control, c.size.name, ply+1,
+					evaluate[string](t, ctx, `document.activeElement?.outerHTML.slice(0, 80) ?? "nothing"`))
+			}
+		}
 	}
 }
 

@@ -20,3 +20,24 @@ export function copyButton(text: string): HTMLButtonElement {
   });
   return b;
 }
+
+// replaceKeepingFocus replaces parent's children as replaceChildren does,
+// but if one of them had the keyboard's focus its successor gets it: the
+// new element of the same tag and name (its data-ply, else its
+// aria-label, else its class), or failing that of the same tag and class.
+// The game page redraws its controls on every move and clock event;
+// without this a keyboard player's focus would fall to the page's start
+// each time the opponent moved.
+export function replaceKeepingFocus(parent: Element, ...children: (Node | string)[]): void {
+  const had = document.activeElement;
+  if (!(had instanceof HTMLElement) || had === parent || !parent.contains(had)) {
+    parent.replaceChildren(...children);
+    return;
+  }
+  const kind = (e: Element) => `${e.tagName} ${e.getAttribute("class") ?? ""}`;
+  const name = (e: Element) => `${e.tagName} ${e.getAttribute("data-ply") ?? e.getAttribute("aria-label") ?? e.getAttribute("class") ?? ""}`;
+  parent.replaceChildren(...children);
+  const candidates = [...parent.querySelectorAll<HTMLElement>(had.tagName)];
+  const next = candidates.find((e) => name(e) === name(had)) ?? candidates.find((e) => kind(e) === kind(had));
+  next?.focus({ preventScroll: true });
+}

@@ -9,7 +9,7 @@ import { ApiError, request, type Created, type Effects, type Game, type Geometry
 import { animateMove, attachPointer, drawBoard } from "./board";
 import { siteHeader } from "./chrome";
 import { confirmInPage } from "./confirm";
-import { copyButton, h } from "./dom";
+import { copyButton, h, replaceKeepingFocus } from "./dom";
 import { choices, click, emptySelection, matching, parseMove, swapMove, targets, type ParsedMove, type Selection } from "./entry";
 import { recentPaths } from "./lastmoves";
 import { change, profileLink, ratingText } from "./players";
@@ -978,7 +978,7 @@ function renderEnd(page: Page, ui: UI, act: Actions): void {
     page.endClosed = true;
     page.redraw();
   });
-  ui.end.replaceChildren(close, h("h2", {}, endTitle(page)), h("p", { class: "end-reason" }, g.description || g.result.reason), ...(changes ? [changes] : []), buttons);
+  replaceKeepingFocus(ui.end, close, h("h2", {}, endTitle(page)), h("p", { class: "end-reason" }, g.description || g.result.reason), ...(changes ? [changes] : []), buttons);
 }
 
 function endTitle(page: Page): string {
@@ -1097,12 +1097,12 @@ function renderMoves(page: Page, ui: UI, act: Actions): void {
     b.addEventListener("click", () => act.step(to));
     return b;
   };
-  ui.nav.replaceChildren(nav("«", 0, "start (Home)"), nav("‹", shown - 1, "back (←)"), nav("›", shown + 1, "forward (→)"),
+  replaceKeepingFocus(ui.nav, nav("«", 0, "start (Home)"), nav("‹", shown - 1, "back (←)"), nav("›", shown + 1, "forward (→)"),
     nav(page.viewPly === null ? "»" : "» Live", g.ply, "live position (End)", page.viewPly === null ? "" : "live"));
   const n = g.seats.length;
   const movers = g.movers;
   ui.moves.classList.toggle("three", n > 2);
-  ui.moves.replaceChildren(...turnRows(movers, n).map((row) => {
+  replaceKeepingFocus(ui.moves, ...turnRows(movers, n).map((row) => {
     const li = h("div", { class: "turn", role: "listitem" }, h("span", { class: "number" }, `${row.number}.`));
     row.plies.forEach((ply, seat) => {
       if (ply === null) {
@@ -1135,12 +1135,18 @@ function keepInView(list: HTMLElement, current: HTMLElement | null, live: boolea
 }
 
 function renderControls(page: Page, ui: UI, act: Actions): void {
+  replaceKeepingFocus(ui.controls, ...controls(page, ui, act));
+}
+
+// controls are the buttons beside the board: sound, and for a player the
+// commands the game allows now.
+function controls(page: Page, ui: UI, act: Actions): Node[] {
   const g = page.game!;
-  ui.controls.replaceChildren();
+  const items: Node[] = [];
   const button = (label: string, cls: string, f: () => void) => {
     const b = h("button", { type: "button", class: cls }, label);
     b.addEventListener("click", f);
-    ui.controls.append(b);
+    items.push(b);
     return b;
   };
   const sound = button(muted() ? "Sound off" : "Sound on", "mute", () => {
@@ -1149,7 +1155,7 @@ function renderControls(page: Page, ui: UI, act: Actions): void {
   });
   sound.setAttribute("aria-pressed", String(!muted()));
   const held = heldSeats(page);
-  if (g.result || held.length === 0) return;
+  if (g.result || held.length === 0) return items;
   // The pie rule: the second player's first move may be to take over the
   // first player's position, a move with no cell to click.
   if (g.legal.includes(swapMove) && actingSeat(page) >= 0 && page.viewPly === null) {
@@ -1169,20 +1175,21 @@ function renderControls(page: Page, ui: UI, act: Actions): void {
   const mine = (s: number) => held.includes(s);
   if (canAskTakeback(page)) button("Take back", "takeback", () => act.takeback());
   if (g.takeback >= 0 && mine(g.takeback) && !g.result) {
-    ui.controls.append(h("span", { class: "offer-text" }, "You asked to take back your last move."));
+    items.push(h("span", { class: "offer-text" }, "You asked to take back your last move."));
     button("Cancel", "takeback-cancel", () => act.command("takeback", { action: "decline" }));
   }
   if (page.premove) {
-    ui.controls.append(h("span", { class: "premove-text" }, `Premove: ${page.premove.move}.`));
+    items.push(h("span", { class: "premove-text" }, `Premove: ${page.premove.move}.`));
     button("Cancel premove", "premove-cancel", () => act.clearPremove());
   }
-  if (g.seats.length !== 2) return;
+  if (g.seats.length !== 2) return items;
   // A draw offered to this browser is answered over the board (renderOffer).
   if (g.drawOffer >= 0 && mine(g.drawOffer)) {
-    ui.controls.append(h("span", { class: "offer-text" }, "You offered a draw."));
+    items.push(h("span", { class: "offer-text" }, "You offered a draw."));
   } else if (g.drawOffer < 0) {
     button("Offer draw", "offer", () => act.command("draw", { action: "offer" }));
   }
+  return items;
 }
 
 // renderOffer shows over the board a draw offered to this browser, with
@@ -1211,7 +1218,7 @@ function renderOffer(page: Page, ui: UI, act: Actions): void {
     parts.push(h("p", { class: "draw-answer" }, page.drawAnswer));
   }
   ui.offer.hidden = parts.length === 0;
-  ui.offer.replaceChildren(...parts);
+  replaceKeepingFocus(ui.offer, ...parts);
 }
 
 // answered notes the answer of the AI to this browser's draw offer: an
@@ -1265,7 +1272,7 @@ function renderBar(page: Page, ui: UI, act: Actions): void {
   if (playing) items.push(button("resign danger", () => {
     void confirmInPage("Resign this game?", "Resign").then((yes) => { if (yes) act.command("resign", undefined); });
   }, sign("⚑ "), "Resign"));
-  ui.bar.replaceChildren(...items);
+  replaceKeepingFocus(ui.bar, ...items);
 }
 
 // analysisLink opens the game's moves, with its options, on the analysis
