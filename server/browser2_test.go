@@ -39,35 +39,37 @@ func TestBrowserAnalysis(t *testing.T) {
 // its rules link, and checks the rules page's diagrams drawn as boards.
 func (b *browser) rulesFromHome(t *testing.T) {
 	for _, d := range game.All() {
-		ctx := b.tab(t, false) // a tab each, so that none runs out of its time
-		run(t, ctx, chromedp.Navigate(b.url("/")))
-		poll[bool](t, ctx, "the catalog", fmt.Sprintf(`!!document.querySelector(%q)`, `a.rules[data-game="`+d.ID+`"]`))
-		preview := poll[map[string]string](t, ctx, "the start drawn on the home page", fmt.Sprintf(`(() => { const cells = document.querySelectorAll('svg.preview[data-game=%q] polygon[data-cell]');
-			return cells.length > 0 && Object.fromEntries([...cells].map((p) => [p.dataset.cell, p.dataset.stack || ""])); })()`, d.ID))
-		if want := expectedStacks(t, d.ID, nil); !maps.Equal(preview, want) {
-			t.Errorf("%s: the home page draws the start as %v, want %v", d.ID, preview, want)
-		}
-		click(t, ctx, `a.rules[data-game="`+d.ID+`"]`)
-		title := poll[string](t, ctx, "the rules page", `location.pathname.startsWith("/rules/") && document.querySelector("header h1")?.textContent`)
-		if path := poll[string](t, ctx, "the path", `location.pathname`); path != "/rules/"+d.ID || title == "" {
-			t.Errorf("%s: the rules link opened %s titled %q", d.ID, path, title)
-		}
-		if n := poll[int](t, ctx, "the diagrams", `document.querySelectorAll("main figure.diagram").length`); n == 0 {
-			t.Errorf("%s: no diagram on the rules page", d.ID)
-		}
-		// Every figure drawn as a board; the game's start as the rules set it.
-		poll[bool](t, ctx, "the boards drawn", `(() => { const f = document.querySelectorAll("figure.diagram"); return f.length > 0 &&
-			[...f].every((e) => e.querySelectorAll("svg.board polygon[data-cell]").length > 0); })()`)
-		start := mustStart(t, d.ID)
-		got := poll[map[string]string](t, ctx, "the start diagram", fmt.Sprintf(`(() => {
-			const f = [...document.querySelectorAll("figure.diagram")].find((e) => e.dataset.game === %q && e.dataset.fen === %q);
-			return f && Object.fromEntries([...f.querySelectorAll("polygon[data-cell]")].map((p) => [p.dataset.cell, p.dataset.stack || ""])); })()`, d.ID, start.FEN()))
-		if want := expectedStacks(t, d.ID, nil); !maps.Equal(got, want) {
-			t.Errorf("%s: the rules page draws the start as %v, want %v", d.ID, got, want)
-		}
-		if d.ID == "eximo" {
-			screenshot(t, ctx, "rules-eximo")
-		}
+		t.Run(d.ID, func(t *testing.T) {
+			ctx := b.tab(t, false) // a tab each, so that none runs out of its time
+			run(t, ctx, chromedp.Navigate(b.url("/")))
+			poll[bool](t, ctx, "the catalog", fmt.Sprintf(`!!document.querySelector(%q)`, `a.rules[data-game="`+d.ID+`"]`))
+			preview := poll[map[string]string](t, ctx, "the start drawn on the home page", fmt.Sprintf(`(() => { const cells = document.querySelectorAll('svg.preview[data-game=%q] polygon[data-cell]');
+				return cells.length > 0 && Object.fromEntries([...cells].map((p) => [p.dataset.cell, p.dataset.stack || ""])); })()`, d.ID))
+			if want := expectedStacks(t, d.ID, nil); !maps.Equal(preview, want) {
+				t.Errorf("%s: the home page draws the start as %v, want %v", d.ID, preview, want)
+			}
+			click(t, ctx, `a.rules[data-game="`+d.ID+`"]`)
+			title := poll[string](t, ctx, "the rules page", `location.pathname.startsWith("/rules/") && document.querySelector("header h1")?.textContent`)
+			if path := poll[string](t, ctx, "the path", `location.pathname`); path != "/rules/"+d.ID || title == "" {
+				t.Errorf("%s: the rules link opened %s titled %q", d.ID, path, title)
+			}
+			if n := poll[int](t, ctx, "the diagrams", `document.querySelectorAll("main figure.diagram").length`); n == 0 {
+				t.Errorf("%s: no diagram on the rules page", d.ID)
+			}
+			// Every figure drawn as a board; the game's start as the rules set it.
+			poll[bool](t, ctx, "the boards drawn", `(() => { const f = document.querySelectorAll("figure.diagram"); return f.length > 0 &&
+				[...f].every((e) => e.querySelectorAll("svg.board polygon[data-cell]").length > 0); })()`)
+			start := mustStart(t, d.ID)
+			got := poll[map[string]string](t, ctx, "the start diagram", fmt.Sprintf(`(() => {
+				const f = [...document.querySelectorAll("figure.diagram")].find((e) => e.dataset.game === %q && e.dataset.fen === %q);
+				return f && Object.fromEntries([...f.querySelectorAll("polygon[data-cell]")].map((p) => [p.dataset.cell, p.dataset.stack || ""])); })()`, d.ID, start.FEN()))
+			if want := expectedStacks(t, d.ID, nil); !maps.Equal(got, want) {
+				t.Errorf("%s: the rules page draws the start as %v, want %v", d.ID, got, want)
+			}
+			if d.ID == "eximo" {
+				screenshot(t, ctx, "rules-eximo")
+			}
+		})
 	}
 }
 
@@ -317,24 +319,26 @@ func (b *browser) docsScreenshots(t *testing.T) {
 	for _, size := range screenSizes {
 		for _, scheme := range []string{"light", "dark"} {
 			for _, p := range pages {
-				ctx := b.tab(t, false)
-				// A phone's picture at one pixel per CSS pixel, so that it
-				// stays small in the README.
-				run(t, ctx, chromedp.EmulateViewport(size.width, size.height, chromedp.EmulateScale(1)))
-				prefersScheme(t, ctx, scheme)
-				run(t, ctx, chromedp.Navigate(b.url(p.path)))
-				poll[bool](t, ctx, p.name, "!!("+p.ready+")")
-				if p.name == "analysis" {
-					run(t, ctx, chromedp.SetValue(chromedp.CSS(`#movetime`), "1000"), script(`document.querySelector("button.ask").click(); window.scrollTo(0, 0)`))
-					// A line to show; its depth depends on the position the AI
-					// game reached (one legal move is answered at depth 1).
-					poll[bool](t, ctx, "a line", `Number(document.querySelector(".best .depth")?.textContent) >= 1`)
-				}
-				time.Sleep(300 * time.Millisecond) // the last move's slide
-				viewShot(t, ctx, strings.Join([]string{"site", p.name, size.name, scheme}, "-"))
-				if p.name == "analysis" {
-					run(t, ctx, script(`document.querySelector("button.stop")?.click()`))
-				}
+				t.Run(strings.Join([]string{p.name, size.name, scheme}, "-"), func(t *testing.T) {
+					ctx := b.tab(t, false)
+					// A phone's picture at one pixel per CSS pixel, so that it
+					// stays small in the README.
+					run(t, ctx, chromedp.EmulateViewport(size.width, size.height, chromedp.EmulateScale(1)))
+					prefersScheme(t, ctx, scheme)
+					run(t, ctx, chromedp.Navigate(b.url(p.path)))
+					poll[bool](t, ctx, p.name, "!!("+p.ready+")")
+					if p.name == "analysis" {
+						run(t, ctx, chromedp.SetValue(chromedp.CSS(`#movetime`), "1000"), script(`document.querySelector("button.ask").click(); window.scrollTo(0, 0)`))
+						// A line to show; its depth depends on the position the AI
+						// game reached (one legal move is answered at depth 1).
+						poll[bool](t, ctx, "a line", `Number(document.querySelector(".best .depth")?.textContent) >= 1`)
+					}
+					time.Sleep(300 * time.Millisecond) // the last move's slide
+					viewShot(t, ctx, strings.Join([]string{"site", p.name, size.name, scheme}, "-"))
+					if p.name == "analysis" {
+						run(t, ctx, script(`document.querySelector("button.stop")?.click()`))
+					}
+				})
 			}
 		}
 	}

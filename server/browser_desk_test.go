@@ -40,29 +40,31 @@ func TestBrowserDesk(t *testing.T) {
 // height; on a phone the board is as wide as the screen.
 func (b *browser) boardFitsWindow(t *testing.T, size screenSize) {
 	for _, id := range []string{"pommel-76", "punt-heks-match", "eximo", "punt-heks-match-3p"} {
-		seats := []string{"human", "human"}
-		if id == "punt-heks-match-3p" {
-			seats = append(seats, "human")
-		}
-		g := b.ts.create(map[string]any{"game": id, "seats": seats})
-		ctx := b.sizedScheme(t, size, "light")
-		run(t, ctx, chromedp.Navigate(b.url(g.Seats[0].URL)))
-		poll[bool](t, ctx, "the board", boardDrawn)
-		inView(t, ctx, id+": the board", "svg.board")
-		inView(t, ctx, id+": the strip above", ".players.above")
-		inView(t, ctx, id+": the strip below", ".players.below")
-		cells := evaluate[map[string]float64](t, ctx, `(() => { const rs = [...document.querySelectorAll("svg.board polygon[data-cell]")].map((p) => p.getBoundingClientRect());
-			return { height: Math.max(...rs.map((r) => r.bottom)) - Math.min(...rs.map((r) => r.top)), width: Math.max(...rs.map((r) => r.right)) - Math.min(...rs.map((r) => r.left)) }; })()`)
-		if size.mobile {
-			if cells["width"] < 0.95*float64(size.width) && cells["height"] < 0.6*float64(size.height) {
-				t.Errorf("%s on a phone: the cells span %.0f px of the %d px screen's width", id, cells["width"], size.width)
+		t.Run(id, func(t *testing.T) {
+			seats := []string{"human", "human"}
+			if id == "punt-heks-match-3p" {
+				seats = append(seats, "human")
 			}
-			continue
-		}
-		// Three players' two strips above take some of the height.
-		if len(seats) == 2 && cells["height"] < 0.68*float64(size.height) && cells["width"] < 0.5*float64(size.width) {
-			t.Errorf("%s at %dx%d: the cells span %.0f px of the window's height (%.0f wide), want two thirds of it", id, size.width, size.height, cells["height"], cells["width"])
-		}
+			g := b.ts.create(map[string]any{"game": id, "seats": seats})
+			ctx := b.sizedScheme(t, size, "light")
+			run(t, ctx, chromedp.Navigate(b.url(g.Seats[0].URL)))
+			poll[bool](t, ctx, "the board", boardDrawn)
+			inView(t, ctx, id+": the board", "svg.board")
+			inView(t, ctx, id+": the strip above", ".players.above")
+			inView(t, ctx, id+": the strip below", ".players.below")
+			cells := evaluate[map[string]float64](t, ctx, `(() => { const rs = [...document.querySelectorAll("svg.board polygon[data-cell]")].map((p) => p.getBoundingClientRect());
+				return { height: Math.max(...rs.map((r) => r.bottom)) - Math.min(...rs.map((r) => r.top)), width: Math.max(...rs.map((r) => r.right)) - Math.min(...rs.map((r) => r.left)) }; })()`)
+			if size.mobile {
+				if cells["width"] < 0.95*float64(size.width) && cells["height"] < 0.6*float64(size.height) {
+					t.Errorf("%s on a phone: the cells span %.0f px of the %d px screen's width", id, cells["width"], size.width)
+				}
+				return
+			}
+			// Three players' two strips above take some of the height.
+			if len(seats) == 2 && cells["height"] < 0.68*float64(size.height) && cells["width"] < 0.5*float64(size.width) {
+				t.Errorf("%s at %dx%d: the cells span %.0f px of the window's height (%.0f wide), want two thirds of it", id, size.width, size.height, cells["height"], cells["width"])
+			}
+		})
 	}
 }
 
@@ -78,13 +80,15 @@ func (b *browser) coordinatesInside(t *testing.T, size screenSize) {
 		g := b.ts.create(map[string]any{"game": d.ID, "seats": seats})
 		want := coordinateTexts(t, d.ID)
 		for _, s := range g.Seats {
-			// Each seat's page in a browser of its own, so that the view
-			// is that seat's (a browser holding several shows the first).
-			ctx := b.sizedScheme(t, size, "light")
-			run(t, ctx, chromedp.Navigate(b.url(s.URL)))
-			poll[bool](t, ctx, "the board", boardDrawn+` && location.hash === ""`)
-			checkCoordinates(t, ctx, fmt.Sprintf("%s seat %d", d.ID, s.Seat), want)
-			screenshot(t, ctx, fmt.Sprintf("desk-coords-%s-%s-%d", size.name, d.ID, s.Seat))
+			t.Run(fmt.Sprintf("%s seat %d", d.ID, s.Seat), func(t *testing.T) {
+				// Each seat's page in a browser of its own, so that the view
+				// is that seat's (a browser holding several shows the first).
+				ctx := b.sizedScheme(t, size, "light")
+				run(t, ctx, chromedp.Navigate(b.url(s.URL)))
+				poll[bool](t, ctx, "the board", boardDrawn+` && location.hash === ""`)
+				checkCoordinates(t, ctx, fmt.Sprintf("%s seat %d", d.ID, s.Seat), want)
+				screenshot(t, ctx, fmt.Sprintf("desk-coords-%s-%s-%d", size.name, d.ID, s.Seat))
+			})
 		}
 	}
 }
@@ -196,43 +200,45 @@ const shownTaken = `[0, 1].map((s) => Number(document.querySelector('.player[dat
 // takes nothing, shows each player's score.
 func (b *browser) materialTaken(t *testing.T, size screenSize) {
 	for _, id := range []string{"eximo", "checkers-2011", "pommel"} {
-		rules, err := game.New(id, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		letters := []string{strings.ToLower(rules.PlayerName(0)[:1]), strings.ToLower(rules.PlayerName(1)[:1])}
-		g := b.ts.create(map[string]any{"game": id, "seats": []string{"human", "human"}})
-		// A capture at least (found in random games), then more moves,
-		// captures first.
-		prefix, capture := findMove(t, id, func(m string) bool { return strings.Contains(m, "x") })
-		b.playMoves(t, g, append(prefix, capture))
-		moves := b.playMiddle(t, g, 8)
-		want := wantTaken(t, id, letters, moves)
-		if want[0]+want[1] == 0 {
-			t.Fatalf("%s: no capture in %v", id, moves)
-		}
-		ctx := b.sizedScheme(t, size, "light")
-		run(t, ctx, chromedp.Navigate(b.url(g.URL)))
-		poll[bool](t, ctx, "the board", boardDrawn)
-		waitTaken(t, ctx, id+" after "+strings.Join(moves, " "), want)
-		lead := evaluate[[]string](t, ctx, `[0, 1].map((s) => document.querySelector('.player[data-seat="' + s + '"] .material .lead')?.textContent ?? "")`)
-		for seat, l := range lead {
-			wantLead := ""
-			if d := want[seat] - want[1-seat]; d > 0 {
-				wantLead = fmt.Sprintf("+%d", d)
+		t.Run(id, func(t *testing.T) {
+			rules, err := game.New(id, nil)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if l != wantLead {
-				t.Errorf("%s: seat %d's lead reads %q, want %q", id, seat, l, wantLead)
+			letters := []string{strings.ToLower(rules.PlayerName(0)[:1]), strings.ToLower(rules.PlayerName(1)[:1])}
+			g := b.ts.create(map[string]any{"game": id, "seats": []string{"human", "human"}})
+			// A capture at least (found in random games), then more moves,
+			// captures first.
+			prefix, capture := findMove(t, id, func(m string) bool { return strings.Contains(m, "x") })
+			b.playMoves(t, g, append(prefix, capture))
+			moves := b.playMiddle(t, g, 8)
+			want := wantTaken(t, id, letters, moves)
+			if want[0]+want[1] == 0 {
+				t.Fatalf("%s: no capture in %v", id, moves)
 			}
-		}
-		screenshot(t, ctx, "desk-material-"+size.name+"-"+id)
-		// One move back, then the start.
-		run(t, ctx, chromedp.KeyEvent(kb.ArrowLeft))
-		back := wantTaken(t, id, letters, moves[:len(moves)-1])
-		poll[bool](t, ctx, "the move before", `!!document.querySelector(".status .history")`)
-		waitTaken(t, ctx, id+" a move back", back)
-		run(t, ctx, chromedp.KeyEvent(kb.Home))
-		poll[bool](t, ctx, "the start, nothing taken", `!!document.querySelector(".status .history") && document.querySelectorAll(".player .material").length === 0`)
+			ctx := b.sizedScheme(t, size, "light")
+			run(t, ctx, chromedp.Navigate(b.url(g.URL)))
+			poll[bool](t, ctx, "the board", boardDrawn)
+			waitTaken(t, ctx, id+" after "+strings.Join(moves, " "), want)
+			lead := evaluate[[]string](t, ctx, `[0, 1].map((s) => document.querySelector('.player[data-seat="' + s + '"] .material .lead')?.textContent ?? "")`)
+			for seat, l := range lead {
+				wantLead := ""
+				if d := want[seat] - want[1-seat]; d > 0 {
+					wantLead = fmt.Sprintf("+%d", d)
+				}
+				if l != wantLead {
+					t.Errorf("%s: seat %d's lead reads %q, want %q", id, seat, l, wantLead)
+				}
+			}
+			screenshot(t, ctx, "desk-material-"+size.name+"-"+id)
+			// One move back, then the start.
+			run(t, ctx, chromedp.KeyEvent(kb.ArrowLeft))
+			back := wantTaken(t, id, letters, moves[:len(moves)-1])
+			poll[bool](t, ctx, "the move before", `!!document.querySelector(".status .history")`)
+			waitTaken(t, ctx, id+" a move back", back)
+			run(t, ctx, chromedp.KeyEvent(kb.Home))
+			poll[bool](t, ctx, "the start, nothing taken", `!!document.querySelector(".status .history") && document.querySelectorAll(".player .material").length === 0`)
+		})
 	}
 	g := b.ts.create(map[string]any{"game": "punt-match", "seats": []string{"human", "human"}})
 	moves := b.playMiddle(t, g, 10)

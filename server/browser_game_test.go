@@ -482,41 +482,43 @@ func TestPreviewEffects(t *testing.T) {
 // move dragged, by a person holding every seat at this screen.
 func (b *browser) clickAndDrag(t *testing.T, size screenSize) {
 	for _, d := range game.All() {
-		seats := make([]string, d.Players)
-		all := make([]int, d.Players)
-		for i := range seats {
-			seats[i], all[i] = "human", i
-		}
-		resp := b.ts.create(map[string]any{"game": d.ID, "seats": seats})
-		ctx := b.playerTab(t, size, resp, all...)
-		g := b.ts.game(resp.ID)
-		clickMove(t, ctx, g.Legal[0])
-		g = b.waitPly(t, resp.ID, 1)
-		checkBoard(t, ctx, d.ID, g.Moves)
-		move := ""
-		for _, m := range g.Legal {
-			if landings(m) == 1 && !strings.Contains(m, "@") {
-				move = m
-				break
+		t.Run(d.ID, func(t *testing.T) {
+			seats := make([]string, d.Players)
+			all := make([]int, d.Players)
+			for i := range seats {
+				seats[i], all[i] = "human", i
 			}
-		}
-		if move == "" {
-			t.Fatalf("%s: no move of one step to drag among %q", d.ID, g.Legal)
-		}
-		cells := strings.FieldsFunc(move, func(r rune) bool { return r == '-' || r == 'x' })
-		run(t, ctx, chromedp.DragAndDrop(chromedp.CSS(fmt.Sprintf(`svg.board polygon[data-cell=%q]`, cells[0])), chromedp.CSS(fmt.Sprintf(`svg.board polygon[data-cell=%q]`, cells[1]))))
-		// A drag that leaves several moves matching offers them as buttons.
-		if choice := fmt.Sprintf(`.choices button[data-move=%q]`, move); poll[bool](t, ctx, "the drag's outcome", fmt.Sprintf(`!!document.querySelector(%q) || document.querySelectorAll(".moves button.move").length === 2`, choice)) {
-			run(t, ctx, script(fmt.Sprintf(`document.querySelector(%q)?.click()`, choice)))
-		}
-		g = b.waitPly(t, resp.ID, 2)
-		if g.Moves[1] != move {
-			t.Errorf("%s: dragging %s to %s played %s", d.ID, cells[0], cells[1], g.Moves[1])
-		}
-		checkBoard(t, ctx, d.ID, g.Moves)
-		if y := poll[float64](t, ctx, "the scroll", `window.scrollY + 1`) - 1; y != 0 {
-			t.Errorf("%s %s: the window scrolled by %v px", d.ID, size.name, y)
-		}
-		screenshot(t, ctx, fmt.Sprintf("game-%s-%s", d.ID, size.name))
+			resp := b.ts.create(map[string]any{"game": d.ID, "seats": seats})
+			ctx := b.playerTab(t, size, resp, all...)
+			g := b.ts.game(resp.ID)
+			clickMove(t, ctx, g.Legal[0])
+			g = b.waitPly(t, resp.ID, 1)
+			checkBoard(t, ctx, d.ID, g.Moves)
+			move := ""
+			for _, m := range g.Legal {
+				if landings(m) == 1 && !strings.Contains(m, "@") {
+					move = m
+					break
+				}
+			}
+			if move == "" {
+				t.Fatalf("%s: no move of one step to drag among %q", d.ID, g.Legal)
+			}
+			cells := strings.FieldsFunc(move, func(r rune) bool { return r == '-' || r == 'x' })
+			run(t, ctx, chromedp.DragAndDrop(chromedp.CSS(fmt.Sprintf(`svg.board polygon[data-cell=%q]`, cells[0])), chromedp.CSS(fmt.Sprintf(`svg.board polygon[data-cell=%q]`, cells[1]))))
+			// A drag that leaves several moves matching offers them as buttons.
+			if choice := fmt.Sprintf(`.choices button[data-move=%q]`, move); poll[bool](t, ctx, "the drag's outcome", fmt.Sprintf(`!!document.querySelector(%q) || document.querySelectorAll(".moves button.move").length === 2`, choice)) {
+				run(t, ctx, script(fmt.Sprintf(`document.querySelector(%q)?.click()`, choice)))
+			}
+			g = b.waitPly(t, resp.ID, 2)
+			if g.Moves[1] != move {
+				t.Errorf("%s: dragging %s to %s played %s", d.ID, cells[0], cells[1], g.Moves[1])
+			}
+			checkBoard(t, ctx, d.ID, g.Moves)
+			if y := poll[float64](t, ctx, "the scroll", `window.scrollY + 1`) - 1; y != 0 {
+				t.Errorf("%s %s: the window scrolled by %v px", d.ID, size.name, y)
+			}
+			screenshot(t, ctx, fmt.Sprintf("game-%s-%s", d.ID, size.name))
+		})
 	}
 }

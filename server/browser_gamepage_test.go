@@ -187,20 +187,22 @@ func inView(t *testing.T, ctx context.Context, what, sel string) {
 func (b *browser) oneRowHeader(t *testing.T) {
 	g := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "ai:level=1"}, "names": []string{"Ann"}})
 	for _, path := range []string{"/", g.Seats[0].URL, "/analysis/pommel", "/learn", "/rules/pommel", "/leaderboard"} {
-		ctx := b.sizedScheme(t, phone, "light")
-		run(t, ctx, chromedp.Navigate(b.url(path)))
-		poll[bool](t, ctx, "the header", `!!document.querySelector("header .theme-controls") && !!document.querySelector("header .account-menu")`)
-		if h := evaluate[float64](t, ctx, `document.querySelector("header").getBoundingClientRect().height`); h > 64 {
-			t.Errorf("phone %s: the header is %.0f px tall, want one row (64 px at most)", path, h)
-		}
-		click(t, ctx, "header .menu-toggle")
-		shown := poll[bool](t, ctx, "the sections shown", `document.querySelector("header .menu-toggle").getAttribute("aria-expanded") === "true" &&
-			document.querySelector("header .site-nav").checkVisibility() && document.querySelector("header .theme-toggle").checkVisibility()`)
-		if !shown {
-			t.Errorf("phone %s: the menu shows no sections", path)
-		}
-		click(t, ctx, "header .menu-toggle")
-		poll[bool](t, ctx, "the sections hidden", `!document.querySelector("header .site-nav").checkVisibility()`)
+		t.Run(path, func(t *testing.T) {
+			ctx := b.sizedScheme(t, phone, "light")
+			run(t, ctx, chromedp.Navigate(b.url(path)))
+			poll[bool](t, ctx, "the header", `!!document.querySelector("header .theme-controls") && !!document.querySelector("header .account-menu")`)
+			if h := evaluate[float64](t, ctx, `document.querySelector("header").getBoundingClientRect().height`); h > 64 {
+				t.Errorf("phone %s: the header is %.0f px tall, want one row (64 px at most)", path, h)
+			}
+			click(t, ctx, "header .menu-toggle")
+			shown := poll[bool](t, ctx, "the sections shown", `document.querySelector("header .menu-toggle").getAttribute("aria-expanded") === "true" &&
+				document.querySelector("header .site-nav").checkVisibility() && document.querySelector("header .theme-toggle").checkVisibility()`)
+			if !shown {
+				t.Errorf("phone %s: the menu shows no sections", path)
+			}
+			click(t, ctx, "header .menu-toggle")
+			poll[bool](t, ctx, "the sections hidden", `!document.querySelector("header .site-nav").checkVisibility()`)
+		})
 	}
 	ctx := b.sizedScheme(t, desktop, "light")
 	run(t, ctx, chromedp.Navigate(b.url("/")))
@@ -295,24 +297,26 @@ func (b *browser) focusKeptThroughMoves(t *testing.T) {
 		{phone, "button.mute"},
 		{phone, ".play-bar button.resign"},
 	} {
-		g := b.ts.twoHumans()
-		ctx := b.sizedScheme(t, c.size, "light")
-		run(t, ctx, chromedp.Navigate(b.url(g.Seats[0].URL)))
-		checkBoard(t, ctx, "pommel", nil)
-		sel, _ := json.Marshal(c.control)
-		poll[bool](t, ctx, c.control, `!!document.querySelector(`+string(sel)+`)`)
-		run(t, ctx, script(`document.querySelector(`+string(sel)+`).focus()`))
-		for ply := range 2 {
-			v := b.ts.game(g.ID)
-			if code, msg := b.ts.move(g.ID, g.Seats[v.ToMove].Token, v.Legal[0], v.Ply); code != http.StatusOK {
-				t.Fatalf("move %d: %d %s", ply, code, msg)
+		t.Run(c.size.name+" "+c.control, func(t *testing.T) {
+			g := b.ts.twoHumans()
+			ctx := b.sizedScheme(t, c.size, "light")
+			run(t, ctx, chromedp.Navigate(b.url(g.Seats[0].URL)))
+			checkBoard(t, ctx, "pommel", nil)
+			sel, _ := json.Marshal(c.control)
+			poll[bool](t, ctx, c.control, `!!document.querySelector(`+string(sel)+`)`)
+			run(t, ctx, script(`document.querySelector(`+string(sel)+`).focus()`))
+			for ply := range 2 {
+				v := b.ts.game(g.ID)
+				if code, msg := b.ts.move(g.ID, g.Seats[v.ToMove].Token, v.Legal[0], v.Ply); code != http.StatusOK {
+					t.Fatalf("move %d: %d %s", ply, code, msg)
+				}
+				poll[bool](t, ctx, "the move drawn", fmt.Sprintf(`document.querySelectorAll(".moves button.move").length === %d`, ply+1))
+				if !evaluate[bool](t, ctx, `document.activeElement === document.querySelector(`+string(sel)+`)`) {
+					t.Errorf("%s at %s: after the move of ply %d the focus is on %s", c.control, c.size.name, ply+1,
+						evaluate[string](t, ctx, `document.activeElement?.outerHTML.slice(0, 80) ?? "nothing"`))
+				}
 			}
-			poll[bool](t, ctx, "the move drawn", fmt.Sprintf(`document.querySelectorAll(".moves button.move").length === %d`, ply+1))
-			if !evaluate[bool](t, ctx, `document.activeElement === document.querySelector(`+string(sel)+`)`) {
-				t.Errorf("%s at %s: after the move of ply %d the focus is on %s", c.control, c.size.name, ply+1,
-					evaluate[string](t, ctx, `document.activeElement?.outerHTML.slice(0, 80) ?? "nothing"`))
-			}
-		}
+		})
 	}
 }
 
@@ -394,17 +398,19 @@ func (b *browser) gamePagePictures(t *testing.T) {
 	}
 	for _, size := range []screenSize{desktop, phone} {
 		for _, scheme := range []string{"light", "dark"} {
-			g := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}, "names": []string{"alice", "bob"}, "clock": "5m+3s"})
-			b.playMiddle(t, g, 6)
-			if code, body := b.ts.do("POST", "/api/games/"+g.ID+"/draw", g.Seats[0].Token, map[string]string{"action": "offer"}); code != http.StatusOK {
-				t.Fatalf("offer: %d %s", code, body)
-			}
-			ctx := b.sizedScheme(t, size, scheme)
-			run(t, ctx, chromedp.Navigate(b.url(g.Seats[1].URL)))
-			poll[bool](t, ctx, "the offer", `!!document.querySelector("button.accept")`)
-			poll[bool](t, ctx, "bob's own dot on", `!!document.querySelector('.player[data-seat="1"] .presence.on')`)
-			time.Sleep(300 * time.Millisecond) // the last move's slide
-			viewShot(t, ctx, "gamepage-"+size.name+"-"+scheme)
+			t.Run(scheme, func(t *testing.T) {
+				g := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}, "names": []string{"alice", "bob"}, "clock": "5m+3s"})
+				b.playMiddle(t, g, 6)
+				if code, body := b.ts.do("POST", "/api/games/"+g.ID+"/draw", g.Seats[0].Token, map[string]string{"action": "offer"}); code != http.StatusOK {
+					t.Fatalf("offer: %d %s", code, body)
+				}
+				ctx := b.sizedScheme(t, size, scheme)
+				run(t, ctx, chromedp.Navigate(b.url(g.Seats[1].URL)))
+				poll[bool](t, ctx, "the offer", `!!document.querySelector("button.accept")`)
+				poll[bool](t, ctx, "bob's own dot on", `!!document.querySelector('.player[data-seat="1"] .presence.on')`)
+				time.Sleep(300 * time.Millisecond) // the last move's slide
+				viewShot(t, ctx, "gamepage-"+size.name+"-"+scheme)
+			})
 		}
 	}
 }

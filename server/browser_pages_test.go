@@ -127,32 +127,34 @@ func (b *browser) unknownGameAsked(t *testing.T) {
 // card's Play, pressed from the keyboard, chooses its game in the form.
 func (b *browser) homeAtBothSizes(t *testing.T) {
 	for _, s := range append(screens, smallPhone) {
-		ctx := b.sized(t, s)
-		run(t, ctx, chromedp.Navigate(b.url("/")))
-		poll[bool](t, ctx, "the previews", fmt.Sprintf(`document.querySelectorAll(".game-card svg.preview").length === %d`, len(game.All())))
-		for _, d := range game.All() {
-			card := fmt.Sprintf(`document.querySelector('.game-card[data-game=%q]')`, d.ID)
-			text := poll[string](t, ctx, "the card of "+d.ID, card+`?.querySelector("h3")?.textContent`)
-			if text != gameName(d.ID) {
-				t.Errorf("%s: the card is titled %q, want %q", s.name, text, gameName(d.ID))
+		t.Run(s.name, func(t *testing.T) {
+			ctx := b.sized(t, s)
+			run(t, ctx, chromedp.Navigate(b.url("/")))
+			poll[bool](t, ctx, "the previews", fmt.Sprintf(`document.querySelectorAll(".game-card svg.preview").length === %d`, len(game.All())))
+			for _, d := range game.All() {
+				card := fmt.Sprintf(`document.querySelector('.game-card[data-game=%q]')`, d.ID)
+				text := poll[string](t, ctx, "the card of "+d.ID, card+`?.querySelector("h3")?.textContent`)
+				if text != gameName(d.ID) {
+					t.Errorf("%s: the card is titled %q, want %q", s.name, text, gameName(d.ID))
+				}
+				if !poll[bool](t, ctx, "the card's links", card+`.querySelectorAll("a.play, a.rules, a.analyse").length === 3`) {
+					t.Errorf("%s: %s's card lacks Play, Rules or Analyse", s.name, d.ID)
+				}
 			}
-			if !poll[bool](t, ctx, "the card's links", card+`.querySelectorAll("a.play, a.rules, a.analyse").length === 3`) {
-				t.Errorf("%s: %s's card lacks Play, Rules or Analyse", s.name, d.ID)
+			columns := poll[float64](t, ctx, "the card layout", `new Set([...document.querySelectorAll(".game-card")].map((c) => c.getBoundingClientRect().left)).size`)
+			if s.mobile && columns != 1 || !s.mobile && columns < 2 {
+				t.Errorf("%s: the cards stand in %v columns", s.name, columns)
 			}
-		}
-		columns := poll[float64](t, ctx, "the card layout", `new Set([...document.querySelectorAll(".game-card")].map((c) => c.getBoundingClientRect().left)).size`)
-		if s.mobile && columns != 1 || !s.mobile && columns < 2 {
-			t.Errorf("%s: the cards stand in %v columns", s.name, columns)
-		}
-		if wide := poll[string](t, ctx, "the page width", `String(document.documentElement.scrollWidth <= innerWidth)`); wide != "true" {
-			t.Errorf("%s: the page is wider than the window", s.name)
-		}
-		unlabelled := poll[string](t, ctx, "the form's labels", `[...document.querySelectorAll("form.new-game select, form.new-game input")]
-			.filter((c) => !document.querySelector('label[for="' + c.id + '"]')).map((c) => c.name).join(",") || "none"`)
-		if unlabelled != "none" {
-			t.Errorf("%s: controls without a label: %s", s.name, unlabelled)
-		}
-		screenshot(t, ctx, "pages-home-"+s.name)
+			if wide := poll[string](t, ctx, "the page width", `String(document.documentElement.scrollWidth <= innerWidth)`); wide != "true" {
+				t.Errorf("%s: the page is wider than the window", s.name)
+			}
+			unlabelled := poll[string](t, ctx, "the form's labels", `[...document.querySelectorAll("form.new-game select, form.new-game input")]
+				.filter((c) => !document.querySelector('label[for="' + c.id + '"]')).map((c) => c.name).join(",") || "none"`)
+			if unlabelled != "none" {
+				t.Errorf("%s: controls without a label: %s", s.name, unlabelled)
+			}
+			screenshot(t, ctx, "pages-home-"+s.name)
+		})
 	}
 	ctx := b.tab(t, true)
 	run(t, ctx, chromedp.Navigate(b.url("/")))
@@ -201,22 +203,24 @@ func (b *browser) notFound(t *testing.T) {
 			t.Errorf("GET %s: %d, want 404", path, resp.StatusCode)
 		}
 		for _, s := range screens {
-			ctx := b.sized(t, s)
-			run(t, ctx, chromedp.Navigate(b.url(path)))
-			text := poll[string](t, ctx, "the not-found page", `document.querySelector(".not-found")?.textContent`)
-			if !strings.Contains(text, "Not found") || !strings.Contains(text, "There is no") {
-				t.Errorf("%s at %s: the page reads %q", path, s.name, text)
-			}
-			controls := poll[string](t, ctx, "the page drawn", `document.querySelector("header .theme-controls, header a.home") && String(document.querySelectorAll("#typed-move, main input, button.ask, button.stop, svg.board").length)`)
-			if controls != "0" {
-				t.Errorf("%s at %s: %s move or engine controls", path, s.name, controls)
-			}
-			if home := poll[string](t, ctx, "the way home", `document.querySelector("a.not-found-home")?.getAttribute("href")`); home != "/" {
-				t.Errorf("%s at %s: the way home leads to %q", path, s.name, home)
-			}
-			if path == "/games/nope" || path == "/analysis/chess" {
-				screenshot(t, ctx, "pages-404-"+strings.Split(path, "/")[1]+"-"+s.name)
-			}
+			t.Run(path+" "+s.name, func(t *testing.T) {
+				ctx := b.sized(t, s)
+				run(t, ctx, chromedp.Navigate(b.url(path)))
+				text := poll[string](t, ctx, "the not-found page", `document.querySelector(".not-found")?.textContent`)
+				if !strings.Contains(text, "Not found") || !strings.Contains(text, "There is no") {
+					t.Errorf("%s at %s: the page reads %q", path, s.name, text)
+				}
+				controls := poll[string](t, ctx, "the page drawn", `document.querySelector("header .theme-controls, header a.home") && String(document.querySelectorAll("#typed-move, main input, button.ask, button.stop, svg.board").length)`)
+				if controls != "0" {
+					t.Errorf("%s at %s: %s move or engine controls", path, s.name, controls)
+				}
+				if home := poll[string](t, ctx, "the way home", `document.querySelector("a.not-found-home")?.getAttribute("href")`); home != "/" {
+					t.Errorf("%s at %s: the way home leads to %q", path, s.name, home)
+				}
+				if path == "/games/nope" || path == "/analysis/chess" {
+					screenshot(t, ctx, "pages-404-"+strings.Split(path, "/")[1]+"-"+s.name)
+				}
+			})
 		}
 	}
 }
@@ -226,19 +230,21 @@ func (b *browser) notFound(t *testing.T) {
 // position on the analysis board, which opens it.
 func (b *browser) rulesForPlayers(t *testing.T) {
 	for _, s := range screens {
-		ctx := b.sized(t, s)
-		run(t, ctx, chromedp.Navigate(b.url("/rules/pommel")))
-		poll[bool](t, ctx, "the diagrams", `document.querySelectorAll("figure.diagram svg.board").length > 3`)
-		text := poll[string](t, ctx, "the page", `document.querySelector("main").innerText`)
-		for _, bad := range developerPhrases {
-			if strings.Contains(text, bad) {
-				t.Errorf("%s: the rules page holds %q", s.name, bad)
+		t.Run(s.name, func(t *testing.T) {
+			ctx := b.sized(t, s)
+			run(t, ctx, chromedp.Navigate(b.url("/rules/pommel")))
+			poll[bool](t, ctx, "the diagrams", `document.querySelectorAll("figure.diagram svg.board").length > 3`)
+			text := poll[string](t, ctx, "the page", `document.querySelector("main").innerText`)
+			for _, bad := range developerPhrases {
+				if strings.Contains(text, bad) {
+					t.Errorf("%s: the rules page holds %q", s.name, bad)
+				}
 			}
-		}
-		// The page is long: its top, and its first worked example.
-		viewShot(t, ctx, "pages-rules-"+s.name)
-		run(t, ctx, script(`document.getElementById("example-1-soldier-hop").scrollIntoView()`))
-		viewShot(t, ctx, "pages-rules-example-"+s.name)
+			// The page is long: its top, and its first worked example.
+			viewShot(t, ctx, "pages-rules-"+s.name)
+			run(t, ctx, script(`document.getElementById("example-1-soldier-hop").scrollIntoView()`))
+			viewShot(t, ctx, "pages-rules-example-"+s.name)
+		})
 	}
 	ctx := b.tab(t, true)
 	run(t, ctx, chromedp.Navigate(b.url("/rules/checkers-2011")))

@@ -120,33 +120,37 @@ func (e gatedEngine) Search(ctx context.Context, s game.State, _ ai.Limits, _ fu
 // them, and its page offers no Take back after the first moves.
 func (b *browser) formTakebacks(t *testing.T) {
 	for _, scheme := range []string{"light", "dark"} {
-		ctx := b.sizedScheme(t, phone, scheme)
-		run(t, ctx, chromedp.Navigate(b.url("/")), chromedp.WaitVisible(chromedp.CSS(`input#takebacks`)))
-		shotOf(t, ctx, ".new-game-box", "takebacks-form-phone-"+scheme)
-		checkAxe(t, ctx, "the new-game form, "+scheme)
+		t.Run(scheme, func(t *testing.T) {
+			ctx := b.sizedScheme(t, phone, scheme)
+			run(t, ctx, chromedp.Navigate(b.url("/")), chromedp.WaitVisible(chromedp.CSS(`input#takebacks`)))
+			shotOf(t, ctx, ".new-game-box", "takebacks-form-phone-"+scheme)
+			checkAxe(t, ctx, "the new-game form, "+scheme)
+		})
 	}
 	for _, allowed := range []bool{true, false} {
-		ctx := b.sizedScheme(t, desktop, "light")
-		run(t, ctx, chromedp.Navigate(b.url("/")), chromedp.WaitVisible(chromedp.CSS(`input#takebacks`)))
-		if !evaluate[bool](t, ctx, `document.querySelector("input#takebacks").checked`) {
-			t.Fatal("Take-backs allowed is not ticked at first")
-		}
-		if !allowed {
-			run(t, ctx, chromedp.Click(chromedp.CSS(`input#takebacks`)))
-		}
-		run(t, ctx, chromedp.SetValue(chromedp.CSS(`select#seat1`), "ai:level=1"), chromedp.Click(chromedp.CSS(`button.create`)))
-		id := poll[string](t, ctx, "the game page", `location.pathname.startsWith("/play/") && location.pathname.split("/")[2]`)
-		if v := b.ts.game(id); v.Takebacks != allowed {
-			t.Fatalf("ticked %v: the game allows take-backs %v", allowed, v.Takebacks)
-		}
-		poll[bool](t, ctx, "the board", `document.querySelectorAll("svg.board polygon[data-cell]").length > 0`)
-		clickMove(t, ctx, "a1-a3")
-		b.waitPly(t, id, 2)
-		poll[bool](t, ctx, "the AI's reply on the page", `document.querySelectorAll(".moves [data-ply]").length === 2`)
-		shown := evaluate[bool](t, ctx, `!!document.querySelector(".controls button.takeback")`)
-		if shown != allowed {
-			t.Errorf("take-backs allowed %v: the Take back button shows %v", allowed, shown)
-		}
+		t.Run(fmt.Sprint("allowed ", allowed), func(t *testing.T) {
+			ctx := b.sizedScheme(t, desktop, "light")
+			run(t, ctx, chromedp.Navigate(b.url("/")), chromedp.WaitVisible(chromedp.CSS(`input#takebacks`)))
+			if !evaluate[bool](t, ctx, `document.querySelector("input#takebacks").checked`) {
+				t.Fatal("Take-backs allowed is not ticked at first")
+			}
+			if !allowed {
+				run(t, ctx, chromedp.Click(chromedp.CSS(`input#takebacks`)))
+			}
+			run(t, ctx, chromedp.SetValue(chromedp.CSS(`select#seat1`), "ai:level=1"), chromedp.Click(chromedp.CSS(`button.create`)))
+			id := poll[string](t, ctx, "the game page", `location.pathname.startsWith("/play/") && location.pathname.split("/")[2]`)
+			if v := b.ts.game(id); v.Takebacks != allowed {
+				t.Fatalf("ticked %v: the game allows take-backs %v", allowed, v.Takebacks)
+			}
+			poll[bool](t, ctx, "the board", `document.querySelectorAll("svg.board polygon[data-cell]").length > 0`)
+			clickMove(t, ctx, "a1-a3")
+			b.waitPly(t, id, 2)
+			poll[bool](t, ctx, "the AI's reply on the page", `document.querySelectorAll(".moves [data-ply]").length === 2`)
+			shown := evaluate[bool](t, ctx, `!!document.querySelector(".controls button.takeback")`)
+			if shown != allowed {
+				t.Errorf("take-backs allowed %v: the Take back button shows %v", allowed, shown)
+			}
+		})
 	}
 }
 

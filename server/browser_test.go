@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -22,7 +23,12 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/storage"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
 
@@ -82,16 +88,8 @@ func skipWithoutBrowser(t *testing.T) {
 func newBrowserWith(t *testing.T, cfg siteConfig) *browser {
 	t.Helper()
 	t.Parallel()
-	root, err := sharedChromium.start()
-	if err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
-	ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
-	t.Cleanup(cancel)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("opening a browser context: %v", err)
-	}
-	return &browser{ctx: ctx, ts: newBrowserServer(t, cfg, nil)}
+	ctx, own := sharedChromium.tab(t)
+	return &browser{ctx: ctx, own: own, ts: newBrowserServer(t, cfg, nil)}
 }
 
 // newBrowserServer is a test server of cfg, its limits raised for the
@@ -109,7 +107,7 @@ func newBrowserServer(t *testing.T, cfg siteConfig, wrap func(http.Handler) http
 // nothing in a test of something else.
 func (b *browser) reordering(t *testing.T) *browser {
 	t.Helper()
-	return &browser{ctx: b.ctx, ts: newBrowserServer(t, siteConfig{}, reorderPositions)}
+	return &browser{ctx: b.ctx, own: b.own, ts: newBrowserServer(t, siteConfig{}, reorderPositions)}
 }
 
 // chromium is the one headless Chromium of the test binary, started by
@@ -121,6 +119,18 @@ type chromium struct {
 	ctx  context.Context // its first tab, the parent of the tests' contexts
 	err  error
 	stop func()
+
+	mu   sync.Mutex
+	idle []pooledTab // tabs a test gave back, cleared, for the next
+}
+
+// pooledTab is a tab of its own browser context (its own cookies and
+// storage), in a window of its own. A new one costs about 2 s of CPU
+// (the context, the window, its renderer processes); one given back and
+// taken again about a tenth of that, and a test takes dozens.
+type pooledTab struct {
+	target  target.ID
+	context cdp.BrowserContextID
 }
 
 // sharedChromium is the package's Chromium. Like pg (postgres_test.go),
@@ -138,7 +148,7 @@ func (c *chromium) start() (context.Context, error) {
 		opts := append(chromedp.DefaultExecAllocatorOptions[:],
 			chromedp.ExecPath(chromiumPath), chromedp.NoSandbox, chromedp.DisableGPU,
 			chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true), chromedp.NoFirstRun,
+			chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.Flag("disable-features", "WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup,PreloadTopChromeWebUI"),
 			chromedp.UserDataDir(dir), chromedp.WindowSize(1200, 800))
 		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 		ctx, cancelBrowser := chromedp.NewContext(allocCtx)
@@ -150,6 +160,93 @@ func (c *chromium) start() (context.Context, error) {
 		c.err = chromedp.Do(ctx)
 	})
 	return c.ctx, c.err
+}
+
+// tab gives the test a tab as separate from the other tests' as a
+// browser of its own: a tab given back by an earlier test, or a new one.
+// What a test set through its connection to the tab (the screen's size,
+// the colour scheme, touch, listeners) ends when the connection does;
+// what the tab keeps (cookies, storage, cache, history) is cleared when
+// the test gives it back. A tab that cannot be cleared is closed.
+func (c *chromium) tab(t *testing.T) (context.Context, cdp.BrowserContextID) {
+	t.Helper()
+	root, err := c.start()
+	if err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	c.mu.Lock()
+	var p pooledTab
+	reuse := len(c.idle) > 0
+	if reuse {
+		p, c.idle = c.idle[len(c.idle)-1], c.idle[:len(c.idle)-1]
+	}
+	c.mu.Unlock()
+	opts := []chromedp.ContextOption{chromedp.WithDetachOnCancel(), chromedp.WithNewBrowserContext()}
+	if reuse {
+		opts = []chromedp.ContextOption{chromedp.WithDetachOnCancel(), chromedp.WithTargetID(p.target)}
+	}
+	ctx, cancel := chromedp.NewContext(root, opts...)
+	t.Cleanup(cancel) // runs after giveBack: detaches, leaving the tab open
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("opening a tab: %v", err)
+	}
+	if !reuse {
+		cc := chromedp.FromContext(ctx)
+		p = pooledTab{target: cc.Target.TargetID, context: cc.BrowserContextID}
+	}
+	t.Cleanup(func() { c.giveBack(ctx, p) })
+	return ctx, p.context
+}
+
+// giveBack clears the tab ctx is attached to and keeps it for another
+// test, or closes it if it cannot be cleared.
+func (c *chromium) giveBack(ctx context.Context, p pooledTab) {
+	clear, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := chromedp.Do(clear, clearTab); err != nil {
+		c.closeTab(p)
+		return
+	}
+	c.mu.Lock()
+	c.idle = append(c.idle, p)
+	c.mu.Unlock()
+}
+
+// clearTab leaves the tab blank, with no history, cookie, cache or
+// storage of the origins it showed (each test server has an origin of
+// its own, but a port can be used again).
+func clearTab(ctx context.Context, tab *chromedp.Target) (chromedp.Void, error) {
+	var none chromedp.Void
+	history, err := cdp.Call(ctx, tab, page.GetNavigationHistory, cdp.Empty{})
+	if err != nil {
+		return none, err
+	}
+	if _, err := chromedp.Navigate("about:blank")(ctx, tab); err != nil {
+		return none, err
+	}
+	for _, e := range history.Entries {
+		if u, err := url.Parse(e.URL); err == nil && u.Host != "" {
+			if _, err := cdp.Call(ctx, tab, storage.ClearDataForOrigin, storage.ClearDataForOriginParams{Origin: u.Scheme + "://" + u.Host, StorageTypes: "all"}); err != nil {
+				return none, err
+			}
+		}
+	}
+	for _, clear := range []cdp.Command[cdp.Empty, cdp.Empty]{network.ClearBrowserCookies, network.ClearBrowserCache, page.ResetNavigationHistory} {
+		if _, err := cdp.Call(ctx, tab, clear, cdp.Empty{}); err != nil {
+			return none, err
+		}
+	}
+	return none, nil
+}
+
+// closeTab closes a tab and its browser context, on the browser's own
+// connection.
+func (c *chromium) closeTab(p pooledTab) {
+	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := chromedp.CallBrowser(ctx, target.CloseTarget, target.CloseTargetParams{TargetID: p.target}); err == nil {
+		_, _ = chromedp.CallBrowser(ctx, target.DisposeBrowserContext, target.DisposeBrowserContextParams{BrowserContextID: p.context})
+	}
 }
 
 // close stops the browser if it was started.
@@ -233,20 +330,23 @@ func (b *browser) attention(t *testing.T) {
 		name string
 		w, h int64
 	}{{"attention", 1280, 800}, {"attention-phone", 390, 844}} {
-		ctx := b.tab(t, true)
-		run(t, ctx, chromedp.EmulateViewport(size.w, size.h), chromedp.Navigate(ts.http.URL+g.Seats[0].URL))
-		text := poll[string](t, ctx, "the notice", `document.querySelector(".status .attention")?.textContent`)
-		if !strings.Contains(text, "operator") {
-			t.Errorf("the notice reads %q", text)
-		}
-		poll[bool](t, ctx, "the board", `document.querySelectorAll("svg.board polygon[data-cell]").length > 0`)
-		screenshot(t, ctx, size.name)
+		t.Run(size.name, func(t *testing.T) {
+			ctx := b.tab(t, true)
+			run(t, ctx, chromedp.EmulateViewport(size.w, size.h), chromedp.Navigate(ts.http.URL+g.Seats[0].URL))
+			text := poll[string](t, ctx, "the notice", `document.querySelector(".status .attention")?.textContent`)
+			if !strings.Contains(text, "operator") {
+				t.Errorf("the notice reads %q", text)
+			}
+			poll[bool](t, ctx, "the board", `document.querySelectorAll("svg.board polygon[data-cell]").length > 0`)
+			screenshot(t, ctx, size.name)
+		})
 	}
 }
 
 // browser is the one Chromium and the server the scenarios share.
 type browser struct {
 	ctx context.Context
+	own cdp.BrowserContextID // ctx's browser context: its person's cookies and storage
 	ts  *testServer
 }
 
@@ -254,12 +354,15 @@ type browser struct {
 // storage: another person) when fresh is set.
 func (b *browser) tab(t *testing.T, fresh bool) context.Context {
 	t.Helper()
-	var opts []chromedp.ContextOption
+	var ctx context.Context
 	if fresh {
-		opts = append(opts, chromedp.WithNewBrowserContext())
+		ctx, _ = sharedChromium.tab(t)
+	} else {
+		// Another tab of the same person: a new one, closed at the end.
+		var cancel context.CancelFunc
+		ctx, cancel = chromedp.NewContext(b.ctx, chromedp.WithExistingBrowserContext(b.own))
+		t.Cleanup(cancel)
 	}
-	ctx, cancel := chromedp.NewContext(b.ctx, opts...)
-	t.Cleanup(cancel)
 	ctx, cancelTime := context.WithTimeout(ctx, time.Minute)
 	t.Cleanup(cancelTime)
 	return ctx
@@ -706,29 +809,31 @@ func (b *browser) chainsAndDrops(t *testing.T) {
 		{"eximo", "drops", func(m string) bool { return strings.Contains(m, "x") && strings.Count(m, "@") >= 2 }},
 	}
 	for _, c := range cases {
-		moves, target := findMove(t, c.id, c.want)
-		resp := b.ts.create(map[string]any{"game": c.id, "seats": []string{"human", "human"}})
-		for ply, m := range moves {
-			if code, msg := b.ts.move(resp.ID, resp.Seats[ply%2].Token, m, ply); code != http.StatusOK {
-				t.Fatalf("%s: move %s: %d %s", c.id, m, code, msg)
+		t.Run(c.id+" "+c.name, func(t *testing.T) {
+			moves, target := findMove(t, c.id, c.want)
+			resp := b.ts.create(map[string]any{"game": c.id, "seats": []string{"human", "human"}})
+			for ply, m := range moves {
+				if code, msg := b.ts.move(resp.ID, resp.Seats[ply%2].Token, m, ply); code != http.StatusOK {
+					t.Fatalf("%s: move %s: %d %s", c.id, m, code, msg)
+				}
 			}
-		}
-		seat := len(moves) % 2
-		ctx := b.tab(t, true)
-		run(t, ctx, chromedp.Navigate(b.url(resp.Seats[seat].URL)))
-		checkBoard(t, ctx, c.id, moves)
-		from, _, _ := strings.Cut(target, "@")
-		first := strings.FieldsFunc(from, func(r rune) bool { return r == '-' || r == 'x' })[0]
-		clickCell(t, ctx, first)
-		poll[bool](t, ctx, "the destinations", `document.querySelectorAll("svg.board polygon.target").length > 0`)
-		screenshot(t, ctx, c.name+"-"+c.id)
-		clickCell(t, ctx, first)
-		clickMove(t, ctx, target)
-		g := b.waitPly(t, resp.ID, len(moves)+1)
-		if played := g.Moves[len(moves)]; played != target {
-			t.Errorf("%s: clicking %s played %s", c.id, target, played)
-		}
-		checkBoard(t, ctx, c.id, g.Moves)
+			seat := len(moves) % 2
+			ctx := b.tab(t, true)
+			run(t, ctx, chromedp.Navigate(b.url(resp.Seats[seat].URL)))
+			checkBoard(t, ctx, c.id, moves)
+			from, _, _ := strings.Cut(target, "@")
+			first := strings.FieldsFunc(from, func(r rune) bool { return r == '-' || r == 'x' })[0]
+			clickCell(t, ctx, first)
+			poll[bool](t, ctx, "the destinations", `document.querySelectorAll("svg.board polygon.target").length > 0`)
+			screenshot(t, ctx, c.name+"-"+c.id)
+			clickCell(t, ctx, first)
+			clickMove(t, ctx, target)
+			g := b.waitPly(t, resp.ID, len(moves)+1)
+			if played := g.Moves[len(moves)]; played != target {
+				t.Errorf("%s: clicking %s played %s", c.id, target, played)
+			}
+			checkBoard(t, ctx, c.id, g.Moves)
+		})
 	}
 }
 

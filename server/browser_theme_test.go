@@ -175,28 +175,30 @@ func (b *browser) sideMarks(t *testing.T) {
 func (b *browser) focusRings(t *testing.T) {
 	resp := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}})
 	for _, theme := range []string{"light", "dark"} {
-		ctx := b.tab(t, true)
-		run(t, ctx, chromedp.Navigate(b.url(resp.URL)), script(fmt.Sprintf(`localStorage.setItem("arbiter.theme", %q)`, theme)), chromedp.Reload())
-		checkBoard(t, ctx, "pommel", nil)
-		for range 10 {
-			if evaluate[bool](t, ctx, `document.activeElement?.tagName === "BUTTON"`) {
-				break
+		t.Run(theme, func(t *testing.T) {
+			ctx := b.tab(t, true)
+			run(t, ctx, chromedp.Navigate(b.url(resp.URL)), script(fmt.Sprintf(`localStorage.setItem("arbiter.theme", %q)`, theme)), chromedp.Reload())
+			checkBoard(t, ctx, "pommel", nil)
+			for range 10 {
+				if evaluate[bool](t, ctx, `document.activeElement?.tagName === "BUTTON"`) {
+					break
+				}
+				run(t, ctx, chromedp.KeyEvent(kb.Tab))
 			}
-			run(t, ctx, chromedp.KeyEvent(kb.Tab))
-		}
-		ring := evaluate[map[string]string](t, ctx, `(() => { const s = getComputedStyle(document.activeElement);
-			return { tag: document.activeElement.tagName, style: s.outlineStyle, width: s.outlineWidth, color: s.outlineColor,
-				behind: getComputedStyle(document.querySelector("header")).backgroundColor }; })()`)
-		if ring["tag"] != "BUTTON" || ring["style"] == "none" || ring["width"] == "0px" {
-			t.Errorf("%s: the focused %s shows the outline %s %s", theme, ring["tag"], ring["style"], ring["width"])
-		} else if c := contrast(t, ring["color"], ring["behind"]); c < 3 {
-			t.Errorf("%s: the focus outline %s on %s has contrast %.1f, want 3", theme, ring["color"], ring["behind"], c)
-		}
-		for _, board := range []string{"wood", "slate", "green"} {
-			chooseLook(t, ctx, "board", board)
-			focusedCell(t, ctx, theme+" "+board)
-		}
-		screenshot(t, ctx, "theme-focus-"+theme)
+			ring := evaluate[map[string]string](t, ctx, `(() => { const s = getComputedStyle(document.activeElement);
+				return { tag: document.activeElement.tagName, style: s.outlineStyle, width: s.outlineWidth, color: s.outlineColor,
+					behind: getComputedStyle(document.querySelector("header")).backgroundColor }; })()`)
+			if ring["tag"] != "BUTTON" || ring["style"] == "none" || ring["width"] == "0px" {
+				t.Errorf("%s: the focused %s shows the outline %s %s", theme, ring["tag"], ring["style"], ring["width"])
+			} else if c := contrast(t, ring["color"], ring["behind"]); c < 3 {
+				t.Errorf("%s: the focus outline %s on %s has contrast %.1f, want 3", theme, ring["color"], ring["behind"], c)
+			}
+			for _, board := range []string{"wood", "slate", "green"} {
+				chooseLook(t, ctx, "board", board)
+				focusedCell(t, ctx, theme+" "+board)
+			}
+			screenshot(t, ctx, "theme-focus-"+theme)
+		})
 	}
 }
 
@@ -209,18 +211,20 @@ func (b *browser) targets(t *testing.T) {
 	for _, size := range viewSizes() {
 		want := map[string]int{"desktop": 40, "phone": 44}[size.name]
 		for _, path := range []string{"/", resp.Seats[0].URL} {
-			ctx := b.tab(t, true)
-			run(t, ctx, size.apply, chromedp.Navigate(b.url(path)))
-			poll[bool](t, ctx, "the page drawn", `!!document.querySelector("main button, main select")`)
-			small := evaluate[[]string](t, ctx, fmt.Sprintf(`[...document.querySelectorAll("button, select, input, summary")].filter((e) => {
-				const r = e.getBoundingClientRect();
-				if (!e.checkVisibility()) return false; // in a closed popover, say
-				const least = e.closest(".moves") ? 24 : e.matches("input[type=checkbox], input[type=radio]") ? 20 : %d;
-				return Math.min(r.width, r.height) < least - 0.5;
-			}).map((e) => e.outerHTML.slice(0, 80) + " " + Math.round(e.getBoundingClientRect().width) + "x" + Math.round(e.getBoundingClientRect().height))`, want))
-			for _, s := range small {
-				t.Errorf("%s %s: a control under %d px: %s", size.name, path, want, s)
-			}
+			t.Run(path, func(t *testing.T) {
+				ctx := b.tab(t, true)
+				run(t, ctx, size.apply, chromedp.Navigate(b.url(path)))
+				poll[bool](t, ctx, "the page drawn", `!!document.querySelector("main button, main select")`)
+				small := evaluate[[]string](t, ctx, fmt.Sprintf(`[...document.querySelectorAll("button, select, input, summary")].filter((e) => {
+					const r = e.getBoundingClientRect();
+					if (!e.checkVisibility()) return false; // in a closed popover, say
+					const least = e.closest(".moves") ? 24 : e.matches("input[type=checkbox], input[type=radio]") ? 20 : %d;
+					return Math.min(r.width, r.height) < least - 0.5;
+				}).map((e) => e.outerHTML.slice(0, 80) + " " + Math.round(e.getBoundingClientRect().width) + "x" + Math.round(e.getBoundingClientRect().height))`, want))
+				for _, s := range small {
+					t.Errorf("%s %s: a control under %d px: %s", size.name, path, want, s)
+				}
+			})
 		}
 	}
 }
