@@ -276,22 +276,24 @@ func checkStacks(t *testing.T, ctx context.Context, st game.State) {
 //
 //	go test ./server/ -run 'TestBrowserAnalysis/docs' -screenshots ../docs/img
 func (b *browser) docsScreenshots(t *testing.T) {
-	window := func() context.Context {
+	window := func(t *testing.T) context.Context {
 		ctx := b.tab(t, false) // a tab each, so that none runs out of its time
 		run(t, ctx, chromedp.EmulateViewport(1000, 700))
 		return ctx
 	}
 	for _, d := range game.All() {
-		ctx := window()
-		seats := slices.Repeat([]string{"human"}, d.Players)
-		g := b.ts.create(map[string]any{"game": d.ID, "seats": seats})
-		run(t, ctx, chromedp.Navigate(b.url(g.URL)))
-		checkBoard(t, ctx, d.ID, nil)
-		viewShot(t, ctx, d.ID+"-start")
-		moves := b.playMiddle(t, g, 16)
-		run(t, ctx, chromedp.Reload())
-		checkBoard(t, ctx, d.ID, moves)
-		viewShot(t, ctx, d.ID+"-middle")
+		t.Run(d.ID, func(t *testing.T) {
+			ctx := window(t)
+			seats := slices.Repeat([]string{"human"}, d.Players)
+			g := b.ts.create(map[string]any{"game": d.ID, "seats": seats})
+			run(t, ctx, chromedp.Navigate(b.url(g.URL)))
+			checkBoard(t, ctx, d.ID, nil)
+			viewShot(t, ctx, d.ID+"-start")
+			moves := b.playMiddle(t, g, 16)
+			run(t, ctx, chromedp.Reload())
+			checkBoard(t, ctx, d.ID, moves)
+			viewShot(t, ctx, d.ID+"-middle")
+		})
 	}
 
 	if *screenshotDir == "" {

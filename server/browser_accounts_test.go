@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/webauthn"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -48,6 +49,7 @@ type accountView struct {
 type person struct {
 	name, password string
 	ctx            context.Context
+	own            cdp.BrowserContextID // ctx's: the person's cookies
 }
 
 // accountsRun is the state the scenarios share: the two players and the
@@ -93,10 +95,9 @@ func TestBrowserAccounts(t *testing.T) {
 // long as the test.
 func (b *browser) newPerson(t *testing.T, p *person) {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithNewBrowserContext())
-	t.Cleanup(cancel)
+	ctx, own := sharedChromium.tab(t)
 	run(t, ctx, chromedp.EmulateViewport(1280, 800))
-	p.ctx = ctx
+	p.ctx, p.own = ctx, own
 }
 
 // personTab is another tab of p's (the same cookies) at size, in the
@@ -104,7 +105,7 @@ func (b *browser) newPerson(t *testing.T, p *person) {
 // pictures' is 1: a picture of 390 by 844).
 func personTab(t *testing.T, p *person, size screenSize, scheme string, ratio float64) context.Context {
 	t.Helper()
-	ctx, cancel := chromedp.NewContext(p.ctx)
+	ctx, cancel := chromedp.NewContext(p.ctx, chromedp.WithExistingBrowserContext(p.own))
 	t.Cleanup(cancel)
 	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(cancelTime)
@@ -329,7 +330,7 @@ func (r *accountsRun) axe(t *testing.T) {
 				for _, p := range pages {
 					run(t, ctx, chromedp.Navigate(r.b.url(p.path)))
 					poll[bool](t, ctx, p.name+" drawn", p.ready)
-					checkAxe(t, ctx, p.name+"-"+size.name+"-"+scheme)
+					checkAxeIn(t, ctx, scheme, p.name+"-"+size.name+"-"+scheme)
 				}
 			})
 		}

@@ -276,7 +276,7 @@ func (b *browser) playMoves(t *testing.T, g hall.Created, moves []string) {
 func waitTaken(t *testing.T, ctx context.Context, what string, want []int) {
 	t.Helper()
 	expr := fmt.Sprintf(`(() => { const v = %s; return v[0] === %d && v[1] === %d; })()`, shownTaken, want[0], want[1])
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, pollEvery(), chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 		t.Errorf("%s: the strips say the players took %v, want %v", what, evaluate[[]int](t, ctx, shownTaken), want)
 	}
 }

@@ -32,6 +32,7 @@ func TestBrowserPages(t *testing.T) {
 // icon, which is served.
 func (b *browser) assetsKept(t *testing.T) {
 	ctx := b.sized(t, screens[0])
+	coldCache(t, ctx)
 	// transferSize: the bytes over the network (headers and body, 0 from
 	// the cache); decodedBodySize: the bundle's own size.
 	entry := fmt.Sprintf(`(() => { const e = performance.getEntriesByType("resource").find((r) => new URL(r.name).pathname === %q);

@@ -124,7 +124,7 @@ func (b *browser) formTakebacks(t *testing.T) {
 			ctx := b.sizedScheme(t, phone, scheme)
 			run(t, ctx, chromedp.Navigate(b.url("/")), chromedp.WaitVisible(chromedp.CSS(`input#takebacks`)))
 			shotOf(t, ctx, ".new-game-box", "takebacks-form-phone-"+scheme)
-			checkAxe(t, ctx, "the new-game form, "+scheme)
+			checkAxeIn(t, ctx, scheme, "the new-game form, "+scheme)
 		})
 	}
 	for _, allowed := range []bool{true, false} {
@@ -304,7 +304,7 @@ func (b *browser) takebackDeclined(t *testing.T) {
 	reload(t, bob) // drawn afresh in the dark theme, no colour in transition
 	poll[bool](t, bob, "the banner in the dark theme", banner)
 	screenshot(t, bob, "takeback-banner-phone-dark")
-	checkAxe(t, bob, "the take-back banner, dark")
+	checkAxeColours(t, bob, "the take-back banner, dark")
 	tap(t, bob, ".offer.banner .takeback-decline")
 	waitFor(t, 20*time.Second, "the request declined", func() bool { return b.ts.game(g.ID).Takeback == -1 })
 	if v := b.ts.game(g.ID); v.Ply != 2 {

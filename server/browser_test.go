@@ -166,8 +166,8 @@ func (c *chromium) start() (context.Context, error) {
 // browser of its own: a tab given back by an earlier test, or a new one.
 // What a test set through its connection to the tab (the screen's size,
 // the colour scheme, touch, listeners) ends when the connection does;
-// what the tab keeps (cookies, storage, cache, history) is cleared when
-// the test gives it back. A tab that cannot be cleared is closed.
+// what the tab keeps (cookies, storage, history) is cleared when the
+// test gives it back. A tab that cannot be cleared is closed.
 func (c *chromium) tab(t *testing.T) (context.Context, cdp.BrowserContextID) {
 	t.Helper()
 	root, err := c.start()
@@ -212,8 +212,8 @@ func (c *chromium) giveBack(ctx context.Context, p pooledTab) {
 	c.mu.Unlock()
 }
 
-// clearTab leaves the tab blank, with no history, cookie, cache or
-// storage of the origins it showed (each test server has an origin of
+// clearTab leaves the tab blank, with no history, cookie or storage of
+// the origins it showed (each test server has an origin of
 // its own, but a port can be used again).
 func clearTab(ctx context.Context, tab *chromedp.Target) (chromedp.Void, error) {
 	var none chromedp.Void
@@ -221,7 +221,11 @@ func clearTab(ctx context.Context, tab *chromedp.Target) (chromedp.Void, error) 
 	if err != nil {
 		return none, err
 	}
-	if _, err := chromedp.Navigate("about:blank")(ctx, tab); err != nil {
+	// Left by the page itself: a blank page opened by the browser would
+	// take a new renderer process, and the next test's page another (half
+	// a second of CPU each); one the page opens stays in its process,
+	// which the next test's page, of the same site, can keep.
+	if _, err := chromedp.Evaluate[chromedp.Void](`location.replace("about:blank"); 0`)(ctx, tab); err != nil {
 		return none, err
 	}
 	for _, e := range history.Entries {
@@ -231,12 +235,26 @@ func clearTab(ctx context.Context, tab *chromedp.Target) (chromedp.Void, error) 
 			}
 		}
 	}
-	for _, clear := range []cdp.Command[cdp.Empty, cdp.Empty]{network.ClearBrowserCookies, network.ClearBrowserCache, page.ResetNavigationHistory} {
+	// The HTTP cache stays: the next test's pages, of another server (an
+	// origin of its own), miss it, and a test's later tabs, of its server,
+	// find its assets there as a returning player does. A test that needs
+	// a first visit clears it (TestBrowserVisitCost).
+	for _, clear := range []cdp.Command[cdp.Empty, cdp.Empty]{network.ClearBrowserCookies, page.ResetNavigationHistory} {
 		if _, err := cdp.Call(ctx, tab, clear, cdp.Empty{}); err != nil {
 			return none, err
 		}
 	}
 	return none, nil
+}
+
+// coldCache empties the HTTP cache of ctx's tab, for a test of a first
+// visit: a tab given back keeps its cache (clearTab), and the test server
+// before this one may have had the same port.
+func coldCache(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Call(ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // closeTab closes a tab and its browser context, on the browser's own
@@ -424,12 +442,17 @@ func script(statement string) chromedp.Action[chromedp.Void] {
 	return chromedp.Evaluate[chromedp.Void]("(() => { " + statement + "; return {}; })()")
 }
 
+// pollEvery is how often the page tests a poll's expression: on a timer,
+// not on every animation frame (chromedp's default), which would keep
+// each page drawing 60 frames a second for as long as a test waits.
+func pollEvery() chromedp.PollOption { return chromedp.WithPollingInterval(20 * time.Millisecond) }
+
 // poll waits until the expression is truthy in the page and returns it.
 func poll[T any](t *testing.T, ctx context.Context, what, expr string) T {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		v, err := chromedp.Run(ctx, chromedp.Poll[T](expr, chromedp.WithPollingTimeout(time.Until(deadline))))
+		v, err := chromedp.Run(ctx, chromedp.Poll[T](expr, pollEvery(), chromedp.WithPollingTimeout(time.Until(deadline))))
 		// A page that navigates (a form that opens the game) ends the
 		// poll with an error; poll again in the new page.
 		if err != nil && ctx.Err() == nil && time.Now().Before(deadline) {
@@ -508,7 +531,7 @@ func checkBoardFrom(t *testing.T, ctx context.Context, id, fen string, moves []s
 	wantJSON, _ := json.Marshal(want)
 	expr := fmt.Sprintf(`(() => { const got = %s; const want = %s; if (!got) return false;
 		return Object.keys(want).length === Object.keys(got).length && Object.keys(want).every((k) => got[k] === want[k]); })()`, shownStacks, wantJSON)
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, pollEvery(), chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 		got, _ := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](shownStacks))
 		for cell, w := range want {
 			if got[cell] != w {

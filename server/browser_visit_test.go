@@ -25,6 +25,7 @@ func TestBrowserVisitCost(t *testing.T) {
 	b := newBrowser(t)
 	g := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "ai:level=1"}})
 	ctx := b.sized(t, screens[0])
+	coldCache(t, ctx)
 	net := &netLog{}
 	if err := chromedp.Listen(ctx, net.add); err != nil {
 		t.Fatal(err)

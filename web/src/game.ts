@@ -1054,8 +1054,12 @@ function tickClocks(page: Page, ui: UI, refresh: () => void): void {
   for (const span of ui.above.parentElement!.querySelectorAll<HTMLElement>(".clock[data-seat]")) {
     const seat = Number(span.dataset.seat);
     const left = clockLeft(page, seat);
-    span.textContent = clockText(left);
-    span.className = clockClass(page, seat, left);
+    // Written only when it changes: a write, even of the same words,
+    // makes the browser lay out and paint the page again, ten times a
+    // second for each clock (a phone's battery).
+    const text = clockText(left), cls = clockClass(page, seat, left);
+    if (span.textContent !== text) span.textContent = text;
+    if (span.className !== cls) span.className = cls;
   }
   if (ticking(g, g.toMove) && clockLeft(page, g.toMove) <= -300 && page.flagAsked !== g.version) {
     page.flagAsked = g.version;
