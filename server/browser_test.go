@@ -213,18 +213,17 @@ func (c *chromium) giveBack(ctx context.Context, p pooledTab) {
 }
 
 // clearTab leaves the tab blank, with no history, cookie or storage of
-// the origins it showed (each test server has an origin of
-// its own, but a port can be used again).
+// the origins it showed (each test server has an origin of its own, but
+// a port can be used again).
 func clearTab(ctx context.Context, tab *chromedp.Target) (chromedp.Void, error) {
 	var none chromedp.Void
 	history, err := cdp.Call(ctx, tab, page.GetNavigationHistory, cdp.Empty{})
 	if err != nil {
 		return none, err
 	}
-	// Left by the page itself: a blank page opened by the browser would
-	// take a new renderer process, and the next test's page another (half
-	// a second of CPU each); one the page opens stays in its process,
-	// which the next test's page, of the same site, can keep.
+	// Left by the page itself: a blank page opened by the browser takes
+	// a new renderer process (half a second of CPU); one the page opens
+	// stays in its process.
 	if _, err := chromedp.Evaluate[chromedp.Void](`location.replace("about:blank"); 0`)(ctx, tab); err != nil {
 		return none, err
 	}
