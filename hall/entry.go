@@ -56,7 +56,12 @@ type entry struct {
 	// last told; moved is that change when it was a move.
 	changed bool
 	moved   *play.Change
-	watches map[*Watch]struct{}
+	// answering is set while a command runs, which answers with the view
+	// its change sent the watchers, kept in published until it ends
+	// (views are never changed once made), rather than build another.
+	answering bool
+	published *View
+	watches   map[*Watch]struct{}
 	// attention, when set, says what went wrong with the game on this
 	// server (its AI failed, it could not be loaded): the game shows it,
 	// and its AI is not run again until the process restarts.

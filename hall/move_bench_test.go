@@ -10,20 +10,23 @@ const benchGameLength = 40
 
 // BenchmarkMove measures a person's move through the hall and a real
 // SQLite store: parsing it, playing it, storing it, answering the game,
-// and telling the game's watchers (none, or one that drains its events).
+// and telling the game's watchers (none, or one that drains its events),
+// in Checkers 2011 and in Pommel (the load test's game).
 func BenchmarkMove(b *testing.B) {
-	for _, bc := range []struct {
-		name     string
-		watchers int
-	}{
-		{"unwatched", 0},
-		{"watched", 1},
-	} {
-		b.Run(bc.name, func(b *testing.B) { benchmarkMove(b, bc.watchers) })
+	for _, name := range []string{"checkers-2011", "pommel"} {
+		for _, bc := range []struct {
+			name     string
+			watchers int
+		}{
+			{"unwatched", 0},
+			{"watched", 1},
+		} {
+			b.Run(name+"/"+bc.name, func(b *testing.B) { benchmarkMove(b, name, bc.watchers) })
+		}
 	}
 }
 
-func benchmarkMove(b *testing.B, watchers int) {
+func benchmarkMove(b *testing.B, name string, watchers int) {
 	h := newTestHall(b, Config{})
 	ctx := b.Context()
 	var c Created
@@ -35,7 +38,7 @@ func benchmarkMove(b *testing.B, watchers int) {
 		}
 		stops = stops[:0]
 		var err error
-		if c, err = h.Create(ctx, humans("checkers-2011")); err != nil {
+		if c, err = h.Create(ctx, humans(name)); err != nil {
 			b.Fatal(err)
 		}
 		v = c.Game

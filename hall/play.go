@@ -157,14 +157,26 @@ func (h *Hall) command(ctx context.Context, id string, who Who, do func(e *entry
 		if seat < 0 {
 			return notASeat(who)
 		}
+		e.answering = true
+		defer func() { e.answering, e.published = false, nil }()
 		if err := h.decide(ctx, e, func() error { return do(e, game.Player(seat)) }); err != nil {
 			return asRefusal(err)
 		}
 		h.afterChange(e)
-		v = h.view(e)
+		v = h.viewAfter(e)
 		return nil
 	})
 	return v, err
+}
+
+// viewAfter is the game after a command: the view its watchers were sent
+// when it is still the game's (no second view of the same version, as
+// each move would otherwise build), or a new one. e.mu is held.
+func (h *Hall) viewAfter(e *entry) View {
+	if p := e.published; p != nil && p.Version == e.g.Version {
+		return *p
+	}
+	return h.view(e)
 }
 
 // playMove plays seat's move for ply. e.mu is held.

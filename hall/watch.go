@@ -89,6 +89,9 @@ func (h *Hall) broadcast(e *entry, effects *game.Effects) {
 		return
 	}
 	ev := &Event{Game: h.view(e), Effects: effects, State: e.pg.State()}
+	if e.answering {
+		e.published = &ev.Game
+	}
 	for w := range e.watches {
 		select {
 		case w.events <- ev:

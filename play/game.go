@@ -612,12 +612,10 @@ func (pg *Game) play(m game.Move) error {
 		next := pg.clock.afterMove(mover, now)
 		c.Clock = &next
 	}
-	if pg.effects {
-		c.Effects = effectsOf(pg.state, m)
-	}
-	// The result after the move is the board's: play it, and take it
-	// back if the keeper refuses it.
-	pg.state.Play(m)
+	// The result after the move is the board's: play it (reading its
+	// effects on the way when they are asked for), and take it back if
+	// the keeper refuses it.
+	c.Effects = pg.playMove(m)
 	c.Result = pg.state.Result()
 	if err := pg.keep(c); err != nil {
 		pg.state.Undo()
@@ -633,14 +631,17 @@ func (pg *Game) play(m game.Move) error {
 	return nil
 }
 
-// effectsOf is what m does in st, or nil if st cannot tell (it shows no
-// stacks).
-func effectsOf(st game.State, m game.Move) *game.Effects {
-	fx, err := game.MoveEffects(st, m)
-	if err != nil {
-		return nil
+// playMove plays m, a legal move, on the game's position, and answers
+// what it did when the game tells its effects (nil if not, or if the
+// position cannot tell: it shows no stacks).
+func (pg *Game) playMove(m game.Move) *game.Effects {
+	if pg.effects {
+		if fx, err := game.PlayEffects(pg.state, m); err == nil {
+			return &fx
+		}
 	}
-	return &fx
+	pg.state.Play(m)
+	return nil
 }
 
 // EngineTurn is the turn of the engine to move, prepared by

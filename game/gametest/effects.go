@@ -2,6 +2,7 @@ package gametest
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -9,7 +10,8 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 )
 
-// CheckEffects checks game.MoveEffects for every move of moves (the legal
+// CheckEffects checks game.MoveEffects (and game.PlayEffects, which must
+// agree with it and play the move) for every move of moves (the legal
 // moves of s) against the positions before and after the move: computing
 // the effects leaves s unchanged; the move, player, path and the moving
 // stack are s's; pieces are conserved, player by player and rank by rank
@@ -42,8 +44,15 @@ func CheckEffects(fail func(string, ...any), s game.State, moves []game.Move) {
 				e.Move, s.FEN(), s.Hash(), fen, hash)
 			return
 		}
-		s.Play(m)
-		err = checkEffects(before, s, m, e)
+		// PlayEffects makes the move on s itself, and must see what
+		// MoveEffects saw on its copy.
+		played, err := game.PlayEffects(s, m)
+		if err == nil && !reflect.DeepEqual(played, e) {
+			err = fmt.Errorf("PlayEffects says %+v, MoveEffects %+v", played, e)
+		}
+		if err == nil {
+			err = checkEffects(before, s, m, e)
+		}
 		s.Undo()
 		if err != nil {
 			fail("effects of %s: %v (effects %+v)", m.Text(s.Game().Board()), err, e)
