@@ -7,7 +7,12 @@
 // DirTo) are table lookups that never allocate.
 package board
 
-import "fmt"
+import (
+	"fmt"
+	"iter"
+	"slices"
+	"strings"
+)
 
 // Cell is the index of a cell on a board, 0..Len()-1.
 type Cell uint8
@@ -52,6 +57,8 @@ type Board struct {
 	// halfTurn[c] is c's image under the half turn (HalfTurn); nil when
 	// the board has no such symmetry.
 	halfTurn []Cell
+	// nameOrder is every cell, sorted by name in byte order.
+	nameOrder []Cell
 }
 
 // cellSpec describes a cell to the builder.
@@ -103,7 +110,18 @@ func build(id string, kind Kind, cells []cellSpec, dirs []Vector) *Board {
 	}
 	b.rayIdx[n*nd] = int32(len(b.rays))
 	b.halfTurn = halfTurnTable(cells, at)
+	b.nameOrder = make([]Cell, n)
+	for i := range b.nameOrder {
+		b.nameOrder[i] = Cell(i)
+	}
+	slices.SortFunc(b.nameOrder, func(x, y Cell) int { return strings.Compare(b.names[x], b.names[y]) })
 	return b
+}
+
+// CellsByName yields every cell in the byte order of their names, the
+// order of a JSON object keyed by cell, as encoding/json sorts its keys.
+func (b *Board) CellsByName() iter.Seq[Cell] {
+	return slices.Values(b.nameOrder)
 }
 
 // ID is the board's short name, such as "hex45".

@@ -111,3 +111,21 @@ func TestSquare(t *testing.T) {
 		t.Error("h1 has an eastern neighbour")
 	}
 }
+
+// TestCellsByName: every cell once, in the byte order of the names.
+func TestCellsByName(t *testing.T) {
+	for _, b := range []*Board{NewHexHex(5), NewSquare(10, 10)} {
+		var names []string
+		seen := map[Cell]bool{}
+		for c := range b.CellsByName() {
+			if seen[c] {
+				t.Fatalf("%s: cell %s twice", b.ID(), b.Name(c))
+			}
+			seen[c] = true
+			names = append(names, b.Name(c))
+		}
+		if len(names) != b.Len() || !slices.IsSorted(names) {
+			t.Errorf("%s: CellsByName gave %d cells %v, want all %d sorted", b.ID(), len(names), names, b.Len())
+		}
+	}
+}

@@ -128,24 +128,31 @@ func MoveEffects(s State, m Move) (Effects, error) {
 // moves, for a game in play, where each move counts. A state that does not
 // show its stacks is refused before the move is played.
 func PlayEffects(s State, m Move) (Effects, error) {
+	var sc Scratch
+	return sc.PlayEffects(s, m)
+}
+
+// PlayEffects is PlayEffects(s, m), reading the stacks into buffers kept
+// from move to move.
+func (sc *Scratch) PlayEffects(s State, m Move) (Effects, error) {
 	st, err := stacker(s)
 	if err != nil {
 		return Effects{}, err
 	}
 	b := s.Game().Board()
 	e := Effects{Move: m.Text(b), Player: s.ToMove(), Capture: m.IsCapture()}
-	sc, scores := s.(Scorer)
+	scorer, scores := s.(Scorer)
 	var before [MaxPlayers]int
 	if scores {
-		before = sc.Scores()
+		before = scorer.Scores()
 	}
-	var was stackList
+	was, now := &sc.was, &sc.now
 	if !m.IsSwap() {
-		was = readStacks(st, b.Len())
+		was.read(st, b.Len())
 	}
 	s.Play(m)
 	if scores {
-		e.scores(before, sc.Scores(), s.Game().Players())
+		e.scores(before, scorer.Scores(), s.Game().Players())
 	}
 	if m.IsSwap() {
 		e.Swap, e.Path, e.Moving, e.Landed = true, []string{}, []Piece{}, []Piece{}
@@ -155,8 +162,8 @@ func PlayEffects(s State, m Move) (Effects, error) {
 	for i := 0; i < m.Len(); i++ {
 		e.Path = append(e.Path, b.Name(m.At(i)))
 	}
-	now := readStacks(st, b.Len())
-	e.takeDrops(b, m, &now)
+	now.read(st, b.Len())
+	e.takeDrops(b, m, now)
 	e.collectCaptures(b, m, was, now, e.land(b, m, was, now))
 	return e, nil
 }
@@ -171,8 +178,7 @@ func stacker(s State) (Stacker, error) {
 }
 
 // stackList is every cell's stack, bottom first, in one buffer: cell c's
-// stack is pieces[spans[c].start:spans[c].end]. Two allocations a
-// position, where a slice of stacks would take a third as much again.
+// stack is pieces[spans[c].start:spans[c].end].
 type stackList struct {
 	pieces []Piece
 	spans  []span
@@ -180,19 +186,21 @@ type stackList struct {
 
 type span struct{ start, end int32 }
 
-// readStacks lists every cell's stack.
-func readStacks(st Stacker, cells int) stackList {
-	l := stackList{pieces: make([]Piece, 0, 2*cells), spans: make([]span, cells)}
+// read lists every cell's stack, in the list's buffers.
+func (l *stackList) read(st Stacker, cells int) {
+	if cap(l.spans) < cells {
+		l.pieces, l.spans = make([]Piece, 0, 2*cells), make([]span, cells)
+	}
+	l.pieces, l.spans = l.pieces[:0], l.spans[:cells]
 	for c := range cells {
 		start := int32(len(l.pieces))
 		l.pieces = st.Stack(board.Cell(c), l.pieces)
 		l.spans[c] = span{start, int32(len(l.pieces))}
 	}
-	return l
 }
 
 // at is cell c's stack, bottom first; it shares the list's buffer.
-func (l stackList) at(c board.Cell) []Piece {
+func (l *stackList) at(c board.Cell) []Piece {
 	sp := l.spans[c]
 	return l.pieces[sp.start:sp.end:sp.end]
 }
@@ -224,7 +232,7 @@ func (e *Effects) takeDrops(b *board.Board, m Move, now *stackList) {
 // board. The start cell's old stack is the mover, so a path that comes
 // back to its start finds the cell otherwise empty. land returns what the
 // last cell lost of what it held before.
-func (e *Effects) land(b *board.Board, m Move, was, now stackList) []Piece {
+func (e *Effects) land(b *board.Board, m Move, was, now *stackList) []Piece {
 	from, to := m.From(), m.To()
 	e.Moving = slices.Clone(was.at(from))
 	e.Landed = slices.Clone(now.at(to))
@@ -276,7 +284,7 @@ func commonPrefix(a, b []Piece) int {
 // collectCaptures lists the cells other than the start that lost pieces:
 // the ones the path reaches first, leg by leg, then the others.
 // lostAtTo is what the last cell lost (see land).
-func (e *Effects) collectCaptures(b *board.Board, m Move, was, now stackList, lostAtTo []Piece) {
+func (e *Effects) collectCaptures(b *board.Board, m Move, was, now *stackList, lostAtTo []Piece) {
 	taken := func(c board.Cell) []Piece {
 		switch c {
 		case m.From():

@@ -37,11 +37,46 @@ func (e *MoveError) Unwrap() error { return e.Err }
 // order, as the moves command prints them. A game that is over, draw
 // safeguards included, has none.
 func MoveTexts(s State) []string {
+	var sc Scratch
+	return sc.MoveTexts(s)
+}
+
+// ParseMove finds the legal move of s written as text. ':' is accepted for
+// 'x'. When there is none, the error says why the move is not legal.
+func ParseMove(s State, text string) (Move, error) {
+	var sc Scratch
+	return sc.ParseMove(s, text)
+}
+
+// ParseRuleMove is ParseMove ignoring the draw safeguards, as perft does.
+func ParseRuleMove(s State, text string) (Move, error) {
+	var sc Scratch
+	return sc.parseMove(s, text, false)
+}
+
+// Scratch lists legal moves into a buffer it keeps, for a caller that
+// lists them on every move of a game (a game in play): MoveTexts,
+// ParseMove and PlayEffects as the functions of those names, without
+// growing new lists each time. It is not safe for concurrent use; the zero Scratch is ready.
+type Scratch struct {
+	moves    []Move
+	text     []byte
+	was, now stackList // the stacks before and after a move (PlayEffects)
+}
+
+// legal lists the legal moves of s in the scratch buffer.
+func (sc *Scratch) legal(s State) []Move {
+	sc.moves = s.Moves(sc.moves[:0])
+	return sc.moves
+}
+
+// MoveTexts is MoveTexts(s).
+func (sc *Scratch) MoveTexts(s State) []string {
 	if s.Result().Over() {
 		return nil
 	}
 	b := s.Game().Board()
-	moves := s.Moves(nil)
+	moves := sc.legal(s)
 	texts := make([]string, 0, len(moves))
 	for _, m := range moves {
 		texts = append(texts, m.Text(b))
@@ -50,19 +85,12 @@ func MoveTexts(s State) []string {
 	return texts
 }
 
-// ParseMove finds the legal move of s written as text. ':' is accepted for
-// 'x'. When there is none, the error says why the move is not legal.
-func ParseMove(s State, text string) (Move, error) {
-	m, err := parseMove(s, text, true)
-	return m, err
+// ParseMove is ParseMove(s, text).
+func (sc *Scratch) ParseMove(s State, text string) (Move, error) {
+	return sc.parseMove(s, text, true)
 }
 
-// ParseRuleMove is ParseMove ignoring the draw safeguards, as perft does.
-func ParseRuleMove(s State, text string) (Move, error) {
-	return parseMove(s, text, false)
-}
-
-func parseMove(s State, text string, safeguards bool) (Move, error) {
+func (sc *Scratch) parseMove(s State, text string, safeguards bool) (Move, error) {
 	norm := normalizeMoveText(text)
 	if norm == SwapText {
 		return parseSwap(s, text, safeguards)
@@ -75,11 +103,10 @@ func parseMove(s State, text string, safeguards bool) (Move, error) {
 	if r := s.Result(); r.Over() && (safeguards || r.Reason != Repetition && r.Reason != PlyCap) {
 		return Move{}, &IllegalMoveError{Move: text, Reason: "the game is over (" + r.Describe(s.Game()) + ")"}
 	}
-	moves := s.Moves(nil)
-	var buf []byte
+	moves := sc.legal(s)
 	for _, m := range moves {
-		buf = m.AppendText(buf[:0], b)
-		if string(buf) == norm {
+		sc.text = m.AppendText(sc.text[:0], b)
+		if string(sc.text) == norm {
 			return m, nil
 		}
 	}

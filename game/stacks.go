@@ -3,7 +3,6 @@ package game
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/arbiter-games/arbiter/board"
 )
@@ -80,15 +79,19 @@ func sameStacks(s State, stacks map[board.Cell][]Piece) bool {
 // owner's seat letter, upper case for a king (the letters of the
 // browser's data-stack and of the rules pages' diagrams).
 func StackLetters(g Game, pieces []Piece) string {
-	var sb strings.Builder
+	return string(AppendStackLetters(make([]byte, 0, len(pieces)), g, pieces))
+}
+
+// AppendStackLetters appends StackLetters(g, pieces) to dst.
+func AppendStackLetters(dst []byte, g Game, pieces []Piece) []byte {
 	for _, p := range pieces {
-		letter := string(g.Seat(p.Owner).Letter)
-		if p.Rank == King {
-			letter = strings.ToUpper(letter)
+		letter := g.Seat(p.Owner).Letter
+		if p.Rank == King && 'a' <= letter && letter <= 'z' {
+			letter -= 'a' - 'A'
 		}
-		sb.WriteString(letter)
+		dst = append(dst, letter)
 	}
-	return sb.String()
+	return dst
 }
 
 // Mirror returns the position of the two-player state s turned half a

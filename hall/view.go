@@ -112,7 +112,7 @@ func (h *Hall) viewOf(e *entry, snap play.Snapshot) View {
 		v.Result = StoredResult(snap.Result, rules.Players())
 		v.Description = snap.Result.Describe(rules)
 	} else {
-		if legal := game.MoveTexts(snap.State); legal != nil {
+		if legal := snap.MoveTexts(); legal != nil {
 			v.Legal = legal
 		}
 	}

@@ -208,13 +208,16 @@ type Change struct {
 
 // Game is one game in play.
 type Game struct {
-	mu     sync.Mutex
-	g      game.Game
-	state  game.State
-	seats  []Seat
-	limits ai.Limits
-	rec    *record.Record
-	keeper Keeper
+	mu    sync.Mutex
+	g     game.Game
+	state game.State
+	// scratch lists the position's legal moves, to parse a move and to
+	// show them, in a buffer kept from move to move. mu guards it.
+	scratch game.Scratch
+	seats   []Seat
+	limits  ai.Limits
+	rec     *record.Record
+	keeper  Keeper
 	// noRecord and effects are Config.NoRecord and Config.Effects.
 	noRecord, effects bool
 	now               func() time.Time
@@ -412,6 +415,16 @@ type Snapshot struct {
 	Clock   ClockState
 	Left    []time.Duration
 	Running bool
+	// scratch is the game's, while Read's f runs under its lock.
+	scratch *game.Scratch
+}
+
+// MoveTexts is game.MoveTexts of the snapshot's position.
+func (snap Snapshot) MoveTexts() []string {
+	if snap.scratch != nil {
+		return snap.scratch.MoveTexts(snap.State)
+	}
+	return game.MoveTexts(snap.State)
 }
 
 // Snapshot reads the game.
@@ -427,7 +440,9 @@ func (pg *Game) Snapshot() Snapshot {
 func (pg *Game) Read(f func(Snapshot)) {
 	pg.mu.Lock()
 	defer pg.mu.Unlock()
-	f(pg.snapshot(pg.state))
+	snap := pg.snapshot(pg.state)
+	snap.scratch = &pg.scratch
+	f(snap)
 }
 
 // snapshot is the game with st as its position. pg.mu is held.
@@ -579,7 +594,7 @@ func (pg *Game) move(p game.Player, ply int, text string) (game.Move, error) {
 	if !pg.seats[p].Person() {
 		return game.Move{}, fmt.Errorf("%w: %s is played by %s", ErrNoPerson, pg.g.PlayerName(p), pg.seatName(p))
 	}
-	m, err := game.ParseMove(pg.state, text)
+	m, err := pg.scratch.ParseMove(pg.state, text)
 	if err != nil {
 		return game.Move{}, err
 	}
@@ -636,7 +651,7 @@ func (pg *Game) play(m game.Move) error {
 // position cannot tell: it shows no stacks).
 func (pg *Game) playMove(m game.Move) *game.Effects {
 	if pg.effects {
-		if fx, err := game.PlayEffects(pg.state, m); err == nil {
+		if fx, err := pg.scratch.PlayEffects(pg.state, m); err == nil {
 			return &fx
 		}
 	}

@@ -40,6 +40,28 @@ type event struct {
 	Seat     *int          `json:"seat,omitempty"`
 	Status   int           `json:"status,omitempty"`
 	Error    *apiError     `json:"error,omitempty"`
+	// live, when set and Position is not, is the position to write as
+	// Position: read from the state as the event is written by hand,
+	// with no positionView (a map of the stacks) made for each move.
+	live *liveState
+}
+
+// liveState is a position not yet read into a positionView.
+type liveState struct {
+	st  game.State
+	ply int
+}
+
+// withPosition is ev with its live position read into Position, as
+// json.Marshal writes it.
+func (ev event) withPosition() event {
+	if ev.live != nil && ev.Position == nil {
+		if pos, err := position(ev.live.st, ev.live.ply); err == nil {
+			ev.Position = &pos
+		}
+	}
+	ev.live = nil
+	return ev
 }
 
 // refusalEvent is the event of a refused command: err as POST would
@@ -54,9 +76,7 @@ func gameEvent(v *hall.View, st game.State, effects *game.Effects) event {
 	gv := gameViewOf(*v)
 	ev := event{Type: "game", Version: v.Version, Game: &gv, Effects: effects}
 	if st != nil {
-		if pos, err := position(st, v.Ply); err == nil {
-			ev.Position = &pos
-		}
+		ev.live = &liveState{st: st, ply: v.Ply}
 	}
 	return ev
 }
@@ -73,7 +93,7 @@ func marshalGameEvent(ev event) []byte {
 	if msg, ok := appendGameEvent(make([]byte, 0, 2048), &ev); ok {
 		return msg
 	}
-	msg, _ := json.Marshal(ev)
+	msg, _ := json.Marshal(ev.withPosition())
 	return msg
 }
 

@@ -36,9 +36,12 @@ func appendGameEvent(b []byte, ev *event) (_ []byte, ok bool) {
 		b = append(b, `,"game":`...)
 		b = appendGameView(b, ev.Game)
 	}
-	if ev.Position != nil {
+	switch {
+	case ev.Position != nil:
 		b = append(b, `,"position":`...)
 		b = appendPosition(b, ev.Position)
+	case ev.live != nil:
+		b = appendLivePosition(b, ev.live.st, ev.live.ply)
 	}
 	if ev.Effects != nil {
 		b = append(b, `,"effects":`...)
@@ -224,6 +227,12 @@ func appendPosition(b []byte, p *positionView) []byte {
 		b = append(b, `,"scores":`...)
 		b = appendInts(b, p.Scores)
 	}
+	b = appendEndRows(b, p)
+	return append(b, '}')
+}
+
+// appendEndRows appends p's end rows and frozen piles, when it has them.
+func appendEndRows(b []byte, p *positionView) []byte {
 	if len(p.EndRows) > 0 {
 		b = append(b, `,"endRows":[`...)
 		for i, row := range p.EndRows {
@@ -237,6 +246,53 @@ func appendPosition(b []byte, p *positionView) []byte {
 	if len(p.Frozen) > 0 {
 		b = append(b, `,"frozen":`...)
 		b = appendStrings(b, p.Frozen)
+	}
+	return b
+}
+
+// appendLivePosition appends ,"position": and the position of st as
+// appendPosition writes position(st, ply), reading the stacks straight
+// into the event; nothing when st shows no stacks (position refuses it).
+func appendLivePosition(b []byte, st game.State, ply int) []byte {
+	stacker, ok := st.(game.Stacker)
+	if !ok {
+		return b
+	}
+	rules := st.Game()
+	board := rules.Board()
+	b = append(b, `,"position":{"board":`...)
+	b = appendString(b, board.ID())
+	b = append(b, `,"ply":`...)
+	b = strconv.AppendInt(b, int64(ply), 10)
+	b = append(b, `,"toMove":`...)
+	b = strconv.AppendInt(b, int64(st.ToMove()), 10)
+	b = append(b, `,"stacks":{`...)
+	var space [32]game.Piece
+	first := true
+	for c := range board.CellsByName() {
+		pieces := stacker.Stack(c, space[:0])
+		if len(pieces) == 0 {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = appendString(b, board.Name(c))
+		b = append(b, `:"`...)
+		b = game.AppendStackLetters(b, rules, pieces)
+		b = append(b, '"')
+	}
+	b = append(b, '}')
+	if sc, ok := st.(game.Scorer); ok && rules.Players() > 0 {
+		all := sc.Scores()
+		b = append(b, `,"scores":`...)
+		b = appendInts(b, all[:rules.Players()])
+	}
+	if er, ok := rules.(endRower); ok {
+		pos := positionView{}
+		pos.EndRows, pos.Frozen = endRows(st, er)
+		b = appendEndRows(b, &pos)
 	}
 	return append(b, '}')
 }

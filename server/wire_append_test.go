@@ -15,7 +15,7 @@ import (
 
 // marshalled is what json.Marshal writes of ev, nil when it refuses.
 func marshalled(ev event) []byte {
-	msg, err := json.Marshal(ev)
+	msg, err := json.Marshal(ev.withPosition())
 	if err != nil {
 		return nil
 	}

@@ -33,6 +33,7 @@ func CheckEffects(fail func(string, ...any), s game.State, moves []game.Move) {
 		fail("the state's own FEN %q does not parse: %v", fen, err)
 		return
 	}
+	var scratch game.Scratch // reused, as a game in play reuses it
 	for _, m := range moves {
 		e, err := game.MoveEffects(s, m)
 		if err != nil {
@@ -46,7 +47,7 @@ func CheckEffects(fail func(string, ...any), s game.State, moves []game.Move) {
 		}
 		// PlayEffects makes the move on s itself, and must see what
 		// MoveEffects saw on its copy.
-		played, err := game.PlayEffects(s, m)
+		played, err := scratch.PlayEffects(s, m)
 		if err == nil && !reflect.DeepEqual(played, e) {
 			err = fmt.Errorf("PlayEffects says %+v, MoveEffects %+v", played, e)
 		}
