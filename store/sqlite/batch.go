@@ -181,11 +181,12 @@ func (s *Store) runBatch(ctx context.Context, batch []*write) ([]error, int, err
 	defer tx.Rollback()
 	answers := make([]error, len(batch))
 	stored := 0
+	wtx := newWriteTx(tx, s.stmts)
 	for i, w := range batch {
 		if !w.state.CompareAndSwap(queued, taken) {
 			continue // its caller gave up while it was queued
 		}
-		if answers[i], err = s.applyOne(ctx, writeTx{tx, s.stmts}, w); err != nil {
+		if answers[i], err = s.applyOne(ctx, wtx, w); err != nil {
 			return nil, 0, err
 		}
 		if answers[i] == nil {

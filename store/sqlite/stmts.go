@@ -74,30 +74,52 @@ func (c *stmts) close() error {
 }
 
 // writeTx is the writer's transaction running its statements prepared.
+// Each statement is bound to the transaction once (database/sql makes a
+// new Stmt for every binding), for all the writes of its batch.
 type writeTx struct {
 	tx    *sql.Tx
 	stmts *stmts
+	bound map[*sql.Stmt]*sql.Stmt
 }
 
-var _ conn = writeTx{}
+var _ conn = (*writeTx)(nil)
 
-func (t writeTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	if st, ok := t.stmts.get(query); ok {
-		return t.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+func newWriteTx(tx *sql.Tx, stmts *stmts) *writeTx {
+	return &writeTx{tx: tx, stmts: stmts, bound: map[*sql.Stmt]*sql.Stmt{}}
+}
+
+// stmt is query's statement bound to the transaction; false when it is
+// not prepared yet.
+func (t *writeTx) stmt(ctx context.Context, query string) (*sql.Stmt, bool) {
+	st, ok := t.stmts.get(query)
+	if !ok {
+		return nil, false
+	}
+	b, ok := t.bound[st]
+	if !ok {
+		b = t.tx.StmtContext(ctx, st)
+		t.bound[st] = b
+	}
+	return b, true
+}
+
+func (t *writeTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if st, ok := t.stmt(ctx, query); ok {
+		return st.ExecContext(ctx, args...)
 	}
 	return t.tx.ExecContext(ctx, query, args...)
 }
 
-func (t writeTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	if st, ok := t.stmts.get(query); ok {
-		return t.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+func (t *writeTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if st, ok := t.stmt(ctx, query); ok {
+		return st.QueryRowContext(ctx, args...)
 	}
 	return t.tx.QueryRowContext(ctx, query, args...)
 }
 
-func (t writeTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	if st, ok := t.stmts.get(query); ok {
-		return t.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+func (t *writeTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if st, ok := t.stmt(ctx, query); ok {
+		return st.QueryContext(ctx, args...)
 	}
 	return t.tx.QueryContext(ctx, query, args...)
 }
