@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"slices"
+	"sync"
 	"strings"
 
 	"github.com/arbiter-games/arbiter/board"
@@ -63,6 +64,24 @@ type Scratch struct {
 	text     []byte
 	was, now stackList // the stacks before and after a move (PlayEffects)
 }
+
+// Scratches lends Scratch buffers to the games in play of a process: a
+// game borrows one for a move or a view and gives it back, so that the
+// buffers are reused from move to move and no idle game holds one. Safe
+// for concurrent use; the zero Scratches is ready.
+type Scratches struct{ pool sync.Pool }
+
+// Get lends a Scratch; give it back with Put.
+func (p *Scratches) Get() *Scratch {
+	if sc, ok := p.pool.Get().(*Scratch); ok {
+		return sc
+	}
+	return new(Scratch)
+}
+
+// Put gives sc back: its caller no longer uses it, nor anything it
+// answered that shares its buffers (none of its answers do).
+func (p *Scratches) Put(sc *Scratch) { p.pool.Put(sc) }
 
 // legal lists the legal moves of s in the scratch buffer.
 func (sc *Scratch) legal(s State) []Move {

@@ -229,7 +229,7 @@ func (h *Hall) rebuild(e *entry) error {
 	cfg := play.Config{Game: rules, Start: start, Moves: moves, StartFEN: g.StartFEN, Seats: h.seats(e),
 		Resume: resumeOf(g.Header), Now: h.now, Date: g.Created.UTC().Format("2006.01.02"),
 		Keeper:   play.KeepFunc(func(c play.Change) error { return h.commit(e, c) }),
-		NoRecord: true, Effects: true, NoTakebacks: g.NoTakebacks, Rated: g.Rated}
+		NoRecord: true, Effects: true, NoTakebacks: g.NoTakebacks, Rated: g.Rated, Scratches: &h.scratches}
 	if c := g.Clock; c != nil {
 		tc := c.Control
 		cfg.Clock = &tc

@@ -104,6 +104,8 @@ type Hall struct {
 	queue  *workQueue
 	budget *budget
 	stats  counters
+	// scratches lends every game in play the buffers of a move.
+	scratches game.Scratches
 
 	mu      sync.Mutex
 	entries map[string]*entry

@@ -18,6 +18,17 @@ type Event struct {
 	// State is the position after the change, the event's own copy: what
 	// a watcher draws without asking for it.
 	State game.State
+
+	encodeOnce sync.Once
+	encoded    []byte
+}
+
+// Encoded is encode(ev), made by the first watcher to ask and shared by
+// every other: a transport encodes each event once however many sockets
+// watch its game, and the bytes go with the event once all have sent it.
+func (ev *Event) Encoded(encode func(*Event) []byte) []byte {
+	ev.encodeOnce.Do(func() { ev.encoded = encode(ev) })
+	return ev.encoded
 }
 
 // watchBuffer is how many events a watcher may fall behind before the

@@ -102,6 +102,10 @@ type Config struct {
 	Effects bool
 	// Now tells the time; nil means time.Now (tests give their own).
 	Now func() time.Time
+	// Scratches, when not nil, lends the buffers each move and view
+	// needs, shared by every game of the process; nil gives each game
+	// its own.
+	Scratches *game.Scratches
 	// Date is the record's Date tag for a new game.
 	Date string
 	// NoTakebacks turns take-backs off (an option at a game's creation);
@@ -211,13 +215,14 @@ type Game struct {
 	mu    sync.Mutex
 	g     game.Game
 	state game.State
-	// scratch lists the position's legal moves, to parse a move and to
-	// show them, in a buffer kept from move to move. mu guards it.
-	scratch game.Scratch
-	seats   []Seat
-	limits  ai.Limits
-	rec     *record.Record
-	keeper  Keeper
+	// scratches lends the buffers that list the position's legal moves
+	// and read its stacks, to parse a move, play it and show the game
+	// (Config.Scratches).
+	scratches *game.Scratches
+	seats     []Seat
+	limits    ai.Limits
+	rec       *record.Record
+	keeper    Keeper
 	// noRecord and effects are Config.NoRecord and Config.Effects.
 	noRecord, effects bool
 	now               func() time.Time
@@ -272,9 +277,12 @@ func New(cfg Config) (*Game, error) {
 	}
 	pg := &Game{g: g, state: s, seats: slices.Clone(cfg.Seats), limits: cfg.Limits, keeper: cfg.Keeper,
 		noRecord: cfg.NoRecord, effects: cfg.Effects, now: cfg.Now, offer: game.NoPlayer, takeback: game.NoPlayer,
-		noTakebacks: cfg.NoTakebacks, rated: cfg.Rated}
+		noTakebacks: cfg.NoTakebacks, rated: cfg.Rated, scratches: cfg.Scratches}
 	if pg.now == nil {
 		pg.now = time.Now
+	}
+	if pg.scratches == nil {
+		pg.scratches = new(game.Scratches)
 	}
 	pg.rec = cfg.Record
 	if pg.rec == nil {
@@ -415,7 +423,7 @@ type Snapshot struct {
 	Clock   ClockState
 	Left    []time.Duration
 	Running bool
-	// scratch is the game's, while Read's f runs under its lock.
+	// scratch is lent to Read's f while it runs.
 	scratch *game.Scratch
 }
 
@@ -441,7 +449,8 @@ func (pg *Game) Read(f func(Snapshot)) {
 	pg.mu.Lock()
 	defer pg.mu.Unlock()
 	snap := pg.snapshot(pg.state)
-	snap.scratch = &pg.scratch
+	snap.scratch = pg.scratches.Get()
+	defer pg.scratches.Put(snap.scratch)
 	f(snap)
 }
 
@@ -594,7 +603,9 @@ func (pg *Game) move(p game.Player, ply int, text string) (game.Move, error) {
 	if !pg.seats[p].Person() {
 		return game.Move{}, fmt.Errorf("%w: %s is played by %s", ErrNoPerson, pg.g.PlayerName(p), pg.seatName(p))
 	}
-	m, err := pg.scratch.ParseMove(pg.state, text)
+	sc := pg.scratches.Get()
+	m, err := sc.ParseMove(pg.state, text)
+	pg.scratches.Put(sc)
 	if err != nil {
 		return game.Move{}, err
 	}
@@ -651,7 +662,9 @@ func (pg *Game) play(m game.Move) error {
 // position cannot tell: it shows no stacks).
 func (pg *Game) playMove(m game.Move) *game.Effects {
 	if pg.effects {
-		if fx, err := pg.scratch.PlayEffects(pg.state, m); err == nil {
+		sc := pg.scratches.Get()
+		defer pg.scratches.Put(sc)
+		if fx, err := sc.PlayEffects(pg.state, m); err == nil {
 			return &fx
 		}
 	}

@@ -7,11 +7,8 @@ package server
 // testdata/wire hold the bytes (TestWireGolden).
 
 import (
-	"runtime"
-	"sync"
 	"sync/atomic"
 	"time"
-	"weak"
 
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/lobby"
@@ -295,61 +292,17 @@ func lobbyMessageOf(msg lobby.Message) lobbyMessage {
 }
 
 // eventWires encodes each of the hall's events once however many sockets
-// watch its game: the first socket to write an event encodes it, the
-// others write the same bytes. The hall publishes one event per change,
-// shared by every watcher, so the event itself is the key; an entry goes
-// when its event is collected, once every socket has written it.
+// watch its game (hall.Event.Encoded): the first socket to write an event
+// encodes it, the others write the same bytes.
 type eventWires struct {
-	mu    sync.Mutex
-	wires map[weak.Pointer[hall.Event]]*eventWire
 	// encoded counts the events encoded, for the tests.
 	encoded atomic.Int64
 }
 
-// eventWire is one event's wire form, made once.
-type eventWire struct {
-	once sync.Once
-	data []byte
-}
-
 // wire is ev's wire form, encoded the first time any socket asks.
 func (c *eventWires) wire(ev *hall.Event) []byte {
-	w := c.entry(ev)
-	w.once.Do(func() {
-		w.data = encodeEvent(ev)
+	return ev.Encoded(func(ev *hall.Event) []byte {
 		c.encoded.Add(1)
+		return encodeEvent(ev)
 	})
-	return w.data
-}
-
-// entry is ev's entry, made the first time, its removal tied to ev's
-// collection.
-func (c *eventWires) entry(ev *hall.Event) *eventWire {
-	key := weak.Make(ev)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if w, ok := c.wires[key]; ok {
-		return w
-	}
-	if c.wires == nil {
-		c.wires = map[weak.Pointer[hall.Event]]*eventWire{}
-	}
-	w := &eventWire{}
-	c.wires[key] = w
-	runtime.AddCleanup(ev, c.forget, key)
-	return w
-}
-
-// forget drops the entry of an event collected.
-func (c *eventWires) forget(key weak.Pointer[hall.Event]) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	delete(c.wires, key)
-}
-
-// size is the number of events held, for the tests.
-func (c *eventWires) size() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.wires)
 }
