@@ -203,7 +203,6 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	defer release()
 	var watch *hall.Watch
 	var first hall.View
 	var err error
@@ -211,24 +210,39 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 		err = failed
 	}
 	if err != nil {
+		release()
 		s.writeFailure(w, err)
 		return
 	}
-	defer s.hall.Stop(watch)
 	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {
+		s.hall.Stop(watch)
+		release()
 		return // Accept answered already (403 for a foreign origin)
 	}
-	conn.SetReadLimit(s.limits.Body)
-	s.metrics.sockets.Inc()
-	defer s.metrics.sockets.Dec()
 	sk := &socket{conn: conn, id: r.PathValue("id"), key: key, replies: make(chan []byte, 8), stopping: make(chan struct{}),
 		revoked: make(chan struct{}), presence: make(chan struct{}, 1)}
 	if a, ok := s.session(r); ok {
 		sk.account, sk.session = a.ID, account.HashSessionToken(sessionToken(r))
 	}
+	// The socket lives on two goroutines of its own, started small: this
+	// handler's, whose stack grew through the HTTP server, its
+	// middleware and the handshake (to 16 KiB and more, and kept), ends
+	// here, as a hijacked connection allows.
+	go s.runSocket(sk, watch, first, r.URL.Query().Get("presence") == "on", release)
+}
+
+// runSocket serves an open socket until it ends: its first message the
+// game first, then its commands (readCommands) and its events
+// (writeEvents). release frees its slot.
+func (s *Server) runSocket(sk *socket, watch *hall.Watch, first hall.View, presence bool, release func()) {
+	defer release()
+	defer s.hall.Stop(watch)
+	sk.conn.SetReadLimit(s.limits.Body)
+	s.metrics.sockets.Inc()
+	defer s.metrics.sockets.Dec()
 	if !s.sockets.add(sk) {
-		conn.Close(websocket.StatusGoingAway, "the server is shutting down")
+		sk.conn.Close(websocket.StatusGoingAway, "the server is shutting down")
 		return
 	}
 	defer s.sockets.remove(sk)
@@ -236,7 +250,7 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 	var hello []byte
 	s.stacks.do(func() { hello = marshalGameEvent(gameEvent(&first, nil, nil)) })
 	sk.replies <- hello // the socket's first message: the queue is empty
-	if r.URL.Query().Get("presence") == "on" {
+	if presence {
 		s.presence.listen(sk)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
