@@ -14,7 +14,8 @@
 // store.ErrConflict.
 //
 // Events: each change sends NOTIFY arbiter_games 'id:version' in its own
-// transaction, so it is delivered only if it committed. Each Store keeps
+// transaction (the moves that arrive together share one, committed
+// together: see batch.go), so it is delivered only if it committed. Each Store keeps
 // one connection of its own that LISTENs, reconnecting with back-off when
 // it drops; after a reconnection it reports every game updated since a
 // little before the drop, since notifications sent meanwhile are lost.
@@ -65,6 +66,8 @@ type Store struct {
 	mu       sync.Mutex
 	listener *pgx.Conn // the LISTEN connection while it is up, for tests
 
+	writers moveWriterSet // the moves' group commits (batch.go)
+
 	*acct.Service // accounts, sessions, ratings, seeks
 }
 
@@ -96,6 +99,7 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	s.stop = stop
 	s.done.Add(1)
 	go s.receive(listenCtx, conn)
+	s.startMoveWriters()
 	return s, nil
 }
 
@@ -230,16 +234,16 @@ const moveStatement = `WITH header AS (` + setHeader + ` RETURNING id),
 	SELECT count(*) FROM notified`
 
 // moveAlone stores a move that rates no game (the accounts have nothing
-// to write) in one round trip, where a transaction of its own takes five
-// (begin, the header, the move, the notification, commit): a move's
-// acknowledgement waits on each.
+// to write) in one statement, where a transaction of its own takes five
+// round trips (begin, the header, the move, the notification, commit): a
+// move's acknowledgement waits on each. The statements of the moves that
+// arrive together are committed together (batch.go).
 func (s *Store) moveAlone(ctx context.Context, m store.Move, next store.Header, c row.Columns) error {
 	if s.closed.Load() {
 		return store.ErrClosed
 	}
-	args := append(setArgs(c, m.Ply), m.Text, row.Millis(m.At), Channel, next.ID+":"+strconv.FormatInt(next.Version, 10))
-	var matched int
-	err := s.pool.QueryRow(ctx, moveStatement, args...).Scan(&matched)
+	answer := s.submitMove(ctx, next.ID, moveArgs(m, next, c))
+	matched, err := answer.matched, answer.err
 	switch {
 	case isUnique(err):
 		return fmt.Errorf("store: game %s, ply %d: %w", next.ID, m.Ply, store.ErrConflict)
@@ -249,6 +253,11 @@ func (s *Store) moveAlone(ctx context.Context, m store.Move, next store.Header, 
 		return s.fail(s.inTx(ctx, func(tx pgx.Tx) error { return whyNot(ctx, tx, next, false) }))
 	}
 	return nil
+}
+
+// moveArgs are moveStatement's arguments for move m, which makes next.
+func moveArgs(m store.Move, next store.Header, c row.Columns) []any {
+	return append(setArgs(c, m.Ply), m.Text, row.Millis(m.At), Channel, next.ID+":"+strconv.FormatInt(next.Version, 10))
 }
 
 // Update implements store.Store.
@@ -448,6 +457,7 @@ func (s *Store) Close() error {
 	if s.closed.Swap(true) {
 		return store.ErrClosed
 	}
+	s.stopMoveWriters()
 	s.stop()
 	s.done.Wait()
 	s.hub.Close()

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/store/internal/row"
 	"github.com/arbiter-games/arbiter/store/postgres/pgtest"
 	"github.com/arbiter-games/arbiter/store/storetest"
 )
@@ -199,4 +200,77 @@ func BenchmarkAddMove(b *testing.B) {
 	defer s.Close()
 	b.SetParallelism(8)
 	storetest.BenchmarkAddMove(b, s)
+}
+
+// TestMoveGroupAnswersEachMove commits a group of moves as the move
+// writers do: each move gets its own answer, whether the group commits
+// (a stale move among them answers 0 and changes nothing) or fails (a
+// move whose row is there already rolls the group back, and each is then
+// stored alone).
+func TestMoveGroupAnswersEachMove(t *testing.T) {
+	if server == nil {
+		t.Skip(noServer)
+	}
+	ctx := context.Background()
+	s := open(t, newDatabase(t))
+	at := time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)
+	header := func(id string) store.Header {
+		return store.Header{ID: id, Game: "pommel", Seats: []store.Seat{{Player: "human"}, {Player: "human"}},
+			Version: 1, DrawOffer: -1, Created: at, Updated: at}
+	}
+	group := func(ids []string, stale string) []*moveWrite {
+		var g []*moveWrite
+		for _, id := range ids {
+			next := header(id)
+			next.Ply, next.Version, next.Updated = 1, 2, at.Add(time.Second)
+			if id == stale {
+				next.Version = 7 // written for a version the game is not at
+			}
+			c, err := row.FromHeader(next)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g = append(g, &moveWrite{game: id, args: moveArgs(store.Move{Ply: 0, Text: "a1-a2", At: next.Updated}, next, c),
+				done: make(chan moveAnswer, 1)})
+		}
+		return g
+	}
+	check := func(g []*moveWrite, want map[string]string) {
+		t.Helper()
+		for _, w := range g {
+			a := <-w.done
+			got := "stored"
+			switch {
+			case isUnique(a.err):
+				got = "duplicate"
+			case a.err != nil:
+				got = "error " + a.err.Error()
+			case a.matched == 0:
+				got = "not matched"
+			}
+			stored, err := s.Get(ctx, w.game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want[w.game] || (got == "stored") != (stored.Version == 2 && len(stored.Moves) == 1) {
+				t.Errorf("game %s: answered %s, version %d with %d moves; want %s", w.game, got, stored.Version, len(stored.Moves), want[w.game])
+			}
+		}
+	}
+	ids := []string{"a", "b", "c", "d", "e", "f"}
+	for _, id := range ids {
+		if err := s.Create(ctx, header(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	commits := group(ids[:3], "b")
+	s.commitMoves(commits)
+	check(commits, map[string]string{"a": "stored", "b": "not matched", "c": "stored"})
+
+	if _, err := s.pool.Exec(ctx, `INSERT INTO moves (game, ply, text, at) VALUES ('e', 0, 'b1-b2', 0)`); err != nil {
+		t.Fatal(err)
+	}
+	fails := group(ids[3:], "")
+	s.commitMoves(fails)
+	check(fails, map[string]string{"d": "stored", "e": "duplicate", "f": "stored"})
 }
