@@ -62,6 +62,7 @@ moves stayed below 100ms.`,
 			if err := lf.check(); err != nil {
 				return err
 			}
+			oversubscribe()
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return lf.run(ctx, cmd)

@@ -82,6 +82,7 @@ cookie is Secure and every answer carries Strict-Transport-Security.`,
 			if err := sf.check(cmd); err != nil {
 				return err
 			}
+			oversubscribe()
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return sf.run(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr())
