@@ -3,8 +3,8 @@ package game
 import (
 	"fmt"
 	"slices"
-	"sync"
 	"strings"
+	"sync"
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/internal/clip"
