@@ -58,7 +58,8 @@ func ParseRuleMove(s State, text string) (Move, error) {
 // Scratch lists legal moves into a buffer it keeps, for a caller that
 // lists them on every move of a game (a game in play): MoveTexts,
 // ParseMove and PlayEffects as the functions of those names, without
-// growing new lists each time. It is not safe for concurrent use; the zero Scratch is ready.
+// growing new lists each time. It is not safe for concurrent use; the
+// zero Scratch is ready.
 type Scratch struct {
 	moves    []Move
 	text     []byte
