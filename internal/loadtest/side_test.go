@@ -11,6 +11,10 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/arbiter-games/arbiter/hall"
+	"github.com/arbiter-games/arbiter/internal/site"
+	"github.com/arbiter-games/arbiter/server"
 )
 
 // clientOf is the address a request came from.
@@ -23,15 +27,20 @@ func TestRunFloodCountsAnswers(t *testing.T) {
 	// The flood's address may read 20 times a second (bursts of 5);
 	// above that it is refused 429, as a server limiting reads would.
 	limit := rate.NewLimiter(20, 5)
-	ts := newTestServerWith(t, nil, func(h http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if clientOf(r) == floodAddr.String() && !limit.Allow() {
-				http.Error(w, `{"error":{"code":"rate_limited","message":"slow down"}}`, http.StatusTooManyRequests)
-				return
-			}
-			h.ServeHTTP(w, r)
+	// The games' own moves (a move every 50 ms a game, 20 a second) are
+	// under a move limit they never reach: how fast the server answers
+	// them must not decide whether they are refused.
+	ts := newTestServerConfig(t, site.Config{Hall: hall.Config{AIGamePace: time.Millisecond},
+		Server: server.Config{Limits: server.Limits{ReadsPerSecond: 1000, ReadBurst: 1000, MovesPerSecond: 1000, MoveBurst: 1000}}},
+		nil, func(h http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if clientOf(r) == floodAddr.String() && !limit.Allow() {
+					http.Error(w, `{"error":{"code":"rate_limited","message":"slow down"}}`, http.StatusTooManyRequests)
+					return
+				}
+				h.ServeHTTP(w, r)
+			})
 		})
-	})
 	// The flood runs for the whole duration, as fast as it is answered:
 	// -short gives it a third, with half the workers.
 	duration, flood := 2*time.Second, 4
