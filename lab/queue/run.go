@@ -8,9 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
 	"maps"
-	"os"
 	"slices"
 	"time"
 
@@ -233,11 +231,6 @@ func (q *Queue) refusal(ctx context.Context, run string) error {
 func (q *Queue) clearRefusals(ctx context.Context, run string) error {
 	_, err := q.db.ExecContext(ctx, q.sql(`DELETE FROM arbiter_lab_refusal WHERE run = ?`), run)
 	return err
-}
-
-// quietLogger keeps River's own log to warnings and errors.
-func quietLogger() *slog.Logger {
-	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }
 
 // ignoreNoRows takes "no row" for no error.
