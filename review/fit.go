@@ -36,7 +36,7 @@ type FitConfig struct {
 	PlayNodes   int64
 	RandomPlies int
 	// Every scores one position in Every of each game, from the first
-	// after the random plies (0: 4): neighbouring positions of one game
+	// after the random plies (0: 6): neighbouring positions of one game
 	// say nearly the same, so a fit is better spent on more games.
 	Every int
 	// Workers play and score games at once (0: 1).
@@ -51,7 +51,7 @@ const (
 	MaxFitGames   = 100_000
 	defaultPlay   = 2000
 	defaultRandom = 8
-	defaultEvery  = 4
+	defaultEvery  = 6
 	bootstraps    = 200
 )
 

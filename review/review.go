@@ -32,15 +32,15 @@ import (
 // Config.Nodes is 0: chosen so that a review of a typical self-play game
 // of every id costs seconds of one core, not minutes (docs/review.md has
 // the figures). The curves (curves.json) are fitted at this budget.
-const DefaultNodes = 200_000
+const DefaultNodes = 100_000
 
 // MaxNodes bounds Config.Nodes, so that a slip cannot make one review
 // run for hours.
 const MaxNodes = 10_000_000
 
 // ttBits sizes each search's transposition table: 2^18 entries of 16
-// bytes (4 MiB), about one entry for each node of a search of
-// DefaultNodes, and cheap to make afresh for every position (a
+// bytes (4 MiB), more entries than a search of DefaultNodes visits
+// nodes, and cheap to make afresh for every position (a
 // millisecond, against a search's tens).
 const ttBits = 18
 

@@ -45,9 +45,9 @@ type reviewFitFlags struct {
 }
 
 func reviewFitCmd() *cobra.Command {
-	f := reviewFitFlags{games: 150, nodes: review.DefaultNodes, playNodes: 2000, randomPlies: 8, every: 4, workers: runtime.NumCPU()}
+	f := reviewFitFlags{games: 100, nodes: review.DefaultNodes, playNodes: 2000, randomPlies: 8, every: 6, workers: runtime.NumCPU()}
 	cmd := &cobra.Command{
-		Use:   "fit GAME [--games 150] [--seed 1] [--out FILE]",
+		Use:   "fit GAME [--games 100] [--seed 1] [--out FILE]",
 		Short: "Fit GAME's win-chance curve to self-play games scored by the review's search",
 		Long: `fit plays --games self-play games of GAME (its default rules): --random-plies
 random plies, then ab against itself at --play-nodes a move, game i from seed
