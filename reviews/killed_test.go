@@ -45,7 +45,8 @@ func TestReviewWorkerProcess(t *testing.T) {
 
 // TestReviewKilledWorker: a review whose worker, a separate process, is
 // SIGKILLed while it runs the job is done by another worker once River's
-// rescuer gives the job back, and it is the review one process makes.
+// rescuer gives the job back, and it is the review one process makes
+// (package review's, at a small node budget).
 func TestReviewKilledWorker(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: waits for River's rescuer (about a minute)")
@@ -87,7 +88,7 @@ func TestReviewKilledWorker(t *testing.T) {
 			workCtx, stopWork := context.WithCancel(ctx)
 			worked := make(chan error, 1)
 			go func() {
-				worked <- Work(workCtx, q, WorkConfig{Compute: replayCompute, Workers: 1, RescueAfter: 2 * time.Second, Poll: 50 * time.Millisecond})
+				worked <- Work(workCtx, q, WorkConfig{Compute: Engine(nil), Workers: 1, RescueAfter: 2 * time.Second, Poll: 50 * time.Millisecond})
 			}()
 			t.Cleanup(func() { stopWork(); <-worked })
 			done := waitState(t, asker, "killed", Done, Failed)
@@ -96,7 +97,7 @@ func TestReviewKilledWorker(t *testing.T) {
 			}
 
 			// The same game reviewed in one process, on a queue of its own.
-			one := open(t, Config{Queue: riverdb.Target{Address: t.TempDir() + "/one.db"}, Nodes: 700, Workers: 1, Compute: replayCompute})
+			one := open(t, Config{Queue: riverdb.Target{Address: t.TempDir() + "/one.db"}, Nodes: 700, Workers: 1, Compute: Engine(nil)})
 			if _, _, err := one.Request(ctx, g, Requester{}); err != nil {
 				t.Fatal(err)
 			}

@@ -39,25 +39,34 @@ type Input struct {
 	Nodes int64 `json:"nodes"`
 }
 
-// Move is the review of one move.
+// Move is the review of one move, judged in the position before it
+// (package review's Move, as the queue stores it).
 type Move struct {
 	Ply  int    `json:"ply"`
 	Seat int    `json:"seat"`
 	Move string `json:"move"`
 	// Score is the position's evaluation before the move, from the
 	// mover's point of view, in hundredths of a piece (as the analysis
-	// gives it); Best and Line the search's best move and line there.
-	Score int      `json:"score"`
-	Best  string   `json:"best"`
-	Line  []string `json:"line"`
+	// gives it; ScoreText writes it as the records do); Best and Line
+	// the search's best move and line there.
+	Score     int      `json:"score"`
+	ScoreText string   `json:"scoreText"`
+	Best      string   `json:"best"`
+	Line      []string `json:"line"`
+	// Played is the played move's score, by the same search; Loss is
+	// Score less Played, in hundredths of a piece.
+	Played int `json:"played"`
+	Loss   int `json:"loss"`
 	// WinChance is the mover's expected score before the move (0 to 1),
-	// After the same after it; Loss the drop.
+	// After the same after it, Drop the fall (never below 0).
 	WinChance float64 `json:"winChance"`
 	After     float64 `json:"after"`
-	Loss      float64 `json:"loss"`
+	Drop      float64 `json:"drop"`
 	// Mark is "", "inaccuracy", "mistake" or "blunder".
 	Mark string `json:"mark,omitempty"`
-	// Exact is the endgame table's word on the move ("win in 23 → draw"),
+	// Forced says the move was the only legal one (never marked).
+	Forced bool `json:"forced,omitempty"`
+	// Exact is the endgame tables' word on the move ("win in 23 → draw"),
 	// "" when the tables have none.
 	Exact string `json:"exact,omitempty"`
 }

@@ -71,7 +71,7 @@ func replayCompute(ctx context.Context, in Input) (Result, error) {
 		m := Move{Ply: ply, Seat: int(st.ToMove()), Move: mv, Score: 10*len(legal) - ply, Best: legal[0], Line: legal[:1],
 			WinChance: 0.5, After: 0.5}
 		if ply%7 == 3 {
-			m.Mark, m.After, m.Loss = Mistake, 0.3, 0.2
+			m.Mark, m.After, m.Drop, m.Loss = Mistake, 0.3, 0.2, 40
 			res.Counts[m.Seat].Mistake++
 		}
 		res.Moves = append(res.Moves, m)
@@ -387,5 +387,51 @@ func TestReviewAnnotates(t *testing.T) {
 	want := []record.Note{{Ply: 1, Text: "{+35}"}, {Ply: 2, Text: "{-120 best c3-c4 blunder win in 3 → draw}"}}
 	if !reflect.DeepEqual(rec.Notes, want) {
 		t.Fatalf("notes %+v, want %+v", rec.Notes, want)
+	}
+}
+
+// TestReviewEngine: the review's computation from a job's input alone is
+// the same twice, one move reviewed for each played, the counts its
+// marks'.
+func TestReviewEngine(t *testing.T) {
+	g := finished(t, "e", 12)
+	in := g.Input
+	in.Nodes = 300
+	a, err := Engine(nil)(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Engine(nil)(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Fatalf("two reviews of one game differ:\n%+v\n%+v", a, b)
+	}
+	if len(a.Moves) != len(in.Moves) || len(a.Accuracy) != 2 || len(a.Counts) != 2 || a.Nodes != 300 {
+		t.Fatalf("review %+v", a)
+	}
+	var marks [2]int
+	for i, m := range a.Moves {
+		if m.Ply != i || m.Move != in.Moves[i] || m.Best == "" || len(m.Line) == 0 {
+			t.Errorf("move %d: %+v", i, m)
+		}
+		if m.Mark != "" {
+			marks[m.Seat]++
+		}
+	}
+	for s, c := range a.Counts {
+		if c.Inaccuracy+c.Mistake+c.Blunder != marks[s] {
+			t.Errorf("seat %d: counts %+v, marks %d", s, c, marks[s])
+		}
+	}
+	for _, bad := range []Input{
+		{Rules: "nosuch", Moves: []string{"a"}, Nodes: 10},
+		{Rules: "pommel", Moves: []string{"zz-top"}, Nodes: 10},
+		{Rules: "pommel", StartFEN: "not a fen", Moves: in.Moves, Nodes: 10},
+	} {
+		if _, err := Engine(nil)(context.Background(), bad); err == nil {
+			t.Errorf("%+v: reviewed", bad)
+		}
 	}
 }

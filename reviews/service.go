@@ -16,13 +16,15 @@ import (
 
 	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/internal/riverdb"
+	"github.com/arbiter-games/arbiter/review"
 )
 
 // Defaults and bounds of Config.
 const (
-	// DefaultNodes is each position's search when Config says none.
-	DefaultNodes = 100_000
-	MaxNodes     = 100_000_000
+	// DefaultNodes is each position's search when Config says none:
+	// the review's, at which its curves are fitted.
+	DefaultNodes = review.DefaultNodes
+	MaxNodes     = review.MaxNodes
 	// DefaultRescueAfter is how long a review may take before River's
 	// rescuer offers it to another worker (its own worker is taken for
 	// dead) and the review is given up where it runs; River's rescuer
