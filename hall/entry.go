@@ -373,6 +373,17 @@ func (h *Hall) commit(e *entry, c play.Change) error {
 	e.g.Header = next
 	e.changed = true
 	h.counted(e, c)
+	if c.Result.Over() && h.cfg.Ended != nil {
+		id := e.id
+		h.goTask(func() {
+			defer func() {
+				if p := recover(); p != nil {
+					h.log.Error("the game-end hook panicked", "game", id, "panic", fmt.Sprint(p))
+				}
+			}()
+			h.cfg.Ended(h.ctx, id)
+		})
+	}
 	return nil
 }
 

@@ -79,6 +79,12 @@ type Config struct {
 	// specs cannot say (nil: nothing): the server's endgame tables of
 	// that game and rules, which ab probes (ai.WithTables).
 	EngineOptions func(g game.Game) []ai.Option
+	// Ended, when not nil, is told the id of each game that ends in this
+	// process (the move, resignation, agreement, flag or abort that
+	// ended it committed here, so once over all processes), after the
+	// end is stored, on a task of its own: the site's automatic
+	// reviews. A panic in it is logged, the hall goes on.
+	Ended func(ctx context.Context, id string)
 }
 
 // EngineMaker makes an engine from its spec and seed, with the options

@@ -22,7 +22,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
+
+	"github.com/arbiter-games/arbiter/hall"
 )
 
 // Input is what a review is computed from: a job carries it whole.
@@ -168,4 +171,21 @@ func ErrorCode(err error) Code {
 		return e.Code
 	}
 	return ""
+}
+
+// GameOf is a game of the hall as a review needs it. Every game of
+// arbiter is public: its id is its spectator link (hall.SpectatorURL),
+// and GET /api/games/{id} and its record answer anyone who has it, so a
+// review, which tells nothing the record does not, may be asked by
+// anyone who can read the game; the limits hold each requester all the
+// same. Public stays a field so that private games, when they come,
+// keep their reviews to their players.
+func GameOf(v hall.View) Game {
+	return Game{ID: v.ID, Over: v.Result != nil, Public: true,
+		Input: Input{Rules: v.Game, Options: v.Options, StartFEN: v.StartFEN, Moves: v.Moves}}
+}
+
+// IsPlayer reports whether account holds a seat of v.
+func IsPlayer(v hall.View, account string) bool {
+	return account != "" && slices.Contains(v.Accounts, account)
 }

@@ -135,8 +135,9 @@ type Service struct {
 	log    *slog.Logger
 	// mu makes one request's check of the limits and its insert one step
 	// in this process (another process may still pass a limit by one).
-	mu      sync.Mutex
-	started bool
+	mu        sync.Mutex
+	started   bool
+	closeOnce sync.Once
 }
 
 // Open opens the queue (an SQLite file is made, 0600, when missing) and
@@ -184,8 +185,10 @@ func (s *Service) Start(ctx context.Context) error {
 }
 
 // Close stops the workers, giving back the reviews in hand (offered
-// again at once), and closes the queue.
-func (s *Service) Close() {
+// again at once), and closes the queue. A second Close does nothing.
+func (s *Service) Close() { s.closeOnce.Do(s.close) }
+
+func (s *Service) close() {
 	if s.started {
 		ctx, cancel := context.WithTimeout(context.Background(), riverdb.ConnectTimeout)
 		if err := s.client.StopAndCancel(ctx); err != nil {

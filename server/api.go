@@ -25,6 +25,8 @@ func (s *Server) routes() (http.Handler, error) {
 	mux.HandleFunc("GET /api/games/{id}", s.reads(s.handleGet))
 	mux.HandleFunc("POST /api/games/{id}/moves", s.handleMove)
 	mux.HandleFunc("GET /api/games/{id}/record", s.reads(s.handleRecord))
+	mux.HandleFunc("POST /api/games/{id}/review", s.handleRequestReview)
+	mux.HandleFunc("GET /api/games/{id}/review", s.reads(s.handleReview))
 	mux.HandleFunc("GET /api/games/{id}/effects", s.reads(s.handleEffects))
 	mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
 	mux.HandleFunc("POST /api/games/{id}/draw", s.handleDraw)
@@ -287,6 +289,7 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 		s.writeFailure(w, err)
 		return
 	}
+	s.annotate(r.Context(), r.PathValue("id"), rec)
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", `inline; filename="`+r.PathValue("id")+`.pdn"`)
 	_ = record.Write(w, rec)

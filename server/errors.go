@@ -34,9 +34,11 @@ const (
 	codeIllegalMove  = string(hall.IllegalMove)
 	codeNotYourTurn  = string(hall.NotYourTurn)
 	codeConflict     = string(hall.Conflict)
-	codeNameTaken    = "name_taken" // another account has the name, ignoring case
-	codeBadLogin     = "bad_login"  // a wrong name or password, whichever it was
-	codeOwnSeek      = "own_seek"   // accepting one's own seek
+	codeNameTaken    = "name_taken"    // another account has the name, ignoring case
+	codeBadLogin     = "bad_login"     // a wrong name or password, whichever it was
+	codeOwnSeek      = "own_seek"      // accepting one's own seek
+	codeGameNotOver  = "game_not_over" // a review asked for a game that goes on
+	codeQueueFull    = "queue_full"    // the review queue holds all it may
 )
 
 var statusOf = map[string]int{
@@ -49,6 +51,8 @@ var statusOf = map[string]int{
 	codeNameTaken:             http.StatusConflict,
 	codeBadLogin:              http.StatusUnauthorized,
 	codeOwnSeek:               http.StatusConflict,
+	codeGameNotOver:           http.StatusConflict,
+	codeQueueFull:             http.StatusTooManyRequests,
 	string(hall.Invalid):      http.StatusUnprocessableEntity,
 	string(hall.NotFound):     http.StatusNotFound,
 	string(hall.Forbidden):    http.StatusForbidden,

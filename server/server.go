@@ -25,6 +25,7 @@ import (
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/netlimit"
 	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/reviews"
 )
 
 // Limits bound what one client may ask of the server; zero fields take
@@ -95,6 +96,10 @@ type Config struct {
 	Lobby    *lobby.Lobby
 	Accounts *accounts.Service
 	Analysis *analysis.Service
+	// Reviews takes and answers the computer reviews of finished games;
+	// nil: this server reviews none (POST /api/games/{id}/review answers
+	// 503). The server starts and closes it.
+	Reviews *reviews.Service
 	// Logger receives the structured log; nil discards it.
 	Logger *slog.Logger
 	// Now is the time (nil: time.Now); the services keep their own.
@@ -168,6 +173,8 @@ type Server struct {
 	clients  *clients
 	// analysis runs the analyses, apart from the AI seats.
 	analysis *analysis.Service
+	// reviews is Config.Reviews (nil: none).
+	reviews *reviews.Service
 	// health is the last store check, which GET /healthz answers.
 	health     health
 	rulesPages rulesCache
@@ -204,7 +211,7 @@ func New(cfg Config) (*Server, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{cfg: cfg, hall: cfg.Hall, log: log, limits: cfg.Limits.withDefaults(), timeouts: cfg.Timeouts.withDefaults(),
-		now: cfg.Now, analysis: cfg.Analysis, accounts: cfg.Accounts, lobby: cfg.Lobby, stopLobby: func() {}}
+		now: cfg.Now, analysis: cfg.Analysis, reviews: cfg.Reviews, accounts: cfg.Accounts, lobby: cfg.Lobby, stopLobby: func() {}}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -241,6 +248,11 @@ func (s *Server) Start(ctx context.Context) error {
 	if err := s.hall.Start(ctx); err != nil {
 		return err
 	}
+	if s.reviews != nil {
+		if err := s.reviews.Start(ctx); err != nil {
+			return err
+		}
+	}
 	lobbyCtx, stop := context.WithCancel(context.Background())
 	s.stopLobby = stop
 	go s.lobby.Run(lobbyCtx)
@@ -257,6 +269,9 @@ func (s *Server) Close() {
 	s.sockets.closeAll()
 	s.analysis.Close()
 	s.hall.Close()
+	if s.reviews != nil {
+		s.reviews.Close()
+	}
 }
 
 // Serve answers on ln (over TLS with Config.TLS) until ctx ends, then

@@ -12,6 +12,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/reviews"
 )
 
 // gameView is a game (GET /api/games/{id}), as hall.View holds it: the
@@ -305,4 +306,71 @@ func (c *eventWires) wire(ev *hall.Event) []byte {
 		c.encoded.Add(1)
 		return encodeEvent(ev)
 	})
+}
+
+// reviewView is a game's computer review (GET /api/games/{id}/review), as
+// reviews.Review holds it: the contract's fields (state, moves,
+// accuracy) first. Moves and accuracy are empty until it is done.
+type reviewView struct {
+	Game     string             `json:"game"`
+	State    string             `json:"state"`
+	Moves    []reviewMoveView   `json:"moves"`
+	Accuracy []float64          `json:"accuracy"`
+	Counts   []reviewCountsView `json:"counts"`
+	Nodes    int64              `json:"nodes,omitempty"`
+	Error    string             `json:"error,omitempty"`
+}
+
+// reviewMoveView is one move's review: score from the mover's point of
+// view (hundredths of a piece, as the analysis gives it), mark null when
+// none.
+type reviewMoveView struct {
+	Ply       int      `json:"ply"`
+	Seat      int      `json:"seat"`
+	Move      string   `json:"move"`
+	Score     int      `json:"score"`
+	ScoreText string   `json:"scoreText"`
+	Best      string   `json:"best"`
+	Line      []string `json:"line"`
+	Mark      *string  `json:"mark"`
+	WinChance float64  `json:"winChance"`
+	After     float64  `json:"after"`
+	Drop      float64  `json:"drop"`
+	Loss      int      `json:"loss"`
+	Forced    bool     `json:"forced,omitempty"`
+	Exact     string   `json:"exact,omitempty"`
+}
+
+// reviewCountsView is one seat's marks.
+type reviewCountsView struct {
+	Inaccuracy int `json:"inaccuracy"`
+	Mistake    int `json:"mistake"`
+	Blunder    int `json:"blunder"`
+}
+
+func reviewViewOf(r reviews.Review) reviewView {
+	v := reviewView{Game: r.Game, State: string(r.State), Moves: []reviewMoveView{}, Accuracy: []float64{},
+		Counts: []reviewCountsView{}, Error: r.Error}
+	if r.Result == nil {
+		return v
+	}
+	res := r.Result
+	v.Nodes = res.Nodes
+	for _, m := range res.Moves {
+		mv := reviewMoveView{Ply: m.Ply, Seat: m.Seat, Move: m.Move, Score: m.Score, ScoreText: m.ScoreText, Best: m.Best,
+			Line: m.Line, WinChance: m.WinChance, After: m.After, Drop: m.Drop, Loss: m.Loss, Forced: m.Forced, Exact: m.Exact}
+		if mv.Line == nil {
+			mv.Line = []string{}
+		}
+		if m.Mark != "" {
+			mark := m.Mark
+			mv.Mark = &mark
+		}
+		v.Moves = append(v.Moves, mv)
+	}
+	v.Accuracy = append(v.Accuracy, res.Accuracy...)
+	for _, c := range res.Counts {
+		v.Counts = append(v.Counts, reviewCountsView{Inaccuracy: c.Inaccuracy, Mistake: c.Mistake, Blunder: c.Blunder})
+	}
+	return v
 }

@@ -1,12 +1,14 @@
 // Package site puts arbiter's site together, in one place: over a store,
 // the hall (the games in play), then the lobby (seeks, which it starts
 // through the hall), the account service and the analysis service (whose
-// endgame tables the hall's engines probe too), then the HTTP server over
-// all four. "arbiter serve" builds its site here from its flags, and so
+// endgame tables the hall's engines probe too), the reviews (on their
+// queue, with the analysis's tables), then the HTTP server over them
+// all. "arbiter serve" builds its site here from its flags, and so
 // do the tests that run a whole site.
 package site
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"time"
@@ -15,6 +17,7 @@ import (
 	"github.com/arbiter-games/arbiter/analysis"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/reviews"
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
 )
@@ -33,7 +36,14 @@ type Config struct {
 	Hall     hall.Config
 	Accounts accounts.Config
 	Analysis analysis.Config
-	Server   server.Config
+	// Reviews, when not nil, is the reviews service's configuration
+	// (its queue, workers, limits); its Compute is the review with the
+	// analysis's tables when it gives none. Nil: no reviews.
+	Reviews *reviews.Config
+	// AutoReview asks for the review of every rated game when it ends
+	// (with Reviews only).
+	AutoReview bool
+	Server     server.Config
 }
 
 // New makes the site's services over cfg.Store and the server over them.
@@ -49,28 +59,65 @@ func New(cfg Config) (*server.Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	var revs *reviews.Service
+	if cfg.Reviews != nil {
+		rc := *cfg.Reviews
+		rc.Logger, rc.Now = cfg.Logger, cfg.Now
+		if rc.Compute == nil {
+			rc.Compute = reviews.Engine(cfg.Analysis.Tables)
+		}
+		if revs, err = reviews.Open(context.Background(), rc); err != nil {
+			analyses.Close()
+			return nil, err
+		}
+	} else if cfg.AutoReview {
+		analyses.Close()
+		return nil, errors.New("site: automatic reviews need the reviews service")
+	}
+	closeAll := func() {
+		analyses.Close()
+		if revs != nil {
+			revs.Close()
+		}
+	}
 	hc := cfg.Hall
 	hc.Store, hc.Logger, hc.Now, hc.EngineOptions = cfg.Store, cfg.Logger, cfg.Now, analyses.EngineOptions
-	h, err := hall.New(hc)
+	var h *hall.Hall
+	if cfg.AutoReview {
+		hc.Ended = func(ctx context.Context, id string) { autoReview(ctx, h, revs, id, cfg.Logger) }
+	}
+	h, err = hall.New(hc)
 	if err != nil {
-		analyses.Close()
+		closeAll()
 		return nil, err
 	}
 	ac := cfg.Accounts
 	ac.Store, ac.Logger, ac.Now = cfg.Store, cfg.Logger, cfg.Now
 	accts, err := accounts.New(ac)
 	if err != nil {
-		analyses.Close()
+		closeAll()
 		return nil, err
 	}
 	sc := cfg.Server
-	sc.Hall, sc.Analysis, sc.Accounts = h, analyses, accts
+	sc.Hall, sc.Analysis, sc.Accounts, sc.Reviews = h, analyses, accts, revs
 	sc.Lobby = lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now})
 	sc.Logger, sc.Now = cfg.Logger, cfg.Now
 	srv, err := server.New(sc)
 	if err != nil {
-		analyses.Close()
+		closeAll()
 		return nil, err
 	}
 	return srv, nil
+}
+
+// autoReview asks for the review of game id if it is rated, as nobody in
+// particular: only the queue's bound holds it. A refusal is logged.
+func autoReview(ctx context.Context, h *hall.Hall, revs *reviews.Service, id string, log *slog.Logger) {
+	v, err := h.Get(ctx, id)
+	if err != nil || !v.Rated {
+		return
+	}
+	if _, _, err := revs.Request(ctx, reviews.GameOf(v), reviews.Requester{}); err != nil && log != nil {
+		log.Warn("automatic review", "game", id, "err", err)
+	}
 }
