@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"path"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -27,7 +28,9 @@ import (
 	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/clip"
+	"github.com/arbiter-games/arbiter/internal/riverdb"
 	"github.com/arbiter-games/arbiter/internal/site"
+	"github.com/arbiter-games/arbiter/reviews"
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/postgres"
@@ -59,6 +62,12 @@ type serveFlags struct {
 	// check parsed them into.
 	proxies []string
 	trusted []netip.Prefix
+	// The reviews: their workers here, search, rescue time, limits, and
+	// whether rated games are reviewed when they end.
+	reviewWorkers, reviewPending, reviewPerHour, reviewQueue int
+	reviewNodes                                              int64
+	reviewRescueAfter                                        time.Duration
+	autoReview                                               bool
 }
 
 func serveCmd() *cobra.Command {
@@ -122,6 +131,19 @@ cookie is Secure and every answer carries Strict-Transport-Security.`,
 	f.StringSliceVar(&sf.proxies, "trusted-proxy", nil, "a reverse proxy's address or CIDR whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable, or comma-separated)")
 	allow(cmd, "trusted-proxy", "addresses or CIDR prefixes, such as 127.0.0.1 or 10.0.0.0/8")
 	f.StringArrayVar(&sf.tableDirs, "tables", nil, "folder of endgame tables (arbiter solve) the analysis answers from; its manifest names the game and rules (repeatable, one folder for each)")
+	sf.checks.intVar(cmd, &sf.reviewWorkers, "review-workers", 1, intRange{lo: 0, hi: reviews.MaxWorkers},
+		"reviews computed at once by this server, on workers of their own, at the queue's lowest priority (0: none; arbiter work does them)")
+	sf.checks.int64Var(cmd, &sf.reviewNodes, "review-nodes", 0, intRange{lo: 1, hi: reviews.MaxNodes, zero: fmt.Sprint(reviews.DefaultNodes)},
+		"search of each position of a review, in nodes")
+	sf.checks.durationVar(cmd, &sf.reviewRescueAfter, "review-rescue-after", reviews.DefaultRescueAfter,
+		durationRange{min: reviews.MinRescueAfter, max: reviews.MaxRescueAfter}, "the longest a review may take; a dead worker's review is done again by another after it")
+	sf.checks.intVar(cmd, &sf.reviewPending, "review-pending", 0, intRange{lo: 1, hi: 1_000_000, zero: fmt.Sprint(reviews.DefaultLimits.Pending)},
+		"reviews one account, and one client address (an IPv6 /64), may have waiting at once")
+	sf.checks.intVar(cmd, &sf.reviewPerHour, "review-per-hour", 0, intRange{lo: 1, hi: 1_000_000, zero: fmt.Sprint(reviews.DefaultLimits.PerHour)},
+		"reviews one account, and one client address, may ask for in an hour")
+	sf.checks.intVar(cmd, &sf.reviewQueue, "review-queue", 0, intRange{lo: 1, hi: 1_000_000, zero: fmt.Sprint(reviews.DefaultLimits.Queue)},
+		"reviews waiting at once, overall")
+	f.BoolVar(&sf.autoReview, "auto-review", false, "review every rated game when it ends")
 	sf.checks.durationVar(cmd, &sf.grace, "grace", 10*time.Second, durationRange{min: 100 * time.Millisecond, max: 10 * time.Minute}, "time given to the requests in flight at shutdown")
 	return cmd
 }
@@ -313,6 +335,9 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 			AllowAIGames: sf.allowAIGames, AIGamePlies: sf.aiGamePlies, AIGamePace: sf.aiGamePace,
 			AbortAfter: sf.abortAfter, IdleAfter: sf.idle},
 		Analysis: analysis.Config{Workers: sf.analysisWorkers, Threads: sf.analysisThreads, Tables: sf.tables},
+		Reviews: &reviews.Config{Queue: sf.reviewQueueTarget(where), Workers: sf.reviewWorkers, Nodes: sf.reviewNodes,
+			RescueAfter: sf.reviewRescueAfter, Limits: reviews.Limits{Pending: sf.reviewPending, PerHour: sf.reviewPerHour, Queue: sf.reviewQueue}},
+		AutoReview: sf.autoReview,
 		Server: server.Config{Origins: sf.origins, ConnsPerAddr: sf.connsPerAddr, Conns: sf.conns, Pprof: sf.pprof,
 			TLS: sf.tls, TrustedProxies: sf.trusted}})
 	if err != nil {
@@ -351,6 +376,15 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 		}()
 	}
 	return srv.Serve(ctx, ln, sf.grace)
+}
+
+// reviewQueueTarget is the reviews' queue: River's tables in the site's
+// PostgreSQL database, or an SQLite file beside the store's in dir.
+func (sf *serveFlags) reviewQueueTarget(dir string) riverdb.Target {
+	if sf.db != "" {
+		return riverdb.Target{Postgres: true, Address: sf.db}
+	}
+	return riverdb.Target{Address: filepath.Join(dir, "queue.db")}
 }
 
 // listen opens the API's address and, with --metrics-addr, the metrics'
