@@ -25,6 +25,7 @@ import (
 	"github.com/arbiter-games/arbiter/lobby"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/postgres"
+	"github.com/arbiter-games/arbiter/reviews"
 	"github.com/arbiter-games/arbiter/store/sqlite"
 )
 
@@ -253,6 +254,8 @@ type siteConfig struct {
 	AccountService *accounts.Service
 	PasswordHash   *account.Params
 	Accounts       accounts.Limits
+	// Reviews, when not nil, is the reviews service.
+	Reviews *reviews.Service
 	// The server's: see Config.
 	Origins             []string
 	Limits              Limits
@@ -290,7 +293,7 @@ func newSite(cfg siteConfig) (*Server, error) {
 		}
 	}
 	return New(Config{Hall: h, Lobby: lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now}),
-		Accounts: accts, Analysis: an, Logger: cfg.Logger, Now: cfg.Now, Origins: cfg.Origins, Limits: cfg.Limits,
+		Accounts: accts, Analysis: an, Reviews: cfg.Reviews, Logger: cfg.Logger, Now: cfg.Now, Origins: cfg.Origins, Limits: cfg.Limits,
 		Timeouts: cfg.Timeouts, ConnsPerAddr: cfg.ConnsPerAddr, Conns: cfg.Conns, TrustedProxies: cfg.TrustedProxies,
 		TLS: cfg.TLS, Pprof: cfg.Pprof})
 }
