@@ -23,9 +23,9 @@ import (
 	_ "github.com/arbiter-games/arbiter/games/all"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/reviews"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/postgres"
-	"github.com/arbiter-games/arbiter/reviews"
 	"github.com/arbiter-games/arbiter/store/sqlite"
 )
 
