@@ -53,6 +53,9 @@ type WorkConfig struct {
 	Poll time.Duration
 	// Logger is told of each review started, done or failed (nil: not).
 	Logger *slog.Logger
+	// Started, when not nil, is called by Work once the queue is open
+	// and the workers wait for jobs.
+	Started func()
 }
 
 // Check refuses settings a worker cannot run with.
@@ -113,6 +116,9 @@ func Work(ctx context.Context, t riverdb.Target, c WorkConfig) error {
 	}
 	if err := cl.Start(context.WithoutCancel(ctx)); err != nil {
 		return fmt.Errorf("queue %s: %v", t, err)
+	}
+	if c.Started != nil {
+		c.Started()
 	}
 	<-ctx.Done()
 	stopCtx, cancel := context.WithTimeout(context.Background(), riverdb.ConnectTimeout)

@@ -24,6 +24,7 @@ func durationArgs(dir string) map[string][]string {
 		"arbiter rate-levels": {"rate-levels", "pommel", "-q"},
 		"arbiter loadtest":    {"loadtest", "--addr", "nowhere"},
 		"arbiter lab work":    {"lab", "work", "--queue", filepath.Join(dir, "queue.db")},
+		"arbiter work":        {"work", "--queue", filepath.Join(dir, "queue.db")},
 		"arbiter lab":         append([]string{"lab"}, append(lab, "--player", "ab")...),
 		"arbiter lab skill":   append([]string{"lab", "skill"}, append(lab, "--steps", "2")...),
 	}

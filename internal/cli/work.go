@@ -25,6 +25,7 @@ func workCmd() *cobra.Command {
 	var rescueAfter time.Duration
 	var tableDirs []string
 	var quiet bool
+	var checks checks
 	cmd := &cobra.Command{
 		Use:   "work --queue URL|FILE [--workers N] [--rescue-after D] [--tables DIR]",
 		Short: "Compute the computer reviews a site puts on its queue, until stopped",
@@ -42,6 +43,9 @@ River's rescuer, which looks every 30 seconds, offers them again once
 --rescue-after and --tables. See docs/server.md, "Reviews".`,
 		Args: withUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := checks.run(); err != nil {
+				return err
+			}
 			if !cmd.Flags().Changed("queue") {
 				return errors.New("--queue is missing: give the site's queue, " + queueAllowed)
 			}
@@ -66,7 +70,9 @@ River's rescuer, which looks every 30 seconds, offers them again once
 			}
 			if !quiet {
 				wc.Logger = slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
-				fmt.Fprintf(cmd.ErrOrStderr(), "working the review queue %s, %d at once; Ctrl-C to stop\n", target, workers)
+				wc.Started = func() {
+					fmt.Fprintf(cmd.ErrOrStderr(), "working the review queue %s, %d at once; Ctrl-C to stop\n", target, workers)
+				}
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
@@ -76,10 +82,9 @@ River's rescuer, which looks every 30 seconds, offers them again once
 	f := cmd.Flags()
 	f.StringVar(&url, "queue", "", "the site's review queue: "+queueAllowed)
 	allow(cmd, "queue", queueAllowed)
-	f.IntVar(&workers, "workers", 1, fmt.Sprintf("reviews computed at once (1 to %d)", reviews.MaxWorkers))
-	allow(cmd, "workers", fmt.Sprintf("1 to %d", reviews.MaxWorkers))
-	f.DurationVar(&rescueAfter, "rescue-after", reviews.DefaultRescueAfter, "the longest a review may take; a dead worker's reviews are done again after it")
-	allow(cmd, "rescue-after", fmt.Sprintf("a duration from %s to %s, such as 15m", reviews.MinRescueAfter, reviews.MaxRescueAfter))
+	checks.intVar(cmd, &workers, "workers", 1, intRange{lo: 1, hi: reviews.MaxWorkers}, "reviews computed at once")
+	checks.durationVar(cmd, &rescueAfter, "rescue-after", reviews.DefaultRescueAfter,
+		durationRange{min: reviews.MinRescueAfter, max: reviews.MaxRescueAfter}, "the longest a review may take; a dead worker's reviews are done again after it")
 	f.StringArrayVar(&tableDirs, "tables", nil, "folder of endgame tables, as the site's --tables (repeatable)")
 	f.BoolVarP(&quiet, "quiet", "q", false, "say nothing of the reviews done")
 	return cmd
