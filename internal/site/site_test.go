@@ -4,11 +4,18 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/arbiter-games/arbiter/analysis"
 	_ "github.com/arbiter-games/arbiter/games/all"
 	"github.com/arbiter-games/arbiter/hall"
+	"github.com/arbiter-games/arbiter/internal/riverdb"
+	"github.com/arbiter-games/arbiter/reviews"
+	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/sqlite"
 )
 
@@ -74,5 +81,70 @@ func TestSiteRefusals(t *testing.T) {
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%d threads of %d workers: error %v, want %q", tc.threads, tc.workers, err, tc.want)
 		}
+	}
+}
+
+// TestSiteAutoReview: with AutoReview, a rated game that ends is put on
+// the review queue by itself; without reviews, AutoReview is refused.
+func TestSiteAutoReview(t *testing.T) {
+	st, err := sqlite.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := New(Config{Store: st, AutoReview: true}); err == nil || !strings.Contains(err.Error(), "need the reviews service") {
+		t.Fatalf("AutoReview without reviews: %v", err)
+	}
+	queue := filepath.Join(t.TempDir(), "queue.db")
+	srv, err := New(Config{Store: st, Hall: hall.Config{Workers: 1}, AutoReview: true,
+		Reviews: &reviews.Config{Queue: riverdb.Target{Address: queue}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	if info, err := os.Stat(queue); err != nil || info.Mode().Perm() != 0o600 {
+		t.Fatalf("the queue file: %v %v, want mode 0600", info, err)
+	}
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	ctx := context.Background()
+	for _, a := range []store.Account{{ID: "u-ann", Name: "ann"}, {ID: "u-bob", Name: "bob"}} {
+		a.Created = time.Now()
+		if err := st.CreateAccount(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	created, err := srv.Hall().Create(ctx, hall.NewGame{Game: "pommel", Seats: []string{"human", "human"}, Rated: true, Days: 3,
+		Accounts: []hall.SeatAccount{{Seat: 0, ID: "u-ann", Name: "ann"}, {Seat: 1, ID: "u-bob", Name: "bob"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := srv.Hall().Get(ctx, created.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.Hall().Move(ctx, created.ID, hall.Who{Account: "u-ann"}, v.Legal[0], 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.Hall().Resign(ctx, created.ID, hall.Who{Account: "u-bob"}); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		resp, err := http.Get(hs.URL + "/api/games/" + created.ID + "/review")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusOK {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the rated game's review was not asked for: GET answers %d", resp.StatusCode)
+		}
+		time.Sleep(10 * time.Millisecond) // polling the condition
 	}
 }
