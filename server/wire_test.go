@@ -16,6 +16,7 @@ import (
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/reviews"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/coder/websocket"
 )
@@ -118,6 +119,25 @@ func wireCases(t *testing.T) []struct {
 			v.Seats[1].Rating, v.Seats[1].Provisional = &other, true
 			return json.Marshal(gameAnswer{gameView: v, You: &you,
 				Ratings: []ratingChangeView{{Seat: 0, Before: 1500, After: 1512.3, RD: 80.1}, {Seat: 1, Before: 1500, After: 1487.7, RD: 80.1}}})
+		}},
+		{"review-queued", func() ([]byte, error) {
+			return json.Marshal(reviewViewOf(reviews.Review{Game: "g1", State: reviews.Queued}))
+		}},
+		{"review-failed", func() ([]byte, error) {
+			return json.Marshal(reviewViewOf(reviews.Review{Game: "g1", State: reviews.Failed, Error: "the review took longer than 15m0s"}))
+		}},
+		{"review-done", func() ([]byte, error) {
+			return json.Marshal(reviewViewOf(reviews.Review{Game: "g1", State: reviews.Done, Result: &reviews.Result{Nodes: 100000,
+				Moves: []reviews.Move{
+					{Ply: 0, Seat: 0, Move: "a1-a3", Score: -5, ScoreText: "-5", Best: "c2-b3", Line: []string{"c2-b3", "a5-a4"},
+						Played: -12, Loss: 7, WinChance: 0.49, After: 0.47, Drop: 0.02},
+					{Ply: 1, Seat: 1, Move: "a5-a4", Score: 40, ScoreText: "+40", Best: "c5-b5", Line: []string{"c5-b5"},
+						Played: -60, Loss: 100, WinChance: 0.6, After: 0.35, Drop: 0.25, Mark: reviews.Blunder, Exact: "win in 23 → draw"},
+					{Ply: 2, Seat: 0, Move: "a3xa5", Score: 70, ScoreText: "+70", Best: "a3xa5", Line: []string{"a3xa5"},
+						Played: 70, WinChance: 0.66, After: 0.66, Forced: true},
+				},
+				Accuracy: []float64{97.5, 61.25},
+				Counts:   []reviews.Counts{{}, {Blunder: 1}}}}))
 		}},
 		{"game-three-players", func() ([]byte, error) {
 			return json.Marshal(gameAnswer{gameView: gameViewOf(threePlayer())})
