@@ -13,18 +13,24 @@ import (
 // The win-chance curve: a score s of the review's search, from the
 // mover's point of view, predicts the mover's share of the point as
 //
-//	E(s) = 1 / (1 + (players-1)·exp(-k·s))
+//	E(s) = 1 / (1 + (players-1)·exp(-(k·s + b)))
 //
-// which is the tuning's softmax(k·e) (tune/texel.go) when the mover's
-// evaluation stands s above each of the others': for two players the
-// logistic curve of k·s, 1/2 at 0; for three, 1/3 at 0 (ab scores the
-// mover against the best of the others, so the others are taken as
-// equal). k is fitted per game id to the results of self-play games
-// whose positions were scored by the review's own search at its node
-// budget (Fit, `arbiter review fit`), not taken from chess or from the
-// evaluation's tuning: a search score is not a static evaluation. A win
-// or loss the search or the tables found (a score within decidedBand of
-// ±ai.Mate) is 1 or 0 whatever k is.
+// For two players b is 0 and this is the tuning's logistic curve of k·s
+// (tune/texel.go's softmax(k·e) for two players): 1/2 at 0, and what one
+// player gains the other loses. With three, ab scores the mover against
+// the best of the others (mine less the best other's), which is 0 or
+// below for most movers of an even position, so the curve gets an offset
+// b of its own: with b = 0 it would be the softmax of three players of
+// whom the two others stand equal, 1/3 at 0, and the fit found that
+// worse than no curve at all (k at its least) — a mover level with the
+// best of the others is ahead of the third and expects more than a
+// third. k (and b with three players) are fitted per game id to the
+// results of self-play games whose positions were scored by the
+// review's own search at its node budget (Fit, `arbiter review fit`),
+// not taken from chess or from the evaluation's tuning: a search score
+// is not a static evaluation. A win or loss the search or the tables
+// found (a score within decidedBand of ±ai.Mate) is 1 or 0 whatever the
+// curve.
 
 // decidedBand is how far from ±ai.Mate a score is a forced result, as
 // ai.ScoreText writes it ("win7").
@@ -35,8 +41,10 @@ type Curve struct {
 	// Game is the id, Players its seats.
 	Game    string
 	Players int
-	// K is the scale, per hundredth of a piece.
-	K float64
+	// K is the scale, per hundredth of a piece; Offset is b, 0 with two
+	// players.
+	K      float64
+	Offset float64
 	// KLow and KHigh bound K's 95% interval (a bootstrap over the fit's
 	// games); Error is the fit's mean squared error.
 	KLow, KHigh float64
@@ -57,12 +65,12 @@ func (c Curve) Expected(s int) float64 {
 	case s < -ai.Mate+decidedBand:
 		return 0
 	}
-	return expected(c.K, c.Players, float64(s))
+	return expected(c.K, c.Offset, c.Players, float64(s))
 }
 
-// expected is E(s) at scale k for players players.
-func expected(k float64, players int, s float64) float64 {
-	return 1 / (1 + float64(players-1)*math.Exp(-k*s))
+// expected is E(s) at scale k and offset b for players players.
+func expected(k, b float64, players int, s float64) float64 {
+	return 1 / (1 + float64(players-1)*math.Exp(-(k*s+b)))
 }
 
 // check refuses a curve that cannot judge g's positions.
@@ -74,6 +82,8 @@ func (c Curve) check(g game.Game) error {
 		return fmt.Errorf("review: the curve of %s is for %d players, the game seats %d", c.Game, c.Players, g.Players())
 	case !(c.K > 0) || math.IsInf(c.K, 0):
 		return fmt.Errorf("review: the curve of %s has scale %v; want a positive number", c.Game, c.K)
+	case math.IsNaN(c.Offset) || math.IsInf(c.Offset, 0) || c.Players == 2 && c.Offset != 0:
+		return fmt.Errorf("review: the curve of %s has offset %v; want a number, 0 with two players", c.Game, c.Offset)
 	}
 	return nil
 }

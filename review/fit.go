@@ -18,7 +18,8 @@ import (
 // review's own search (search, at the review's node budget); k fitted
 // so that E(score) predicts the mover's points of the game best, in mean
 // squared error, as the tuning fits its scale (golden-section search of
-// log k). Positions the search found decided are left out: they map to
+// log k; with three players the offset b too, by a golden-section search
+// of b in [-4, 4] at each k tried). Positions the search found decided are left out: they map to
 // 1 or 0 whatever k is. Game i is played from seed (Seed, i) by fresh
 // engines and the games are fitted in their order, so the curve depends
 // on the config alone, not on the number of workers.
@@ -228,10 +229,11 @@ func Fit(ctx context.Context, cfg FitConfig, command string) (Curve, FitStats, e
 		return Curve{}, st, errors.New("review fit: no position to fit")
 	}
 	players := cfg.Game.Players()
-	k := fitK(slices.Concat(all...), players)
+	k, b := fitK(slices.Concat(all...), players)
 	lo, hi := bootstrap(all, players, cfg.Seed)
-	c := Curve{Game: cfg.Game.ID(), Players: players, K: round(k), KLow: round(lo), KHigh: round(hi),
-		Error: math.Round(meanError(slices.Concat(all...), k, players)*1e6) / 1e6,
+	k, b = round(k), math.Round(b*1e4)/1e4
+	c := Curve{Game: cfg.Game.ID(), Players: players, K: k, Offset: b, KLow: round(lo), KHigh: round(hi),
+		Error: math.Round(meanError(slices.Concat(all...), k, b, players)*1e6) / 1e6,
 		Nodes: cfg.Nodes, Games: st.Games, Positions: st.Positions, Command: command}
 	return c, st, nil
 }
@@ -273,36 +275,53 @@ func fitGame(ctx context.Context, cfg FitConfig, i int) fitted {
 	return f
 }
 
-// meanError is the mean squared error of E at scale k over samples.
-func meanError(samples []sample, k float64, players int) float64 {
+// meanError is the mean squared error of E at scale k and offset b over
+// samples.
+func meanError(samples []sample, k, b float64, players int) float64 {
 	sum := 0.0
 	for _, x := range samples {
-		d := expected(k, players, float64(x.score)) - x.points
+		d := expected(k, b, players, float64(x.score)) - x.points
 		sum += d * d
 	}
 	return sum / float64(len(samples))
 }
 
-// fitK finds the k that fits samples best, by golden-section search of
-// log k between 1e-5 and 1, as the tuning's fitK does.
-func fitK(samples []sample, players int) float64 {
+// golden returns the x in [lo, hi] where f is least, by golden-section
+// search of steps steps (f taken to have one minimum there).
+func golden(lo, hi float64, steps int, f func(float64) float64) float64 {
 	const phi = 0.6180339887498949
-	lo, hi := math.Log(1e-5), math.Log(1.0)
-	at := func(x float64) float64 { return meanError(samples, math.Exp(x), players) }
 	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
-	fa, fb := at(a), at(b)
-	for range 40 {
+	fa, fb := f(a), f(b)
+	for range steps {
 		if fa < fb {
 			hi, b, fb = b, a, fa
 			a = hi - phi*(hi-lo)
-			fa = at(a)
+			fa = f(a)
 		} else {
 			lo, a, fa = a, b, fb
 			b = lo + phi*(hi-lo)
-			fb = at(b)
+			fb = f(b)
 		}
 	}
-	return math.Exp((lo + hi) / 2)
+	return (lo + hi) / 2
+}
+
+// fitK finds the k (and with three players the b) that fit samples best:
+// log k between 1e-5 and 1, as the tuning's fitK searches, and b between
+// -4 and 4 for each k tried.
+func fitK(samples []sample, players int) (k, b float64) {
+	offset := func(k float64) float64 {
+		if players == 2 {
+			return 0
+		}
+		return golden(-4, 4, 30, func(b float64) float64 { return meanError(samples, k, b, players) })
+	}
+	x := golden(math.Log(1e-5), math.Log(1.0), 40, func(x float64) float64 {
+		k := math.Exp(x)
+		return meanError(samples, k, offset(k), players)
+	})
+	k = math.Exp(x)
+	return k, offset(k)
 }
 
 // bootstrap bounds k's 95% interval: k fitted again to games drawn with
@@ -321,7 +340,8 @@ func bootstrap(games [][]sample, players int, seed uint64) (float64, float64) {
 		if len(draw) == 0 {
 			continue
 		}
-		ks = append(ks, fitK(draw, players))
+		k, _ := fitK(draw, players)
+		ks = append(ks, k)
 	}
 	if len(ks) == 0 {
 		return 0, 0

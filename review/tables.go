@@ -100,3 +100,15 @@ func valueText(v endgame.Value) string {
 	}
 	return "draw"
 }
+
+// TablesFor picks, of the table folders a server opened (the ones it
+// gives analysis.Config.Tables), the one of g's id and rules, or nil:
+// what Config.Tables wants for a review of g.
+func TablesFor(tables []*endgame.Tables, g game.Game) *endgame.Tables {
+	for _, t := range tables {
+		if m := t.Manifest(); m.Game == g.ID() && m.Rules == endgame.RulesOf(g) {
+			return t
+		}
+	}
+	return nil
+}
