@@ -32,12 +32,7 @@ func Engine(tables []*endgame.Tables) Compute {
 		if err != nil {
 			return Result{}, err
 		}
-		cfg := review.Config{Nodes: in.Nodes}
-		for _, t := range tables {
-			if man := t.Manifest(); man.Game == rules.ID() && man.Rules == endgame.RulesOf(rules) {
-				cfg.Tables = t
-			}
-		}
+		cfg := review.Config{Nodes: in.Nodes, Tables: review.TablesFor(tables, rules)}
 		r, err := review.Game(ctx, rules, start, moves, cfg)
 		if err != nil {
 			return Result{}, err

@@ -125,6 +125,8 @@ type Review struct {
 	Error string
 	// Requested is when it was asked for.
 	Requested time.Time
+	// job is its River job's id while the job is on the queue, else 0.
+	job int64
 }
 
 // Code is a kind of refusal, which the server maps to a status.

@@ -435,3 +435,25 @@ func TestReviewEngine(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewJobGone: a review whose job left the queue with no result
+// (River's cleaner, an operator) is queued again when asked for again.
+func TestReviewJobGone(t *testing.T) {
+	s := open(t, Config{Queue: riverdb.Target{Address: filepath.Join(t.TempDir(), "queue.db")}})
+	ctx := context.Background()
+	g := finished(t, "gone", 4)
+	if _, _, err := s.Request(ctx, g, Requester{Addr: "a"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.SQL.Exec(`DELETE FROM river_job`); err != nil {
+		t.Fatal(err)
+	}
+	r, isNew, err := s.Request(ctx, g, Requester{Addr: "b"})
+	if err != nil || isNew || r.State != Queued || r.job == 0 {
+		t.Fatalf("asked again: %+v new=%v %v", r, isNew, err)
+	}
+	var jobs int
+	if err := s.db.SQL.QueryRow(`SELECT count(*) FROM river_job WHERE kind = 'review'`).Scan(&jobs); err != nil || jobs != 1 {
+		t.Fatalf("%d jobs (%v), want 1", jobs, err)
+	}
+}

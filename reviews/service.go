@@ -265,6 +265,14 @@ func (s *Service) Request(ctx context.Context, g Game, who Requester) (r Review,
 		}
 	}
 	r, err = s.Get(ctx, g.ID)
+	if err == nil && r.State == Queued && r.job == 0 && job != 0 {
+		// Its job is gone, with no result (River's cleaner removes old
+		// jobs): it is put on the queue again.
+		if err := s.enqueue(ctx, g); err != nil {
+			return Review{}, false, err
+		}
+		r, err = s.Get(ctx, g.ID)
+	}
 	return r, isNew, err
 }
 
@@ -376,7 +384,7 @@ func (s *Service) Get(ctx context.Context, game string) (Review, error) {
 	if err != nil {
 		return Review{}, err
 	}
-	r := Review{Game: game, State: Queued, Requested: time.UnixMilli(requested)}
+	r := Review{Game: game, State: Queued, Requested: time.UnixMilli(requested), job: job}
 	switch {
 	case failure.Valid && failure.String != "":
 		r.State, r.Error = Failed, failure.String
@@ -393,6 +401,7 @@ func (s *Service) Get(ctx context.Context, game string) (Review, error) {
 	}
 	row, err := s.client.JobGet(ctx, job)
 	if errors.Is(err, river.ErrNotFound) {
+		r.job = 0 // gone
 		return r, nil
 	}
 	if err != nil {
