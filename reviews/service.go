@@ -55,15 +55,19 @@ type Limits struct {
 	Queue int
 }
 
-// DefaultLimits are the limits of a Config that gives none.
-var DefaultLimits = Limits{Pending: 3, PerHour: 20, Queue: 1000}
+// The limits of a Config that gives none.
+const (
+	DefaultPending = 3
+	DefaultPerHour = 20
+	DefaultQueue   = 1000
+)
 
 // Bounds of Limits' fields.
 const maxLimit = 1_000_000
 
 func (l Limits) withDefaults() Limits {
-	return Limits{Pending: cmp.Or(l.Pending, DefaultLimits.Pending), PerHour: cmp.Or(l.PerHour, DefaultLimits.PerHour),
-		Queue: cmp.Or(l.Queue, DefaultLimits.Queue)}
+	return Limits{Pending: cmp.Or(l.Pending, DefaultPending), PerHour: cmp.Or(l.PerHour, DefaultPerHour),
+		Queue: cmp.Or(l.Queue, DefaultQueue)}
 }
 
 // Config is a reviews service.
@@ -124,7 +128,7 @@ const (
 )
 
 // tables are the statements that make the reviews' tables.
-var tables = []string{createReviews, createByAccount, createByAddr, createResults}
+func tables() []string { return []string{createReviews, createByAccount, createByAddr, createResults} }
 
 // Service takes requests for reviews and answers their state; with
 // workers, it computes them too.
@@ -155,7 +159,7 @@ func Open(ctx context.Context, cfg Config) (*Service, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	db, err := riverdb.Open(ctx, cfg.Queue, riverdb.Options{Create: true}, tables...)
+	db, err := riverdb.Open(ctx, cfg.Queue, riverdb.Options{Create: true}, tables()...)
 	if err != nil {
 		return nil, err
 	}

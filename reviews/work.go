@@ -105,7 +105,7 @@ func Work(ctx context.Context, t riverdb.Target, c WorkConfig) error {
 	if err := c.Check(); err != nil {
 		return err
 	}
-	db, err := riverdb.Open(ctx, t, riverdb.Options{Missing: "give the queue file of a site (DIR/queue.db beside its store)"}, tables...)
+	db, err := riverdb.Open(ctx, t, riverdb.Options{Missing: "give the queue file of a site (DIR/queue.db beside its store)"}, tables()...)
 	if err != nil {
 		return err
 	}

@@ -137,11 +137,11 @@ cookie is Secure and every answer carries Strict-Transport-Security.`,
 		"search of each position of a review, in nodes")
 	sf.checks.durationVar(cmd, &sf.reviewRescueAfter, "review-rescue-after", reviews.DefaultRescueAfter,
 		durationRange{min: reviews.MinRescueAfter, max: reviews.MaxRescueAfter}, "the longest a review may take; a dead worker's review is done again by another after it")
-	sf.checks.intVar(cmd, &sf.reviewPending, "review-pending", 0, intRange{lo: 1, hi: 1_000_000, zero: fmt.Sprint(reviews.DefaultLimits.Pending)},
+	sf.checks.intVar(cmd, &sf.reviewPending, "review-pending", 0, intRange{lo: 1, hi: 1_000_000, zero: fmt.Sprint(reviews.DefaultPending)},
 		"reviews one account, and one client address (an IPv6 /64), may have waiting at once")
-	sf.checks.intVar(cmd, &sf.reviewPerHour, "review-per-hour", 0, intRange{lo: 1, hi: 1_000_000, zero: fmt.Sprint(reviews.DefaultLimits.PerHour)},
+	sf.checks.intVar(cmd, &sf.reviewPerHour, "review-per-hour", 0, intRange{lo: 1, hi: 1_000_000, zero: fmt.Sprint(reviews.DefaultPerHour)},
 		"reviews one account, and one client address, may ask for in an hour")
-	sf.checks.intVar(cmd, &sf.reviewQueue, "review-queue", 0, intRange{lo: 1, hi: 1_000_000, zero: fmt.Sprint(reviews.DefaultLimits.Queue)},
+	sf.checks.intVar(cmd, &sf.reviewQueue, "review-queue", 0, intRange{lo: 1, hi: 1_000_000, zero: fmt.Sprint(reviews.DefaultQueue)},
 		"reviews waiting at once, overall")
 	f.BoolVar(&sf.autoReview, "auto-review", false, "review every rated game when it ends")
 	sf.checks.durationVar(cmd, &sf.grace, "grace", 10*time.Second, durationRange{min: 100 * time.Millisecond, max: 10 * time.Minute}, "time given to the requests in flight at shutdown")
