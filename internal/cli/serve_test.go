@@ -70,9 +70,9 @@ type serveProc struct {
 	logs *bytes.Buffer
 }
 
-func startServe(t *testing.T, dir string) *serveProc {
+func startServe(t *testing.T, dir string, extra ...string) *serveProc {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--data", dir, "--log-format", "json")
+	cmd := exec.Command(os.Args[0], append([]string{"serve", "--addr", "127.0.0.1:0", "--data", dir, "--log-format", "json"}, extra...)...)
 	cmd.Env = append(os.Environ(), "ARBITER_TEST_MAIN=1")
 	out, err := cmd.StdoutPipe()
 	if err != nil {

@@ -1,10 +1,14 @@
 package cli
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestReviewFlagsRefused: arbiter work and serve's review flags refuse
@@ -45,5 +49,89 @@ func TestReviewFlagsRefused(t *testing.T) {
 	}
 	if _, err := os.Stat(missing); !os.IsNotExist(err) {
 		t.Errorf("a worker made the queue file it was given: %v", err)
+	}
+}
+
+// TestServeReviewsWithArbiterWork: a site with no review workers of its
+// own queues a finished game's review in DIR/queue.db (0600), an arbiter
+// work process on that file does it, and the site answers it done.
+func TestServeReviewsWithArbiterWork(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: runs two arbiter processes")
+	}
+	dir := t.TempDir()
+	p := startServe(t, dir, "--review-workers", "0", "--review-nodes", "2000")
+	code, g, err := p.post("/api/games", "", map[string]any{"game": "pommel", "seats": []string{"human", "human"}})
+	if err != nil || code != 201 {
+		t.Fatalf("create: %d %v", code, err)
+	}
+	id := g["id"].(string)
+	var tokens []string
+	for _, s := range g["seats"].([]any) {
+		tokens = append(tokens, s.(map[string]any)["token"].(string))
+	}
+	for ply := range 4 {
+		_, v, err := p.get("/api/games/" + id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		move := v["legal"].([]any)[0].(string)
+		if code, _, err := p.post("/api/games/"+id+"/moves", tokens[int(v["toMove"].(float64))], map[string]any{"move": move, "ply": ply}); err != nil || code != 200 {
+			t.Fatalf("move %d: %d %v", ply, code, err)
+		}
+	}
+	if code, _, err := p.post("/api/games/"+id+"/resign", tokens[0], nil); err != nil || code != 200 {
+		t.Fatalf("resign: %d %v", code, err)
+	}
+	if code, v, err := p.post("/api/games/"+id+"/review", "", nil); err != nil || code != 202 || v["state"] != "queued" {
+		t.Fatalf("POST review: %d %v %v", code, v, err)
+	}
+	queue := filepath.Join(dir, "queue.db")
+	if info, err := os.Stat(queue); err != nil || info.Mode().Perm() != 0o600 {
+		t.Fatalf("the queue file: %v %v, want mode 0600", info, err)
+	}
+
+	work := exec.Command(os.Args[0], "work", "--queue", queue)
+	work.Env = append(os.Environ(), "ARBITER_TEST_MAIN=1")
+	var logs bytes.Buffer
+	work.Stdout, work.Stderr = &logs, &logs
+	if err := work.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- work.Wait() }()
+	defer func() {
+		_ = work.Process.Kill()
+		<-exited
+	}()
+	deadline := time.Now().Add(3 * time.Minute)
+	var v map[string]any
+	for {
+		_, v, err = p.get("/api/games/" + id + "/review")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v["state"] == "done" || v["state"] == "failed" || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond) // polling the condition
+	}
+	if v["state"] != "done" || len(v["moves"].([]any)) != 4 || v["nodes"].(float64) != 2000 {
+		t.Fatalf("the review: %v\nworker:\n%s", v, logs.String())
+	}
+	if err := work.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-exited:
+		exited <- err
+		if err != nil {
+			t.Fatalf("arbiter work after SIGTERM: %v\n%s", err, logs.String())
+		}
+	case <-time.After(time.Minute):
+		t.Fatalf("arbiter work did not stop on SIGTERM:\n%s", logs.String())
+	}
+	if !strings.Contains(logs.String(), "working the review queue") {
+		t.Errorf("the worker's log: %s", logs.String())
 	}
 }
