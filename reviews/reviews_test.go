@@ -8,7 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -455,5 +457,29 @@ func TestReviewJobGone(t *testing.T) {
 	var jobs int
 	if err := s.db.SQL.QueryRow(`SELECT count(*) FROM river_job WHERE kind = 'review'`).Scan(&jobs); err != nil || jobs != 1 {
 		t.Fatalf("%d jobs (%v), want 1", jobs, err)
+	}
+}
+
+// TestReviewLowPriority: a review's computation runs at nice 10 where the
+// system allows it (Linux), and the caller's thread keeps its own.
+func TestReviewLowPriority(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("only Linux lowers a thread's priority")
+	}
+	before, err := syscall.Getpriority(syscall.PRIO_PROCESS, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var inside int
+	lowPriority(func() {
+		inside, err = syscall.Getpriority(syscall.PRIO_PROCESS, syscall.Gettid())
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _ := syscall.Getpriority(syscall.PRIO_PROCESS, 0)
+	// The kernel's getpriority answers 20 - nice.
+	if 20-inside < 10 || after != before {
+		t.Fatalf("nice inside %d, the process's before %d and after %d", 20-inside, 20-before, 20-after)
 	}
 }

@@ -172,16 +172,20 @@ func (w *reviewWorker) Work(ctx context.Context, job *river.Job[reviewJob]) (err
 	return nil
 }
 
-// compute runs the computation with its panic contained: a panic in one
-// review fails that review, and the worker goes on.
+// compute runs the computation at a low priority (lowPriority) with its
+// panic contained: a panic in one review fails that review, and the
+// worker goes on.
 func (w *reviewWorker) compute(ctx context.Context, in Input) (res Result, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			w.c.Logger.Error("review: panic", "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-			err = fmt.Errorf("the review's computation failed: %s", clip.Quote(fmt.Sprint(p)))
-		}
-	}()
-	return w.c.Compute(ctx, in)
+	lowPriority(func() {
+		defer func() {
+			if p := recover(); p != nil {
+				w.c.Logger.Error("review: panic", "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+				err = fmt.Errorf("the review's computation failed: %s", clip.Quote(fmt.Sprint(p)))
+			}
+		}()
+		res, err = w.c.Compute(ctx, in)
+	})
+	return res, err
 }
 
 // stored reports whether the game has a result.
