@@ -80,8 +80,11 @@ func TestReviewAPI(t *testing.T) {
 		t.Fatalf("POST of an unknown game: %d %s", code, body)
 	}
 	long := strings.Repeat("z", 300)
-	if code, body := ts.do("POST", "/api/games/"+long+"/review", "", nil); code != http.StatusNotFound || strings.Contains(string(body), long[:100]) {
+	if code, body := ts.do("POST", "/api/games/"+long+"/review", "", nil); code != http.StatusNotFound || strings.Contains(string(body), long[:81]) {
 		t.Fatalf("POST of a long unknown id: %d %s", code, body)
+	}
+	if code, _, body := ts.reviewOf(long); code != http.StatusNotFound || strings.Contains(string(body), long[:81]) {
+		t.Fatalf("GET of a long unknown id: %d %s", code, body)
 	}
 	going := ts.twoHumans()
 	if code, body := ts.do("POST", "/api/games/"+going.ID+"/review", "", nil); code != http.StatusConflict || errorCode(body) != codeGameNotOver {

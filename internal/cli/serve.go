@@ -81,6 +81,10 @@ docs/server.md, websockets with every move, AI seats that move by
 themselves. It stops taking moves, finishes those in flight, closes the
 sockets and the store before it exits.
 
+Computer reviews of finished games are jobs on a River queue: in the --db
+database, or in DIR/queue.db beside the SQLite store. --review-workers of
+this server do them, and so do 'arbiter work --queue ...' processes.
+
 With --tls-cert and --tls-key it serves HTTPS itself. Behind a reverse
 proxy, name the proxy's addresses with --trusted-proxy: from them, and
 only from them, X-Forwarded-For names the client (for its limits) and
