@@ -151,6 +151,8 @@ func (w *reviewWorker) Work(ctx context.Context, job *river.Job[reviewJob]) (err
 	start := time.Now()
 	res, err := w.compute(ctx, a.Input)
 	switch {
+	case err == nil:
+		// Done, even if the worker is stopping now: the result is kept.
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return w.fail(ctx, a.Game, fmt.Sprintf("the review took longer than %s (the rescue time): give the workers a longer one", w.c.RescueAfter))
 	case ctx.Err() != nil:
@@ -164,7 +166,9 @@ func (w *reviewWorker) Work(ctx context.Context, job *river.Job[reviewJob]) (err
 	if err != nil {
 		return w.fail(ctx, a.Game, err.Error())
 	}
-	if _, err := w.db.SQL.ExecContext(ctx, w.db.Rebind(`INSERT INTO arbiter_review_result (game, data, failure)
+	storeCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), riverdb.ConnectTimeout)
+	defer cancel()
+	if _, err := w.db.SQL.ExecContext(storeCtx, w.db.Rebind(`INSERT INTO arbiter_review_result (game, data, failure)
 		VALUES (?, ?, '') ON CONFLICT DO NOTHING`), a.Game, string(data)); err != nil {
 		return err
 	}
