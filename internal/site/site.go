@@ -114,7 +114,7 @@ func New(cfg Config) (*server.Server, error) {
 // particular: only the queue's bound holds it. A refusal is logged.
 func autoReview(ctx context.Context, h *hall.Hall, revs *reviews.Service, id string, log *slog.Logger) {
 	v, err := h.Get(ctx, id)
-	if err != nil || !v.Rated {
+	if err != nil || !v.Rated || len(v.Moves) == 0 { // an aborted game has nothing to review
 		return
 	}
 	if _, _, err := revs.Request(ctx, reviews.GameOf(v), reviews.Requester{}); err != nil && log != nil {
