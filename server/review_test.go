@@ -17,6 +17,12 @@ import (
 // their own, one worker) wait for gate to close before they compute.
 func reviewServer(t *testing.T, limits reviews.Limits, gate <-chan struct{}) *testServer {
 	t.Helper()
+	return reviewServerOn(t, riverdb.Target{Address: filepath.Join(t.TempDir(), "queue.db")}, limits, gate)
+}
+
+// reviewServerOn is reviewServer on the queue q.
+func reviewServerOn(t *testing.T, q riverdb.Target, limits reviews.Limits, gate <-chan struct{}) *testServer {
+	t.Helper()
 	compute := func(ctx context.Context, in reviews.Input) (reviews.Result, error) {
 		select {
 		case <-gate:
@@ -27,8 +33,7 @@ func reviewServer(t *testing.T, limits reviews.Limits, gate <-chan struct{}) *te
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	revs, err := reviews.Open(ctx, reviews.Config{Queue: riverdb.Target{Address: filepath.Join(t.TempDir(), "queue.db")},
-		Workers: 1, Compute: compute, Nodes: 300, Limits: limits, Poll: 20 * time.Millisecond})
+	revs, err := reviews.Open(ctx, reviews.Config{Queue: q, Workers: 1, Compute: compute, Nodes: 300, Limits: limits, Poll: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,8 +76,18 @@ func (ts *testServer) reviewOf(id string) (int, reviewView, []byte) {
 // record then carries it as comments. Unknown games, games nobody asked
 // about and unfinished games are refused.
 func TestReviewAPI(t *testing.T) {
+	reviewAPI(t, riverdb.Target{Address: filepath.Join(t.TempDir(), "queue.db")})
+}
+
+// TestReviewAPIOnPostgres is TestReviewAPI with the queue in PostgreSQL
+// (skipped under -short unless ARBITER_TEST_STORE=postgres).
+func TestReviewAPIOnPostgres(t *testing.T) {
+	reviewAPI(t, riverdb.Target{Postgres: true, Address: newDatabase(t)})
+}
+
+func reviewAPI(t *testing.T, q riverdb.Target) {
 	gate := make(chan struct{})
-	ts := reviewServer(t, reviews.Limits{}, gate)
+	ts := reviewServerOn(t, q, reviews.Limits{}, gate)
 	if code, _, body := ts.reviewOf("nosuchgame"); code != http.StatusNotFound || errorCode(body) != codeNotFound {
 		t.Fatalf("GET of an unknown game: %d %s", code, body)
 	}
