@@ -231,8 +231,7 @@ func Fit(ctx context.Context, cfg FitConfig, command string) (Curve, FitStats, e
 	players := cfg.Game.Players()
 	k, b := fitK(slices.Concat(all...), players)
 	lo, hi := bootstrap(all, players, cfg.Seed)
-	k, b = round(k), math.Round(b*1e4)/1e4
-	c := Curve{Game: cfg.Game.ID(), Players: players, K: k, Offset: b, KLow: round(lo), KHigh: round(hi),
+	c := Curve{Game: cfg.Game.ID(), Players: players, K: round(k), Offset: math.Round(b*1e4) / 1e4, KLow: round(lo), KHigh: round(hi),
 		Error: math.Round(meanError(slices.Concat(all...), k, b, players)*1e6) / 1e6,
 		Nodes: cfg.Nodes, Games: st.Games, Positions: st.Positions, Command: command}
 	return c, st, nil

@@ -93,7 +93,9 @@ type Move struct {
 	Line []string
 	// Played is the played move's score from the mover's point of view,
 	// from the same search; Loss is Score less Played (0 for the best
-	// move), in hundredths of a piece.
+	// move), in hundredths of a piece (between two forced results, the
+	// difference of their scores: a win in 5 played as a win in 9 loses
+	// 4).
 	Played int
 	Loss   int
 	// WinChance is the mover's expected score (0 to 1) before the move,
