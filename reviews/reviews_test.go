@@ -483,3 +483,16 @@ func TestReviewLowPriority(t *testing.T) {
 		t.Fatalf("nice inside %d, the process's before %d and after %d", 20-inside, 20-before, 20-after)
 	}
 }
+
+// TestReviewClosed: a closed service refuses requests as shutting down.
+func TestReviewClosed(t *testing.T) {
+	s, err := Open(context.Background(), Config{Queue: riverdb.Target{Address: filepath.Join(t.TempDir(), "queue.db")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s.Close() // a second Close does nothing
+	if _, _, err := s.Request(context.Background(), finished(t, "late", 2), Requester{}); ErrorCode(err) != Closed {
+		t.Fatalf("a request after Close: %v", err)
+	}
+}

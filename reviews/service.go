@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -142,6 +143,7 @@ type Service struct {
 	mu        sync.Mutex
 	started   bool
 	closeOnce sync.Once
+	closed    atomic.Bool
 }
 
 // Open opens the queue (an SQLite file is made, 0600, when missing) and
@@ -190,7 +192,10 @@ func (s *Service) Start(ctx context.Context) error {
 
 // Close stops the workers, giving back the reviews in hand (offered
 // again at once), and closes the queue. A second Close does nothing.
-func (s *Service) Close() { s.closeOnce.Do(s.close) }
+func (s *Service) Close() {
+	s.closed.Store(true)
+	s.closeOnce.Do(s.close)
+}
 
 func (s *Service) close() {
 	if s.started {
@@ -202,9 +207,6 @@ func (s *Service) close() {
 	}
 	s.db.Close()
 }
-
-// Nodes is each position's search, as reviews are made here.
-func (s *Service) Nodes() int64 { return s.cfg.Nodes }
 
 // Game is a game as a review needs it.
 type Game struct {
@@ -230,9 +232,12 @@ type Requester struct {
 }
 
 // Request asks for the review of g: it is queued once, whoever asks
-// again getting the review as it stands. New reports whether this call
+// again getting the review as it stands. isNew reports whether this call
 // queued it.
 func (s *Service) Request(ctx context.Context, g Game, who Requester) (r Review, isNew bool, err error) {
+	if s.closed.Load() {
+		return Review{}, false, refuse(Closed, "the server is shutting down; ask again in a moment")
+	}
 	if err := checkGame(g); err != nil {
 		return Review{}, false, err
 	}
