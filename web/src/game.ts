@@ -19,6 +19,8 @@ import { takenBy } from "./material";
 import { menuButton, type MenuButton } from "./menu";
 import { muted, setMuted, Sounds } from "./sound";
 import { turnRows } from "./turns";
+import { askReview, keepPolling, markMoves, moveOf, noReview, readReview, reviewPanel, type ReviewMove, type ReviewState } from "./review";
+import { drawArrows } from "./arrows";
 
 interface Page {
   id: string;
@@ -54,6 +56,7 @@ interface Page {
   premoveFrom: string | null; // the piece of a premove being set
   premove: Premove | null; // the premove set, until its turn comes
   present: Set<number> | null; // the seats whose page is open, as the socket last said; null while it is closed
+  review: ReviewState; // the computer review of a finished game
   redraw: () => void;
 }
 
@@ -70,7 +73,7 @@ export function gamePage(root: HTMLElement): void {
     id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, start: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, taking: [],
     message: "", landed: null, busy: false, ws: null, retry: 0, shown: 0, effects: new Map(), anim: null, clockAt: 0, received: new WeakMap(), flagAsked: 0, offline: false,
     heard: -1, ended: false, sounds: new Sounds(), you: -1, reread: false, endClosed: false, drawAnswer: "", arrival: "", arrivalHeard: "",
-    premoveFrom: null, premove: null, present: null, redraw: () => {},
+    premoveFrom: null, premove: null, present: null, review: noReview(), redraw: () => {},
   };
   takeToken(page);
   const ui = layout(root);
@@ -86,6 +89,7 @@ export function gamePage(root: HTMLElement): void {
     step: (to) => step(page, to, refresh),
     drag: (from, to) => onDrag(page, from, to, refresh),
     rematch: () => rematch(page, refresh),
+    askReview: () => requestReview(page, refresh),
   };
   attachPointer(ui.svg, { tap: actions.cell, drag: actions.drag });
   setInterval(() => tickClocks(page, ui, refresh), 100);
@@ -142,6 +146,7 @@ interface Actions {
   step(ply: number): void;
   drag(from: string, to: string): void;
   rematch(): void;
+  askReview(): void;
 }
 
 interface UI {
@@ -163,6 +168,7 @@ interface UI {
   links: HTMLElement; // the invites still to send
   menu: MenuButton; // "⋯": the spectators' link, the record, the analysis, the rules
   announce: HTMLElement;
+  review: HTMLElement; // the computer review of a finished game, under the board
 }
 
 // typedEntry lets a player type a move in the notation; the server
@@ -192,6 +198,7 @@ function layout(root: HTMLElement): UI {
     controls: h("div", { class: "controls" }), bar: h("div", { class: "play-bar" }), typed: h("form", { class: "typed" }),
     links: h("div", { class: "links" }), menu: menuButton("⋯", "More: the spectators' link, the record, the rules"),
     announce: h("p", { class: "sr-only", "aria-live": "polite" }),
+    review: h("section", { class: "review", "aria-label": "computer review" }),
   };
   // The draw offers and the result are banners over the board, where
   // the player looks, on a phone as on a desktop.
@@ -200,7 +207,7 @@ function layout(root: HTMLElement): UI {
   root.replaceChildren(
     siteHeader(ui.title),
     h("main", { class: "game" },
-      h("section", { class: "board-area", "aria-label": "board" }, ui.above, boardBox, ui.below),
+      h("section", { class: "board-area", "aria-label": "board" }, ui.above, boardBox, ui.below, ui.review),
       ui.bar,
       h("aside", { class: "side" }, ui.status, ui.notice, ui.message, ui.choices, ui.typed, h("div", { class: "tools" }, ui.controls, ui.menu.root),
         h("section", { class: "move-list", "aria-label": "moves" }, h("h2", {}, "Moves"), ui.nav, ui.moves), ui.links)),
@@ -769,10 +776,54 @@ function render(page: Page, ui: UI, act: Actions): void {
   ui.typed.hidden = actingSeat(page) < 0 || page.viewPly !== null;
   ui.typed.querySelector("input")?.setAttribute("placeholder", g.legal.length ? `e.g. ${g.legal[0]}` : "");
   renderMoves(page, ui, act);
+  renderReview(page, ui, act);
   renderControls(page, ui, act);
   renderBar(page, ui, act);
   renderLinks(page, ui);
   announce(page, ui);
+}
+
+// renderReview draws the review's section once the game is over (its
+// state read the first time), the marks in the move list, and on the
+// position before a marked move the better line as arrows.
+function renderReview(page: Page, ui: UI, act: Actions): void {
+  const g = page.game!;
+  ui.review.hidden = !g.result;
+  if (!g.result) return;
+  const st = page.review;
+  if (!st.asked && !st.polling) {
+    st.polling = -1; // read once, not once a redraw
+    void readReview(page.id, st).then(() => {
+      st.polling = 0;
+      page.redraw();
+    });
+  }
+  keepPolling(page.id, st, page.redraw);
+  const shown = page.viewPly ?? g.ply;
+  const fold = matchMedia(phoneQuery).matches && window.innerHeight < 740;
+  replaceKeepingFocus(ui.review, ...reviewPanel(st, g.seats.map((s) => s.side), shown, {
+    ask: act.askReview, step: act.step, betterLine: (m) => betterLine(g, m),
+  }, fold));
+  markMoves(ui.moves, st.review);
+  const m = moveOf(st.review, shown);
+  if (m?.mark && page.geo) drawArrows(ui.svg, page.geo, m.line.length ? m.line : [m.best], g.seats.length);
+}
+
+// requestReview asks for the review and draws its state.
+async function requestReview(page: Page, refresh: () => void): Promise<void> {
+  await askReview(page.id, page.review);
+  refresh();
+}
+
+// betterLine is the analysis board at the position before m, its better
+// line played out.
+function betterLine(g: Game, m: ReviewMove): string {
+  const q = new URLSearchParams();
+  if (g.startFen) q.set("fen", g.startFen);
+  q.set("moves", [...g.moves.slice(0, m.ply), ...(m.line.length ? m.line : [m.best])].join(" "));
+  const options = Object.entries(g.options ?? {}).map(([k, v]) => `${k}=${v}`).join(",");
+  if (options) q.set("options", options);
+  return `/analysis/${g.game}?${q.toString()}`;
 }
 
 // nameOf is the game's name for people, as the server gives it.
