@@ -496,3 +496,42 @@ func TestReviewClosed(t *testing.T) {
 		t.Fatalf("a request after Close: %v", err)
 	}
 }
+
+// TestReviewOtherBuild: a worker of another arbiter build gives the job
+// back (snoozed) rather than compute a review that may differ.
+func TestReviewOtherBuild(t *testing.T) {
+	q := riverdb.Target{Address: filepath.Join(t.TempDir(), "queue.db")}
+	s := open(t, Config{Queue: q})
+	ctx := context.Background()
+	g := finished(t, "built", 4)
+	if _, _, err := s.Request(ctx, g, Requester{}); err != nil {
+		t.Fatal(err)
+	}
+	// The site's build, as a real binary names it.
+	if _, err := s.db.SQL.Exec(`UPDATE river_job SET args = json_set(args, '$.build', 'abc123')`); err != nil {
+		t.Fatal(err)
+	}
+	workCtx, stop := context.WithCancel(ctx)
+	worked := make(chan error, 1)
+	go func() {
+		worked <- Work(workCtx, q, WorkConfig{Compute: replayCompute, Workers: 1, Poll: 20 * time.Millisecond, Build: "def456"})
+	}()
+	defer func() { stop(); <-worked }()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		var state string
+		if err := s.db.SQL.QueryRow(`SELECT state FROM river_job WHERE kind = 'review'`).Scan(&state); err != nil {
+			t.Fatal(err)
+		}
+		if state == "scheduled" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the job of another build is %s, want scheduled (snoozed)", state)
+		}
+		time.Sleep(10 * time.Millisecond) // polling the condition
+	}
+	if r, err := s.Get(ctx, "built"); err != nil || r.State != Queued {
+		t.Fatalf("the review: %+v %v", r, err)
+	}
+}

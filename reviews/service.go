@@ -364,7 +364,7 @@ func (s *Service) row(ctx context.Context, game string) (job int64, found bool, 
 func (s *Service) enqueue(ctx context.Context, g Game) error {
 	in := g.Input
 	in.Nodes = s.cfg.Nodes
-	res, err := s.client.Insert(ctx, reviewJob{Version: JobVersion, Game: g.ID, Input: in}, insertOpts())
+	res, err := s.client.Insert(ctx, reviewJob{Version: JobVersion, Game: g.ID, Input: in, Build: riverdb.Build()}, insertOpts())
 	if err != nil {
 		return fmt.Errorf("reviews: queueing game %s: %v", clip.Quote(g.ID), err)
 	}

@@ -34,7 +34,15 @@ type reviewJob struct {
 	Version int    `json:"version"`
 	Game    string `json:"game" river:"unique"`
 	Input   Input  `json:"input"`
+	// Build is the queuer's arbiter (riverdb.Build), "" when unknown.
+	Build string `json:"build,omitempty"`
 }
+
+// mismatchSnooze is how long a job a worker of another build gave back
+// waits before it is offered again: long enough that such a worker does
+// not spin on it, short enough that a matching worker is not kept
+// waiting.
+const mismatchSnooze = 30 * time.Second
 
 // Kind names review jobs in River's tables.
 func (reviewJob) Kind() string { return "review" }
@@ -56,6 +64,9 @@ type WorkConfig struct {
 	// Started, when not nil, is called by Work once the queue is open
 	// and the workers wait for jobs.
 	Started func()
+	// Build names the worker's arbiter, as riverdb.Build does ("": this
+	// binary's).
+	Build string
 }
 
 // Check refuses settings a worker cannot run with.
@@ -142,6 +153,12 @@ func (w *reviewWorker) Work(ctx context.Context, job *river.Job[reviewJob]) (err
 	log := w.c.Logger.With("game", a.Game, "job", job.ID, "attempt", job.Attempt)
 	if a.Version != JobVersion {
 		return w.fail(ctx, a.Game, fmt.Sprintf("job version %d: this worker does version %d: run the same arbiter as the site", a.Version, JobVersion))
+	}
+	if own := cmp.Or(w.c.Build, riverdb.Build()); a.Build != "" && own != "" && a.Build != own {
+		// Another build may search otherwise and give another review:
+		// the job is left to a worker of the site's build.
+		log.Warn("review: queued by another arbiter build: run the site's build here", "site", a.Build, "worker", own)
+		return river.JobSnooze(mismatchSnooze)
 	}
 	stored, err := w.stored(ctx, a.Game)
 	if err != nil || stored {

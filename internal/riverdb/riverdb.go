@@ -16,6 +16,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -323,4 +324,33 @@ func OneLine(err error) string {
 // QuietLogger keeps River's own log to warnings and errors.
 func QuietLogger() *slog.Logger {
 	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+}
+
+// Build names this arbiter's source: its commit (marked "+modified" when
+// the tree had changes), or the module's version; "" when the binary does
+// not say (a test binary). A job carries its queuer's, so that a worker
+// built from other source, which may compute other results, refuses it.
+func Build() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = "+modified"
+			}
+		}
+	}
+	if rev != "" {
+		return rev + modified
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	return ""
 }

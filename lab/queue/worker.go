@@ -8,12 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime/debug"
 	"time"
 
 	"github.com/riverqueue/river"
 
 	"github.com/arbiter-games/arbiter/internal/clip"
+	"github.com/arbiter-games/arbiter/internal/riverdb"
 	"github.com/arbiter-games/arbiter/lab"
 )
 
@@ -38,34 +38,9 @@ type gameJob struct {
 	Build string `json:"build,omitempty"`
 }
 
-// build names this arbiter's source: its commit (marked "+modified" when
-// the tree had changes), or the module's version; "" when the binary does
-// not say (a test binary). A worker built from other source may play
-// other games, so it refuses the job.
-func build() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return ""
-	}
-	var rev, modified string
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				modified = "+modified"
-			}
-		}
-	}
-	if rev != "" {
-		return rev + modified
-	}
-	if v := info.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	return ""
-}
+// build names this arbiter's source (riverdb.Build): a worker built
+// from other source may play other games, so it refuses the job.
+func build() string { return riverdb.Build() }
 
 // Kind names the lab's jobs in River's tables.
 func (gameJob) Kind() string { return "arbiter_lab_game" }
