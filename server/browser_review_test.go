@@ -66,7 +66,9 @@ func (b *browser) review(t *testing.T, size screenSize, id string) {
 	if got := evaluate[int](t, ctx, `document.querySelectorAll(".review-seats tbody tr").length`); got != 2 {
 		t.Errorf("%d rows of accuracy and counts, want 2", got)
 	}
-	screenshot(t, ctx, "review-"+size.name)
+	screenshot(t, ctx, "review-"+size.name+"-light")
+	checkAxe(t, ctx, "the review, "+size.name)
+	b.reviewDark(t, size, id)
 
 	// A click on the graph's column of ply 5 shows the position after 5
 	// moves: the move list's current move is the fifth.
@@ -76,7 +78,7 @@ func (b *browser) review(t *testing.T, size screenSize, id string) {
 	// The first marked move: its button shows the position before it,
 	// and the board draws the better move.
 	ply := evaluate[string](t, ctx, `document.querySelector(".review-marks button.review-go").dataset.ply`)
-	best := evaluate[string](t, ctx, `document.querySelector(".review-marks button.review-go").textContent.replace(/.*better /, "")`)
+	best := evaluate[string](t, ctx, `document.querySelector(".review-marks button.review-go").dataset.best`)
 	click(t, ctx, ".review-marks button.review-go")
 	n, err := strconv.Atoi(ply)
 	if err != nil {
@@ -90,4 +92,17 @@ func (b *browser) review(t *testing.T, size screenSize, id string) {
 	if got := poll[string](t, ctx, "the better move's arrow", `document.querySelector("svg.board g.arrow-move.ply-0")?.dataset.move ?? ""`); got != best {
 		t.Errorf("the arrow shows %q, the review's better move is %q", got, best)
 	}
+}
+
+// reviewDark opens the reviewed game in a tab of size in the dark scheme
+// and checks the review's colours there.
+func (b *browser) reviewDark(t *testing.T, size screenSize, id string) {
+	ctx := b.sizedScheme(t, size, "dark")
+	run(t, ctx, chromedp.Navigate(b.url("/games/"+id)))
+	poll[bool](t, ctx, "the marks in the move list", `document.querySelectorAll(".moves button.move.marked").length > 0`)
+	if size.mobile && evaluate[bool](t, ctx, `!document.querySelector("details.review-graph").open`) {
+		click(t, ctx, "details.review-graph summary")
+	}
+	checkAxeColours(t, ctx, "the review, "+size.name+", dark")
+	screenshot(t, ctx, "review-"+size.name+"-dark")
 }

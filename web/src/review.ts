@@ -49,6 +49,7 @@ export interface Review {
 
 // The symbols of the marks, as game records write them.
 export const markSymbol: Record<Mark, string> = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+const plural: Record<Mark, string> = { inaccuracy: "Inaccuracies", mistake: "Mistakes", blunder: "Blunders" };
 
 // ReviewState is what the page knows of its game's review: none asked
 // (null review, asked false), asked and waiting, or done.
@@ -158,7 +159,9 @@ function seatSummary(r: Review, seats: string[]): HTMLElement {
       h("td", { class: "mark-inaccuracy" }, String(c.inaccuracy)), h("td", { class: "mark-mistake" }, String(c.mistake)), h("td", { class: "mark-blunder" }, String(c.blunder)));
   });
   return h("table", { class: "review-seats" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Accuracy"), h("th", { scope: "col" }, "Inaccuracies ?!"), h("th", { scope: "col" }, "Mistakes ?"), h("th", { scope: "col" }, "Blunders ??"))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Accuracy"),
+      ...(["inaccuracy", "mistake", "blunder"] as Mark[]).map((m) => h("th", { scope: "col", class: `mark-${m}`, title: plural[m] },
+        h("span", { class: "sr-only" }, `${plural[m]} `), markSymbol[m])))),
     h("tbody", {}, ...rows));
 }
 
@@ -168,8 +171,10 @@ function markList(r: Review, seats: string[], shownPly: number, act: PanelAction
   const marked = r.moves.filter((m) => m.mark);
   if (marked.length === 0) return h("p", { class: "review-none" }, "No move was marked: every move kept the expected score.");
   const items = marked.map((m) => {
-    const go = h("button", { type: "button", class: `review-go mark-${m.mark}`, "data-ply": String(m.ply) },
-      `${seats[m.seat] ?? ""} ${m.move}${markSymbol[m.mark!]} (${m.mark}): better ${m.best}`);
+    const number = Math.floor(m.ply / seats.length) + 1;
+    // A move is never broken across lines.
+    const go = h("button", { type: "button", class: `review-go mark-${m.mark}`, "data-ply": String(m.ply), "data-best": m.best },
+      `${number}. ${seats[m.seat] ?? ""} `, h("span", { class: "mv" }, `${m.move}${markSymbol[m.mark!]}`), ` ${m.mark}, better `, h("span", { class: "mv" }, m.best));
     if (m.ply === shownPly) go.setAttribute("aria-current", "step");
     go.addEventListener("click", () => act.step(m.ply));
     const parts: Node[] = [go];
