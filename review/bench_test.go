@@ -22,7 +22,8 @@ var reviewIDs = []string{"pommel", "pommel-76", "eximo", "checkers-2011", "punt-
 // BenchmarkReview measures what docs/review.md reports: the CPU seconds
 // of a review at DefaultNodes of typical self-play games of each id
 // (the fit's games 0, 1 and 2 of seed 1: ab at 2,000 nodes a move
-// after 8 random plies), per game and per position. Run it alone, once:
+// after 8 random plies), per game and per position, and the marks those
+// games get per 100 moves and the seats' mean accuracy. Run it alone, once:
 //
 //	go test ./review/ -run '^$' -bench Review -benchtime 1x
 func BenchmarkReview(b *testing.B) {
@@ -36,21 +37,35 @@ func BenchmarkReview(b *testing.B) {
 			for range b.N {
 				var cpu time.Duration
 				plies := 0
+				var marks [3]int
+				accuracy, seats := 0.0, 0
 				for i := range games {
 					start, moves, _, err := SelfPlay(context.Background(), g, 1, i, defaultPlay, defaultRandom)
 					if err != nil {
 						b.Fatal(err)
 					}
 					before := cpuTime()
-					if _, err := Game(context.Background(), g, start, moves, Config{}); err != nil {
+					res, err := Game(context.Background(), g, start, moves, Config{})
+					if err != nil {
 						b.Fatal(err)
 					}
 					cpu += cpuTime() - before
+					for _, st := range res.Seats {
+						accuracy += st.Accuracy
+						seats++
+						marks[0] += st.Inaccuracies
+						marks[1] += st.Mistakes
+						marks[2] += st.Blunders
+					}
 					plies += len(moves)
 				}
 				b.ReportMetric(cpu.Seconds()/games, "cpu-s/game")
 				b.ReportMetric(float64(plies)/games, "plies/game")
 				b.ReportMetric(cpu.Seconds()*1000/float64(plies), "cpu-ms/position")
+				b.ReportMetric(accuracy/float64(seats), "accuracy")
+				for i, name := range []string{"inaccuracies", "mistakes", "blunders"} {
+					b.ReportMetric(100*float64(marks[i])/float64(plies), name+"/100moves")
+				}
 			}
 		})
 	}

@@ -15,16 +15,18 @@ const (
 
 // The thresholds of the marks: the least drop of the mover's expected
 // score (0 to 1, by the game's curve) that earns each. They are the
-// project's own, chosen in pieces: on the fitted curves (k from about
-// 0.003 to 0.01 per hundredth of a piece) a man given away from an
-// even position costs about 0.1 to 0.25 of the point, so a blunder is
-// a whole man or more thrown away in a balanced game, a mistake about
-// half of one, and an inaccuracy a quarter, the size of a positional
-// error the search at the review's budget still sees reliably. Drops
-// below that are mostly the search's own uncertainty. A position already
-// won or lost (expected score near 1 or 0) earns few marks, as it
-// should: the curve is flat there, so a move that only gives back some
-// of a large lead loses little of the point.
+// project's own, in shares of the point: the curve carries each game's
+// scale (a man given away from an even Pommel position costs about 0.27
+// of the point, a piece scored in Punt 0.12 to 0.14), so one set serves
+// every id. A blunder turns an even game into one the mover loses about
+// seven times in ten, a mistake is half that, an inaccuracy a quarter,
+// about the smallest loss the search at the review's budget tells from
+// its own noise. Lichess calls a blunder at 0.15 of its curve; these
+// games' evaluations swing by a man at each exchange the search does not
+// see to its end, so ours asks for more. A position already won or lost
+// earns few marks: the curve is flat there, so a move that gives back
+// only part of a large lead loses little of the point. docs/review.md
+// has the marks these give per 100 moves.
 const (
 	InaccuracyDrop = 0.05
 	MistakeDrop    = 0.10

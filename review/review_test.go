@@ -274,6 +274,31 @@ func TestTablePosition(t *testing.T) {
 	}
 }
 
+// TestTableWinThrownToDraw: with Pommel's tables of three pieces, Black
+// to move in
+//
+//	B:WKa2:Ba6,Kd4
+//
+// wins in 7 plies; the captain's d4-a5 lets it go to a draw: "win in 7
+// → draw", the score the tables' exact one, the played move scored 0,
+// and a blunder (the expected score falls from 1 to 1/2).
+func TestTableWinThrownToDraw(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: tables of three pieces take a second or two to build")
+	}
+	g := mustGame(t, "pommel")
+	_, tables := endgametest.Build(t, "pommel", nil, 3)
+	start := mustFEN(t, g, "B:WKa2:Ba6,Kd4")
+	res, err := Game(context.Background(), g, start, []game.Move{mustMove(t, start, "d4-a5")}, Config{Nodes: testNodes, Tables: tables, Curve: &pommelCurve})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := res.Moves[0]
+	if m.Table != "win in 7 → draw" || m.Score != ai.Mate-7 || m.Played != 0 || m.Mark != Blunder || m.Seat != 1 {
+		t.Errorf("d4-a5: %+v, want \"win in 7 → draw\" from %d to 0, a blunder by Black", m, ai.Mate-7)
+	}
+}
+
 // TestThreePlayers: a three-player game's review has a seat for each
 // player, every move judged from its mover's point of view, and marks
 // by the same rule.
