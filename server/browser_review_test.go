@@ -40,6 +40,27 @@ func TestBrowserReview(t *testing.T) {
 	for _, size := range []screenSize{desktop, phone} {
 		t.Run(size.name, func(t *testing.T) { b.review(t, size, id) })
 	}
+	if *screenshotDir != "" {
+		t.Run("docs", func(t *testing.T) { b.reviewPictures(t, id) })
+	}
+}
+
+// reviewPictures are the README's pictures of the review, at both sizes
+// in both schemes, one pixel per CSS pixel, the review in the middle of
+// the window.
+func (b *browser) reviewPictures(t *testing.T, id string) {
+	for _, size := range screenSizes {
+		for _, scheme := range []string{"light", "dark"} {
+			ctx := b.tab(t, false)
+			run(t, ctx, chromedp.EmulateViewport(size.width, size.height, chromedp.EmulateScale(1)))
+			prefersScheme(t, ctx, scheme)
+			run(t, ctx, chromedp.Navigate(b.url("/games/"+id)))
+			poll[bool](t, ctx, "the marks", `document.querySelectorAll(".moves button.move.marked").length > 0`)
+			run(t, ctx, script(`document.querySelector("details.review-graph").open = true; document.querySelector("section.review").scrollIntoView({block: "center"})`))
+			time.Sleep(300 * time.Millisecond) // the buttons' colours settle
+			viewShot(t, ctx, "site-review-"+size.name+"-"+scheme)
+		}
+	}
 }
 
 func (b *browser) review(t *testing.T, size screenSize, id string) {
