@@ -31,6 +31,18 @@ type Value struct {
 	Plies int
 }
 
+// Words writes v for people: "win in N", "loss in N" (N in plies) or
+// "draw".
+func (v Value) Words() string {
+	switch v.Kind {
+	case Win:
+		return "win in " + strconv.Itoa(v.Plies)
+	case Loss:
+		return "loss in " + strconv.Itoa(v.Plies)
+	}
+	return "draw"
+}
+
 // String writes v as probe prints it: "win N", "loss N" or "draw".
 func (v Value) String() string {
 	switch v.Kind {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/internal/minimize"
 )
 
 // Fitting a curve: self-play games, ab against itself, after a few
@@ -285,26 +286,6 @@ func meanError(samples []sample, k, b float64, players int) float64 {
 	return sum / float64(len(samples))
 }
 
-// golden returns the x in [lo, hi] where f is least, by golden-section
-// search of steps steps (f taken to have one minimum there).
-func golden(lo, hi float64, steps int, f func(float64) float64) float64 {
-	const phi = 0.6180339887498949
-	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
-	fa, fb := f(a), f(b)
-	for range steps {
-		if fa < fb {
-			hi, b, fb = b, a, fa
-			a = hi - phi*(hi-lo)
-			fa = f(a)
-		} else {
-			lo, a, fa = a, b, fb
-			b = lo + phi*(hi-lo)
-			fb = f(b)
-		}
-	}
-	return (lo + hi) / 2
-}
-
 // fitK finds the k (and with three players the b) that fit samples best:
 // log k between 1e-5 and 1, as the tuning's fitK searches, and b between
 // -4 and 4 for each k tried.
@@ -313,9 +294,9 @@ func fitK(samples []sample, players int) (k, b float64) {
 		if players == 2 {
 			return 0
 		}
-		return golden(-4, 4, 30, func(b float64) float64 { return meanError(samples, k, b, players) })
+		return minimize.Golden(-4, 4, 30, func(b float64) float64 { return meanError(samples, k, b, players) })
 	}
-	x := golden(math.Log(1e-5), math.Log(1.0), 40, func(x float64) float64 {
+	x := minimize.Golden(math.Log(1e-5), math.Log(1.0), 40, func(x float64) float64 {
 		k := math.Exp(x)
 		return meanError(samples, k, offset(k), players)
 	})

@@ -1,8 +1,6 @@
 package review
 
 import (
-	"fmt"
-
 	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
 )
@@ -31,9 +29,9 @@ func tableText(t *endgame.Tables, s game.State, m game.Move) string {
 		return ""
 	}
 	if after == before {
-		return valueText(before)
+		return before.Words()
 	}
-	return valueText(before) + " → " + valueText(after)
+	return before.Words() + " → " + after.Words()
 }
 
 // probe is the tables' value of s for the side to move, when they hold
@@ -87,18 +85,6 @@ func childValue(t *endgame.Tables, child game.State) (endgame.Value, bool) {
 		return endgame.Value{Kind: endgame.Win, Plies: v.Plies + 1}, true
 	}
 	return v, true
-}
-
-// valueText writes a value as the review shows it: "win in 23",
-// "loss in 4", "draw".
-func valueText(v endgame.Value) string {
-	switch v.Kind {
-	case endgame.Win:
-		return fmt.Sprintf("win in %d", v.Plies)
-	case endgame.Loss:
-		return fmt.Sprintf("loss in %d", v.Plies)
-	}
-	return "draw"
 }
 
 // TablesFor picks, of the table folders a server opened (the ones it

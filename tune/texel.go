@@ -11,6 +11,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/internal/clip"
+	"github.com/arbiter-games/arbiter/internal/minimize"
 )
 
 // Set is a position file read back: the positions, each player's points
@@ -323,27 +324,12 @@ func (t *tuner) fullErrors(vals []int, k float64) (Errors, error) {
 // log k between 1e-5 and 1 (an evaluation's hundredths of a piece make k
 // near 0.01). The evaluations do not depend on k: they are made once.
 func (t *tuner) fitK(vals []int) (float64, Errors, error) {
-	const phi = 0.6180339887498949
 	evals, err := t.evaluateAll(vals)
 	if err != nil {
 		return 0, Errors{}, err
 	}
-	lo, hi := math.Log(1e-5), math.Log(1.0)
 	at := func(x float64) float64 { return t.errorsOf(evals, math.Exp(x)).Train }
-	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
-	fa, fb := at(a), at(b)
-	for range 25 {
-		if fa < fb {
-			hi, b, fb = b, a, fa
-			a = hi - phi*(hi-lo)
-			fa = at(a)
-		} else {
-			lo, a, fa = a, b, fb
-			b = lo + phi*(hi-lo)
-			fb = at(b)
-		}
-	}
-	k := math.Exp((lo + hi) / 2)
+	k := math.Exp(minimize.Golden(math.Log(1e-5), math.Log(1.0), 25, at))
 	return k, t.errorsOf(evals, k), nil
 }
 

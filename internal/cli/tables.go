@@ -92,12 +92,4 @@ func tablesLine(t *endgame.Tables, s game.State) string {
 // valueLine writes a table value as best prints it: "win in N (tables)",
 // "loss in N (tables)" (N in plies, for the side to move) or "draw
 // (tables)".
-func valueLine(v endgame.Value) string {
-	switch v.Kind {
-	case endgame.Win:
-		return fmt.Sprintf("win in %d (tables)", v.Plies)
-	case endgame.Loss:
-		return fmt.Sprintf("loss in %d (tables)", v.Plies)
-	}
-	return "draw (tables)"
-}
+func valueLine(v endgame.Value) string { return v.Words() + " (tables)" }
