@@ -13,7 +13,7 @@ import (
 //
 //   - leap: a capture that takes two or more cells in one leg (Pommel's
 //     linear leap; a jump elsewhere takes one cell a leg);
-//   - multiJump: a capture over two or more legs (a chain);
+//   - multiJump: a capture whose path has two or more legs (a chain);
 //   - captain: a move by, or the capture of, a promoted piece in Pommel
 //     (a captain is game.King there; in Checkers 2011 a King is a king,
 //     and that is theme king);
@@ -107,7 +107,9 @@ func effectThemes(id string, fx game.Effects, set map[string]bool) bool {
 			set[Leap] = true
 		}
 	}
-	if len(legs) >= 2 {
+	// Legs are counted on the path, not in Captured, which names a cell
+	// once however often the chain jumps it (a Checkers 2011 stack).
+	if len(legs) > 0 && len(fx.Path) > 2 {
 		set[MultiJump] = true
 	}
 	for _, p := range fx.Moving {
