@@ -17,6 +17,7 @@ import (
 	"slices"
 
 	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/review"
 )
@@ -71,6 +72,9 @@ type Puzzle struct {
 	// which ply of that game.
 	Source string `json:"source,omitempty"`
 	Ply    int    `json:"ply"`
+	// Table is the tables' value of the position for the solver ("win in
+	// 17") for an exact puzzle, found by the tables and not by a search.
+	Table string `json:"table,omitempty"`
 	// Key is the position's canonical key, the same for a position and
 	// its mirror image (Key); Dedup compares it.
 	Key string `json:"-"`
@@ -102,6 +106,10 @@ type Config struct {
 	Scorer Scorer
 	// Source is copied into every puzzle found.
 	Source string
+	// Tables are endgame tables of the game's id and rules (nil: none):
+	// the default Scorer probes them, and the positions they hold are
+	// judged by them alone (exact puzzles, tables.go).
+	Tables *endgame.Tables
 }
 
 // resolve fills in cfg's defaults for g and checks it.
@@ -141,8 +149,14 @@ func (cfg Config) resolve(g game.Game) (Config, review.Curve, error) {
 	if curve.Game != g.ID() || curve.Players != g.Players() {
 		return cfg, curve, fmt.Errorf("puzzle: the curve is of %s, not of %s", curve.Game, g.ID())
 	}
+	if cfg.Tables != nil {
+		man := cfg.Tables.Manifest()
+		if man.Game != g.ID() || man.Rules != endgame.RulesOf(g) {
+			return cfg, curve, fmt.Errorf("puzzle: the endgame tables are of %s (%s), not of %s (%s)", man.Game, man.Rules, g.ID(), endgame.RulesOf(g))
+		}
+	}
 	if cfg.Scorer == nil {
-		cfg.Scorer = abScorer{}
+		cfg.Scorer = abScorer{cfg.Tables}
 	}
 	return cfg, curve, nil
 }
@@ -151,10 +165,14 @@ func (cfg Config) resolve(g game.Game) (Config, review.Curve, error) {
 // position, so that a position's score depends on it and its history
 // alone, whatever was searched before (the review's rule too), which
 // makes Find deterministic.
-type abScorer struct{}
+type abScorer struct{ tables *endgame.Tables }
 
-func (abScorer) Lines(ctx context.Context, s game.State, nodes int64) ([]ai.Line, error) {
-	e, err := ai.New("ab:tt=18", 1)
+func (a abScorer) Lines(ctx context.Context, s game.State, nodes int64) ([]ai.Line, error) {
+	var opts []ai.Option
+	if a.tables != nil {
+		opts = append(opts, ai.WithTables(a.tables))
+	}
+	e, err := ai.New("ab:tt=18", 1, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -280,6 +298,11 @@ func (j judge) bestReply(ctx context.Context, s game.State) (game.Move, bool, er
 func (j judge) position(ctx context.Context, s0 game.State) (Puzzle, bool, error) {
 	if s0.Result().Over() || len(s0.Moves(nil)) < 2 {
 		return Puzzle{}, false, nil
+	}
+	if _, held := tableValue(j.cfg.Tables, s0); held {
+		// The tables know better than any search: a position they hold
+		// is an exact puzzle or none.
+		return j.tablePosition(s0)
 	}
 	found, _, ok, err := j.unique(ctx, s0, j.cfg.Nodes)
 	if err != nil || !ok {

@@ -169,3 +169,11 @@ func pieces(s game.State) int {
 	}
 	return n
 }
+
+// addTheme adds theme to the sorted themes, once.
+func addTheme(themes []string, theme string) []string {
+	if i, found := slices.BinarySearch(themes, theme); !found {
+		themes = slices.Insert(themes, i, theme)
+	}
+	return themes
+}
