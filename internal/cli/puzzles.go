@@ -39,6 +39,7 @@ type puzzlesFlags struct {
 	margin      float64
 	maxMoves    int
 	out         string
+	tables      string
 	quiet       bool
 }
 
@@ -55,7 +56,8 @@ is a puzzle when its best move's expected score, by the review's win-chance
 curve, leads every other move's by --margin at a search of --nodes and again at
 the deeper --verify; the line is played on, the opponent answering with the
 reply that loses least, while the solver's next move is forced the same way,
-up to --max-moves solver moves. Duplicates (by position and by mirror image)
+up to --max-moves solver moves. With --tables, the positions the tables hold are
+judged by them alone: the only move that keeps the win. Duplicates (by position and by mirror image)
 are written once. docs/puzzles.md says more.
 
 Each puzzle is one JSON line on --out (default: standard output). The same
@@ -83,6 +85,8 @@ flags give the same puzzles.`,
 	allow(cmd, "max-moves", fmt.Sprintf("a whole number from 1 to %d", puzzle.MaxMaxMoves))
 	cmd.Flags().StringVar(&f.out, "out", "", "write the puzzles to this file (default: standard output)")
 	allow(cmd, "out", "a file name")
+	cmd.Flags().StringVar(&f.tables, "tables", "", "a folder of GAME's endgame tables (arbiter solve): its positions make exact puzzles")
+	allow(cmd, "tables", "a folder name")
 	cmd.Flags().BoolVarP(&f.quiet, "quiet", "q", false, "nothing on stderr: no progress and no report")
 	return cmd
 }
@@ -147,6 +151,11 @@ func (f *puzzlesFlags) run(cmd *cobra.Command, id string) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 	defer stop()
 	cfg := puzzle.Config{Nodes: f.nodes, VerifyNodes: f.verify, Margin: f.margin, MaxMoves: f.maxMoves}
+	if f.tables != "" {
+		if cfg.Tables, err = openTableFolder(f.tables); err != nil {
+			return err
+		}
+	}
 	n := f.selfPlay
 	if recs != nil {
 		n = len(recs)

@@ -148,6 +148,7 @@ func TestPuzzlesRefusals(t *testing.T) {
 		{[]string{"eximo", "--selfplay", "1", "--max-moves", "21"}, "--max-moves"},
 		{[]string{"eximo", "--games", filepath.Join(t.TempDir(), long)}, "--games"},
 		{[]string{long, "--selfplay", "1"}, ""},
+		{[]string{"pommel", "--selfplay", "1", "--tables", filepath.Join(t.TempDir(), long)}, "--tables"},
 	} {
 		var out, errOut bytes.Buffer
 		code := Execute(append([]string{"puzzles"}, tc.args...), strings.NewReader(""), &out, &errOut)
