@@ -15,6 +15,7 @@ import (
 //     linear leap; a jump elsewhere takes one cell a leg);
 //   - multiJump: a capture whose path has two or more legs (a chain);
 //   - captain: a move by, or the capture of, a promoted piece in Pommel
+//     (the top piece of the moving stack, or a piece taken)
 //     (a captain is game.King there; in Checkers 2011 a King is a king,
 //     and that is theme king);
 //   - king: the same for Checkers 2011's kings;
@@ -112,8 +113,11 @@ func effectThemes(id string, fx game.Effects, set map[string]bool) bool {
 	if len(legs) > 0 && len(fx.Path) > 2 {
 		set[MultiJump] = true
 	}
-	for _, p := range fx.Moving {
-		promoted = promoted || p.Rank == game.King
+	// The moving stack's top piece is the one that moves (and commands
+	// the rest); a king imprisoned under it moves with it but does not
+	// play.
+	if n := len(fx.Moving); n > 0 && fx.Moving[n-1].Rank == game.King {
+		promoted = true
 	}
 	if promoted {
 		if pommel(id) {
