@@ -1,6 +1,8 @@
 // Package puzzle finds puzzles in games: positions where the side to move
 // has one clearly best move, by the review's win-chance curve, and whose
-// solution stays forced move after move, the opponent's replies included.
+// solution stays forced move after move, the opponent's replies included;
+// and, where endgame tables hold a position, exact puzzles: the only move
+// that keeps the table win.
 //
 // It runs engines and nothing else: no files, no network. Its sources are
 // any game's moves (Find) and self-play (SelfPlay); the command that
