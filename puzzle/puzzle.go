@@ -112,6 +112,24 @@ type Config struct {
 	// the default Scorer probes them, and the positions they hold are
 	// judged by them alone (exact puzzles, tables.go).
 	Tables *endgame.Tables
+	// Stats, when not nil, is added to: what the judging did. It is the
+	// caller's, so that a Find is not safe for concurrent use with
+	// another Find given the same Stats.
+	Stats *Stats
+}
+
+// Stats count what Find judged: positions with two moves or more,
+// candidates the finding search found, those the verifying search
+// dropped, and the positions the tables judged.
+type Stats struct {
+	Positions, Candidates, Dropped, Table int
+}
+
+// count adds to the Stats field f picks, when there are Stats.
+func (j judge) count(f func(*Stats) *int) {
+	if j.cfg.Stats != nil {
+		*f(j.cfg.Stats)++
+	}
 }
 
 // resolve fills in cfg's defaults for g and checks it.
@@ -301,18 +319,25 @@ func (j judge) position(ctx context.Context, s0 game.State) (Puzzle, bool, error
 	if s0.Result().Over() || len(s0.Moves(nil)) < 2 {
 		return Puzzle{}, false, nil
 	}
+	j.count(func(st *Stats) *int { return &st.Positions })
 	if _, held := tableValue(j.cfg.Tables, s0); held {
 		// The tables know better than any search: a position they hold
 		// is an exact puzzle or none.
+		j.count(func(st *Stats) *int { return &st.Table })
 		return j.tablePosition(s0)
 	}
 	found, _, ok, err := j.unique(ctx, s0, j.cfg.Nodes)
 	if err != nil || !ok {
 		return Puzzle{}, false, err
 	}
+	j.count(func(st *Stats) *int { return &st.Candidates })
 	verified, margin, ok, err := j.unique(ctx, s0, j.cfg.VerifyNodes)
-	if err != nil || !ok || verified != found {
+	if err != nil {
 		return Puzzle{}, false, err
+	}
+	if !ok || verified != found {
+		j.count(func(st *Stats) *int { return &st.Dropped })
+		return Puzzle{}, false, nil
 	}
 	s := s0.Clone()
 	solution := []game.Move{found}

@@ -128,9 +128,13 @@ func TestVerification(t *testing.T) {
 		{"the deeper search prefers another move", map[string]int{"e3xg3": 300}, false},
 		{"the deeper search finds the lead too small", map[string]int{"g2xe4": -250}, false},
 	} {
-		_, ok, err := FindIn(context.Background(), s, Config{Scorer: byMove(finding, tc.verifying, -300), MaxMoves: 1})
+		var st Stats
+		_, ok, err := FindIn(context.Background(), s, Config{Scorer: byMove(finding, tc.verifying, -300), MaxMoves: 1, Stats: &st})
 		if err != nil || ok != tc.want {
 			t.Errorf("%s: found %v (%v), want %v", tc.name, ok, err, tc.want)
+		}
+		if want := (Stats{Positions: 1, Candidates: 1, Dropped: map[bool]int{true: 0, false: 1}[tc.want]}); st != want {
+			t.Errorf("%s: stats %+v, want %+v", tc.name, st, want)
 		}
 	}
 }

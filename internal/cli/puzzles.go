@@ -150,7 +150,8 @@ func (f *puzzlesFlags) run(cmd *cobra.Command, id string) error {
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 	defer stop()
-	cfg := puzzle.Config{Nodes: f.nodes, VerifyNodes: f.verify, Margin: f.margin, MaxMoves: f.maxMoves}
+	var st puzzle.Stats
+	cfg := puzzle.Config{Nodes: f.nodes, VerifyNodes: f.verify, Margin: f.margin, MaxMoves: f.maxMoves, Stats: &st}
 	if f.tables != "" {
 		if cfg.Tables, err = openTableFolder(f.tables); err != nil {
 			return err
@@ -199,7 +200,8 @@ func (f *puzzlesFlags) run(cmd *cobra.Command, id string) error {
 		}
 	}
 	if !f.quiet {
-		fmt.Fprintf(errOut, "\n%s: %d puzzles in %d games, %.1f s\n", id, len(all), n, time.Since(began).Seconds())
+		fmt.Fprintf(errOut, "\n%s: %d puzzles in %d games, %.1f s; %d positions judged, %d by the tables, %d candidates, %d dropped by the verification\n",
+			id, len(all), n, time.Since(began).Seconds(), st.Positions, st.Table, st.Candidates, st.Dropped)
 	}
 	write := func(w io.Writer) error {
 		enc := json.NewEncoder(w)
