@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/endgame/endgametest"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/puzzle"
 	"github.com/arbiter-games/arbiter/record"
@@ -156,5 +157,33 @@ func TestPuzzlesRefusals(t *testing.T) {
 		if code == 0 || !strings.Contains(line, tc.want) || strings.Contains(line, "\n") || strings.Count(line, "x") > 2*80 {
 			t.Errorf("%.60v: exit %d, %.300q", tc.args, code, line)
 		}
+	}
+}
+
+// TestPuzzlesTables: with --tables, a table position of a record is an
+// exact puzzle: the only winning move, the tables' value with it.
+func TestPuzzlesTables(t *testing.T) {
+	dir, _ := endgametest.Build(t, "pommel", nil, 2)
+	g, err := game.New("pommel", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Only a1-a5 keeps the captain's win against the soldier.
+	rec := record.New(g, "W:WKa1:Bf3", nil, "2026.12.03")
+	rec.Moves = []string{"a1-b1"}
+	var buf bytes.Buffer
+	if err := record.Write(&buf, rec); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "games.pdn")
+	if err := os.WriteFile(path, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ps := runPuzzles(t, append([]string{"pommel", "--games", path, "--tables", dir}, cheap...)...)
+	if len(ps) != 1 || ps[0]["table"] != "win in 9" {
+		t.Fatalf("puzzles %v, want one, win in 9", ps)
+	}
+	if sol, _ := ps[0]["solution"].([]any); len(sol) == 0 || sol[0] != "a1-a5" {
+		t.Errorf("solution %v, want a1-a5 first", ps[0]["solution"])
 	}
 }
