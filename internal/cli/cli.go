@@ -73,7 +73,7 @@ checkers-like abstract games. Run "arbiter games" to list them.`,
 	root.SetVersionTemplate("arbiter {{.Version}}\n")
 	root.AddCommand(gamesCmd(), movesCmd(), perftCmd(), fenCmd(), showCmd(), playCmd(), replayCmd(), bestCmd(), matchCmd(), engineCmd())
 	root.AddCommand(serveCmd(), backupCmd(), loadtestCmd(), labCmd(), benchCmd())
-	root.AddCommand(rateLevelsCmd(), solveCmd(), probeCmd(), tuneCmd(), reviewCmd(), workCmd())
+	root.AddCommand(rateLevelsCmd(), solveCmd(), probeCmd(), tuneCmd(), reviewCmd(), puzzlesCmd(), workCmd())
 	root.SetHelpCommand(helpCmd())
 	strictCompletion(root)
 	return root
