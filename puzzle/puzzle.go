@@ -320,7 +320,7 @@ func (j judge) position(ctx context.Context, s0 game.State) (Puzzle, bool, error
 		return Puzzle{}, false, nil
 	}
 	j.count(func(st *Stats) *int { return &st.Positions })
-	if _, held := tableValue(j.cfg.Tables, s0); held {
+	if _, held := review.TableValue(j.cfg.Tables, s0); held {
 		// The tables know better than any search: a position they hold
 		// is an exact puzzle or none.
 		j.count(func(st *Stats) *int { return &st.Table })

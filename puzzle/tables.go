@@ -5,6 +5,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/review"
 )
 
 // Exact puzzles: in a position the endgame tables hold (Pommel's today),
@@ -15,58 +16,12 @@ import (
 // the solver's next move must again be the only one that keeps the win,
 // up to MaxMoves solver moves, or to the end of the game.
 
-// tableValue is the tables' value of s for its mover, and whether the
-// tables hold s: a game going on, two players, some pieces of each side
-// and no more than the tables' pieces. A table that cannot be read holds
-// nothing, so that a damaged file costs puzzles, not a run.
-func tableValue(t *endgame.Tables, s game.State) (endgame.Value, bool) {
-	if t == nil || s.Result().Over() || s.Game().Players() != 2 {
-		return endgame.Value{}, false
-	}
-	pl, ok := s.(game.Placer)
-	if !ok {
-		return endgame.Value{}, false
-	}
-	var count [2]int
-	pieces := pl.Placement(nil)
-	for _, p := range pieces {
-		if p.Piece.Owner == 0 || p.Piece.Owner == 1 {
-			count[p.Piece.Owner]++
-		}
-	}
-	if count[0] == 0 || count[1] == 0 || len(pieces) > t.Pieces() {
-		return endgame.Value{}, false
-	}
-	v, err := t.Probe(s)
-	return v, err == nil
-}
-
-// moveValue is what m does for s's mover by the tables: the child's
-// value turned to the mover's side, or the result when m ends the game.
+// moveValue is what m does for s's mover by the tables (review's
+// ValueAfter of the child).
 func moveValue(t *endgame.Tables, s game.State, m game.Move) (endgame.Value, bool) {
-	mover := s.ToMove()
 	s.Play(m)
 	defer s.Undo()
-	if r := s.Result(); r.Over() {
-		switch {
-		case r.Winners.Has(mover) && r.Winners.Len() == 1:
-			return endgame.Value{Kind: endgame.Win, Plies: 1}, true
-		case r.Winners == 0 || r.Winners.Has(mover):
-			return endgame.Value{Kind: endgame.Draw}, true
-		}
-		return endgame.Value{Kind: endgame.Loss, Plies: 1}, true
-	}
-	v, ok := tableValue(t, s)
-	if !ok {
-		return endgame.Value{}, false
-	}
-	switch v.Kind {
-	case endgame.Win:
-		return endgame.Value{Kind: endgame.Loss, Plies: v.Plies + 1}, true
-	case endgame.Loss:
-		return endgame.Value{Kind: endgame.Win, Plies: v.Plies + 1}, true
-	}
-	return v, true
+	return review.ValueAfter(t, s)
 }
 
 // onlyWin is s's one move that keeps its table win, with the value
@@ -74,7 +29,7 @@ func moveValue(t *endgame.Tables, s game.State, m game.Move) (endgame.Value, boo
 // false when s is not a table win or has two or more winning moves, or a
 // child the tables cannot answer.
 func onlyWin(t *endgame.Tables, s game.State) (win game.Move, v, other endgame.Value, ok bool) {
-	if sv, held := tableValue(t, s); !held || sv.Kind != endgame.Win {
+	if sv, held := review.TableValue(t, s); !held || sv.Kind != endgame.Win {
 		return win, v, other, false
 	}
 	wins := 0

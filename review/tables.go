@@ -18,13 +18,13 @@ import (
 // kept by a slower win still reads "win in 23 → win in 31"), or "" when
 // the tables do not hold s.
 func tableText(t *endgame.Tables, s game.State, m game.Move) string {
-	before, ok := probe(t, s)
+	before, ok := TableValue(t, s)
 	if !ok {
 		return ""
 	}
 	child := s.Clone()
 	child.Play(m)
-	after, ok := childValue(t, child)
+	after, ok := ValueAfter(t, child)
 	if !ok {
 		return ""
 	}
@@ -34,11 +34,13 @@ func tableText(t *endgame.Tables, s game.State, m game.Move) string {
 	return before.Words() + " → " + after.Words()
 }
 
-// probe is the tables' value of s for the side to move, when they hold
-// it: a game going on with some of each side's pieces and no more than
-// the tables' pieces. A table that cannot be read holds nothing.
-func probe(t *endgame.Tables, s game.State) (endgame.Value, bool) {
-	if s.Result().Over() || s.Game().Players() != 2 {
+// TableValue is the tables' value of s for the side to move, when they
+// hold it: a game going on, two players, some of each side's pieces and
+// no more than the tables' pieces. A table that cannot be read holds
+// nothing, so that a damaged file costs answers, not a review. Nil
+// tables hold nothing.
+func TableValue(t *endgame.Tables, s game.State) (endgame.Value, bool) {
+	if t == nil || s.Result().Over() || s.Game().Players() != 2 {
 		return endgame.Value{}, false
 	}
 	pl, ok := s.(game.Placer)
@@ -59,11 +61,10 @@ func probe(t *endgame.Tables, s game.State) (endgame.Value, bool) {
 	return v, err == nil
 }
 
-// childValue is the value of child, the position the played move
-// reached, for the player who made the move: the opposite of the tables'
-// value for the side to move there, or the game's result when the move
-// ended it.
-func childValue(t *endgame.Tables, child game.State) (endgame.Value, bool) {
+// ValueAfter is the value of child, the position a move reached, for the
+// player who made the move: the opposite of the tables' value for the
+// side to move there, or the game's result when the move ended it.
+func ValueAfter(t *endgame.Tables, child game.State) (endgame.Value, bool) {
 	if r := child.Result(); r.Over() {
 		mover := 1 - child.ToMove() // two players: the other seat moved
 		switch {
@@ -74,7 +75,7 @@ func childValue(t *endgame.Tables, child game.State) (endgame.Value, bool) {
 		}
 		return endgame.Value{Kind: endgame.Loss, Plies: 1}, true
 	}
-	v, ok := probe(t, child)
+	v, ok := TableValue(t, child)
 	if !ok {
 		return endgame.Value{}, false
 	}
