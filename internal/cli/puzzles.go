@@ -40,6 +40,8 @@ type puzzlesFlags struct {
 	maxMoves    int
 	out         string
 	tables      string
+	recheck     string
+	deeper      int64
 	quiet       bool
 }
 
@@ -47,7 +49,7 @@ func puzzlesCmd() *cobra.Command {
 	f := puzzlesFlags{nodes: puzzle.DefaultNodes, verify: puzzle.DefaultVerify, playNodes: 2000, randomPlies: 8,
 		margin: puzzle.DefaultMargin, maxMoves: puzzle.DefaultMaxMoves}
 	cmd := &cobra.Command{
-		Use:   "puzzles GAME (--selfplay N [--seed S] | --games FILE) [--out FILE]",
+		Use:   "puzzles GAME (--selfplay N [--seed S] | --games FILE | --recheck FILE) [--out FILE]",
 		Short: "Find puzzles in GAME's self-play games or in a PDN file of its games",
 		Long: `puzzles judges every position of the games it reads (--games, a PDN file of
 GAME's games) or plays (--selfplay N games: --random-plies random plies, then ab
@@ -59,6 +61,11 @@ reply that loses least, while the solver's next move is forced the same way,
 up to --max-moves solver moves. With --tables, the positions the tables hold are
 judged by them alone: the only move that keeps the win. Duplicates (by position and by mirror image)
 are written once. docs/puzzles.md says more.
+
+--recheck FILE reads puzzles (this command's output) instead and judges every
+move of each solution again, by a search of --deeper nodes (default four times
+the puzzle's own --verify) and by --tables where they hold the position: the
+puzzles whose solution holds are written, the others named on stderr.
 
 Each puzzle is one JSON line on --out (default: standard output). The same
 flags give the same puzzles.`,
@@ -87,6 +94,10 @@ flags give the same puzzles.`,
 	allow(cmd, "out", "a file name")
 	cmd.Flags().StringVar(&f.tables, "tables", "", "a folder of GAME's endgame tables (arbiter solve): its positions make exact puzzles")
 	allow(cmd, "tables", "a folder name")
+	cmd.Flags().StringVar(&f.recheck, "recheck", "", "a file of GAME's puzzles to judge again, deeper, keeping those that hold")
+	allow(cmd, "recheck", "a file name")
+	cmd.Flags().Int64Var(&f.deeper, "deeper", 0, "with --recheck, the deeper search in nodes (default: 4 times each puzzle's verifying search; more than it, up to "+fmt.Sprint(puzzle.MaxNodes)+")")
+	allow(cmd, "deeper", "a whole number up to "+fmt.Sprint(puzzle.MaxNodes))
 	cmd.Flags().BoolVarP(&f.quiet, "quiet", "q", false, "nothing on stderr: no progress and no report")
 	return cmd
 }
@@ -94,8 +105,12 @@ flags give the same puzzles.`,
 // check refuses flags out of their bounds, one line each, naming the flag.
 func (f *puzzlesFlags) check(cmd *cobra.Command) error {
 	switch {
-	case cmd.Flags().Changed("selfplay") == (f.games != ""):
-		return fmt.Errorf("give one of --selfplay N and --games FILE")
+	case countTrue(cmd.Flags().Changed("selfplay"), f.games != "", f.recheck != "") != 1:
+		return fmt.Errorf("give one of --selfplay N, --games FILE and --recheck FILE")
+	case cmd.Flags().Changed("deeper") && f.recheck == "":
+		return fmt.Errorf("--deeper goes with --recheck FILE")
+	case f.deeper < 0 || f.deeper > puzzle.MaxNodes:
+		return fmt.Errorf("--deeper %d: want a whole number up to %d", f.deeper, puzzle.MaxNodes)
 	case cmd.Flags().Changed("selfplay") && (f.selfPlay < 1 || f.selfPlay > maxPuzzleSelfPlay):
 		return fmt.Errorf("--selfplay %d: want a whole number from 1 to %d", f.selfPlay, maxPuzzleSelfPlay)
 	case f.nodes < 1 || f.nodes > puzzle.MaxNodes:
@@ -131,15 +146,14 @@ func (f *puzzlesFlags) run(cmd *cobra.Command, id string) error {
 	if err != nil {
 		return err
 	}
+	if f.recheck != "" {
+		return f.runRecheck(cmd, g)
+	}
 	var recs []*record.Record
 	if f.games != "" {
 		data, err := os.ReadFile(f.games)
 		if err != nil {
-			var pe *fs.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err // the path is quoted, clipped, already
-			}
-			return fmt.Errorf("--games %s: %v", clip.Quote(f.games), err)
+			return fmt.Errorf("--games %s: %v", clip.Quote(f.games), pathless(err))
 		}
 		if recs, err = record.Read(bytes.NewReader(data)); err != nil {
 			return fmt.Errorf("--games %s: %v", clip.Quote(f.games), err)
@@ -203,6 +217,11 @@ func (f *puzzlesFlags) run(cmd *cobra.Command, id string) error {
 		fmt.Fprintf(errOut, "\n%s: %d puzzles in %d games, %.1f s; %d positions judged, %d by the tables, %d candidates, %d dropped by the verification\n",
 			id, len(all), n, time.Since(began).Seconds(), st.Positions, st.Table, st.Candidates, st.Dropped)
 	}
+	return f.write(cmd, all)
+}
+
+// write writes puzzles as JSON lines on --out or standard output.
+func (f *puzzlesFlags) write(cmd *cobra.Command, all []puzzle.Puzzle) error {
 	write := func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		for _, p := range all {
@@ -219,6 +238,17 @@ func (f *puzzlesFlags) run(cmd *cobra.Command, id string) error {
 		return fmt.Errorf("--out %s: %v", clip.Quote(f.out), err)
 	}
 	return nil
+}
+
+// countTrue counts the true ones.
+func countTrue(bs ...bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 // unwind returns the start of end's game, from its history, and the
@@ -238,4 +268,14 @@ func unwind(end game.State, texts []string) (game.State, []game.Move, error) {
 		s.Play(m)
 	}
 	return start, moves, nil
+}
+
+// pathless is err without the path a PathError repeats: the callers
+// name the file themselves, quoted and clipped.
+func pathless(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -126,8 +126,18 @@ func TestPuzzlesRefusals(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"eximo"}, "--selfplay N and --games FILE"},
-		{[]string{"eximo", "--selfplay", "1", "--games", "f.pdn"}, "--selfplay N and --games FILE"},
+		{[]string{"eximo"}, "--selfplay N, --games FILE and --recheck FILE"},
+		{[]string{"eximo", "--selfplay", "1", "--games", "f.pdn"}, "--selfplay N, --games FILE and --recheck FILE"},
+		{[]string{"eximo", "--selfplay", "1", "--recheck", "p.jsonl"}, "--recheck FILE"},
+		{[]string{"eximo", "--selfplay", "1", "--deeper", "400000"}, "--deeper goes with --recheck"},
+		{[]string{"eximo", "--recheck", "p.jsonl", "--deeper", "-1"}, "--deeper"},
+		{[]string{"eximo", "--recheck", "p.jsonl", "--deeper", "10000001"}, "--deeper"},
+		{[]string{"eximo", "--recheck", filepath.Join(t.TempDir(), long)}, "--recheck"},
+		{[]string{"eximo", "--recheck", badPuzzles(t, `{"id":"x","game":"eximo"`)}, "line 1"},
+		{[]string{"eximo", "--recheck", badPuzzles(t, `{"id":"x","game":"eximo","extra":1}`)}, "line 1"},
+		{[]string{"eximo", "--recheck", badPuzzles(t, `{"id":"x","game":"pommel","fen":"W:Wa1:Bb2","solution":["a1-a2"]}`)}, "not of eximo"},
+		{[]string{"eximo", "--recheck", badPuzzles(t, `{"id":"x","game":"eximo","fen":"W:nonsense","solution":["a1-a2"],"verifyNodes":80000}`)}, "line 1"},
+		{[]string{"eximo", "--recheck", badPuzzles(t, "\n")}, "no puzzles"},
 		{[]string{"eximo", "--selfplay", "0"}, "--selfplay"},
 		{[]string{"eximo", "--selfplay", "-3"}, "--selfplay"},
 		{[]string{"eximo", "--selfplay", "100001"}, "--selfplay"},
@@ -185,5 +195,39 @@ func TestPuzzlesTables(t *testing.T) {
 	}
 	if sol, _ := ps[0]["solution"].([]any); len(sol) == 0 || sol[0] != "a1-a5" {
 		t.Errorf("solution %v, want a1-a5 first", ps[0]["solution"])
+	}
+}
+
+// badPuzzles writes line to a puzzles file and names it.
+func badPuzzles(t *testing.T, line string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "p.jsonl")
+	if err := os.WriteFile(path, []byte(strings.ReplaceAll(line, `\n`, "\n")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestPuzzlesRecheck: --recheck writes the puzzles whose solution a
+// deeper search confirms and drops the one whose first move the tables
+// show to be no win.
+func TestPuzzlesRecheck(t *testing.T) {
+	dir, _ := endgametest.Build(t, "pommel", nil, 2)
+	good := puzzle.Puzzle{ID: "pommel-good", Game: "pommel", FEN: "W:WKa1:Bf3", Solution: []string{"a1-a5"}, VerifyNodes: 4000}
+	bad := good
+	bad.ID, bad.Solution = "pommel-bad", []string{"a1-b1"}
+	var lines bytes.Buffer
+	for _, p := range []puzzle.Puzzle{good, bad} {
+		if err := json.NewEncoder(&lines).Encode(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "p.jsonl")
+	if err := os.WriteFile(path, lines.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ps := runPuzzles(t, "pommel", "--recheck", path, "--tables", dir, "--deeper", "16000", "-q")
+	if len(ps) != 1 || ps[0]["id"] != "pommel-good" {
+		t.Fatalf("kept %v, want pommel-good alone", ps)
 	}
 }
