@@ -74,6 +74,9 @@ type Puzzle struct {
 	// which ply of that game.
 	Source string `json:"source,omitempty"`
 	Ply    int    `json:"ply"`
+	// SourceGame is the id of the site's game the puzzle was found in,
+	// "" for self-play and files (the game's page links to it).
+	SourceGame string `json:"sourceGame,omitempty"`
 	// Table is the tables' value of the position for the solver ("win in
 	// 17") for an exact puzzle, found by the tables and not by a search.
 	Table string `json:"table,omitempty"`

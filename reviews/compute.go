@@ -8,6 +8,7 @@ import (
 	"github.com/arbiter-games/arbiter/endgame"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/internal/clip"
+	"github.com/arbiter-games/arbiter/puzzle"
 	"github.com/arbiter-games/arbiter/review"
 )
 
@@ -32,13 +33,42 @@ func Engine(tables []*endgame.Tables) Compute {
 		if err != nil {
 			return Result{}, err
 		}
-		cfg := review.Config{Nodes: in.Nodes, Tables: review.TablesFor(tables, rules)}
-		r, err := review.Game(ctx, rules, start, moves, cfg)
+		t := review.TablesFor(tables, rules)
+		r, err := review.Game(ctx, rules, start, moves, review.Config{Nodes: in.Nodes, Tables: t})
 		if err != nil {
 			return Result{}, err
 		}
-		return fromReview(r), nil
+		res := fromReview(r)
+		if in.Puzzles && len(in.Options) == 0 {
+			// The puzzle pool is of each game's default rules: a game
+			// of other options gives none.
+			if res.Puzzles, err = findPuzzles(ctx, rules, start, moves, t); err != nil {
+				return Result{}, err
+			}
+		}
+		return res, nil
 	}
+}
+
+// findPuzzles finds the game's puzzles as 'arbiter puzzles' does, and
+// keeps those a deeper search confirms, as the shipped sets are built
+// (docs/puzzles.md).
+func findPuzzles(ctx context.Context, rules game.Game, start game.State, moves []game.Move, t *endgame.Tables) ([]puzzle.Puzzle, error) {
+	found, err := puzzle.Find(ctx, rules, start, moves, puzzle.Config{Tables: t})
+	if err != nil {
+		return nil, err
+	}
+	var kept []puzzle.Puzzle
+	for _, p := range found {
+		faults, err := puzzle.RecheckPuzzle(ctx, p, puzzle.Recheck{Tables: t})
+		if err != nil {
+			return nil, err
+		}
+		if len(faults) == 0 {
+			kept = append(kept, p)
+		}
+	}
+	return kept, nil
 }
 
 // parseMoves reads the moves, each in the position it is played in.

@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/hall"
+	"github.com/arbiter-games/arbiter/puzzle"
 )
 
 // Input is what a review is computed from: a job carries it whole.
@@ -40,6 +41,9 @@ type Input struct {
 	// Nodes is the search of each position, in nodes: a fixed budget, so
 	// that a review does not depend on the machine or its load.
 	Nodes int64 `json:"nodes"`
+	// Puzzles asks the worker to find the game's puzzles too (package
+	// puzzle, at its defaults), for the site's puzzle pool.
+	Puzzles bool `json:"puzzles,omitempty"`
 }
 
 // Move is the review of one move, judged in the position before it
@@ -96,6 +100,9 @@ type Result struct {
 	Counts   []Counts  `json:"counts"`
 	// Nodes is the search of each position the review was made with.
 	Nodes int64 `json:"nodes"`
+	// Puzzles are the puzzles found in the game (when Input.Puzzles),
+	// each rechecked by a deeper search before it is kept.
+	Puzzles []puzzle.Puzzle `json:"puzzles,omitempty"`
 }
 
 // Compute computes a review. It must be a pure function of its input

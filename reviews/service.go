@@ -17,6 +17,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/internal/riverdb"
+	"github.com/arbiter-games/arbiter/puzzle"
 	"github.com/arbiter-games/arbiter/review"
 )
 
@@ -83,6 +84,9 @@ type Config struct {
 	Workers int
 	// Nodes is the search of each position (0: DefaultNodes).
 	Nodes int64
+	// Puzzles asks that every game reviewed be searched for puzzles too
+	// (Input.Puzzles); Found lists them.
+	Puzzles bool
 	// RescueAfter bounds a review's time (0: DefaultRescueAfter).
 	RescueAfter time.Duration
 	Limits      Limits
@@ -126,10 +130,18 @@ const (
 	createByAddr    = `CREATE INDEX IF NOT EXISTS arbiter_review_addr ON arbiter_review (addr, requested)`
 	createResults   = `CREATE TABLE IF NOT EXISTS arbiter_review_result (
 	game TEXT NOT NULL PRIMARY KEY, data TEXT NOT NULL, failure TEXT NOT NULL)`
+	// createPuzzles keeps the puzzles found in reviewed games, one row a
+	// puzzle id (a position: the same position found in two games is
+	// kept once), seq its order of arrival for Found.
+	createPuzzles = `CREATE TABLE IF NOT EXISTS arbiter_review_puzzle (
+	id TEXT NOT NULL PRIMARY KEY, game TEXT NOT NULL, data TEXT NOT NULL, found BIGINT NOT NULL)`
+	createPuzzlesFound = `CREATE INDEX IF NOT EXISTS arbiter_review_puzzle_found ON arbiter_review_puzzle (found, id)`
 )
 
 // tables are the statements that make the reviews' tables.
-func tables() []string { return []string{createReviews, createByAccount, createByAddr, createResults} }
+func tables() []string {
+	return []string{createReviews, createByAccount, createByAddr, createResults, createPuzzles, createPuzzlesFound}
+}
 
 // Service takes requests for reviews and answers their state; with
 // workers, it computes them too.
@@ -363,7 +375,7 @@ func (s *Service) row(ctx context.Context, game string) (job int64, found bool, 
 // already) and keeps its id in the game's row.
 func (s *Service) enqueue(ctx context.Context, g Game) error {
 	in := g.Input
-	in.Nodes = s.cfg.Nodes
+	in.Nodes, in.Puzzles = s.cfg.Nodes, s.cfg.Puzzles
 	res, err := s.client.Insert(ctx, reviewJob{Version: JobVersion, Game: g.ID, Input: in, Build: riverdb.Build()}, insertOpts())
 	if err != nil {
 		return fmt.Errorf("reviews: queueing game %s: %v", clip.Quote(g.ID), err)
@@ -429,3 +441,46 @@ func (s *Service) Get(ctx context.Context, game string) (Review, error) {
 }
 
 func firstLine(s string) string { return cut(s, maxReason) }
+
+// MaxFound bounds the puzzles one call of Found answers.
+const MaxFound = 1000
+
+// Cursor is where a listing of found puzzles stopped: the zero Cursor is
+// the start.
+type Cursor struct {
+	Found int64 // when the last one listed was found, in ms since 1970
+	ID    string
+}
+
+// Found lists the puzzles found in reviewed games after the cursor, at
+// most limit (1 to MaxFound), in the order they were found, with the
+// cursor to give next time: a caller that keeps a pool of them asks for
+// what is new.
+func (s *Service) Found(ctx context.Context, after Cursor, limit int) (ps []puzzle.Puzzle, next Cursor, err error) {
+	if limit < 1 || limit > MaxFound {
+		return nil, after, fmt.Errorf("reviews: %d puzzles at once: give 1 to %d", limit, MaxFound)
+	}
+	rows, err := s.db.SQL.QueryContext(ctx, s.db.Rebind(`SELECT id, data, found FROM arbiter_review_puzzle
+		WHERE found > ? OR (found = ? AND id > ?) ORDER BY found, id LIMIT ?`), after.Found, after.Found, after.ID, limit)
+	if err != nil {
+		return nil, after, err
+	}
+	defer rows.Close()
+	next = after
+	for rows.Next() {
+		var id, data string
+		var found int64
+		if err := rows.Scan(&id, &data, &found); err != nil {
+			return nil, after, err
+		}
+		var p puzzle.Puzzle
+		if err := json.Unmarshal([]byte(data), &p); err != nil {
+			return nil, after, fmt.Errorf("reviews: the stored puzzle %s: %v", clip.Quote(id), err)
+		}
+		ps, next = append(ps, p), Cursor{Found: found, ID: id}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, after, err
+	}
+	return ps, next, nil
+}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/internal/riverdb"
+	"github.com/arbiter-games/arbiter/puzzle"
 )
 
 // JobVersion is the version of the review jobs this build queues and
@@ -179,18 +180,51 @@ func (w *reviewWorker) Work(ctx context.Context, job *river.Job[reviewJob]) (err
 		log.Warn("review: failed", "err", err)
 		return w.fail(ctx, a.Game, err.Error())
 	}
+	for i := range res.Puzzles {
+		res.Puzzles[i].Source, res.Puzzles[i].SourceGame = "game "+a.Game, a.Game
+	}
 	data, err := json.Marshal(res)
 	if err != nil {
 		return w.fail(ctx, a.Game, err.Error())
 	}
 	storeCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), riverdb.ConnectTimeout)
 	defer cancel()
-	if _, err := w.db.SQL.ExecContext(storeCtx, w.db.Rebind(`INSERT INTO arbiter_review_result (game, data, failure)
-		VALUES (?, ?, '') ON CONFLICT DO NOTHING`), a.Game, string(data)); err != nil {
+	if err := w.store(storeCtx, a.Game, string(data), res.Puzzles); err != nil {
 		return err
 	}
-	log.Info("review: done", "seconds", time.Since(start).Seconds())
+	log.Info("review: done", "seconds", time.Since(start).Seconds(), "puzzles", len(res.Puzzles))
 	return nil
+}
+
+// store writes the game's result and its puzzles in one transaction,
+// unless a result is there already (the first written is kept, and with
+// it its puzzles).
+func (w *reviewWorker) store(ctx context.Context, game, data string, puzzles []puzzle.Puzzle) error {
+	tx, err := w.db.SQL.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, w.db.Rebind(`INSERT INTO arbiter_review_result (game, data, failure)
+		VALUES (?, ?, '') ON CONFLICT DO NOTHING`), game, data)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return err
+	}
+	now := time.Now().UnixMilli()
+	for _, p := range puzzles {
+		line, err := json.Marshal(p)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, w.db.Rebind(`INSERT INTO arbiter_review_puzzle (id, game, data, found)
+			VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`), p.ID, game, string(line), now); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
 }
 
 // compute runs the computation at a low priority (lowPriority) with its

@@ -319,6 +319,9 @@ type reviewView struct {
 	Counts   []reviewCountsView `json:"counts"`
 	Nodes    int64              `json:"nodes,omitempty"`
 	Error    string             `json:"error,omitempty"`
+	// Puzzles are the ids of the puzzles found in the game, when the
+	// server finds them (serve --review-puzzles).
+	Puzzles []string `json:"puzzles,omitempty"`
 }
 
 // reviewMoveView is one move's review: score from the mover's point of
@@ -371,6 +374,9 @@ func reviewViewOf(r reviews.Review) reviewView {
 	v.Accuracy = append(v.Accuracy, res.Accuracy...)
 	for _, c := range res.Counts {
 		v.Counts = append(v.Counts, reviewCountsView{Inaccuracy: c.Inaccuracy, Mistake: c.Mistake, Blunder: c.Blunder})
+	}
+	for _, p := range res.Puzzles {
+		v.Puzzles = append(v.Puzzles, p.ID)
 	}
 	return v
 }

@@ -67,6 +67,7 @@ type serveFlags struct {
 	reviewWorkers, reviewPending, reviewPerHour, reviewQueue int
 	reviewNodes                                              int64
 	reviewRescueAfter                                        time.Duration
+	reviewPuzzles                                            bool
 	autoReview                                               bool
 }
 
@@ -148,6 +149,7 @@ cookie is Secure and every answer carries Strict-Transport-Security.`,
 	sf.checks.intVar(cmd, &sf.reviewQueue, "review-queue", 0, intRange{lo: 1, hi: 1_000_000, zero: fmt.Sprint(reviews.DefaultQueue)},
 		"reviews waiting at once, overall")
 	f.BoolVar(&sf.autoReview, "auto-review", false, "review every rated game when it ends")
+	f.BoolVar(&sf.reviewPuzzles, "review-puzzles", true, "find puzzles in every game reviewed, for the puzzle pages (docs/puzzles.md)")
 	sf.checks.durationVar(cmd, &sf.grace, "grace", 10*time.Second, durationRange{min: 100 * time.Millisecond, max: 10 * time.Minute}, "time given to the requests in flight at shutdown")
 	return cmd
 }
@@ -339,7 +341,7 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 			AllowAIGames: sf.allowAIGames, AIGamePlies: sf.aiGamePlies, AIGamePace: sf.aiGamePace,
 			AbortAfter: sf.abortAfter, IdleAfter: sf.idle},
 		Analysis: analysis.Config{Workers: sf.analysisWorkers, Threads: sf.analysisThreads, Tables: sf.tables},
-		Reviews: &reviews.Config{Queue: sf.reviewQueueTarget(where), Workers: sf.reviewWorkers, Nodes: sf.reviewNodes,
+		Reviews: &reviews.Config{Queue: sf.reviewQueueTarget(where), Workers: sf.reviewWorkers, Nodes: sf.reviewNodes, Puzzles: sf.reviewPuzzles,
 			RescueAfter: sf.reviewRescueAfter, Limits: reviews.Limits{Pending: sf.reviewPending, PerHour: sf.reviewPerHour, Queue: sf.reviewQueue}},
 		AutoReview: sf.autoReview,
 		Server: server.Config{Origins: sf.origins, ConnsPerAddr: sf.connsPerAddr, Conns: sf.conns, Pprof: sf.pprof,
