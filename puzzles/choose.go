@@ -23,9 +23,6 @@ const (
 	StreakSteps = 30
 	// MaxStreak bounds the streak a client may name.
 	MaxStreak = 10_000
-	// siteSource starts a puzzle's Source when it came from a game of
-	// this site: "site game ID".
-	siteSource = "site game "
 )
 
 // Puzzle is a puzzle as a caller gets it: the fields of RULINGS section
@@ -73,9 +70,10 @@ type Query struct {
 // Next chooses the caller's puzzle, and gives their rating in its game
 // (nil for a signed-out caller).
 func (s *Service) Next(ctx context.Context, q Query) (Puzzle, *Player, error) {
-	st, ok := s.sets[q.Game]
+	c := s.cat.Load()
+	st, ok := c.sets[q.Game]
 	if !ok {
-		return Puzzle{}, nil, refuse(NotFound, "no puzzles for game %s; games: %s", quoted(q.Game), strings.Join(s.gameIDs(), ", "))
+		return Puzzle{}, nil, refuse(NotFound, "no puzzles for game %s; games: %s", quoted(q.Game), strings.Join(c.gameIDs(), ", "))
 	}
 	if err := s.checkQuery(st, q); err != nil {
 		return Puzzle{}, nil, err
@@ -204,7 +202,7 @@ func (s *Service) ratedPick(ctx context.Context, q Query, pl *Player, cands []ca
 
 // puzzle finds a puzzle by id.
 func (s *Service) puzzle(id string) (*puzzle.Puzzle, error) {
-	if p, ok := s.ids[id]; ok {
+	if p, ok := s.cat.Load().ids[id]; ok {
 		return p, nil
 	}
 	return nil, refuse(NotFound, "no puzzle has the id %s", quoted(id))
@@ -229,7 +227,7 @@ func (s *Service) stateOf(ctx context.Context, gameID, id string) (store.PuzzleS
 	if err != nil {
 		return store.PuzzleState{}, err
 	}
-	return stateOr(states, s.ids[id]), nil
+	return stateOr(states, s.cat.Load().ids[id]), nil
 }
 
 // stateOr is p's stored state, or its start: the generator's rating at
@@ -258,9 +256,7 @@ func (s *Service) playerIn(ctx context.Context, accountID, gameID string) (*Play
 func view(p *puzzle.Puzzle, st store.PuzzleState) Puzzle {
 	v := Puzzle{ID: p.ID, Game: p.Game, FEN: p.FEN, Solution: slices.Clone(p.Solution), Themes: slices.Clone(p.Themes),
 		Rating: st.Rating, RD: st.RD, Start: p.Rating, Plays: st.Plays, Solved: st.Solved, Source: p.Source, Ply: p.Ply, Table: p.Table}
-	if id, ok := strings.CutPrefix(p.Source, siteSource); ok {
-		v.SourceGame = id
-	}
+	v.SourceGame = p.SourceGame
 	if v.Themes == nil {
 		v.Themes = []string{}
 	}

@@ -11,10 +11,14 @@
 package puzzles
 
 import (
+	"cmp"
 	"context"
 	"io/fs"
+	"log/slog"
 	"math/rand/v2"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arbiter-games/arbiter/account"
@@ -48,17 +52,29 @@ type Config struct {
 	Random func(n int) int
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
+	// Feed, when not nil, gives the puzzles found in the site's games
+	// since it was last asked (the reviews' Found); Run asks it every
+	// FeedEvery (0: DefaultFeedEvery) and adds them (Add).
+	Feed      func(ctx context.Context) ([]puzzle.Puzzle, error)
+	FeedEvery time.Duration
+	// Logger is told of the feed's errors (nil: discarded).
+	Logger *slog.Logger
 }
 
 // Service is the puzzle service. Make one with New; it is safe for
 // concurrent use.
 type Service struct {
-	store    Store
-	sets     map[string]*set
-	ids      map[string]*puzzle.Puzzle
-	attempts *account.Budget
-	random   func(n int) int
-	now      func() time.Time
+	store Store
+	// cat is the puzzles: the shipped sets, and those Add gave since.
+	// A catalog never changes once stored; Add stores a new one.
+	cat       atomic.Pointer[catalog]
+	addMu     sync.Mutex // one Add at a time
+	attempts  *account.Budget
+	random    func(n int) int
+	now       func() time.Time
+	feed      func(ctx context.Context) ([]puzzle.Puzzle, error)
+	feedEvery time.Duration
+	log       *slog.Logger
 }
 
 // budgetKeys bounds the accounts whose hourly attempts are remembered.
@@ -78,12 +94,12 @@ func New(cfg Config) (*Service, error) {
 	if perHour <= 0 {
 		perHour = DefaultAttemptsPerHour
 	}
-	s := &Service{store: cfg.Store, sets: sets, ids: map[string]*puzzle.Puzzle{}, random: cfg.Random, now: cfg.Now,
+	s := &Service{store: cfg.Store, random: cfg.Random, now: cfg.Now,
 		attempts: account.NewBudget(account.BudgetConfig{Burst: perHour, Every: time.Hour / time.Duration(perHour), MaxKeys: budgetKeys})}
-	for _, st := range sets {
-		for i := range st.puzzles {
-			s.ids[st.puzzles[i].ID] = &st.puzzles[i]
-		}
+	s.cat.Store(newCatalog(sets))
+	s.feed, s.feedEvery, s.log = cfg.Feed, cmp.Or(cfg.FeedEvery, DefaultFeedEvery), cfg.Logger
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
 	}
 	if s.random == nil {
 		s.random = rand.IntN
@@ -131,8 +147,9 @@ func (s *Service) Sets(ctx context.Context, accountID string) ([]Set, error) {
 		}
 	}
 	var out []Set
-	for _, id := range s.gameIDs() {
-		st := s.sets[id]
+	c := s.cat.Load()
+	for _, id := range c.gameIDs() {
+		st := c.sets[id]
 		x := Set{Game: id, Name: st.game.Name, Count: len(st.puzzles), Themes: themeCounts(st.themes)}
 		if r, ok := mine[id]; ok {
 			x.Player = playerOf(r)
@@ -142,9 +159,9 @@ func (s *Service) Sets(ctx context.Context, accountID string) ([]Set, error) {
 	return out, nil
 }
 
-func (s *Service) gameIDs() []string {
-	ids := make([]string, 0, len(s.sets))
-	for id := range s.sets {
+func (c *catalog) gameIDs() []string {
+	ids := make([]string, 0, len(c.sets))
+	for id := range c.sets {
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)

@@ -121,8 +121,7 @@ func parseSet(id string, data []byte, ids map[string]string) (*set, error) {
 	return st, nil
 }
 
-// parsePuzzle reads one line and checks it against the game's rules:
-// the position parses, and every move of the solution is legal in turn.
+// parsePuzzle reads one line and checks it (parsePuzzleValue).
 func parsePuzzle(id string, line []byte) (puzzle.Puzzle, error) {
 	var p puzzle.Puzzle
 	dec := json.NewDecoder(bytes.NewReader(line))
@@ -130,6 +129,12 @@ func parsePuzzle(id string, line []byte) (puzzle.Puzzle, error) {
 	if err := dec.Decode(&p); err != nil {
 		return p, err
 	}
+	return parsePuzzleValue(id, p)
+}
+
+// parsePuzzleValue checks a puzzle of game id against the game's rules:
+// the position parses, and every move of the solution is legal in turn.
+func parsePuzzleValue(id string, p puzzle.Puzzle) (puzzle.Puzzle, error) {
 	if err := checkFields(id, p); err != nil {
 		return p, fmt.Errorf("puzzle %s: %w", clip.Quote(p.ID), err)
 	}

@@ -261,6 +261,9 @@ func (s *Server) Start(ctx context.Context) error {
 	lobbyCtx, stop := context.WithCancel(context.Background())
 	s.stopLobby = stop
 	go s.lobby.Run(lobbyCtx)
+	if s.puzzles != nil {
+		go s.puzzles.Run(lobbyCtx) // the found puzzles' feed stops with the lobby
+	}
 	return nil
 }
 

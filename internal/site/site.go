@@ -17,6 +17,7 @@ import (
 	"github.com/arbiter-games/arbiter/analysis"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/puzzle"
 	"github.com/arbiter-games/arbiter/puzzles"
 	"github.com/arbiter-games/arbiter/reviews"
 	"github.com/arbiter-games/arbiter/server"
@@ -103,7 +104,10 @@ func New(cfg Config) (*server.Server, error) {
 		return nil, err
 	}
 	pc := cfg.Puzzles
-	pc.Store, pc.Now = cfg.Store, cfg.Now
+	pc.Store, pc.Now, pc.Logger = cfg.Store, cfg.Now, cfg.Logger
+	if revs != nil && pc.Feed == nil {
+		pc.Feed = foundFeed(revs)
+	}
 	pz, err := puzzles.New(pc)
 	if err != nil {
 		closeAll()
@@ -130,5 +134,23 @@ func autoReview(ctx context.Context, h *hall.Hall, revs *reviews.Service, id str
 	}
 	if _, _, err := revs.Request(ctx, reviews.GameOf(v), reviews.Requester{}); err != nil && log != nil {
 		log.Warn("automatic review", "game", id, "err", err)
+	}
+}
+
+// foundFeed is the puzzles' feed of what the reviews found in the site's
+// games: each call gives what was found since the last (from the first,
+// after a restart: the pool is rebuilt). The puzzle service's Run calls
+// it from one goroutine.
+func foundFeed(revs *reviews.Service) func(ctx context.Context) ([]puzzle.Puzzle, error) {
+	var at reviews.Cursor
+	return func(ctx context.Context) ([]puzzle.Puzzle, error) {
+		var all []puzzle.Puzzle
+		for {
+			ps, next, err := revs.Found(ctx, at, reviews.MaxFound)
+			all, at = append(all, ps...), next
+			if err != nil || len(ps) < reviews.MaxFound {
+				return all, err
+			}
+		}
 	}
 }

@@ -2,6 +2,7 @@ package site
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -14,6 +15,7 @@ import (
 	_ "github.com/arbiter-games/arbiter/games/all"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/riverdb"
+	"github.com/arbiter-games/arbiter/puzzles"
 	"github.com/arbiter-games/arbiter/reviews"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/sqlite"
@@ -146,5 +148,107 @@ func TestSiteAutoReview(t *testing.T) {
 			t.Fatalf("the rated game's review was not asked for: GET answers %d", resp.StatusCode)
 		}
 		time.Sleep(10 * time.Millisecond) // polling the condition
+	}
+}
+
+// TestSiteFoundPuzzles: the puzzle of a reviewed game's position, found
+// by the review's worker, joins the site's puzzles, linked to the game.
+func TestSiteFoundPuzzles(t *testing.T) {
+	st, err := sqlite.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	srv, err := New(Config{Store: st, Hall: hall.Config{Workers: 1},
+		Reviews: &reviews.Config{Queue: riverdb.Target{Address: filepath.Join(t.TempDir(), "queue.db")}, Workers: 1, Nodes: 500,
+			Puzzles: true, Poll: 20 * time.Millisecond},
+		Puzzles: puzzles.Config{FeedEvery: 20 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	ctx := context.Background()
+	// Black to move: only g2xe4 wins (package puzzle's test); Black
+	// plays e3xg3 instead, then White resigns.
+	created, err := srv.Hall().Create(ctx, hall.NewGame{Game: "eximo", Seats: []string{"human", "human"}, FEN: "B:Wf3,h3,e8,f8:Bf1,g2,e3,c2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	token := map[int]string{}
+	for _, inv := range created.Seats {
+		token[inv.Seat] = inv.Token
+	}
+	black := created.Game.ToMove
+	if _, err := srv.Hall().Move(ctx, created.ID, hall.Who{Token: token[black]}, "e3xg3", 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.Hall().Resign(ctx, created.ID, hall.Who{Token: token[1-black]}); err != nil {
+		t.Fatal(err)
+	}
+	post(t, hs.URL+"/api/games/"+created.ID+"/review")
+	var review struct {
+		State   string
+		Puzzles []string
+	}
+	waitFor(t, func() bool {
+		getJSON(t, hs.URL+"/api/games/"+created.ID+"/review", &review)
+		return review.State == "done"
+	})
+	if len(review.Puzzles) != 1 {
+		t.Fatalf("the review found puzzles %v, want one", review.Puzzles)
+	}
+	var p struct {
+		Solution   []string
+		SourceGame string
+	}
+	waitFor(t, func() bool {
+		return getJSON(t, hs.URL+"/api/puzzles/eximo?id="+review.Puzzles[0], &p) == http.StatusOK
+	})
+	if p.SourceGame != created.ID || len(p.Solution) == 0 || p.Solution[0] != "g2xe4" {
+		t.Fatalf("the found puzzle: %+v, want g2xe4 first, from game %s", p, created.ID)
+	}
+}
+
+// post POSTs an empty JSON object to url.
+func post(t *testing.T, url string) {
+	t.Helper()
+	resp, err := http.Post(url, "application/json", strings.NewReader("{}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		t.Fatalf("POST %s: %d", url, resp.StatusCode)
+	}
+}
+
+// getJSON GETs url into v (when 200) and answers the status.
+func getJSON(t *testing.T, url string, v any) int {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusOK {
+		if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return resp.StatusCode
+}
+
+// waitFor polls cond, generously: a busy machine is slow, not wrong.
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(3 * time.Minute); !cond(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the condition never held")
+		}
 	}
 }
