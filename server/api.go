@@ -42,6 +42,7 @@ func (s *Server) routes() (http.Handler, error) {
 	})
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	s.accountRoutes(mux)
+	s.puzzleRoutes(mux)
 	s.lobbyRoutes(mux)
 	s.pageRoutes(mux)
 	cop, err := s.crossOrigin()

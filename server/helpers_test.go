@@ -23,6 +23,7 @@ import (
 	_ "github.com/arbiter-games/arbiter/games/all"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/puzzles"
 	"github.com/arbiter-games/arbiter/reviews"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/postgres"
@@ -256,6 +257,9 @@ type siteConfig struct {
 	Accounts       accounts.Limits
 	// Reviews, when not nil, is the reviews service.
 	Reviews *reviews.Service
+	// Puzzles, when not nil, is the puzzle service; else one is made
+	// over the shipped sets.
+	Puzzles *puzzles.Service
 	// The server's: see Config.
 	Origins             []string
 	Limits              Limits
@@ -292,7 +296,13 @@ func newSite(cfg siteConfig) (*Server, error) {
 			return nil, err
 		}
 	}
-	return New(Config{Hall: h, Lobby: lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now}),
+	pz := cfg.Puzzles
+	if pz == nil {
+		if pz, err = puzzles.New(puzzles.Config{Store: cfg.Store, Now: cfg.Now, Logger: cfg.Logger}); err != nil {
+			return nil, err
+		}
+	}
+	return New(Config{Puzzles: pz, Hall: h, Lobby: lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now}),
 		Accounts: accts, Analysis: an, Reviews: cfg.Reviews, Logger: cfg.Logger, Now: cfg.Now, Origins: cfg.Origins, Limits: cfg.Limits,
 		Timeouts: cfg.Timeouts, ConnsPerAddr: cfg.ConnsPerAddr, Conns: cfg.Conns, TrustedProxies: cfg.TrustedProxies,
 		TLS: cfg.TLS, Pprof: cfg.Pprof})

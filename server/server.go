@@ -25,6 +25,7 @@ import (
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/netlimit"
 	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/puzzles"
 	"github.com/arbiter-games/arbiter/reviews"
 )
 
@@ -100,6 +101,9 @@ type Config struct {
 	// nil: this server reviews none (POST /api/games/{id}/review answers
 	// 503). The server starts and closes it.
 	Reviews *reviews.Service
+	// Puzzles serves the puzzles and their ratings; nil: this server has
+	// none (GET /api/puzzles answers 503).
+	Puzzles *puzzles.Service
 	// Logger receives the structured log; nil discards it.
 	Logger *slog.Logger
 	// Now is the time (nil: time.Now); the services keep their own.
@@ -175,6 +179,7 @@ type Server struct {
 	analysis *analysis.Service
 	// reviews is Config.Reviews (nil: none).
 	reviews *reviews.Service
+	puzzles *puzzles.Service
 	// health is the last store check, which GET /healthz answers.
 	health     health
 	rulesPages rulesCache
@@ -211,7 +216,7 @@ func New(cfg Config) (*Server, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{cfg: cfg, hall: cfg.Hall, log: log, limits: cfg.Limits.withDefaults(), timeouts: cfg.Timeouts.withDefaults(),
-		now: cfg.Now, analysis: cfg.Analysis, reviews: cfg.Reviews, accounts: cfg.Accounts, lobby: cfg.Lobby, stopLobby: func() {}}
+		now: cfg.Now, analysis: cfg.Analysis, reviews: cfg.Reviews, puzzles: cfg.Puzzles, accounts: cfg.Accounts, lobby: cfg.Lobby, stopLobby: func() {}}
 	if s.now == nil {
 		s.now = time.Now
 	}

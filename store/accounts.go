@@ -176,7 +176,8 @@ type Accounts interface {
 	// SetPassword changes an account's password hash and ends every
 	// session of the account but keep's (nil: every one).
 	SetPassword(ctx context.Context, id, hash string, keep []byte) error
-	// DeleteAccount ends the account's sessions, seeks and passkeys,
+	// DeleteAccount ends the account's sessions, seeks, passkeys and puzzle
+	// ratings and attempts,
 	// forgets its password, and shows DeletedName in its place, in its games too
 	// (their version moves on). Its ratings leave the leaderboards; its
 	// games and their results stay.

@@ -186,6 +186,7 @@ type Store interface {
 	// Check reads and writes the store: the health check.
 	Check(ctx context.Context) error
 	Accounts
+	Puzzles
 	// Close ends the subscriptions and releases the database; every call
 	// after it returns ErrClosed.
 	Close() error

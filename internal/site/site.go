@@ -2,8 +2,8 @@
 // the hall (the games in play), then the lobby (seeks, which it starts
 // through the hall), the account service and the analysis service (whose
 // endgame tables the hall's engines probe too), the reviews (on their
-// queue, with the analysis's tables), then the HTTP server over them
-// all. "arbiter serve" builds its site here from its flags, and so
+// queue, with the analysis's tables), the puzzles, then the HTTP server
+// over them all. "arbiter serve" builds its site here from its flags, and so
 // do the tests that run a whole site.
 package site
 
@@ -17,6 +17,7 @@ import (
 	"github.com/arbiter-games/arbiter/analysis"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/puzzles"
 	"github.com/arbiter-games/arbiter/reviews"
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
@@ -43,7 +44,10 @@ type Config struct {
 	// AutoReview asks for the review of every rated game when it ends
 	// (with Reviews only).
 	AutoReview bool
-	Server     server.Config
+	// Puzzles is the puzzle service's configuration (its sets, limits,
+	// randomness); New gives it the store, the logger and the clock.
+	Puzzles puzzles.Config
+	Server  server.Config
 }
 
 // New makes the site's services over cfg.Store and the server over them.
@@ -98,8 +102,15 @@ func New(cfg Config) (*server.Server, error) {
 		closeAll()
 		return nil, err
 	}
+	pc := cfg.Puzzles
+	pc.Store, pc.Now, pc.Logger = cfg.Store, cfg.Now, cfg.Logger
+	pz, err := puzzles.New(pc)
+	if err != nil {
+		closeAll()
+		return nil, err
+	}
 	sc := cfg.Server
-	sc.Hall, sc.Analysis, sc.Accounts, sc.Reviews = h, analyses, accts, revs
+	sc.Hall, sc.Analysis, sc.Accounts, sc.Reviews, sc.Puzzles = h, analyses, accts, revs, pz
 	sc.Lobby = lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now})
 	sc.Logger, sc.Now = cfg.Logger, cfg.Now
 	srv, err := server.New(sc)

@@ -52,6 +52,7 @@ func Run(t *testing.T, open Opener, again Reopener) {
 		{"Cancelled", testCancelled},
 	}
 	tests = append(tests, accountTests...)
+	tests = append(tests, puzzleTests...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open, again) })
 	}

@@ -158,7 +158,7 @@ func (s *Service) DeleteAccount(ctx context.Context, id string, now time.Time) e
 		if err := deleteSessions(ctx, tx, id, nil); err != nil {
 			return err
 		}
-		for _, table := range []string{"seeks", "passkeys"} {
+		for _, table := range []string{"seeks", "passkeys", "puzzle_ratings", "puzzle_attempts"} {
 			if _, err := tx.Exec(ctx, `DELETE FROM `+table+` WHERE account = ?`, id); err != nil {
 				return err
 			}
