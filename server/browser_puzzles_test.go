@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/puzzles"
 
 	"github.com/chromedp/chromedp"
 )
@@ -16,17 +19,47 @@ import (
 // moves on the board says "Solved!" and raises the rating shown; a wrong
 // move on the next is marked wrong, announced, and lowers it.
 func TestBrowserPuzzles(t *testing.T) {
-	skipWithoutBrowser(t)
-	t.Parallel()
-	ctx, own := sharedChromium.tab(t)
-	b := &browser{ctx: ctx, own: own, ts: newBrowserServer(t, siteConfig{}, fakePuzzles(t))}
+	b := newBrowser(t)
+	long, short := shippedPuzzles(t, puzzleGame)
 	for _, size := range []screenSize{screenSizes[1], screenSizes[0]} {
 		t.Run(size.name, func(t *testing.T) {
 			ctx := b.sizedTab(t, size)
-			before := b.solvePuzzle(t, ctx, size, "p1")
-			b.missPuzzle(t, ctx, size, "p2", before)
+			before := b.solvePuzzle(t, ctx, size, long)
+			b.missPuzzle(t, ctx, size, short, before)
 		})
 	}
+}
+
+// puzzleGame is the game whose shipped puzzles the test plays: its set
+// has lines of one move and of several.
+const puzzleGame = "pommel-76"
+
+// shippedPuzzles picks two puzzles of game's shipped set: one whose line
+// has a reply in it, to solve, and another, to miss.
+func shippedPuzzles(t *testing.T, game string) (long, short string) {
+	t.Helper()
+	data, err := fs.ReadFile(puzzles.Shipped(), game+".jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(string(data)) {
+		var p struct {
+			ID       string   `json:"id"`
+			Solution []string `json:"solution"`
+		}
+		if err := json.Unmarshal([]byte(line), &p); err != nil {
+			t.Fatal(err)
+		}
+		if long == "" && len(p.Solution) >= 3 {
+			long = p.ID
+		} else if short == "" {
+			short = p.ID
+		}
+	}
+	if long == "" || short == "" {
+		t.Fatalf("%s's set lacks a puzzle of three moves or more and another", game)
+	}
+	return long, short
 }
 
 // puzzleOf reads a puzzle from the API, as the page does.
@@ -65,7 +98,7 @@ func (b *browser) openPuzzle(t *testing.T, ctx context.Context, game, id string)
 // cells, waiting for each reply, and returns the rating shown after.
 func (b *browser) solvePuzzle(t *testing.T, ctx context.Context, size screenSize, id string) int {
 	t.Helper()
-	const game = "checkers-2011"
+	const game = puzzleGame
 	_, line := b.puzzleOf(t, game, id)
 	b.openPuzzle(t, ctx, game, id)
 	for i := 0; i < len(line); i += 2 {
@@ -73,6 +106,7 @@ func (b *browser) solvePuzzle(t *testing.T, ctx context.Context, size screenSize
 			fmt.Sprintf(`document.querySelector("svg.board").dataset.played === "%d" && document.querySelector("svg.board").dataset.phase === "solving"`, i))
 		enterPuzzleMove(t, ctx, size, line[i])
 	}
+	poll[bool](t, ctx, "the puzzle done", `document.querySelector("svg.board").dataset.phase === "solved"`)
 	badge := poll[string](t, ctx, "the verdict", `document.querySelector(".puzzle-badge.good .change")?.textContent`)
 	if !strings.HasPrefix(badge, "+") {
 		t.Errorf("the badge over the board shows %q, want a rise", badge)
@@ -92,7 +126,7 @@ func (b *browser) solvePuzzle(t *testing.T, ctx context.Context, size screenSize
 // before.
 func (b *browser) missPuzzle(t *testing.T, ctx context.Context, size screenSize, id string, before int) {
 	t.Helper()
-	const game = "checkers-2011"
+	const game = puzzleGame
 	fen, line := b.puzzleOf(t, game, id)
 	b.openPuzzle(t, ctx, game, id)
 	wrong := b.otherMove(t, game, fen, line[0])
@@ -142,7 +176,7 @@ func (b *browser) otherMove(t *testing.T, game, fen, move string) string {
 func checkPuzzleInfo(t *testing.T, ctx context.Context) {
 	t.Helper()
 	href := poll[string](t, ctx, "the analysis link", `document.querySelector(".puzzle-info a.analyse")?.getAttribute("href")`)
-	if !strings.HasPrefix(href, "/analysis/checkers-2011?fen=") {
+	if !strings.HasPrefix(href, "/analysis/"+puzzleGame+"?fen=") {
 		t.Errorf("Analyse this position links to %q", href)
 	}
 }

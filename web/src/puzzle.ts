@@ -535,12 +535,20 @@ async function solved(st: State): Promise<void> {
   say(st, st.mistake ? "Solved, after a wrong first try." : "Solved!");
   render(st);
   const out = await sendAttempt(st, !st.mistake);
-  if (out && !st.mistake) say(st, `Solved! ${resultWords(out)}`);
+  if (out && !st.mistake) say(st, `Solved! ${resultWords(st, out)}`);
 }
 
-function resultWords(o: Outcome): string {
-  if (!o.rated) return `Not rated (${o.puzzle.id} was played before); your rating stays ${ratingWords(o.rating, o.provisional)}.`;
-  return `Your rating: ${ratingWords(o.rating, o.provisional)} (${signed(o.change)}).`;
+// counted says whether the attempt changed the player's rating: rated
+// is an account's stored rating changing, but a visitor's changes too
+// (in this browser), and rated is false for it.
+function counted(o: Outcome): boolean {
+  return o.rated || o.change !== 0;
+}
+
+function resultWords(st: State, o: Outcome): string {
+  const stays = `your rating stays ${ratingWords(o.rating, o.provisional)}`;
+  if (counted(o)) return `Your rating: ${ratingWords(o.rating, o.provisional)} (${signed(o.change)}).`;
+  return st.streakMode ? `Streak puzzles are not rated; ${stays}.` : `Not rated, as you tried this puzzle before; ${stays}.`;
 }
 
 // sendAttempt counts the first try of the puzzle, once: a visitor sends
@@ -553,11 +561,11 @@ function sendAttempt(st: State, solved: boolean): Promise<Outcome | null> {
   const kept = st.signedIn ? null : keptRating(st.game);
   if (kept) body.rating = { rating: kept.rating, rd: kept.rd, volatility: kept.volatility };
   st.attempt = request<Outcome>("POST", `/api/puzzles/${encodeURIComponent(p.id)}/attempt`, body).then((o) => {
-    if (!st.signedIn) save(ratingKey(st.game), { rating: o.rating, rd: o.rd, volatility: o.volatility, provisional: o.provisional });
+    if (!st.signedIn && counted(o)) save(ratingKey(st.game), { rating: o.rating, rd: o.rd, volatility: o.volatility, provisional: o.provisional });
     if (loads !== st.loads) return o;
     st.outcome = o;
     st.rating = { rating: o.rating, provisional: o.provisional };
-    if (!solved) say(st, `${st.ui.live.textContent} ${resultWords(o)}`);
+    if (!solved) say(st, `${st.ui.live.textContent} ${resultWords(st, o)}`);
     render(st);
     return o;
   }, (e: Error) => {
@@ -613,7 +621,7 @@ function renderBadge(st: State): void {
   const ok = st.phase === "solved" && !st.mistake;
   b.className = `puzzle-badge ${ok ? "good" : "bad"}`;
   const head = st.phase === "solved" ? (st.mistake ? "Solved" : "Solved!") : st.phase === "wrong" ? "✗ Not the move" : "Solution";
-  const change = o && o.rated && o.puzzle.id === st.puzzle?.id ? [" ", h("span", { class: "change" }, signed(o.change))] : [];
+  const change = o && counted(o) && o.puzzle.id === st.puzzle?.id ? [" ", h("span", { class: "change" }, signed(o.change))] : [];
   b.replaceChildren(h("strong", {}, head), ...change);
   b.setAttribute("aria-hidden", "true"); // the live region says the same
 }
@@ -642,7 +650,7 @@ function renderStanding(st: State): void {
   const ui = st.ui;
   const r = st.rating;
   const o = st.outcome;
-  const rated = o && o.rated ? [" ", h("span", { class: o.change >= 0 ? "change up" : "change down" }, `(${signed(o.change)})`)] : [];
+  const rated = o && counted(o) ? [" ", h("span", { class: o.change >= 0 ? "change up" : "change down" }, `(${signed(o.change)})`)] : [];
   ui.rating.replaceChildren("Your puzzle rating: ", h("strong", { class: "rating" }, r ? ratingWords(r.rating, r.provisional) : "not rated yet"), ...rated,
     ...(st.signedIn ? [] : [h("span", { class: "kept" }, " (kept in this browser)")]));
   ui.streak.hidden = !st.streakMode;
