@@ -241,7 +241,9 @@ function layout(root: HTMLElement, game: string): UI {
     themes: h("select", { id: "puzzle-theme" }, h("option", { value: "" }, "All themes")),
     info: h("section", { class: "puzzle-info", "aria-label": "about this puzzle" }),
   };
-  const boardBox = h("div", { class: "board-box" }, ui.badge);
+  // The bar over the board says what to do, then the verdict: where the
+  // eye is, covering none of the board.
+  const boardBox = h("div", { class: "board-box" }, h("div", { class: "puzzle-bar" }, ui.prompt, ui.badge));
   boardBox.append(svg);
   root.replaceChildren(
     siteHeader(h("h1", {}, `Puzzles: ${game}`), h("a", { href: "/puzzles", class: "all-puzzles" }, "All puzzles")),
@@ -249,11 +251,12 @@ function layout(root: HTMLElement, game: string): UI {
       // Under the board on a phone: what to do, what happened and the
       // buttons stay within the thumb's reach of the board.
       h("section", { class: "puzzle-play", "aria-label": "the puzzle" },
-        ui.prompt, ui.live, ui.choices,
+        ui.live, ui.choices,
         h("div", { class: "puzzle-buttons" }, ui.retry, ui.solution, ui.next),
         ui.rating, ui.streak, ui.info,
         h("div", { class: "puzzle-options" },
-          h("label", { for: "puzzle-theme" }, "Theme "), ui.themes, " ", ui.streakToggle))));
+          h("label", { for: "puzzle-theme" }, "Theme "), ui.themes, " ", ui.streakToggle),
+        h("p", {}, h("a", { href: "/puzzles" }, "All the games' puzzles")))));
   return ui;
 }
 
@@ -624,6 +627,7 @@ function renderBadge(st: State): void {
   const change = o && counted(o) && o.puzzle.id === st.puzzle?.id ? [" ", h("span", { class: "change" }, signed(o.change))] : [];
   b.replaceChildren(h("strong", {}, head), ...change);
   b.setAttribute("aria-hidden", "true"); // the live region says the same
+  if (st.phase === "wrong" && st.streakMode) b.append(h("span", { class: "streak-end" }, ` streak ${st.streak}`));
 }
 
 function renderControls(st: State): void {
@@ -635,6 +639,7 @@ function renderControls(st: State): void {
       : st.phase === "replying" ? `${seatName(st, st.pos?.toMove ?? 0)} is replying…`
         : st.phase === "wrong" ? "Not the move." : `${yourTurn(st)}.`;
   ui.prompt.className = `prompt ${st.phase}`;
+  ui.prompt.hidden = !ui.badge.hidden;
   ui.retry.hidden = st.phase !== "wrong" || (st.streakMode && st.streakOver);
   ui.solution.hidden = !(st.phase === "solving" || st.phase === "wrong") || !p;
   ui.next.hidden = !(over || st.phase === "failed" || (st.phase === "wrong" && st.streakMode));
