@@ -147,6 +147,7 @@ func (b *browser) missPuzzle(t *testing.T, ctx context.Context, size screenSize,
 		t.Errorf("the change reads %q", change)
 	}
 	poll[bool](t, ctx, "Retry and See the solution", `!document.querySelector("button.retry").hidden && !document.querySelector("button.see-solution").hidden`)
+	checkAxe(t, ctx, "puzzle-wrong-"+size.name) // the verdict, the panel after it
 	screenshot(t, ctx, "puzzle-wrong-"+size.name)
 }
 
