@@ -26,8 +26,71 @@ func TestBrowserPuzzles(t *testing.T) {
 			ctx := b.sizedTab(t, size)
 			before := b.solvePuzzle(t, ctx, size, long)
 			b.missPuzzle(t, ctx, size, short, before)
+			seeSolution(t, ctx)
 		})
 	}
+	t.Run("streak", func(t *testing.T) { b.streak(t) })
+	t.Run("pictures", func(t *testing.T) { b.puzzlePictures(t, long) })
+}
+
+// streak: in streak mode a puzzle solved counts one, and the best streak
+// is kept in the browser; a wrong move ends the streak.
+func (b *browser) streak(t *testing.T) {
+	ctx := b.sizedTab(t, screenSizes[1])
+	run(t, ctx, chromedp.Navigate(b.url("/puzzles/"+puzzleGame+"?mode=streak")))
+	poll[bool](t, ctx, "a streak's first puzzle", `document.querySelector("svg.board")?.dataset.phase === "solving" && new URLSearchParams(location.search).has("id")`)
+	id := poll[string](t, ctx, "the puzzle's id", `new URLSearchParams(location.search).get("id")`)
+	_, line := b.puzzleOf(t, puzzleGame, id)
+	for i := 0; i < len(line); i += 2 {
+		poll[bool](t, ctx, fmt.Sprintf("the position after %d moves", i),
+			fmt.Sprintf(`document.querySelector("svg.board").dataset.played === "%d" && document.querySelector("svg.board").dataset.phase === "solving"`, i))
+		enterPuzzleMove(t, ctx, screenSizes[1], line[i])
+	}
+	poll[bool](t, ctx, "a streak of one", `document.querySelector(".streak-count")?.textContent === "1" && document.querySelector(".best-streak")?.textContent === "1"`)
+	click(t, ctx, "button.next-puzzle")
+	poll[bool](t, ctx, "the streak's next puzzle", `document.querySelector("svg.board")?.dataset.phase === "solving" && new URLSearchParams(location.search).get("id") !== "`+id+`"`)
+	next := poll[string](t, ctx, "the puzzle's id", `new URLSearchParams(location.search).get("id")`)
+	fen, line := b.puzzleOf(t, puzzleGame, next)
+	enterPuzzleMove(t, ctx, screenSizes[1], b.otherMove(t, puzzleGame, fen, line[0]))
+	poll[bool](t, ctx, "the streak over", `document.querySelector(".streak")?.textContent.startsWith("Streak over: 1") &&
+		document.querySelector("button.next-puzzle")?.textContent === "New streak" && document.querySelector("button.retry").hidden`)
+}
+
+// puzzlePictures saves the docs' pictures of the pages (with
+// -screenshots): the list, and the trainer once a puzzle is solved, at
+// both sizes in both schemes, one pixel per CSS pixel.
+func (b *browser) puzzlePictures(t *testing.T, id string) {
+	if *screenshotDir == "" {
+		t.Skip("the docs' pictures: -screenshots saves them")
+	}
+	for _, size := range screenSizes {
+		for _, scheme := range []string{"light", "dark"} {
+			t.Run(size.name+"-"+scheme, func(t *testing.T) {
+				ctx := b.tab(t, true)
+				opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(1)}
+				if size.mobile {
+					opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
+				}
+				run(t, ctx, chromedp.EmulateViewport(size.width, size.height, opts...))
+				prefersScheme(t, ctx, scheme)
+				run(t, ctx, chromedp.Navigate(b.url("/puzzles")))
+				poll[bool](t, ctx, "the games' cards", `document.querySelectorAll("li.puzzle-game").length > 0`)
+				viewShot(t, ctx, "puzzles-list-"+size.name+"-"+scheme)
+				b.solvePuzzle(t, ctx, size, id)
+				run(t, ctx, script(`window.scrollTo(0, 0)`))
+				viewShot(t, ctx, "puzzles-solved-"+size.name+"-"+scheme)
+			})
+		}
+	}
+}
+
+// seeSolution: after the wrong move, "See the solution" plays the whole
+// line from the puzzle's position, and the puzzle is done.
+func seeSolution(t *testing.T, ctx context.Context) {
+	t.Helper()
+	click(t, ctx, "button.see-solution")
+	poll[bool](t, ctx, "the solution played", `document.querySelector("svg.board").dataset.phase === "shown" &&
+		document.querySelector(".puzzle-live").textContent.startsWith("The solution: ") && !document.querySelector("button.next-puzzle").hidden`)
 }
 
 // puzzleGame is the game whose shipped puzzles the test plays: its set

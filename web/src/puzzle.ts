@@ -124,7 +124,7 @@ async function listPage(root: HTMLElement): Promise<void> {
   const list = h("ul", { class: "puzzle-games" });
   root.replaceChildren(siteHeader(h("h1", {}, "Puzzles")),
     h("main", { class: "puzzle-list" },
-      h("p", { class: "lead" }, "Positions from real games where one line wins: find the best move, then the next. Your first try of each puzzle counts for your puzzle rating in that game."),
+      h("p", { class: "lead" }, "Positions where one line wins: find the best move, then the next. Your first try of each puzzle counts for your puzzle rating in that game."),
       message, list));
   document.title = "Puzzles (arbiter)";
   try {
@@ -305,8 +305,8 @@ async function readThemes(st: State): Promise<void> {
 }
 
 function nameGame(st: State): void {
-  const title = document.querySelector("header h1");
-  if (title) title.textContent = `Puzzles: ${st.name}`;
+  // On a phone the header has room for the game's name alone.
+  document.querySelector("header h1")?.replaceChildren(h("span", { class: "title-lead" }, "Puzzles: "), st.name);
 }
 
 function seatName(st: State, seat: number): string {
