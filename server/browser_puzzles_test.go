@@ -30,6 +30,7 @@ func TestBrowserPuzzles(t *testing.T) {
 		})
 	}
 	t.Run("streak", func(t *testing.T) { b.streak(t) })
+	t.Run("signed in", func(t *testing.T) { b.signedInPuzzle(t, long) })
 	t.Run("pictures", func(t *testing.T) { b.puzzlePictures(t, long) })
 }
 
@@ -263,5 +264,24 @@ func enterPuzzleMove(t *testing.T, ctx context.Context, size screenSize, move st
 	choice := fmt.Sprintf(`.choices button[data-move=%q]`, move)
 	if found, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`!!document.querySelector(%q)`, choice))); err != nil || found {
 		tap(t, ctx, choice)
+	}
+}
+
+// signedInPuzzle: a player signed in solves a puzzle; the rating shown is
+// the account's (not kept in the browser), and the list of games shows it.
+func (b *browser) signedInPuzzle(t *testing.T, id string) {
+	ctx := b.sizedTab(t, screenSizes[0])
+	run(t, ctx, chromedp.Navigate(b.url("/signup")), chromedp.WaitVisible(chromedp.CSS(`#name`)),
+		chromedp.SendKeys(chromedp.CSS(`#name`), "dana"), chromedp.SendKeys(chromedp.CSS(`#password`), "quiet-puzzles-solve-slowly"),
+		chromedp.Click(chromedp.CSS(`form.auth-form button[type="submit"]`)))
+	poll[bool](t, ctx, "dana signed in", `location.pathname === "/" && !!document.querySelector("header details.me")`)
+	after := b.solvePuzzle(t, ctx, screenSizes[0], id)
+	if kept := evaluate[bool](t, ctx, `!!document.querySelector(".your-rating .kept")`); kept {
+		t.Error("a signed-in player's rating is said to be kept in the browser")
+	}
+	run(t, ctx, chromedp.Navigate(b.url("/puzzles")))
+	card := poll[string](t, ctx, "the card's rating", fmt.Sprintf(`document.querySelector('li.puzzle-game[data-game=%q] .rating')?.textContent`, puzzleGame))
+	if !strings.HasPrefix(card, fmt.Sprint(after)) {
+		t.Errorf("the list shows %q for %s, the trainer showed %d", card, puzzleGame, after)
 	}
 }
