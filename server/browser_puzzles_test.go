@@ -12,6 +12,7 @@ import (
 	"github.com/arbiter-games/arbiter/puzzles"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestBrowserPuzzles solves puzzles on the trainer as people do, at a
@@ -29,6 +30,7 @@ func TestBrowserPuzzles(t *testing.T) {
 			seeSolution(t, ctx)
 		})
 	}
+	t.Run("retry and keyboard", func(t *testing.T) { b.retryByKeyboard(t, short) })
 	t.Run("streak", func(t *testing.T) { b.streak(t) })
 	t.Run("signed in", func(t *testing.T) { b.signedInPuzzle(t, long) })
 	t.Run("pictures", func(t *testing.T) { b.puzzlePictures(t, long) })
@@ -283,5 +285,29 @@ func (b *browser) signedInPuzzle(t *testing.T, id string) {
 	card := poll[string](t, ctx, "the card's rating", fmt.Sprintf(`document.querySelector('li.puzzle-game[data-game=%q] .rating')?.textContent`, puzzleGame))
 	if !strings.HasPrefix(card, fmt.Sprint(after)) {
 		t.Errorf("the list shows %q for %s, the trainer showed %d", card, puzzleGame, after)
+	}
+}
+
+// retryByKeyboard: a wrong move, then Retry, then the right move entered
+// by keyboard alone (Enter on each of its cells): the puzzle is solved,
+// but the first try counted as failed, and only it changed the rating.
+func (b *browser) retryByKeyboard(t *testing.T, id string) {
+	ctx := b.sizedTab(t, screenSizes[0])
+	fen, line := b.puzzleOf(t, puzzleGame, id)
+	b.openPuzzle(t, ctx, puzzleGame, id)
+	clickMove(t, ctx, b.otherMove(t, puzzleGame, fen, line[0]))
+	poll[bool](t, ctx, "the failure counted", `document.querySelector(".puzzle-live").textContent.includes("Your rating")`)
+	failed := poll[int](t, ctx, "the rating after the failure", shownRating)
+	click(t, ctx, "button.retry")
+	poll[bool](t, ctx, "the position again", `document.querySelector("svg.board").dataset.phase === "solving"`)
+	route, _, _ := strings.Cut(line[0], "@")
+	for _, c := range strings.FieldsFunc(route, func(r rune) bool { return r == '-' || r == 'x' || r == ':' }) {
+		sel := fmt.Sprintf(`svg.board polygon[data-cell=%q]`, c)
+		run(t, ctx, script(fmt.Sprintf(`document.querySelector(%q).focus()`, sel)), chromedp.KeyEvent(kb.Enter))
+	}
+	poll[bool](t, ctx, "solved after a retry", `document.querySelector("svg.board").dataset.phase === "solved" &&
+		document.querySelector(".puzzle-live").textContent === "Solved, after a wrong first try."`)
+	if after := evaluate[int](t, ctx, shownRating); after != failed {
+		t.Errorf("the rating went from %d to %d on a puzzle already failed", failed, after)
 	}
 }

@@ -427,13 +427,14 @@ async function tryMove(st: State, move: string): Promise<void> {
     await wrong(st, move);
     return;
   }
+  const loads = st.loads;
   await advance(st, expected, `${move}: correct.`);
-  if (st.phase !== "solving") return;
-  if (st.played.length >= p.solution.length) {
-    await solved(st);
-    return;
-  }
-  await reply(st);
+  // The others' moves of the line, one after another (two in a game of
+  // three), until the solver's turn comes back or the line ends.
+  while (loads === st.loads && st.played.length < p.solution.length && st.pos?.toMove !== st.solver) await reply(st);
+  if (loads !== st.loads || st.phase !== "solving") return;
+  if (st.played.length >= p.solution.length) await solved(st);
+  else say(st, `${st.ui.live.textContent} ${yourTurn(st)}.`);
 }
 
 // advance plays a move of the solution on the board.
@@ -459,7 +460,7 @@ async function reply(st: State): Promise<void> {
   if (loads !== st.loads) return;
   const move = p.solution[st.played.length];
   st.phase = "solving";
-  await advance(st, move, `${seatName(st, st.pos?.toMove ?? 0)} replies ${move}. ${yourTurn(st)}.`);
+  await advance(st, move, `${seatName(st, st.pos?.toMove ?? 0)} replies ${move}.`);
 }
 
 // wrong shows the wrong move on the board, marked, and counts the first
@@ -513,6 +514,7 @@ async function showSolution(st: State): Promise<void> {
   render(st);
   while (st.played.length < p.solution.length && loads === st.loads) {
     const move = p.solution[st.played.length];
+    const mover = seatName(st, st.pos.toMove);
     if (st.geo) drawArrows(st.ui.svg, st.geo, [move], Math.max(2, st.players));
     await new Promise((done) => setTimeout(done, replyMs));
     if (loads !== st.loads) return;
@@ -520,7 +522,7 @@ async function showSolution(st: State): Promise<void> {
     if (loads !== st.loads) return;
     st.played.push(move);
     st.pos = pos;
-    say(st, `${seatName(st, st.played.length % 2 === 1 ? st.solver : pos.toMove)} ${move}.`);
+    say(st, `${mover} ${move}.`);
     render(st);
   }
   say(st, `The solution: ${p.solution.join(" ")}.`);
