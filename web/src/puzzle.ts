@@ -388,6 +388,14 @@ function yourTurn(st: State): string {
 // say writes the live region, which screen readers read out.
 function say(st: State, text: string): void {
   st.ui.live.textContent = text;
+  hideEcho(st);
+}
+
+// hideEcho keeps the live region for screen readers alone while it says
+// what the bar over the board already shows.
+function hideEcho(st: State): void {
+  const ui = st.ui;
+  ui.live.classList.toggle("sr-only", !ui.prompt.hidden && ui.live.textContent === ui.prompt.textContent);
 }
 
 // onCell is a click, tap or Enter on a cell: the next part of the move.
@@ -642,6 +650,7 @@ function renderControls(st: State): void {
         : st.phase === "wrong" ? "Not the move." : `${yourTurn(st)}.`;
   ui.prompt.className = `prompt ${st.phase}`;
   ui.prompt.hidden = !ui.badge.hidden;
+  hideEcho(st);
   ui.retry.hidden = st.phase !== "wrong" || (st.streakMode && st.streakOver);
   ui.solution.hidden = !(st.phase === "solving" || st.phase === "wrong") || !p;
   ui.next.hidden = !(over || st.phase === "failed" || (st.phase === "wrong" && st.streakMode));
