@@ -13,7 +13,6 @@ package puzzles
 import (
 	"context"
 	"io/fs"
-	"log/slog"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -49,8 +48,6 @@ type Config struct {
 	Random func(n int) int
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
-	// Logger receives the structured log; nil discards it.
-	Logger *slog.Logger
 }
 
 // Service is the puzzle service. Make one with New; it is safe for
@@ -62,7 +59,6 @@ type Service struct {
 	attempts *account.Budget
 	random   func(n int) int
 	now      func() time.Time
-	log      *slog.Logger
 }
 
 // budgetKeys bounds the accounts whose hourly attempts are remembered.
@@ -82,7 +78,7 @@ func New(cfg Config) (*Service, error) {
 	if perHour <= 0 {
 		perHour = DefaultAttemptsPerHour
 	}
-	s := &Service{store: cfg.Store, sets: sets, ids: map[string]*puzzle.Puzzle{}, random: cfg.Random, now: cfg.Now, log: cfg.Logger,
+	s := &Service{store: cfg.Store, sets: sets, ids: map[string]*puzzle.Puzzle{}, random: cfg.Random, now: cfg.Now,
 		attempts: account.NewBudget(account.BudgetConfig{Burst: perHour, Every: time.Hour / time.Duration(perHour), MaxKeys: budgetKeys})}
 	for _, st := range sets {
 		for i := range st.puzzles {
@@ -94,9 +90,6 @@ func New(cfg Config) (*Service, error) {
 	}
 	if s.now == nil {
 		s.now = time.Now
-	}
-	if s.log == nil {
-		s.log = slog.New(slog.DiscardHandler)
 	}
 	return s, nil
 }

@@ -298,7 +298,7 @@ func newSite(cfg siteConfig) (*Server, error) {
 	}
 	pz := cfg.Puzzles
 	if pz == nil {
-		if pz, err = puzzles.New(puzzles.Config{Store: cfg.Store, Now: cfg.Now, Logger: cfg.Logger}); err != nil {
+		if pz, err = puzzles.New(puzzles.Config{Store: cfg.Store, Now: cfg.Now}); err != nil {
 			return nil, err
 		}
 	}

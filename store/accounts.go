@@ -176,10 +176,10 @@ type Accounts interface {
 	// SetPassword changes an account's password hash and ends every
 	// session of the account but keep's (nil: every one).
 	SetPassword(ctx context.Context, id, hash string, keep []byte) error
-	// DeleteAccount ends the account's sessions, seeks, passkeys and puzzle
-	// ratings and attempts,
-	// forgets its password, and shows DeletedName in its place, in its games too
-	// (their version moves on). Its ratings leave the leaderboards; its
+	// DeleteAccount ends the account's sessions, seeks and passkeys,
+	// removes its puzzle ratings and attempts, forgets its password, and
+	// shows DeletedName in its place, in its games too (their version
+	// moves on). Its ratings leave the leaderboards; its
 	// games and their results stay.
 	DeleteAccount(ctx context.Context, id string, now time.Time) error
 	// EnsureBot creates the bot account a (an AI level) if no account

@@ -45,7 +45,7 @@ type Config struct {
 	// (with Reviews only).
 	AutoReview bool
 	// Puzzles is the puzzle service's configuration (its sets, limits,
-	// randomness); New gives it the store, the logger and the clock.
+	// randomness); New gives it the store and the clock.
 	Puzzles puzzles.Config
 	Server  server.Config
 }
@@ -103,7 +103,7 @@ func New(cfg Config) (*server.Server, error) {
 		return nil, err
 	}
 	pc := cfg.Puzzles
-	pc.Store, pc.Now, pc.Logger = cfg.Store, cfg.Now, cfg.Logger
+	pc.Store, pc.Now = cfg.Store, cfg.Now
 	pz, err := puzzles.New(pc)
 	if err != nil {
 		closeAll()
