@@ -516,6 +516,7 @@ async function showSolution(st: State): Promise<void> {
   const loads = st.loads;
   st.phase = "shown";
   st.wrongMove = "";
+  if (st.streakMode) st.streakOver = true;
   st.pos = await analyse(st.game, p.fen, st.played);
   if (loads !== st.loads) return;
   void sendAttempt(st, false);
@@ -535,6 +536,14 @@ async function showSolution(st: State): Promise<void> {
   }
   say(st, `The solution: ${p.solution.join(" ")}.`);
   render(st);
+  focusNext(st);
+}
+
+// focusNext gives a keyboard player the way on when their focus was on
+// the board, which takes no more moves, or on a button now hidden.
+function focusNext(st: State): void {
+  const a = document.activeElement;
+  if (!a || a === document.body || st.ui.svg.contains(a) || a === st.ui.solution) st.ui.next.focus({ preventScroll: true });
 }
 
 // solved ends the puzzle solved; only a first try without a mistake
@@ -547,6 +556,7 @@ async function solved(st: State): Promise<void> {
   }
   say(st, st.mistake ? "Solved, after a wrong first try." : "Solved!");
   render(st);
+  focusNext(st);
   const out = await sendAttempt(st, !st.mistake);
   if (out && !st.mistake) say(st, `Solved! ${resultWords(st, out)}`);
 }
@@ -637,7 +647,6 @@ function renderBadge(st: State): void {
   const change = o && counted(o) && o.puzzle.id === st.puzzle?.id ? [" ", h("span", { class: "change" }, signed(o.change))] : [];
   b.replaceChildren(h("strong", {}, head), ...change);
   b.setAttribute("aria-hidden", "true"); // the live region says the same
-  if (st.phase === "wrong" && st.streakMode) b.append(h("span", { class: "streak-end" }, ` streak ${st.streak}`));
 }
 
 function renderControls(st: State): void {
