@@ -179,6 +179,7 @@ interface State {
   wrongMove: string; // the wrong move on the board, "" for none
   sel: Selection;
   phase: Phase;
+  busy: boolean; // a move of the player's is being played
   mistake: boolean; // a wrong move was played in this puzzle
   attempt: Promise<Outcome | null> | null; // the first try, sent once per puzzle
   outcome: Outcome | null;
@@ -210,7 +211,7 @@ async function trainerPage(root: HTMLElement, game: string): Promise<void> {
   const st: State = {
     game, name: game, seats: [], players: 2, king: game.startsWith("pommel") ? "captain" : "king", signedIn: false,
     theme: q.get("theme") ?? "", streakMode: q.get("mode") === "streak", streak: 0, streakOver: false, askId: q.get("id") ?? "",
-    puzzle: null, solver: 0, geo: null, pos: null, played: [], wrongMove: "", sel: emptySelection, phase: "loading",
+    puzzle: null, solver: 0, geo: null, pos: null, played: [], wrongMove: "", sel: emptySelection, phase: "loading", busy: false,
     mistake: false, attempt: null, outcome: null, rating: null, loads: 0, ui,
   };
   wire(st);
@@ -332,7 +333,7 @@ async function nextPuzzle(st: State): Promise<void> {
     st.streak = 0;
     st.streakOver = false;
   }
-  Object.assign(st, { phase: "loading", puzzle: null, played: [], wrongMove: "", sel: emptySelection, mistake: false, attempt: null, outcome: null });
+  Object.assign(st, { phase: "loading", busy: false, puzzle: null, played: [], wrongMove: "", sel: emptySelection, mistake: false, attempt: null, outcome: null });
   render(st);
   try {
     const query = puzzleQuery(st);
@@ -400,7 +401,7 @@ function hideEcho(st: State): void {
 
 // onCell is a click, tap or Enter on a cell: the next part of the move.
 function onCell(st: State, cell: string): void {
-  if (st.phase !== "solving" || !st.pos) return;
+  if (st.phase !== "solving" || !st.pos || st.busy) return;
   const out = click(st.pos.legal.map(parseMove), st.sel, cell);
   if (out.kind === "play") {
     void tryMove(st, out.move);
@@ -425,10 +426,21 @@ function sameMove(a: string, b: string): boolean {
   return pa.path.join(" ") === pb.path.join(" ") && [...pa.drops].sort().join(" ") === [...pb.drops].sort().join(" ");
 }
 
-// tryMove judges the player's move against the solution.
+// tryMove judges the player's move against the solution; the board takes
+// no other move until the page has played it and the replies.
 async function tryMove(st: State, move: string): Promise<void> {
-  const p = st.puzzle;
-  if (!p) return;
+  if (!st.puzzle || st.busy) return;
+  st.busy = true;
+  try {
+    await judge(st, st.puzzle, move);
+  } catch (e) {
+    say(st, (e as Error).message);
+  } finally {
+    st.busy = false;
+  }
+}
+
+async function judge(st: State, p: Puzzle, move: string): Promise<void> {
   st.sel = emptySelection;
   const expected = p.solution[st.played.length];
   if (!sameMove(move, expected)) {
@@ -489,7 +501,7 @@ async function wrong(st: State, move: string): Promise<void> {
   if (st.streakMode) st.streakOver = true;
   say(st, `${move} is not the move.${st.streakMode ? ` The streak ends at ${st.streak}.` : " Retry, or see the solution."}`);
   render(st);
-  await sendAttempt(st, false);
+  void sendAttempt(st, false);
 }
 
 // retry takes the wrong move back: the player tries again, the first try
@@ -512,7 +524,7 @@ async function retry(st: State): Promise<void> {
 // each move drawn as an arrow first; asking for it counts as a failure.
 async function showSolution(st: State): Promise<void> {
   const p = st.puzzle;
-  if (!p || !(st.phase === "solving" || st.phase === "wrong")) return;
+  if (!p || st.busy || !(st.phase === "solving" || st.phase === "wrong")) return;
   const loads = st.loads;
   st.phase = "shown";
   st.wrongMove = "";
