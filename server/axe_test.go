@@ -109,7 +109,7 @@ type axePage struct {
 // boardDrawn is true once a page's board has its cells.
 const boardDrawn = `document.querySelectorAll("svg.board polygon[data-cell]").length > 0`
 
-// axePages are every kind of page: home, a game at a seat and watched
+// axePages are every kind of page: home, the puzzles, a game at a seat and watched
 // (a two-player game and a three-player one), each game's analysis and
 // rules pages, and a game that does not exist.
 func (b *browser) axePages(t *testing.T) []axePage {
@@ -134,6 +134,8 @@ func (b *browser) axePages(t *testing.T) []axePage {
 		{"not-found", "/games/nope", `document.readyState === "complete" && !!document.querySelector("header")`},
 		{"game-over", over.Seats[0].URL, boardDrawn + ` && !document.querySelector(".end").hidden`},
 		{"learn", "/learn", `!!document.querySelector("main svg polygon")`},
+		{"puzzles", "/puzzles", `document.querySelectorAll("li.puzzle-game").length > 0`},
+		{"puzzles-game", "/puzzles/pommel-76", boardDrawn + ` && document.querySelector("svg.board").dataset.phase === "solving"`},
 	}
 	for _, tut := range learn.Tutorials() {
 		pages = append(pages, axePage{"learn-" + tut.Family, "/learn/" + tut.Family, boardDrawn})

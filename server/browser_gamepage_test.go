@@ -186,7 +186,7 @@ func inView(t *testing.T, ctx context.Context, what, sel string) {
 // site's sections and the theme controls, and hides them again.
 func (b *browser) oneRowHeader(t *testing.T) {
 	g := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "ai:level=1"}, "names": []string{"Ann"}})
-	for _, path := range []string{"/", g.Seats[0].URL, "/analysis/pommel", "/learn", "/rules/pommel", "/leaderboard"} {
+	for _, path := range []string{"/", g.Seats[0].URL, "/analysis/pommel", "/learn", "/rules/pommel", "/leaderboard", "/puzzles", "/puzzles/pommel-76"} {
 		t.Run(path, func(t *testing.T) {
 			ctx := b.sizedScheme(t, phone, "light")
 			run(t, ctx, chromedp.Navigate(b.url(path)))

@@ -25,7 +25,7 @@ var analysisPage []byte
 // shells are the HTML pages with this server's assets written in by
 // their hashed names (assetSet.link), made once in New.
 type shells struct {
-	index, game, analysis, learn, accounts []byte
+	index, game, analysis, learn, accounts, puzzles []byte
 	// plain is writePage's format.
 	plain string
 }
@@ -33,7 +33,7 @@ type shells struct {
 func newShells(assets *assetSet) shells {
 	link := func(page []byte) []byte { return []byte(assets.link(string(page))) }
 	return shells{index: link(indexPage), game: link(gamePage), analysis: link(analysisPage),
-		learn: link(learnPage), accounts: link(accountsShell), plain: assets.link(plainPage)}
+		learn: link(learnPage), accounts: link(accountsShell), puzzles: link(puzzlesPage), plain: assets.link(plainPage)}
 }
 
 // pageRoutes adds the browser's pages, its assets and the two reads only
@@ -46,6 +46,7 @@ func (s *Server) pageRoutes(mux *http.ServeMux) {
 	s.notFoundRoutes(mux)
 	s.analysisRoutes(mux)
 	s.learnRoutes(mux)
+	s.puzzlePageRoutes(mux)
 	s.accountPageRoutes(mux)
 	mux.HandleFunc("GET /assets/{name}", func(w http.ResponseWriter, r *http.Request) {
 		s.assets.serve(w, r, r.PathValue("name"))

@@ -73,9 +73,9 @@ func TestAssets(t *testing.T) {
 // The pages' script and style sheet together, which the game page loads
 // before it draws: what a phone downloads is their gzip (the server sends
 // them compressed, once, with a long-lived ETag), and what it parses is
-// the whole text.
+// the whole text. The puzzles' trainer took the gzip past 56 KiB.
 const (
-	pageBudgetGzip  = 56 * 1024
+	pageBudgetGzip  = 58 * 1024
 	pageBudgetWhole = 200 * 1024
 )
 

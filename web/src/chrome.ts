@@ -42,6 +42,7 @@ function nav(): HTMLElement {
   return h("nav", { class: "site-nav", "aria-label": "site" },
     link("/", "Play", here === "/" || here.startsWith("/play/") || here.startsWith("/games/")),
     link("/learn", "Learn", here.startsWith("/learn")),
+    link("/puzzles", "Puzzles", here.startsWith("/puzzles")),
     link("/rules/pommel", "Rules", here.startsWith("/rules/")),
     link("/analysis/pommel", "Analysis", here.startsWith("/analysis/")),
     link("/leaderboard", "Leaderboard", here.startsWith("/leaderboard")));

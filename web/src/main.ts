@@ -27,6 +27,7 @@ if (page === "rules") {
 else if (root) {
   if (page === "game") gamePage(root);
   else if (page === "analysis") analysisPage(root);
+  else if (page === "puzzles") void import("./puzzle").then((m) => m.puzzlesPage(root));
   else if (page === "learn") void import("./learn").then((m) => m.learnPage(root));
   else if (page === "signup" || page === "login") authPage(root, page === "signup");
   else if (page === "account") void accountPage(root);
