@@ -19,7 +19,7 @@ games=(
   "checkers-2011 521"
   "punt-heks-match 647"
   "pommel-76 371"
-  "punt-heks-match-3p 364"
+  "punt-heks-match-3p 460"
   "punt-match 364"
   "eximo 341"
   "pommel 326"

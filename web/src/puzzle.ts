@@ -14,6 +14,7 @@ import { siteHeader } from "./chrome";
 import { h } from "./dom";
 import { choices, click, emptySelection, parseMove, targets, type ParsedMove, type Selection } from "./entry";
 import { me } from "./players";
+import { firstGame } from "./quickplay";
 
 // GameEntry is one game of GET /api/puzzles.
 interface GameEntry {
@@ -118,6 +119,12 @@ function ratingWords(rating: number, provisional: boolean): string {
   return `${Math.round(rating)}${provisional ? "?" : ""}`;
 }
 
+// themeLabel is a theme's id in words: "multiJump" is "multi-jump".
+export function themeLabel(theme: string): string {
+  const words: Record<string, string> = { oneMove: "one move", multiJump: "multi-jump", veryLong: "very long" };
+  return words[theme] ?? theme.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+}
+
 // listPage is /puzzles: a card per game.
 async function listPage(root: HTMLElement): Promise<void> {
   const message = h("p", { class: "message", role: "alert" });
@@ -129,7 +136,9 @@ async function listPage(root: HTMLElement): Promise<void> {
   document.title = "Puzzles (arbiter)";
   try {
     const [all, who] = await Promise.all([request<{ games: GameEntry[] }>("GET", "/api/puzzles"), me()]);
-    list.replaceChildren(...all.games.map((g) => gameCard(g, who !== null)));
+    // Pommel first, the game the site was made for, as on the home page.
+    const games = [...all.games].sort((a, b) => Number(b.game === firstGame) - Number(a.game === firstGame));
+    list.replaceChildren(...games.map((g) => gameCard(g, who !== null)));
   } catch (e) {
     message.textContent = (e as Error).message;
   }
@@ -143,7 +152,7 @@ function gameCard(g: GameEntry, signedIn: boolean): HTMLElement {
     h("p", { class: "count" }, g.count === 1 ? "1 puzzle" : `${g.count} puzzles`),
     h("p", { class: "your-rating" }, ...cardRating(g, signedIn)),
     ...(themes.length ? [h("p", { class: "themes" }, "Themes: ", ...themes.flatMap((t, i) =>
-      [...(i ? [", "] : []), h("a", { href: `${href}?theme=${encodeURIComponent(t.theme)}` }, t.theme)]))] : []),
+      [...(i ? [", "] : []), h("a", { href: `${href}?theme=${encodeURIComponent(t.theme)}` }, themeLabel(t.theme))]))] : []),
     ...(g.count > 0 ? [h("p", { class: "card-actions" },
       h("a", { href, class: "button primary start" }, "Solve", h("span", { class: "sr-only" }, ` ${g.name} puzzles`)),
       h("a", { href: `${href}?mode=streak`, class: "button" }, "Streak", h("span", { class: "sr-only" }, ` of ${g.name} puzzles`)))] : []));
@@ -297,7 +306,7 @@ async function readThemes(st: State): Promise<void> {
   try {
     const entry = (await request<{ games: GameEntry[] }>("GET", "/api/puzzles")).games.find((g) => g.game === st.game);
     if (!entry) return;
-    st.ui.themes.append(...entry.themes.map((t) => h("option", { value: t.theme }, `${t.theme} (${t.count})`)));
+    st.ui.themes.append(...entry.themes.map((t) => h("option", { value: t.theme }, `${themeLabel(t.theme)} (${t.count})`)));
     st.ui.themes.value = st.theme;
     if (entry.rating) st.rating = { rating: entry.rating.rating, provisional: entry.rating.provisional };
   } catch {
@@ -711,7 +720,7 @@ function renderInfo(st: State): void {
   ui.info.replaceChildren(
     h("p", {}, "Puzzle ", h("strong", { class: "puzzle-rating" }, `rated ${Math.round(rating)}`), `, played ${p.plays} ${p.plays === 1 ? "time" : "times"}`,
       ...(p.table ? [", ", h("span", { class: "table" }, `tables: ${p.table}`)] : []), "."),
-    ...(p.themes.length ? [h("p", { class: "puzzle-themes" }, "Themes: ", p.themes.join(", "))] : []),
+    ...(p.themes.length ? [h("p", { class: "puzzle-themes" }, "Themes: ", p.themes.map(themeLabel).join(", "))] : []),
     h("p", { class: "puzzle-links" }, h("a", { href: analyse, class: "analyse" }, "Analyse this position"),
       ...(p.sourceGame ? [" · ", h("a", { href: `/games/${encodeURIComponent(p.sourceGame)}`, class: "source-game" }, `From game ${p.sourceGame}`)] : [])));
 }

@@ -20,7 +20,7 @@ interface QuickChoice {
 
 const choiceKey = "arbiter.quickPlay";
 const lastGameKey = "arbiter.lastGame";
-const firstGame = "pommel";
+export const firstGame = "pommel";
 
 // lastGame is the game this browser last started, if the server plays it.
 export function lastGame(catalog: CatalogGame[]): string | undefined {
