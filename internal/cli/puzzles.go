@@ -30,6 +30,7 @@ const (
 // puzzlesFlags are the settings of 'arbiter puzzles'.
 type puzzlesFlags struct {
 	selfPlay    int
+	first       int
 	games       string
 	seed        uint64
 	nodes       int64
@@ -78,6 +79,8 @@ flags give the same puzzles.`,
 	cmd.Flags().StringVar(&f.games, "games", "", "a PDN file of GAME's games to find puzzles in")
 	allow(cmd, "games", "a file name")
 	seedVar(cmd, &f.seed, "the seed of the self-play games")
+	cmd.Flags().IntVar(&f.first, "first", 0, fmt.Sprintf("with --selfplay, the index of the first game (a whole number from 0 to %d): --first 100 --selfplay 50 plays games 100 to 149 of the seed, as --selfplay 150 does after its first 100", maxPuzzleSelfPlay))
+	allow(cmd, "first", fmt.Sprintf("a whole number from 0 to %d", maxPuzzleSelfPlay))
 	cmd.Flags().Int64Var(&f.nodes, "nodes", f.nodes, "the search that finds a candidate, in nodes ("+nodesAllowed+")")
 	allow(cmd, "nodes", nodesAllowed)
 	cmd.Flags().Int64Var(&f.verify, "verify", f.verify, "the deeper search that verifies it, in nodes (more than --nodes, up to "+fmt.Sprint(puzzle.MaxNodes)+")")
@@ -107,6 +110,10 @@ func (f *puzzlesFlags) check(cmd *cobra.Command) error {
 	switch {
 	case countTrue(cmd.Flags().Changed("selfplay"), f.games != "", f.recheck != "") != 1:
 		return fmt.Errorf("give one of --selfplay N, --games FILE and --recheck FILE")
+	case cmd.Flags().Changed("first") && !cmd.Flags().Changed("selfplay"):
+		return fmt.Errorf("--first goes with --selfplay N")
+	case f.first < 0 || f.first > maxPuzzleSelfPlay:
+		return fmt.Errorf("--first %d: want a whole number from 0 to %d", f.first, maxPuzzleSelfPlay)
 	case cmd.Flags().Changed("deeper") && f.recheck == "":
 		return fmt.Errorf("--deeper goes with --recheck FILE")
 	case f.deeper < 0 || f.deeper > puzzle.MaxNodes:
@@ -192,8 +199,8 @@ func (f *puzzlesFlags) run(cmd *cobra.Command, id string) error {
 			}
 			return source{start, moves, fmt.Sprintf("games %s #%d", f.games, i+1)}, nil
 		}
-		start, moves, err := puzzle.SelfPlay(ctx, g, f.seed, i, f.playNodes, f.randomPlies)
-		return source{start, moves, fmt.Sprintf("selfplay seed %d game %d", f.seed, i)}, err
+		start, moves, err := puzzle.SelfPlay(ctx, g, f.seed, f.first+i, f.playNodes, f.randomPlies)
+		return source{start, moves, fmt.Sprintf("selfplay seed %d game %d", f.seed, f.first+i)}, err
 	}
 	began := time.Now()
 	var all []puzzle.Puzzle

@@ -130,6 +130,9 @@ func TestPuzzlesRefusals(t *testing.T) {
 		{[]string{"eximo", "--selfplay", "1", "--games", "f.pdn"}, "--selfplay N, --games FILE and --recheck FILE"},
 		{[]string{"eximo", "--selfplay", "1", "--recheck", "p.jsonl"}, "--recheck FILE"},
 		{[]string{"eximo", "--selfplay", "1", "--deeper", "400000"}, "--deeper goes with --recheck"},
+		{[]string{"eximo", "--selfplay", "1", "--first", "-1"}, "--first"},
+		{[]string{"eximo", "--selfplay", "1", "--first", "100001"}, "--first"},
+		{[]string{"eximo", "--games", "g.pdn", "--first", "3"}, "--first goes with --selfplay"},
 		{[]string{"eximo", "--recheck", "p.jsonl", "--deeper", "-1"}, "--deeper"},
 		{[]string{"eximo", "--recheck", "p.jsonl", "--deeper", "10000001"}, "--deeper"},
 		{[]string{"eximo", "--recheck", filepath.Join(t.TempDir(), long)}, "--recheck"},
@@ -229,5 +232,33 @@ func TestPuzzlesRecheck(t *testing.T) {
 	ps := runPuzzles(t, "pommel", "--recheck", path, "--tables", dir, "--deeper", "16000", "-q")
 	if len(ps) != 1 || ps[0]["id"] != "pommel-good" {
 		t.Fatalf("kept %v, want pommel-good alone", ps)
+	}
+}
+
+// TestPuzzlesFirst: --first I --selfplay N plays games I to I+N-1 of the
+// seed, the same games a longer run plays after its first I: a set can
+// be grown without playing its games again.
+func TestPuzzlesFirst(t *testing.T) {
+	whole := runPuzzles(t, append([]string{"eximo", "--selfplay", "3", "--seed", "3"}, cheap...)...)
+	tail := runPuzzles(t, append([]string{"eximo", "--first", "1", "--selfplay", "2", "--seed", "3"}, cheap...)...)
+	inTail := map[any]bool{}
+	for _, p := range tail {
+		if src := p["source"]; src != "selfplay seed 3 game 1" && src != "selfplay seed 3 game 2" {
+			t.Errorf("--first 1: a puzzle of %v", src)
+		}
+		inTail[p["id"]] = true
+	}
+	later := 0
+	for _, p := range whole {
+		if p["source"] == "selfplay seed 3 game 0" {
+			continue
+		}
+		later++
+		if !inTail[p["id"]] {
+			t.Errorf("%v of the whole run (%v) is not in the --first run", p["id"], p["source"])
+		}
+	}
+	if later == 0 {
+		t.Fatal("no puzzles in games 1 and 2 of seed 3; pick another seed")
 	}
 }

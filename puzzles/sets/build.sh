@@ -4,8 +4,11 @@
 # games of seed 1 searched for puzzles at the generator's defaults, then
 # every puzzle rechecked four times deeper, keeping those that hold.
 # Pommel's use its endgame tables of three pieces. The same arbiter gives
-# the same files, line for line. About an hour of CPU on one core; two ids
-# run at once (JOBS=1 for one).
+# the same files, line for line. About 70 minutes of CPU; two ids run at
+# once (JOBS=1 for one). A set can be grown without playing its games
+# again: 'arbiter puzzles ID --first N --selfplay M' plays games N to
+# N+M-1, and the found puzzles of both runs, put one after the other
+# with a later copy of an id dropped, are what one run of N+M gives.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 work="$(mktemp -d)"
@@ -16,7 +19,7 @@ go build -o "$work/arbiter" "$here/../../cmd/arbiter"
 # The self-play games of each id: enough, at the rates docs/puzzles.md
 # measured, to leave at least 300 puzzles after the recheck.
 games=(
-  "checkers-2011 521"
+  "checkers-2011 621"
   "punt-heks-match 647"
   "pommel-76 371"
   "punt-heks-match-3p 460"
