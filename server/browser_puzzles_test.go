@@ -212,6 +212,10 @@ func (b *browser) missPuzzle(t *testing.T, ctx context.Context, size screenSize,
 	if change := poll[string](t, ctx, "the change", `document.querySelector(".your-rating .change")?.textContent`); !strings.HasPrefix(change, "(−") {
 		t.Errorf("the change reads %q", change)
 	}
+	// The refutation: the engine's answer, drawn as an arrow and said.
+	refutation := poll[string](t, ctx, "the refutation", `document.querySelector("svg.board").dataset.refutation`)
+	poll[bool](t, ctx, "the refutation's arrow and words", fmt.Sprintf(`document.querySelector('svg.board .arrow-move[data-move=%q]') !== null &&
+		document.querySelector(".puzzle-live").textContent.includes("answers %s.")`, refutation, refutation))
 	poll[bool](t, ctx, "Retry and See the solution", `!document.querySelector("button.retry").hidden && !document.querySelector("button.see-solution").hidden`)
 	checkAxe(t, ctx, "puzzle-wrong-"+size.name) // the verdict, the panel after it
 	screenshot(t, ctx, "puzzle-wrong-"+size.name)

@@ -186,6 +186,7 @@ interface State {
   pos: Analysed | null;
   played: string[]; // the moves of the solution on the board
   wrongMove: string; // the wrong move on the board, "" for none
+  refutation: string; // the engine's answer to the wrong move, "" until it comes
   sel: Selection;
   phase: Phase;
   busy: boolean; // a move of the player's is being played
@@ -220,7 +221,7 @@ async function trainerPage(root: HTMLElement, game: string): Promise<void> {
   const st: State = {
     game, name: game, seats: [], players: 2, king: game.startsWith("pommel") ? "captain" : "king", signedIn: false,
     theme: q.get("theme") ?? "", streakMode: q.get("mode") === "streak", streak: 0, streakOver: false, askId: q.get("id") ?? "",
-    puzzle: null, solver: 0, geo: null, pos: null, played: [], wrongMove: "", sel: emptySelection, phase: "loading", busy: false,
+    puzzle: null, solver: 0, geo: null, pos: null, played: [], wrongMove: "", refutation: "", sel: emptySelection, phase: "loading", busy: false,
     mistake: false, attempt: null, outcome: null, rating: null, loads: 0, ui,
   };
   wire(st);
@@ -342,7 +343,7 @@ async function nextPuzzle(st: State): Promise<void> {
     st.streak = 0;
     st.streakOver = false;
   }
-  Object.assign(st, { phase: "loading", busy: false, puzzle: null, played: [], wrongMove: "", sel: emptySelection, mistake: false, attempt: null, outcome: null });
+  Object.assign(st, { phase: "loading", busy: false, puzzle: null, played: [], wrongMove: "", refutation: "", sel: emptySelection, mistake: false, attempt: null, outcome: null });
   render(st);
   try {
     const query = puzzleQuery(st);
@@ -511,6 +512,32 @@ async function wrong(st: State, move: string): Promise<void> {
   say(st, `${move} is not the move.${st.streakMode ? ` The streak ends at ${st.streak}.` : " Retry, or see the solution."}`);
   render(st);
   void sendAttempt(st, false);
+  void refute(st, move);
+}
+
+// refuteMillis is the engine's time for the answer to a wrong move: a
+// short search finds the reply that shows why, and costs the analysis
+// budget little.
+const refuteMillis = 400;
+
+// refute asks the engine for its answer to the wrong move and draws it
+// as an arrow, announced: the reason the move is wrong. A refusal (the
+// analysis budget spent, the game over after the move) shows nothing.
+async function refute(st: State, move: string): Promise<void> {
+  const p = st.puzzle!;
+  const loads = st.loads;
+  if (!st.pos || st.pos.legal.length === 0) return;
+  const mover = seatName(st, st.pos.toMove);
+  try {
+    const best = await request<{ move: string }>("POST", `/api/analysis/${encodeURIComponent(st.game)}/best`,
+      { fen: p.fen, moves: [...st.played, move], movetime: refuteMillis });
+    if (loads !== st.loads || st.phase !== "wrong" || st.wrongMove !== move || !best.move) return;
+    st.refutation = best.move;
+    say(st, `${st.ui.live.textContent} ${mover} answers ${best.move}.`);
+    render(st);
+  } catch {
+    // No answer to show: the verdict stands without it.
+  }
 }
 
 // retry takes the wrong move back: the player tries again, the first try
@@ -523,6 +550,7 @@ async function retry(st: State): Promise<void> {
   if (loads !== st.loads) return;
   st.pos = pos;
   st.wrongMove = "";
+  st.refutation = "";
   st.phase = "solving";
   say(st, `${yourTurn(st)}.`);
   render(st);
@@ -537,6 +565,7 @@ async function showSolution(st: State): Promise<void> {
   const loads = st.loads;
   st.phase = "shown";
   st.wrongMove = "";
+  st.refutation = "";
   if (st.streakMode) st.streakOver = true;
   st.pos = await analyse(st.game, p.fen, st.played);
   if (loads !== st.loads) return;
@@ -636,8 +665,10 @@ function renderBoard(st: State): void {
   const last = st.wrongMove || st.played[st.played.length - 1] || "";
   drawBoard(ui.svg, st.geo, pos, { selected: [...st.sel.path, ...st.sel.drops], targets: targets(moves, st.sel), lastMove: last ? parseMove(last).path : [] },
     st.king, (cell) => onCell(st, cell), { pointer: true });
-  if (st.phase !== "shown") clearArrows(ui.svg);
+  if (st.phase === "wrong" && st.refutation) drawArrows(ui.svg, st.geo, [st.refutation], Math.max(2, st.players));
+  else if (st.phase !== "shown") clearArrows(ui.svg);
   ui.svg.dataset.phase = st.phase;
+  ui.svg.dataset.refutation = st.refutation;
   ui.svg.dataset.played = String(st.played.length);
   ui.svg.setAttribute("aria-label", `${st.name} puzzle board: ${seatName(st, st.pos.toMove)} to move`);
   ui.choices.replaceChildren(...choiceButtons(st, moves));
