@@ -276,7 +276,12 @@ func (b *browser) takebackDeclined(t *testing.T) {
 	b.mustMove(t, g, 0, "a1-a3", 0)
 	b.mustMove(t, g, 1, "g6-g4", 1)
 	poll[bool](t, alice, "the Take back button", `!!document.querySelector(".controls button.takeback")`)
-	run(t, alice, chromedp.Focus(chromedp.CSS(".controls button.mute")))
+	// Both moves drawn first: a redraw after the focus would move it. The
+	// focus is given by the page's script, which finds the button as it
+	// is then: chromedp.Focus holds a node that a redraw may have
+	// replaced meanwhile ("Could not find node with given id").
+	poll[bool](t, alice, "both moves shown", `document.querySelectorAll(".moves [data-ply]").length === 2`)
+	poll[bool](t, alice, "the controls' first button focused", `(() => { const m = document.querySelector(".controls button.mute"); m?.focus(); return !!m && document.activeElement === m; })()`)
 	for range 10 {
 		if evaluate[bool](t, alice, `document.activeElement?.classList.contains("takeback")`) {
 			break
