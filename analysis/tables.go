@@ -92,18 +92,7 @@ func (ts *tableSet) answer(st game.State) *TablesAnswer {
 		ts.logOnce(t, err)
 		return nil
 	}
-	return &TablesAnswer{Value: kindText(v.Kind), Plies: v.Plies, Move: move}
-}
-
-// kindText is a value's kind as the API writes it.
-func kindText(k endgame.Kind) string {
-	switch k {
-	case endgame.Win:
-		return "win"
-	case endgame.Loss:
-		return "loss"
-	}
-	return "draw"
+	return &TablesAnswer{Value: v.Kind.String(), Plies: v.Plies, Move: move}
 }
 
 // holds says whether st has few enough pieces for t, and some of each

@@ -23,6 +23,18 @@ const (
 	Loss
 )
 
+// String is the kind in words: "win", "loss" or "draw", as the API and
+// the puzzles' recheck write it.
+func (k Kind) String() string {
+	switch k {
+	case Win:
+		return "win"
+	case Loss:
+		return "loss"
+	}
+	return "draw"
+}
+
 // Value is a position's exact value for the side to move: a win in Plies
 // plies (the fastest), a loss in Plies plies (the slowest; 0 when the
 // side to move has no legal move), or a draw (Plies 0).

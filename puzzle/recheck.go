@@ -206,7 +206,7 @@ func (rc Recheck) judgeByTables(s game.State, m game.Move, solver bool) string {
 	case !held:
 		return "the tables hold the position but not the one after it"
 	case mv.Kind != sv.Kind:
-		return fmt.Sprintf("the tables: it turns a %s into a %s", kindName(sv.Kind), kindName(mv.Kind))
+		return fmt.Sprintf("the tables: it turns a %s into a %s", sv.Kind, mv.Kind)
 	case !solver:
 		return ""
 	case sv.Kind == endgame.Loss:
@@ -219,18 +219,7 @@ func (rc Recheck) judgeByTables(s game.State, m game.Move, solver bool) string {
 		}
 	}
 	if keep > 1 {
-		return fmt.Sprintf("the tables: %d moves keep the %s", keep, kindName(sv.Kind))
+		return fmt.Sprintf("the tables: %d moves keep the %s", keep, sv.Kind)
 	}
 	return ""
-}
-
-// kindName is a table value's kind in words.
-func kindName(k endgame.Kind) string {
-	switch k {
-	case endgame.Win:
-		return "win"
-	case endgame.Loss:
-		return "loss"
-	}
-	return "draw"
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/arbiter-games/arbiter/internal/riverdb"
 	"github.com/arbiter-games/arbiter/puzzles"
 	"github.com/arbiter-games/arbiter/reviews"
+	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/sqlite"
 )
@@ -28,17 +29,8 @@ func TestSiteServes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
-	srv, err := New(Config{Store: st, Hall: hall.Config{Workers: 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	hs := httptest.NewServer(srv.Handler())
-	defer hs.Close()
+	t.Cleanup(func() { st.Close() }) // last: after any site startSite started
+	srv, hs := startSite(t, Config{Store: st, Hall: hall.Config{Workers: 1}})
 	resp, err := http.Get(hs.URL + "/healthz")
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +69,7 @@ func TestSiteRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	t.Cleanup(func() { st.Close() }) // last: after any site startSite started
 	for _, tc := range tests {
 		_, err := New(Config{Store: st, Analysis: analysis.Config{Workers: tc.workers, Threads: tc.threads}})
 		if err == nil || err.Error() != tc.want {
@@ -93,25 +85,16 @@ func TestSiteAutoReview(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	t.Cleanup(func() { st.Close() }) // last: after any site startSite started
 	if _, err := New(Config{Store: st, AutoReview: true}); err == nil || !strings.Contains(err.Error(), "need the reviews service") {
 		t.Fatalf("AutoReview without reviews: %v", err)
 	}
 	queue := filepath.Join(t.TempDir(), "queue.db")
-	srv, err := New(Config{Store: st, Hall: hall.Config{Workers: 1}, AutoReview: true,
+	srv, hs := startSite(t, Config{Store: st, Hall: hall.Config{Workers: 1}, AutoReview: true,
 		Reviews: &reviews.Config{Queue: riverdb.Target{Address: queue}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
 	if info, err := os.Stat(queue); err != nil || info.Mode().Perm() != 0o600 {
 		t.Fatalf("the queue file: %v %v, want mode 0600", info, err)
 	}
-	hs := httptest.NewServer(srv.Handler())
-	defer hs.Close()
 	ctx := context.Background()
 	for _, a := range []store.Account{{ID: "u-ann", Name: "ann"}, {ID: "u-bob", Name: "bob"}} {
 		a.Created = time.Now()
@@ -158,20 +141,11 @@ func TestSiteFoundPuzzles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
-	srv, err := New(Config{Store: st, Hall: hall.Config{Workers: 1},
+	t.Cleanup(func() { st.Close() }) // last: after any site startSite started
+	srv, hs := startSite(t, Config{Store: st, Hall: hall.Config{Workers: 1},
 		Reviews: &reviews.Config{Queue: riverdb.Target{Address: filepath.Join(t.TempDir(), "queue.db")}, Workers: 1, Nodes: 500,
 			Puzzles: true, Poll: 20 * time.Millisecond},
 		Puzzles: puzzles.Config{FeedEvery: 20 * time.Millisecond}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	hs := httptest.NewServer(srv.Handler())
-	defer hs.Close()
 	ctx := context.Background()
 	// Black to move: only g2xe4 wins (package puzzle's test); Black
 	// plays e3xg3 instead, then White resigns.
@@ -251,4 +225,21 @@ func waitFor(t *testing.T, cond func() bool) {
 			t.Fatal("the condition never held")
 		}
 	}
+}
+
+// startSite makes and starts the site of cfg and serves it over HTTP,
+// both closed when the test ends.
+func startSite(t *testing.T, cfg Config) (*server.Server, *httptest.Server) {
+	t.Helper()
+	srv, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	hs := httptest.NewServer(srv.Handler())
+	t.Cleanup(hs.Close)
+	return srv, hs
 }
