@@ -168,8 +168,15 @@ func enterMove(t *testing.T, ctx context.Context, size learnSize, move string) {
 		clickMove(t, ctx, move)
 		return
 	}
+	tapMove(t, ctx, move)
+}
+
+// tapMove taps the move's cells in order (its path, then its drops), and
+// its button when several moves match them.
+func tapMove(t *testing.T, ctx context.Context, move string) {
+	t.Helper()
 	route, drops, _ := strings.Cut(move, "@")
-	cells := strings.FieldsFunc(route, func(r rune) bool { return r == '-' || r == 'x' })
+	cells := strings.FieldsFunc(route, func(r rune) bool { return r == '-' || r == 'x' || r == ':' })
 	if drops != "" {
 		cells = append(cells, strings.Split(drops, "@")...)
 	}

@@ -259,18 +259,7 @@ func enterPuzzleMove(t *testing.T, ctx context.Context, size screenSize, move st
 		clickMove(t, ctx, move)
 		return
 	}
-	route, drops, _ := strings.Cut(move, "@")
-	cells := strings.FieldsFunc(route, func(r rune) bool { return r == '-' || r == 'x' || r == ':' })
-	if drops != "" {
-		cells = append(cells, strings.Split(drops, "@")...)
-	}
-	for _, c := range cells {
-		tap(t, ctx, fmt.Sprintf(`svg.board polygon[data-cell=%q]`, c))
-	}
-	choice := fmt.Sprintf(`.choices button[data-move=%q]`, move)
-	if found, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`!!document.querySelector(%q)`, choice))); err != nil || found {
-		tap(t, ctx, choice)
-	}
+	tapMove(t, ctx, move)
 }
 
 // signedInPuzzle: a player signed in solves a puzzle; the rating shown is
