@@ -549,12 +549,12 @@ func (r *accountsRun) passkey(t *testing.T) {
 	r.signUpAt(t, cleo, site)
 	run(t, cleo.ctx, chromedp.Navigate(site+"/account"), chromedp.WaitVisible(chromedp.CSS(`#passkey-name`)),
 		chromedp.Click(chromedp.CSS(`button.add-passkey`)))
+	if msg := poll[string](t, cleo.ctx, "the outcome", `document.querySelector("#passkey-status")?.textContent`); !strings.HasPrefix(msg, "Passkey added") {
+		t.Fatalf("adding a passkey says %q", msg)
+	}
 	added := poll[string](t, cleo.ctx, "the passkey listed", `document.querySelector(".passkeys li[data-passkey] .passkey-name")?.textContent`)
 	if added != "This device" {
 		t.Errorf("the passkey is listed as %q", added)
-	}
-	if msg := poll[string](t, cleo.ctx, "the outcome", `document.querySelector("#passkey-status")?.textContent`); !strings.HasPrefix(msg, "Passkey added") {
-		t.Errorf("adding a passkey says %q", msg)
 	}
 	run(t, cleo.ctx, chromedp.Evaluate[chromedp.Void](`fetch("/api/session", { method: "DELETE" }).then(() => 0)`, chromedp.EvalAwaitPromise),
 		chromedp.Navigate(site+"/login?next=/account"), chromedp.WaitVisible(chromedp.CSS(`button.passkey-sign-in`)),

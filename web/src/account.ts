@@ -81,8 +81,14 @@ function passwordBox(): HTMLElement {
 function passkeysBox(): HTMLElement {
   const list = h("ul", { class: "passkeys" });
   const result = status("passkey-status");
+  // Each listing is numbered and only the latest is drawn: the first,
+  // asked for as the page opens, may answer after the one asked for
+  // once a passkey is added, and must not hide it again.
+  let asked = 0;
   const show = async () => {
+    const mine = ++asked;
     const keys = await listPasskeys();
+    if (mine !== asked) return;
     list.replaceChildren(...keys.map((k) => {
       const remove = h("button", { type: "button", class: "remove-passkey", "aria-label": `Remove: ${k.name}` }, "Remove");
       remove.addEventListener("click", async () => {
