@@ -103,10 +103,11 @@ func (b *Board) geometryLabels() []label {
 // number counted up that column. The short and the long columns are half
 // a cell apart, so a number written beside every line would be written
 // twice, half a cell apart; here each number is written once, on the
-// left, level with the leftmost cell that bears it (a1 to a6, and b7,
-// which only the long columns reach). A number of the long columns only
-// stands a column further out than the others: beside them it stood half
-// a cell over the last ("7" on top of "6").
+// left, level with the leftmost column's cell that bears it (a1 to a6).
+// A number only the long columns reach (7, of b7) goes in that column of
+// numbers one cell above the last, where a7 would be: beside b7 it stood
+// half a cell over the "6", and a column further out it stood alone in
+// the board's corner.
 func (b *Board) hexColumnGeometryLabels() []label {
 	minY, minX := slices.Min(b.ys), slices.Min(b.xs)
 	letters := map[int]string{}
@@ -124,12 +125,14 @@ func (b *Board) hexColumnGeometryLabels() []label {
 	for _, x := range slices.Sorted(maps.Keys(letters)) {
 		ls = append(ls, label{x, minY - 2, letters[x], None})
 	}
+	last := 0 // the height of the number written last
 	for _, n := range slices.Sorted(maps.Keys(leftmost)) {
-		x := minX - 1
-		if b.xs[leftmost[n]] != minX {
-			x--
+		y := b.ys[leftmost[n]]
+		if b.xs[leftmost[n]] != minX && len(ls) > len(letters) {
+			y = last + 2
 		}
-		ls = append(ls, label{x, b.ys[leftmost[n]], strconv.Itoa(n), None})
+		last = y
+		ls = append(ls, label{minX - 1, y, strconv.Itoa(n), None})
 	}
 	return ls
 }

@@ -7,9 +7,11 @@ import (
 )
 
 // TestHexColumnLabelsOnce: Pommel's boards write each column letter once,
-// under its column, and each cell number once, left of the board and
-// level with a cell of that number, in every turn (the labels turn with
-// the board): a reader finds a cell by its column, then its number.
+// under its column, and each cell number once, left of the board, in
+// every turn (the labels turn with the board): a reader finds a cell by
+// its column, then its number. The numbers stand in one column, a cell
+// apart, each level with a cell of its number, or (a number only the
+// long columns reach) one cell above the number before it.
 func TestHexColumnLabelsOnce(t *testing.T) {
 	for _, b := range []*Board{NewHexColumns(7, 7), NewHexColumns(9, 9)} {
 		for _, turn := range b.Turns() {
@@ -23,6 +25,7 @@ func TestHexColumnLabelsOnce(t *testing.T) {
 				numbers[number] = append(numbers[number], at)
 			}
 			seen := map[string]bool{}
+			var previous *Point
 			for _, l := range g.Labels {
 				at := turnPoint(l.At, back)
 				name := fmt.Sprintf("%s turned %d: label %q at %v", b.ID(), turn, l.Text, at)
@@ -31,7 +34,8 @@ func TestHexColumnLabelsOnce(t *testing.T) {
 				}
 				seen[l.Text] = true
 				if _, err := strconv.Atoi(l.Text); err == nil {
-					checkNumberLabel(t, name, at, numbers[l.Text], g.Cells, back)
+					checkNumberLabel(t, name, at, previous, numbers[l.Text], g.Cells, back)
+					previous = &at
 				} else {
 					checkColumnLabel(t, name, at, columns[l.Text])
 				}
@@ -57,14 +61,22 @@ func checkColumnLabel(t *testing.T, name string, at Point, column []Point) {
 }
 
 // checkNumberLabel: a number stands level with a cell of that number,
+// or one cell above the number before it, and in that number's column,
 // left of every cell.
-func checkNumberLabel(t *testing.T, name string, at Point, numbered []Point, cells []CellShape, back int) {
+func checkNumberLabel(t *testing.T, name string, at Point, previous *Point, numbered []Point, cells []CellShape, back int) {
 	t.Helper()
 	level := false
 	for _, c := range numbered {
 		level = level || cmpFloat(c.Y, at.Y) == 0
 	}
-	if !level {
+	if previous != nil {
+		if cmpFloat(previous.X, at.X) != 0 {
+			t.Errorf("%s: not in the column of the number before, at %v", name, *previous)
+		}
+		if !level && cmpFloat(previous.Y-1, at.Y) != 0 {
+			t.Errorf("%s: level with no cell of its number, and not a cell above the number before, at %v", name, *previous)
+		}
+	} else if !level {
 		t.Errorf("%s: level with no cell of its number", name)
 	}
 	for _, c := range cells {
