@@ -53,6 +53,9 @@ func TestReviewKilledWorker(t *testing.T) {
 	}
 	for name, target := range queues(t) {
 		t.Run(name, func(t *testing.T) {
+			// Most of a run is waiting for the dead leader's lease to
+			// end (15 s): the two queues wait together.
+			t.Parallel()
 			q := target(t)
 			g := finished(t, "killed", 30)
 			ctx := context.Background()

@@ -162,6 +162,7 @@ func sameRunOutputs(t *testing.T, want, got string) {
 }
 
 func TestQueuedRunSurvivesAKilledWorkerOnSQLite(t *testing.T) {
+	t.Parallel() // mostly waiting for the killed leader's lease to end
 	if testing.Short() {
 		t.Skip("-short: runs three arbiter processes and waits for River's rescuer")
 	}
@@ -169,6 +170,7 @@ func TestQueuedRunSurvivesAKilledWorkerOnSQLite(t *testing.T) {
 }
 
 func TestQueuedRunSurvivesAKilledWorkerOnPostgres(t *testing.T) {
+	t.Parallel() // mostly waiting for the killed leader's lease to end
 	if testing.Short() {
 		t.Skip("-short: starts PostgreSQL, runs three arbiter processes and waits for River's rescuer")
 	}
