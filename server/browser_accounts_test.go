@@ -547,8 +547,10 @@ func (r *accountsRun) passkey(t *testing.T) {
 	}
 	site := strings.Replace(r.b.ts.http.URL, "127.0.0.1", "localhost", 1)
 	r.signUpAt(t, cleo, site)
+	// Once the listing is drawn: a click aimed before it came could land
+	// where the button was.
 	run(t, cleo.ctx, chromedp.Navigate(site+"/account"), chromedp.WaitVisible(chromedp.CSS(`#passkey-name`)),
-		chromedp.Click(chromedp.CSS(`button.add-passkey`)))
+		chromedp.WaitVisible(chromedp.CSS(`.passkeys li:not(.loading)`)), chromedp.Click(chromedp.CSS(`button.add-passkey`)))
 	if msg := poll[string](t, cleo.ctx, "the outcome", `document.querySelector("#passkey-status")?.textContent`); !strings.HasPrefix(msg, "Passkey added") {
 		t.Fatalf("adding a passkey says %q", msg)
 	}

@@ -191,11 +191,18 @@ func (s *Store) commitMoves(group []*moveWrite) {
 }
 
 // runMoves sends group's statements as one pipeline, which PostgreSQL
-// runs as one implicit transaction, committed at its end.
+// runs as one implicit transaction, committed at its end: the moves, then
+// their notifications as one (or a few, each within PostgreSQL's 8000
+// bytes), not one each: every notification is a message to every
+// server's listener, which then had a thousand a second to read.
 func (s *Store) runMoves(ctx context.Context, group []*moveWrite) ([]moveAnswer, error) {
 	var b pgx.Batch
 	for _, w := range group {
-		b.Queue(moveStatement, w.args...)
+		b.Queue(groupMoveStatement, w.args[:len(w.args)-2]...)
+	}
+	notices := groupNotices(group)
+	for _, n := range notices {
+		b.Queue(groupNotify, Channel, n.ids, n.versions)
 	}
 	results := s.pool.SendBatch(ctx, &b)
 	answers := make([]moveAnswer, len(group))
@@ -205,9 +212,47 @@ func (s *Store) runMoves(ctx context.Context, group []*moveWrite) ([]moveAnswer,
 			return nil, err
 		}
 	}
+	for range notices {
+		if _, err := results.Exec(); err != nil {
+			results.Close()
+			return nil, err
+		}
+	}
 	// Close reads up to the end of the pipeline: the commit's answer.
 	if err := results.Close(); err != nil {
 		return nil, err
 	}
 	return answers, nil
+}
+
+// maxNotice bounds one notification's payload, under PostgreSQL's 8000
+// bytes.
+const maxNotice = 7000
+
+// notices are the games and versions one groupNotify statement names.
+type notices struct {
+	ids      []string
+	versions []int64
+}
+
+// groupNotices splits the games and versions group's moves make into
+// groupNotify's arguments, each naming at most maxNotice bytes of lines.
+func groupNotices(group []*moveWrite) []notices {
+	var out []notices
+	size := maxNotice
+	for _, w := range group {
+		line := w.args[len(w.args)-1].(string)
+		e, ok := parseNotice(line)
+		if !ok {
+			continue
+		}
+		if size+len(line)+1 > maxNotice {
+			out = append(out, notices{})
+			size = 0
+		}
+		n := &out[len(out)-1]
+		n.ids, n.versions = append(n.ids, e.Game), append(n.versions, e.Version)
+		size += len(line) + 1
+	}
+	return out
 }

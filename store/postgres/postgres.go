@@ -233,6 +233,23 @@ const moveStatement = `WITH header AS (` + setHeader + ` RETURNING id),
 	notified AS (SELECT pg_notify($20::text, $21::text) FROM header)
 	SELECT count(*) FROM notified`
 
+// groupMoveStatement is moveStatement without its notification, for the
+// moves committed together, whose notifications are one (groupNotify):
+// its arguments are moveStatement's but the last two.
+const groupMoveStatement = `WITH header AS (` + setHeader + ` RETURNING id),
+	move AS (INSERT INTO moves (game, ply, text, at) SELECT id, $16, $18::text, $19::bigint FROM header)
+	SELECT count(*) FROM header`
+
+// groupNotify sends one notification for the moves of a group whose
+// games now have the versions they made: each "id:version", one a line
+// ($1 the channel, $2 the games' ids, $3 their versions). A move whose
+// header did not match is not in it, as moveStatement would not notify
+// it; when none matched, nothing is sent.
+const groupNotify = `SELECT pg_notify($1::text, p) FROM (
+	SELECT string_agg(g.id || ':' || g.version, E'\n') AS p
+	FROM unnest($2::text[], $3::bigint[]) AS u(id, version) JOIN games g ON g.id = u.id AND g.version = u.version) n
+	WHERE p IS NOT NULL`
+
 // moveAlone stores a move that rates no game (the accounts have nothing
 // to write) in one statement, where a transaction of its own takes five
 // round trips (begin, the header, the move, the notification, commit): a
@@ -257,7 +274,12 @@ func (s *Store) moveAlone(ctx context.Context, m store.Move, next store.Header, 
 
 // moveArgs are moveStatement's arguments for move m, which makes next.
 func moveArgs(m store.Move, next store.Header, c row.Columns) []any {
-	return append(setArgs(c, m.Ply), m.Text, row.Millis(m.At), Channel, next.ID+":"+strconv.FormatInt(next.Version, 10))
+	return append(setArgs(c, m.Ply), m.Text, row.Millis(m.At), Channel, notice(next.ID, next.Version))
+}
+
+// notice is a notification's line for game id at version: "id:version".
+func notice(id string, version int64) string {
+	return id + ":" + strconv.FormatInt(version, 10)
 }
 
 // Update implements store.Store.
@@ -328,7 +350,7 @@ func (s *Store) write(ctx context.Context, id string, version int64, fn func(pgx
 		if err := fn(tx); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, Channel, id+":"+strconv.FormatInt(version, 10))
+		_, err := tx.Exec(ctx, `SELECT pg_notify($1, $2)`, Channel, notice(id, version))
 		return err
 	})
 }
@@ -506,16 +528,26 @@ func (s *Store) publish(ctx context.Context, conn *pgx.Conn) {
 		if err != nil {
 			return
 		}
-		// "id:version"; the id may hold colons, the version none.
-		i := strings.LastIndexByte(n.Payload, ':')
-		if i < 0 {
-			continue // not ours
-		}
-		version, err := strconv.ParseInt(n.Payload[i+1:], 10, 64)
-		if err == nil {
-			s.hub.Publish(store.Event{Game: n.Payload[:i], Version: version})
+		for line := range strings.SplitSeq(n.Payload, "\n") {
+			if e, ok := parseNotice(line); ok {
+				s.hub.Publish(e)
+			}
 		}
 	}
+}
+
+// parseNotice reads a notification's line, "id:version" (notice): the
+// id may hold colons, the version none.
+func parseNotice(line string) (store.Event, bool) {
+	i := strings.LastIndexByte(line, ':')
+	if i < 0 {
+		return store.Event{}, false // not ours
+	}
+	version, err := strconv.ParseInt(line[i+1:], 10, 64)
+	if err != nil {
+		return store.Event{}, false
+	}
+	return store.Event{Game: line[:i], Version: version}, true
 }
 
 // reconnect tries to LISTEN again, waiting longer after each failure,

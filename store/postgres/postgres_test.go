@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/internal/row"
 	"github.com/arbiter-games/arbiter/store/postgres/pgtest"
@@ -206,13 +208,39 @@ func BenchmarkAddMove(b *testing.B) {
 // writers do: each move gets its own answer, whether the group commits
 // (a stale move among them answers 0 and changes nothing) or fails (a
 // move whose row is there already rolls the group back, and each is then
-// stored alone).
+// stored alone). A group that commits sends one notification, naming the
+// games its moves changed and no other; moves stored alone send one each.
 func TestMoveGroupAnswersEachMove(t *testing.T) {
 	if server == nil {
 		t.Skip(noServer)
 	}
 	ctx := context.Background()
-	s := open(t, newDatabase(t))
+	url := newDatabase(t)
+	s := open(t, url)
+	listener, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer listener.Close(ctx)
+	if _, err := listener.Exec(ctx, "LISTEN "+Channel); err != nil {
+		t.Fatal(err)
+	}
+	notified := func(want ...string) {
+		t.Helper()
+		for _, w := range want {
+			wait, cancel := context.WithTimeout(ctx, 10*time.Second)
+			n, err := listener.WaitForNotification(wait)
+			cancel()
+			if err != nil || n.Payload != w {
+				t.Fatalf("notified %v %v, want %q", n, err, w)
+			}
+		}
+		wait, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+		defer cancel()
+		if n, err := listener.WaitForNotification(wait); err == nil {
+			t.Fatalf("notified %q too", n.Payload)
+		}
+	}
 	at := time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)
 	header := func(id string) store.Header {
 		return store.Header{ID: id, Game: "pommel", Seats: []store.Seat{{Player: "human"}, {Player: "human"}},
@@ -263,9 +291,11 @@ func TestMoveGroupAnswersEachMove(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	notified("a:1", "b:1", "c:1", "d:1", "e:1", "f:1") // the games' creation
 	commits := group(ids[:3], "b")
 	s.commitMoves(commits)
 	check(commits, map[string]string{"a": "stored", "b": "not matched", "c": "stored"})
+	notified("a:2\nc:2")
 
 	if _, err := s.pool.Exec(ctx, `INSERT INTO moves (game, ply, text, at) VALUES ('e', 0, 'b1-b2', 0)`); err != nil {
 		t.Fatal(err)
@@ -273,4 +303,38 @@ func TestMoveGroupAnswersEachMove(t *testing.T) {
 	fails := group(ids[3:], "")
 	s.commitMoves(fails)
 	check(fails, map[string]string{"d": "stored", "e": "duplicate", "f": "stored"})
+	notified("d:2", "f:2")
+}
+
+// TestGroupNoticesFitAPayload: the games a group's moves change are
+// named by as many notifications as keep each under PostgreSQL's 8000
+// bytes, each game once, in the group's order.
+func TestGroupNoticesFitAPayload(t *testing.T) {
+	var group []*moveWrite
+	var want []string
+	for i := range 128 {
+		id := fmt.Sprintf("%0100d", i) // ids far longer than the hall's
+		group = append(group, &moveWrite{game: id, args: []any{Channel, notice(id, int64(i+1))}})
+		want = append(want, notice(id, int64(i+1)))
+	}
+	var got []string
+	for _, n := range groupNotices(group) {
+		size := 0
+		for i, id := range n.ids {
+			got = append(got, notice(id, n.versions[i]))
+			size += len(got[len(got)-1]) + 1
+		}
+		if size > maxNotice || size > 8000 {
+			t.Errorf("a notification of %d bytes", size)
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the notices name %d games, not the group's %d in order", len(got), len(want))
+	}
+	if n := len(groupNotices(group[:3])); n != 1 {
+		t.Errorf("three moves make %d notifications", n)
+	}
+	if n := len(groupNotices(nil)); n != 0 {
+		t.Errorf("no move makes %d notifications", n)
+	}
 }

@@ -79,7 +79,9 @@ function passwordBox(): HTMLElement {
 // passkeysBox lists the account's passkeys, each with Remove, and adds
 // one made by this browser, named by the player.
 function passkeysBox(): HTMLElement {
-  const list = h("ul", { class: "passkeys" });
+  // A line stands in for the listing until it comes, so that the form
+  // under it does not jump down under the player's finger.
+  const list = h("ul", { class: "passkeys" }, h("li", { class: "none loading" }, "Looking for your passkeys…"));
   const result = status("passkey-status");
   // Each listing is numbered and only the latest is drawn: the first,
   // asked for as the page opens, may answer after the one asked for
