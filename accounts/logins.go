@@ -61,8 +61,12 @@ func nameTaken(name string) *Error {
 	return refuse(NameTaken, "the name %s is taken; choose another", clip.Quote(name))
 }
 
-// startSession stores a new session for a.
+// startSession stores a new session for a, unless a moderator closed
+// it (the right password then learns why).
 func (s *Service) startSession(ctx context.Context, a Account) (Session, error) {
+	if a.Standing.Closed {
+		return Session{}, refuse(Forbidden, "a moderator closed this account: %s", a.Standing.CloseReason)
+	}
 	token, hash := account.NewSessionToken()
 	now := s.now()
 	if err := s.store.CreateSession(ctx, store.Session{Hash: hash, Account: a.ID, Created: now, Expires: now.Add(SessionLife)}); err != nil {
@@ -147,6 +151,9 @@ func (s *Service) Session(ctx context.Context, token string) (Account, bool) {
 		if !errors.Is(err, store.ErrNoSession) {
 			s.log.Warn("reading a session", "err", err)
 		}
+		return Account{}, false
+	}
+	if a.Standing.Closed {
 		return Account{}, false
 	}
 	return fromStore(a), true

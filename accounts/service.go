@@ -92,13 +92,15 @@ type Account struct {
 	Bot     bool
 	Deleted bool
 	Created time.Time
+	// Standing is what moderators decided of the account, and its role.
+	Standing store.Standing
 	// password is the stored Argon2id hash, "" for an account nobody
 	// logs in to with a password.
 	password string
 }
 
 func fromStore(a store.Account) Account {
-	return Account{ID: a.ID, Name: a.Name, Bot: a.Bot, Deleted: a.Deleted, Created: a.Created, password: a.Password}
+	return Account{ID: a.ID, Name: a.Name, Bot: a.Bot, Deleted: a.Deleted, Created: a.Created, Standing: a.Standing, password: a.Password}
 }
 
 // Client is who sends a request, as the transport read it: its address

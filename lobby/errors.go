@@ -17,6 +17,8 @@ const (
 	OwnSeek   Code = "own_seek"       // accepting one's own seek
 	Conflict  Code = "conflict"       // another joined the seek at the same moment
 	TooMany   Code = "too_many_seeks" // the account or the address has as many open seeks as allowed
+	Blocked   Code = "blocked"        // a block stands between the two accounts
+	Banned    Code = "banned"         // a moderator banned the account
 )
 
 // Error is a refusal: a code and a one-line message saying what is wrong

@@ -19,6 +19,9 @@ import (
 // first page, SeekPage.
 type Query struct {
 	Game, Kind, Before, Limit string
+	// Viewer is the account that asks ("" for none): the seeks of the
+	// accounts it blocks, or that block it, are left out.
+	Viewer string
 }
 
 // SeekView is a seek as the lobby lists it.
@@ -36,6 +39,9 @@ type SeekView struct {
 	Seats       int
 	Joined      []string
 	Created     time.Time
+	// Accounts are the ids of the seeker and of those who joined, which
+	// a viewer's blocks are matched against; transports do not show them.
+	Accounts []string
 	// Kind is realtime or correspondence; Cursor, given as a Query's
 	// Before, lists the seeks after this one.
 	Kind   string
@@ -53,17 +59,21 @@ func (l *Lobby) List(ctx context.Context, q Query) ([]SeekView, error) {
 	if err != nil {
 		return nil, err
 	}
-	return l.views(ctx, seeks)
-}
-
-// Open lists the seeks as a subscriber is shown them: the first page of
-// each kind, every game.
-func (l *Lobby) Open(ctx context.Context) ([]SeekView, error) {
-	seeks, err := l.list(ctx, store.SeekFilter{Limit: SeekPage})
+	views, err := l.views(ctx, seeks)
 	if err != nil {
 		return nil, err
 	}
-	return l.views(ctx, seeks)
+	hidden, err := l.hidden(ctx, q.Viewer)
+	if err != nil {
+		return nil, err
+	}
+	return shownTo(views, hidden), nil
+}
+
+// Open lists the seeks as a subscriber (viewer, "" for none) is shown
+// them: the first page of each kind, every game.
+func (l *Lobby) Open(ctx context.Context, viewer string) ([]SeekView, error) {
+	return l.List(ctx, Query{Viewer: viewer})
 }
 
 // filter is the store's filter of q.
@@ -183,7 +193,7 @@ func (l *Lobby) views(ctx context.Context, seeks []store.Seek) ([]SeekView, erro
 		v := SeekView{ID: sk.ID, Game: sk.Game, Options: sk.Options, Rated: sk.Rated, NoTakebacks: sk.NoTakebacks,
 			Clock: shownControl(sk.Clock), By: nameOf(sk.Account),
 			Seats: sk.Seats, Joined: []string{}, Created: sk.Created, Rating: 1500, Provisional: true,
-			Kind: store.RealTime, Cursor: cursor(sk)}
+			Kind: store.RealTime, Cursor: cursor(sk), Accounts: append([]string{sk.Account}, sk.Joined...)}
 		if sk.Correspondence() {
 			v.Kind = store.Correspondence
 		}

@@ -214,8 +214,8 @@ func TestFanOut(t *testing.T) {
 	l, st := newTestLobby(t)
 	ctx := context.Background()
 	ada, bob := addAccount(t, st, "ada", false), addAccount(t, st, "bob", false)
-	adaSub, bobSub, guest := l.Subscribe(ada), l.Subscribe(bob), l.Subscribe("")
-	cy := l.Subscribe(addAccount(t, st, "cy", false))
+	adaSub, bobSub, guest := l.Subscribe(context.Background(), ada), l.Subscribe(context.Background(), bob), l.Subscribe(context.Background(), "")
+	cy := l.Subscribe(context.Background(), addAccount(t, st, "cy", false))
 	id, err := l.Post(ctx, ada, "", SeekRequest{Game: "pommel"})
 	if err != nil {
 		t.Fatal(err)
@@ -303,7 +303,7 @@ func TestStartFoundWhenTheGameComesLate(t *testing.T) {
 	l, st := newTestLobby(t)
 	ctx := context.Background()
 	ada, bob := addAccount(t, st, "ada", false), addAccount(t, st, "bob", false)
-	sub := l.Subscribe(ada)
+	sub := l.Subscribe(context.Background(), ada)
 	id, err := l.Post(ctx, ada, "", SeekRequest{Game: "pommel"})
 	if err != nil {
 		t.Fatal(err)

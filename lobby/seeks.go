@@ -68,6 +68,9 @@ func (l *Lobby) Post(ctx context.Context, account, address string, req SeekReque
 	if err != nil {
 		return "", err
 	}
+	if err := l.mayPlay(ctx, account, req.Rated); err != nil {
+		return "", err
+	}
 	now := l.now()
 	sk := store.Seek{ID: newSeekID(), Account: account, Game: req.Game, Options: req.Options, Rated: req.Rated,
 		NoTakebacks: req.NoTakebacks, Clock: clock, Seats: seats, Address: address, Created: now, Expires: now.Add(SeekHold)}
@@ -106,6 +109,11 @@ func (l *Lobby) challenged(ctx context.Context, account, to string) (string, err
 	case target.ID == account:
 		return "", refuse(Invalid, "you cannot challenge yourself")
 	}
+	if blocked, err := l.store.Blocking(ctx, account, target.ID); err != nil {
+		return "", err
+	} else if blocked {
+		return "", refuse(Blocked, "you cannot challenge %s: a block stands between you", target.Name)
+	}
 	return target.ID, nil
 }
 
@@ -120,6 +128,9 @@ func newSeekID() string {
 // once, for everyone seated, in random order (the hall's StartSeek). A
 // game that fails to start gives the seek back to the lobby.
 func (l *Lobby) Accept(ctx context.Context, id, account string) (Taken, error) {
+	if err := l.mayJoin(ctx, id, account); err != nil {
+		return Taken{}, err
+	}
 	sk, full, err := l.store.TakeSeek(ctx, id, account, l.now())
 	switch {
 	case errors.Is(err, store.ErrOwnSeek):
@@ -185,4 +196,64 @@ func (l *Lobby) Keep(ctx context.Context, account string) {
 	if err := l.store.ExtendSeeks(ctx, account, now, now.Add(SeekHold)); err != nil {
 		l.log.Warn("keeping seeks", "err", err)
 	}
+}
+
+// mayJoin refuses account a seek whose seeker, or one who joined it, is
+// blocked either way with it. The seek is looked up in the lobby's last
+// read, read again when it is not there (a seek just posted elsewhere).
+func (l *Lobby) mayJoin(ctx context.Context, id, account string) error {
+	if err := l.mayPlay(ctx, account, false); err != nil {
+		return err
+	}
+	l.mu.Lock()
+	sk, ok := l.known[id]
+	l.mu.Unlock()
+	if !ok {
+		seeks, err := l.list(ctx, store.SeekFilter{Limit: MaxSeekPage})
+		if err != nil {
+			return err
+		}
+		for _, x := range seeks {
+			if x.ID == id {
+				sk, ok = x, true
+			}
+		}
+	}
+	if !ok {
+		return nil // TakeSeek answers that it is gone
+	}
+	if sk.Rated {
+		if err := l.mayPlay(ctx, account, true); err != nil {
+			return err
+		}
+	}
+	for _, other := range append([]string{sk.Account}, sk.Joined...) {
+		if other == account {
+			continue
+		}
+		blocked, err := l.store.Blocking(ctx, account, other)
+		if err != nil {
+			return err
+		}
+		if blocked {
+			return refuse(Blocked, "you cannot join that seek: a block stands between you and a player in it")
+		}
+	}
+	return nil
+}
+
+// mayPlay refuses an account a moderator banned, or (for a rated game)
+// marked as engine-assisted, with the reason they were given.
+func (l *Lobby) mayPlay(ctx context.Context, account string, rated bool) error {
+	a, err := l.store.Account(ctx, account)
+	if err != nil {
+		return err
+	}
+	if a.Standing.Banned {
+		return refuse(Banned, "your account is banned: %s", a.Standing.BanReason)
+	}
+	if rated && a.Standing.Engine {
+		return refuse(Banned, "your account is marked as playing with an engine's help: it plays casual games only")
+	}
+	return nil
 }

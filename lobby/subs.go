@@ -1,6 +1,11 @@
 package lobby
 
-import "github.com/arbiter-games/arbiter/store"
+import (
+	"context"
+	"slices"
+
+	"github.com/arbiter-games/arbiter/store"
+)
 
 // Message is what the lobby tells a subscriber: the seeks listed (Type
 // "seeks"), or that the game of a seek of theirs started ("started").
@@ -15,6 +20,9 @@ type Message struct {
 type Sub struct {
 	account string
 	out     chan Message
+	// hidden are the accounts blocked either way with account, whose
+	// seeks the subscriber is not shown; guarded by the lobby's mu.
+	hidden map[string]bool
 }
 
 // subBuffer is how many messages a subscriber may fall behind by before
@@ -23,8 +31,9 @@ const subBuffer = 16
 
 // Subscribe adds a subscriber for account ("" for one signed in to none,
 // who is sent the seeks only).
-func (l *Lobby) Subscribe(account string) *Sub {
+func (l *Lobby) Subscribe(ctx context.Context, account string) *Sub {
 	sub := &Sub{account: account, out: make(chan Message, subBuffer)}
+	sub.hidden, _ = l.hidden(ctx, account) // a failed read hides nothing
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.subs[sub] = struct{}{}
@@ -51,8 +60,12 @@ func (l *Lobby) send(msg Message, f func(*Sub) bool) {
 	defer l.mu.Unlock()
 	for sub := range l.subs {
 		if f(sub) {
+			m := msg
+			if m.Type == "seeks" {
+				m.Seeks = shownTo(m.Seeks, sub.hidden)
+			}
 			select {
-			case sub.out <- msg:
+			case sub.out <- m:
 			default:
 			}
 		}
@@ -74,5 +87,59 @@ func (l *Lobby) started(sk store.Seek, gameID string) {
 		}
 		return false
 	})
+	l.Nudge()
+}
+
+// hidden are the accounts blocked either way with account ("" hides
+// nothing).
+func (l *Lobby) hidden(ctx context.Context, account string) (map[string]bool, error) {
+	if account == "" {
+		return nil, nil
+	}
+	ids, err := l.store.BlockedEither(ctx, account)
+	if err != nil {
+		return nil, err
+	}
+	hidden := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		hidden[id] = true
+	}
+	return hidden, nil
+}
+
+// shownTo leaves out of views the seeks of hidden accounts, seeker or
+// joined.
+func shownTo(views []SeekView, hidden map[string]bool) []SeekView {
+	if len(hidden) == 0 {
+		return views
+	}
+	return slices.DeleteFunc(slices.Clone(views), func(v SeekView) bool {
+		return slices.ContainsFunc(v.Accounts, func(id string) bool { return hidden[id] })
+	})
+}
+
+// Blocked tells the lobby that a block between accounts a and b was made
+// or undone: their subscribers' lists are read again and sent anew.
+func (l *Lobby) Blocked(ctx context.Context, a, b string) {
+	l.mu.Lock()
+	var subs []*Sub
+	for sub := range l.subs {
+		if sub.account == a || sub.account == b {
+			subs = append(subs, sub)
+		}
+	}
+	l.mu.Unlock()
+	for _, sub := range subs {
+		hidden, err := l.hidden(ctx, sub.account)
+		if err != nil {
+			continue
+		}
+		l.mu.Lock()
+		sub.hidden = hidden
+		l.mu.Unlock()
+	}
+	l.mu.Lock()
+	l.last = "" // the next round sends the seeks to everyone
+	l.mu.Unlock()
 	l.Nudge()
 }

@@ -190,7 +190,29 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fail(codeUnauthorized, "not signed in; POST /api/session with your name and password first"))
 		return
 	}
-	writeJSON(w, http.StatusOK, nameBody{Name: a.Name})
+	writeJSON(w, http.StatusOK, sessionBodyOf(a, s.now()))
+}
+
+// sessionBody is GET /api/session: who is signed in, whether they
+// moderate, and what moderators decided of them, with the reasons, so
+// that every page can say so.
+type sessionBody struct {
+	Name       string `json:"name"`
+	Moderator  bool   `json:"moderator,omitempty"`
+	Banned     string `json:"banned,omitempty"`
+	MutedUntil int64  `json:"mutedUntil,omitempty"`
+	MuteReason string `json:"muteReason,omitempty"`
+}
+
+func sessionBodyOf(a accounts.Account, now time.Time) sessionBody {
+	b := sessionBody{Name: a.Name, Moderator: a.Standing.Admin}
+	if a.Standing.Banned {
+		b.Banned = a.Standing.BanReason
+	}
+	if a.Standing.Muted(now) {
+		b.MutedUntil, b.MuteReason = a.Standing.MutedUntil.UnixMilli(), a.Standing.MuteReason
+	}
+	return b
 }
 
 // passwordChange is POST /api/account/password.

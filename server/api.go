@@ -42,6 +42,7 @@ func (s *Server) routes() (http.Handler, error) {
 	})
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	s.accountRoutes(mux)
+	s.communityRoutes(mux)
 	s.puzzleRoutes(mux)
 	s.lobbyRoutes(mux)
 	s.pageRoutes(mux)
@@ -133,6 +134,14 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	req := body.game()
 	req.Client = "addr:" + clientKey(r)
 	if a, ok := s.session(r); ok {
+		if err := bannedRefusal(a); err != nil {
+			writeError(w, err)
+			return
+		}
+		if body.Rated && a.Standing.Engine {
+			writeError(w, fail(codeBanned, "your account is marked as playing with an engine's help: it plays casual games only"))
+			return
+		}
 		req.Accounts = ownSeat(req.Seats, a)
 	}
 	resp, err := s.hall.Create(r.Context(), req)
@@ -326,7 +335,12 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 func (s *Server) seatCommand(w http.ResponseWriter, r *http.Request, body any) (who hall.Who, ok bool) {
 	who.Token = bearer(r)
 	if who.Token == "" {
-		who.Account = s.sessionAccountID(r)
+		a, _ := s.session(r)
+		if err := bannedRefusal(a); err != nil {
+			writeError(w, err)
+			return who, false
+		}
+		who.Account = a.ID
 	}
 	if who == (hall.Who{}) {
 		writeError(w, fail(codeUnauthorized, "no token; send the seat's token as Authorization: Bearer TOKEN, or sign in"))

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/arbiter-games/arbiter/accounts"
+	"github.com/arbiter-games/arbiter/community"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/learn"
 	"github.com/arbiter-games/arbiter/lobby"
@@ -39,6 +40,9 @@ const (
 	codeOwnSeek      = "own_seek"      // accepting one's own seek
 	codeGameNotOver  = "game_not_over" // a review asked for a game that goes on
 	codeQueueFull    = "queue_full"    // the review queue holds all it may
+	codeBlocked      = "blocked"       // a block stands between two accounts
+	codeMuted        = "muted"         // a moderator muted the account: it does not chat
+	codeBanned       = "banned"        // a moderator banned the account: it does not play or chat
 )
 
 var statusOf = map[string]int{
@@ -53,6 +57,9 @@ var statusOf = map[string]int{
 	codeOwnSeek:               http.StatusConflict,
 	codeGameNotOver:           http.StatusConflict,
 	codeQueueFull:             http.StatusTooManyRequests,
+	codeBlocked:               http.StatusForbidden,
+	codeMuted:                 http.StatusForbidden,
+	codeBanned:                http.StatusForbidden,
 	string(hall.Invalid):      http.StatusUnprocessableEntity,
 	string(hall.NotFound):     http.StatusNotFound,
 	string(hall.Forbidden):    http.StatusForbidden,
@@ -134,6 +141,10 @@ func asAPIError(err error) *apiError {
 	if errors.As(err, &ace) {
 		return &apiError{Code: accountCodes[ace.Code], Message: ace.Message}
 	}
+	var ce *community.Error
+	if errors.As(err, &ce) {
+		return &apiError{Code: communityCodes[ce.Code], Message: ce.Message}
+	}
 	return &apiError{Code: string(hall.ErrorCode(err)), Message: hall.ErrorMessage(err)}
 }
 
@@ -147,6 +158,8 @@ var lobbyCodes = map[lobby.Code]string{
 	lobby.OwnSeek:   codeOwnSeek,
 	lobby.Conflict:  codeConflict,
 	lobby.TooMany:   codeRateLimited,
+	lobby.Blocked:   codeBlocked,
+	lobby.Banned:    codeBanned,
 }
 
 // accountCodes are the API's codes of the account service's refusals
@@ -159,6 +172,18 @@ var accountCodes = map[accounts.Code]string{
 	accounts.TooMany:   codeRateLimited,
 	accounts.NotFound:  codeNotFound,
 	accounts.Forbidden: codeForbidden,
+}
+
+// communityCodes are the API's codes of the community service's
+// refusals.
+var communityCodes = map[community.Code]string{
+	community.Invalid:   codeInvalid,
+	community.NotFound:  codeNotFound,
+	community.Forbidden: codeForbidden,
+	community.Blocked:   codeBlocked,
+	community.Muted:     codeMuted,
+	community.Banned:    codeBanned,
+	community.TooMany:   codeRateLimited,
 }
 
 // retryHeader sets Retry-After for a refusal that says how long to wait

@@ -19,6 +19,7 @@ import (
 	"github.com/arbiter-games/arbiter/account"
 	"github.com/arbiter-games/arbiter/accounts"
 	"github.com/arbiter-games/arbiter/analysis"
+	"github.com/arbiter-games/arbiter/community"
 	"github.com/arbiter-games/arbiter/game"
 	_ "github.com/arbiter-games/arbiter/games/all"
 	"github.com/arbiter-games/arbiter/hall"
@@ -260,6 +261,10 @@ type siteConfig struct {
 	// Puzzles, when not nil, is the puzzle service; else one is made
 	// over the shipped sets.
 	Puzzles *puzzles.Service
+	// Community, when not nil, is the chat and moderation service; else
+	// one is made with CommunityLimits.
+	Community       *community.Service
+	CommunityLimits community.Limits
 	// The server's: see Config.
 	Origins             []string
 	Limits              Limits
@@ -302,7 +307,13 @@ func newSite(cfg siteConfig) (*Server, error) {
 			return nil, err
 		}
 	}
-	return New(Config{Puzzles: pz, Hall: h, Lobby: lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now}),
+	com := cfg.Community
+	if com == nil {
+		if com, err = community.New(community.Config{Store: cfg.Store, Limits: cfg.CommunityLimits, Now: cfg.Now, Logger: cfg.Logger}); err != nil {
+			return nil, err
+		}
+	}
+	return New(Config{Puzzles: pz, Community: com, Hall: h, Lobby: lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now}),
 		Accounts: accts, Analysis: an, Reviews: cfg.Reviews, Logger: cfg.Logger, Now: cfg.Now, Origins: cfg.Origins, Limits: cfg.Limits,
 		Timeouts: cfg.Timeouts, ConnsPerAddr: cfg.ConnsPerAddr, Conns: cfg.Conns, TrustedProxies: cfg.TrustedProxies,
 		TLS: cfg.TLS, Pprof: cfg.Pprof})

@@ -11,6 +11,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/arbiter-games/arbiter/account"
+	"github.com/arbiter-games/arbiter/community"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/hall"
 )
@@ -30,7 +31,7 @@ const writeWait = 10 * time.Second
 // stored); or a refusal, with the id of the move refused (if it had one)
 // and the HTTP status POST would have answered.
 type event struct {
-	Type     string        `json:"type"` // "game", "auth", "ack" or "error"
+	Type     string        `json:"type"` // "game", "auth", "ack", "chat" or "error"
 	ID       string        `json:"id,omitempty"`
 	Version  int64         `json:"version,omitempty"`
 	Ply      *int          `json:"ply,omitempty"`
@@ -40,6 +41,8 @@ type event struct {
 	Seat     *int          `json:"seat,omitempty"`
 	Status   int           `json:"status,omitempty"`
 	Error    *apiError     `json:"error,omitempty"`
+	// Chat is a chat message (Type "chat") of a room the socket reads.
+	Chat *chatMessageView `json:"chat,omitempty"`
 	// live, when set and Position is not, is the position to write as
 	// Position: read from the state as the event is written by hand,
 	// with no positionView (a map of the stacks) made for each move.
@@ -109,6 +112,10 @@ type command struct {
 	Move  string `json:"move"`
 	Ply   *int   `json:"ply"`
 	ID    string `json:"id"`
+	// Room and Text are a chat command's ("type":"chat"), written by the
+	// account whose session opened the socket.
+	Room string `json:"room"`
+	Text string `json:"text"`
 }
 
 // maxCommandID bounds a move's id, which its acknowledgement echoes.
@@ -136,6 +143,11 @@ type socket struct {
 	// by Server.presence (presence.go).
 	presence chan struct{}
 	seats    map[int]bool
+	// chat is the socket's listener of the game's chat, nil for none;
+	// banned is the reason a moderator banned the socket's account, ""
+	// for none: it watches and reads, and neither plays nor chats.
+	chat   *community.Listener
+	banned string
 }
 
 // goingAway tells the socket's writer that the server stops.
@@ -224,6 +236,9 @@ func (s *Server) handleSocket(w http.ResponseWriter, r *http.Request) {
 		revoked: make(chan struct{}), presence: make(chan struct{}, 1)}
 	if a, ok := s.session(r); ok {
 		sk.account, sk.session = a.ID, account.HashSessionToken(sessionToken(r))
+		if a.Standing.Banned {
+			sk.banned = a.Standing.BanReason
+		}
 	}
 	// The socket lives on two goroutines of its own, started small: this
 	// handler's, whose stack grew through the HTTP server, its
@@ -255,6 +270,10 @@ func (s *Server) runSocket(sk *socket, watch *hall.Watch, first hall.View, prese
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	if l, err := s.community.Listen(ctx, sk.id, sk.account); err == nil {
+		sk.chat = l
+		defer s.community.Unlisten(l)
+	}
 	go s.readCommands(ctx, cancel, sk)
 	s.writeEvents(ctx, sk, watch)
 }
@@ -269,9 +288,16 @@ func (s *Server) writeEvents(ctx context.Context, sk *socket, watch *hall.Watch)
 	// The game comes first (the hello, in replies): presence is only
 	// written after it.
 	var presence chan struct{}
+	var chat <-chan community.Message
+	if sk.chat != nil {
+		chat = sk.chat.Messages()
+	}
 	for {
 		var msg []byte
 		select {
+		case m := <-chat:
+			view := chatMessageViewOf(m)
+			msg, _ = json.Marshal(event{Type: "chat", Chat: &view})
 		case ev, ok := <-watch.Events():
 			if !ok {
 				s.endWatch(sk, watch)
@@ -396,6 +422,10 @@ func (s *Server) runCommand(ctx context.Context, sk *socket, who hall.Who, data 
 		s.reply(ctx, sk, refusalEvent("", fail(codeBadRequest, "a command is a JSON object such as {\"type\":\"move\",\"move\":\"a1-a3\",\"ply\":0,\"id\":\"m1\"}")))
 		return who
 	}
+	if cmd.Type == "chat" {
+		s.socketChat(ctx, sk, cmd)
+		return who
+	}
 	if cmd.Type == "auth" {
 		asked := hall.Who{Token: cmd.Token}
 		if cmd.Token == "" {
@@ -470,11 +500,40 @@ func (s *Server) socketMove(ctx context.Context, sk *socket, who hall.Who, cmd c
 		err = fail(codeRateLimited, "too many requests from this client; slow down")
 	case who.Account != "" && !s.sessionLives(ctx, sk):
 		err = fail(codeUnauthorized, "the session ended; sign in again")
+	case who.Account != "" && sk.banned != "":
+		err = fail(codeBanned, "your account is banned: %s", sk.banned)
 	}
 	if err != nil {
 		return hall.View{}, err
 	}
 	return s.hall.Move(ctx, sk.id, who, cmd.Move, *cmd.Ply)
+}
+
+// socketChat writes a chat message for the account whose session opened
+// the socket; the message reaches this socket as every reader's, and a
+// refusal is answered with the command's id.
+func (s *Server) socketChat(ctx context.Context, sk *socket, cmd command) {
+	var err error
+	switch {
+	case sk.account == "":
+		err = fail(codeUnauthorized, "sign in to chat")
+	case len(cmd.ID) > maxCommandID:
+		err = fail(codeInvalid, "id of %d bytes: at most %d", len(cmd.ID), maxCommandID)
+	case !s.clients.allowMove(sk.key):
+		err = fail(codeRateLimited, "too many requests from this client; slow down")
+	case !s.sessionLives(ctx, sk):
+		err = fail(codeUnauthorized, "the session ended; sign in again")
+	}
+	if err == nil {
+		_, err = s.community.Say(ctx, sk.id, cmd.Room, sk.account, cmd.Text)
+	}
+	if err != nil {
+		s.reply(ctx, sk, refusalEvent(echoedID(cmd.ID), err))
+		return
+	}
+	if cmd.ID != "" {
+		s.reply(ctx, sk, event{Type: "ack", ID: cmd.ID})
+	}
 }
 
 // echoedID is a refused move's id as its refusal echoes it: none when it

@@ -50,6 +50,7 @@ func (s *Server) handleSeeks(w http.ResponseWriter, r *http.Request) {
 		writeError(w, aerr)
 		return
 	}
+	q.Viewer = s.sessionAccountID(r)
 	list, err := s.lobby.List(r.Context(), q)
 	if err != nil {
 		s.writeFailure(w, err)
@@ -127,7 +128,7 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.sockets.remove(sk)
-	sub := s.lobby.Subscribe(a.ID)
+	sub := s.lobby.Subscribe(r.Context(), a.ID)
 	defer s.lobby.Unsubscribe(sub)
 	ctx := conn.CloseRead(context.Background())
 	s.writeLobby(ctx, sk, sub)
@@ -135,7 +136,7 @@ func (s *Server) handleLobbySocket(w http.ResponseWriter, r *http.Request) {
 
 // writeLobby writes the lobby's messages to one socket until it closes.
 func (s *Server) writeLobby(ctx context.Context, sk *socket, sub *lobby.Sub) {
-	if list, err := s.lobby.Open(ctx); err == nil {
+	if list, err := s.lobby.Open(ctx, sub.Account()); err == nil {
 		s.writeLobbyMessage(ctx, sk, lobbyMessage{Type: "seeks", Seeks: seekViews(list)})
 	}
 	// Every keep: a ping, the seeker's real-time seeks kept open, the

@@ -27,6 +27,7 @@ func (s *Server) accountPageRoutes(mux *http.ServeMux) {
 		"GET /leaderboard":        {"leaderboard", "Leaderboard"},
 		"GET /leaderboard/{game}": {"leaderboard", "Leaderboard"},
 		"GET /@/{name}":           {"profile", "Player"},
+		"GET /mod":                {"mod", "Moderation"},
 	} {
 		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
 			title := p.title

@@ -22,6 +22,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/accounts"
 	"github.com/arbiter-games/arbiter/analysis"
+	"github.com/arbiter-games/arbiter/community"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/netlimit"
 	"github.com/arbiter-games/arbiter/lobby"
@@ -104,6 +105,9 @@ type Config struct {
 	// Puzzles serves the puzzles and their ratings; nil: this server has
 	// none (GET /api/puzzles answers 503).
 	Puzzles *puzzles.Service
+	// Community keeps the games' chats, the blocks, the reports and the
+	// moderators' actions. Needed.
+	Community *community.Service
 	// Logger receives the structured log; nil discards it.
 	Logger *slog.Logger
 	// Now is the time (nil: time.Now); the services keep their own.
@@ -193,6 +197,8 @@ type Server struct {
 	listener atomic.Pointer[netlimit.Listener]
 	accounts *accounts.Service
 	lobby    *lobby.Lobby
+	// community is Config.Community: chat, blocks, reports, moderation.
+	community *community.Service
 	// stopLobby ends the lobby's reader, which Start starts.
 	stopLobby context.CancelFunc
 	// assets are the pages' files, compressed once; shells the pages
@@ -208,15 +214,15 @@ type Server struct {
 
 // New makes a server of cfg's services.
 func New(cfg Config) (*Server, error) {
-	if cfg.Hall == nil || cfg.Lobby == nil || cfg.Accounts == nil || cfg.Analysis == nil {
-		return nil, errors.New("server: a hall, a lobby, an account service and an analysis service are needed")
+	if cfg.Hall == nil || cfg.Lobby == nil || cfg.Accounts == nil || cfg.Analysis == nil || cfg.Community == nil {
+		return nil, errors.New("server: a hall, a lobby, an account service, an analysis service and a community service are needed")
 	}
 	log := cfg.Logger
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{cfg: cfg, hall: cfg.Hall, log: log, limits: cfg.Limits.withDefaults(), timeouts: cfg.Timeouts.withDefaults(),
-		now: cfg.Now, analysis: cfg.Analysis, reviews: cfg.Reviews, puzzles: cfg.Puzzles, accounts: cfg.Accounts, lobby: cfg.Lobby, stopLobby: func() {}}
+		now: cfg.Now, analysis: cfg.Analysis, reviews: cfg.Reviews, puzzles: cfg.Puzzles, accounts: cfg.Accounts, lobby: cfg.Lobby, community: cfg.Community, stopLobby: func() {}}
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -48,6 +48,8 @@ type Account struct {
 	Bot      bool
 	Deleted  bool
 	Created  time.Time
+	// Standing is what moderators decided of it, and its role.
+	Standing Standing
 }
 
 // Session is a logged-in browser: the SHA-256 of its cookie's token.
@@ -207,8 +209,9 @@ type Accounts interface {
 	// GameRatings gives the rating changes a game made, by seat.
 	GameRatings(ctx context.Context, gameID string) ([]RatingChange, error)
 	// Leaderboard gives the best ratings in a game id of the accounts
-	// that played a rated game since since, bots and deleted accounts
-	// left out.
+	// that played a rated game since since, bots, deleted and closed
+	// accounts and accounts marked as playing with an engine's help
+	// (Standing.Engine) left out.
 	Leaderboard(ctx context.Context, game string, since time.Time, limit int) ([]Ranked, error)
 	// PlayerGames gives the games an account holds a seat in, newest
 	// first.

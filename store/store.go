@@ -187,6 +187,7 @@ type Store interface {
 	Check(ctx context.Context) error
 	Accounts
 	Puzzles
+	Community
 	// Close ends the subscriptions and releases the database; every call
 	// after it returns ErrClosed.
 	Close() error

@@ -73,10 +73,12 @@ func TestAssets(t *testing.T) {
 // The pages' script and style sheet together, which the game page loads
 // before it draws: what a phone downloads is their gzip (the server sends
 // them compressed, once, with a long-lived ETag), and what it parses is
-// the whole text. The puzzles' trainer took the gzip past 56 KiB.
+// the whole text. The puzzles' trainer took the gzip past 56 KiB, the
+// chat, the block and report buttons and the moderators' page past 58
+// (60 KiB, 205 KiB whole).
 const (
-	pageBudgetGzip  = 58 * 1024
-	pageBudgetWhole = 200 * 1024
+	pageBudgetGzip  = 62 * 1024
+	pageBudgetWhole = 210 * 1024
 )
 
 // TestPageWeight keeps the game page light on a phone's connection.

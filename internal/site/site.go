@@ -15,6 +15,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/accounts"
 	"github.com/arbiter-games/arbiter/analysis"
+	"github.com/arbiter-games/arbiter/community"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/lobby"
 	"github.com/arbiter-games/arbiter/puzzle"
@@ -48,7 +49,10 @@ type Config struct {
 	// Puzzles is the puzzle service's configuration (its sets, limits,
 	// randomness); New gives it the store and the clock.
 	Puzzles puzzles.Config
-	Server  server.Config
+	// Community is the chat and moderation service's configuration (its
+	// limits); New gives it the store, the clock and the logger.
+	Community community.Config
+	Server    server.Config
 }
 
 // New makes the site's services over cfg.Store and the server over them.
@@ -113,8 +117,15 @@ func New(cfg Config) (*server.Server, error) {
 		closeAll()
 		return nil, err
 	}
+	cc := cfg.Community
+	cc.Store, cc.Now, cc.Logger = cfg.Store, cfg.Now, cfg.Logger
+	com, err := community.New(cc)
+	if err != nil {
+		closeAll()
+		return nil, err
+	}
 	sc := cfg.Server
-	sc.Hall, sc.Analysis, sc.Accounts, sc.Reviews, sc.Puzzles = h, analyses, accts, revs, pz
+	sc.Hall, sc.Analysis, sc.Accounts, sc.Reviews, sc.Puzzles, sc.Community = h, analyses, accts, revs, pz, com
 	sc.Lobby = lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now})
 	sc.Logger, sc.Now = cfg.Logger, cfg.Now
 	srv, err := server.New(sc)

@@ -3,7 +3,7 @@
 
 import { request } from "./api";
 import { h } from "./dom";
-import { me, signInLink } from "./players";
+import { session, signInLink, type SessionInfo } from "./players";
 import { themeControls } from "./theme";
 
 // siteHeader is the header of a page the script draws; title is the
@@ -53,8 +53,9 @@ function nav(): HTMLElement {
 // move.
 function accountMenu(): HTMLElement {
   const box = h("div", { class: "account-menu" });
-  void me().then((name) => {
-    if (!name) {
+  void session().then((who) => {
+    const name = who?.name;
+    if (!who || !name) {
       if (!/^\/(login|signup)$/.test(location.pathname)) box.append(signInLink());
       return;
     }
@@ -67,7 +68,7 @@ function accountMenu(): HTMLElement {
       h("span", { class: "me-initial", "aria-hidden": "true" }, name.charAt(0).toUpperCase()), h("span", { class: "me-name" }, name)),
       h("div", { class: "me-panel" },
         h("a", { href: `/@/${encodeURIComponent(name)}` }, "Profile"),
-        h("a", { href: "/account" }, "Account"), out));
+        h("a", { href: "/account" }, "Account"), ...(who.moderator ? [h("a", { href: "/mod" }, "Moderation")] : []), out));
     // Escape or a click elsewhere closes the menu, as the Display one.
     menu.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape" && menu.open) {
@@ -79,6 +80,7 @@ function accountMenu(): HTMLElement {
       if (ev.target instanceof Node && !menu.contains(ev.target)) menu.open = false;
     });
     box.append(h("a", { href: "/#your-turn", class: "turn-badge", hidden: "" }), menu);
+    standingNotice(who);
     request<unknown[]>("GET", "/api/account/turn").then((games) => showTurns(games.length), () => {});
   });
   return box;
@@ -97,4 +99,14 @@ export function showTurns(count: number): void {
   if (summary) summary.dataset.turns = count ? String(count) : "";
   const title = document.title.replace(/^\(\d+\) /, "");
   document.title = count > 0 ? `(${count}) ${title}` : title;
+}
+
+// standingNotice says, under the header of every page, that a moderator
+// banned or muted the account, and why: the player is never left to guess
+// why a move or a message is refused.
+function standingNotice(who: SessionInfo): void {
+  const text = who.banned ? `Your account is banned: ${who.banned}. You can watch games, but not play or chat.`
+    : who.mutedUntil ? `You are muted until ${new Date(who.mutedUntil).toLocaleString()}: ${who.muteReason ?? ""}` : "";
+  if (!text) return;
+  document.querySelector("header.site")?.after(h("p", { class: "standing-notice", role: "status" }, text));
 }

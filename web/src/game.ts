@@ -21,6 +21,7 @@ import { muted, setMuted, Sounds } from "./sound";
 import { turnRows } from "./turns";
 import { askReview, keepPolling, markMoves, moveOf, noReview, readReview, reviewPanel, type ReviewMove, type ReviewState } from "./review";
 import { drawArrows } from "./arrows";
+import { Chat } from "./chat";
 
 interface Page {
   id: string;
@@ -57,6 +58,7 @@ interface Page {
   premove: Premove | null; // the premove set, until its turn comes
   present: Set<number> | null; // the seats whose page is open, as the socket last said; null while it is closed
   review: ReviewState; // the computer review of a finished game
+  chat: Chat; // the game's chat rooms
   redraw: () => void;
 }
 
@@ -74,9 +76,10 @@ export function gamePage(root: HTMLElement): void {
     message: "", landed: null, busy: false, ws: null, retry: 0, shown: 0, effects: new Map(), anim: null, clockAt: 0, received: new WeakMap(), flagAsked: 0, offline: false,
     heard: -1, ended: false, sounds: new Sounds(), you: -1, reread: false, endClosed: false, drawAnswer: "", arrival: "", arrivalHeard: "",
     premoveFrom: null, premove: null, present: null, review: noReview(), redraw: () => {},
+    chat: new Chat(decodeURIComponent(parts[2] ?? "")),
   };
   takeToken(page);
-  const ui = layout(root);
+  const ui = layout(root, page.chat.root);
   typedEntry(ui.typed, (move) => actions.play(move));
   const refresh = () => render(page, ui, actions);
   page.redraw = refresh;
@@ -96,6 +99,7 @@ export function gamePage(root: HTMLElement): void {
   matchMedia(phoneQuery).addEventListener("change", refresh); // the phone's bar comes and goes
   document.addEventListener("keydown", (ev) => onKey(page, ev, actions));
   load(page, refresh).then(() => {
+    void page.chat.load();
     connect(page, refresh);
     arrive(page);
     void readPremove(page, refresh);
@@ -184,7 +188,7 @@ function typedEntry(form: HTMLFormElement, play: (move: string) => void): void {
   });
 }
 
-function layout(root: HTMLElement): UI {
+function layout(root: HTMLElement, chat: HTMLElement): UI {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("class", "board");
   const ui: UI = {
@@ -210,7 +214,7 @@ function layout(root: HTMLElement): UI {
       h("section", { class: "board-area", "aria-label": "board" }, ui.above, boardBox, ui.below, ui.review),
       ui.bar,
       h("aside", { class: "side" }, ui.status, ui.notice, ui.message, ui.choices, ui.typed, h("div", { class: "tools" }, ui.controls, ui.menu.root),
-        h("section", { class: "move-list", "aria-label": "moves" }, h("h2", {}, "Moves"), ui.nav, ui.moves), ui.links)),
+        h("section", { class: "move-list", "aria-label": "moves" }, h("h2", {}, "Moves"), ui.nav, ui.moves), chat, ui.links)),
     ui.announce,
   );
   return ui;
@@ -368,11 +372,16 @@ function connect(page: Page, refresh: () => void): void {
     for (const token of Object.values(browserSeats.tokens(page.id))) ws.send(JSON.stringify({ type: "auth", token }));
     if (page.offline) {
       page.offline = false;
+      void page.chat.load();
       refresh();
     }
   };
   ws.onmessage = async (ev) => {
     const msg = JSON.parse(ev.data);
+    if (msg.type === "chat" && msg.chat) {
+      page.chat.add(msg.chat);
+      return;
+    }
     if (msg.type === "presence") {
       page.present = new Set(msg.present ?? []);
       refresh();

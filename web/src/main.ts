@@ -33,5 +33,6 @@ else if (root) {
   else if (page === "account") void accountPage(root);
   else if (page === "profile") void profilePage(root);
   else if (page === "leaderboard") void leaderboardPage(root);
+  else if (page === "mod") void import("./mod").then((m) => m.modPage(root));
   else homePage(root);
 }

@@ -62,15 +62,30 @@ export type SeekKind = "realtime" | "correspondence";
 
 // signedIn is who this browser is signed in as (null for no one), read
 // once per page.
-let signedIn: Promise<string | null> | null = null;
+let signedIn: Promise<SessionInfo | null> | null = null;
+
+// SessionInfo is GET /api/session: the name, the moderator's role, and a
+// ban's or a mute's reason.
+export interface SessionInfo {
+  name: string;
+  moderator?: boolean;
+  banned?: string;
+  mutedUntil?: number;
+  muteReason?: string;
+}
 
 // me is who is signed in. A browser without the server's mark of a
 // session (the cookie arbiter_signed_in, set at sign-in, ended at log
 // out) is nobody's, and is not asked about: GET /api/session would answer
 // 401, which the console shows as an error on every visitor's page.
 export function me(): Promise<string | null> {
+  return session().then((s) => s?.name ?? null);
+}
+
+// session is the whole of who is signed in, read once per page.
+export function session(): Promise<SessionInfo | null> {
   signedIn ??= hasSessionMark()
-    ? request<{ name: string }>("GET", "/api/session").then((s) => s.name, () => null)
+    ? request<SessionInfo>("GET", "/api/session").catch(() => null)
     : Promise.resolve(null);
   return signedIn;
 }

@@ -7,6 +7,7 @@ import { siteHeader } from "./chrome";
 import { h } from "./dom";
 import { change, dateText, me, opponentNode, ratingText, type PlayedGame, type User } from "./players";
 import { ratingPlot, type HistoryPoint } from "./ratingplot";
+import { reportForm } from "./chat";
 
 const pageSize = 20;
 
@@ -34,9 +35,11 @@ export async function profilePage(root: HTMLElement): Promise<void> {
   const tags: Node[] = [];
   if (user.bot) tags.push(h("span", { class: "tag" }, "Computer"));
   if (user.deleted) tags.push(h("span", { class: "tag" }, "Account deleted"));
+  const you = await me();
   main.append(h("section", { class: "profile-head", "aria-label": "player" }, h("p", { class: "profile-name" }, user.name),
     h("p", { class: "since" }, `Member since ${dateText(user.created)}`, ...tags),
-    ...(await me()) === user.name ? [h("p", {}, h("a", { href: "/account" }, "Your account settings"))] : []));
+    ...you === user.name ? [h("p", {}, h("a", { href: "/account" }, "Your account settings"))] : [],
+    ...you && you !== user.name && !user.bot && !user.deleted ? [await playerActions(user.name)] : []));
   main.append(ratingsSection(user, history, nameOf), gamesSection(user.name, catalog, nameOf));
 }
 
@@ -117,4 +120,42 @@ function gameRow(g: PlayedGame, nameOf: (id: string) => string): HTMLElement {
     h("span", { class: "opponents" }, ...who),
     h("time", { dateTime: g.created }, dateText(g.created)),
     delta);
+}
+
+// playerActions are what a signed-in visitor may do about another
+// player: block them (no challenges, chat or seeks either way) or unblock
+// them, and report them to the moderators.
+async function playerActions(name: string): Promise<HTMLElement> {
+  const box = h("div", { class: "player-actions" });
+  const status = h("p", { class: "block-status", role: "status" });
+  const blockButton = h("button", { type: "button", class: "block" });
+  let blocked = false;
+  const draw = () => {
+    blockButton.textContent = blocked ? "Unblock" : "Block";
+    status.textContent = blocked ? `You block ${name}: no challenges, chat or seeks between you.` : "";
+  };
+  try {
+    const list = await request<{ blocks: { name: string }[] }>("GET", "/api/blocks");
+    blocked = list.blocks.some((b) => b.name.toLowerCase() === name.toLowerCase());
+  } catch {
+    // drawn as not blocked; the button's answer says otherwise
+  }
+  draw();
+  blockButton.addEventListener("click", async () => {
+    try {
+      if (blocked) await request("DELETE", `/api/blocks/${encodeURIComponent(name)}`);
+      else await request("POST", "/api/blocks", { name });
+      blocked = !blocked;
+      draw();
+    } catch (e) {
+      status.textContent = (e as Error).message;
+    }
+  });
+  const reportButton = h("button", { type: "button", class: "report" }, "Report");
+  reportButton.addEventListener("click", () => {
+    reportButton.disabled = true;
+    box.append(reportForm({ account: name }, () => {}));
+  });
+  box.append(blockButton, reportButton, status);
+  return box;
 }

@@ -70,17 +70,22 @@ func (s *Service) lock(ctx context.Context, tx Tx, key string) error {
 // ends the oldest.
 const MaxSessions = 100
 
-const accountColumns = "id, name, password, bot, deleted, created"
+// accountColumns are an account's columns, its store.Standing's last.
+const accountColumns = "id, name, password, bot, deleted, created, " +
+	"admin, muted_until, mute_reason, banned, ban_reason, closed, close_reason, engine"
 
 func scanAccount(r Row) (store.Account, error) {
 	var a store.Account
-	var bot, deleted int
-	var created int64
-	err := r.Scan(&a.ID, &a.Name, &a.Password, &bot, &deleted, &created)
+	var bot, deleted, admin, banned, closed, engine int
+	var created, mutedUntil int64
+	st := &a.Standing
+	err := r.Scan(&a.ID, &a.Name, &a.Password, &bot, &deleted, &created,
+		&admin, &mutedUntil, &st.MuteReason, &banned, &st.BanReason, &closed, &st.CloseReason, &engine)
 	if errors.Is(err, ErrNoRows) {
 		return store.Account{}, store.ErrNoAccount
 	}
 	a.Bot, a.Deleted, a.Created = bot == 1, deleted == 1, row.Time(created)
+	st.Admin, st.MutedUntil, st.Banned, st.Closed, st.Engine = admin == 1, optTime(mutedUntil), banned == 1, closed == 1, engine == 1
 	return a, err
 }
 
@@ -92,6 +97,23 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// optMillis is t as stored where a time may be none (a mute's end, a
+// report's closing): 0, the columns' default, for the zero time.
+func optMillis(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return row.Millis(t)
+}
+
+// optTime reads what optMillis stored: 0 is the zero time, not 1970.
+func optTime(ms int64) time.Time {
+	if ms == 0 {
+		return time.Time{}
+	}
+	return row.Time(ms)
 }
 
 // CreateAccount implements store.Accounts.
@@ -155,16 +177,31 @@ func (s *Service) DeleteAccount(ctx context.Context, id string, now time.Time) e
 		if n != 1 {
 			return store.ErrNoAccount
 		}
-		if err := deleteSessions(ctx, tx, id, nil); err != nil {
+		if err := endSessionsAndSeeks(ctx, tx, id); err != nil {
 			return err
 		}
-		for _, table := range []string{"seeks", "passkeys", "puzzle_ratings", "puzzle_attempts"} {
+		for _, table := range []string{"passkeys", "puzzle_ratings", "puzzle_attempts"} {
 			if _, err := tx.Exec(ctx, `DELETE FROM `+table+` WHERE account = ?`, id); err != nil {
 				return err
 			}
 		}
+		// The row stays, so its foreign keys' cascades never fire: the
+		// blocks go here, made by the account and of it.
+		if _, err := tx.Exec(ctx, `DELETE FROM blocks WHERE account = ? OR blocked = ?`, id, id); err != nil {
+			return err
+		}
 		return renameSeats(ctx, tx, id, now)
 	})
+}
+
+// endSessionsAndSeeks logs account out everywhere and withdraws its
+// seeks: what deleting, banning and closing an account all do.
+func endSessionsAndSeeks(ctx context.Context, tx Tx, account string) error {
+	if err := deleteSessions(ctx, tx, account, nil); err != nil {
+		return err
+	}
+	_, err := tx.Exec(ctx, `DELETE FROM seeks WHERE account = ?`, account)
+	return err
 }
 
 // renameSeats shows DeletedName in every seat account holds.

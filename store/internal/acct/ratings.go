@@ -101,7 +101,9 @@ func (s *Service) GameRatings(ctx context.Context, gameID string) (list []store.
 	return list, err
 }
 
-// Leaderboard implements store.Accounts.
+// Leaderboard implements store.Accounts. Engine-marked and closed
+// accounts are left out as bots and deleted ones are, by the query alone:
+// their ratings stay, and an engine mark cleared shows them again.
 func (s *Service) Leaderboard(ctx context.Context, game string, since time.Time, limit int) (list []store.Ranked, err error) {
 	if limit <= 0 || limit > 1000 {
 		limit = 100
@@ -109,7 +111,7 @@ func (s *Service) Leaderboard(ctx context.Context, game string, since time.Time,
 	err = s.Read(ctx, func(tx Tx) error {
 		rows, err := tx.Query(ctx, `SELECT a.name, r.game, r.rating, r.rd, r.volatility, r.games, r.updated
 			FROM ratings r JOIN accounts a ON a.id = r.account
-			WHERE r.game = ? AND r.updated >= ? AND r.games > 0 AND a.bot = 0 AND a.deleted = 0
+			WHERE r.game = ? AND r.updated >= ? AND r.games > 0 AND a.bot = 0 AND a.deleted = 0 AND a.engine = 0 AND a.closed = 0
 			ORDER BY r.rating DESC, a.name_key LIMIT ?`, game, row.Millis(since), limit)
 		if err != nil {
 			return err
