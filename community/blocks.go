@@ -40,7 +40,11 @@ func (s *Service) Unblock(ctx context.Context, account, name string) error {
 	if err != nil {
 		return err
 	}
-	return s.store.Unblock(ctx, account, other.ID)
+	if err := s.store.Unblock(ctx, account, other.ID); err != nil {
+		return err
+	}
+	s.unblockedLive(ctx, account, other.ID)
+	return nil
 }
 
 // BlockedAccount is an account another blocks, as its list shows it.

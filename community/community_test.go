@@ -1230,3 +1230,44 @@ func TestNew(t *testing.T) {
 		}
 	}
 }
+
+func TestListenerOpensTheSpectatorsRoomWhenTheGameEnds(t *testing.T) {
+	f := newFixture(t, community.Limits{})
+	ada, bob, cy := f.account("ada", time.Hour), f.account("bob", time.Hour), f.account("cy", time.Hour)
+	h := f.game("g", ada, bob)
+	l, err := f.svc.Listen(f.ctx, "g", ada.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.svc.Unlisten(l)
+	f.say("g", store.RoomSpectators, cy, "during")
+	if got := received(l); len(got) != 0 {
+		t.Fatalf("a player's listener got the spectators' %q during the game", got)
+	}
+	f.end(h)
+	f.say("g", store.RoomSpectators, cy, "after")
+	if got, want := received(l), []string{"after"}; !slices.Equal(got, want) {
+		t.Errorf("a player's listener after the end got %q, want %q", got, want)
+	}
+}
+
+func TestUnblockReachesOpenListeners(t *testing.T) {
+	f := newFixture(t, community.Limits{})
+	ada, bob := f.account("ada", time.Hour), f.account("bob", time.Hour)
+	f.game("g", ada, bob)
+	l, err := f.svc.Listen(f.ctx, "g", ada.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.svc.Unlisten(l)
+	if _, err := f.svc.Block(f.ctx, ada.ID, "bob"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Unblock(f.ctx, ada.ID, "bob"); err != nil {
+		t.Fatal(err)
+	}
+	f.say("g", store.RoomPlayers, bob, "hello again")
+	if got, want := received(l), []string{"hello again"}; !slices.Equal(got, want) {
+		t.Errorf("after the unblock Ada's open listener got %q, want %q", got, want)
+	}
+}
