@@ -209,11 +209,12 @@ func (s *Service) Say(ctx context.Context, gameID, room, account, text string) (
 		return Message{}, refuse(TooMany, "at most %d messages a minute; wait a little", s.limits.PerMinute)
 	}
 	now := s.now()
-	m := store.ChatMessage{ID: newID(now), Game: gameID, Room: room, Account: a.ID, Name: a.Name, Text: text, At: now}
+	m := store.ChatMessage{ID: s.ids.next(now), Game: gameID, Room: room, Account: a.ID, Name: a.Name, Text: text, At: now}
 	if err := s.store.AddChat(ctx, m); err != nil {
 		return Message{}, err
 	}
 	msg := s.messageOf(ctx, m)
+	s.markGiven(m.ID, now)
 	s.publish(msg)
 	return msg, nil
 }

@@ -51,7 +51,7 @@ func (s *Service) Report(ctx context.Context, account string, req ReportRequest)
 		}
 	}
 	now := s.now()
-	r := store.Report{ID: newID(now), Reporter: reporter.ID, Account: target.ID, Game: req.Game, Message: req.Message,
+	r := store.Report{ID: s.ids.next(now), Reporter: reporter.ID, Account: target.ID, Game: req.Game, Message: req.Message,
 		Reason: reason, Created: now}
 	err = s.store.AddReport(ctx, r, s.limits.MaxReports)
 	if errors.Is(err, store.ErrTooManyReports) {
@@ -214,7 +214,7 @@ func (s *Service) Act(ctx context.Context, mod string, req Action) (Done, error)
 		return Done{}, err
 	}
 	now := s.now()
-	act := store.ModAction{ID: newID(now), Moderator: m.ID, Account: a.ID, Action: req.Action, Reason: reason,
+	act := store.ModAction{ID: s.ids.next(now), Moderator: m.ID, Account: a.ID, Action: req.Action, Reason: reason,
 		Report: req.Report, Message: req.Message, At: now}
 	if req.Action == store.ActionMute {
 		if act.Until, err = muteEnd(now, req.Minutes); err != nil {
@@ -332,5 +332,5 @@ func (s *Service) Grant(ctx context.Context, name string, grant bool) error {
 		action, reason = store.ActionRevoke, "revoked from the command line"
 	}
 	now := s.now()
-	return s.moderate(ctx, store.ModAction{ID: newID(now), Account: a.ID, Action: action, Reason: reason, At: now})
+	return s.moderate(ctx, store.ModAction{ID: s.ids.next(now), Account: a.ID, Action: action, Reason: reason, At: now})
 }

@@ -7,9 +7,9 @@
 //
 // It knows no HTTP: a transport passes in the account ids it read from a
 // session, and maps the service's refusals (*Error, by Code) to its own
-// answers. The chats are live through Listen on this process; a
-// transport shows other processes' messages when a page reads the chat
-// again.
+// answers. The chats are live through Listen: at once for the messages
+// written on this process, within a second for those of other processes
+// sharing the store (Run).
 package community
 
 import (
@@ -93,6 +93,10 @@ type Service struct {
 	// chats' live readers, by game.
 	writers   map[string]*rate.Limiter
 	listeners map[string]map[*Listener]struct{}
+	// given are the messages given to the listeners lately, by id, with
+	// when: Run skips them when it reads the store again.
+	given map[string]time.Time
+	ids   ids
 }
 
 // New makes a service over cfg.Store.
@@ -105,7 +109,8 @@ func New(cfg Config) (*Service, error) {
 		return nil, err
 	}
 	s := &Service{store: cfg.Store, limits: l, now: cfg.Now, log: cfg.Logger,
-		writers: map[string]*rate.Limiter{}, listeners: map[string]map[*Listener]struct{}{}}
+		writers: map[string]*rate.Limiter{}, listeners: map[string]map[*Listener]struct{}{},
+		given: map[string]time.Time{}}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -118,29 +123,28 @@ func New(cfg Config) (*Service, error) {
 // Limits are the service's limits, its defaults filled in.
 func (s *Service) Limits() Limits { return s.limits }
 
-// lastID is the last id newID made: the ids made in its millisecond
-// count on from it, so that they too sort as they were made.
-var lastID struct {
-	sync.Mutex
+// ids makes ids that sort by the time they were made: 13 hex digits of
+// milliseconds, then 8 that start random in each millisecond and count
+// on within it, so that ids made in one millisecond sort as they were
+// made too.
+type ids struct {
+	mu  sync.Mutex
 	ms  int64
 	seq uint32
 }
 
-// newID is a fresh id that sorts by the time it was made: 13 hex digits
-// of milliseconds, then 8 that start random in each millisecond and count
-// on within it.
-func newID(at time.Time) string {
+func (g *ids) next(at time.Time) string {
 	ms := at.UnixMilli()
-	lastID.Lock()
-	defer lastID.Unlock()
-	if ms == lastID.ms {
-		lastID.seq++
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if ms == g.ms {
+		g.seq++
 	} else {
 		var b [4]byte
 		_, _ = rand.Read(b[:])
-		lastID.ms, lastID.seq = ms, binary.BigEndian.Uint32(b[:])>>1 // room to count on
+		g.ms, g.seq = ms, binary.BigEndian.Uint32(b[:])>>1 // room to count on
 	}
-	return fmt.Sprintf("%013x%08x", ms, lastID.seq)
+	return fmt.Sprintf("%013x%08x", ms, g.seq)
 }
 
 // account reads an account that may act: one that exists and is not

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/arbiter-games/arbiter/store/sqlite"
 )
 
 // The chat, blocks, reports and moderation through the API: every
@@ -278,6 +280,54 @@ func TestChatOverTheSocket(t *testing.T) {
 	send(visitorWS, map[string]string{"type": "chat", "room": "spectators", "text": "anonymous", "id": "v1"})
 	if ev := readEvent(t, visitorWS, "error"); ev.Status != 401 || ev.ID != "v1" {
 		t.Errorf("a visitor's chat over the socket: %+v, want a 401 refusal with its id", ev)
+	}
+}
+
+// TestChatAcrossServers: a message written on one server reaches the
+// sockets of another sharing the store, once.
+func TestChatAcrossServers(t *testing.T) {
+	dir := t.TempDir()
+	var servers [2]*testServer
+	params := cheapHash
+	for i := range servers {
+		st, err := sqlite.Open(context.Background(), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		servers[i] = newTestServer(t, siteConfig{Store: st, PasswordHash: &params})
+	}
+	ada, bob := servers[0].signUp("ada"), servers[1].signUp("bob")
+	id := casualGame(t, ada, bob)
+	header := http.Header{}
+	for _, c := range ada.c.Jar.Cookies(mustParse(servers[0].http.URL)) {
+		header.Add("Cookie", c.String())
+	}
+	conn, _, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(servers[0].http.URL, "http")+"/api/games/"+id+"/ws", &websocket.DialOptions{HTTPHeader: header})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.CloseNow() })
+	readEvent(t, conn, "game")
+	bob.must(201, "POST", "/api/games/"+id+"/chat", map[string]string{"room": "players", "text": "from the other server"}, nil)
+	if ev := readEvent(t, conn, "chat"); ev.Chat == nil || ev.Chat.Text != "from the other server" || ev.Chat.By != "bob" {
+		t.Fatalf("Ada's socket got %+v, want Bob's message from the other server", ev)
+	}
+	ada.must(201, "POST", "/api/games/"+id+"/chat", map[string]string{"room": "players", "text": "and back"}, nil)
+	// Her own message comes once: from this server, not again from the
+	// store.
+	if ev := readEvent(t, conn, "chat"); ev.Chat == nil || ev.Chat.Text != "and back" {
+		t.Fatalf("Ada's socket got %+v, want her own message", ev)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	for {
+		_, data, err := conn.Read(ctx)
+		if err != nil {
+			break // nothing more within the window's reads: once
+		}
+		if strings.Contains(string(data), `"type":"chat"`) {
+			t.Fatalf("a message came twice: %s", data)
+		}
 	}
 }
 

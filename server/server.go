@@ -267,6 +267,7 @@ func (s *Server) Start(ctx context.Context) error {
 	lobbyCtx, stop := context.WithCancel(context.Background())
 	s.stopLobby = stop
 	go s.lobby.Run(lobbyCtx)
+	go s.community.Run(lobbyCtx) // the chats of other servers, stopped with the lobby
 	if s.puzzles != nil {
 		go s.puzzles.Run(lobbyCtx) // the found puzzles' feed stops with the lobby
 	}

@@ -146,6 +146,10 @@ type Community interface {
 	// Chat gives the newest limit messages of a game's room that are not
 	// removed, oldest first, by id; limit 0 or less gives 100.
 	Chat(ctx context.Context, game, room string, limit int) ([]ChatMessage, error)
+	// ChatAfter gives the messages of every game whose id sorts after
+	// after that are not removed, oldest first, at most limit (0: 100):
+	// how a process follows the messages other processes write.
+	ChatAfter(ctx context.Context, after string, limit int) ([]ChatMessage, error)
 	// ChatMessage reads one message, removed or not (ErrNoMessage).
 	ChatMessage(ctx context.Context, id string) (ChatMessage, error)
 

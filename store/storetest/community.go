@@ -18,6 +18,7 @@ var communityTests = []struct {
 }{
 	{"CommunityChat", testChat},
 	{"CommunityChatRefuses", testChatRefuses},
+	{"CommunityChatAfter", testChatAfter},
 	{"CommunityBlocks", testBlocks},
 	{"CommunityBlockRace", testBlockRace},
 	{"CommunityReports", testReports},
@@ -142,6 +143,35 @@ func testChat(t *testing.T, open Opener, _ Reopener) {
 	if len(ids) != 100 || ids[0] != "c110" || ids[99] != "c209" {
 		t.Fatalf("the default limit: %d messages, %v to %v; want 100, c110 to c209", len(ids), ids[0], ids[len(ids)-1])
 	}
+}
+
+// testChatAfter: every game's messages after an id, oldest first, the
+// removed ones left out, at most the limit.
+func testChatAfter(t *testing.T, open Opener, _ Reopener) {
+	s, ctx := open(t), context.Background()
+	ada := mustAccount(t, s, "Ada")
+	mustCreate(t, s, newHeader("g", base))
+	mustCreate(t, s, newHeader("h", base))
+	for _, i := range []int{4, 1, 3, 2, 5} {
+		mustChat(t, s, chatLine([]string{"g", "h"}[i%2], []string{store.RoomPlayers, store.RoomSpectators}[i%2], i, ada))
+	}
+	mustModerate(t, s, store.ModAction{ID: "m1", Account: ada.ID, Action: store.ActionRemove, Message: "c004", At: base})
+	after := func(id string, limit int) []string {
+		t.Helper()
+		list, err := s.ChatAfter(ctx, id, limit)
+		if err != nil {
+			t.Fatalf("ChatAfter(%q, %d): %v", id, limit, err)
+		}
+		ids := []string{}
+		for _, m := range list {
+			ids = append(ids, m.ID)
+		}
+		return ids
+	}
+	same(t, "after nothing", after("", 0), []string{"c001", "c002", "c003", "c005"})
+	same(t, "after c002", after("c002", 0), []string{"c003", "c005"})
+	same(t, "after c002, at most 1", after("c002", 1), []string{"c003"})
+	same(t, "after the last", after("c005", 0), []string{})
 }
 
 func testChatRefuses(t *testing.T, open Opener, _ Reopener) {

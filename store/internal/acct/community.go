@@ -73,6 +73,30 @@ func (s *Service) Chat(ctx context.Context, game, room string, limit int) (list 
 	return list, err
 }
 
+// ChatAfter implements store.Community.
+func (s *Service) ChatAfter(ctx context.Context, after string, limit int) (list []store.ChatMessage, err error) {
+	if limit <= 0 {
+		limit = defaultLimit
+	}
+	err = s.Read(ctx, func(tx Tx) error {
+		rows, err := tx.Query(ctx, `SELECT `+chatColumns+` FROM chat_messages
+			WHERE id > ? AND removed = 0 ORDER BY id LIMIT ?`, after, limit)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			m, err := scanChat(rows)
+			if err != nil {
+				return err
+			}
+			list = append(list, m)
+		}
+		return rows.Err()
+	})
+	return list, err
+}
+
 // ChatMessage implements store.Community.
 func (s *Service) ChatMessage(ctx context.Context, id string) (m store.ChatMessage, err error) {
 	err = s.Read(ctx, func(tx Tx) error {
