@@ -263,6 +263,11 @@ func (s *Server) handleModAction(w http.ResponseWriter, r *http.Request) {
 	if done.SessionsEnded {
 		s.sessionsEnded(done.Account, nil)
 		s.lobby.Nudge() // its seeks were withdrawn
+		// Its games in play end at once, resigned: its opponents are not
+		// left waiting for a clock (days, in correspondence) to run out.
+		if err := s.hall.ResignAll(r.Context(), done.Account); err != nil {
+			s.log.Warn("resigning a banned account's games", "err", err)
+		}
 	}
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -200,6 +200,11 @@ func TestReportsAndModeration(t *testing.T) {
 		t.Errorf("the report is still open after the ban: %+v", reports.Reports)
 	}
 	bob.refused(401, "unauthorized", "GET", "/api/session", nil)
+	var g gameAnswer
+	ann.must(200, "GET", "/api/games/"+id, nil, &g)
+	if g.Result == nil || g.Result.Reason != "resignation" || len(g.Result.Winners) != 1 || g.Seats[g.Result.Winners[0]].Account != "ann" {
+		t.Errorf("the banned account's game in play ends %+v, want resigned, Ann the winner", g.Result)
+	}
 	bob.must(200, "POST", "/api/session", map[string]string{"name": "bob", "password": "correct-horse-bob"}, nil)
 	bob.must(200, "GET", "/api/session", nil, &who)
 	if who.Banned != "abuse" {
