@@ -232,7 +232,11 @@ func lookAt(t *testing.T, p *person, url, name, ready, show string) {
 	_, haveAxe := readAxe(t)
 	for _, size := range screenSizes {
 		for _, scheme := range []string{"light", "dark"} {
-			ctx := personTab(t, p, size, scheme, phoneScale())
+			ratio := phoneScale()
+			if *screenshotDir != "" {
+				ratio = 1 // a picture of 390 by 844, as the README's
+			}
+			ctx := personTab(t, p, size, scheme, ratio)
 			run(t, ctx, chromedp.Navigate(url))
 			poll[bool](t, ctx, name+" drawn", ready)
 			if haveAxe {
