@@ -86,6 +86,7 @@ func (s *Service) Rooms(ctx context.Context, gameID, reader string) ([]Room, err
 		return nil, err
 	}
 	var rooms []Room
+	authors := authorCache{}
 	for _, name := range s.readable(st, reader) {
 		r := Room{Name: name}
 		r.Write, r.Why = s.writable(ctx, st, a, name)
@@ -95,7 +96,7 @@ func (s *Service) Rooms(ctx context.Context, gameID, reader string) ([]Room, err
 		}
 		for _, m := range msgs {
 			if !hidden[m.Account] {
-				r.Messages = append(r.Messages, s.messageOf(ctx, m))
+				r.Messages = append(r.Messages, s.messageWith(ctx, m, authors))
 			}
 		}
 		rooms = append(rooms, r)
@@ -176,8 +177,24 @@ func (s *Service) hidden(ctx context.Context, reader string) (map[string]bool, e
 
 // messageOf is a stored message as readers see it.
 func (s *Service) messageOf(ctx context.Context, m store.ChatMessage) Message {
+	return s.messageWith(ctx, m, authorCache{})
+}
+
+// authorCache keeps the authors read for one answer: a room of a hundred
+// messages by two players reads two accounts, not a hundred.
+type authorCache map[string]*store.Account
+
+// messageWith is messageOf reading each author once through authors.
+func (s *Service) messageWith(ctx context.Context, m store.ChatMessage, authors authorCache) Message {
 	msg := Message{ID: m.ID, Game: m.Game, Room: m.Room, Account: m.Account, Name: m.Name, Text: m.Text, At: m.At.UnixMilli()}
-	if a, err := s.store.Account(ctx, m.Account); err == nil {
+	a, ok := authors[m.Account]
+	if !ok {
+		if got, err := s.store.Account(ctx, m.Account); err == nil {
+			a = &got
+		}
+		authors[m.Account] = a
+	}
+	if a != nil {
 		msg.Links = m.At.Sub(a.Created) >= s.limits.NewAccount
 		msg.Name = a.Name // a deleted account shows its new name
 	}

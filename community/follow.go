@@ -53,9 +53,10 @@ func (s *Service) follow(ctx context.Context) {
 		s.log.Warn("following the chat", "err", err)
 		return
 	}
+	authors := authorCache{}
 	for _, m := range msgs {
 		if s.markGiven(m.ID, now) {
-			s.publish(s.messageOf(ctx, m))
+			s.publish(s.messageWith(ctx, m, authors))
 		}
 	}
 }
