@@ -220,8 +220,8 @@ func (b *bracket) push(hi, lo *entrant) bool {
 	b.cur[0] += bit(missed)
 	b.cur[1] += bit(missedStrong)
 	if hi.score != lo.score {
-		b.cur[3] += bit(lo.floats[0] == up)
-		b.cur[5] += bit(lo.floats[1] == up)
+		b.cur[3] += bit(lo.floats[0] == upFloat)
+		b.cur[5] += bit(lo.floats[1] == upFloat)
 	}
 	return b.best == nil || b.cur.less(b.bestCost)
 }
@@ -234,8 +234,8 @@ func (b *bracket) pop() {
 	b.cur[0] -= bit(missed)
 	b.cur[1] -= bit(missedStrong)
 	if p[0].score != p[1].score {
-		b.cur[3] -= bit(p[1].floats[0] == up)
-		b.cur[5] -= bit(p[1].floats[1] == up)
+		b.cur[3] -= bit(p[1].floats[0] == upFloat)
+		b.cur[5] -= bit(p[1].floats[1] == upFloat)
 	}
 }
 
@@ -399,8 +399,8 @@ func (b *bracket) pairLimbo(limbo, left []*entrant) {
 func (b *bracket) leaf(floaters, fresh []*entrant) {
 	c := b.cur
 	for _, p := range fresh {
-		c[2] += bit(p.floats[0] == down)
-		c[4] += bit(p.floats[1] == down)
+		c[2] += bit(p.floats[0] == downFloat)
+		c[4] += bit(p.floats[1] == downFloat)
 	}
 	if b.best != nil && !c.less(b.bestCost) {
 		return

@@ -46,8 +46,8 @@ type float int8
 
 const (
 	noFloat float = iota
-	down
-	up
+	downFloat
+	upFloat
 )
 
 // entrant is a present player as the pairing sees him.
@@ -143,14 +143,14 @@ func floatIn(p *Player, t int, byID map[string]*Player) float {
 	}
 	i := slices.IndexFunc(p.History, func(g Game) bool { return g.Round == t })
 	if i < 0 || p.History[i].Bye {
-		return down
+		return downFloat
 	}
 	own, theirs := p.scoreBefore(t), byID[p.History[i].Opponent].scoreBefore(t)
 	switch {
 	case own > theirs:
-		return down
+		return downFloat
 	case own < theirs:
-		return up
+		return upFloat
 	}
 	return noFloat
 }
