@@ -20,10 +20,20 @@ type matcher struct {
 // 0..n-1 joined when edge(u, v). A first greedy pass in vertex order gives
 // the search a head start; the result is a maximum matching all the same.
 func maxMatching(n int, edge func(u, v int) bool) []int {
-	m := &matcher{n: n, adj: make([][]int, n), mate: make([]int, n),
+	mate := make([]int, n)
+	for u := range mate {
+		mate[u] = -1
+	}
+	return augmentMatching(n, edge, mate)
+}
+
+// augmentMatching grows the matching mate (mate[v] = -1 for unmatched v;
+// its pairs must be edges) into a maximum one, keeping as much of it as
+// augmenting paths leave.
+func augmentMatching(n int, edge func(u, v int) bool, mate []int) []int {
+	m := &matcher{n: n, adj: make([][]int, n), mate: mate,
 		parent: make([]int, n), base: make([]int, n), used: make([]bool, n), blossom: make([]bool, n)}
 	for u := range n {
-		m.mate[u] = -1
 		for v := range n {
 			if u != v && edge(u, v) {
 				m.adj[u] = append(m.adj[u], v)
