@@ -275,4 +275,3 @@ func (a *arena) tableScore(window []int, at ...int) (score, bool) {
 	}
 	return s, true
 }
-

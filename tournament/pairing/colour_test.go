@@ -89,7 +89,9 @@ func TestAbsoluteColours(t *testing.T) {
 }
 
 func TestSwissRefusals(t *testing.T) {
-	g := func(round int, opp string, c Colour, pts float64) Game { return Game{Round: round, Opponent: opp, Colour: c, Points: pts} }
+	g := func(round int, opp string, c Colour, pts float64) Game {
+		return Game{Round: round, Opponent: opp, Colour: c, Points: pts}
+	}
 	for _, tc := range []struct {
 		name    string
 		players []Player

@@ -9,7 +9,9 @@ import (
 // end (round 3: A beats B, F-D drawn, E beats C), tie-breaks computed by
 // hand in the comments.
 func TestStandingsHandComputed(t *testing.T) {
-	g := func(r int, opp string, c Colour, pts float64) Game { return Game{Round: r, Opponent: opp, Colour: c, Points: pts} }
+	g := func(r int, opp string, c Colour, pts float64) Game {
+		return Game{Round: r, Opponent: opp, Colour: c, Points: pts}
+	}
 	ps := []Player{
 		{ID: "A", Rating: 2400, History: []Game{g(1, "D", W, 1), g(2, "F", B, 1), g(3, "B", W, 1)}},
 		{ID: "B", Rating: 2300, History: []Game{g(1, "E", B, .5), g(2, "C", W, .5), g(3, "A", B, 0)}},
@@ -43,7 +45,9 @@ func TestStandingsHandComputed(t *testing.T) {
 // TestStandingsVirtualOpponent: byes and a missed round count against
 // the virtual opponent.
 func TestStandingsVirtualOpponent(t *testing.T) {
-	g := func(r int, opp string, c Colour, pts float64) Game { return Game{Round: r, Opponent: opp, Colour: c, Points: pts} }
+	g := func(r int, opp string, c Colour, pts float64) Game {
+		return Game{Round: r, Opponent: opp, Colour: c, Points: pts}
+	}
 	bye := func(r int) Game { return Game{Round: r, Bye: true, Points: 1} }
 	ps := []Player{ // the seven-player example after two rounds
 		{ID: "P1", Rating: 7, History: []Game{g(1, "P4", W, .5), g(2, "P7", B, 1)}},
