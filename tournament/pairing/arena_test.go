@@ -158,7 +158,7 @@ func randomArena(rng *rand.Rand, n, seats int) []ArenaPlayer {
 func TestArenaProperties(t *testing.T) {
 	cases := 600
 	if testing.Short() {
-		cases = 120
+		cases = 60
 	}
 	for c := range cases {
 		rng := rand.New(rand.NewPCG(uint64(c), 11))

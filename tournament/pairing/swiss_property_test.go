@@ -17,7 +17,7 @@ import (
 func TestSwissProperties(t *testing.T) {
 	tournaments := 400
 	if testing.Short() {
-		tournaments = 60
+		tournaments = 30
 	}
 	for seed := range tournaments {
 		rng := rand.New(rand.NewPCG(uint64(seed), 39))
@@ -35,7 +35,7 @@ func TestSwissProperties(t *testing.T) {
 func TestSwissBracketsOptimal(t *testing.T) {
 	tournaments := 300
 	if testing.Short() {
-		tournaments = 40
+		tournaments = 25
 	}
 	for seed := range tournaments {
 		rng := rand.New(rand.NewPCG(uint64(seed), 4))
