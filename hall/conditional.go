@@ -64,9 +64,13 @@ func lineView(l *play.Line) LineView {
 
 // playDue plays a conditional reply that is due: the opponent's move was
 // stored with the line advanced to it, and the reply was not (its write
-// failed, or the process that stored the move stopped before). It runs
-// whenever the game is resumed or changed, so that a reply is never
-// lost. e.mu is held.
+// failed, or the process that stored the move stopped before). A server
+// plays it when it resumes the game at its start, and before any command
+// on the game (command), so that a reply is never lost nor passed over.
+// A server that only follows another's changes does not: the process
+// that stored the opponent's move plays the reply next, holding the
+// game, and a follower would only race it for the same ply. e.mu is
+// held.
 func (h *Hall) playDue(e *entry) {
 	if !e.loaded || h.closing.Load() || e.attention != "" {
 		return

@@ -155,27 +155,42 @@ func (d *dyingStore) Update(ctx context.Context, next store.Header) error {
 
 // A process stopped after storing the opponent's expected move but not
 // the reply loses nothing: the move was stored with the line advanced to
-// the reply, and the next server to start plays it, at once.
+// the reply, and the next server to start plays it at once; a server
+// already running plays it before any command on the game (here the
+// opponent's draw offer, which would have dropped the line).
 func TestConditionalReplyNotLost(t *testing.T) {
-	st := openStore(t)
-	dying := &dyingStore{Store: st, dieAt: 1}
-	one := newTestHall(t, Config{Store: dying})
-	ctx := t.Context()
-	c := byDays(t, one)
-	if _, err := one.SetConditional(ctx, c.ID, seatWho(c, 0), theLine); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := one.Move(ctx, c.ID, seatWho(c, 1), "g6-g4", 1); err != nil {
-		t.Fatal(err)
-	}
-	one.Close()
-	stored, err := st.Get(ctx, c.ID)
-	if err != nil || stored.Ply != 2 || !reflect.DeepEqual(stored.Waiting.Line, &store.Line{Seat: 0, Ply: 2, Moves: theLine[1:]}) {
-		t.Fatalf("stored when the process stopped: ply %d, line %+v, %v; want Black's move, the reply due", stored.Ply, stored.Waiting.Line, err)
-	}
-	newTestHall(t, Config{Store: st}) // its Start resumes the game
-	stored, err = st.Get(ctx, c.ID)
-	if err != nil || stored.Ply != 3 || stored.Moves[2].Text != "b1-b3" || stored.Waiting.Line == nil || stored.Waiting.Line.Ply != 3 {
-		t.Fatalf("after the next start: ply %d, line %+v, %v; want the reply b1-b3 stored", stored.Ply, stored.Waiting.Line, err)
+	for _, next := range []string{"a start", "a command"} {
+		t.Run(next, func(t *testing.T) {
+			st := openStore(t)
+			dying := &dyingStore{Store: st, dieAt: 1}
+			one := newTestHall(t, Config{Store: dying})
+			other := newTestHall(t, Config{Store: st})
+			ctx := t.Context()
+			c := byDays(t, one)
+			if _, err := one.SetConditional(ctx, c.ID, seatWho(c, 0), theLine); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := one.Move(ctx, c.ID, seatWho(c, 1), "g6-g4", 1); err != nil {
+				t.Fatal(err)
+			}
+			one.Close()
+			stored, err := st.Get(ctx, c.ID)
+			due := &store.Line{Seat: 0, Ply: 2, Moves: theLine[1:]}
+			if err != nil || stored.Ply != 2 || !reflect.DeepEqual(stored.Waiting.Line, due) {
+				t.Fatalf("stored when the process stopped: ply %d, line %+v, %v; want Black's move, the reply due", stored.Ply, stored.Waiting.Line, err)
+			}
+			if next == "a start" {
+				newTestHall(t, Config{Store: st}) // its Start resumes the game
+			} else {
+				v, err := other.Draw(ctx, c.ID, seatWho(c, 1), Offer)
+				if err != nil || v.Ply != 3 || v.DrawOffer != 1 {
+					t.Fatalf("Black's draw offer: ply %d, offer %d, %v; want the reply played first, then the offer", v.Ply, v.DrawOffer, err)
+				}
+			}
+			stored, err = st.Get(ctx, c.ID)
+			if err != nil || stored.Ply != 3 || stored.Moves[2].Text != "b1-b3" {
+				t.Fatalf("after %s: ply %d, %v; want the reply b1-b3 stored", next, stored.Ply, err)
+			}
+		})
 	}
 }

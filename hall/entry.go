@@ -505,12 +505,10 @@ func asRefusal(err error) error {
 	return err
 }
 
-// afterChange lets the game go on by itself: a conditional reply due is
-// played, an AI to move searches, a running clock (or the wait for a
-// first move) is watched, and a game that ended frees its engines at
-// once. e.mu is held.
+// afterChange lets the game go on by itself: an AI to move searches, a
+// running clock (or the wait for a first move) is watched, and a game
+// that ended frees its engines at once. e.mu is held.
 func (h *Hall) afterChange(e *entry) {
-	h.playDue(e)
 	if e.loaded && e.over() {
 		h.freeEngines(e)
 	}
