@@ -274,6 +274,9 @@ func resumeOf(h store.Header) *play.Resume {
 		r.Takeback = &p
 	}
 	r.Premove, r.Dropped = playPremove(h.Waiting.Premove), playPremove(h.Waiting.Dropped)
+	if l := h.Waiting.Line; l != nil {
+		r.Line = &play.Line{Seat: game.Player(l.Seat), Ply: l.Ply, Moves: slices.Clone(l.Moves)}
+	}
 	if c := h.Clock; c != nil {
 		r.Clock = &play.ClockState{Left: slices.Clone(c.Left), TurnStart: c.TurnStart}
 	}
@@ -395,6 +398,9 @@ func waitingOf(c play.Change) store.Waiting {
 		w.Takeback = &p
 	}
 	w.Premove, w.Dropped = storedPremove(c.Premove), storedPremove(c.Dropped)
+	if l := c.Line; l != nil {
+		w.Line = &store.Line{Seat: int(l.Seat), Ply: l.Ply, Moves: slices.Clone(l.Moves)}
+	}
 	return w
 }
 
@@ -490,10 +496,10 @@ func asRefusal(err error) error {
 		return Errorf(NotYourTurn, "%s", err)
 	case errors.Is(err, play.ErrWrongPly):
 		return Errorf(WrongPly, "%s", err)
-	case errors.Is(err, play.ErrNoDraws):
+	case errors.Is(err, play.ErrNoDraws), errors.Is(err, play.ErrBadLine):
 		return Errorf(Invalid, "%s", err)
 	case errors.Is(err, play.ErrNoOffer), errors.Is(err, play.ErrNoRequest), errors.Is(err, play.ErrNoPremove),
-		errors.Is(err, play.ErrNothing), errors.Is(err, play.ErrNoTakebacks):
+		errors.Is(err, play.ErrNothing), errors.Is(err, play.ErrNoTakebacks), errors.Is(err, play.ErrNoLines):
 		return Errorf(Conflict, "%s", err)
 	}
 	return err

@@ -250,6 +250,7 @@ func (h *Hall) resumeOne(ctx context.Context, id string) (err error) {
 		e.attention = "the server could not load this game: " + ErrorMessage(err)
 		return err
 	}
+	h.playDue(e)
 	h.afterChange(e)
 	return nil
 }

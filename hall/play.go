@@ -159,7 +159,15 @@ func (h *Hall) command(ctx context.Context, id string, who Who, do func(e *entry
 		}
 		e.answering = true
 		defer func() { e.answering, e.published = false, nil }()
-		if err := h.decide(ctx, e, func() error { return do(e, game.Player(seat)) }); err != nil {
+		// A conditional reply due goes first: it was the seat's move
+		// before anything the command asks (see playDue).
+		err = h.decide(ctx, e, func() error {
+			if _, err := e.pg.PlayDue(); err != nil {
+				return err
+			}
+			return do(e, game.Player(seat))
+		})
+		if err != nil {
 			return asRefusal(err)
 		}
 		h.afterChange(e)

@@ -130,6 +130,8 @@ type Resume struct {
 	Premove *Premove
 	// Dropped is the premove dropped at the game's ply, or nil.
 	Dropped *Premove
+	// Line is a seat's conditional moves, or nil.
+	Line *Line
 }
 
 // ChangeKind says what a Change did.
@@ -148,18 +150,19 @@ const (
 	TakebackDeclined                       // Seat withdrew or refused the request on the table
 	PremoveSet                             // Seat set (or, with no Premove, cleared) its premove
 	PremoveDropped                         // Seat's premove was no longer legal when its turn came
+	LineSet                                // Seat set (or, with no Line, cleared) its conditional moves
 )
 
 var changeNames = [...]string{Moved: "move", Resigned: "resignation", DrawOffered: "draw offer",
 	DrawAgreed: "draw agreed", DrawDeclined: "draw declined", FlagFell: "flag fall", TookBack: "take-back",
 	TakebackAsked: "take-back request", TakebackDeclined: "take-back declined", PremoveSet: "premove",
-	PremoveDropped: "premove dropped"}
+	PremoveDropped: "premove dropped", LineSet: "conditional moves"}
 
 // Recorded reports whether a record shows changes of kind k: it shows
 // moves, take-backs and ends, not offers and their refusals.
 func (k ChangeKind) Recorded() bool {
 	switch k {
-	case DrawOffered, DrawDeclined, TakebackAsked, TakebackDeclined, PremoveSet, PremoveDropped:
+	case DrawOffered, DrawDeclined, TakebackAsked, TakebackDeclined, PremoveSet, PremoveDropped, LineSet:
 		return false
 	}
 	return true
@@ -198,6 +201,10 @@ type Change struct {
 	// ply (its seat's turn), or nil: its seat is told even when it was
 	// away when it went, until the game moves on.
 	Dropped *Premove
+	// Line is the conditional moves set after the change, or nil: after
+	// the move a line expected, the line advanced to its seat's reply,
+	// which is due (played next, as a change of its own).
+	Line *Line
 	// Result is the game's result after the change; not Over while it
 	// goes on.
 	Result game.Result
@@ -232,6 +239,7 @@ type Game struct {
 	takeback          game.Player  // who asks to take its last move back, or NoPlayer
 	premove           *Premove     // a seat's move for its next turn, or nil
 	dropped           *Premove     // the premove dropped at this ply, or nil
+	line              *Line        // a seat's conditional moves, or nil
 	noTakebacks       bool         // Config.NoTakebacks
 	rated             bool         // Config.Rated
 	// seq counts the changes made (but premoves set: see change), so that
@@ -504,7 +512,8 @@ func (pg *Game) keep(c Change) error {
 }
 
 // change keeps c, then makes it with apply and counts it: a change the
-// keeper refuses is never made. A premove set or cleared is not counted:
+// keeper refuses is never made. A premove or a line of conditional moves
+// set or cleared is not counted:
 // it changes nothing the engine to move searches (it is played after the
 // engine's move), so the engine's search goes on; were it counted, every
 // premove set while the AI thinks would cost the AI its search, and the
@@ -514,7 +523,7 @@ func (pg *Game) change(c Change, apply func()) error {
 		return err
 	}
 	apply()
-	if c.Kind != PremoveSet {
+	if c.Kind != PremoveSet && c.Kind != LineSet {
 		pg.seq++
 	}
 	return nil
@@ -523,7 +532,7 @@ func (pg *Game) change(c Change, apply func()) error {
 // newChange is a change by seat p at now, the game otherwise as it is.
 func (pg *Game) newChange(kind ChangeKind, p game.Player, now time.Time) Change {
 	c := Change{Kind: kind, Seat: p, Ply: len(pg.rec.Moves), At: now, Offer: pg.offer, Takeback: pg.takeback,
-		Premove: pg.premove, Dropped: pg.dropped, Result: pg.result()}
+		Premove: pg.premove, Dropped: pg.dropped, Line: pg.line, Result: pg.result()}
 	if pg.clock != nil {
 		at := pg.clock.at.clone()
 		c.Clock = &at
@@ -643,17 +652,19 @@ func (pg *Game) play(m game.Move) error {
 	// the keeper refuses it.
 	c.Effects = pg.playMove(m)
 	c.Result = pg.state.Result()
+	c.Line = pg.lineAfter(c.Move, c.Result.Over())
 	if err := pg.keep(c); err != nil {
 		pg.state.Undo()
 		return err
 	}
 	pg.rec.Moves = append(pg.rec.Moves, c.Move)
-	pg.offer, pg.takeback, pg.premove, pg.dropped = c.Offer, c.Takeback, c.Premove, nil
+	pg.offer, pg.takeback, pg.premove, pg.dropped, pg.line = c.Offer, c.Takeback, c.Premove, nil, c.Line
 	if pg.clock != nil {
 		pg.clock.moved(*c.Clock)
 	}
 	pg.seq++
 	pg.playPremove()
+	_ = pg.playLine() // a reply refused stays due: PlayDue plays it
 	return nil
 }
 
@@ -816,7 +827,7 @@ func (pg *Game) takeBack(done func(state game.State, undone int) bool) ([]string
 		return nil, ErrNothing
 	}
 	c := pg.newChange(TookBack, game.NoPlayer, now)
-	c.Ply, c.Offer, c.Takeback, c.Premove, c.Dropped, c.Result = moves, game.NoPlayer, game.NoPlayer, nil, nil, state.Result()
+	c.Ply, c.Offer, c.Takeback, c.Premove, c.Dropped, c.Line, c.Result = moves, game.NoPlayer, game.NoPlayer, nil, nil, nil, state.Result()
 	if clk != nil {
 		at := clk.at.clone()
 		c.Clock = &at
@@ -827,7 +838,7 @@ func (pg *Game) takeBack(done func(state game.State, undone int) bool) ([]string
 		if clk != nil {
 			pg.clock = clk
 		}
-		pg.offer, pg.takeback, pg.premove, pg.dropped = game.NoPlayer, game.NoPlayer, nil, nil
+		pg.offer, pg.takeback, pg.premove, pg.dropped, pg.line = game.NoPlayer, game.NoPlayer, nil, nil, nil
 	})
 	if err != nil {
 		return nil, err
@@ -895,9 +906,14 @@ func (pg *Game) OfferDraw(p game.Player) (drawn bool, err error) {
 	case p:
 		return false, nil
 	case game.NoPlayer:
+		// An offer drops the other seat's conditional moves: its reply
+		// would decline the offer, which its line did not foresee.
 		c := pg.newChange(DrawOffered, p, pg.now())
 		c.Offer = p
-		return false, pg.change(c, func() { pg.offer = p })
+		if c.Line != nil && c.Line.Seat != p {
+			c.Line = nil
+		}
+		return false, pg.change(c, func() { pg.offer, pg.line = p, c.Line })
 	}
 	return true, pg.agree(p)
 }

@@ -200,7 +200,10 @@ func (pg *Game) SetPremove(p game.Player, text string) error {
 	}
 	c := pg.newChange(PremoveSet, p, pg.now())
 	c.Premove = pm
-	return pg.change(c, func() { pg.premove = pm })
+	if c.Line != nil && c.Line.Seat == p {
+		c.Line = nil // the latest wins: the premove replaces p's conditional moves
+	}
+	return pg.change(c, func() { pg.premove, pg.line = pm, c.Line })
 }
 
 // nextTurnOf is the ply of seat p's next turn when the seats play in
@@ -330,5 +333,6 @@ func (pg *Game) resumeWaiting(r *Resume) error {
 		p := *pm
 		pg.dropped = &p
 	}
+	pg.resumeLine(r.Line)
 	return nil
 }

@@ -34,6 +34,8 @@ func (s *Server) routes() (http.Handler, error) {
 	mux.HandleFunc("POST /api/games/{id}/takeback", s.handleTakeback)
 	mux.HandleFunc("POST /api/games/{id}/premove", s.handleSetPremove)
 	mux.HandleFunc("GET /api/games/{id}/premove", s.reads(s.handlePremove))
+	mux.HandleFunc("POST /api/games/{id}/conditional", s.handleSetConditional)
+	mux.HandleFunc("GET /api/games/{id}/conditional", s.reads(s.handleConditional))
 	mux.HandleFunc("POST /api/games/{id}/join", s.handleJoin)
 	mux.HandleFunc("GET /api/games/{id}/ws", s.handleSocket)
 	mux.HandleFunc("GET /api/boards/{board}", s.reads(s.handleBoard))
@@ -424,16 +426,54 @@ func (s *Server) handleSetPremove(w http.ResponseWriter, r *http.Request) {
 
 // handlePremove tells a seat its premove: only its own seat may read it.
 func (s *Server) handlePremove(w http.ResponseWriter, r *http.Request) {
+	who, ok := s.seatReader(w, r)
+	if !ok {
+		return
+	}
+	v, err := s.hall.Premove(r.Context(), r.PathValue("id"), who)
+	s.answer(w, premoveView{Premove: v.Move, Ply: v.Ply, Dropped: v.Dropped}, err)
+}
+
+// seatReader is who reads what only a seat is told (its premove, its
+// conditional moves): the seat's token, or else the session's account;
+// with neither it answers the refusal itself.
+func (s *Server) seatReader(w http.ResponseWriter, r *http.Request) (hall.Who, bool) {
 	who := hall.Who{Token: bearer(r)}
 	if who.Token == "" {
 		who.Account = s.sessionAccountID(r)
 	}
 	if who == (hall.Who{}) {
 		writeError(w, fail(codeUnauthorized, "no token; send the seat's token as Authorization: Bearer TOKEN, or sign in"))
+		return who, false
+	}
+	return who, true
+}
+
+// handleSetConditional sets or clears the seat's conditional moves, and
+// answers them as kept.
+func (s *Server) handleSetConditional(w http.ResponseWriter, r *http.Request) {
+	var req conditionalRequest
+	who, ok := s.seatCommand(w, r, &req)
+	if !ok {
 		return
 	}
-	v, err := s.hall.Premove(r.Context(), r.PathValue("id"), who)
-	s.answer(w, premoveView{Premove: v.Move, Ply: v.Ply, Dropped: v.Dropped}, err)
+	if req.Moves == nil {
+		writeError(w, fail(codeInvalid, `no moves; send {"moves": [THEIR MOVE, YOUR REPLY, ...]}, or {"moves": []} to clear them`))
+		return
+	}
+	v, err := s.hall.SetConditional(r.Context(), r.PathValue("id"), who, *req.Moves)
+	s.answer(w, conditionalView{Moves: v.Moves, Ply: v.Ply}, err)
+}
+
+// handleConditional tells a seat its conditional moves: only its own seat
+// may read them.
+func (s *Server) handleConditional(w http.ResponseWriter, r *http.Request) {
+	who, ok := s.seatReader(w, r)
+	if !ok {
+		return
+	}
+	v, err := s.hall.Conditional(r.Context(), r.PathValue("id"), who)
+	s.answer(w, conditionalView{Moves: v.Moves, Ply: v.Ply}, err)
 }
 
 // joinRequest is POST /api/games/{id}/join.

@@ -229,6 +229,12 @@ func pageFetch(t *testing.T, ctx context.Context, method, path, body string) int
 // pictured (after show, a script that scrolls to the part to see).
 func lookAt(t *testing.T, p *person, url, name, ready, show string) {
 	t.Helper()
+	lookAtAs(t, p, "community", url, name, ready, show)
+}
+
+// lookAtAs is lookAt with the pictures' names starting with prefix.
+func lookAtAs(t *testing.T, p *person, prefix, url, name, ready, show string) {
+	t.Helper()
 	_, haveAxe := readAxe(t)
 	for _, size := range screenSizes {
 		for _, scheme := range []string{"light", "dark"} {
@@ -246,7 +252,7 @@ func lookAt(t *testing.T, p *person, url, name, ready, show string) {
 				if show != "" {
 					run(t, ctx, script(show))
 				}
-				viewShot(t, ctx, strings.Join([]string{"community", name, size.name, scheme}, "-"))
+				viewShot(t, ctx, strings.Join([]string{prefix, name, size.name, scheme}, "-"))
 			}
 		}
 	}

@@ -257,6 +257,19 @@ type premoveView struct {
 	Dropped string `json:"dropped,omitempty"`
 }
 
+// conditionalRequest is POST /api/games/{id}/conditional; conditionalView
+// its answer and GET's.
+type conditionalRequest struct {
+	Moves *[]string `json:"moves"` // [] clears them
+}
+
+type conditionalView struct {
+	// Moves alternate the opponent's expected move and the seat's reply,
+	// in the game's notation; Ply is the ply of the first, with a line.
+	Moves []string `json:"moves"`
+	Ply   int      `json:"ply,omitempty"`
+}
+
 func (req seekRequest) seek() lobby.SeekRequest {
 	out := lobby.SeekRequest{Game: req.Game, Options: req.Options, Rated: req.Rated, To: req.To,
 		NoTakebacks: req.Takebacks != nil && !*req.Takebacks}

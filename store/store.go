@@ -83,7 +83,7 @@ type Header struct {
 	// DrawOffer is the seat offering a draw, or -1.
 	DrawOffer int `json:"drawOffer"`
 	// Waiting is what else waits on the table: a take-back request, a
-	// premove.
+	// premove, a line of conditional moves.
 	Waiting Waiting `json:"waiting,omitzero"`
 	// NoTakebacks says that the game was created with take-backs turned
 	// off.
@@ -102,10 +102,25 @@ type Waiting struct {
 	// Dropped is the premove dropped at the game's ply, no longer legal
 	// when its turn came, or nil: its seat is told, until the next move.
 	Dropped *Premove `json:"dropped,omitempty"`
+	// Line is a seat's conditional moves (correspondence games), or nil.
+	Line *Line `json:"line,omitempty"`
 }
 
 // IsZero reports whether nothing is pending.
-func (w Waiting) IsZero() bool { return w.Takeback == nil && w.Premove == nil && w.Dropped == nil }
+func (w Waiting) IsZero() bool {
+	return w.Takeback == nil && w.Premove == nil && w.Dropped == nil && w.Line == nil
+}
+
+// Line is a seat's conditional moves: Moves alternate the opponent's
+// expected move and the seat's reply, Moves[0] for ply Ply (the game's
+// ply). A line whose first move is the seat's own is a reply due: the
+// opponent's move was stored, the reply not yet, and the server plays it
+// when it loads the game.
+type Line struct {
+	Seat  int      `json:"seat"`
+	Ply   int      `json:"ply"`
+	Moves []string `json:"moves"`
+}
 
 // Premove is a move a seat set while another seat was to move: it is
 // played when the seat's turn comes at ply Ply, if it is legal then.

@@ -194,6 +194,14 @@ func testCreateRefuses(t *testing.T, open Opener, _ Reopener) {
 		{"premove for a ply played", func(h *store.Header) {
 			h.Waiting.Premove = &store.Premove{Seat: 1, Ply: -1, Move: "a1-a2"}
 		}},
+		{"conditional moves of seat 2 of 2", func(h *store.Header) {
+			h.Waiting.Line = &store.Line{Seat: 2, Moves: []string{"a1-a2", "g6-g4"}}
+		}},
+		{"conditional moves for another ply", func(h *store.Header) {
+			h.Waiting.Line = &store.Line{Seat: 1, Ply: 1, Moves: []string{"a1-a2", "g6-g4"}}
+		}},
+		{"no conditional moves", func(h *store.Header) { h.Waiting.Line = &store.Line{Seat: 1, Moves: []string{}} }},
+		{"an empty conditional move", func(h *store.Header) { h.Waiting.Line = &store.Line{Seat: 1, Moves: []string{"a1-a2", ""}} }},
 	}
 	for _, tt := range tests {
 		h := newHeader("g", base)
@@ -720,8 +728,9 @@ func testTakeBackRefuses(t *testing.T, open Opener, _ Reopener) {
 	unchanged(t, s, before)
 }
 
-// testWaiting keeps a take-back request, a premove and the take-backs
-// option through moves and updates, and clears them.
+// testWaiting keeps a take-back request, a premove, a line of
+// conditional moves and the take-backs option through moves and updates,
+// and clears them.
 func testWaiting(t *testing.T, open Opener, _ Reopener) {
 	s := open(t)
 	ctx := context.Background()
@@ -737,6 +746,20 @@ func testWaiting(t *testing.T, open Opener, _ Reopener) {
 	}
 	got := mustGet(t, s, "g")
 	same(t, "the header after a move with a request and a premove", got.Header, normalised(h))
+	at = at.Add(time.Minute)
+	h = afterMove(h, at)
+	line := &store.Line{Seat: 0, Ply: 2, Moves: []string{"d4-e5", "f6xd4", "b2-c3", "g7-f6"}}
+	h.Waiting = store.Waiting{Line: line}
+	if err := s.AddMove(ctx, store.Move{Ply: 1, Text: "f6-e5", At: at}, h); err != nil {
+		t.Fatal(err)
+	}
+	same(t, "the header after a move with conditional moves", mustGet(t, s, "g").Header, normalised(h))
+	h.Version++
+	h.Waiting.Line = &store.Line{Seat: 1, Ply: 2, Moves: line.Moves[1:]}
+	if err := s.Update(ctx, h); err != nil {
+		t.Fatal(err)
+	}
+	same(t, "the header after an update of the conditional moves", mustGet(t, s, "g").Header, normalised(h))
 	h.Version++
 	h.Waiting = store.Waiting{}
 	if err := s.Update(ctx, h); err != nil {

@@ -22,6 +22,7 @@ import { turnRows } from "./turns";
 import { askReview, keepPolling, markMoves, moveOf, noReview, readReview, reviewPanel, type ReviewMove, type ReviewState } from "./review";
 import { drawArrows } from "./arrows";
 import { Chat } from "./chat";
+import { Conditional } from "./conditional";
 
 interface Page {
   id: string;
@@ -59,6 +60,7 @@ interface Page {
   present: Set<number> | null; // the seats whose page is open, as the socket last said; null while it is closed
   review: ReviewState; // the computer review of a finished game
   chat: Chat; // the game's chat rooms
+  cond: Conditional; // the conditional moves of a correspondence game
   redraw: () => void;
 }
 
@@ -77,9 +79,10 @@ export function gamePage(root: HTMLElement): void {
     heard: -1, ended: false, sounds: new Sounds(), you: -1, reread: false, endClosed: false, drawAnswer: "", arrival: "", arrivalHeard: "",
     premoveFrom: null, premove: null, present: null, review: noReview(), redraw: () => {},
     chat: new Chat(decodeURIComponent(parts[2] ?? "")),
+    cond: new Conditional(decodeURIComponent(parts[2] ?? ""), () => page.redraw(), (text) => { page.message = text; }),
   };
   takeToken(page);
-  const ui = layout(root, page.chat.root);
+  const ui = layout(root, page.chat.root, page.cond.root);
   typedEntry(ui.typed, (move) => actions.play(move));
   const refresh = () => render(page, ui, actions);
   page.redraw = refresh;
@@ -188,7 +191,7 @@ function typedEntry(form: HTMLFormElement, play: (move: string) => void): void {
   });
 }
 
-function layout(root: HTMLElement, chat: HTMLElement): UI {
+function layout(root: HTMLElement, chat: HTMLElement, cond: HTMLElement): UI {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("class", "board");
   const ui: UI = {
@@ -213,7 +216,7 @@ function layout(root: HTMLElement, chat: HTMLElement): UI {
     h("main", { class: "game" },
       h("section", { class: "board-area", "aria-label": "board" }, ui.above, boardBox, ui.below, ui.review),
       ui.bar,
-      h("aside", { class: "side" }, ui.status, ui.notice, ui.message, ui.choices, ui.typed, h("div", { class: "tools" }, ui.controls, ui.menu.root),
+      h("aside", { class: "side" }, ui.status, ui.notice, ui.message, ui.choices, ui.typed, h("div", { class: "tools" }, ui.controls, ui.menu.root), cond,
         h("section", { class: "move-list", "aria-label": "moves" }, h("h2", {}, "Moves"), ui.nav, ui.moves), chat, ui.links)),
     ui.announce,
   );
@@ -607,6 +610,13 @@ function premoveHolder(page: Page, g: Game): number {
   return held.length > 0 && (people === 1 || held.length < people) ? held[0] : -1;
 }
 
+// lineSeat is the seat whose conditional moves this page shows: in a
+// correspondence game of two going on, the person's seat it holds (not
+// both, a friend at this screen); else -1.
+function lineSeat(page: Page, g: Game): number {
+  return g.clock?.kind === "correspondence" && g.seats.length === 2 && !g.result ? premoveHolder(page, g) : -1;
+}
+
 // readPremove reads, as the page opens, what the server keeps of this
 // browser's premoves: one set before a reload shows again, to be
 // cancelled or played; one dropped while the page was away is said. An
@@ -787,6 +797,8 @@ function render(page: Page, ui: UI, act: Actions): void {
   renderMoves(page, ui, act);
   renderReview(page, ui, act);
   renderControls(page, ui, act);
+  const cseat = lineSeat(page, g);
+  page.cond.show(g, cseat, browserSeats.tokens(page.id)[cseat]);
   renderBar(page, ui, act);
   renderLinks(page, ui);
   announce(page, ui);

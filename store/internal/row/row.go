@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -240,11 +241,15 @@ func checkHeader(h store.Header) error {
 	return checkPending(h)
 }
 
-// checkPending refuses a take-back request or a premove of no seat, and
-// a premove for a ply already played.
+// checkPending refuses a take-back request, a premove or a line of no
+// seat, a premove for a ply already played, and a line for another ply
+// than the game's.
 func checkPending(h store.Header) error {
 	if tb := h.Waiting.Takeback; tb != nil && (*tb < 0 || *tb >= len(h.Seats)) {
 		return fmt.Errorf("store: game %s: take-back request by seat %d; want a seat 0..%d", h.ID, *tb, len(h.Seats)-1)
+	}
+	if err := checkLine(h); err != nil {
+		return err
 	}
 	pm := h.Waiting.Premove
 	switch {
@@ -303,4 +308,21 @@ func Where(f store.Filter, param func(n int) string) (string, []any) {
 		return "", nil
 	}
 	return " WHERE " + strings.Join(conds, " AND "), args
+}
+
+// checkLine refuses a line of conditional moves of no seat, for another
+// ply than the game's, or with no move or an empty one.
+func checkLine(h store.Header) error {
+	l := h.Waiting.Line
+	switch {
+	case l == nil:
+		return nil
+	case l.Seat < 0 || l.Seat >= len(h.Seats):
+		return fmt.Errorf("store: game %s: conditional moves of seat %d; want a seat 0..%d", h.ID, l.Seat, len(h.Seats)-1)
+	case l.Ply != h.Ply:
+		return fmt.Errorf("store: game %s: conditional moves for ply %d; the game is at ply %d", h.ID, l.Ply, h.Ply)
+	case len(l.Moves) == 0 || slices.Contains(l.Moves, ""):
+		return fmt.Errorf("store: game %s: conditional moves with an empty move, or none", h.ID)
+	}
+	return nil
 }
