@@ -20,7 +20,8 @@ type View struct {
 	Ends        time.Time
 	TotalRounds int
 	Standings   []Standing
-	Rounds      []RoundView
+	// Played are the rounds paired so far, with their games.
+	Played []RoundView
 	// Podium are the first three names once it is finished.
 	Podium []string
 	// Invited are the names invited who have not joined.
@@ -75,10 +76,10 @@ func (s *Service) Get(ctx context.Context, id string) (View, error) {
 		}
 	}
 	for _, g := range st.games {
-		if len(v.Rounds) == 0 || v.Rounds[len(v.Rounds)-1].Round != g.Round {
-			v.Rounds = append(v.Rounds, RoundView{Round: g.Round})
+		if len(v.Played) == 0 || v.Played[len(v.Played)-1].Round != g.Round {
+			v.Played = append(v.Played, RoundView{Round: g.Round})
 		}
-		r := &v.Rounds[len(v.Rounds)-1]
+		r := &v.Played[len(v.Played)-1]
 		gv := GameView{Board: g.Board, ID: g.Game, Accounts: g.Seats, Places: g.Places, Ended: g.Ended, Berserk: g.Berserk, Result: resultText(g)}
 		for _, a := range g.Seats {
 			gv.Seats = append(gv.Seats, nameOf(st, a))
@@ -118,8 +119,9 @@ func resultText(g store.TournamentGame) string {
 
 // Lists are the tournaments to come, running and finished, each newest
 // first (to come: soonest first).
+// Their Views hold the tournament only, no standings nor rounds.
 type Lists struct {
-	Upcoming, Running, Finished []store.Tournament
+	Upcoming, Running, Finished []View
 }
 
 // ListPage bounds each of the lists.
@@ -130,13 +132,15 @@ func (s *Service) List(ctx context.Context) (Lists, error) {
 	var l Lists
 	for _, x := range []struct {
 		state string
-		to    *[]store.Tournament
+		to    *[]View
 	}{{store.TournamentCreated, &l.Upcoming}, {store.TournamentRunning, &l.Running}, {store.TournamentFinished, &l.Finished}} {
 		list, err := s.store.ListTournaments(ctx, store.TournamentFilter{State: x.state, Limit: ListPage})
 		if err != nil {
 			return Lists{}, err
 		}
-		*x.to = list
+		for _, t := range list {
+			*x.to = append(*x.to, View{Tournament: t})
+		}
 	}
 	return l, nil
 }
