@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -241,4 +242,73 @@ func swissTable(names []string, games []swissGame, byes map[string]int, rounds i
 	}
 	_ = byes
 	return out
+}
+
+// Every field of POST /api/tournaments is checked, and the actions need
+// a session, a tournament and the right person.
+func TestTournamentRefusals(t *testing.T) {
+	ts := newAccountServer(t)
+	ada := ts.signUp("ada")
+	good := func() map[string]any {
+		return map[string]any{"kind": "arena", "game": "checkers-2011", "clock": map[string]int{"initial": 30}, "minutes": 3}
+	}
+	tests := []struct {
+		name string
+		edit func(map[string]any)
+		code int
+	}{
+		{"bad kind", func(b map[string]any) { b["kind"] = "ladder" }, 422},
+		{"negative minutes", func(b map[string]any) { b["minutes"] = -3 }, 422},
+		{"zero minutes", func(b map[string]any) { b["minutes"] = 0 }, 422},
+		{"huge minutes", func(b map[string]any) { b["minutes"] = 1e15 }, 422},
+		{"fractional minutes", func(b map[string]any) { b["minutes"] = 2.5 }, 400},
+		{"minutes as text", func(b map[string]any) { b["minutes"] = "NaN" }, 400},
+		{"overflowing minutes", func(b map[string]any) { b["minutes"] = 1e300 }, 400},
+		{"rounds in an arena", func(b map[string]any) { b["rounds"] = 3 }, 422},
+		{"no clock", func(b map[string]any) { delete(b, "clock") }, 422},
+		{"negative clock", func(b map[string]any) { b["clock"] = map[string]int{"initial": -1} }, 422},
+		{"malformed start", func(b map[string]any) { b["start"] = "tomorrow" }, 422},
+		{"over-long start", func(b map[string]any) { b["start"] = strings.Repeat("9", 5000) }, 422},
+		{"past start", func(b map[string]any) { b["start"] = "2001-01-01T00:00:00Z" }, 422},
+		{"unknown game", func(b map[string]any) { b["game"] = strings.Repeat("g", 300) }, 422},
+		{"too many options", func(b map[string]any) {
+			o := map[string]string{}
+			for i := range 40 {
+				o[fmt.Sprint("k", i)] = "v"
+			}
+			b["options"] = o
+		}, 422},
+		{"unknown field", func(b map[string]any) { b["prize"] = 100 }, 400},
+		{"bad rating bounds", func(b map[string]any) { b["minRating"], b["maxRating"] = 2000, 1000 }, 422},
+	}
+	for _, tt := range tests {
+		b := good()
+		tt.edit(b)
+		if code, body := ada.call("POST", "/api/tournaments", b); code != tt.code {
+			t.Errorf("%s: %d %s; want %d", tt.name, code, body, tt.code)
+		}
+	}
+	var made struct{ ID string }
+	ada.must(201, "POST", "/api/tournaments", good(), &made)
+	bob := ts.signUp("bob")
+	bob.must(403, "POST", "/api/tournaments/"+made.ID+"/start", nil, nil)
+	bob.must(409, "POST", "/api/tournaments/"+made.ID+"/withdraw", nil, nil)
+	bob.must(404, "POST", "/api/tournaments/nope/join", nil, nil)
+	bob.must(404, "GET", "/api/tournaments/nope", nil, nil)
+	bob.must(204, "POST", "/api/tournaments/"+made.ID+"/join", nil, nil)
+	bob.must(422, "POST", "/api/tournaments/"+made.ID+"/berserk", map[string]any{}, nil)
+	bob.must(204, "POST", "/api/tournaments/"+made.ID+"/berserk", map[string]any{"on": true}, nil)
+	ada.must(409, "POST", "/api/tournaments/"+made.ID+"/start", nil, nil) // one player
+	// Three not finished per creator.
+	ada.must(201, "POST", "/api/tournaments", good(), nil)
+	ada.must(201, "POST", "/api/tournaments", good(), nil)
+	ada.must(429, "POST", "/api/tournaments", good(), nil)
+	var anon member = *bob
+	anon.c = &http.Client{}
+	anon.must(401, "POST", "/api/tournaments", good(), nil)
+	var lists map[string][]map[string]any
+	bob.must(200, "GET", "/api/tournaments", nil, &lists)
+	if len(lists["upcoming"]) != 3 || len(lists["running"]) != 0 || len(lists["finished"]) != 0 {
+		t.Errorf("lists: %v", lists)
+	}
 }
