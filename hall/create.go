@@ -36,6 +36,14 @@ type NewGame struct {
 	// Accounts are the seats the transport gives to accounts it checked
 	// (never the request's own).
 	Accounts []SeatAccount
+	// ID, when not empty, is the game's id, made by NewGameID: a caller
+	// that records the id before the game exists (a tournament's
+	// pairing) makes it again after a crash without making two. A game
+	// of that id existing already is refused with Conflict.
+	ID string
+	// Halved are the seats that start with half the clock's base (an
+	// arena's berserk), one flag a seat at most; a real-time clock only.
+	Halved []bool
 	// Client is the transport's key for whoever asks (an address, an
 	// account), whose share of the AI memory the game's engines count in
 	// ("" for none; never the request's own).
@@ -135,9 +143,32 @@ func (h *Hall) prepare(ctx context.Context, req NewGame) (prepared, error) {
 	if err := seatAccounts(req, p.header.Seats); err != nil {
 		return prepared{}, err
 	}
+	if err := halve(req, p.header.Clock); err != nil {
+		return prepared{}, err
+	}
+	p.header.ID = req.ID
 	p.header.Rated = req.Rated
 	p.header.NoTakebacks = req.NoTakebacks
 	return p, nil
+}
+
+// halve halves the starting time of the request's Halved seats.
+func halve(req NewGame, c *store.Clock) error {
+	if !slices.Contains(req.Halved, true) {
+		return nil
+	}
+	switch {
+	case len(req.Halved) > len(req.Seats):
+		return Errorf(Invalid, "%d halved seats for %d seats", len(req.Halved), len(req.Seats))
+	case c == nil || c.Control.Correspondence():
+		return Errorf(Invalid, "only a real-time clock is halved")
+	}
+	for i, h := range req.Halved {
+		if h {
+			c.Left[i] = max(c.Control.Base/2, MinGameBase)
+		}
+	}
+	return nil
 }
 
 // rules checks the game, its options and its seats, and caps the plies of
@@ -264,11 +295,17 @@ func startPosition(rules game.Game, fen string) (string, error) {
 func (h *Hall) open(ctx context.Context, p prepared) (Created, error) {
 	hd := p.header
 	var err error
+	chosen := hd.ID != ""
 	for attempt := 0; ; attempt++ {
-		hd.ID = newGameID()
+		if !chosen {
+			hd.ID = newGameID()
+		}
 		err = h.store.Create(ctx, hd)
 		if !errors.Is(err, store.ErrDuplicate) || attempt == 3 {
 			break
+		}
+		if chosen {
+			return Created{}, Errorf(Conflict, "a game %s exists already", quote(hd.ID))
 		}
 	}
 	if err != nil {

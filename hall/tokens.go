@@ -24,6 +24,10 @@ func hashToken(token string) []byte {
 	return sum[:]
 }
 
+// NewGameID is a new game's id, as the hall makes them, for a caller
+// that chooses it beforehand (NewGame.ID).
+func NewGameID() string { return newGameID() }
+
 // newGameID is a game's id: 72 random bits, base64url (12 characters).
 func newGameID() string {
 	b := make([]byte, 9)

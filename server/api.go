@@ -47,6 +47,7 @@ func (s *Server) routes() (http.Handler, error) {
 	s.communityRoutes(mux)
 	s.puzzleRoutes(mux)
 	s.lobbyRoutes(mux)
+	s.tournamentRoutes(mux)
 	s.pageRoutes(mux)
 	cop, err := s.crossOrigin()
 	if err != nil {

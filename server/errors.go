@@ -12,6 +12,7 @@ import (
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/learn"
 	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/tournament"
 )
 
 // The error codes the API answers with: the hall's refusals (and the
@@ -145,7 +146,21 @@ func asAPIError(err error) *apiError {
 	if errors.As(err, &ce) {
 		return &apiError{Code: communityCodes[ce.Code], Message: ce.Message}
 	}
+	var te *tournament.Error
+	if errors.As(err, &te) {
+		return &apiError{Code: tournamentCodes[te.Code], Message: te.Message}
+	}
 	return &apiError{Code: string(hall.ErrorCode(err)), Message: hall.ErrorMessage(err)}
+}
+
+// tournamentCodes are the API's codes of the tournaments' refusals.
+var tournamentCodes = map[tournament.Code]string{
+	tournament.Invalid:   codeInvalid,
+	tournament.NotFound:  codeNotFound,
+	tournament.Forbidden: codeForbidden,
+	tournament.Conflict:  codeConflict,
+	tournament.TooMany:   codeRateLimited,
+	tournament.Banned:    codeBanned,
 }
 
 // lobbyCodes are the API's codes of the lobby's refusals (whose statuses

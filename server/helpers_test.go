@@ -29,6 +29,7 @@ import (
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/postgres"
 	"github.com/arbiter-games/arbiter/store/sqlite"
+	"github.com/arbiter-games/arbiter/tournament"
 )
 
 // testServer is a started server over a fresh store, behind httptest.
@@ -265,6 +266,8 @@ type siteConfig struct {
 	// one is made with CommunityLimits.
 	Community       *community.Service
 	CommunityLimits community.Limits
+	// TournamentTick is the tournaments' tick (0: tournament.Tick).
+	TournamentTick time.Duration
 	// The server's: see Config.
 	Origins             []string
 	Limits              Limits
@@ -313,7 +316,8 @@ func newSite(cfg siteConfig) (*Server, error) {
 			return nil, err
 		}
 	}
-	return New(Config{Puzzles: pz, Community: com, Hall: h, Lobby: lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now}),
+	tours := tournament.New(tournament.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now, Tick: cfg.TournamentTick})
+	return New(Config{Tournaments: tours, Puzzles: pz, Community: com, Hall: h, Lobby: lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now}),
 		Accounts: accts, Analysis: an, Reviews: cfg.Reviews, Logger: cfg.Logger, Now: cfg.Now, Origins: cfg.Origins, Limits: cfg.Limits,
 		Timeouts: cfg.Timeouts, ConnsPerAddr: cfg.ConnsPerAddr, Conns: cfg.Conns, TrustedProxies: cfg.TrustedProxies,
 		TLS: cfg.TLS, Pprof: cfg.Pprof})

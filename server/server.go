@@ -28,6 +28,7 @@ import (
 	"github.com/arbiter-games/arbiter/lobby"
 	"github.com/arbiter-games/arbiter/puzzles"
 	"github.com/arbiter-games/arbiter/reviews"
+	"github.com/arbiter-games/arbiter/tournament"
 )
 
 // Limits bound what one client may ask of the server; zero fields take
@@ -108,6 +109,9 @@ type Config struct {
 	// Community keeps the games' chats, the blocks, the reports and the
 	// moderators' actions. Needed.
 	Community *community.Service
+	// Tournaments runs the tournaments; nil: this server has none (their
+	// API answers 503). The server starts its loop and stops it.
+	Tournaments *tournament.Service
 	// Logger receives the structured log; nil discards it.
 	Logger *slog.Logger
 	// Now is the time (nil: time.Now); the services keep their own.
@@ -270,6 +274,9 @@ func (s *Server) Start(ctx context.Context) error {
 	go s.community.Run(lobbyCtx) // the chats of other servers, stopped with the lobby
 	if s.puzzles != nil {
 		go s.puzzles.Run(lobbyCtx) // the found puzzles' feed stops with the lobby
+	}
+	if s.cfg.Tournaments != nil {
+		go s.cfg.Tournaments.Run(lobbyCtx) // stopped with the lobby
 	}
 	return nil
 }

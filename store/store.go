@@ -203,6 +203,7 @@ type Store interface {
 	Accounts
 	Puzzles
 	Community
+	Tournaments
 	// Close ends the subscriptions and releases the database; every call
 	// after it returns ErrClosed.
 	Close() error

@@ -23,6 +23,7 @@ import (
 	"github.com/arbiter-games/arbiter/reviews"
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/tournament"
 )
 
 // Config is a site: its store and each service's own configuration,
@@ -127,6 +128,7 @@ func New(cfg Config) (*server.Server, error) {
 	sc := cfg.Server
 	sc.Hall, sc.Analysis, sc.Accounts, sc.Reviews, sc.Puzzles, sc.Community = h, analyses, accts, revs, pz, com
 	sc.Lobby = lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now})
+	sc.Tournaments = tournament.New(tournament.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now})
 	sc.Logger, sc.Now = cfg.Logger, cfg.Now
 	srv, err := server.New(sc)
 	if err != nil {

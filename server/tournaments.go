@@ -1,0 +1,345 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/arbiter-games/arbiter/record"
+	"github.com/arbiter-games/arbiter/tournament"
+)
+
+// The tournaments are package tournament's; this file is their HTTP.
+
+func (s *Server) tournamentRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("POST /api/tournaments", s.handleCreateTournament)
+	mux.HandleFunc("GET /api/tournaments", s.reads(s.handleTournaments))
+	mux.HandleFunc("GET /api/tournaments/{id}", s.reads(s.handleTournament))
+	mux.HandleFunc("GET /api/tournaments/{id}/games.pdn", s.reads(s.handleTournamentPDN))
+	for _, action := range []string{"join", "withdraw", "start", "berserk", "pause", "invite"} {
+		mux.HandleFunc("POST /api/tournaments/{id}/"+action, func(w http.ResponseWriter, r *http.Request) {
+			s.handleTournamentAction(w, r, action)
+		})
+	}
+}
+
+// tournamentClock is a tournament's clock on the wire, a seek's.
+type tournamentClock struct {
+	Initial   int `json:"initial"`
+	Increment int `json:"increment"`
+	Days      int `json:"days"`
+}
+
+// newTournamentRequest is POST /api/tournaments.
+type newTournamentRequest struct {
+	Name      string            `json:"name"`
+	Kind      string            `json:"kind"`
+	Game      string            `json:"game"`
+	Options   map[string]string `json:"options"`
+	Clock     *tournamentClock  `json:"clock"`
+	Rated     bool              `json:"rated"`
+	Rounds    int               `json:"rounds"`
+	Minutes   int               `json:"minutes"`
+	Start     string            `json:"start"` // RFC 3339; "" to start by hand
+	Invite    bool              `json:"invite"`
+	MinRating int               `json:"minRating"`
+	MaxRating int               `json:"maxRating"`
+}
+
+// maxOptions bounds a tournament's options, as many and as long.
+const maxOptions, maxOptionLength = 16, 100
+
+func (s *Server) tournaments(w http.ResponseWriter) (*tournament.Service, bool) {
+	if s.cfg.Tournaments == nil {
+		writeError(w, fail(codeUnavailable, "this server runs no tournaments"))
+		return nil, false
+	}
+	return s.cfg.Tournaments, true
+}
+
+func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) {
+	ts, ok := s.tournaments(w)
+	if !ok {
+		return
+	}
+	a, ok := s.signedIn(w, r)
+	if !ok {
+		return
+	}
+	var body newTournamentRequest
+	if err := s.decode(w, r, &body); err != nil {
+		writeError(w, err)
+		return
+	}
+	req, bad := tournamentRequestOf(body)
+	if bad != nil {
+		writeError(w, bad)
+		return
+	}
+	id, err := ts.Create(r.Context(), a.ID, req)
+	if err != nil {
+		s.writeFailure(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]string{"id": id, "url": "/tournaments/" + id})
+}
+
+// tournamentRequestOf checks what the service cannot: the wire's own
+// forms (a time's text, the options' sizes).
+func tournamentRequestOf(b newTournamentRequest) (tournament.Request, *apiError) {
+	req := tournament.Request{Name: b.Name, Kind: b.Kind, Game: b.Game, Options: b.Options, Rated: b.Rated, Rounds: b.Rounds,
+		Minutes: b.Minutes, Invite: b.Invite, MinRating: b.MinRating, MaxRating: b.MaxRating}
+	if len(b.Options) > maxOptions {
+		return req, fail(codeInvalid, "%d options; at most %d", len(b.Options), maxOptions)
+	}
+	for k, v := range b.Options {
+		if len(k) > maxOptionLength || len(v) > maxOptionLength {
+			return req, fail(codeInvalid, "option %s: names and values of at most %d bytes", quote(k), maxOptionLength)
+		}
+	}
+	if b.Clock != nil {
+		req.Clock = &tournament.Clock{Initial: b.Clock.Initial, Increment: b.Clock.Increment, Days: b.Clock.Days}
+	}
+	if b.Start != "" {
+		t, err := time.Parse(time.RFC3339, b.Start)
+		if err != nil || len(b.Start) > 40 {
+			return req, fail(codeInvalid, "start %s: want a time such as 2026-05-01T18:00:00Z, or none to start by hand", quote(b.Start))
+		}
+		req.Start = t
+	}
+	return req, nil
+}
+
+// tournamentSummary is a tournament in the lists.
+type tournamentSummary struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Kind    string `json:"kind"`
+	Game    string `json:"game"`
+	State   string `json:"state"`
+	Clock   string `json:"clock"`
+	Rated   bool   `json:"rated"`
+	Rounds  int    `json:"rounds,omitempty"`
+	Minutes int    `json:"minutes,omitempty"`
+	Invite  bool   `json:"invite,omitempty"`
+	Starts  int64  `json:"starts,omitempty"` // ms since 1970; 0: by hand
+	Started int64  `json:"started,omitempty"`
+	Ended   int64  `json:"ended,omitempty"`
+}
+
+func millis(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+func (s *Server) handleTournaments(w http.ResponseWriter, r *http.Request) {
+	ts, ok := s.tournaments(w)
+	if !ok {
+		return
+	}
+	lists, err := ts.List(r.Context())
+	if err != nil {
+		s.writeFailure(w, err)
+		return
+	}
+	out := map[string][]tournamentSummary{}
+	for name, list := range map[string]int{"upcoming": 0, "running": 1, "finished": 2} {
+		out[name] = []tournamentSummary{}
+		for _, v := range [][]tournament.View{lists.Upcoming, lists.Running, lists.Finished}[list] {
+			out[name] = append(out[name], summaryOf(v))
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// tableLineView is a line of a tournament's table.
+type tableLineView struct {
+	Rank      int       `json:"rank"`
+	Name      string    `json:"name"`
+	Rating    int       `json:"rating"`
+	Score     float64   `json:"score"`
+	Tiebreaks []float64 `json:"tiebreaks"`
+	Points    []int     `json:"points,omitempty"`
+	Fire      bool      `json:"fire,omitempty"`
+	Games     int       `json:"games"`
+	Withdrawn bool      `json:"withdrawn,omitempty"`
+	Paused    bool      `json:"paused,omitempty"`
+	Berserk   bool      `json:"berserk,omitempty"`
+}
+
+// boardView is a game of a round.
+type boardView struct {
+	Board   int      `json:"board"`
+	ID      string   `json:"id"`
+	Seats   []string `json:"seats"`
+	Result  string   `json:"result"`
+	Berserk []bool   `json:"berserk,omitempty"`
+}
+
+type roundView struct {
+	Round int         `json:"round"`
+	Games []boardView `json:"games"`
+}
+
+// tournamentView is GET /api/tournaments/{id}.
+type tournamentView struct {
+	tournamentSummary
+	Creator     string            `json:"creator"`
+	Options     map[string]string `json:"options"`
+	MinRating   int               `json:"minRating,omitempty"`
+	MaxRating   int               `json:"maxRating,omitempty"`
+	Round       int               `json:"round"`
+	TotalRounds int               `json:"totalRounds,omitempty"`
+	Ends        int64             `json:"ends,omitempty"`
+	Now         int64             `json:"now"`
+	Standings   []tableLineView   `json:"standings"`
+	Rounds      []roundView       `json:"rounds"`
+	Podium      []string          `json:"podium"`
+	Invited     []string          `json:"invited,omitempty"`
+	// You are the asker's standing, when it plays.
+	You *tableLineView `json:"you,omitempty"`
+}
+
+func summaryOf(v tournament.View) tournamentSummary {
+	clock := ""
+	if v.Clock != nil {
+		clock = v.Clock.String()
+	}
+	return tournamentSummary{ID: v.ID, Name: v.Name, Kind: v.Kind, Game: v.Game, State: v.State, Clock: clock, Rated: v.Rated,
+		Rounds: v.Tournament.Rounds, Minutes: v.Minutes, Invite: v.Invite, Starts: millis(v.Starts), Started: millis(v.Started), Ended: millis(v.Ended)}
+}
+
+func standingOf(sd tournament.Standing) tableLineView {
+	tb := sd.Tiebreaks
+	if tb == nil {
+		tb = []float64{}
+	}
+	return tableLineView{Rank: sd.Rank, Name: sd.Name, Rating: int(sd.Rating + 0.5), Score: sd.Score, Tiebreaks: tb, Points: sd.Points,
+		Fire: sd.Fire, Games: sd.Games, Withdrawn: sd.Withdrawn, Paused: sd.Paused, Berserk: sd.Berserk}
+}
+
+func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
+	ts, ok := s.tournaments(w)
+	if !ok {
+		return
+	}
+	v, err := ts.Get(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeFailure(w, err)
+		return
+	}
+	me := s.sessionAccountID(r)
+	out := tournamentView{tournamentSummary: summaryOf(v), Creator: v.CreatorName, Options: v.Options, MinRating: v.MinRating,
+		MaxRating: v.MaxRating, Round: v.Round, TotalRounds: v.TotalRounds, Ends: millis(v.Ends), Now: s.now().UnixMilli(),
+		Standings: []tableLineView{}, Rounds: []roundView{}, Podium: v.Podium, Invited: v.Invited}
+	if out.Podium == nil {
+		out.Podium = []string{}
+	}
+	for _, sd := range v.Standings {
+		out.Standings = append(out.Standings, standingOf(sd))
+		if me != "" && sd.Account == me {
+			you := standingOf(sd)
+			out.You = &you
+		}
+	}
+	for _, rd := range v.Played {
+		rv := roundView{Round: rd.Round, Games: []boardView{}}
+		for _, g := range rd.Games {
+			rv.Games = append(rv.Games, boardView{Board: g.Board, ID: g.ID, Seats: g.Seats, Result: g.Result, Berserk: g.Berserk})
+		}
+		out.Rounds = append(out.Rounds, rv)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// tournamentActionRequest is the body of /berserk, /pause and /invite
+// (the others take none).
+type tournamentActionRequest struct {
+	On   *bool  `json:"on"`
+	Name string `json:"name"`
+}
+
+func (s *Server) handleTournamentAction(w http.ResponseWriter, r *http.Request, action string) {
+	ts, ok := s.tournaments(w)
+	if !ok {
+		return
+	}
+	a, ok := s.signedIn(w, r)
+	if !ok {
+		return
+	}
+	var body tournamentActionRequest
+	if action == "berserk" || action == "pause" || action == "invite" {
+		if err := s.decode(w, r, &body); err != nil {
+			writeError(w, err)
+			return
+		}
+		if action != "invite" && body.On == nil {
+			writeError(w, fail(codeInvalid, "send {\"on\": true} or {\"on\": false}"))
+			return
+		}
+		if action == "invite" && (body.Name == "" || len(body.Name) > 100) {
+			writeError(w, fail(codeInvalid, "send {\"name\": NAME} of the account to invite"))
+			return
+		}
+	}
+	id, ctx := r.PathValue("id"), r.Context()
+	var err error
+	switch action {
+	case "join":
+		err = ts.Join(ctx, id, a.ID)
+	case "withdraw":
+		err = ts.Withdraw(ctx, id, a.ID)
+	case "start":
+		err = ts.Start(ctx, id, a.ID)
+	case "berserk":
+		err = ts.Berserk(ctx, id, a.ID, *body.On)
+	case "pause":
+		err = ts.Pause(ctx, id, a.ID, *body.On)
+	case "invite":
+		err = ts.Invite(ctx, id, a.ID, body.Name)
+	}
+	if err != nil {
+		s.writeFailure(w, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// handleTournamentPDN writes every game of a tournament that was played
+// as one PDN file, each with the tournament's name as its Event and its
+// round as its Round.
+func (s *Server) handleTournamentPDN(w http.ResponseWriter, r *http.Request) {
+	ts, ok := s.tournaments(w)
+	if !ok {
+		return
+	}
+	v, err := ts.Get(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeFailure(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", `inline; filename="`+v.ID+`.pdn"`)
+	for _, rd := range v.Played {
+		for _, g := range rd.Games {
+			if g.ID == "" {
+				continue
+			}
+			rec, err := s.hall.Record(r.Context(), g.ID)
+			if err != nil {
+				s.log.Warn("tournament record", "game", g.ID, "err", err)
+				continue
+			}
+			rec.Set("Event", v.Name)
+			rec.Set("Round", strconv.Itoa(rd.Round)+"."+strconv.Itoa(g.Board))
+			if err := record.Write(w, rec); err != nil {
+				return
+			}
+			fmt.Fprintln(w)
+		}
+	}
+}
