@@ -188,6 +188,7 @@ type Store interface {
 	Accounts
 	Puzzles
 	Community
+	Notifications
 	// Close ends the subscriptions and releases the database; every call
 	// after it returns ErrClosed.
 	Close() error
