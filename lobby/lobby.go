@@ -78,8 +78,8 @@ type Lobby struct {
 	// posted and taken are Config.Posted and Config.Started (never nil).
 	posted func(ctx context.Context, sk store.Seek)
 	taken  func(ctx context.Context, sk store.Seek, game, by string)
-	log   *slog.Logger
-	now   func() time.Time
+	log    *slog.Logger
+	now    func() time.Time
 
 	mu    sync.Mutex
 	subs  map[*Sub]struct{}

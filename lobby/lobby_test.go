@@ -387,7 +387,9 @@ func TestHooks(t *testing.T) {
 	type start struct{ seek, game, by string }
 	var started []start
 	l.posted = func(_ context.Context, sk store.Seek) { posted = append(posted, sk) }
-	l.taken = func(_ context.Context, sk store.Seek, game, by string) { started = append(started, start{sk.ID, game, by}) }
+	l.taken = func(_ context.Context, sk store.Seek, game, by string) {
+		started = append(started, start{sk.ID, game, by})
+	}
 	ada, bob := addAccount(t, st, "ada", false), addAccount(t, st, "bob", false)
 	ctx := context.Background()
 	days := &SeekControl{Days: 3}
