@@ -115,13 +115,14 @@ func (s *Service) SetEmail(ctx context.Context, e store.Email, t store.Token, ma
 }
 
 // DeleteEmail implements store.Notifications. The address's pending
-// verifications go with it.
+// verifications are used up, and still counted (removing an address and
+// setting it again mails no more verifications than the bound).
 func (s *Service) DeleteEmail(ctx context.Context, account string) error {
 	return s.Write(ctx, func(tx Tx) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM emails WHERE account = ?`, account); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `DELETE FROM tokens WHERE account = ? AND purpose = ?`, account, store.TokenVerify)
+		_, err := tx.Exec(ctx, `UPDATE tokens SET used = created WHERE account = ? AND purpose = ? AND used = 0`, account, store.TokenVerify)
 		return err
 	})
 }
@@ -482,16 +483,22 @@ func (s *Service) FinishOutbox(ctx context.Context, id, claim string, r store.Ou
 	default:
 		return fmt.Errorf("store: no outbox state %q", r.State)
 	}
-	finished := int64(0)
-	if r.State != store.OutboxPending {
-		finished = row.Millis(r.At)
+	// A retry is due again; a final row keeps its due and says when it
+	// finished.
+	query := `UPDATE outbox SET state = ?, done = ?, error = ?, lease_until = 0, claim = '', `
+	args := []any{r.State, doneText(r.Done), r.Error}
+	if r.State == store.OutboxPending {
+		query += `due = ?`
+		args = append(args, row.Millis(r.Due))
+	} else {
+		query += `finished = ?`
+		args = append(args, row.Millis(r.At))
 	}
-	query := `UPDATE outbox SET state = ?, due = ?, done = ?, error = ?, finished = ?, lease_until = 0, claim = ''`
 	if r.Clear {
 		query += `, body = '', url = ''`
 	}
 	return s.Write(ctx, func(tx Tx) error {
-		n, err := tx.Exec(ctx, query+` WHERE id = ? AND claim = ?`, r.State, row.Millis(r.Due), doneText(r.Done), r.Error, finished, id, claim)
+		n, err := tx.Exec(ctx, query+` WHERE id = ? AND claim = ?`, append(args, id, claim)...)
 		if err == nil && n != 1 {
 			return store.ErrLostClaim
 		}

@@ -1,0 +1,368 @@
+package notify
+
+import (
+	"bytes"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/ecdh"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"io"
+	"math/big"
+	"mime/quotedprintable"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/mail"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-smtp"
+)
+
+// The tests' real components: an SMTP server (go-smtp) on a loopback
+// port that keeps every mail it is given, and a push service (httptest)
+// that keeps every push, for which the test holds the browser's keys.
+
+// Mailbox is an SMTP server on a loopback port.
+type mailbox struct {
+	addr  string
+	mails chan receivedMail
+}
+
+// receivedMail is one mail as the server received it, parsed.
+type receivedMail struct {
+	From, To string
+	Header   mail.Header
+	Body     string
+}
+
+// newMailbox starts an SMTP server for the test.
+func newMailbox(t *testing.T) *mailbox {
+	t.Helper()
+	mb := &mailbox{mails: make(chan receivedMail, 64)}
+	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &smtpSession{mb: mb}, nil }))
+	srv.Domain = "localhost"
+	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
+	srv.MaxMessageBytes = 1 << 20
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mb.addr = ln.Addr().String()
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { srv.Close() })
+	return mb
+}
+
+// url is the mailbox as ParseSMTP takes it.
+func (mb *mailbox) url() string { return "smtp://" + mb.addr }
+
+// next is the next mail, or fails the test after a while.
+func (mb *mailbox) next(t *testing.T) receivedMail {
+	t.Helper()
+	select {
+	case m := <-mb.mails:
+		return m
+	case <-time.After(20 * time.Second):
+		t.Fatal("no mail came")
+	}
+	return receivedMail{}
+}
+
+// none fails the test if a mail waits.
+func (mb *mailbox) none(t *testing.T, why string) {
+	t.Helper()
+	select {
+	case m := <-mb.mails:
+		t.Errorf("%s: a mail came: %q", why, m.Header.Get("Subject"))
+	default:
+	}
+}
+
+type smtpSession struct {
+	mb       *mailbox
+	from, to string
+}
+
+func (s *smtpSession) Reset()        { s.from, s.to = "", "" }
+func (s *smtpSession) Logout() error { return nil }
+func (s *smtpSession) Mail(from string, _ *smtp.MailOptions) error {
+	s.from = from
+	return nil
+}
+func (s *smtpSession) Rcpt(to string, _ *smtp.RcptOptions) error {
+	s.to = to
+	return nil
+}
+func (s *smtpSession) Data(r io.Reader) error {
+	m, err := mail.ReadMessage(r)
+	if err != nil {
+		return err
+	}
+	body, err := io.ReadAll(m.Body)
+	if err != nil {
+		return err
+	}
+	text := string(body)
+	switch strings.ToLower(m.Header.Get("Content-Transfer-Encoding")) {
+	case "quoted-printable":
+		out, err := io.ReadAll(quotedprintable.NewReader(strings.NewReader(text)))
+		if err != nil {
+			return err
+		}
+		text = string(out)
+	case "base64":
+		out, err := base64.StdEncoding.DecodeString(strings.NewReplacer("\r", "", "\n", "").Replace(text))
+		if err != nil {
+			return err
+		}
+		text = string(out)
+	}
+	s.mb.mails <- receivedMail{From: s.from, To: s.to, Header: m.Header, Body: text}
+	return nil
+}
+
+// linkAfter is the first line of body that starts with prefix.
+func linkAfter(t *testing.T, body, prefix string) string {
+	t.Helper()
+	for line := range strings.SplitSeq(body, "\n") {
+		if line = strings.TrimSpace(line); strings.HasPrefix(line, prefix) {
+			return line
+		}
+	}
+	t.Fatalf("no line starting %q in the mail:\n%s", prefix, body)
+	return ""
+}
+
+// pushService is a push service that keeps every push; the test holds
+// the private keys of its one browser.
+type pushService struct {
+	srv  *httptest.Server
+	key  *ecdh.PrivateKey
+	auth []byte
+	mu   sync.Mutex
+	// answer is the status the next pushes get (201 by default).
+	answer []int
+	got    chan pushed
+}
+
+// pushed is one push as the service received it.
+type pushed struct {
+	Header http.Header
+	Body   []byte
+}
+
+func newPushService(t *testing.T) *pushService {
+	t.Helper()
+	key, err := ecdh.P256().GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := &pushService{key: key, auth: make([]byte, 16), got: make(chan pushed, 64)}
+	rand.Read(ps.auth)
+	ps.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		ps.mu.Lock()
+		code := http.StatusCreated
+		if len(ps.answer) > 0 {
+			code, ps.answer = ps.answer[0], ps.answer[1:]
+		}
+		ps.mu.Unlock()
+		if code == http.StatusCreated {
+			ps.got <- pushed{Header: r.Header.Clone(), Body: body}
+		}
+		w.WriteHeader(code)
+	}))
+	t.Cleanup(ps.srv.Close)
+	return ps
+}
+
+// answerNext makes the next pushes answered with codes.
+func (ps *pushService) answerNext(codes ...int) {
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	ps.answer = append(ps.answer, codes...)
+}
+
+// subscription is the browser's subscription as its page sends it.
+func (ps *pushService) subscription(path string) NewSubscription {
+	enc := base64.RawURLEncoding
+	return NewSubscription{Endpoint: ps.srv.URL + path, P256dh: enc.EncodeToString(ps.key.PublicKey().Bytes()), Auth: enc.EncodeToString(ps.auth)}
+}
+
+// next is the next push received, or fails the test after a while.
+func (ps *pushService) next(t *testing.T) pushed {
+	t.Helper()
+	select {
+	case p := <-ps.got:
+		return p
+	case <-time.After(20 * time.Second):
+		t.Fatal("no push came")
+	}
+	return pushed{}
+}
+
+func (ps *pushService) none(t *testing.T, why string) {
+	t.Helper()
+	select {
+	case p := <-ps.got:
+		t.Errorf("%s: a push came (%d bytes)", why, len(p.Body))
+	default:
+	}
+}
+
+// open decrypts a push as the browser does, per RFC 8291 over RFC
+// 8188's aes128gcm, and checks its VAPID signature (RFC 8292) against
+// the site's public key vapid: it gives the message.
+func (ps *pushService) open(t *testing.T, p pushed, vapid string) pushMessage {
+	t.Helper()
+	checkVAPID(t, p.Header.Get("Authorization"), vapid, ps.srv.URL)
+	if p.Header.Get("Content-Encoding") != "aes128gcm" {
+		t.Fatalf("Content-Encoding %q, want aes128gcm", p.Header.Get("Content-Encoding"))
+	}
+	if p.Header.Get("TTL") == "" {
+		t.Error("no TTL header")
+	}
+	plain, err := decryptPush(ps.key, ps.auth, p.Body)
+	if err != nil {
+		t.Fatalf("decrypting the push: %v", err)
+	}
+	var msg pushMessage
+	if err := json.Unmarshal(plain, &msg); err != nil {
+		t.Fatalf("the push's message %q: %v", plain, err)
+	}
+	return msg
+}
+
+// hmacSHA256 is HMAC-SHA-256(key, parts...).
+func hmacSHA256(key []byte, parts ...[]byte) []byte {
+	m := hmac.New(sha256.New, key)
+	for _, p := range parts {
+		m.Write(p)
+	}
+	return m.Sum(nil)
+}
+
+// decryptPush is RFC 8291's decryption by the user agent of its private
+// key ua and authentication secret auth: the aes128gcm header (salt,
+// record size, the application server's key), the shared secret by
+// ECDH, IKM by HKDF with "WebPush: info" || 0x00 || ua_public ||
+// as_public, then RFC 8188's content-encryption key and nonce, and the
+// one record's padding.
+func decryptPush(ua *ecdh.PrivateKey, auth, body []byte) ([]byte, error) {
+	if len(body) < 21 {
+		return nil, errors.New("shorter than the aes128gcm header")
+	}
+	salt, rs, idlen := body[:16], binary.BigEndian.Uint32(body[16:20]), int(body[20])
+	if len(body) < 21+idlen || idlen != 65 {
+		return nil, errors.New("the key id is not a P-256 point")
+	}
+	asPublic, ciphertext := body[21:21+idlen], body[21+idlen:]
+	if rs < 18 || len(ciphertext) > int(rs) {
+		return nil, errors.New("more than one record, or a bad record size")
+	}
+	as, err := ecdh.P256().NewPublicKey(asPublic)
+	if err != nil {
+		return nil, err
+	}
+	secret, err := ua.ECDH(as)
+	if err != nil {
+		return nil, err
+	}
+	// HKDF-Extract(auth, ecdh_secret), then Expand with the key info
+	// for one block (32 bytes: the IKM).
+	keyInfo := append(append([]byte("WebPush: info\x00"), ua.PublicKey().Bytes()...), asPublic...)
+	ikm := hmacSHA256(hmacSHA256(auth, secret), keyInfo, []byte{1})
+	prk := hmacSHA256(salt, ikm)
+	cek := hmacSHA256(prk, []byte("Content-Encoding: aes128gcm\x00"), []byte{1})[:16]
+	nonce := hmacSHA256(prk, []byte("Content-Encoding: nonce\x00"), []byte{1})[:12] // record 0: XOR with 0
+	block, err := aes.NewCipher(cek)
+	if err != nil {
+		return nil, err
+	}
+	gcm, err := cipher.NewGCM(block)
+	if err != nil {
+		return nil, err
+	}
+	plain, err := gcm.Open(nil, nonce, ciphertext, nil)
+	if err != nil {
+		return nil, err
+	}
+	// The last record ends with 0x02, then zero padding.
+	plain = bytes.TrimRight(plain, "\x00")
+	if len(plain) == 0 || plain[len(plain)-1] != 2 {
+		return nil, errors.New("no last-record delimiter")
+	}
+	return plain[:len(plain)-1], nil
+}
+
+// checkVAPID checks an Authorization header "vapid t=JWT, k=KEY": k is
+// the site's key, the JWT's ES256 signature is that key's, its audience
+// the push service's origin, its expiry within a day, its subject set.
+func checkVAPID(t *testing.T, header, vapid, origin string) {
+	t.Helper()
+	rest, ok := strings.CutPrefix(header, "vapid ")
+	if !ok {
+		t.Fatalf("Authorization %q, want vapid t=..., k=...", header)
+	}
+	var jwt, k string
+	for part := range strings.SplitSeq(rest, ",") {
+		part = strings.TrimSpace(part)
+		if v, ok := strings.CutPrefix(part, "t="); ok {
+			jwt = v
+		}
+		if v, ok := strings.CutPrefix(part, "k="); ok {
+			k = v
+		}
+	}
+	if k != vapid {
+		t.Fatalf("VAPID k=%q, want the site's key %q", k, vapid)
+	}
+	segs := strings.Split(jwt, ".")
+	if len(segs) != 3 {
+		t.Fatalf("VAPID token %q is no JWT", jwt)
+	}
+	enc := base64.RawURLEncoding
+	point, err := enc.DecodeString(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), point)
+	if err != nil {
+		t.Fatalf("the VAPID key: %v", err)
+	}
+	sig, err := enc.DecodeString(segs[2])
+	if err != nil || len(sig) != 64 {
+		t.Fatalf("the JWT's signature is not ES256's r||s: %v", err)
+	}
+	digest := sha256.Sum256([]byte(segs[0] + "." + segs[1]))
+	if !ecdsa.Verify(pub, digest[:], new(big.Int).SetBytes(sig[:32]), new(big.Int).SetBytes(sig[32:])) {
+		t.Fatal("the VAPID JWT's signature is not the site's key's")
+	}
+	var head struct{ Alg, Typ string }
+	var claims struct {
+		Aud string
+		Exp int64
+		Sub string
+	}
+	for i, v := range []any{&head, &claims} {
+		data, err := enc.DecodeString(segs[i])
+		if err != nil || json.Unmarshal(data, v) != nil {
+			t.Fatalf("JWT segment %d: %q", i, data)
+		}
+	}
+	exp := time.Unix(claims.Exp, 0)
+	if head.Alg != "ES256" || claims.Aud != origin || claims.Sub == "" || time.Until(exp) <= 0 || time.Until(exp) > 24*time.Hour {
+		t.Errorf("VAPID header %+v claims %+v; want ES256, aud %s, a sub, exp within a day", head, claims, origin)
+	}
+}
