@@ -12,6 +12,7 @@ import (
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/learn"
 	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/notify"
 )
 
 // The error codes the API answers with: the hall's refusals (and the
@@ -145,6 +146,10 @@ func asAPIError(err error) *apiError {
 	if errors.As(err, &ce) {
 		return &apiError{Code: communityCodes[ce.Code], Message: ce.Message}
 	}
+	var ne *notify.Error
+	if errors.As(err, &ne) {
+		return &apiError{Code: notifyCodes[ne.Code], Message: ne.Message}
+	}
 	return &apiError{Code: string(hall.ErrorCode(err)), Message: hall.ErrorMessage(err)}
 }
 
@@ -186,12 +191,26 @@ var communityCodes = map[community.Code]string{
 	community.TooMany:   codeRateLimited,
 }
 
+// notifyCodes are the API's codes of the notification service's
+// refusals.
+var notifyCodes = map[notify.Code]string{
+	notify.Invalid:     codeInvalid,
+	notify.NotFound:    codeNotFound,
+	notify.Conflict:    codeConflict,
+	notify.TooMany:     codeRateLimited,
+	notify.Unavailable: codeUnavailable,
+}
+
 // retryHeader sets Retry-After for a refusal that says how long to wait
-// (the account service's).
+// (the account service's, the notification service's).
 func retryHeader(w http.ResponseWriter, err error) {
 	var ace *accounts.Error
 	if errors.As(err, &ace) && ace.RetryAfter > 0 {
 		w.Header().Set("Retry-After", retryAfter(ace.RetryAfter))
+	}
+	var ne *notify.Error
+	if errors.As(err, &ne) && ne.RetryAfter > 0 {
+		w.Header().Set("Retry-After", retryAfter(ne.RetryAfter))
 	}
 }
 
