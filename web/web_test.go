@@ -75,10 +75,12 @@ func TestAssets(t *testing.T) {
 // them compressed, once, with a long-lived ETag), and what it parses is
 // the whole text. The puzzles' trainer took the gzip past 56 KiB, the
 // chat, the block and report buttons and the moderators' page past 58
-// (60 KiB, 205 KiB whole).
+// (60 KiB, 205 KiB whole), the notifications' settings and the pages of
+// the mailed links (a reset, a verification, unsubscribing) past 62
+// (62.3 KiB, 213 KiB whole).
 const (
-	pageBudgetGzip  = 62 * 1024
-	pageBudgetWhole = 210 * 1024
+	pageBudgetGzip  = 64 * 1024
+	pageBudgetWhole = 216 * 1024
 )
 
 // TestPageWeight keeps the game page light on a phone's connection.
