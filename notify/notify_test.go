@@ -13,6 +13,7 @@ import (
 	"github.com/arbiter-games/arbiter/account"
 	_ "github.com/arbiter-games/arbiter/games/all"
 	"github.com/arbiter-games/arbiter/hall"
+	"github.com/arbiter-games/arbiter/notify/notifytest"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/sqlite"
 	"github.com/arbiter-games/arbiter/timecontrol"
@@ -49,8 +50,8 @@ type fixture struct {
 	hall  *hall.Hall
 	svc   *Service
 	clock *clock
-	mb    *mailbox
-	ps    *pushService
+	mb    *notifytest.Mailbox
+	ps    *notifytest.PushService
 }
 
 func newFixture(t *testing.T, edit ...func(*Config)) *fixture {
@@ -60,7 +61,7 @@ func newFixture(t *testing.T, edit ...func(*Config)) *fixture {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	f := &fixture{t: t, st: st, clock: &clock{now: time.Now().UTC().Truncate(time.Second)}, mb: newMailbox(t), ps: newPushService(t)}
+	f := &fixture{t: t, st: st, clock: &clock{now: time.Now().UTC().Truncate(time.Second)}, mb: notifytest.NewMailbox(t), ps: notifytest.NewPushService(t)}
 	var svc *Service
 	h, err := hall.New(hall.Config{Store: st, Now: f.clock.Now, Committed: func(ctx context.Context, c hall.Committed) { svc.GameCommitted(ctx, c) }})
 	if err != nil {
@@ -70,7 +71,7 @@ func newFixture(t *testing.T, edit ...func(*Config)) *fixture {
 		t.Fatal(err)
 	}
 	t.Cleanup(h.Close)
-	cfg, err := ParseSMTP(f.mb.url(), "arbiter <games@arbiter.test>")
+	cfg, err := ParseSMTP(f.mb.URL(), "arbiter <games@arbiter.test>")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +100,7 @@ func newFixture(t *testing.T, edit ...func(*Config)) *fixture {
 
 // nextMail sends what is due until a mail comes (the events are
 // enqueued on the service's goroutine), and gives it.
-func (f *fixture) nextMail() receivedMail {
+func (f *fixture) nextMail() notifytest.Mail {
 	f.t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
@@ -107,13 +108,13 @@ func (f *fixture) nextMail() receivedMail {
 			f.t.Fatal(err)
 		}
 		select {
-		case m := <-f.mb.mails:
+		case m := <-f.mb.Mails:
 			return m
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
 	f.t.Fatal("no mail came")
-	return receivedMail{}
+	return notifytest.Mail{}
 }
 
 // of are the rows of kind among rows.
@@ -166,7 +167,7 @@ func (f *fixture) verify(account, address string) {
 	if m.To != address {
 		f.t.Fatalf("the verification went to %s, want %s", m.To, address)
 	}
-	link := linkAfter(f.t, m.Body, site+"/verify-email?token=")
+	link := notifytest.LinkAfter(f.t, m.Body, site+"/verify-email?token=")
 	u, _ := url.Parse(link)
 	if got, err := f.svc.VerifyEmail(context.Background(), u.Query().Get("token")); err != nil || got != address {
 		f.t.Fatalf("VerifyEmail = %q, %v", got, err)
@@ -253,7 +254,7 @@ func TestTurnAfterTheQuietPeriod(t *testing.T) {
 	f := newFixture(t)
 	ada, bob := f.account("ada"), f.account("bob")
 	f.verify(bob, "bob@example.org")
-	if _, err := f.svc.Subscribe(context.Background(), bob, f.ps.subscription("/push/bob")); err != nil {
+	if _, err := f.svc.Subscribe(context.Background(), bob, subscription(f.ps, "/push/bob")); err != nil {
 		t.Fatal(err)
 	}
 	g := f.correspondence(ada, bob)
@@ -267,8 +268,8 @@ func TestTurnAfterTheQuietPeriod(t *testing.T) {
 	f.sendDue(0)
 	f.clock.advance(DefaultQuiet - time.Second)
 	f.sendDue(0)
-	f.ps.none(t, "before the quiet period")
-	f.mb.none(t, "before the quiet period")
+	f.ps.None(t, "before the quiet period")
+	f.mb.None(t, "before the quiet period")
 	f.clock.advance(time.Second)
 	f.sendDue(2)
 
@@ -276,11 +277,11 @@ func TestTurnAfterTheQuietPeriod(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg := f.ps.open(t, f.ps.next(t), settings.VAPIDKey)
+	msg := f.ps.Open(t, f.ps.Next(t), settings.VAPIDKey)
 	if msg.URL != "/play/"+g.ID || !strings.Contains(msg.Title, "ada") || !strings.Contains(msg.Body, "Pommel") {
 		t.Errorf("push %+v: want the game's page, ada's name and the game's", msg)
 	}
-	m := f.mb.next(t)
+	m := f.mb.Next(t)
 	unsub := m.Header.Get("List-Unsubscribe")
 	if m.To != "bob@example.org" || !strings.HasPrefix(unsub, "<"+site+"/unsubscribe?token=") ||
 		m.Header.Get("List-Unsubscribe-Post") != "List-Unsubscribe=One-Click" {
@@ -301,8 +302,8 @@ func TestTurnAfterTheQuietPeriod(t *testing.T) {
 	if s, _ := f.svc.Settings(context.Background(), bob); s.Prefs[KindTurn][ChannelEmail] || !s.Prefs[KindChallenge][ChannelEmail] || !s.Prefs[KindTurn][ChannelPush] {
 		t.Errorf("prefs after unsubscribing %v", s.Prefs)
 	}
-	f.ps.none(t, "after the one push")
-	f.mb.none(t, "after the one mail")
+	f.ps.None(t, "after the one push")
+	f.mb.None(t, "after the one mail")
 }
 
 // TestLiveGameSendsNothing: an opponent who answers within the quiet
@@ -312,7 +313,7 @@ func TestLiveGameSendsNothing(t *testing.T) {
 	f := newFixture(t)
 	ada, bob := f.account("ada"), f.account("bob")
 	for _, a := range []string{ada, bob} {
-		if _, err := f.svc.Subscribe(context.Background(), a, f.ps.subscription("/push/"+a)); err != nil {
+		if _, err := f.svc.Subscribe(context.Background(), a, subscription(f.ps, "/push/"+a)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -327,10 +328,10 @@ func TestLiveGameSendsNothing(t *testing.T) {
 	if st := f.states(bob); st["turn/push"] != store.OutboxSkipped {
 		t.Errorf("bob's row %v, want skipped (he moved within the quiet period)", st)
 	}
-	if msg := f.ps.open(t, f.ps.next(t), f.svc.vapid.public); msg.URL != "/play/"+g.ID {
+	if msg := f.ps.Open(t, f.ps.Next(t), f.svc.vapid.public); msg.URL != "/play/"+g.ID {
 		t.Errorf("ada's push %+v", msg)
 	}
-	f.ps.none(t, "bob answered at once")
+	f.ps.None(t, "bob answered at once")
 }
 
 // TestRealTimeGameSendsNothing: a game with a real-time clock (or none)
@@ -359,7 +360,7 @@ func TestGameEndedByTheOpponent(t *testing.T) {
 	f := newFixture(t)
 	ada, bob := f.account("ada"), f.account("bob")
 	for _, a := range []string{ada, bob} {
-		if _, err := f.svc.Subscribe(context.Background(), a, f.ps.subscription("/push/"+a)); err != nil {
+		if _, err := f.svc.Subscribe(context.Background(), a, subscription(f.ps, "/push/"+a)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -374,7 +375,7 @@ func TestGameEndedByTheOpponent(t *testing.T) {
 		t.Fatalf("ada's rows %+v", rows)
 	}
 	f.sendDue(1) // bob's turn row is not due yet
-	if msg := f.ps.open(t, f.ps.next(t), f.svc.vapid.public); !strings.Contains(msg.Title, "resigned") {
+	if msg := f.ps.Open(t, f.ps.Next(t), f.svc.vapid.public); !strings.Contains(msg.Title, "resigned") {
 		t.Errorf("push %+v", msg)
 	}
 	f.clock.advance(DefaultQuiet)
@@ -401,7 +402,7 @@ func TestChallengeAndSeekTaken(t *testing.T) {
 		t.Errorf("ada's rows %+v: want the seek taken, by push only (no address, no mail by default)", rows)
 	}
 	f.sendDue(1 + 2) // ada's push (no subscription: sent to none), bob's challenge by push and mail
-	m := f.mb.next(t)
+	m := f.mb.Next(t)
 	if st := f.states(ada); st["accepted/push"] != store.OutboxSent {
 		t.Errorf("ada's rows %v", st)
 	}
@@ -419,10 +420,10 @@ func TestChallengeAndSeekTaken(t *testing.T) {
 func TestRetriesWithBackoff(t *testing.T) {
 	f := newFixture(t, func(c *Config) { c.Attempts = 3 })
 	ada, bob := f.account("ada"), f.account("bob")
-	if _, err := f.svc.Subscribe(context.Background(), bob, f.ps.subscription("/push/bob")); err != nil {
+	if _, err := f.svc.Subscribe(context.Background(), bob, subscription(f.ps, "/push/bob")); err != nil {
 		t.Fatal(err)
 	}
-	f.ps.answerNext(http.StatusServiceUnavailable, http.StatusTooManyRequests)
+	f.ps.AnswerNext(http.StatusServiceUnavailable, http.StatusTooManyRequests)
 	f.svc.SeekPosted(context.Background(), store.Seek{ID: "s1", Account: ada, Game: "pommel", Target: bob})
 	f.rows(bob, 1)
 	f.sendDue(1)
@@ -439,12 +440,12 @@ func TestRetriesWithBackoff(t *testing.T) {
 	}
 	f.clock.advance(2 * DefaultBackoff)
 	f.sendDue(1)
-	f.ps.next(t)
+	f.ps.Next(t)
 	if st := f.states(bob); st["challenge/push"] != store.OutboxSent {
 		t.Errorf("after the third try: %v", st)
 	}
 	// Failing every time: given up after the attempts.
-	f.ps.answerNext(500, 500, 500)
+	f.ps.AnswerNext(500, 500, 500)
 	f.svc.SeekPosted(context.Background(), store.Seek{ID: "s2", Account: ada, Game: "pommel", Target: bob})
 	f.rows(bob, 2)
 	for range 3 {
@@ -456,7 +457,7 @@ func TestRetriesWithBackoff(t *testing.T) {
 		t.Errorf("after three 500s: %+v", rows[1])
 	}
 	// 410: the subscription is gone, and the row is done.
-	f.ps.answerNext(http.StatusGone)
+	f.ps.AnswerNext(http.StatusGone)
 	f.svc.SeekPosted(context.Background(), store.Seek{ID: "s3", Account: ada, Game: "pommel", Target: bob})
 	f.rows(bob, 3)
 	f.sendDue(1)
@@ -472,7 +473,7 @@ func TestRetriesWithBackoff(t *testing.T) {
 func TestSubscribeRefuses(t *testing.T) {
 	f := newFixture(t, func(c *Config) { c.AllowLoopback = false })
 	bob := f.account("bob")
-	good := NewSubscription{Endpoint: "https://push.example.org/abc", P256dh: f.ps.subscription("").P256dh, Auth: f.ps.subscription("").Auth}
+	good := NewSubscription{Endpoint: "https://push.example.org/abc", P256dh: subscription(f.ps, "").P256dh, Auth: subscription(f.ps, "").Auth}
 	with := func(edit func(*NewSubscription)) NewSubscription {
 		s := good
 		edit(&s)
@@ -485,7 +486,7 @@ func TestSubscribeRefuses(t *testing.T) {
 	}{
 		{"no endpoint", with(func(s *NewSubscription) { s.Endpoint = "" }), "needs its endpoint"},
 		{"http", with(func(s *NewSubscription) { s.Endpoint = "http://push.example.org/abc" }), "must be https"},
-		{"loopback", with(func(s *NewSubscription) { s.Endpoint = f.ps.srv.URL + "/x" }), "names an address"},
+		{"loopback", with(func(s *NewSubscription) { s.Endpoint = f.ps.URL + "/x" }), "names an address"},
 		{"an address", with(func(s *NewSubscription) { s.Endpoint = "https://10.0.0.1/x" }), "names an address"},
 		{"an IPv6 address", with(func(s *NewSubscription) { s.Endpoint = "https://[::1]/x" }), "names an address"},
 		{"no dot", with(func(s *NewSubscription) { s.Endpoint = "https://intranet/x" }), "not a public one"},
@@ -523,6 +524,12 @@ func TestSubscribeRefuses(t *testing.T) {
 	if err := f.svc.RemoveSubscription(context.Background(), bob, "nope"); !refusedWith(err, NotFound, "no push subscription") {
 		t.Errorf("removing none: %v", err)
 	}
+}
+
+// subscription is the push service's browser's subscription at path.
+func subscription(ps *notifytest.PushService, path string) NewSubscription {
+	endpoint, key, auth := ps.Subscription(path)
+	return NewSubscription{Endpoint: endpoint, P256dh: key, Auth: auth}
 }
 
 // refusedWith reports whether err is a refusal of code saying want.
@@ -583,7 +590,7 @@ func TestEmailAddresses(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := f.nextMail()
-	link := linkAfter(t, m.Body, site+"/verify-email?token=")
+	link := notifytest.LinkAfter(t, m.Body, site+"/verify-email?token=")
 	if m.Header.Get("List-Unsubscribe-Post") != "List-Unsubscribe=One-Click" {
 		t.Error("the verification has no one-click unsubscribe")
 	}
@@ -609,7 +616,7 @@ func TestEmailAddresses(t *testing.T) {
 	if err := f.svc.SetEmail(context.Background(), ada, "BOB@example.org"); err != nil {
 		t.Fatal(err)
 	}
-	u, _ = url.Parse(linkAfter(t, f.nextMail().Body, site+"/verify-email?token="))
+	u, _ = url.Parse(notifytest.LinkAfter(t, f.nextMail().Body, site+"/verify-email?token="))
 	if _, err := f.svc.VerifyEmail(context.Background(), u.Query().Get("token")); !refusedWith(err, Conflict, "another account's") {
 		t.Errorf("verifying another account's address: %v", err)
 	}
@@ -675,7 +682,7 @@ func TestForgotPassword(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := f.nextMail()
-	link := linkAfter(t, m.Body, site+"/reset-password?token=")
+	link := notifytest.LinkAfter(t, m.Body, site+"/reset-password?token=")
 	if m.To != "bob@example.org" || !strings.Contains(m.Body, "bob") || m.Header.Get("List-Unsubscribe") == "" {
 		t.Errorf("the reset mail to %s:\n%s", m.To, m.Body)
 	}
@@ -683,7 +690,7 @@ func TestForgotPassword(t *testing.T) {
 	if _, err := f.st.Token(context.Background(), account.HashSessionToken(u.Query().Get("token")), store.TokenReset, f.clock.Now()); err != nil {
 		t.Errorf("the mailed token is not the store's: %v", err)
 	}
-	f.mb.none(t, "nobody else has a verified address")
+	f.mb.None(t, "nobody else has a verified address")
 	if err := f.svc.ForgotPassword(context.Background(), "", "10.0.0.2"); !refusedWith(err, Invalid, "name or your e-mail") {
 		t.Errorf("no name: %v", err)
 	}
@@ -704,8 +711,8 @@ func TestForgotPassword(t *testing.T) {
 	f.svc.SeekPosted(context.Background(), store.Seek{ID: "s1", Account: cy, Game: "pommel", Target: bob})
 	f.kindRows(bob, KindChallenge, 1)
 	f.sendDue(2) // the challenge, by push and mail
-	f.mb.next(t)
-	f.mb.none(t, "a fourth reset in the hour")
+	f.mb.Next(t)
+	f.mb.None(t, "a fourth reset in the hour")
 	if n := len(f.kindRows(bob, kindReset, 3)); n != 3 {
 		t.Errorf("%d reset rows, want 3", n)
 	}

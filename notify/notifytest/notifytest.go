@@ -1,4 +1,10 @@
-package notify
+// Package notifytest holds the real components the notification tests
+// talk to: an SMTP server (go-smtp) on a loopback port that keeps every
+// mail it is given, and a push service (httptest) that keeps every push
+// and holds its one browser's keys, with the browser's side of RFC 8291
+// (the decryption of an aes128gcm push) and of RFC 8292 (the check of a
+// push's VAPID signature), written here from the RFCs.
+package notifytest
 
 import (
 	"bytes"
@@ -29,27 +35,24 @@ import (
 	"github.com/emersion/go-smtp"
 )
 
-// The tests' real components: an SMTP server (go-smtp) on a loopback
-// port that keeps every mail it is given, and a push service (httptest)
-// that keeps every push, for which the test holds the browser's keys.
-
 // Mailbox is an SMTP server on a loopback port.
-type mailbox struct {
-	addr  string
-	mails chan receivedMail
+type Mailbox struct {
+	addr string
+	// Mails are the mails received, in order.
+	Mails chan Mail
 }
 
-// receivedMail is one mail as the server received it, parsed.
-type receivedMail struct {
+// Mail is one mail as the server received it, parsed (its body decoded).
+type Mail struct {
 	From, To string
 	Header   mail.Header
 	Body     string
 }
 
-// newMailbox starts an SMTP server for the test.
-func newMailbox(t *testing.T) *mailbox {
+// NewMailbox starts an SMTP server for the test.
+func NewMailbox(t *testing.T) *Mailbox {
 	t.Helper()
-	mb := &mailbox{mails: make(chan receivedMail, 64)}
+	mb := &Mailbox{Mails: make(chan Mail, 64)}
 	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &smtpSession{mb: mb}, nil }))
 	srv.Domain = "localhost"
 	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
@@ -64,33 +67,33 @@ func newMailbox(t *testing.T) *mailbox {
 	return mb
 }
 
-// url is the mailbox as ParseSMTP takes it.
-func (mb *mailbox) url() string { return "smtp://" + mb.addr }
+// URL is the mailbox as notify.ParseSMTP takes it.
+func (mb *Mailbox) URL() string { return "smtp://" + mb.addr }
 
-// next is the next mail, or fails the test after a while.
-func (mb *mailbox) next(t *testing.T) receivedMail {
+// Next is the next mail, or fails the test after a while.
+func (mb *Mailbox) Next(t *testing.T) Mail {
 	t.Helper()
 	select {
-	case m := <-mb.mails:
+	case m := <-mb.Mails:
 		return m
 	case <-time.After(20 * time.Second):
 		t.Fatal("no mail came")
 	}
-	return receivedMail{}
+	return Mail{}
 }
 
-// none fails the test if a mail waits.
-func (mb *mailbox) none(t *testing.T, why string) {
+// None fails the test if a mail waits.
+func (mb *Mailbox) None(t *testing.T, why string) {
 	t.Helper()
 	select {
-	case m := <-mb.mails:
+	case m := <-mb.Mails:
 		t.Errorf("%s: a mail came: %q", why, m.Header.Get("Subject"))
 	default:
 	}
 }
 
 type smtpSession struct {
-	mb       *mailbox
+	mb       *Mailbox
 	from, to string
 }
 
@@ -128,12 +131,12 @@ func (s *smtpSession) Data(r io.Reader) error {
 		}
 		text = string(out)
 	}
-	s.mb.mails <- receivedMail{From: s.from, To: s.to, Header: m.Header, Body: text}
+	s.mb.Mails <- Mail{From: s.from, To: s.to, Header: m.Header, Body: text}
 	return nil
 }
 
-// linkAfter is the first line of body that starts with prefix.
-func linkAfter(t *testing.T, body, prefix string) string {
+// LinkAfter is the first line of body that starts with prefix.
+func LinkAfter(t *testing.T, body, prefix string) string {
 	t.Helper()
 	for line := range strings.SplitSeq(body, "\n") {
 		if line = strings.TrimSpace(line); strings.HasPrefix(line, prefix) {
@@ -144,31 +147,34 @@ func linkAfter(t *testing.T, body, prefix string) string {
 	return ""
 }
 
-// pushService is a push service that keeps every push; the test holds
+// PushService is a push service that keeps every push; the test holds
 // the private keys of its one browser.
-type pushService struct {
+type PushService struct {
+	// URL is the service's address.
+	URL  string
 	srv  *httptest.Server
 	key  *ecdh.PrivateKey
 	auth []byte
 	mu   sync.Mutex
 	// answer is the status the next pushes get (201 by default).
 	answer []int
-	got    chan pushed
+	got    chan Pushed
 }
 
-// pushed is one push as the service received it.
-type pushed struct {
+// Pushed is one push as the service received it.
+type Pushed struct {
 	Header http.Header
 	Body   []byte
 }
 
-func newPushService(t *testing.T) *pushService {
+// NewPushService starts a push service for the test.
+func NewPushService(t *testing.T) *PushService {
 	t.Helper()
 	key, err := ecdh.P256().GenerateKey(rand.Reader)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ps := &pushService{key: key, auth: make([]byte, 16), got: make(chan pushed, 64)}
+	ps := &PushService{key: key, auth: make([]byte, 16), got: make(chan Pushed, 64)}
 	rand.Read(ps.auth)
 	ps.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
@@ -179,29 +185,32 @@ func newPushService(t *testing.T) *pushService {
 		}
 		ps.mu.Unlock()
 		if code == http.StatusCreated {
-			ps.got <- pushed{Header: r.Header.Clone(), Body: body}
+			ps.got <- Pushed{Header: r.Header.Clone(), Body: body}
 		}
 		w.WriteHeader(code)
 	}))
 	t.Cleanup(ps.srv.Close)
+	ps.URL = ps.srv.URL
 	return ps
 }
 
-// answerNext makes the next pushes answered with codes.
-func (ps *pushService) answerNext(codes ...int) {
+// AnswerNext makes the next pushes answered with codes.
+func (ps *PushService) AnswerNext(codes ...int) {
 	ps.mu.Lock()
 	defer ps.mu.Unlock()
 	ps.answer = append(ps.answer, codes...)
 }
 
-// subscription is the browser's subscription as its page sends it.
-func (ps *pushService) subscription(path string) NewSubscription {
+// Subscription is the browser's subscription at the service's path, as
+// its page sends it: the endpoint, and its public key and authentication
+// secret in base64url.
+func (ps *PushService) Subscription(path string) (endpoint, p256dh, auth string) {
 	enc := base64.RawURLEncoding
-	return NewSubscription{Endpoint: ps.srv.URL + path, P256dh: enc.EncodeToString(ps.key.PublicKey().Bytes()), Auth: enc.EncodeToString(ps.auth)}
+	return ps.srv.URL + path, enc.EncodeToString(ps.key.PublicKey().Bytes()), enc.EncodeToString(ps.auth)
 }
 
-// next is the next push received, or fails the test after a while.
-func (ps *pushService) next(t *testing.T) pushed {
+// Next is the next push received, or fails the test after a while.
+func (ps *PushService) Next(t *testing.T) Pushed {
 	t.Helper()
 	select {
 	case p := <-ps.got:
@@ -209,10 +218,11 @@ func (ps *pushService) next(t *testing.T) pushed {
 	case <-time.After(20 * time.Second):
 		t.Fatal("no push came")
 	}
-	return pushed{}
+	return Pushed{}
 }
 
-func (ps *pushService) none(t *testing.T, why string) {
+// None fails the test if a push waits.
+func (ps *PushService) None(t *testing.T, why string) {
 	t.Helper()
 	select {
 	case p := <-ps.got:
@@ -221,23 +231,28 @@ func (ps *pushService) none(t *testing.T, why string) {
 	}
 }
 
-// open decrypts a push as the browser does, per RFC 8291 over RFC
+// Message is what the site's pushes carry (notify's pushMessage).
+type Message struct {
+	Title, Body, URL, Tag string
+}
+
+// Open decrypts a push as the browser does, per RFC 8291 over RFC
 // 8188's aes128gcm, and checks its VAPID signature (RFC 8292) against
 // the site's public key vapid: it gives the message.
-func (ps *pushService) open(t *testing.T, p pushed, vapid string) pushMessage {
+func (ps *PushService) Open(t *testing.T, p Pushed, vapid string) Message {
 	t.Helper()
-	checkVAPID(t, p.Header.Get("Authorization"), vapid, ps.srv.URL)
+	CheckVAPID(t, p.Header.Get("Authorization"), vapid, ps.srv.URL)
 	if p.Header.Get("Content-Encoding") != "aes128gcm" {
 		t.Fatalf("Content-Encoding %q, want aes128gcm", p.Header.Get("Content-Encoding"))
 	}
 	if p.Header.Get("TTL") == "" {
 		t.Error("no TTL header")
 	}
-	plain, err := decryptPush(ps.key, ps.auth, p.Body)
+	plain, err := Decrypt(ps.key, ps.auth, p.Body)
 	if err != nil {
 		t.Fatalf("decrypting the push: %v", err)
 	}
-	var msg pushMessage
+	var msg Message
 	if err := json.Unmarshal(plain, &msg); err != nil {
 		t.Fatalf("the push's message %q: %v", plain, err)
 	}
@@ -253,13 +268,13 @@ func hmacSHA256(key []byte, parts ...[]byte) []byte {
 	return m.Sum(nil)
 }
 
-// decryptPush is RFC 8291's decryption by the user agent of its private
+// Decrypt is RFC 8291's decryption by the user agent of its private
 // key ua and authentication secret auth: the aes128gcm header (salt,
 // record size, the application server's key), the shared secret by
 // ECDH, IKM by HKDF with "WebPush: info" || 0x00 || ua_public ||
 // as_public, then RFC 8188's content-encryption key and nonce, and the
 // one record's padding.
-func decryptPush(ua *ecdh.PrivateKey, auth, body []byte) ([]byte, error) {
+func Decrypt(ua *ecdh.PrivateKey, auth, body []byte) ([]byte, error) {
 	if len(body) < 21 {
 		return nil, errors.New("shorter than the aes128gcm header")
 	}
@@ -306,10 +321,10 @@ func decryptPush(ua *ecdh.PrivateKey, auth, body []byte) ([]byte, error) {
 	return plain[:len(plain)-1], nil
 }
 
-// checkVAPID checks an Authorization header "vapid t=JWT, k=KEY": k is
+// CheckVAPID checks an Authorization header "vapid t=JWT, k=KEY": k is
 // the site's key, the JWT's ES256 signature is that key's, its audience
 // the push service's origin, its expiry within a day, its subject set.
-func checkVAPID(t *testing.T, header, vapid, origin string) {
+func CheckVAPID(t *testing.T, header, vapid, origin string) {
 	t.Helper()
 	rest, ok := strings.CutPrefix(header, "vapid ")
 	if !ok {
