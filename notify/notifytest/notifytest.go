@@ -161,8 +161,10 @@ type PushService struct {
 	got    chan Pushed
 }
 
-// Pushed is one push as the service received it.
+// Pushed is one push as the service received it: the path of the
+// subscription's endpoint, the headers, the encrypted body.
 type Pushed struct {
+	Path   string
 	Header http.Header
 	Body   []byte
 }
@@ -185,7 +187,7 @@ func NewPushService(t *testing.T) *PushService {
 		}
 		ps.mu.Unlock()
 		if code == http.StatusCreated {
-			ps.got <- Pushed{Header: r.Header.Clone(), Body: body}
+			ps.got <- Pushed{Path: r.URL.Path, Header: r.Header.Clone(), Body: body}
 		}
 		w.WriteHeader(code)
 	}))
@@ -220,6 +222,9 @@ func (ps *PushService) Next(t *testing.T) Pushed {
 	}
 	return Pushed{}
 }
+
+// Pushes are the pushes received, in order.
+func (ps *PushService) Pushes() <-chan Pushed { return ps.got }
 
 // None fails the test if a push waits.
 func (ps *PushService) None(t *testing.T, why string) {
