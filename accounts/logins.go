@@ -316,3 +316,51 @@ func clipID(id string) string {
 	}
 	return id
 }
+
+// ResetPassword sets the password of the account a reset link was
+// mailed to: token is the link's (see package notify), newPassword is
+// checked by the rules a sign-up's is, against the account's name, and
+// paid from the address's hash budget. The token is used once: the
+// password, the end of every session of the account and the token's use
+// are one write, so that of two uses one wins. A token malformed,
+// unknown, used or expired is refused alike (Invalid). It gives the
+// account, with its new hash.
+func (s *Service) ResetPassword(ctx context.Context, token, newPassword, addr string) (Account, error) {
+	bad := refuse(Invalid, "this reset link is not valid: it was used, it expired, or it was never made; ask for another")
+	if !account.ValidSessionToken(token) { // a link's token has a session token's form
+		return Account{}, bad
+	}
+	hash := account.HashSessionToken(token)
+	t, err := s.store.Token(ctx, hash, store.TokenReset, s.now())
+	if errors.Is(err, store.ErrNoToken) {
+		return Account{}, bad
+	}
+	if err != nil {
+		return Account{}, err
+	}
+	sa, err := s.store.Account(ctx, t.Account)
+	if err != nil {
+		return Account{}, err
+	}
+	a := fromStore(sa)
+	if err := s.passwords.Check(newPassword, a.Name); err != nil {
+		return Account{}, refuse(Invalid, "%s", err)
+	}
+	release, err := s.hashBudget(addr, 1)
+	if err != nil {
+		return Account{}, err
+	}
+	hashed, err := s.hasher.Hash(ctx, newPassword)
+	release()
+	if err != nil {
+		return Account{}, err
+	}
+	if _, err := s.store.ResetPassword(ctx, hash, hashed, s.now()); errors.Is(err, store.ErrNoToken) {
+		return Account{}, bad
+	} else if err != nil {
+		return Account{}, err
+	}
+	s.log.Info("password reset", "account", a.ID)
+	a.password = hashed
+	return a, nil
+}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/account"
+	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/store/sqlite"
 )
 
@@ -327,4 +328,44 @@ func forged(value string) string {
 		last = 'B'
 	}
 	return value[:len(value)-1] + string(last)
+}
+
+// TestResetPassword: a reset link's token sets a new password by the
+// sign-up's rules, ends every session, and works once; a malformed,
+// unknown or expired token is refused alike.
+func TestResetPassword(t *testing.T) {
+	s := newService(t, roomy)
+	ctx := t.Context()
+	sess := mustSignUp(t, s, "ada", "10.0.0.1")
+	token := func(at time.Time) string {
+		tok, hash := account.NewSessionToken()
+		if err := s.store.CreateToken(ctx, store.Token{Hash: hash, Account: sess.Account.ID, Purpose: store.TokenReset,
+			Created: at, Expires: at.Add(time.Hour)}, 10, at.Add(-time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		return tok
+	}
+	expired := token(time.Now().Add(-2 * time.Hour))
+	good := token(time.Now())
+	for _, c := range []struct{ what, token, password string }{
+		{"a malformed token", "not-a-token", "a new strong password"},
+		{"an over-long token", good + good, "a new strong password"},
+		{"an unknown token", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "a new strong password"},
+		{"an expired token", expired, "a new strong password"},
+		{"a weak password", good, "ada"},
+	} {
+		_, err := s.ResetPassword(ctx, c.token, c.password, "10.0.0.1")
+		refusedAs(t, c.what, err, Invalid)
+	}
+	if _, err := s.ResetPassword(ctx, good, "a new strong password", "10.0.0.1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Session(ctx, sess.Token); ok {
+		t.Error("the session lives on after the reset")
+	}
+	if _, err := s.LogIn(ctx, "ada", "a new strong password", Client{Addr: "10.0.0.1"}); err != nil {
+		t.Errorf("logging in with the new password: %v", err)
+	}
+	_, err := s.ResetPassword(ctx, good, "another strong password", "10.0.0.1")
+	refusedAs(t, "the token used again", err, Invalid)
 }

@@ -378,16 +378,26 @@ func (h *Hall) commit(e *entry, c play.Change) error {
 	h.counted(e, c)
 	if c.Result.Over() && h.cfg.Ended != nil {
 		id := e.id
-		h.goTask(func() {
-			defer func() {
-				if p := recover(); p != nil {
-					h.log.Error("the game-end hook panicked", "game", id, "panic", fmt.Sprint(p))
-				}
-			}()
-			h.cfg.Ended(h.ctx, id)
-		})
+		h.hook("game-end", id, func() { h.cfg.Ended(h.ctx, id) })
+	}
+	if (c.Kind == play.Moved || c.Kind == play.Resigned) && h.cfg.Committed != nil {
+		done := Committed{Game: e.id, Resigned: c.Kind == play.Resigned, Seat: int(c.Seat), Ply: next.Ply, Over: c.Result.Over()}
+		h.hook("commit", e.id, func() { h.cfg.Committed(h.ctx, done) })
 	}
 	return nil
+}
+
+// hook runs a hook of the Config on a task of its own; a panic in it is
+// logged.
+func (h *Hall) hook(what, id string, run func()) {
+	h.goTask(func() {
+		defer func() {
+			if p := recover(); p != nil {
+				h.log.Error("the "+what+" hook panicked", "game", id, "panic", fmt.Sprint(p))
+			}
+		}()
+		run()
+	})
 }
 
 // waitingOf is what waits on the table after c, as the store keeps it.

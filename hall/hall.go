@@ -85,6 +85,23 @@ type Config struct {
 	// end is stored, on a task of its own: the site's automatic
 	// reviews. A panic in it is logged, the hall goes on.
 	Ended func(ctx context.Context, id string)
+	// Committed, when not nil, is told of each move and resignation
+	// stored by this process (so once over all processes), after it is
+	// stored, on a task of its own: the site's notifications. A panic
+	// in it is logged, the hall goes on.
+	Committed func(ctx context.Context, c Committed)
+}
+
+// Committed is a move or a resignation a hall stored.
+type Committed struct {
+	Game string
+	// Resigned is true for a resignation, false for a move.
+	Resigned bool
+	// Seat is the seat that moved or resigned; Ply the game's ply after
+	// the change.
+	Seat, Ply int
+	// Over says that the change ended the game.
+	Over bool
 }
 
 // EngineMaker makes an engine from its spec and seed, with the options

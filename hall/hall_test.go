@@ -271,3 +271,46 @@ func TestGamesOfEnginesOnlyArePaced(t *testing.T) {
 		t.Errorf("six plies in %s at one move per 150ms", took)
 	}
 }
+
+// TestCommittedHook: the hall tells Config.Committed of every move and
+// resignation it stores, with the seat, the ply after it and whether it
+// ended the game; a panicking hook costs nothing but a log line.
+func TestCommittedHook(t *testing.T) {
+	got := make(chan Committed, 8)
+	h := newTestHall(t, Config{Committed: func(_ context.Context, c Committed) {
+		got <- c
+		if c.Resigned {
+			panic("a hook that fails")
+		}
+	}})
+	c := create(t, h, NewGame{Game: "pommel", Seats: []string{"human", "human"}})
+	v := get(t, h, c.ID)
+	if _, err := h.Move(t.Context(), c.ID, Who{Token: c.Seats[0].Token}, v.Legal[0], 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Draw(t.Context(), c.ID, Who{Token: c.Seats[0].Token}, Offer); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Resign(t.Context(), c.ID, Who{Token: c.Seats[1].Token}); err != nil {
+		t.Fatal(err)
+	}
+	want := []Committed{{Game: c.ID, Seat: 0, Ply: 1}, {Game: c.ID, Resigned: true, Seat: 1, Ply: 1, Over: true}}
+	for i, w := range want {
+		select {
+		case c := <-got:
+			if c != w {
+				t.Errorf("commit %d: %+v, want %+v", i, c, w)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("commit %d not told", i)
+		}
+	}
+	select {
+	case c := <-got:
+		t.Errorf("told of %+v too: a draw offer is neither a move nor a resignation", c)
+	default:
+	}
+	if v := get(t, h, c.ID); v.Result == nil {
+		t.Error("the game did not end")
+	}
+}

@@ -58,6 +58,13 @@ type Config struct {
 	Logger *slog.Logger
 	// Now is the lobby's clock; nil is time.Now.
 	Now func() time.Time
+	// Posted, when not nil, is told of each seek this lobby stored, and
+	// Started of each seek whose game it started (by is the account whose
+	// acceptance filled it): the site's notifications of challenges and
+	// of seeks taken. Both are called on the request's goroutine, and
+	// must not block.
+	Posted  func(ctx context.Context, sk store.Seek)
+	Started func(ctx context.Context, sk store.Seek, game, by string)
 }
 
 // Lobby sends the seeks to its subscribers whenever they change, and
@@ -68,8 +75,11 @@ type Config struct {
 type Lobby struct {
 	store store.Store
 	hall  *hall.Hall
-	log   *slog.Logger
-	now   func() time.Time
+	// posted and taken are Config.Posted and Config.Started (never nil).
+	posted func(ctx context.Context, sk store.Seek)
+	taken  func(ctx context.Context, sk store.Seek, game, by string)
+	log    *slog.Logger
+	now    func() time.Time
 
 	mu    sync.Mutex
 	subs  map[*Sub]struct{}
@@ -97,7 +107,13 @@ const startRounds = 5
 func New(cfg Config) *Lobby {
 	l := &Lobby{store: cfg.Store, hall: cfg.Hall, log: cfg.Logger, now: cfg.Now,
 		subs: map[*Sub]struct{}{}, poke: make(chan struct{}, 1), known: map[string]store.Seek{},
-		pending: map[string]pendingSeek{}}
+		pending: map[string]pendingSeek{}, posted: cfg.Posted, taken: cfg.Started}
+	if l.posted == nil {
+		l.posted = func(context.Context, store.Seek) {}
+	}
+	if l.taken == nil {
+		l.taken = func(context.Context, store.Seek, string, string) {}
+	}
 	if l.log == nil {
 		l.log = slog.New(slog.DiscardHandler)
 	}

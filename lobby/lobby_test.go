@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -374,5 +375,39 @@ func TestSeekWithoutTakebacks(t *testing.T) {
 		if err != nil || g.NoTakebacks != off {
 			t.Errorf("take-backs off %v: the game started with NoTakebacks %v, %v", off, g.NoTakebacks, err)
 		}
+	}
+}
+
+// TestHooks: Config.Posted hears of each seek stored (a refused one
+// not), Config.Started of each seek whose game started, with the game and
+// the account that filled it.
+func TestHooks(t *testing.T) {
+	l, st := newTestLobby(t)
+	var posted []store.Seek
+	type start struct{ seek, game, by string }
+	var started []start
+	l.posted = func(_ context.Context, sk store.Seek) { posted = append(posted, sk) }
+	l.taken = func(_ context.Context, sk store.Seek, game, by string) {
+		started = append(started, start{sk.ID, game, by})
+	}
+	ada, bob := addAccount(t, st, "ada", false), addAccount(t, st, "bob", false)
+	ctx := context.Background()
+	days := &SeekControl{Days: 3}
+	id, err := l.Post(ctx, ada, "", SeekRequest{Game: "pommel", Clock: days, To: "bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Post(ctx, ada, "", SeekRequest{Game: "chess"}); err == nil {
+		t.Fatal("a seek of no game: accepted")
+	}
+	if len(posted) != 1 || posted[0].ID != id || posted[0].Target != bob || !posted[0].Correspondence() {
+		t.Fatalf("posted %+v; want the challenge to bob alone", posted)
+	}
+	taken, err := l.Accept(ctx, id, bob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []start{{id, taken.Game, bob}}; !slices.Equal(started, want) {
+		t.Errorf("started %+v; want %+v", started, want)
 	}
 }

@@ -95,6 +95,7 @@ func (l *Lobby) Post(ctx context.Context, account, address string, req SeekReque
 		return "", err
 	}
 	l.Nudge()
+	l.posted(ctx, sk)
 	return sk.ID, nil
 }
 
@@ -156,6 +157,7 @@ func (l *Lobby) Accept(ctx context.Context, id, account string) (Taken, error) {
 		return Taken{}, err
 	}
 	l.started(sk, created.ID)
+	l.taken(ctx, sk, created.ID, account)
 	return Taken{ID: sk.ID, Joined: sk.Joined, Game: created.ID}, nil
 }
 

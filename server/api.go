@@ -45,6 +45,7 @@ func (s *Server) routes() (http.Handler, error) {
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	s.accountRoutes(mux)
 	s.communityRoutes(mux)
+	s.notifyRoutes(mux)
 	s.puzzleRoutes(mux)
 	s.lobbyRoutes(mux)
 	s.tournamentRoutes(mux)

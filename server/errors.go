@@ -12,6 +12,7 @@ import (
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/learn"
 	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/notify"
 	"github.com/arbiter-games/arbiter/tournament"
 )
 
@@ -150,6 +151,10 @@ func asAPIError(err error) *apiError {
 	if errors.As(err, &te) {
 		return &apiError{Code: tournamentCodes[te.Code], Message: te.Message}
 	}
+	var ne *notify.Error
+	if errors.As(err, &ne) {
+		return &apiError{Code: notifyCodes[ne.Code], Message: ne.Message}
+	}
 	return &apiError{Code: string(hall.ErrorCode(err)), Message: hall.ErrorMessage(err)}
 }
 
@@ -201,12 +206,26 @@ var communityCodes = map[community.Code]string{
 	community.TooMany:   codeRateLimited,
 }
 
+// notifyCodes are the API's codes of the notification service's
+// refusals.
+var notifyCodes = map[notify.Code]string{
+	notify.Invalid:     codeInvalid,
+	notify.NotFound:    codeNotFound,
+	notify.Conflict:    codeConflict,
+	notify.TooMany:     codeRateLimited,
+	notify.Unavailable: codeUnavailable,
+}
+
 // retryHeader sets Retry-After for a refusal that says how long to wait
-// (the account service's).
+// (the account service's, the notification service's).
 func retryHeader(w http.ResponseWriter, err error) {
 	var ace *accounts.Error
 	if errors.As(err, &ace) && ace.RetryAfter > 0 {
 		w.Header().Set("Retry-After", retryAfter(ace.RetryAfter))
+	}
+	var ne *notify.Error
+	if errors.As(err, &ne) && ne.RetryAfter > 0 {
+		w.Header().Set("Retry-After", retryAfter(ne.RetryAfter))
 	}
 }
 

@@ -24,6 +24,7 @@ import (
 	_ "github.com/arbiter-games/arbiter/games/all"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/notify"
 	"github.com/arbiter-games/arbiter/puzzles"
 	"github.com/arbiter-games/arbiter/reviews"
 	"github.com/arbiter-games/arbiter/store"
@@ -268,6 +269,11 @@ type siteConfig struct {
 	CommunityLimits community.Limits
 	// TournamentTick is the tournaments' tick (0: tournament.Tick).
 	TournamentTick time.Duration
+	// Notify, when not nil, is the notification service's
+	// configuration, wired as internal/site does (nil: none); Notified,
+	// when not nil, is given the service made.
+	Notify   *notify.Config
+	Notified func(*notify.Service)
 	// The server's: see Config.
 	Origins             []string
 	Limits              Limits
@@ -289,12 +295,29 @@ func newSite(cfg siteConfig) (*Server, error) {
 			return nil, err
 		}
 	}
-	h, err := hall.New(hall.Config{Store: cfg.Store, Logger: cfg.Logger, Now: cfg.Now, Workers: cfg.Workers,
+	var nt *notify.Service
+	hc := hall.Config{Store: cfg.Store, Logger: cfg.Logger, Now: cfg.Now, Workers: cfg.Workers,
 		AIMoveTime: cfg.AIMoveTime, AIMemory: cfg.AIMemory, AllowAIGames: cfg.AllowAIGames,
 		AIGamePlies: cfg.AIGamePlies, AIGamePace: cfg.AIGamePace, AbortAfter: cfg.AbortAfter, IdleAfter: cfg.IdleAfter,
-		Engines: cfg.Engines, EngineOptions: an.EngineOptions})
+		Engines: cfg.Engines, EngineOptions: an.EngineOptions}
+	if cfg.Notify != nil {
+		hc.Committed = func(ctx context.Context, c hall.Committed) { nt.GameCommitted(ctx, c) }
+	}
+	h, err := hall.New(hc)
 	if err != nil {
 		return nil, err
+	}
+	lc := lobby.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now}
+	if cfg.Notify != nil {
+		nc := *cfg.Notify
+		nc.Store, nc.Games, nc.Now, nc.Logger = cfg.Store, h, cfg.Now, cfg.Logger
+		if nt, err = notify.New(context.Background(), nc); err != nil {
+			return nil, err
+		}
+		lc.Posted, lc.Started = nt.SeekPosted, nt.SeekStarted
+		if cfg.Notified != nil {
+			cfg.Notified(nt)
+		}
 	}
 	accts := cfg.AccountService
 	if accts == nil {
@@ -317,7 +340,7 @@ func newSite(cfg siteConfig) (*Server, error) {
 		}
 	}
 	tours := tournament.New(tournament.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now, Tick: cfg.TournamentTick})
-	return New(Config{Tournaments: tours, Puzzles: pz, Community: com, Hall: h, Lobby: lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now}),
+	return New(Config{Tournaments: tours, Puzzles: pz, Community: com, Notify: nt, Hall: h, Lobby: lobby.New(lc),
 		Accounts: accts, Analysis: an, Reviews: cfg.Reviews, Logger: cfg.Logger, Now: cfg.Now, Origins: cfg.Origins, Limits: cfg.Limits,
 		Timeouts: cfg.Timeouts, ConnsPerAddr: cfg.ConnsPerAddr, Conns: cfg.Conns, TrustedProxies: cfg.TrustedProxies,
 		TLS: cfg.TLS, Pprof: cfg.Pprof})

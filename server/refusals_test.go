@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/arbiter-games/arbiter/notify/notifytest"
 )
 
 // The fields a request body of some endpoint has, and the query
@@ -18,9 +20,9 @@ import (
 var (
 	bodyFields = []string{"game", "seats", "names", "clock", "days", "fen", "options", "rated", "move", "ply",
 		"action", "seat", "name", "password", "old", "new", "cell", "stack", "toMove", "clear", "moves", "movetime",
-		"lines", "to", "token", "id", "ceremony", "games"}
+		"lines", "to", "token", "id", "ceremony", "games", "address", "endpoint", "keys", "prefs"}
 	queryParams = []string{"ceremony", "game", "move", "name", "ply", "turn", "before", "limit", "fen", "moves",
-		"options", "lines", "movetime"}
+		"options", "lines", "movetime", "token"}
 )
 
 // TestEveryRefusalIsShort: 60 KB of text in any field of any endpoint's
@@ -39,7 +41,7 @@ func TestEveryRefusalIsShort(t *testing.T) {
 	params := cheapHash
 	many := 1_000_000
 	ts := newTestServer(t, siteConfig{PasswordHash: &params, Limits: Limits{MovesPerSecond: float64(many), MoveBurst: many,
-		GamesPerHour: many, ReadsPerSecond: float64(many), ReadBurst: many}})
+		GamesPerHour: many, ReadsPerSecond: float64(many), ReadBurst: many}, Notify: notifyConfig(t, notifytest.NewMailbox(t))})
 	const x = "x"
 	huge := strings.Repeat(x, size)
 	leak := strings.Repeat(x, 81)
@@ -104,6 +106,10 @@ func TestEveryRefusalIsShort(t *testing.T) {
 		{"/api/account/passkeys/finish", "", map[string]any{}},
 		{"/api/session/passkey/begin", "", map[string]any{}},
 		{"/api/session/passkey/finish", "", map[string]any{}},
+		{"/api/account/push", "", map[string]any{"endpoint": "https://push.example.org/x", "keys": map[string]string{"p256dh": validKey, "auth": "AAAAAAAAAAAAAAAAAAAAAA"}}},
+		{"/api/email/verify", "", map[string]any{"token": "x"}},
+		{"/api/password/forgot", "", map[string]any{"name": "ada"}},
+		{"/api/password/reset", "", map[string]any{"token": "x", "password": "a brand new password"}},
 	}
 	shapes := []func() any{
 		func() any { return huge },
@@ -136,6 +142,29 @@ func TestEveryRefusalIsShort(t *testing.T) {
 		code, got = send("POST", p.path, jsonHeaders(huge), []byte("{}"))
 		check("POST "+p.path+" a long token", code, got)
 	}
+	// The PUT endpoints, each field long.
+	for _, p := range []struct {
+		path string
+		base map[string]any
+	}{
+		{"/api/account/notifications", map[string]any{"prefs": map[string]any{"turn": map[string]bool{"push": true}}}},
+		{"/api/account/email", map[string]any{"address": "ada@example.org"}},
+	} {
+		for _, field := range bodyFields {
+			for _, shape := range shapes {
+				body := maps.Clone(p.base)
+				body[field] = shape()
+				data, _ := json.Marshal(body)
+				code, got := send("PUT", p.path, jsonHeaders(""), data)
+				check("PUT "+p.path+" "+field, code, got)
+			}
+		}
+	}
+	code, got := send("POST", "/unsubscribe?"+url.Values{"token": {huge}}.Encode(), http.Header{"Content-Type": {"application/x-www-form-urlencoded"}},
+		[]byte("List-Unsubscribe=One-Click"))
+	check("POST /unsubscribe a long token", code, got)
+	code, got = send("POST", "/unsubscribe", http.Header{"Content-Type": {"application/x-www-form-urlencoded"}}, []byte("List-Unsubscribe="+huge))
+	check("POST /unsubscribe a long body", code, got)
 	// Each GET and DELETE endpoint, with each query parameter long, and
 	// with a long path segment.
 	for _, path := range []string{
@@ -145,6 +174,7 @@ func TestEveryRefusalIsShort(t *testing.T) {
 		"/api/session", "/api/account/export", "/api/account/turn", "/api/account/games", "/api/account/passkeys",
 		"/api/learn", "/api/learn/pommel", "/api/learn/pommel/1", "/api/seeks", "/api/catalog",
 		"/analysis/pommel", "/play/" + g.ID, "/games/" + g.ID, "/rules/pommel", "/learn/pommel",
+		"/api/account/notifications", "/forgot", "/reset-password", "/verify-email", "/unsubscribe",
 	} {
 		for _, param := range queryParams {
 			code, got := send("GET", path+"?"+url.Values{param: {huge}}.Encode(), nil, nil)
@@ -160,7 +190,8 @@ func TestEveryRefusalIsShort(t *testing.T) {
 			check(method+" "+path, code, got)
 		}
 	}
-	for _, path := range []string{"/api/seeks/" + huge, "/api/account/passkeys/" + huge, "/api/session", "/api/account/sessions"} {
+	for _, path := range []string{"/api/seeks/" + huge, "/api/account/passkeys/" + huge, "/api/account/push/" + huge, "/api/account/email",
+		"/api/session", "/api/account/sessions"} {
 		code, got := send("DELETE", path, nil, nil)
 		check("DELETE "+path[:min(len(path), 40)], code, got)
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/netlimit"
 	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/notify"
 	"github.com/arbiter-games/arbiter/puzzles"
 	"github.com/arbiter-games/arbiter/reviews"
 	"github.com/arbiter-games/arbiter/tournament"
@@ -112,6 +113,12 @@ type Config struct {
 	// Tournaments runs the tournaments; nil: this server has none (their
 	// API answers 503). The server starts its loop and stops it.
 	Tournaments *tournament.Service
+	// Notify tells players of their turns, challenges and games by push
+	// and e-mail, keeps their choices, their address and its
+	// verification, and mails the password resets; nil: this server
+	// sends no notifications (their endpoints answer 503). The server
+	// starts and closes it.
+	Notify *notify.Service
 	// Logger receives the structured log; nil discards it.
 	Logger *slog.Logger
 	// Now is the time (nil: time.Now); the services keep their own.
@@ -203,6 +210,8 @@ type Server struct {
 	lobby    *lobby.Lobby
 	// community is Config.Community: chat, blocks, reports, moderation.
 	community *community.Service
+	// notify is Config.Notify (nil: none).
+	notify *notify.Service
 	// stopLobby ends the lobby's reader, which Start starts.
 	stopLobby context.CancelFunc
 	// assets are the pages' files, compressed once; shells the pages
@@ -226,7 +235,7 @@ func New(cfg Config) (*Server, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{cfg: cfg, hall: cfg.Hall, log: log, limits: cfg.Limits.withDefaults(), timeouts: cfg.Timeouts.withDefaults(),
-		now: cfg.Now, analysis: cfg.Analysis, reviews: cfg.Reviews, puzzles: cfg.Puzzles, accounts: cfg.Accounts, lobby: cfg.Lobby, community: cfg.Community, stopLobby: func() {}}
+		now: cfg.Now, analysis: cfg.Analysis, reviews: cfg.Reviews, puzzles: cfg.Puzzles, accounts: cfg.Accounts, lobby: cfg.Lobby, community: cfg.Community, notify: cfg.Notify, stopLobby: func() {}}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -268,6 +277,11 @@ func (s *Server) Start(ctx context.Context) error {
 			return err
 		}
 	}
+	if s.notify != nil {
+		if err := s.notify.Start(ctx); err != nil {
+			return err
+		}
+	}
 	lobbyCtx, stop := context.WithCancel(context.Background())
 	s.stopLobby = stop
 	go s.lobby.Run(lobbyCtx)
@@ -293,6 +307,9 @@ func (s *Server) Close() {
 	s.hall.Close()
 	if s.reviews != nil {
 		s.reviews.Close()
+	}
+	if s.notify != nil {
+		s.notify.Close()
 	}
 }
 

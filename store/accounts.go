@@ -179,7 +179,9 @@ type Accounts interface {
 	// session of the account but keep's (nil: every one).
 	SetPassword(ctx context.Context, id, hash string, keep []byte) error
 	// DeleteAccount ends the account's sessions, seeks and passkeys,
-	// removes its puzzle ratings and attempts, forgets its password, and
+	// removes its puzzle ratings and attempts, its e-mail address, tokens,
+	// push subscriptions, notification choices and outbox rows, forgets
+	// its password, and
 	// shows DeletedName in its place, in its games too (their version
 	// moves on). Its ratings leave the leaderboards; its
 	// games and their results stay.

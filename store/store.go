@@ -204,6 +204,7 @@ type Store interface {
 	Puzzles
 	Community
 	Tournaments
+	Notifications
 	// Close ends the subscriptions and releases the database; every call
 	// after it returns ErrClosed.
 	Close() error

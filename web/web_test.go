@@ -75,10 +75,15 @@ func TestAssets(t *testing.T) {
 // them compressed, once, with a long-lived ETag), and what it parses is
 // the whole text. The puzzles' trainer took the gzip past 56 KiB, the
 // chat, the block and report buttons and the moderators' page past 58
-// (60 KiB, 205 KiB whole).
+// (60 KiB, 205 KiB whole), the notifications' settings and the pages of
+// the mailed links (a reset, a verification, unsubscribing) past 62
+// (62.1 KiB, 213 KiB whole), conditional moves and the tournaments'
+// client to 63.4 KiB and 217 KiB. The next step is to split the pages
+// few players open (the moderators', the mailed links') out of the
+// bundle, not to raise this again.
 const (
-	pageBudgetGzip  = 62 * 1024
-	pageBudgetWhole = 210 * 1024
+	pageBudgetGzip  = 66 * 1024
+	pageBudgetWhole = 224 * 1024
 )
 
 // TestPageWeight keeps the game page light on a phone's connection.

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net"
 	"net/netip"
+	"net/url"
 	"os"
 	"os/signal"
 	"path"
@@ -30,6 +31,7 @@ import (
 	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/internal/riverdb"
 	"github.com/arbiter-games/arbiter/internal/site"
+	"github.com/arbiter-games/arbiter/notify"
 	"github.com/arbiter-games/arbiter/reviews"
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
@@ -69,6 +71,12 @@ type serveFlags struct {
 	reviewRescueAfter                                        time.Duration
 	reviewPuzzles                                            bool
 	autoReview                                               bool
+	// The notifications: the site's public URL (for mailed links), the
+	// SMTP server and the mails' sender (none: no e-mail; check parses
+	// them into smtp), the quiet period of a turn.
+	publicURL, smtpURL, mailFrom string
+	smtp                         *notify.SMTPConfig
+	turnQuiet                    time.Duration
 }
 
 func serveCmd() *cobra.Command {
@@ -90,7 +98,13 @@ With --tls-cert and --tls-key it serves HTTPS itself. Behind a reverse
 proxy, name the proxy's addresses with --trusted-proxy: from them, and
 only from them, X-Forwarded-For names the client (for its limits) and
 X-Forwarded-Proto says whether it came over HTTPS. Over HTTPS the session
-cookie is Secure and every answer carries Strict-Transport-Security.`,
+cookie is Secure and every answer carries Strict-Transport-Security.
+
+Players are told of their turns in correspondence games (--turn-quiet
+after a move, if it is still their turn), challenges, seeks taken and
+games ended: by their browsers (Web Push, keys kept in the store), and,
+with --smtp, --mail-from and --public-url, by mail to a verified address,
+which also mails password resets (docs/server.md, "Notifications").`,
 		Args: withUsage(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := sf.check(cmd); err != nil {
@@ -150,6 +164,14 @@ cookie is Secure and every answer carries Strict-Transport-Security.`,
 		"reviews waiting at once, overall")
 	f.BoolVar(&sf.autoReview, "auto-review", false, "review every rated game when it ends")
 	f.BoolVar(&sf.reviewPuzzles, "review-puzzles", true, "find puzzles in every game reviewed, for the puzzle pages (docs/puzzles.md)")
+	f.StringVar(&sf.publicURL, "public-url", "", "the site's address as players reach it, https://HOST, for the links mailed (needed with --smtp)")
+	allow(cmd, "public-url", "https://HOST or https://HOST/PATH")
+	f.StringVar(&sf.smtpURL, "smtp", "", "mail notifications and password resets through this SMTP server: smtp://USER:PASSWORD@HOST:PORT (STARTTLS) or smtps://... (TLS); off when empty")
+	allow(cmd, "smtp", "smtp://USER:PASSWORD@HOST:PORT or smtps://...")
+	f.StringVar(&sf.mailFrom, "mail-from", "", "the sender of the mails, games@example.org or \"arbiter <games@example.org>\" (with --smtp)")
+	allow(cmd, "mail-from", "an address, such as games@example.org")
+	sf.checks.durationVar(cmd, &sf.turnQuiet, "turn-quiet", notify.DefaultQuiet, durationRange{min: time.Second, max: 24 * time.Hour},
+		"how long after a move in a correspondence game its opponent is told it is their turn, if it still is (a live game sends nothing)")
 	sf.checks.durationVar(cmd, &sf.grace, "grace", 10*time.Second, durationRange{min: 100 * time.Millisecond, max: 10 * time.Minute}, "time given to the requests in flight at shutdown")
 	return cmd
 }
@@ -197,7 +219,50 @@ func (sf *serveFlags) check(cmd *cobra.Command) error {
 			return fmt.Errorf("--origin %q: want a host or a host pattern, such as games.example.org or *.example.org", o)
 		}
 	}
+	if err := sf.checkMail(); err != nil {
+		return err
+	}
 	return sf.openTables()
+}
+
+// checkMail reads --smtp, --mail-from and --public-url, which mail
+// needs together; the SMTP URL's password is never quoted back.
+func (sf *serveFlags) checkMail() error {
+	if sf.publicURL != "" {
+		u, err := url.Parse(sf.publicURL)
+		if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" {
+			return fmt.Errorf("--public-url %s: want https://HOST or https://HOST/PATH", clip.Quote(sf.publicURL))
+		}
+	}
+	if sf.smtpURL == "" {
+		if sf.mailFrom != "" {
+			return errors.New("--mail-from needs --smtp: the server mails through it")
+		}
+		return nil
+	}
+	if sf.publicURL == "" {
+		return errors.New("--smtp needs --public-url: the mails' links (a verification, a reset, unsubscribing) name the site")
+	}
+	c, err := notify.ParseSMTP(sf.smtpURL, sf.mailFrom)
+	if err != nil {
+		return fmt.Errorf("--smtp: %v", err)
+	}
+	sf.smtp = &c
+	return nil
+}
+
+// notifyConfig is the notification service's configuration of the
+// flags: push always, e-mail with --smtp.
+func (sf *serveFlags) notifyConfig() (*notify.Config, error) {
+	c := &notify.Config{PublicURL: sf.publicURL, Quiet: sf.turnQuiet}
+	if sf.smtp != nil {
+		m, err := notify.NewSMTP(*sf.smtp)
+		if err != nil {
+			return nil, err
+		}
+		c.Mailer = m
+	}
+	return c, nil
 }
 
 // checkTLS loads --tls-cert and --tls-key, which come together.
@@ -336,7 +401,11 @@ func (sf *serveFlags) run(ctx context.Context, out, errOut io.Writer) (err error
 			err = fmt.Errorf("closing the store: %w", cerr)
 		}
 	}()
-	srv, err := site.New(site.Config{Store: st, Logger: log,
+	nc, err := sf.notifyConfig()
+	if err != nil {
+		return err
+	}
+	srv, err := site.New(site.Config{Store: st, Logger: log, Notify: nc,
 		Hall: hall.Config{Workers: sf.workers, AIMoveTime: sf.aiMoveTime, AIMemory: sf.aiMemoryMiB << 20,
 			AllowAIGames: sf.allowAIGames, AIGamePlies: sf.aiGamePlies, AIGamePace: sf.aiGamePace,
 			AbortAfter: sf.abortAfter, IdleAfter: sf.idle},

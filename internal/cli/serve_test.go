@@ -52,6 +52,14 @@ func TestServeRefusesBadFlags(t *testing.T) {
 		{[]string{"--analysis-workers", "-3"}, "--analysis-workers -3: want"},
 		{[]string{"--ai-movetime", "0s"}, "--ai-movetime 0s: want"},
 		{[]string{"--grace", "1h"}, "--grace 1h0m0s: want"},
+		{[]string{"--smtp", "smtp://mail.example.org"}, "--smtp needs --public-url"},
+		{[]string{"--public-url", "http://games.example.org"}, `--public-url "http://games.example.org": want https://HOST`},
+		{[]string{"--public-url", "https://games.example.org/?x=1"}, "--public-url"},
+		{[]string{"--smtp", "http://mail.example.org", "--public-url", "https://games.example.org", "--mail-from", "a@example.org"}, `--smtp: scheme "http"`},
+		{[]string{"--smtp", "smtp://mail.example.org", "--public-url", "https://games.example.org"}, "--smtp: the mails need a sender (--mail-from)"},
+		{[]string{"--smtp", "smtp://mail.example.org", "--public-url", "https://games.example.org", "--mail-from", "nobody"}, `--smtp: sender "nobody"`},
+		{[]string{"--smtp", "smtp://u:hunter2@mail.example.org:x", "--public-url", "https://games.example.org", "--mail-from", "a@example.org"}, "--smtp: want smtp://"},
+		{[]string{"--mail-from", "a@example.org"}, "--mail-from needs --smtp"},
 		{[]string{"extra"}, "unknown command"},
 	} {
 		var out, errOut bytes.Buffer
@@ -59,6 +67,9 @@ func TestServeRefusesBadFlags(t *testing.T) {
 		line := strings.TrimSpace(errOut.String())
 		if code == 0 || !strings.Contains(line, c.want) || strings.Count(line, "\n") > 0 && !strings.Contains(c.want, "unknown") {
 			t.Errorf("serve %v: exit %d, %q; want an error with %q", c.args, code, line, c.want)
+		}
+		if strings.Contains(line, "hunter2") {
+			t.Errorf("serve %v: the refusal quotes the SMTP password: %q", c.args, line)
 		}
 	}
 }

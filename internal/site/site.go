@@ -2,8 +2,9 @@
 // the hall (the games in play), then the lobby (seeks, which it starts
 // through the hall), the account service and the analysis service (whose
 // endgame tables the hall's engines probe too), the reviews (on their
-// queue, with the analysis's tables), the puzzles, then the HTTP server
-// over them all. "arbiter serve" builds its site here from its flags, and so
+// queue, with the analysis's tables), the puzzles, the notifications
+// (hooked to the hall's moves and the lobby's seeks), then the HTTP
+// server over them all. "arbiter serve" builds its site here from its flags, and so
 // do the tests that run a whole site.
 package site
 
@@ -18,6 +19,7 @@ import (
 	"github.com/arbiter-games/arbiter/community"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/lobby"
+	"github.com/arbiter-games/arbiter/notify"
 	"github.com/arbiter-games/arbiter/puzzle"
 	"github.com/arbiter-games/arbiter/puzzles"
 	"github.com/arbiter-games/arbiter/reviews"
@@ -53,7 +55,12 @@ type Config struct {
 	// Community is the chat and moderation service's configuration (its
 	// limits); New gives it the store, the clock and the logger.
 	Community community.Config
-	Server    server.Config
+	// Notify, when not nil, is the notification service's configuration
+	// (its mailer, public URL, quiet period, limits); New gives it the
+	// store, the hall, the clock and the logger, and hooks it to the
+	// hall's commits and the lobby's seeks. Nil: no notifications.
+	Notify *notify.Config
+	Server server.Config
 }
 
 // New makes the site's services over cfg.Store and the server over them.
@@ -96,10 +103,26 @@ func New(cfg Config) (*server.Server, error) {
 	if cfg.AutoReview {
 		hc.Ended = func(ctx context.Context, id string) { autoReview(ctx, h, revs, id, cfg.Logger) }
 	}
+	var nt *notify.Service
+	if cfg.Notify != nil {
+		// The hall is made before the service, which reads its games:
+		// the hook finds the service once both are made.
+		hc.Committed = func(ctx context.Context, c hall.Committed) { nt.GameCommitted(ctx, c) }
+	}
 	h, err = hall.New(hc)
 	if err != nil {
 		closeAll()
 		return nil, err
+	}
+	lc := lobby.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now}
+	if cfg.Notify != nil {
+		nc := *cfg.Notify
+		nc.Store, nc.Games, nc.Now, nc.Logger = cfg.Store, h, cfg.Now, cfg.Logger
+		if nt, err = notify.New(context.Background(), nc); err != nil {
+			closeAll()
+			return nil, err
+		}
+		lc.Posted, lc.Started = nt.SeekPosted, nt.SeekStarted
 	}
 	ac := cfg.Accounts
 	ac.Store, ac.Logger, ac.Now = cfg.Store, cfg.Logger, cfg.Now
@@ -126,8 +149,8 @@ func New(cfg Config) (*server.Server, error) {
 		return nil, err
 	}
 	sc := cfg.Server
-	sc.Hall, sc.Analysis, sc.Accounts, sc.Reviews, sc.Puzzles, sc.Community = h, analyses, accts, revs, pz, com
-	sc.Lobby = lobby.New(lobby.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now})
+	sc.Hall, sc.Analysis, sc.Accounts, sc.Reviews, sc.Puzzles, sc.Community, sc.Notify = h, analyses, accts, revs, pz, com, nt
+	sc.Lobby = lobby.New(lc)
 	sc.Tournaments = tournament.New(tournament.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now})
 	sc.Logger, sc.Now = cfg.Logger, cfg.Now
 	srv, err := server.New(sc)

@@ -15,6 +15,7 @@ import (
 	_ "github.com/arbiter-games/arbiter/games/all"
 	"github.com/arbiter-games/arbiter/hall"
 	"github.com/arbiter-games/arbiter/internal/riverdb"
+	"github.com/arbiter-games/arbiter/notify"
 	"github.com/arbiter-games/arbiter/puzzles"
 	"github.com/arbiter-games/arbiter/reviews"
 	"github.com/arbiter-games/arbiter/server"
@@ -242,4 +243,54 @@ func startSite(t *testing.T, cfg Config) (*server.Server, *httptest.Server) {
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(hs.Close)
 	return srv, hs
+}
+
+// TestSiteNotifies: with a notification service, the hall's moves reach
+// it (a correspondence move enqueues the opponent's turn); its own
+// refusal of its configuration is the site's.
+func TestSiteNotifies(t *testing.T) {
+	st, err := sqlite.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	mailer, err := notify.NewSMTP(notify.SMTPConfig{Host: "localhost", Port: 25, From: "a@example.org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := New(Config{Store: st, Notify: &notify.Config{Mailer: mailer}}); err == nil || !strings.Contains(err.Error(), "public URL") {
+		t.Errorf("mail without a public URL: %v", err)
+	}
+	srv, _ := startSite(t, Config{Store: st, Hall: hall.Config{Workers: 1}, Notify: &notify.Config{}})
+	for _, name := range []string{"ada", "bob"} {
+		if err := st.CreateAccount(context.Background(), store.Account{ID: "id-" + name, Name: name, Created: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := srv.Hall().Create(context.Background(), hall.NewGame{Game: "pommel", Seats: []string{"human", "human"}, Days: 3,
+		Accounts: []hall.SeatAccount{{Seat: 0, ID: "id-ada", Name: "ada"}, {Seat: 1, ID: "id-bob", Name: "bob"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := srv.Hall().Get(context.Background(), g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.Hall().Move(context.Background(), g.ID, hall.Who{Account: "id-ada"}, v.Legal[0], 0); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		rows, err := st.OutboxOf(context.Background(), "id-bob")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) == 1 && rows[0].Kind == notify.KindTurn && rows[0].Game == g.ID {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("bob's outbox %+v: want his turn", rows)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }

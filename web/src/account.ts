@@ -1,10 +1,11 @@
 // The account page, /account: the games in progress, a new password,
-// logging out everywhere, the export of every game, and deleting the
-// account. A visitor who is not signed in is sent to sign in first.
+// passkeys, the notifications (notices.ts), logging out everywhere, the
+// export of every game, and deleting the account. A visitor who is not signed in is sent to sign in first.
 
 import { request, type CatalogGame } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
+import { notificationsBox } from "./notices";
 import { addPasskey, listPasskeys, passkeysSupported, removePasskey } from "./passkeys";
 import { dateText, me, opponentNode, profileLink, type PlayedGame } from "./players";
 
@@ -18,7 +19,7 @@ export async function accountPage(root: HTMLElement): Promise<void> {
   root.replaceChildren(siteHeader(h("h1", {}, "Your account")),
     h("main", { class: "account" },
       h("p", { class: "account-who" }, "Signed in as ", profileLink(name), "."),
-      ongoing(catalog), passwordBox(), passkeysBox(), sessionsBox(name), deleteBox()));
+      ongoing(catalog), passwordBox(), passkeysBox(), notificationsBox(), sessionsBox(name), deleteBox()));
 }
 
 // panel is a section of the page with its heading.

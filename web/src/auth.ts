@@ -27,7 +27,7 @@ export function authPage(root: HTMLElement, signup: boolean): void {
   const next = location.search;
   const other = signup
     ? h("p", { class: "auth-other" }, "Have an account? ", h("a", { href: "/login" + next }, "Sign in"))
-    : h("p", { class: "auth-other" }, "New here? ", h("a", { href: "/signup" + next }, "Create an account"));
+    : h("p", { class: "auth-other" }, "New here? ", h("a", { href: "/signup" + next }, "Create an account"), " · ", h("a", { href: "/forgot" }, "Forgot your password?"));
   const already = h("p", { class: "auth-already" });
   const passkey = !signup && passkeysSupported() ? [passkeyButton(error)] : [];
   root.replaceChildren(siteHeader(h("h1", {}, title)),

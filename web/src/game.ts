@@ -17,6 +17,7 @@ import * as browserSeats from "./seats";
 import { lastMoverAmong, moveEnds, nextTurn, ownsTop, premoveOutcome, type Premove } from "./premoves";
 import { takenBy } from "./material";
 import { menuButton, type MenuButton } from "./menu";
+import { pageNotice } from "./notices";
 import { muted, setMuted, Sounds } from "./sound";
 import { turnRows } from "./turns";
 import { askReview, keepPolling, markMoves, moveOf, noReview, readReview, reviewPanel, type ReviewMove, type ReviewState } from "./review";
@@ -398,6 +399,9 @@ function connect(page: Page, refresh: () => void): void {
     const gap = msg.version !== page.game.version + 1;
     const g: Game = gap ? await fetchGame(page) : msg.game;
     if (g.version <= page.game.version) return;
+    // A hidden tab's notice: the player's turn came, or the game ended.
+    if (page.you >= 0 && g.ply > page.game.ply && !g.result && g.toMove === page.you) pageNotice("turn", `Your move: ${g.name ?? g.game}`, location.pathname);
+    if (page.you >= 0 && g.result && !page.game.result) pageNotice("ended", `The game ended: ${g.description ?? ""}`, location.pathname);
     if (g.ply !== page.game.ply) {
       page.sel = emptySelection;
       page.taking = [];

@@ -7,6 +7,7 @@
 
 import { request, type CatalogGame, type CatalogOption, type LobbyGame, type Seat } from "./api";
 import { showTurns } from "./chrome";
+import { pageNotice } from "./notices";
 import { h } from "./dom";
 import { clockText, opponentNode, profileLink, ratingText, signInLink, type Seek, type SeekClock, type SeekKind } from "./players";
 
@@ -26,6 +27,7 @@ interface Lobby {
   turns: HTMLElement | null;
   onTurns: (ids: string[]) => void; // told the games waiting for the player
   known: Set<string>; // the seeks shown, to announce the new challenges
+  turnCount: number; // the games waiting, last told (-1: not yet), for a hidden tab's notice
 }
 
 // LobbyParts are the lobby and, for a player signed in, its quick pairing,
@@ -56,7 +58,7 @@ export function lobbySection(catalog: CatalogGame[], me: string | null, side: HT
     filter: h("select", { id: "seek-filter" }, h("option", { value: "" }, "Every game"), ...catalog.map((c) => h("option", { value: c.id }, c.name))),
     message: h("p", { class: "message", role: "alert" }), announce: h("p", { class: "sr-only", "aria-live": "polite" }),
     game: h("select", { id: "quick-game" }, ...catalog.map((c) => h("option", c.id === "pommel" ? { value: c.id, selected: "" } : { value: c.id }, c.name))),
-    turns: null, onTurns, known: new Set(),
+    turns: null, onTurns, known: new Set(), turnCount: -1,
   };
   let pairing: HTMLElement | null = null;
   const section = h("section", { class: `lobby${me ? " wide" : ""}`, "aria-labelledby": "lobby-title" }, h("h2", { id: "lobby-title" }, "Play people"));
@@ -100,8 +102,11 @@ function follow(lobby: Lobby, retry: number): void {
       for (const [kind] of seekKinds) lobby.lists[kind].dataset.live = "true"; // the seeks shown are the server's, and follow it
       void readShown(lobby);
     } else if (msg.type === "started") {
+      pageNotice("accepted", "Your seek was taken: the game starts", `/play/${msg.game}`);
       location.assign(`/play/${msg.game}`);
     } else if (msg.type === "turn") {
+      if (lobby.turnCount >= 0 && msg.count > lobby.turnCount) pageNotice("turn", "A game waits for your move", "/#your-turn");
+      lobby.turnCount = msg.count;
       showTurns(msg.count);
       void readTurns(lobby);
     }
@@ -171,7 +176,10 @@ function showSeeks(lobby: Lobby): void {
     if (seeks.length === 0) list.append(h("li", { class: "none" }, `No ${title.toLowerCase()} seeks now.` + (lobby.me ? " Make one: others see it here." : "")));
     lobby.more[kind].hidden = lobby.ended[kind] || seeks.length < seekPage;
     for (const s of seeks) {
-      if (lobby.me && s.to === lobby.me && !lobby.known.has(s.id)) lobby.announce.textContent = `${s.by} challenges you to ${nameOf(lobby, s.game)}, ${clockText(s.clock)}.`;
+      if (lobby.me && s.to === lobby.me && !lobby.known.has(s.id)) {
+        lobby.announce.textContent = `${s.by} challenges you to ${nameOf(lobby, s.game)}, ${clockText(s.clock)}.`;
+        pageNotice("challenge", lobby.announce.textContent, "/");
+      }
       known.add(s.id);
     }
   }

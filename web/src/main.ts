@@ -11,6 +11,7 @@ import { drawDiagrams } from "./diagrams";
 import { gamePage } from "./game";
 import { homePage } from "./home";
 import { leaderboardPage } from "./leaderboard";
+import { forgotPage, resetPage, unsubscribePage, verifyPage } from "./notices";
 import { profilePage } from "./profile";
 import { foldedSections } from "./rules";
 import { applyTheme } from "./theme";
@@ -31,6 +32,10 @@ else if (root) {
   else if (page === "learn") void import("./learn").then((m) => m.learnPage(root));
   else if (page === "signup" || page === "login") authPage(root, page === "signup");
   else if (page === "account") void accountPage(root);
+  else if (page === "forgot") forgotPage(root);
+  else if (page === "reset") resetPage(root);
+  else if (page === "verify") verifyPage(root);
+  else if (page === "unsubscribe") unsubscribePage(root);
   else if (page === "profile") void profilePage(root);
   else if (page === "leaderboard") void leaderboardPage(root);
   else if (page === "mod") void import("./mod").then((m) => m.modPage(root));

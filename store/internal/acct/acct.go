@@ -180,7 +180,8 @@ func (s *Service) DeleteAccount(ctx context.Context, id string, now time.Time) e
 		if err := endSessionsAndSeeks(ctx, tx, id); err != nil {
 			return err
 		}
-		for _, table := range []string{"passkeys", "puzzle_ratings", "puzzle_attempts"} {
+		for _, table := range []string{"passkeys", "puzzle_ratings", "puzzle_attempts",
+			"notify_prefs", "emails", "tokens", "push_subscriptions", "outbox"} {
 			if _, err := tx.Exec(ctx, `DELETE FROM `+table+` WHERE account = ?`, id); err != nil {
 				return err
 			}
