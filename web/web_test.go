@@ -77,8 +77,8 @@ func TestAssets(t *testing.T) {
 // chat, the block and report buttons and the moderators' page past 58
 // (60 KiB, 205 KiB whole), the notifications' settings and the pages of
 // the mailed links (a reset, a verification, unsubscribing) past 62
-// (62.1 KiB, 213 KiB whole), conditional moves and the tournaments'
-// client to 63.4 KiB and 217 KiB. The next step is to split the pages
+// (62.1 KiB, 213 KiB whole), the conditional moves'
+// box, to 63.4 KiB and 217 KiB. The next step is to split the pages
 // few players open (the moderators', the mailed links') out of the
 // bundle, not to raise this again.
 const (
