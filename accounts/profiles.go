@@ -67,7 +67,7 @@ func (s *Service) Profile(ctx context.Context, name string) (Profile, error) {
 	}
 	p := Profile{Account: a}
 	for _, x := range list {
-		if x.Games > 0 || a.Bot {
+		if x.Games > 0 || a.IsLevel() {
 			p.Ratings = append(p.Ratings, x)
 		}
 	}

@@ -69,8 +69,8 @@ func (h *Hall) ensureLevels(ctx context.Context) error {
 					seed = append(seed, store.Rating{Game: d.ID, Rating: g.Rating, RD: g.RD, Volatility: g.Volatility, Updated: h.now()})
 				}
 			}
-			bot := store.Account{ID: LevelAccount(n), Name: LevelAccount(n), Bot: true, Created: h.now()}
-			if err := h.store.EnsureBot(ctx, bot, seed); err != nil {
+			level := store.Account{ID: LevelAccount(n), Name: LevelAccount(n), Kind: store.AILevel, Created: h.now()}
+			if err := h.store.EnsureLevel(ctx, level, seed); err != nil {
 				errs[n-1] = fmt.Errorf("hall: the account of AI level %d: %w", n, err)
 			}
 		})

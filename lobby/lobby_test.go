@@ -41,10 +41,11 @@ func newTestLobby(t *testing.T) (*Lobby, store.Store) {
 	return New(Config{Store: st, Hall: h, Now: now}), st
 }
 
-// addAccount stores an account named name, whose id is "id"+name.
-func addAccount(t *testing.T, st store.Store, name string, bot bool) string {
+// addAccount stores an account of a kind named name, whose id is
+// "id"+name.
+func addAccount(t *testing.T, st store.Store, name string, kind store.AccountKind) string {
 	t.Helper()
-	a := store.Account{ID: "id" + name, Name: name, Bot: bot, Created: time.Now()}
+	a := store.Account{ID: "id" + name, Name: name, Kind: kind, Created: time.Now()}
 	if err := st.CreateAccount(context.Background(), a); err != nil {
 		t.Fatal(err)
 	}
@@ -168,10 +169,10 @@ func TestShownControl(t *testing.T) {
 func TestPostBounds(t *testing.T) {
 	l, st := newTestLobby(t)
 	ctx := context.Background()
-	addAccount(t, st, "bot", true)
+	addAccount(t, st, "bot", store.AILevel)
 	var ids []string
 	for i := range MaxSeeksPerAddress / MaxSeeksPerAccount {
-		account := addAccount(t, st, "p"+string(rune('a'+i)), false)
+		account := addAccount(t, st, "p"+string(rune('a'+i)), store.Person)
 		for range MaxSeeksPerAccount {
 			if _, err := l.Post(ctx, account, "10.0.0.1", SeekRequest{Game: "pommel"}); err != nil {
 				t.Fatal(err)
@@ -179,7 +180,7 @@ func TestPostBounds(t *testing.T) {
 		}
 		ids = append(ids, account)
 	}
-	late := addAccount(t, st, "late", false)
+	late := addAccount(t, st, "late", store.Person)
 	for _, c := range []struct {
 		name             string
 		account, address string
@@ -213,9 +214,9 @@ func TestPostBounds(t *testing.T) {
 func TestFanOut(t *testing.T) {
 	l, st := newTestLobby(t)
 	ctx := context.Background()
-	ada, bob := addAccount(t, st, "ada", false), addAccount(t, st, "bob", false)
+	ada, bob := addAccount(t, st, "ada", store.Person), addAccount(t, st, "bob", store.Person)
 	adaSub, bobSub, guest := l.Subscribe(context.Background(), ada), l.Subscribe(context.Background(), bob), l.Subscribe(context.Background(), "")
-	cy := l.Subscribe(context.Background(), addAccount(t, st, "cy", false))
+	cy := l.Subscribe(context.Background(), addAccount(t, st, "cy", store.Person))
 	id, err := l.Post(ctx, ada, "", SeekRequest{Game: "pommel"})
 	if err != nil {
 		t.Fatal(err)
@@ -256,7 +257,7 @@ func TestFanOut(t *testing.T) {
 func TestAcceptAndWithdraw(t *testing.T) {
 	l, st := newTestLobby(t)
 	ctx := context.Background()
-	ada, bob, cy := addAccount(t, st, "ada", false), addAccount(t, st, "bob", false), addAccount(t, st, "cy", false)
+	ada, bob, cy := addAccount(t, st, "ada", store.Person), addAccount(t, st, "bob", store.Person), addAccount(t, st, "cy", store.Person)
 	three, err := l.Post(ctx, ada, "", SeekRequest{Game: "punt-heks-match-3p"})
 	if err != nil {
 		t.Fatal(err)
@@ -302,7 +303,7 @@ func TestAcceptAndWithdraw(t *testing.T) {
 func TestStartFoundWhenTheGameComesLate(t *testing.T) {
 	l, st := newTestLobby(t)
 	ctx := context.Background()
-	ada, bob := addAccount(t, st, "ada", false), addAccount(t, st, "bob", false)
+	ada, bob := addAccount(t, st, "ada", store.Person), addAccount(t, st, "bob", store.Person)
 	sub := l.Subscribe(context.Background(), ada)
 	id, err := l.Post(ctx, ada, "", SeekRequest{Game: "pommel"})
 	if err != nil {
@@ -356,7 +357,7 @@ func TestStartFoundWhenTheGameComesLate(t *testing.T) {
 func TestSeekWithoutTakebacks(t *testing.T) {
 	l, st := newTestLobby(t)
 	ctx := context.Background()
-	ada, bob := addAccount(t, st, "ada", false), addAccount(t, st, "bob", false)
+	ada, bob := addAccount(t, st, "ada", store.Person), addAccount(t, st, "bob", store.Person)
 	for _, off := range []bool{true, false} {
 		id, err := l.Post(ctx, ada, "", SeekRequest{Game: "pommel", NoTakebacks: off})
 		if err != nil {

@@ -102,7 +102,7 @@ func (l *Lobby) Post(ctx context.Context, account, address string, req SeekReque
 func (l *Lobby) challenged(ctx context.Context, account, to string) (string, error) {
 	target, err := l.store.AccountByName(ctx, to)
 	switch {
-	case errors.Is(err, store.ErrNoAccount) || err == nil && (target.Deleted || target.Bot):
+	case errors.Is(err, store.ErrNoAccount) || err == nil && (target.Deleted || target.IsLevel()):
 		return "", refuse(Invalid, "no player %s to challenge", clip.Quote(to))
 	case err != nil:
 		return "", err

@@ -28,10 +28,13 @@ func viewRating(r accounts.Rating) ratingView {
 // round1 keeps one decimal: ratings are shown, not computed on.
 func round1(x float64) float64 { return accounts.Shown(x) }
 
-// userView is GET /api/users/{name}.
+// userView is GET /api/users/{name}. Level marks the site's own AI
+// levels (which "bot" named before bot accounts were); Bot an engine's
+// account, played through the bot API.
 type userView struct {
 	Name    string                `json:"name"`
 	Created time.Time             `json:"created"`
+	Level   bool                  `json:"level"`
 	Bot     bool                  `json:"bot"`
 	Deleted bool                  `json:"deleted"`
 	Ratings map[string]ratingView `json:"ratings"`
@@ -43,7 +46,7 @@ func (s *Server) handleUser(w http.ResponseWriter, r *http.Request) {
 		s.writeFailure(w, err)
 		return
 	}
-	v := userView{Name: p.Account.Name, Created: p.Account.Created, Bot: p.Account.Bot, Ratings: map[string]ratingView{}}
+	v := userView{Name: p.Account.Name, Created: p.Account.Created, Level: p.Account.IsLevel(), Bot: p.Account.IsBot(), Ratings: map[string]ratingView{}}
 	for _, x := range p.Ratings {
 		v.Ratings[x.Game] = viewRating(x)
 	}

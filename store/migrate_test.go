@@ -20,20 +20,22 @@ func TestPendingPerDialect(t *testing.T) {
 		applied int
 		want    []int
 	}{
-		{SQLite, 0, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}},
-		{SQLite, 1, []int{2, 3, 4, 5, 6, 7, 8, 9, 10}},
-		{SQLite, 2, []int{3, 4, 5, 6, 7, 8, 9, 10}},
-		{SQLite, 4, []int{5, 6, 7, 8, 9, 10}},
-		{SQLite, 6, []int{7, 8, 9, 10}},
-		{SQLite, 7, []int{8, 9, 10}},
-		{SQLite, 8, []int{9, 10}},
-		{SQLite, 9, []int{10}},
-		{SQLite, 10, nil},
-		{Postgres, 0, []int{1, 3, 4, 5, 6, 7, 9, 10}},
-		{Postgres, 1, []int{3, 4, 5, 6, 7, 9, 10}},
-		{Postgres, 7, []int{9, 10}},
-		{Postgres, 9, []int{10}},
-		{Postgres, 10, nil},
+		{SQLite, 0, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12}},
+		{SQLite, 1, []int{2, 3, 4, 5, 6, 7, 8, 9, 10, 12}},
+		{SQLite, 2, []int{3, 4, 5, 6, 7, 8, 9, 10, 12}},
+		{SQLite, 4, []int{5, 6, 7, 8, 9, 10, 12}},
+		{SQLite, 6, []int{7, 8, 9, 10, 12}},
+		{SQLite, 7, []int{8, 9, 10, 12}},
+		{SQLite, 8, []int{9, 10, 12}},
+		{SQLite, 9, []int{10, 12}},
+		{SQLite, 10, []int{12}},
+		{SQLite, 12, nil},
+		{Postgres, 0, []int{1, 3, 4, 5, 6, 7, 9, 10, 12}},
+		{Postgres, 1, []int{3, 4, 5, 6, 7, 9, 10, 12}},
+		{Postgres, 7, []int{9, 10, 12}},
+		{Postgres, 9, []int{10, 12}},
+		{Postgres, 10, []int{12}},
+		{Postgres, 12, nil},
 	}
 	for _, tt := range tests {
 		got, err := Pending(tt.dialect, tt.applied)

@@ -54,6 +54,7 @@ func Run(t *testing.T, open Opener, again Reopener) {
 	tests = append(tests, accountTests...)
 	tests = append(tests, puzzleTests...)
 	tests = append(tests, communityTests...)
+	tests = append(tests, botTests...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open, again) })
 	}
