@@ -11,6 +11,7 @@
 package lobby
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"strings"
@@ -58,6 +59,10 @@ type Config struct {
 	Logger *slog.Logger
 	// Now is the lobby's clock; nil is time.Now.
 	Now func() time.Time
+	// BotGames bounds the games a bot plays at once, and
+	// BotChallengesPerHour the challenges it accepts in an hour (0:
+	// DefaultBotGames, DefaultBotChallengesPerHour).
+	BotGames, BotChallengesPerHour int
 }
 
 // Lobby sends the seeks to its subscribers whenever they change, and
@@ -70,6 +75,8 @@ type Lobby struct {
 	hall  *hall.Hall
 	log   *slog.Logger
 	now   func() time.Time
+	// botGames and botPerHour are Config's bot limits, defaults filled.
+	botGames, botPerHour int
 
 	mu    sync.Mutex
 	subs  map[*Sub]struct{}
@@ -104,6 +111,7 @@ func New(cfg Config) *Lobby {
 	if l.now == nil {
 		l.now = time.Now
 	}
+	l.botGames, l.botPerHour = cmp.Or(cfg.BotGames, DefaultBotGames), cmp.Or(cfg.BotChallengesPerHour, DefaultBotChallengesPerHour)
 	return l
 }
 

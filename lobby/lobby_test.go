@@ -22,6 +22,12 @@ import (
 // the test sees each message the lobby sends itself.
 func newTestLobby(t *testing.T) (*Lobby, store.Store) {
 	t.Helper()
+	return newTestLobbyWith(t, Config{})
+}
+
+// newTestLobbyWith is newTestLobby with cfg's limits.
+func newTestLobbyWith(t *testing.T, cfg Config) (*Lobby, store.Store) {
+	t.Helper()
 	st, err := sqlite.Open(context.Background(), t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +44,8 @@ func newTestLobby(t *testing.T) (*Lobby, store.Store) {
 		t.Fatal(err)
 	}
 	t.Cleanup(h.Close)
-	return New(Config{Store: st, Hall: h, Now: now}), st
+	cfg.Store, cfg.Hall, cfg.Now = st, h, now
+	return New(cfg), st
 }
 
 // addAccount stores an account of a kind named name, whose id is
