@@ -67,9 +67,11 @@ type playedGame struct {
 	Opponents []string  `json:"opponents"`
 	// OpponentAccounts says of each opponent whether an account plays
 	// it: only those link to a profile (an anonymous name is a name).
-	OpponentAccounts []bool   `json:"opponentAccounts"`
-	Before           *float64 `json:"ratingBefore,omitempty"`
-	After            *float64 `json:"ratingAfter,omitempty"`
+	OpponentAccounts []bool `json:"opponentAccounts"`
+	// OpponentBots says of each opponent whether it is a bot's account.
+	OpponentBots []bool   `json:"opponentBots"`
+	Before       *float64 `json:"ratingBefore,omitempty"`
+	After        *float64 `json:"ratingAfter,omitempty"`
 }
 
 // gameFilter reads ?game=, ?before= and ?limit= of a games list.
@@ -170,6 +172,7 @@ func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request) {
 type rankedView struct {
 	Rank int    `json:"rank"`
 	Name string `json:"name"`
+	Bot  bool   `json:"bot,omitempty"`
 	ratingView
 }
 
@@ -186,7 +189,7 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	}
 	rows := []rankedView{}
 	for i, x := range list {
-		rows = append(rows, rankedView{Rank: i + 1, Name: x.Name, ratingView: viewRating(x.Rating)})
+		rows = append(rows, rankedView{Rank: i + 1, Name: x.Name, Bot: x.Bot, ratingView: viewRating(x.Rating)})
 	}
 	writeJSON(w, http.StatusOK, rows)
 }
