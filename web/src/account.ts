@@ -138,6 +138,7 @@ function tokensBox(): HTMLElement {
       revoke.addEventListener("click", () => request("DELETE", `/api/account/tokens/${t.id}`).then(show, (e: Error) => say(result, e.message, false)));
       return h("li", { "data-token": t.id }, h("span", { class: "token-name" }, t.description), h("span", { class: "hint" }, `made ${dateText(t.created)}`), revoke);
     }));
+    if (tokens.length === 0) list.append(h("li", { class: "none" }, "No token yet."));
   };
   void show().catch((e: Error) => say(result, e.message, false));
   const what = h("input", { id: "token-description", maxlength: "60", autocomplete: "off", "aria-describedby": "token-status" });

@@ -973,7 +973,9 @@ function playerNode(g: Game, seat: number, held: number[]): HTMLElement {
   if (!s.account) return h("span", { class: "name" }, name);
   const link = profileLink(s.account);
   link.textContent = name;
-  return h("span", { class: "name" }, ...botTag(s.bot), link);
+  // A bot's mark follows its name here: a phone's strip, cut short, cuts
+  // the mark before the name.
+  return h("span", { class: "name" }, link, ...botTag(s.bot).reverse());
 }
 
 // ratingNode is an account's rating beside its name ("?" while
