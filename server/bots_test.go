@@ -309,6 +309,20 @@ func TestUpgrade(t *testing.T) {
 			t.Errorf("%s: %d; want %d", c.name, code, c.want)
 		}
 	}
+	// A bot, which signs in nowhere, exports its games and deletes its
+	// account with its token (and its password).
+	if code, body := ts.doWith("GET", "/api/account/export", token, nil, nil); code != 200 {
+		t.Errorf("the bot's export: %d %s", code, body)
+	}
+	if code, _ := ts.do("DELETE", "/api/account", token, map[string]string{"password": "wrong-password"}); code != 401 {
+		t.Errorf("the bot's deletion with a wrong password: %d; want 401", code)
+	}
+	if code, body := ts.do("DELETE", "/api/account", token, map[string]string{"password": "correct-horse-ann"}); code != 204 {
+		t.Fatalf("the bot's deletion: %d %s", code, body)
+	}
+	if code, _ := ts.do("GET", "/api/bot/account", token, nil); code != 401 {
+		t.Errorf("a deleted bot's token: %d; want 401", code)
+	}
 }
 
 // TestBotPlaysAGame: the bot's event stream tells it of a challenge, it

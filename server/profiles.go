@@ -201,9 +201,10 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 const exportGamesPerRead = 10
 
 // handleExport writes every game of the account as one record file,
-// each game as it is read. An account runs one export at a time.
+// each game as it is read. An account runs one export at a time. An API
+// token stands for the cookie (a bot's games are exported so).
 func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
-	a, ok := s.signedIn(w, r)
+	a, ok := s.caller(w, r)
 	if !ok {
 		return
 	}
