@@ -17,7 +17,8 @@ import (
 // 3): the real command, "arbiter bot", built here and run as a process
 // of its own with "arbiter engine" as its engine, plays a rated game
 // against a person at Chromium. The person challenges the bot from the
-// home page's seek form; the bot accepts and the page goes to the game,
+// home page's seek form (the challenge reads "to BOT zed"); the bot,
+// started then, finds it open, accepts, and the page goes to the game,
 // which shows BOT before the bot's name; the person plays by clicking
 // the board and the bot answers each move; the person resigns; both
 // ratings change, and the bot is on the leaderboard, marked.
@@ -34,6 +35,25 @@ func TestBrowserBotGame(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	token := b.ts.newBot("zed")
+	r := &accountsRun{b: b}
+	ann := &person{name: "ann", password: "tall-ferns-hum-quietly"}
+	b.newPerson(t, ann)
+	r.signUp(t, ann)
+	poll[bool](t, ann.ctx, "Ann's lobby, live", `document.querySelector(".lobby ul.seeks")?.dataset.live === "true"`)
+	// Ann challenges the bot before it connects: it finds the challenge
+	// open when it does. A rated game needs a clock: the form's own, 10
+	// minutes and 5 s a move, generous for the few moves played here.
+	run(t, ann.ctx, chromedp.Click(chromedp.CSS(`details.seek-box > summary`)), chromedp.WaitVisible(chromedp.CSS(`select#seek-game`)),
+		chromedp.SetValue(chromedp.CSS(`select#seek-game`), "pommel"),
+		script(`document.querySelector("select#seek-game").dispatchEvent(new Event("change", { bubbles: true }))`),
+		chromedp.Click(chromedp.CSS(`input[name="rated"][value="true"]`)),
+		chromedp.SendKeys(chromedp.CSS(`#seek-to`), "zed"),
+		chromedp.Click(chromedp.CSS(`button.create-seek`)))
+	to := poll[string](t, ann.ctx, "Ann's challenge listed", `document.querySelector("li.seek.mine .notes")?.textContent`)
+	if mark := poll[string](t, ann.ctx, "the challenge's mark", `document.querySelector("li.seek.mine .notes .bot-tag")?.textContent`); mark != "BOT" || !strings.Contains(to, "to BOT zed") {
+		t.Errorf("Ann's challenge reads %q (its mark %q); want it to BOT zed", to, mark)
+	}
+
 	bot := exec.Command(arbiter, "bot", "--site", b.ts.http.URL, "--token", token, "--engine", arbiter+" engine",
 		"--option", "Player=ai:level=1", "--movetime", "200ms")
 	var log syncBuffer
@@ -48,20 +68,6 @@ func TestBrowserBotGame(t *testing.T) {
 			t.Logf("arbiter bot's log:\n%s", log.String())
 		}
 	})
-
-	r := &accountsRun{b: b}
-	ann := &person{name: "ann", password: "tall-ferns-hum-quietly"}
-	b.newPerson(t, ann)
-	r.signUp(t, ann)
-	poll[bool](t, ann.ctx, "Ann's lobby, live", `document.querySelector(".lobby ul.seeks")?.dataset.live === "true"`)
-	// A rated game needs a clock: the form's own, 10 minutes and 5 s a
-	// move, generous for the few moves played here.
-	run(t, ann.ctx, chromedp.Click(chromedp.CSS(`details.seek-box > summary`)), chromedp.WaitVisible(chromedp.CSS(`select#seek-game`)),
-		chromedp.SetValue(chromedp.CSS(`select#seek-game`), "pommel"),
-		script(`document.querySelector("select#seek-game").dispatchEvent(new Event("change", { bubbles: true }))`),
-		chromedp.Click(chromedp.CSS(`input[name="rated"][value="true"]`)),
-		chromedp.SendKeys(chromedp.CSS(`#seek-to`), "zed"),
-		chromedp.Click(chromedp.CSS(`button.create-seek`)))
 	id := poll[string](t, ann.ctx, "Ann on the game the bot accepted", `location.pathname.startsWith("/play/") && location.pathname.split("/")[2]`)
 
 	v := r.view(t, id)
@@ -79,9 +85,10 @@ func TestBrowserBotGame(t *testing.T) {
 	if tag != "BOT" {
 		t.Errorf("the bot's strip marks it %q, want BOT", tag)
 	}
-	if poll[bool](t, ann.ctx, "Ann's strip", fmt.Sprintf(`!!document.querySelector('.player[data-seat="%d"] .name a')`, me)) &&
-		poll[int](t, ann.ctx, "Ann's strip's marks", fmt.Sprintf(`document.querySelectorAll('.player[data-seat="%d"] .bot-tag').length + 1`, me)) != 1 {
-		t.Error("Ann's strip is marked BOT")
+	poll[bool](t, ann.ctx, "Ann's strip", fmt.Sprintf(`document.querySelector('.player[data-seat="%d"] .name a')?.textContent === "ann"`, me))
+	marks, err := chromedp.Run(ann.ctx, chromedp.Evaluate[int](fmt.Sprintf(`document.querySelectorAll('.player[data-seat="%d"] .bot-tag').length`, me)))
+	if err != nil || marks != 0 {
+		t.Errorf("Ann's strip has %d BOT marks (%v); want none", marks, err)
 	}
 	// Ann plays three moves by clicking; the bot answers each (and moves
 	// first when it holds the first seat).
