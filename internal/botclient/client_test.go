@@ -214,9 +214,13 @@ func (p *person) waitGame() string {
 
 // playUntil plays p's moves (the legal move in the middle of the list)
 // until the game has plies plies, the bot answering each.
+// The bot's answers are timed, from the move's answer to the first
+// read that sees the bot's (within the 20 ms of a poll), and logged.
 func (p *person) playUntil(id string, plies int) gameView {
 	p.ts.t.Helper()
 	var v gameView
+	var moved time.Time
+	var answers []time.Duration
 	waitFor(p.ts.t, fmt.Sprintf("ply %d", plies), func() bool {
 		v = p.game(id)
 		if v.Result != nil {
@@ -226,10 +230,15 @@ func (p *person) playUntil(id string, plies int) gameView {
 			return true
 		}
 		if v.You != nil && v.ToMove == *v.You {
+			if !moved.IsZero() {
+				answers = append(answers, time.Since(moved))
+			}
 			p.must(200, "POST", "/api/games/"+id+"/moves", map[string]any{"move": v.Legal[len(v.Legal)/2], "ply": v.Ply}, nil)
+			moved = time.Now()
 		}
 		return false
 	})
+	p.ts.t.Logf("the bot's answers took %v", answers)
 	return v
 }
 
@@ -298,7 +307,7 @@ func TestBotPlaysARatedGame(t *testing.T) {
 	runBot(t, Config{Site: ts.base, Token: token, NewEngine: newEngine, Games: games, Limits: ai.Limits{MoveTime: 50 * time.Millisecond}})
 	ann.challenge("zed", "pommel")
 	id := ann.waitGame()
-	v := ann.playUntil(id, 6)
+	v := ann.playUntil(id, 12)
 	for i, seat := range v.Seats {
 		if seat.Bot != (seat.Account == "zed") {
 			t.Errorf("seat %d: %+v; want the bot's seat, and it alone, marked", i, seat)
