@@ -19,7 +19,8 @@ const (
 	BadLogin  Code = "bad_login"    // a wrong name or password (or passkey), whichever it was
 	TooMany   Code = "rate_limited" // too many hashes, sign-ups, failed logins or exports at once
 	NotFound  Code = "not_found"    // no such player, passkey or ceremony
-	Forbidden Code = "forbidden"    // a ceremony that is another account's, or of the other kind
+	Forbidden Code = "forbidden"    // a ceremony that is another account's, or of the other kind; a bot's login
+	Conflict  Code = "conflict"     // an account that cannot turn into a bot (it played, or is one already)
 )
 
 // Error is a refusal: a code, a one-line message saying what is wrong

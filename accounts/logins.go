@@ -62,10 +62,13 @@ func nameTaken(name string) *Error {
 }
 
 // startSession stores a new session for a, unless a moderator closed
-// it (the right password then learns why).
+// it or it is a bot (the right password then learns why).
 func (s *Service) startSession(ctx context.Context, a Account) (Session, error) {
 	if a.Standing.Closed {
 		return Session{}, refuse(Forbidden, "a moderator closed this account: %s", a.Standing.CloseReason)
+	}
+	if a.IsBot() {
+		return Session{}, refuse(Forbidden, "%s is a bot: it plays through the bot API with an API token (Authorization: Bearer %s...), and signs in to no page", a.Name, account.APITokenPrefix)
 	}
 	token, hash := account.NewSessionToken()
 	now := s.now()
@@ -143,7 +146,8 @@ func (s *Service) checkPassword(ctx context.Context, a Account, found bool, pass
 }
 
 // Session is the account of a session token (as account.NewSessionToken
-// made it); false when no live session has it. A failure of the store is
+// made it); false when no live session has it, and for a bot's (a bot
+// has none: its sessions ended when it turned into one). A failure of the store is
 // logged and counts as no session.
 func (s *Service) Session(ctx context.Context, token string) (Account, bool) {
 	a, err := s.store.SessionAccount(ctx, account.HashSessionToken(token), s.now())
@@ -153,7 +157,7 @@ func (s *Service) Session(ctx context.Context, token string) (Account, bool) {
 		}
 		return Account{}, false
 	}
-	if a.Standing.Closed {
+	if a.Standing.Closed || a.IsBot() {
 		return Account{}, false
 	}
 	return fromStore(a), true

@@ -67,7 +67,7 @@ func (s *Service) Profile(ctx context.Context, name string) (Profile, error) {
 	}
 	p := Profile{Account: a}
 	for _, x := range list {
-		if x.Games > 0 || a.Bot {
+		if x.Games > 0 || a.IsLevel() {
 			p.Ratings = append(p.Ratings, x)
 		}
 	}
@@ -127,9 +127,11 @@ type PlayedGame struct {
 	Reason  string
 	Seat    int
 	// Opponents are the other seats' names; OpponentAccounts says of
-	// each whether an account plays it (only those have a profile).
+	// each whether an account plays it (only those have a profile), and
+	// OpponentBots whether that account is a bot.
 	Opponents        []string
 	OpponentAccounts []bool
+	OpponentBots     []bool
 	// Before and After are the player's rating before and after a rated
 	// game that ended, as shown.
 	Before, After *float64
@@ -154,7 +156,7 @@ func (s *Service) Games(ctx context.Context, id string, f GameFilter) ([]PlayedG
 
 // playedBy is game h as account's list shows it.
 func playedBy(h store.Header, account string) PlayedGame {
-	pg := PlayedGame{ID: h.ID, Game: h.Game, Rated: h.Rated, Created: h.Created, Result: "ongoing", Opponents: []string{}, OpponentAccounts: []bool{}}
+	pg := PlayedGame{ID: h.ID, Game: h.Game, Rated: h.Rated, Created: h.Created, Result: "ongoing", Opponents: []string{}, OpponentAccounts: []bool{}, OpponentBots: []bool{}}
 	for i, seat := range h.Seats {
 		if seat.Account == account {
 			pg.Seat = i
@@ -162,6 +164,7 @@ func playedBy(h store.Header, account string) PlayedGame {
 		}
 		pg.Opponents = append(pg.Opponents, seatName(seat))
 		pg.OpponentAccounts = append(pg.OpponentAccounts, seat.Account != "")
+		pg.OpponentBots = append(pg.OpponentBots, seat.Bot)
 	}
 	if h.Result == nil {
 		return pg
@@ -233,9 +236,10 @@ func (s *Service) History(ctx context.Context, id, gameID string) ([]HistoryPoin
 	return points, nil
 }
 
-// Ranked is one row of a leaderboard.
+// Ranked is one row of a leaderboard; Bot marks a bot's account.
 type Ranked struct {
 	Name   string
+	Bot    bool
 	Rating Rating
 }
 
@@ -248,7 +252,7 @@ func (s *Service) Leaderboard(ctx context.Context, gameID string) ([]Ranked, err
 	}
 	rows := []Ranked{}
 	for _, x := range list {
-		rows = append(rows, Ranked{Name: x.Name, Rating: ratingOf(x.Rating)})
+		rows = append(rows, Ranked{Name: x.Name, Bot: x.Bot, Rating: ratingOf(x.Rating)})
 	}
 	return rows, nil
 }

@@ -87,9 +87,11 @@ func New(cfg Config) (*Service, error) {
 // Account is an account as the service's callers see it. Its password
 // hash stays inside: the service signs device cookies with it.
 type Account struct {
-	ID      string
-	Name    string
-	Bot     bool
+	ID   string
+	Name string
+	// Kind is what plays the account: a person, one of the site's AI
+	// levels, or a bot (an engine, through the bot API).
+	Kind    store.AccountKind
 	Deleted bool
 	Created time.Time
 	// Standing is what moderators decided of the account, and its role.
@@ -99,8 +101,18 @@ type Account struct {
 	password string
 }
 
+// IsLevel reports whether a is one of the site's AI levels.
+func (a Account) IsLevel() bool { return a.Kind == store.AILevel }
+
+// IsBot reports whether an engine plays a through the bot API.
+func (a Account) IsBot() bool { return a.Kind == store.Bot }
+
 func fromStore(a store.Account) Account {
-	return Account{ID: a.ID, Name: a.Name, Bot: a.Bot, Deleted: a.Deleted, Created: a.Created, Standing: a.Standing, password: a.Password}
+	kind := a.Kind
+	if kind == "" {
+		kind = store.Person
+	}
+	return Account{ID: a.ID, Name: a.Name, Kind: kind, Deleted: a.Deleted, Created: a.Created, Standing: a.Standing, password: a.Password}
 }
 
 // Client is who sends a request, as the transport read it: its address

@@ -44,11 +44,15 @@ func levelOf(spec string) int {
 }
 
 // SeatAccount is the account a transport seats in a new game: the
-// person who asked for it, after the transport checked their session.
+// person who asked for it, after the transport checked their session, or
+// the players of a seek.
 type SeatAccount struct {
 	Seat int
 	ID   string
 	Name string
+	// Bot: the account is a bot (store.AccountKind Bot), as its seat
+	// shows for good.
+	Bot bool
 }
 
 // ensureLevels makes the AI levels' accounts, each seeded with its
@@ -69,8 +73,8 @@ func (h *Hall) ensureLevels(ctx context.Context) error {
 					seed = append(seed, store.Rating{Game: d.ID, Rating: g.Rating, RD: g.RD, Volatility: g.Volatility, Updated: h.now()})
 				}
 			}
-			bot := store.Account{ID: LevelAccount(n), Name: LevelAccount(n), Bot: true, Created: h.now()}
-			if err := h.store.EnsureBot(ctx, bot, seed); err != nil {
+			level := store.Account{ID: LevelAccount(n), Name: LevelAccount(n), Kind: store.AILevel, Created: h.now()}
+			if err := h.store.EnsureLevel(ctx, level, seed); err != nil {
 				errs[n-1] = fmt.Errorf("hall: the account of AI level %d: %w", n, err)
 			}
 		})
@@ -91,7 +95,7 @@ func seatAccounts(req NewGame, seats []store.Seat) error {
 		if accountSeat(seats, a.ID) >= 0 {
 			return Errorf(Invalid, "one account cannot hold two seats of a game")
 		}
-		seats[a.Seat].Account, seats[a.Seat].Name = a.ID, a.Name
+		seats[a.Seat].Account, seats[a.Seat].Name, seats[a.Seat].Bot = a.ID, a.Name, a.Bot
 	}
 	for i, s := range seats {
 		if n := levelOf(s.Player); n > 0 {
@@ -227,7 +231,7 @@ func (h *Hall) StartSeek(ctx context.Context, sk store.Seek, players []SeatAccou
 	req := NewGame{Game: sk.Game, Options: sk.Options, Rated: sk.Rated, NoTakebacks: sk.NoTakebacks}
 	for seat, i := range order {
 		req.Seats = append(req.Seats, "human")
-		req.Accounts = append(req.Accounts, SeatAccount{Seat: seat, ID: players[i].ID, Name: players[i].Name})
+		req.Accounts = append(req.Accounts, SeatAccount{Seat: seat, ID: players[i].ID, Name: players[i].Name, Bot: players[i].Bot})
 	}
 	// The seek's control is given as a create request gives it, and
 	// checked again as every new game's is.

@@ -66,6 +66,9 @@ type SeatView struct {
 	Account string
 	// Arrived: the seat's player has opened the game (store.Seat.Arrived).
 	Arrived bool
+	// Bot: the seat's account is a bot, an engine played through the bot
+	// API (store.Seat.Bot).
+	Bot bool
 }
 
 // ClockView is a clock as its game's View shows it, in milliseconds.
@@ -129,7 +132,7 @@ func seatViews(seats []store.Seat, rules game.Game) []SeatView {
 	out := make([]SeatView, 0, len(seats))
 	for p, seat := range seats {
 		sv := SeatView{Seat: p, Player: seat.Player, Name: seat.Name,
-			Side: rules.PlayerName(game.Player(p)), Open: seat.Open, Arrived: seat.Arrived}
+			Side: rules.PlayerName(game.Player(p)), Open: seat.Open, Arrived: seat.Arrived, Bot: seat.Bot}
 		if seat.Account != "" {
 			sv.Account = cmp.Or(seat.Name, seat.Account) // an AI level's id is its name
 		}

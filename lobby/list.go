@@ -36,9 +36,11 @@ type SeekView struct {
 	Rating      float64
 	Provisional bool
 	To          *string
-	Seats       int
-	Joined      []string
-	Created     time.Time
+	// ToBot: the challenged account is a bot (store.AccountKind Bot).
+	ToBot   bool
+	Seats   int
+	Joined  []string
+	Created time.Time
 	// Accounts are the ids of the seeker and of those who joined, which
 	// a viewer's blocks are matched against; transports do not show them.
 	Accounts []string
@@ -162,17 +164,18 @@ func (l *Lobby) list(ctx context.Context, f store.SeekFilter) ([]store.Seek, err
 // views gives seeks with their seekers' names and ratings.
 func (l *Lobby) views(ctx context.Context, seeks []store.Seek) ([]SeekView, error) {
 	names := map[string]store.Account{}
-	nameOf := func(id string) string {
+	accountOf := func(id string) store.Account {
 		if a, ok := names[id]; ok {
-			return a.Name
+			return a
 		}
 		a, err := l.store.Account(ctx, id)
 		if err != nil {
-			return "?"
+			return store.Account{ID: id, Name: "?"}
 		}
 		names[id] = a
-		return a.Name
+		return a
 	}
+	nameOf := func(id string) string { return accountOf(id).Name }
 	// One read of each seeker's ratings, however many seeks they have.
 	ratings := map[string][]store.Rating{}
 	ratingIn := func(account, game string) (store.Rating, bool) {
@@ -198,8 +201,8 @@ func (l *Lobby) views(ctx context.Context, seeks []store.Seek) ([]SeekView, erro
 			v.Kind = store.Correspondence
 		}
 		if sk.Target != "" {
-			to := nameOf(sk.Target)
-			v.To = &to
+			target := accountOf(sk.Target)
+			v.To, v.ToBot = &target.Name, target.IsBot()
 		}
 		for _, id := range sk.Joined {
 			v.Joined = append(v.Joined, nameOf(id))

@@ -11,6 +11,7 @@
 package lobby
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"strings"
@@ -65,6 +66,10 @@ type Config struct {
 	// must not block.
 	Posted  func(ctx context.Context, sk store.Seek)
 	Started func(ctx context.Context, sk store.Seek, game, by string)
+	// BotGames bounds the games a bot plays at once, and
+	// BotChallengesPerHour the challenges it accepts in an hour (0:
+	// DefaultBotGames, DefaultBotChallengesPerHour).
+	BotGames, BotChallengesPerHour int
 }
 
 // Lobby sends the seeks to its subscribers whenever they change, and
@@ -80,6 +85,8 @@ type Lobby struct {
 	taken  func(ctx context.Context, sk store.Seek, game, by string)
 	log    *slog.Logger
 	now    func() time.Time
+	// botGames and botPerHour are Config's bot limits, defaults filled.
+	botGames, botPerHour int
 
 	mu    sync.Mutex
 	subs  map[*Sub]struct{}
@@ -120,6 +127,7 @@ func New(cfg Config) *Lobby {
 	if l.now == nil {
 		l.now = time.Now
 	}
+	l.botGames, l.botPerHour = cmp.Or(cfg.BotGames, DefaultBotGames), cmp.Or(cfg.BotChallengesPerHour, DefaultBotChallengesPerHour)
 	return l
 }
 

@@ -23,6 +23,12 @@ import (
 // the test sees each message the lobby sends itself.
 func newTestLobby(t *testing.T) (*Lobby, store.Store) {
 	t.Helper()
+	return newTestLobbyWith(t, Config{})
+}
+
+// newTestLobbyWith is newTestLobby with cfg's limits.
+func newTestLobbyWith(t *testing.T, cfg Config) (*Lobby, store.Store) {
+	t.Helper()
 	st, err := sqlite.Open(context.Background(), t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -39,13 +45,15 @@ func newTestLobby(t *testing.T) (*Lobby, store.Store) {
 		t.Fatal(err)
 	}
 	t.Cleanup(h.Close)
-	return New(Config{Store: st, Hall: h, Now: now}), st
+	cfg.Store, cfg.Hall, cfg.Now = st, h, now
+	return New(cfg), st
 }
 
-// addAccount stores an account named name, whose id is "id"+name.
-func addAccount(t *testing.T, st store.Store, name string, bot bool) string {
+// addAccount stores an account of a kind named name, whose id is
+// "id"+name.
+func addAccount(t *testing.T, st store.Store, name string, kind store.AccountKind) string {
 	t.Helper()
-	a := store.Account{ID: "id" + name, Name: name, Bot: bot, Created: time.Now()}
+	a := store.Account{ID: "id" + name, Name: name, Kind: kind, Created: time.Now()}
 	if err := st.CreateAccount(context.Background(), a); err != nil {
 		t.Fatal(err)
 	}
@@ -169,10 +177,10 @@ func TestShownControl(t *testing.T) {
 func TestPostBounds(t *testing.T) {
 	l, st := newTestLobby(t)
 	ctx := context.Background()
-	addAccount(t, st, "bot", true)
+	addAccount(t, st, "bot", store.AILevel)
 	var ids []string
 	for i := range MaxSeeksPerAddress / MaxSeeksPerAccount {
-		account := addAccount(t, st, "p"+string(rune('a'+i)), false)
+		account := addAccount(t, st, "p"+string(rune('a'+i)), store.Person)
 		for range MaxSeeksPerAccount {
 			if _, err := l.Post(ctx, account, "10.0.0.1", SeekRequest{Game: "pommel"}); err != nil {
 				t.Fatal(err)
@@ -180,7 +188,7 @@ func TestPostBounds(t *testing.T) {
 		}
 		ids = append(ids, account)
 	}
-	late := addAccount(t, st, "late", false)
+	late := addAccount(t, st, "late", store.Person)
 	for _, c := range []struct {
 		name             string
 		account, address string
@@ -214,9 +222,9 @@ func TestPostBounds(t *testing.T) {
 func TestFanOut(t *testing.T) {
 	l, st := newTestLobby(t)
 	ctx := context.Background()
-	ada, bob := addAccount(t, st, "ada", false), addAccount(t, st, "bob", false)
+	ada, bob := addAccount(t, st, "ada", store.Person), addAccount(t, st, "bob", store.Person)
 	adaSub, bobSub, guest := l.Subscribe(context.Background(), ada), l.Subscribe(context.Background(), bob), l.Subscribe(context.Background(), "")
-	cy := l.Subscribe(context.Background(), addAccount(t, st, "cy", false))
+	cy := l.Subscribe(context.Background(), addAccount(t, st, "cy", store.Person))
 	id, err := l.Post(ctx, ada, "", SeekRequest{Game: "pommel"})
 	if err != nil {
 		t.Fatal(err)
@@ -257,7 +265,7 @@ func TestFanOut(t *testing.T) {
 func TestAcceptAndWithdraw(t *testing.T) {
 	l, st := newTestLobby(t)
 	ctx := context.Background()
-	ada, bob, cy := addAccount(t, st, "ada", false), addAccount(t, st, "bob", false), addAccount(t, st, "cy", false)
+	ada, bob, cy := addAccount(t, st, "ada", store.Person), addAccount(t, st, "bob", store.Person), addAccount(t, st, "cy", store.Person)
 	three, err := l.Post(ctx, ada, "", SeekRequest{Game: "punt-heks-match-3p"})
 	if err != nil {
 		t.Fatal(err)
@@ -303,7 +311,7 @@ func TestAcceptAndWithdraw(t *testing.T) {
 func TestStartFoundWhenTheGameComesLate(t *testing.T) {
 	l, st := newTestLobby(t)
 	ctx := context.Background()
-	ada, bob := addAccount(t, st, "ada", false), addAccount(t, st, "bob", false)
+	ada, bob := addAccount(t, st, "ada", store.Person), addAccount(t, st, "bob", store.Person)
 	sub := l.Subscribe(context.Background(), ada)
 	id, err := l.Post(ctx, ada, "", SeekRequest{Game: "pommel"})
 	if err != nil {
@@ -357,7 +365,7 @@ func TestStartFoundWhenTheGameComesLate(t *testing.T) {
 func TestSeekWithoutTakebacks(t *testing.T) {
 	l, st := newTestLobby(t)
 	ctx := context.Background()
-	ada, bob := addAccount(t, st, "ada", false), addAccount(t, st, "bob", false)
+	ada, bob := addAccount(t, st, "ada", store.Person), addAccount(t, st, "bob", store.Person)
 	for _, off := range []bool{true, false} {
 		id, err := l.Post(ctx, ada, "", SeekRequest{Game: "pommel", NoTakebacks: off})
 		if err != nil {
@@ -390,7 +398,7 @@ func TestHooks(t *testing.T) {
 	l.taken = func(_ context.Context, sk store.Seek, game, by string) {
 		started = append(started, start{sk.ID, game, by})
 	}
-	ada, bob := addAccount(t, st, "ada", false), addAccount(t, st, "bob", false)
+	ada, bob := addAccount(t, st, "ada", store.Person), addAccount(t, st, "bob", store.Person)
 	ctx := context.Background()
 	days := &SeekControl{Days: 3}
 	id, err := l.Post(ctx, ada, "", SeekRequest{Game: "pommel", Clock: days, To: "bob"})

@@ -68,8 +68,12 @@ func (l *Lobby) Post(ctx context.Context, account, address string, req SeekReque
 	if err != nil {
 		return "", err
 	}
-	if err := l.mayPlay(ctx, account, req.Rated); err != nil {
+	a, err := l.mayPlay(ctx, account, req.Rated)
+	if err != nil {
 		return "", err
+	}
+	if a.IsBot() {
+		return "", refuse(Forbidden, "a bot posts no seeks: people challenge it, and it accepts or declines through the bot API")
 	}
 	now := l.now()
 	sk := store.Seek{ID: newSeekID(), Account: account, Game: req.Game, Options: req.Options, Rated: req.Rated,
@@ -103,7 +107,7 @@ func (l *Lobby) Post(ctx context.Context, account, address string, req SeekReque
 func (l *Lobby) challenged(ctx context.Context, account, to string) (string, error) {
 	target, err := l.store.AccountByName(ctx, to)
 	switch {
-	case errors.Is(err, store.ErrNoAccount) || err == nil && (target.Deleted || target.Bot):
+	case errors.Is(err, store.ErrNoAccount) || err == nil && (target.Deleted || target.IsLevel()):
 		return "", refuse(Invalid, "no player %s to challenge", clip.Quote(to))
 	case err != nil:
 		return "", err
@@ -169,7 +173,7 @@ func (l *Lobby) startSeek(ctx context.Context, sk store.Seek) (hall.Created, err
 		if err != nil {
 			return hall.Created{}, err
 		}
-		players = append(players, hall.SeatAccount{ID: a.ID, Name: a.Name})
+		players = append(players, hall.SeatAccount{ID: a.ID, Name: a.Name, Bot: a.IsBot()})
 	}
 	return l.hall.StartSeek(ctx, sk, players)
 }
@@ -203,9 +207,18 @@ func (l *Lobby) Keep(ctx context.Context, account string) {
 // mayJoin refuses account a seek whose seeker, or one who joined it, is
 // blocked either way with it. The seek is looked up in the lobby's last
 // read, read again when it is not there (a seek just posted elsewhere).
+// A bot joins only a challenge to it, within its limits (botMayAccept).
 func (l *Lobby) mayJoin(ctx context.Context, id, account string) error {
-	if err := l.mayPlay(ctx, account, false); err != nil {
+	a, err := l.mayPlay(ctx, account, false)
+	if err != nil {
 		return err
+	}
+	if a.IsBot() {
+		sk, err := l.botMayAccept(ctx, a, id)
+		if err != nil {
+			return err
+		}
+		return l.mayJoinSeek(ctx, sk, account)
 	}
 	l.mu.Lock()
 	sk, ok := l.known[id]
@@ -224,8 +237,15 @@ func (l *Lobby) mayJoin(ctx context.Context, id, account string) error {
 	if !ok {
 		return nil // TakeSeek answers that it is gone
 	}
+	return l.mayJoinSeek(ctx, sk, account)
+}
+
+// mayJoinSeek refuses account the seek sk when it is rated and the
+// account may not play rated, or a block stands between the account and
+// one of its players.
+func (l *Lobby) mayJoinSeek(ctx context.Context, sk store.Seek, account string) error {
 	if sk.Rated {
-		if err := l.mayPlay(ctx, account, true); err != nil {
+		if _, err := l.mayPlay(ctx, account, true); err != nil {
 			return err
 		}
 	}
@@ -245,17 +265,18 @@ func (l *Lobby) mayJoin(ctx context.Context, id, account string) error {
 }
 
 // mayPlay refuses an account a moderator banned, or (for a rated game)
-// marked as engine-assisted, with the reason they were given.
-func (l *Lobby) mayPlay(ctx context.Context, account string, rated bool) error {
+// marked as engine-assisted, with the reason they were given; it answers
+// the account.
+func (l *Lobby) mayPlay(ctx context.Context, account string, rated bool) (store.Account, error) {
 	a, err := l.store.Account(ctx, account)
 	if err != nil {
-		return err
+		return a, err
 	}
 	if a.Standing.Banned {
-		return refuse(Banned, "your account is banned: %s", a.Standing.BanReason)
+		return a, refuse(Banned, "your account is banned: %s", a.Standing.BanReason)
 	}
 	if rated && a.Standing.Engine {
-		return refuse(Banned, "your account is marked as playing with an engine's help: it plays casual games only")
+		return a, refuse(Banned, "your account is marked as playing with an engine's help: it plays casual games only")
 	}
-	return nil
+	return a, nil
 }

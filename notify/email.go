@@ -110,7 +110,7 @@ func (s *Service) forgot(ctx context.Context, who string) error {
 	if errors.Is(err, store.ErrNoAccount) && strings.Contains(who, "@") {
 		a, err = s.store.AccountByEmail(ctx, who)
 	}
-	if errors.Is(err, store.ErrNoAccount) || err == nil && (a.Deleted || a.Bot || a.Standing.Closed) {
+	if errors.Is(err, store.ErrNoAccount) || err == nil && (a.Deleted || a.IsLevel() || a.IsBot() || a.Standing.Closed) {
 		return nil
 	}
 	if err != nil {

@@ -153,7 +153,7 @@ func (s *Service) accepted(ctx context.Context, sk store.Seek, gameID, by string
 // told nothing.
 func (s *Service) enqueue(ctx context.Context, n note) error {
 	a, err := s.store.Account(ctx, n.account)
-	if errors.Is(err, store.ErrNoAccount) || err == nil && (a.Bot || a.Deleted) {
+	if errors.Is(err, store.ErrNoAccount) || err == nil && (a.IsLevel() || a.IsBot() || a.Deleted) {
 		return nil
 	}
 	if err != nil {

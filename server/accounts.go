@@ -273,9 +273,11 @@ func (g hallGames) Claim(ctx context.Context, id, token string, a accounts.Accou
 }
 
 // handleDeleteAccount deletes the account: its games in play are
-// resigned, its finished games stay with "deleted" in its seats.
+// resigned, its finished games stay with "deleted" in its seats. An API
+// token stands for the cookie (with the password still): a bot, which
+// signs in nowhere, is deleted so.
 func (s *Server) handleDeleteAccount(w http.ResponseWriter, r *http.Request) {
-	a, ok := s.signedIn(w, r)
+	a, ok := s.caller(w, r)
 	if !ok {
 		return
 	}

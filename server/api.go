@@ -49,6 +49,7 @@ func (s *Server) routes() (http.Handler, error) {
 	s.puzzleRoutes(mux)
 	s.lobbyRoutes(mux)
 	s.tournamentRoutes(mux)
+	s.botRoutes(mux)
 	s.pageRoutes(mux)
 	cop, err := s.crossOrigin()
 	if err != nil {
@@ -333,21 +334,21 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	s.answerGame(w, r, who, v, err)
 }
 
-// seatCommand reads who sends a command on a game (the seat's token, or
-// else the account of the session cookie) and its body, and admits it
-// under the client's move limit, answering a refusal itself.
+// seatCommand reads who sends a command on a game (the seat's token, an
+// API token's account, or else the account of the session cookie) and
+// its body, and admits it under the client's move limit, answering a
+// refusal itself.
 func (s *Server) seatCommand(w http.ResponseWriter, r *http.Request, body any) (who hall.Who, ok bool) {
-	who.Token = bearer(r)
-	if who.Token == "" {
-		a, _ := s.session(r)
-		if err := bannedRefusal(a); err != nil {
-			writeError(w, err)
-			return who, false
-		}
-		who.Account = a.ID
+	who, a, ok := s.who(w, r)
+	if !ok {
+		return who, false
+	}
+	if err := bannedRefusal(a); err != nil {
+		writeError(w, err)
+		return who, false
 	}
 	if who == (hall.Who{}) {
-		writeError(w, fail(codeUnauthorized, "no token; send the seat's token as Authorization: Bearer TOKEN, or sign in"))
+		writeError(w, fail(codeUnauthorized, "no token; send the seat's token (or an API token) as Authorization: Bearer TOKEN, or sign in"))
 		return who, false
 	}
 	if body != nil {
@@ -437,12 +438,12 @@ func (s *Server) handlePremove(w http.ResponseWriter, r *http.Request) {
 }
 
 // seatReader is who reads what only a seat is told (its premove, its
-// conditional moves): the seat's token, or else the session's account;
-// with neither it answers the refusal itself.
+// conditional moves): the seat's token, an API token's account, or else
+// the session's account; with none it answers the refusal itself.
 func (s *Server) seatReader(w http.ResponseWriter, r *http.Request) (hall.Who, bool) {
-	who := hall.Who{Token: bearer(r)}
-	if who.Token == "" {
-		who.Account = s.sessionAccountID(r)
+	who, _, ok := s.who(w, r)
+	if !ok {
+		return who, false
 	}
 	if who == (hall.Who{}) {
 		writeError(w, fail(codeUnauthorized, "no token; send the seat's token as Authorization: Bearer TOKEN, or sign in"))

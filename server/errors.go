@@ -192,6 +192,7 @@ var accountCodes = map[accounts.Code]string{
 	accounts.TooMany:   codeRateLimited,
 	accounts.NotFound:  codeNotFound,
 	accounts.Forbidden: codeForbidden,
+	accounts.Conflict:  codeConflict,
 }
 
 // communityCodes are the API's codes of the community service's

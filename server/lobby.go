@@ -24,9 +24,10 @@ func (s *Server) lobbyRoutes(mux *http.ServeMux) {
 }
 
 // handleSeek is POST /api/seeks: a seekRequest from the signed-in
-// account, bounded per client address as well as per account.
+// account (or an API token's), bounded per client address as well as
+// per account.
 func (s *Server) handleSeek(w http.ResponseWriter, r *http.Request) {
-	a, ok := s.signedIn(w, r)
+	a, ok := s.caller(w, r)
 	if !ok {
 		return
 	}
@@ -71,10 +72,12 @@ func seekQuery(r *http.Request) (lobby.Query, *apiError) {
 	return lobby.Query{Game: q.Get("game"), Kind: q.Get("kind"), Before: q.Get("before"), Limit: q.Get("limit")}, nil
 }
 
-// handleAccept takes a seek for the signed-in account: 202 while it
-// waits for more players, 201 with the game once it is full.
+// handleAccept takes a seek for the signed-in account (or an API
+// token's: a bot accepts its challenges so, as POST
+// /api/challenge/{id}/accept): 202 while it waits for more players, 201
+// with the game once it is full.
 func (s *Server) handleAccept(w http.ResponseWriter, r *http.Request) {
-	a, ok := s.signedIn(w, r)
+	a, ok := s.caller(w, r)
 	if !ok {
 		return
 	}
@@ -94,7 +97,7 @@ func (s *Server) handleAccept(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleWithdraw(w http.ResponseWriter, r *http.Request) {
-	a, ok := s.signedIn(w, r)
+	a, ok := s.caller(w, r)
 	if !ok {
 		return
 	}

@@ -28,10 +28,13 @@ func viewRating(r accounts.Rating) ratingView {
 // round1 keeps one decimal: ratings are shown, not computed on.
 func round1(x float64) float64 { return accounts.Shown(x) }
 
-// userView is GET /api/users/{name}.
+// userView is GET /api/users/{name}. Level marks the site's own AI
+// levels (which "bot" named before bot accounts were); Bot an engine's
+// account, played through the bot API.
 type userView struct {
 	Name    string                `json:"name"`
 	Created time.Time             `json:"created"`
+	Level   bool                  `json:"level"`
 	Bot     bool                  `json:"bot"`
 	Deleted bool                  `json:"deleted"`
 	Ratings map[string]ratingView `json:"ratings"`
@@ -43,7 +46,7 @@ func (s *Server) handleUser(w http.ResponseWriter, r *http.Request) {
 		s.writeFailure(w, err)
 		return
 	}
-	v := userView{Name: p.Account.Name, Created: p.Account.Created, Bot: p.Account.Bot, Ratings: map[string]ratingView{}}
+	v := userView{Name: p.Account.Name, Created: p.Account.Created, Level: p.Account.IsLevel(), Bot: p.Account.IsBot(), Ratings: map[string]ratingView{}}
 	for _, x := range p.Ratings {
 		v.Ratings[x.Game] = viewRating(x)
 	}
@@ -64,9 +67,11 @@ type playedGame struct {
 	Opponents []string  `json:"opponents"`
 	// OpponentAccounts says of each opponent whether an account plays
 	// it: only those link to a profile (an anonymous name is a name).
-	OpponentAccounts []bool   `json:"opponentAccounts"`
-	Before           *float64 `json:"ratingBefore,omitempty"`
-	After            *float64 `json:"ratingAfter,omitempty"`
+	OpponentAccounts []bool `json:"opponentAccounts"`
+	// OpponentBots says of each opponent whether it is a bot's account.
+	OpponentBots []bool   `json:"opponentBots"`
+	Before       *float64 `json:"ratingBefore,omitempty"`
+	After        *float64 `json:"ratingAfter,omitempty"`
 }
 
 // gameFilter reads ?game=, ?before= and ?limit= of a games list.
@@ -167,6 +172,7 @@ func (s *Server) handleHistory(w http.ResponseWriter, r *http.Request) {
 type rankedView struct {
 	Rank int    `json:"rank"`
 	Name string `json:"name"`
+	Bot  bool   `json:"bot,omitempty"`
 	ratingView
 }
 
@@ -183,7 +189,7 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	}
 	rows := []rankedView{}
 	for i, x := range list {
-		rows = append(rows, rankedView{Rank: i + 1, Name: x.Name, ratingView: viewRating(x.Rating)})
+		rows = append(rows, rankedView{Rank: i + 1, Name: x.Name, Bot: x.Bot, ratingView: viewRating(x.Rating)})
 	}
 	writeJSON(w, http.StatusOK, rows)
 }
@@ -195,9 +201,10 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 const exportGamesPerRead = 10
 
 // handleExport writes every game of the account as one record file,
-// each game as it is read. An account runs one export at a time.
+// each game as it is read. An account runs one export at a time. An API
+// token stands for the cookie (a bot's games are exported so).
 func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
-	a, ok := s.signedIn(w, r)
+	a, ok := s.caller(w, r)
 	if !ok {
 		return
 	}

@@ -47,8 +47,13 @@ type Limits struct {
 	ReadBurst      int
 	// GamesPerHour bounds the games one client creates or joins.
 	GamesPerHour int
-	// Sockets bounds the websockets one client holds open at once.
+	// Sockets bounds the websockets one client holds open at once; the
+	// bot API's streams count among them.
 	Sockets int
+	// BotStreams bounds the bot API's streams (NDJSON: a bot's events,
+	// its games) one account holds open at once, and Streams those of
+	// every account together.
+	BotStreams, Streams int
 	// Clients bounds the clients whose limiters are kept: one more
 	// forgets the one seen least recently that has no socket open.
 	Clients int
@@ -56,7 +61,7 @@ type Limits struct {
 
 // DefaultLimits are the limits a server keeps when its Config gives none.
 var DefaultLimits = Limits{Body: 64 << 10, MovesPerSecond: 10, MoveBurst: 20, ReadsPerSecond: 20, ReadBurst: 40,
-	GamesPerHour: 60, Sockets: 32, Clients: 100_000}
+	GamesPerHour: 60, Sockets: 32, BotStreams: 12, Streams: 2000, Clients: 100_000}
 
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits
@@ -83,6 +88,12 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.Clients > 0 {
 		d.Clients = l.Clients
+	}
+	if l.BotStreams > 0 {
+		d.BotStreams = l.BotStreams
+	}
+	if l.Streams > 0 {
+		d.Streams = l.Streams
 	}
 	return d
 }
@@ -156,20 +167,21 @@ type Config struct {
 // answer slower than Write, or keeps an idle connection open longer than
 // Idle, is cut off. A websocket is hijacked from these deadlines and
 // keeps its own: a ping every Ping, which the client must answer within
-// Pong.
+// Pong. A stream of the bot API leaves them too: it sends an empty line
+// every KeepAlive, each line written within writeWait.
 type Timeouts struct {
-	ReadHeader, Read, Write, Idle, Ping, Pong time.Duration
+	ReadHeader, Read, Write, Idle, Ping, Pong, KeepAlive time.Duration
 }
 
 // DefaultTimeouts are the deadlines a server keeps when its Config gives
 // none.
 var DefaultTimeouts = Timeouts{ReadHeader: 5 * time.Second, Read: 15 * time.Second, Write: 30 * time.Second,
-	Idle: 60 * time.Second, Ping: 30 * time.Second, Pong: 10 * time.Second}
+	Idle: 60 * time.Second, Ping: 30 * time.Second, Pong: 10 * time.Second, KeepAlive: 5 * time.Second}
 
 func (t Timeouts) withDefaults() Timeouts {
 	d := DefaultTimeouts
 	for _, f := range []struct{ got, def *time.Duration }{{&t.ReadHeader, &d.ReadHeader}, {&t.Read, &d.Read},
-		{&t.Write, &d.Write}, {&t.Idle, &d.Idle}, {&t.Ping, &d.Ping}, {&t.Pong, &d.Pong}} {
+		{&t.Write, &d.Write}, {&t.Idle, &d.Idle}, {&t.Ping, &d.Ping}, {&t.Pong, &d.Pong}, {&t.KeepAlive, &d.KeepAlive}} {
 		if *f.got > 0 {
 			*f.def = *f.got
 		}
@@ -199,8 +211,9 @@ type Server struct {
 	health     health
 	rulesPages rulesCache
 	// sockets are the open websockets, closed with a going-away status
-	// when the server stops.
+	// when the server stops; streams the bot API's streams, ended then.
 	sockets socketSet
+	streams streamSet
 	// presence is which seats have a page open (presence.go).
 	presence presence
 	closing  atomic.Bool
@@ -303,6 +316,7 @@ func (s *Server) Close() {
 	s.closing.Store(true)
 	s.stopLobby()
 	s.sockets.closeAll()
+	s.streams.closeAll()
 	s.analysis.Close()
 	s.hall.Close()
 	if s.reviews != nil {
@@ -340,6 +354,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 	s.log.Info("shutting down")
 	s.closing.Store(true)
 	s.sockets.closeAll()
+	s.streams.closeAll()
 	sctx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
 	err := srv.Shutdown(sctx)

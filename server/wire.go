@@ -56,6 +56,8 @@ type seatView struct {
 	Arrived     bool     `json:"arrived,omitempty"`
 	Rating      *float64 `json:"rating,omitempty"`
 	Provisional bool     `json:"provisional,omitempty"`
+	// Bot: an engine plays the seat's account, through the bot API.
+	Bot bool `json:"bot,omitempty"`
 }
 
 // clockView is a clock, in milliseconds.
@@ -150,11 +152,13 @@ type seekView struct {
 	Rating      float64           `json:"rating"`
 	Provisional bool              `json:"provisional"`
 	To          *string           `json:"to"`
-	Seats       int               `json:"seats"`
-	Joined      []string          `json:"joined"`
-	Created     time.Time         `json:"created"`
-	Kind        string            `json:"kind"`
-	Cursor      string            `json:"cursor"`
+	// ToBot: the challenged account is a bot.
+	ToBot   bool      `json:"toBot,omitempty"`
+	Seats   int       `json:"seats"`
+	Joined  []string  `json:"joined"`
+	Created time.Time `json:"created"`
+	Kind    string    `json:"kind"`
+	Cursor  string    `json:"cursor"`
 }
 
 // lobbyMessage is what the lobby's socket sends: the lobby's messages
@@ -185,7 +189,7 @@ func seatViews(seats []hall.SeatView) []seatView {
 	out := make([]seatView, 0, len(seats))
 	for _, s := range seats {
 		out = append(out, seatView{Seat: s.Seat, Player: s.Player, Name: s.Name, Side: s.Side,
-			Open: s.Open, Account: s.Account, Arrived: s.Arrived})
+			Open: s.Open, Account: s.Account, Arrived: s.Arrived, Bot: s.Bot})
 	}
 	return out
 }
@@ -295,7 +299,7 @@ func seekViews(seeks []lobby.SeekView) []seekView {
 	out := make([]seekView, 0, len(seeks))
 	for _, s := range seeks {
 		out = append(out, seekView{ID: s.ID, Game: s.Game, Options: s.Options, Rated: s.Rated, Takebacks: !s.NoTakebacks,
-			Clock: seekClockViewOf(s.Clock), By: s.By, Rating: s.Rating, Provisional: s.Provisional, To: s.To,
+			Clock: seekClockViewOf(s.Clock), By: s.By, Rating: s.Rating, Provisional: s.Provisional, To: s.To, ToBot: s.ToBot,
 			Seats: s.Seats, Joined: s.Joined, Created: s.Created, Kind: s.Kind, Cursor: s.Cursor})
 	}
 	return out

@@ -187,6 +187,9 @@ func appendSeat(b []byte, s *seatView) []byte {
 	if s.Provisional {
 		b = append(b, `,"provisional":true`...)
 	}
+	if s.Bot {
+		b = append(b, `,"bot":true`...)
+	}
 	return append(b, '}')
 }
 

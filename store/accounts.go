@@ -38,19 +38,45 @@ var (
 // DeletedName is the name a deleted account shows, in its games too.
 const DeletedName = "deleted"
 
-// Account is a person's (or an AI level's) lasting name.
+// Account is a lasting name: a person's, an AI level's or a bot's (its
+// Kind).
 type Account struct {
 	ID   string
 	Name string
 	// Password is the Argon2id hash (a PHC string); "" for accounts
 	// nobody logs in to (the AI levels, deleted accounts).
 	Password string
-	Bot      bool
-	Deleted  bool
-	Created  time.Time
+	// Kind is what plays the account; "" is a person.
+	Kind    AccountKind
+	Deleted bool
+	Created time.Time
 	// Standing is what moderators decided of it, and its role.
 	Standing Standing
 }
+
+// AccountKind is what plays an account. The word "bot" names one kind
+// only: an engine its author brings through the bot API. The site's own
+// AI levels (ai-level-1 to 6) are another kind, AILevel.
+type AccountKind string
+
+// The kinds of account, as the accounts table's kind column keeps them.
+const (
+	// Person: someone who signs in to the pages (the zero Kind too).
+	Person AccountKind = "person"
+	// AILevel: one of the site's AI levels, played by the server itself;
+	// nobody logs in to it, challenges it or sees it on a leaderboard.
+	AILevel AccountKind = "level"
+	// Bot: an account an engine plays through the bot API with an API
+	// token; it turned itself into one before it played any game, and
+	// never goes back.
+	Bot AccountKind = "bot"
+)
+
+// IsLevel reports whether a is one of the site's AI levels.
+func (a Account) IsLevel() bool { return a.Kind == AILevel }
+
+// IsBot reports whether an engine plays a through the bot API.
+func (a Account) IsBot() bool { return a.Kind == Bot }
 
 // Session is a logged-in browser: the SHA-256 of its cookie's token.
 type Session struct {
@@ -87,6 +113,8 @@ type RatingChange struct {
 // Ranked is one row of a leaderboard.
 type Ranked struct {
 	Name string
+	// Bot: an engine plays the account (AccountKind Bot).
+	Bot bool
 	Rating
 }
 
@@ -131,6 +159,8 @@ const (
 type SeekFilter struct {
 	Game string // a game id, or "" for every game
 	Kind string // RealTime, Correspondence, or "" for both
+	// Target, when not "", keeps the challenges to that account only.
+	Target string
 	// Before, when its ID is not empty, keeps the seeks listed after it:
 	// created before it, or at the same time with a smaller id (paging).
 	Before SeekCursor
@@ -186,10 +216,11 @@ type Accounts interface {
 	// moves on). Its ratings leave the leaderboards; its
 	// games and their results stay.
 	DeleteAccount(ctx context.Context, id string, now time.Time) error
-	// EnsureBot creates the bot account a (an AI level) if no account
-	// has its name, and gives it each rating of seed for a game it has
-	// no rating in.
-	EnsureBot(ctx context.Context, a Account, seed []Rating) error
+	// EnsureLevel creates the account a of an AI level (its Kind made
+	// AILevel) if no account has its name, and gives it each rating of
+	// seed for a game it has no rating in; an account of the name that is
+	// not an AI level's is an error.
+	EnsureLevel(ctx context.Context, a Account, seed []Rating) error
 
 	// CreateSession stores a session; SessionAccount finds the account
 	// of an unexpired one (ErrNoSession otherwise).
@@ -211,9 +242,9 @@ type Accounts interface {
 	// GameRatings gives the rating changes a game made, by seat.
 	GameRatings(ctx context.Context, gameID string) ([]RatingChange, error)
 	// Leaderboard gives the best ratings in a game id of the accounts
-	// that played a rated game since since, bots, deleted and closed
-	// accounts and accounts marked as playing with an engine's help
-	// (Standing.Engine) left out.
+	// that played a rated game since since, the AI levels, deleted and
+	// closed accounts and accounts marked as playing with an engine's
+	// help (Standing.Engine) left out; bots are ranked as people are.
 	Leaderboard(ctx context.Context, game string, since time.Time, limit int) ([]Ranked, error)
 	// PlayerGames gives the games an account holds a seat in, newest
 	// first.

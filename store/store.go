@@ -48,6 +48,10 @@ type Seat struct {
 	// seat's token or session (or joined it from the lobby): no one has
 	// opened an invite yet while it is false, and its opponent is told so.
 	Arrived bool `json:"arrived,omitempty"`
+	// Bot is true when the seat's account is a bot (AccountKind Bot): an
+	// account turns into one before its first game and never back, so
+	// what its seats say holds for good.
+	Bot bool `json:"bot,omitempty"`
 }
 
 // Result is how a stored game ended.
@@ -205,6 +209,7 @@ type Store interface {
 	Community
 	Tournaments
 	Notifications
+	Bots
 	// Close ends the subscriptions and releases the database; every call
 	// after it returns ErrClosed.
 	Close() error

@@ -371,7 +371,7 @@ func (s *Service) Invite(ctx context.Context, id, creator, name string) error {
 		return refuse(Forbidden, "only the tournament's creator invites")
 	}
 	a, err := s.store.AccountByName(ctx, name)
-	if errors.Is(err, store.ErrNoAccount) || err == nil && (a.Deleted || a.Bot) {
+	if errors.Is(err, store.ErrNoAccount) || err == nil && (a.Deleted || a.IsLevel()) {
 		return refuse(Invalid, "no player %s to invite", clip.Quote(name))
 	}
 	if err != nil {

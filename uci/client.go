@@ -22,6 +22,9 @@ type Client struct {
 	in    io.WriteCloser
 	lines chan string
 	game  string // the newgame line last sent
+	// games are the game ids the engine said it plays in its handshake
+	// (info string games ...); nil when it named none.
+	games []string
 }
 
 // handshakeTimeout bounds how long an engine may take to answer uci and
@@ -60,12 +63,41 @@ func Start(name, path string, args ...string) (*Client, error) {
 
 func (c *Client) handshake() error {
 	c.send("uci")
-	if _, err := c.await("uciok", handshakeTimeout, nil); err != nil {
+	if _, err := c.await("uciok", handshakeTimeout, func(line string) {
+		if ids, ok := strings.CutPrefix(line, "info string games "); ok {
+			c.games = strings.Fields(ids)
+		}
+	}); err != nil {
 		return err
 	}
 	c.send("isready")
 	_, err := c.await("readyok", handshakeTimeout, nil)
 	return err
+}
+
+// Games are the game ids the engine plays, as its handshake named them
+// (nil when it named none: an engine of the protocol need not).
+func (c *Client) Games() []string { return c.games }
+
+// SetOption sets one of the engine's options and waits until the engine
+// is ready again; the engine's complaint about it ("info string error:
+// ...") is the error.
+func (c *Client) SetOption(name, value string) error {
+	c.send("setoption name %s value %s", name, value)
+	c.send("isready")
+	var complaint string
+	_, err := c.await("readyok", handshakeTimeout, func(line string) {
+		if reason, ok := strings.CutPrefix(line, "info string error: "); ok {
+			complaint = reason
+		}
+	})
+	switch {
+	case err != nil:
+		return err
+	case complaint != "":
+		return fmt.Errorf("engine %s: option %s: %s", c.name, name, complaint)
+	}
+	return nil
 }
 
 func (c *Client) send(format string, args ...any) {

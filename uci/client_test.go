@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -64,5 +65,32 @@ func TestClientNoMove(t *testing.T) {
 	want := "engine self found no move: the game is over (Black wins: White has no pieces left in play)"
 	if info.Err == nil || info.Err.Error() != want {
 		t.Errorf("error %v, want %q", info.Err, want)
+	}
+}
+
+// TestClientHandshakeAndOptions: the client keeps the games the engine's
+// handshake names, sets an option the engine takes, and says why of one
+// it refuses.
+func TestClientHandshakeAndOptions(t *testing.T) {
+	c := startSelf(t)
+	want := []string{}
+	for _, d := range game.All() {
+		want = append(want, d.ID)
+	}
+	if fmt.Sprint(c.Games()) != fmt.Sprint(want) {
+		t.Errorf("the engine's games: %v; want %v", c.Games(), want)
+	}
+	if err := c.SetOption("Player", "ai:level=1"); err != nil {
+		t.Errorf("setting Player: %v", err)
+	}
+	if err := c.SetOption("Player", "nosuchplayer"); err == nil || !strings.Contains(err.Error(), "Player") {
+		t.Errorf("setting a Player the engine refuses: %v; want its complaint", err)
+	}
+	if err := c.SetOption("Colour", "blue"); err == nil || !strings.Contains(err.Error(), "unknown option") {
+		t.Errorf("setting an unknown option: %v; want the engine's complaint", err)
+	}
+	g, _ := game.New("pommel", nil)
+	if info := c.Search(context.Background(), g.Start(), ai.Limits{Depth: 1}, nil); info.Err != nil {
+		t.Errorf("a search after the options: %v", info.Err)
 	}
 }

@@ -287,13 +287,14 @@ func TestAccountsContractFromOutside(t *testing.T) {
 	})
 
 	t.Run("AI levels are accounts", func(t *testing.T) {
-		var bot struct {
-			Name string `json:"name"`
-			Bot  bool   `json:"bot"`
+		var level struct {
+			Name  string `json:"name"`
+			Level bool   `json:"level"`
+			Bot   bool   `json:"bot"`
 		}
-		getJSON(t, srv.base+"/api/users/ai-level-1", &bot)
-		if bot.Name != "ai-level-1" || !bot.Bot {
-			t.Fatalf("ai-level-1: %+v", bot)
+		getJSON(t, srv.base+"/api/users/ai-level-1", &level)
+		if level.Name != "ai-level-1" || !level.Level || level.Bot {
+			t.Fatalf("ai-level-1: %+v; want an AI level, not a bot", level)
 		}
 		status, body, _ := cy.call("POST", "/api/games", map[string]any{"game": "eximo", "seats": []string{"human", "ai:level=1"}, "rated": true, "clock": "5m+3s"})
 		cy.want("a rated game against level 1", 201, "", status, body)

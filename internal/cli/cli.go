@@ -72,7 +72,7 @@ checkers-like abstract games. Run "arbiter games" to list them.`,
 	root.Version = buildVersion(debug.ReadBuildInfo())
 	root.SetVersionTemplate("arbiter {{.Version}}\n")
 	root.AddCommand(gamesCmd(), movesCmd(), perftCmd(), fenCmd(), showCmd(), playCmd(), replayCmd(), bestCmd(), matchCmd(), engineCmd())
-	root.AddCommand(serveCmd(), adminCmd(), backupCmd(), loadtestCmd(), labCmd(), benchCmd())
+	root.AddCommand(serveCmd(), adminCmd(), backupCmd(), loadtestCmd(), labCmd(), benchCmd(), botCmd())
 	root.AddCommand(rateLevelsCmd(), solveCmd(), probeCmd(), tuneCmd(), reviewCmd(), puzzlesCmd(), workCmd())
 	root.SetHelpCommand(helpCmd())
 	strictCompletion(root)

@@ -71,6 +71,17 @@ func TestBadFlagValues(t *testing.T) {
 		{[]string{"games", "extra"}, []string{"games", "usage"}},
 		{[]string{"engine", "--depth", "3"}, []string{"--depth"}},
 		{[]string{"engine", "extra"}, []string{"engine", "usage"}},
+		// bot: its flags, its site, token and engine.
+		{[]string{"bot", "--games", "9"}, []string{"--games 9", "1 to 8"}},
+		{[]string{"bot", "--overhead", "2m"}, []string{"--overhead 2m0s", "to 1m"}},
+		{[]string{"bot", "--movetime", "-1s"}, []string{"--movetime -1s"}},
+		{[]string{"bot", "extra"}, []string{"bot", "usage"}},
+		{[]string{"bot"}, []string{"--site"}},
+		{[]string{"bot", "--site", "ftp://example.org", "--token", "t", "--engine", "e"}, []string{`--site "ftp://example.org"`}},
+		{[]string{"bot", "--site", "http://localhost:1", "--engine", "e"}, []string{"--token", "ARBITER_BOT_TOKEN"}},
+		{[]string{"bot", "--site", "http://localhost:1", "--token", "t"}, []string{"--engine"}},
+		{[]string{"bot", "--site", "http://localhost:1", "--token", "t", "--engine", "e", "--option", "novalue"}, []string{`--option "novalue"`, "NAME=VALUE"}},
+		{[]string{"bot", "--site", "http://localhost:1", "--token", "t", "--engine", "no-such-engine-here"}, []string{"the engine", "no-such-engine-here"}},
 		// The position flags of moves, fen, show and perft.
 		{[]string{"moves", "pommel", "-o", "maxplies=-1"}, []string{"maxplies=-1", "1 to 1000000"}},
 		{[]string{"fen", "pommel", "-o", "maxplies=0"}, []string{"maxplies=0", "1 to 1000000"}},

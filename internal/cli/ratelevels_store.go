@@ -64,7 +64,7 @@ func storeLevels(ctx context.Context, st store.Store, game string, levels map[st
 			return fmt.Errorf("level %q: want 1 to %d", key, hall.Levels)
 		}
 		id := hall.LevelAccount(n)
-		if err := st.EnsureBot(ctx, store.Account{ID: id, Name: id, Bot: true, Created: now}, nil); err != nil {
+		if err := st.EnsureLevel(ctx, store.Account{ID: id, Name: id, Kind: store.AILevel, Created: now}, nil); err != nil {
 			return err
 		}
 		r := store.Rating{Game: game, Rating: lr.Rating, RD: lr.RD, Volatility: lr.Volatility, Games: lr.Games, Updated: now}

@@ -25,6 +25,7 @@ func durationArgs(dir string) map[string][]string {
 		"arbiter loadtest":    {"loadtest", "--addr", "nowhere"},
 		"arbiter lab work":    {"lab", "work", "--queue", filepath.Join(dir, "queue.db")},
 		"arbiter work":        {"work", "--queue", filepath.Join(dir, "queue.db")},
+		"arbiter bot":         {"bot"}, // the flags are checked before the site, the token and the engine
 		"arbiter lab":         append([]string{"lab"}, append(lab, "--player", "ab")...),
 		"arbiter lab skill":   append([]string{"lab", "skill"}, append(lab, "--steps", "2")...),
 	}

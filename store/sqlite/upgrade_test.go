@@ -64,3 +64,45 @@ func TestUpgradeKeepsGames(t *testing.T) {
 		t.Fatalf("playing on after the upgrade: %v", err)
 	}
 }
+
+// TestUpgradeNamesAccountKinds opens a database of the schema before bot
+// accounts (version 10), whose column bot marked the AI levels: a level
+// reads back as an AI level, a person as a person, and neither as a bot.
+func TestUpgradeNamesAccountKinds(t *testing.T) {
+	dir := t.TempDir()
+	db, err := sql.Open("sqlite", dsn(filepath.Join(dir, FileName), writer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := store.Pending(store.SQLite, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied BIGINT NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range old {
+		if m.Version > 10 {
+			break
+		}
+		if _, err := db.Exec(m.SQL); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(`INSERT INTO schema_migrations VALUES (?, ?, 0)`, m.Version, m.Name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Exec(`INSERT INTO accounts (id, name, name_key, password, bot, deleted, created) VALUES
+		('ai-level-1', 'ai-level-1', 'ai-level-1', '', 1, 0, 1000), ('u1', 'Ada', 'ada', 'hash', 0, 0, 1000)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	s := open(t, dir)
+	for id, want := range map[string]store.AccountKind{"ai-level-1": store.AILevel, "u1": store.Person} {
+		a, err := s.Account(context.Background(), id)
+		if err != nil || a.Kind != want || a.IsBot() {
+			t.Errorf("account %s after the upgrade: %+v, %v; want kind %s", id, a, err, want)
+		}
+	}
+}

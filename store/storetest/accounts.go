@@ -22,7 +22,7 @@ var accountTests = []struct {
 	{"Sessions", testSessions},
 	{"PasswordRevokesSessions", testPasswordRevokesSessions},
 	{"DeleteAccount", testDeleteAccount},
-	{"Bots", testBots},
+	{"Levels", testLevels},
 	{"RatedGame", testRatedGame},
 	{"RatedDrawAndThreePlayers", testRatedDrawAndThree},
 	{"RatedScoredThreePlayers", testRatedScoredThree},
@@ -46,7 +46,7 @@ func mustAccount(t *testing.T, s store.Store, name string) store.Account {
 	if err := s.CreateAccount(context.Background(), a); err != nil {
 		t.Fatalf("CreateAccount(%s): %v", name, err)
 	}
-	a.Created = stored(base)
+	a.Created, a.Kind = stored(base), store.Person // an account made without a kind is a person's
 	return a
 }
 
@@ -267,11 +267,11 @@ func testDeleteAccount(t *testing.T, open Opener, _ Reopener) {
 	wantErr(t, "deleting it again", s.DeleteAccount(ctx, ada.ID, base), store.ErrNoAccount)
 }
 
-func testBots(t *testing.T, open Opener, _ Reopener) {
+func testLevels(t *testing.T, open Opener, _ Reopener) {
 	s, ctx := open(t), context.Background()
 	bot := store.Account{ID: "bot3", Name: "ai-level-3", Created: base}
 	seed := []store.Rating{{Game: "pommel", Rating: 1650, RD: 60, Volatility: 0.06, Games: 40, Updated: base}}
-	if err := s.EnsureBot(ctx, bot, seed); err != nil {
+	if err := s.EnsureLevel(ctx, bot, seed); err != nil {
 		t.Fatal(err)
 	}
 	r := ratingOf(t, s, "bot3", "pommel")
@@ -282,20 +282,20 @@ func testBots(t *testing.T, open Opener, _ Reopener) {
 		t.Fatal(err)
 	}
 	again := store.Account{ID: "other-id", Name: "AI-Level-3", Created: base}
-	if err := s.EnsureBot(ctx, again, seed); err != nil {
+	if err := s.EnsureLevel(ctx, again, seed); err != nil {
 		t.Fatal(err)
 	}
 	if r := ratingOf(t, s, "bot3", "pommel"); r.Rating != 1700 {
-		t.Fatalf("EnsureBot again overwrote a rating: %+v", r)
+		t.Fatalf("EnsureLevel again overwrote a rating: %+v", r)
 	}
 	got, err := s.AccountByName(ctx, "ai-level-3")
-	if err != nil || !got.Bot || got.ID != "bot3" {
-		t.Fatalf("the bot: %+v, %v", got, err)
+	if err != nil || !got.IsLevel() || got.IsBot() || got.ID != "bot3" {
+		t.Fatalf("the AI level: %+v, %v", got, err)
 	}
 	mustAccount(t, s, "Mallory")
-	err = s.EnsureBot(ctx, store.Account{ID: "m", Name: "mallory", Created: base}, nil)
+	err = s.EnsureLevel(ctx, store.Account{ID: "m", Name: "mallory", Created: base}, nil)
 	if err == nil {
-		t.Fatal("EnsureBot took over a person's account")
+		t.Fatal("EnsureLevel took over a person's account")
 	}
 }
 
@@ -393,7 +393,7 @@ func testUnratedAndRefused(t *testing.T, open Opener, _ Reopener) {
 func testLeaderboard(t *testing.T, open Opener, _ Reopener) {
 	s, ctx := open(t), context.Background()
 	ada, bob, cy := mustAccount(t, s, "Ada"), mustAccount(t, s, "Bob"), mustAccount(t, s, "Cy")
-	if err := s.EnsureBot(ctx, store.Account{ID: "bot", Name: "ai-level-6", Created: base},
+	if err := s.EnsureLevel(ctx, store.Account{ID: "bot", Name: "ai-level-6", Created: base},
 		[]store.Rating{{Game: "pommel", Rating: 2400, RD: 50, Volatility: 0.06, Games: 100, Updated: base}}); err != nil {
 		t.Fatal(err)
 	}

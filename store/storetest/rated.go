@@ -45,9 +45,9 @@ func testRatedScoredThree(t *testing.T, open Opener, _ Reopener) {
 // no rating and writes no rating change.
 func testRatedOneAccountTwice(t *testing.T, open Opener, _ Reopener) {
 	s, ctx := open(t), context.Background()
-	bot := store.Account{ID: "ai-level-2", Name: "ai-level-2", Bot: true, Created: base}
+	bot := store.Account{ID: "ai-level-2", Name: "ai-level-2", Kind: store.AILevel, Created: base}
 	seed := []store.Rating{{Game: "pommel", Rating: 992.8, RD: 60, Volatility: 0.06, Updated: base}}
-	if err := s.EnsureBot(ctx, bot, seed); err != nil {
+	if err := s.EnsureLevel(ctx, bot, seed); err != nil {
 		t.Fatal(err)
 	}
 	h := ratedHeader("twice", bot, bot)

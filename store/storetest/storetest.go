@@ -56,6 +56,7 @@ func Run(t *testing.T, open Opener, again Reopener) {
 	tests = append(tests, communityTests...)
 	tests = append(tests, tournamentTests...)
 	tests = append(tests, notifyTests...)
+	tests = append(tests, botTests...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open, again) })
 	}

@@ -1,5 +1,5 @@
 // The account page, /account: the games in progress, a new password,
-// passkeys, the notifications (notices.ts), logging out everywhere, the
+// passkeys, API tokens, the notifications (notices.ts), logging out everywhere, the
 // export of every game, and deleting the account. A visitor who is not signed in is sent to sign in first.
 
 import { request, type CatalogGame } from "./api";
@@ -19,7 +19,7 @@ export async function accountPage(root: HTMLElement): Promise<void> {
   root.replaceChildren(siteHeader(h("h1", {}, "Your account")),
     h("main", { class: "account" },
       h("p", { class: "account-who" }, "Signed in as ", profileLink(name), "."),
-      ongoing(catalog), passwordBox(), passkeysBox(), notificationsBox(), sessionsBox(name), deleteBox()));
+      ongoing(catalog), passwordBox(), passkeysBox(), tokensBox(), notificationsBox(), sessionsBox(name), deleteBox()));
 }
 
 // panel is a section of the page with its heading.
@@ -124,6 +124,40 @@ function passkeysBox(): HTMLElement {
     }
   });
   return panel("passkeys", "Passkeys", h("p", {}, "Sign in with this device's lock (a fingerprint, a face, a PIN) instead of the password."), list, form);
+}
+
+// tokensBox lists the account's API tokens, each with Revoke, and makes
+// one, whose secret it shows this once: a program (an engine brought as
+// a bot) acts for the account with it.
+function tokensBox(): HTMLElement {
+  const list = h("ul", { class: "tokens" });
+  const result = status("token-status");
+  const show = async () => {
+    const { tokens } = await request<{ tokens: { id: string; description: string; created: string }[] }>("GET", "/api/account/tokens");
+    list.replaceChildren(...tokens.map((t) => {
+      const revoke = h("button", { type: "button", class: "revoke-token", "aria-label": `Revoke: ${t.description}` }, "Revoke");
+      revoke.addEventListener("click", () => request("DELETE", `/api/account/tokens/${t.id}`).then(show, (e: Error) => say(result, e.message, false)));
+      return h("li", { "data-token": t.id }, h("span", { class: "token-name" }, t.description), h("span", { class: "hint" }, `made ${dateText(t.created)}`), revoke);
+    }));
+    if (tokens.length === 0) list.append(h("li", { class: "none" }, "No token yet."));
+  };
+  void show().catch((e: Error) => say(result, e.message, false));
+  const what = h("input", { id: "token-description", maxlength: "60", autocomplete: "off", "aria-describedby": "token-status" });
+  const form = h("form", { class: "account-form" }, h("p", { class: "field" }, h("label", { for: "token-description" }, "What the new token is for"), what),
+    result, h("button", { type: "submit", class: "make-token" }, "Make a token"));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    try {
+      const made = await request<{ token: string }>("POST", "/api/account/tokens", { description: what.value });
+      form.reset();
+      result.replaceChildren("Copy it now, it is shown this once: ", h("code", { class: "new-token" }, made.token));
+      result.classList.add("ok");
+      void show();
+    } catch (e) {
+      say(result, (e as Error).message, false);
+    }
+  });
+  return panel("tokens", "API tokens", h("p", {}, "A program acts for your account with a token, sent as Authorization: Bearer TOKEN: an engine you bring as a bot, say."), list, form);
 }
 
 function sessionsBox(name: string): HTMLElement {

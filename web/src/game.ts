@@ -12,7 +12,7 @@ import { confirmInPage } from "./confirm";
 import { copyButton, h, replaceKeepingFocus } from "./dom";
 import { choices, click, emptySelection, matching, parseMove, swapMove, targets, type ParsedMove, type Selection } from "./entry";
 import { recentPaths } from "./lastmoves";
-import { change, profileLink, ratingText } from "./players";
+import { botTag, change, profileLink, ratingText } from "./players";
 import * as browserSeats from "./seats";
 import { lastMoverAmong, moveEnds, nextTurn, ownsTop, premoveOutcome, type Premove } from "./premoves";
 import { takenBy } from "./material";
@@ -69,7 +69,7 @@ interface Page {
 // holds ("you"), each seat's account and rating, and once a rated game
 // ended, each seat's rating change.
 type AccountGame = Game & { rated?: boolean; you?: number; ratings?: { seat: number; before: number; after: number; rd: number }[] };
-type AccountSeat = Seat & { account?: string; rating?: number; provisional?: boolean };
+type AccountSeat = Seat & { account?: string; rating?: number; provisional?: boolean; bot?: boolean };
 const seatOf = (g: Game, seat: number) => g.seats[seat] as AccountSeat;
 
 export function gamePage(root: HTMLElement): void {
@@ -989,7 +989,9 @@ function playerNode(g: Game, seat: number, held: number[]): HTMLElement {
   if (!s.account) return h("span", { class: "name" }, name);
   const link = profileLink(s.account);
   link.textContent = name;
-  return h("span", { class: "name" }, link);
+  // A bot's mark follows its name here: a phone's strip, cut short, cuts
+  // the mark before the name.
+  return h("span", { class: "name" }, link, ...botTag(s.bot).reverse());
 }
 
 // ratingNode is an account's rating beside its name ("?" while

@@ -4,7 +4,7 @@
 import { request, type CatalogGame } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
-import { profileLink, ratingText } from "./players";
+import { botTag, profileLink, ratingText } from "./players";
 
 interface Ranked {
   rank: number;
@@ -13,6 +13,7 @@ interface Ranked {
   rd: number;
   games: number;
   provisional: boolean;
+  bot?: boolean;
 }
 
 export async function leaderboardPage(root: HTMLElement): Promise<void> {
@@ -40,7 +41,7 @@ function board(rows: Ranked[], game: CatalogGame): HTMLElement {
     h("caption", { class: "hint" }, "? : a provisional rating. Players who played rated in the last 30 days."), h("thead", {}, head),
     h("tbody", {}, ...rows.map((r) => h("tr", { "data-name": r.name },
       h("td", { class: "rank" }, String(r.rank)),
-      h("td", { class: "name" }, profileLink(r.name)),
+      h("td", { class: "name" }, ...botTag(r.bot), profileLink(r.name)),
       h("td", { class: "rating", title: `±${Math.round(r.rd)}` }, ratingText(r.rating, r.provisional)),
       h("td", { class: "games" }, String(r.games))))));
 }

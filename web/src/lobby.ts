@@ -9,7 +9,7 @@ import { request, type CatalogGame, type CatalogOption, type LobbyGame, type Sea
 import { showTurns } from "./chrome";
 import { pageNotice } from "./notices";
 import { h } from "./dom";
-import { clockText, opponentNode, profileLink, ratingText, signInLink, type Seek, type SeekClock, type SeekKind } from "./players";
+import { botTag, clockText, opponentNode, profileLink, ratingText, signInLink, type Seek, type SeekClock, type SeekKind } from "./players";
 
 interface Lobby {
   me: string | null;
@@ -197,7 +197,7 @@ function seekRow(lobby: Lobby, s: Seek): HTMLElement {
     h("span", { class: "mode" }, s.rated ? "Rated" : "Casual"));
   const notes: (Node | string)[] = [];
   if (toMe) notes.push(h("strong", {}, "Challenge to you"));
-  else if (s.to) notes.push("to ", profileLink(s.to));
+  else if (s.to) notes.push("to ", ...botTag(s.toBot), profileLink(s.to));
   if (s.seats > 2) notes.push(`${s.joined.length + 1} of ${s.seats}` + (s.joined.length ? ": " : ""), ...s.joined.flatMap((n, i) => [i ? ", " : "", profileLink(n)]));
   if (Object.keys(s.options ?? {}).length) notes.push(" " + Object.entries(s.options).map(([k, v]) => `${k}=${v}`).join(" "));
   if (!s.takebacks) notes.push(h("span", { class: "no-takebacks" }, " no take-backs"));
@@ -361,9 +361,9 @@ function liveGames(lobby: Lobby): HTMLElement {
 
 // seatWho names a seat's player in the live games: the account and its
 // rating, the name given, the AI's level, or "anonymous".
-function seatWho(s: Seat & { account?: string; rating?: number }): string {
+function seatWho(s: Seat & { account?: string; rating?: number; bot?: boolean }): string {
   const level = /^ai:level=(\d+)$/.exec(s.player);
   if (level) return `AI level ${level[1]}`;
-  if (s.account) return s.rating ? `${s.account} (${Math.round(s.rating)})` : s.account;
+  if (s.account) return (s.bot ? "BOT " : "") + (s.rating ? `${s.account} (${Math.round(s.rating)})` : s.account);
   return s.name ?? (s.open ? "open seat" : "anonymous");
 }

@@ -16,7 +16,8 @@ export interface Rating {
 export interface User {
   name: string;
   created: string;
-  bot: boolean;
+  level: boolean; // one of the site's AI levels
+  bot: boolean; // an engine's account, played through the bot API
   deleted: boolean;
   ratings: Record<string, Rating>;
 }
@@ -51,6 +52,7 @@ export interface Seek {
   rating: number;
   provisional: boolean;
   to: string | null;
+  toBot?: boolean; // the challenged account is a bot
   seats: number;
   joined: string[];
   created: string;
@@ -104,6 +106,7 @@ export function profileLink(name: string): HTMLAnchorElement {
 export interface Opposed {
   opponents: string[];
   opponentAccounts?: boolean[];
+  opponentBots?: boolean[];
 }
 
 // opponentNode is opponent i of a game: an account's name links to its
@@ -111,7 +114,14 @@ export interface Opposed {
 // an anonymous "alice" never links to Alice.
 export function opponentNode(g: Opposed, i: number): HTMLElement {
   const name = g.opponents[i] ?? "";
+  if (g.opponentBots?.[i]) return h("span", {}, ...botTag(true), profileLink(name));
   return g.opponentAccounts?.[i] ? profileLink(name) : h("span", { class: "player-anonymous" }, name);
+}
+
+// botTag marks the name of a bot's account (an engine plays it), as
+// lichess writes it: "BOT zed" (the mark and a space, to go before).
+export function botTag(bot?: boolean): (Node | string)[] {
+  return bot ? [h("span", { class: "bot-tag", title: "an engine plays this account" }, "BOT"), " "] : [];
 }
 
 // ratingText is a rating rounded, with "?" while it is provisional.

@@ -5,7 +5,7 @@
 import { ApiError, request, type CatalogGame } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
-import { change, dateText, me, opponentNode, ratingText, type PlayedGame, type User } from "./players";
+import { botTag, change, dateText, me, opponentNode, ratingText, type PlayedGame, type User } from "./players";
 import { ratingPlot, type HistoryPoint } from "./ratingplot";
 import { reportForm } from "./chat";
 
@@ -33,13 +33,13 @@ export async function profilePage(root: HTMLElement): Promise<void> {
   }
   const nameOf = (id: string) => catalog.find((c) => c.id === id)?.name ?? id;
   const tags: Node[] = [];
-  if (user.bot) tags.push(h("span", { class: "tag" }, "Computer"));
+  if (user.level) tags.push(h("span", { class: "tag" }, "Computer"));
   if (user.deleted) tags.push(h("span", { class: "tag" }, "Account deleted"));
   const you = await me();
-  main.append(h("section", { class: "profile-head", "aria-label": "player" }, h("p", { class: "profile-name" }, user.name),
+  main.append(h("section", { class: "profile-head", "aria-label": "player" }, h("p", { class: "profile-name" }, ...botTag(user.bot), user.name),
     h("p", { class: "since" }, `Member since ${dateText(user.created)}`, ...tags),
     ...you === user.name ? [h("p", {}, h("a", { href: "/account" }, "Your account settings"))] : [],
-    ...you && you !== user.name && !user.bot && !user.deleted ? [await playerActions(user.name)] : []));
+    ...you && you !== user.name && !user.level && !user.deleted ? [await playerActions(user.name)] : []));
   main.append(ratingsSection(user, history, nameOf), gamesSection(user.name, catalog, nameOf));
 }
 

@@ -71,20 +71,21 @@ func (s *Service) lock(ctx context.Context, tx Tx, key string) error {
 const MaxSessions = 100
 
 // accountColumns are an account's columns, its store.Standing's last.
-const accountColumns = "id, name, password, bot, deleted, created, " +
+const accountColumns = "id, name, password, kind, deleted, created, " +
 	"admin, muted_until, mute_reason, banned, ban_reason, closed, close_reason, engine"
 
 func scanAccount(r Row) (store.Account, error) {
 	var a store.Account
-	var bot, deleted, admin, banned, closed, engine int
+	var kind string
+	var deleted, admin, banned, closed, engine int
 	var created, mutedUntil int64
 	st := &a.Standing
-	err := r.Scan(&a.ID, &a.Name, &a.Password, &bot, &deleted, &created,
+	err := r.Scan(&a.ID, &a.Name, &a.Password, &kind, &deleted, &created,
 		&admin, &mutedUntil, &st.MuteReason, &banned, &st.BanReason, &closed, &st.CloseReason, &engine)
 	if errors.Is(err, ErrNoRows) {
 		return store.Account{}, store.ErrNoAccount
 	}
-	a.Bot, a.Deleted, a.Created = bot == 1, deleted == 1, row.Time(created)
+	a.Kind, a.Deleted, a.Created = store.AccountKind(kind), deleted == 1, row.Time(created)
 	st.Admin, st.MutedUntil, st.Banned, st.Closed, st.Engine = admin == 1, optTime(mutedUntil), banned == 1, closed == 1, engine == 1
 	return a, err
 }
@@ -127,8 +128,12 @@ func (s *Service) CreateAccount(ctx context.Context, a store.Account) error {
 }
 
 func insertAccount(ctx context.Context, tx Tx, a store.Account) error {
-	_, err := tx.Exec(ctx, `INSERT INTO accounts (id, name, name_key, password, bot, deleted, created) VALUES (?, ?, ?, ?, ?, 0, ?)`,
-		a.ID, a.Name, nameKey(a.Name), a.Password, boolInt(a.Bot), row.Millis(a.Created))
+	kind := a.Kind
+	if kind == "" {
+		kind = store.Person
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO accounts (id, name, name_key, password, kind, deleted, created) VALUES (?, ?, ?, ?, ?, 0, ?)`,
+		a.ID, a.Name, nameKey(a.Name), a.Password, string(kind), row.Millis(a.Created))
 	if errors.Is(err, ErrUnique) {
 		return fmt.Errorf("store: account %s: %w", a.Name, store.ErrNameTaken)
 	}
@@ -180,7 +185,7 @@ func (s *Service) DeleteAccount(ctx context.Context, id string, now time.Time) e
 		if err := endSessionsAndSeeks(ctx, tx, id); err != nil {
 			return err
 		}
-		for _, table := range []string{"passkeys", "puzzle_ratings", "puzzle_attempts",
+		for _, table := range []string{"passkeys", "api_tokens", "puzzle_ratings", "puzzle_attempts",
 			"notify_prefs", "emails", "tokens", "push_subscriptions", "outbox"} {
 			if _, err := tx.Exec(ctx, `DELETE FROM `+table+` WHERE account = ?`, id); err != nil {
 				return err
@@ -229,20 +234,20 @@ func renameSeats(ctx context.Context, tx Tx, account string, now time.Time) erro
 	return nil
 }
 
-// EnsureBot implements store.Accounts.
-func (s *Service) EnsureBot(ctx context.Context, a store.Account, seed []store.Rating) error {
+// EnsureLevel implements store.Accounts.
+func (s *Service) EnsureLevel(ctx context.Context, a store.Account, seed []store.Rating) error {
 	return s.Write(ctx, func(tx Tx) error {
 		existing, err := scanAccount(tx.QueryRow(ctx, `SELECT `+accountColumns+` FROM accounts WHERE name_key = ?`, nameKey(a.Name)))
 		switch {
 		case errors.Is(err, store.ErrNoAccount):
-			a.Bot = true
+			a.Kind = store.AILevel
 			if err := insertAccount(ctx, tx, a); err != nil {
 				return err
 			}
 			existing = a
 		case err != nil:
 			return err
-		case !existing.Bot:
+		case !existing.IsLevel():
 			return fmt.Errorf("store: account %s exists and is not an AI level's", a.Name)
 		}
 		for _, r := range seed {

@@ -102,17 +102,19 @@ func (s *Service) GameRatings(ctx context.Context, gameID string) (list []store.
 }
 
 // Leaderboard implements store.Accounts. Engine-marked and closed
-// accounts are left out as bots and deleted ones are, by the query alone:
-// their ratings stay, and an engine mark cleared shows them again.
+// accounts are left out as the AI levels and deleted ones are, by the
+// query alone: their ratings stay, and an engine mark cleared shows them
+// again. Bots are ranked as people are: their ratings are earned against
+// people the same way.
 func (s *Service) Leaderboard(ctx context.Context, game string, since time.Time, limit int) (list []store.Ranked, err error) {
 	if limit <= 0 || limit > 1000 {
 		limit = 100
 	}
 	err = s.Read(ctx, func(tx Tx) error {
-		rows, err := tx.Query(ctx, `SELECT a.name, r.game, r.rating, r.rd, r.volatility, r.games, r.updated
+		rows, err := tx.Query(ctx, `SELECT a.name, a.kind, r.game, r.rating, r.rd, r.volatility, r.games, r.updated
 			FROM ratings r JOIN accounts a ON a.id = r.account
-			WHERE r.game = ? AND r.updated >= ? AND r.games > 0 AND a.bot = 0 AND a.deleted = 0 AND a.engine = 0 AND a.closed = 0
-			ORDER BY r.rating DESC, a.name_key LIMIT ?`, game, row.Millis(since), limit)
+			WHERE r.game = ? AND r.updated >= ? AND r.games > 0 AND a.kind <> ? AND a.deleted = 0 AND a.engine = 0 AND a.closed = 0
+			ORDER BY r.rating DESC, a.name_key LIMIT ?`, game, row.Millis(since), string(store.AILevel), limit)
 		if err != nil {
 			return err
 		}
@@ -120,9 +122,11 @@ func (s *Service) Leaderboard(ctx context.Context, game string, since time.Time,
 		for rows.Next() {
 			var x store.Ranked
 			var updated int64
-			if err := rows.Scan(&x.Name, &x.Game, &x.Rating.Rating, &x.RD, &x.Volatility, &x.Games, &updated); err != nil {
+			var kind string
+			if err := rows.Scan(&x.Name, &kind, &x.Game, &x.Rating.Rating, &x.RD, &x.Volatility, &x.Games, &updated); err != nil {
 				return err
 			}
+			x.Bot = store.AccountKind(kind) == store.Bot
 			x.Updated = row.Time(updated)
 			list = append(list, x)
 		}

@@ -162,6 +162,10 @@ func seeksQuery(now time.Time, f store.SeekFilter) (string, []any, error) {
 		query += ` AND game = ?`
 		args = append(args, f.Game)
 	}
+	if f.Target != "" {
+		query += ` AND target = ?`
+		args = append(args, f.Target)
+	}
 	if f.Before.ID != "" {
 		at := row.Millis(f.Before.Created)
 		query += ` AND (created < ? OR (created = ? AND id < ?))`

@@ -51,6 +51,7 @@ type storedSeat struct {
 	Open      bool   `json:"open"`
 	Account   string `json:"account,omitempty"`
 	Arrived   bool   `json:"arrived,omitempty"`
+	Bot       bool   `json:"bot,omitempty"`
 }
 
 // FromHeader gives the columns for h. Times are kept in UTC to the
