@@ -155,7 +155,7 @@ func (s *tsScanner) quoted(q byte) error {
 		switch {
 		case c == '\\' && s.pos+1 < len(s.src):
 			s.pos++
-			b.WriteByte(s.src[s.pos])
+			s.escape(&b)
 		case c == q:
 			s.pos++
 			s.out = append(s.out, tsToken{kind: "string", text: b.String(), line: line})
@@ -167,6 +167,33 @@ func (s *tsScanner) quoted(q byte) error {
 		}
 	}
 	return fmt.Errorf("line %d: unclosed string", line)
+}
+
+// escape writes the character an escape at pos stands for: a letter
+// escape (\n, \u00e9, \x41) as a space, which is no word, any other
+// character as itself (\", \\).
+func (s *tsScanner) escape(b *strings.Builder) {
+	c := s.src[s.pos]
+	switch c {
+	case 'u', 'x':
+		s.pos++
+		if s.pos < len(s.src) && s.src[s.pos] == '{' {
+			for s.pos < len(s.src) && s.src[s.pos] != '}' {
+				s.pos++
+			}
+		} else {
+			n := 4
+			if c == 'x' {
+				n = 2
+			}
+			s.pos += n - 1
+		}
+		b.WriteByte(' ')
+	case 'n', 't', 'r', 'b', 'f', 'v', '0':
+		b.WriteByte(' ')
+	default:
+		b.WriteByte(c)
+	}
 }
 
 // template reads a template literal: its text goes out as one token, each
@@ -182,7 +209,7 @@ func (s *tsScanner) template() error {
 		switch {
 		case c == '\\' && s.pos+1 < len(s.src):
 			s.pos++
-			b.WriteByte(s.src[s.pos])
+			s.escape(&b)
 		case c == '`':
 			s.pos++
 			s.out[at].text = b.String()
@@ -238,8 +265,13 @@ var (
 	// ": your menu"), not glued to a digit or a dot ("0px 0px",
 	// ".a .b").
 	twoWords = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_$.#-])\p{L}[\p{L}']*[,;:.!?]?\s+[\p{L}(]`)
+	// afterStop is a word after a stop ("; premove", "0, empty").
+	afterStop = regexp.MustCompile(`[,;:]\s+\p{Ll}{3,}`)
 	// capitalised is text that starts with a capitalised word ("Copy").
 	capitalised = regexp.MustCompile(`^\s*\p{Lu}\p{Ll}+`)
+	// ignoreMark ends a line whose literals are not words for people, and
+	// may say why: "// i18n-ignore: the site's name".
+	ignoreMark = regexp.MustCompile(`// i18n-ignore(:.*)?$`)
 	// aLetter is text with a letter in it.
 	aLetter = regexp.MustCompile(`\p{L}`)
 )
@@ -337,7 +369,7 @@ func tsLiterals(file, src string) (found []foundLiteral, ids []string, err error
 		return nil, nil, fmt.Errorf("%s: %w", file, err)
 	}
 	lines := strings.Split(src, "\n")
-	ignored := func(line int) bool { return strings.HasSuffix(strings.TrimSpace(lines[line-1]), "// i18n-ignore") }
+	ignored := func(line int) bool { return ignoreMark.MatchString(lines[line-1]) }
 	var stack []callFrame
 	for i, tok := range toks {
 		prev := func(n int) tsToken {
@@ -411,7 +443,7 @@ func shownLiteral(tok, p1, p2, p3 tsToken, frame callFrame) bool {
 	if machine {
 		return false
 	}
-	return twoWords.MatchString(tok.text) || capitalised.MatchString(tok.text)
+	return twoWords.MatchString(tok.text) || capitalised.MatchString(tok.text) || afterStop.MatchString(tok.text)
 }
 
 // clientLiterals scans every file of src/.
@@ -551,6 +583,7 @@ func TestLiteralScan(t *testing.T) {
 		{`const reasons = { resign: "by resignation" };`, []string{"by resignation"}},
 		{`confirmInPage(t("game.resign.confirm"), t("game.resign"));`, nil},
 		{`h("p", {}, "Hello there"); // i18n-ignore`, nil},
+		{`h("a", {}, "arbiter"); // i18n-ignore: the site's name`, nil},
 		{`document.querySelector("header details.me > summary");`, nil},
 		{`document.querySelectorAll<HTMLElement>("main pre");`, nil},
 		{`h("li", { class: i > 0 ? "move current" : "move" });`, nil},
@@ -561,6 +594,9 @@ func TestLiteralScan(t *testing.T) {
 		{`const re = /^Your move: (\w+) now$/;`, nil},
 		{`headers["Content-Type"] = "application/json";`, nil},
 		{`const a = 1 / 2, b = "Draw";`, []string{"Draw"}},
+		{"let label = `${cell}, empty`; label += \"; premove\";", []string{"0, empty", "; premove"}},
+		{`h("span", {}, "\u2699\uFE0E");`, nil},
+		{`h("span", {}, "\u{1F3B2} Roll\n");`, []string{"  Roll "}},
 	} {
 		found, _, err := tsLiterals("test.ts", tc.src)
 		if err != nil {

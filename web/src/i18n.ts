@@ -72,11 +72,17 @@ function fill(text: string, args?: Args): string {
   });
 }
 
+// fixed writes n with digits decimals, as the page's language writes
+// them ("1.35", "1,35").
+export function fixed(n: number, digits: number): string {
+  return n.toLocaleString(catalog.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+}
+
 // chooseLanguage remembers tag as the reader's language, in the cookie
 // the server reads before Accept-Language (so that it holds signed out),
 // and draws the page again in it.
 export function chooseLanguage(tag: string): void {
-  const secure = location.protocol === "https:" ? "; secure" : "";
-  document.cookie = `lang=${encodeURIComponent(tag)}; path=/; max-age=31536000; samesite=lax${secure}`;
+  const secure = location.protocol === "https:" ? "; secure" : ""; // i18n-ignore: the cookie's attributes
+  document.cookie = `lang=${encodeURIComponent(tag)}; path=/; max-age=31536000; samesite=lax${secure}`; // i18n-ignore: the cookie
   location.reload();
 }

@@ -30,7 +30,7 @@ const piecesLook: Look = {
 };
 const looks = [themeLook, boardLook, piecesLook];
 
-const darkQuery = "(prefers-color-scheme: dark)";
+const darkQuery = "(prefers-color-scheme: dark)"; // i18n-ignore: a media query
 
 // chosen is the player's remembered value of look, else its default; a
 // value this version does not know (or storage that cannot be read)
