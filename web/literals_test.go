@@ -363,7 +363,7 @@ type foundLiteral struct {
 
 // tsLiterals scans one file: the literals of words it holds outside a
 // t() or tn() call, and the message ids its t() and tn() calls name.
-func tsLiterals(file, src string) (found []foundLiteral, ids []string, err error) {
+func tsLiterals(file, src string, classes map[string]bool) (found []foundLiteral, ids []string, err error) {
 	toks, err := scanTS(src)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", file, err)
@@ -413,7 +413,7 @@ func tsLiterals(file, src string) (found []foundLiteral, ids []string, err error
 		if ignored(tok.line) || allowedLiterals[tok.text] || !aLetter.MatchString(tok.text) {
 			continue
 		}
-		if !shownLiteral(tok, p1, p2, prev(3), frame) {
+		if !shownLiteral(tok, p1, p2, prev(3), frame) || (!inUI(tok, p1, p2, prev(3), frame) && classList(tok.text, classes)) {
 			continue
 		}
 		found = append(found, foundLiteral{file: file, line: tok.line, text: tok.text})
@@ -425,16 +425,12 @@ func tsLiterals(file, src string) (found []foundLiteral, ids []string, err error
 // inside frame, is words for people: any text in a place that shows it,
 // words (two, or one capitalised) anywhere but a place that never does.
 func shownLiteral(tok, p1, p2, p3 tsToken, frame callFrame) bool {
+	if inUI(tok, p1, p2, p3, frame) {
+		return true
+	}
 	key := ""
 	if frame.open == "{" {
 		key = frame.key
-	}
-	inUI := (frame.fn == "h" && frame.arg >= 2) || (uiFuncs[frame.fn]) ||
-		(frame.fn == "setAttribute" && frame.arg == 1 && uiKeys[frame.first]) ||
-		uiKeys[key] ||
-		((p1.text == "=" || p1.text == "+=") && uiProps[p2.text] && p3.text == ".")
-	if inUI {
-		return true
 	}
 	machine := machineFuncs[frame.fn] || (frame.fn == "setAttribute" && (frame.arg == 0 || !uiKeys[frame.first])) ||
 		machineKeys[key] || strings.HasPrefix(key, "data-") ||
@@ -446,6 +442,52 @@ func shownLiteral(tok, p1, p2, p3 tsToken, frame callFrame) bool {
 	return twoWords.MatchString(tok.text) || capitalised.MatchString(tok.text) || afterStop.MatchString(tok.text)
 }
 
+// inUI reports whether the literal tok stands where its text is shown:
+// an element's child, a shown attribute or property, a dialog's text.
+func inUI(tok, p1, p2, p3 tsToken, frame callFrame) bool {
+	key := ""
+	if frame.open == "{" {
+		key = frame.key
+	}
+	return (frame.fn == "h" && frame.arg >= 2) || (uiFuncs[frame.fn]) ||
+		(frame.fn == "setAttribute" && frame.arg == 1 && uiKeys[frame.first]) ||
+		uiKeys[key] ||
+		((p1.text == "=" || p1.text == "+=") && uiProps[p2.text] && p3.text == ".")
+}
+
+// classList reports whether text is a list of the style sheets' classes
+// ("feedback right", "resign danger"), which the pages set as classes.
+func classList(text string, classes map[string]bool) bool {
+	words := strings.Fields(text)
+	for _, w := range words {
+		if !classes[w] {
+			return false
+		}
+	}
+	return len(words) > 0
+}
+
+// styleClasses are the classes the style sheets of src/css name.
+func styleClasses(t *testing.T) map[string]bool {
+	t.Helper()
+	files, err := filepath.Glob("src/css/*.css")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no style sheets in src/css: %v", err)
+	}
+	class := regexp.MustCompile(`\.([A-Za-z_][\w-]*)`)
+	out := map[string]bool{}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range class.FindAllStringSubmatch(string(src), -1) {
+			out[m[1]] = true
+		}
+	}
+	return out
+}
+
 // clientLiterals scans every file of src/.
 func clientLiterals(t *testing.T) (found []foundLiteral, ids map[string][]string) {
 	t.Helper()
@@ -454,12 +496,13 @@ func clientLiterals(t *testing.T) (found []foundLiteral, ids map[string][]string
 		t.Fatalf("no TypeScript in src/: %v", err)
 	}
 	ids = map[string][]string{}
+	classes := styleClasses(t)
 	for _, file := range files {
 		src, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, used, err := tsLiterals(file, string(src))
+		f, used, err := tsLiterals(file, string(src), classes)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -588,6 +631,10 @@ func TestLiteralScan(t *testing.T) {
 		{`document.querySelectorAll<HTMLElement>("main pre");`, nil},
 		{`h("li", { class: i > 0 ? "move current" : "move" });`, nil},
 		{`if (ev.key === "Escape") close();`, nil},
+		{`el.className = ok ? "feedback right" : "feedback";`, nil},
+		{`button(t("game.resign"), "resign danger", resign);`, nil},
+		{`h("p", {}, "feedback right");`, []string{"feedback right"}},
+		{`const s = "feedback wrong";`, []string{"feedback wrong"}},
 		{`if (kind === "Real time") x();`, nil},
 		{`import { h } from "./dom";`, nil},
 		{"el.style.transform = `translate(${x}px, ${y}px)`;", nil},
@@ -598,7 +645,7 @@ func TestLiteralScan(t *testing.T) {
 		{`h("span", {}, "\u2699\uFE0E");`, nil},
 		{`h("span", {}, "\u{1F3B2} Roll\n");`, []string{"  Roll "}},
 	} {
-		found, _, err := tsLiterals("test.ts", tc.src)
+		found, _, err := tsLiterals("test.ts", tc.src, map[string]bool{"feedback": true, "right": true, "resign": true, "danger": true})
 		if err != nil {
 			t.Fatal(err)
 		}
