@@ -514,6 +514,19 @@ func clientLiterals(t *testing.T) (found []foundLiteral, ids map[string][]string
 	return found, ids
 }
 
+// TestNoWordsOutsideCatalog fails on a literal of words for people in the
+// client's TypeScript that is not a message of the catalogs: each must be
+// a t() or tn() call, or carry a trailing "// i18n-ignore" saying why not.
+func TestNoWordsOutsideCatalog(t *testing.T) {
+	found, _ := clientLiterals(t)
+	for _, f := range found {
+		t.Errorf("%s:%d: %q is words for people outside the catalog: use t() or tn() (web/i18n)", f.file, f.line, f.text)
+	}
+	if len(found) > 0 {
+		t.Logf("%d literals outside the catalog", len(found))
+	}
+}
+
 // serverIDs are the message ids the server's own code and shells name:
 // each .T("id") or .N("id") of server/*.go and {{t "id"}} of
 // server/*.html (named, they must exist), and every other string literal

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arbiter-games/arbiter/internal/i18n"
 	"github.com/evanw/esbuild/pkg/api"
 )
 
@@ -75,11 +76,19 @@ func TestAssets(t *testing.T) {
 // them compressed, once, with a long-lived ETag), and what it parses is
 // the whole text. The puzzles' trainer took the gzip past 56 KiB, the
 // chat, the block and report buttons and the moderators' page past 58
-// (60 KiB, 205 KiB whole).
+// (60 KiB, 205 KiB whole). The message catalogs (issue 38, section 4)
+// took the words out of the bundle and put their ids in: the gzip barely
+// moved (60.3 KiB), the whole grew by 8 KiB (213 KiB), the ids being
+// longer than many of the words they stand for.
 const (
 	pageBudgetGzip  = 62 * 1024
-	pageBudgetWhole = 210 * 1024
+	pageBudgetWhole = 216 * 1024
 )
+
+// catalogBudgetGzip bounds the script of one language's messages, which
+// a page loads beside the bundle (internal/i18n, ClientScript) and a
+// browser keeps a year: 9.0 KiB gzipped in English, 9.9 in Dutch.
+const catalogBudgetGzip = 12 * 1024
 
 // TestPageWeight keeps the game page light on a phone's connection.
 func TestPageWeight(t *testing.T) {
@@ -99,6 +108,27 @@ func TestPageWeight(t *testing.T) {
 	if zipped > pageBudgetGzip || whole > pageBudgetWhole {
 		t.Errorf("app.js and app.css weigh %d bytes gzipped (budget %d), %d whole (budget %d)", zipped, pageBudgetGzip, whole, pageBudgetWhole)
 	}
+	langs, err := i18n.Load(Catalogs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range langs.Languages() {
+		script, err := langs.ClientScript(l.Tag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := gzipped(script); n > catalogBudgetGzip {
+			t.Errorf("the %s catalog's script weighs %d bytes gzipped (budget %d)", l.Tag, n, catalogBudgetGzip)
+		}
+	}
+}
+
+func gzipped(data []byte) int {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write(data)
+	zw.Close()
+	return buf.Len()
 }
 
 // TestTypeScriptStrict type-checks src/ with tsc --strict (tsconfig.json),
