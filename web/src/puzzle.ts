@@ -550,7 +550,7 @@ async function refute(st: State, move: string): Promise<void> {
       { fen: p.fen, moves: [...st.played, move], movetime: refuteMillis });
     if (loads !== st.loads || st.phase !== "wrong" || st.wrongMove !== move || !best.move) return;
     st.refutation = best.move;
-    say(st, `${st.ui.live.textContent} ${t("puzzle.replies", { Side: mover, Move: best.move })}`);
+    say(st, `${st.ui.live.textContent} ${t("puzzle.answers", { Side: mover, Move: best.move })}`);
     render(st);
   } catch {
     // No answer to show: the verdict stands without it.
