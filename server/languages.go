@@ -4,6 +4,7 @@ import (
 	"html"
 	"net/http"
 	"regexp"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/internal/i18n"
 )
@@ -44,11 +45,8 @@ func translate(page string, loc *i18n.Localizer) string {
 	page = shellWord.ReplaceAllStringFunc(page, func(m string) string {
 		return html.EscapeString(loc.T(shellWord.FindStringSubmatch(m)[1]))
 	})
-	return langMark.ReplaceAllLiteralString(page, loc.Lang())
+	return strings.ReplaceAll(page, "{{lang}}", loc.Lang())
 }
-
-// langMark is a shell's {{lang}}.
-var langMark = regexp.MustCompile(`\{\{lang\}\}`)
 
 // setPageLanguage says which language a page is in, and that it depends
 // on the headers that choose it (for a cache between server and reader).

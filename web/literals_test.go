@@ -413,7 +413,7 @@ func tsLiterals(file, src string, classes map[string]bool) (found []foundLiteral
 		if ignored(tok.line) || allowedLiterals[tok.text] || !aLetter.MatchString(tok.text) {
 			continue
 		}
-		if !shownLiteral(tok, p1, p2, prev(3), frame) || (!inUI(tok, p1, p2, prev(3), frame) && classList(tok.text, classes)) {
+		if !shownLiteral(tok, p1, p2, prev(3), frame) || (!inUI(p1, p2, prev(3), frame) && classList(tok.text, classes)) {
 			continue
 		}
 		found = append(found, foundLiteral{file: file, line: tok.line, text: tok.text})
@@ -425,7 +425,7 @@ func tsLiterals(file, src string, classes map[string]bool) (found []foundLiteral
 // inside frame, is words for people: any text in a place that shows it,
 // words (two, or one capitalised) anywhere but a place that never does.
 func shownLiteral(tok, p1, p2, p3 tsToken, frame callFrame) bool {
-	if inUI(tok, p1, p2, p3, frame) {
+	if inUI(p1, p2, p3, frame) {
 		return true
 	}
 	key := ""
@@ -442,9 +442,10 @@ func shownLiteral(tok, p1, p2, p3 tsToken, frame callFrame) bool {
 	return twoWords.MatchString(tok.text) || capitalised.MatchString(tok.text) || afterStop.MatchString(tok.text)
 }
 
-// inUI reports whether the literal tok stands where its text is shown:
-// an element's child, a shown attribute or property, a dialog's text.
-func inUI(tok, p1, p2, p3 tsToken, frame callFrame) bool {
+// inUI reports whether a literal after p1, p2 and p3 in frame stands
+// where its text is shown: an element's child, a shown attribute or
+// property, a dialog's text.
+func inUI(p1, p2, p3 tsToken, frame callFrame) bool {
 	key := ""
 	if frame.open == "{" {
 		key = frame.key
