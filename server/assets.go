@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/arbiter-games/arbiter/internal/i18n"
 	"github.com/arbiter-games/arbiter/web"
 )
 
@@ -51,15 +52,37 @@ type assetSet struct {
 	links *strings.Replacer
 }
 
-// siteAssets is the set of web.Assets, made once for the process: the
-// files are the binary's own, so every server of the process serves the
-// same set, and gzipping the bundle at the best level takes a while
-// (tens of milliseconds, which each of a test binary's hundreds of
-// servers paid).
-var siteAssets = sync.OnceValues(func() (*assetSet, error) { return newAssetSet(web.Assets()) })
+// siteAssets is the set of web.Assets and of the catalogs' scripts (one a
+// language, i18n-LANG.js: the client's messages, internal/i18n), made once
+// for the process: the files are the binary's own, so every server of the
+// process serves the same set, and gzipping the bundle at the best level
+// takes a while (tens of milliseconds, which each of a test binary's
+// hundreds of servers paid).
+var siteAssets = sync.OnceValues(func() (*assetSet, error) {
+	langs, err := siteCatalogs()
+	if err != nil {
+		return nil, err
+	}
+	scripts := map[string][]byte{}
+	for _, l := range langs.Languages() {
+		if scripts[catalogScript(l.Tag)], err = langs.ClientScript(l.Tag); err != nil {
+			return nil, err
+		}
+	}
+	return newAssetSet(web.Assets(), scripts)
+})
 
-// newAssetSet reads every file at the root of fsys.
-func newAssetSet(fsys fs.FS) (*assetSet, error) {
+// siteCatalogs are web's message catalogs, loaded once for the process,
+// as siteAssets are.
+var siteCatalogs = sync.OnceValues(func() (*i18n.Catalogs, error) { return i18n.Load(web.Catalogs()) })
+
+// catalogScript is the name of the asset that gives the client lang's
+// messages.
+func catalogScript(lang string) string { return "i18n-" + lang + ".js" }
+
+// newAssetSet reads every file at the root of fsys, and adds the files of
+// made (name to bytes), which the server makes itself.
+func newAssetSet(fsys fs.FS, made map[string][]byte) (*assetSet, error) {
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		return nil, fmt.Errorf("assets: %w", err)
@@ -80,6 +103,14 @@ func newAssetSet(fsys fs.FS) (*assetSet, error) {
 		}
 		set.files[e.Name()] = a
 		links = append(links, `"/assets/`+e.Name()+`"`, `"/assets/`+a.hashed+`"`)
+	}
+	for name, data := range made {
+		a, err := newAsset(name, data)
+		if err != nil {
+			return nil, err
+		}
+		set.files[name] = a
+		links = append(links, `"/assets/`+name+`"`, `"/assets/`+a.hashed+`"`)
 	}
 	set.links = strings.NewReplacer(links...)
 	return set, nil

@@ -57,14 +57,26 @@ func getAsset(t *testing.T, ts *testServer, method, path string, header ...strin
 	return resp, body
 }
 
+// catalogAsset is the hashed path of the script of lang's messages, which
+// the server makes from the catalogs.
+func catalogAsset(t *testing.T, ts *testServer, lang string) string {
+	t.Helper()
+	a := ts.srv.assets.files[catalogScript(lang)]
+	if a == nil {
+		t.Fatalf("no asset %s", catalogScript(lang))
+	}
+	return "/assets/" + a.hashed
+}
+
 // TestPagesNameHashedAssets: every page, from each of the server's HTML
 // shells and templates, names the site's files by their hashed names
-// only, each of them once (the icon, the style sheet, the script), and is
-// itself sent "no-cache", as it names the current bundle.
+// only, each of them once (the icon, the style sheet, the page's
+// language's messages, the script), and is itself sent "no-cache", as it
+// names the current bundle.
 func TestPagesNameHashedAssets(t *testing.T) {
 	ts := newTestServer(t, siteConfig{})
 	id := ts.twoHumans().ID
-	want := map[string]bool{}
+	want := map[string]bool{catalogAsset(t, ts, "en"): true}
 	for _, name := range []string{"favicon.svg", "app.css", "app.js"} {
 		want[hashedAsset(t, name)] = true
 	}

@@ -87,13 +87,15 @@ func (s *Server) learnRoutes(mux *http.ServeMux) {
 func (s *Server) handleLearnPage(w http.ResponseWriter, r *http.Request) {
 	if family := r.PathValue("family"); family != "" {
 		if _, err := learn.Find(family); err != nil {
-			s.writePlainPage(w, http.StatusNotFound, "No such tutorial",
-				"<p>"+html.EscapeString(fmt.Sprintf("No tutorial %s; the tutorials are %s.", quote(family), strings.Join(learn.Families(), ", ")))+
-					` <a href="/learn">All the tutorials</a></p>`)
+			loc := s.page(r).loc
+			s.writePlainPage(w, r, http.StatusNotFound, loc.T("learn.notfound.title"),
+				"<p>"+html.EscapeString(loc.T("learn.notfound.text", "Tutorial", quote(family), "Tutorials", strings.Join(learn.Families(), ", ")))+
+					` <a href="/learn">`+html.EscapeString(loc.T("learn.notfound.all"))+`</a></p>`)
 			return
 		}
 	}
-	writeShell(w, s.shells.learn)
+	sh := s.page(r)
+	writeShell(w, sh, sh.learn)
 }
 
 func (s *Server) handleLearnList(w http.ResponseWriter, _ *http.Request) {

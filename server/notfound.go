@@ -17,21 +17,22 @@ func (s *Server) notFoundRoutes(mux *http.ServeMux) {
 			http.Error(w, "404 no such page", http.StatusNotFound)
 			return
 		}
-		s.writeNotFound(w, fmt.Sprintf("There is no page at %s.", quote(r.URL.Path)))
+		s.writeNotFound(w, r, s.page(r).loc.T("notfound.page", "Path", quote(r.URL.Path)))
 	})
 }
 
 // writeNotFound writes the site's not-found page, status 404: what was
-// not found in a sentence (plain text, escaped here), and the ways on,
-// the home page and each family's rules.
-func (s *Server) writeNotFound(w http.ResponseWriter, sentence string) {
+// not found in a sentence (plain text in the page's language, escaped
+// here), and the ways on, the home page and each family's rules.
+func (s *Server) writeNotFound(w http.ResponseWriter, r *http.Request, sentence string) {
+	loc := s.page(r).loc
 	body := `<section class="not-found" aria-labelledby="not-found-title">` +
-		`<h1 id="not-found-title">Not found</h1>` +
+		`<h1 id="not-found-title">` + html.EscapeString(loc.T("notfound.title")) + `</h1>` +
 		`<p class="not-found-what">` + html.EscapeString(sentence) + `</p>` +
-		`<p class="page-links"><a href="/" class="not-found-home play">Go to the home page</a></p>` +
-		`<p>There you start a game or find yours. Or read the rules of a game:</p>` +
+		`<p class="page-links"><a href="/" class="not-found-home play">` + html.EscapeString(loc.T("notfound.home")) + `</a></p>` +
+		`<p>` + html.EscapeString(loc.T("notfound.ways")) + `</p>` +
 		`<ul class="not-found-rules">` + rulesLinks() + `</ul></section>`
-	s.writePlainPage(w, http.StatusNotFound, "Not found", body)
+	s.writePlainPage(w, r, http.StatusNotFound, loc.T("notfound.title"), body)
 }
 
 // rulesLinks lists a link to each game's rules page, by the game's name.
@@ -48,15 +49,16 @@ func rulesLinks() string {
 // the game up is a read, so it counts against the client's reads; over
 // the limit the page is served without the look-up, and its own reads of
 // the API meet the refusal and say so.
-func (s *Server) servePageOfGame(w http.ResponseWriter, r *http.Request, shell []byte) {
+func (s *Server) servePageOfGame(w http.ResponseWriter, r *http.Request, shell func(*shells) []byte) {
 	id := r.PathValue("id")
+	sh := s.page(r)
 	if s.clients.allowRead(clientKey(r)) {
 		if _, err := s.hall.Get(r.Context(), id); err != nil && asAPIError(err).Code == codeNotFound {
-			s.writeNotFound(w, fmt.Sprintf("There is no game %s here: the link may be mistyped, or the game was never made.", quote(id)))
+			s.writeNotFound(w, r, sh.loc.T("notfound.game", "Game", quote(id)))
 			return
 		}
 	}
-	writeShell(w, shell)
+	writeShell(w, sh, shell(sh))
 }
 
 // serveAnalysisPage serves the analysis page of a game the server plays,
@@ -64,16 +66,18 @@ func (s *Server) servePageOfGame(w http.ResponseWriter, r *http.Request, shell [
 func (s *Server) serveAnalysisPage(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("game")
 	if _, known := game.Lookup(name); !known {
-		s.writeNotFound(w, fmt.Sprintf("There is no game %s to analyse.", quote(name)))
+		s.writeNotFound(w, r, s.page(r).loc.T("notfound.analysis", "Game", quote(name)))
 		return
 	}
-	writeShell(w, s.shells.analysis)
+	sh := s.page(r)
+	writeShell(w, sh, sh.analysis)
 }
 
-// writeShell writes one of the HTML shells the script draws. A page is
-// asked for again each time ("no-cache"): it names the current bundle,
-// whose hashed files are the ones a browser keeps.
-func writeShell(w http.ResponseWriter, shell []byte) {
+// writeShell writes page, one of sh's HTML shells, which the script
+// draws. A page is asked for again each time ("no-cache"): it names the
+// current bundle, whose hashed files are the ones a browser keeps.
+func writeShell(w http.ResponseWriter, sh *shells, shell []byte) {
+	setPageLanguage(w, sh.loc.Lang())
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	_, _ = w.Write(shell)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/internal/i18n"
 )
 
 // The two HTML pages are shells: the script under /assets/ draws them
@@ -22,18 +23,30 @@ var gamePage []byte
 //go:embed analysis.html
 var analysisPage []byte
 
-// shells are the HTML pages with this server's assets written in by
-// their hashed names (assetSet.link), made once in New.
+// shells are the HTML pages in one language (translate), with this
+// server's assets written in by their hashed names (assetSet.link), made
+// once a language in New.
 type shells struct {
 	index, game, analysis, learn, accounts, puzzles []byte
-	// plain is writePage's format.
+	// plain is writePage's page, its {{title}}, {{header}} and {{body}}
+	// left to fill.
 	plain string
+	// loc is the language's messages, for the words a page of the
+	// server's own writes.
+	loc *i18n.Localizer
 }
 
-func newShells(assets *assetSet) shells {
-	link := func(page []byte) []byte { return []byte(assets.link(string(page))) }
-	return shells{index: link(indexPage), game: link(gamePage), analysis: link(analysisPage),
-		learn: link(learnPage), accounts: link(accountsShell), puzzles: link(puzzlesPage), plain: assets.link(plainPage)}
+// newShells makes the shells of each language of langs.
+func newShells(assets *assetSet, langs *i18n.Catalogs) map[string]*shells {
+	out := map[string]*shells{}
+	for _, l := range langs.Languages() {
+		loc := langs.Localizer(l.Tag)
+		link := func(page []byte) []byte { return []byte(assets.link(translate(string(page), loc))) }
+		out[l.Tag] = &shells{index: link(indexPage), game: link(gamePage), analysis: link(analysisPage),
+			learn: link(learnPage), accounts: link(accountsShell), puzzles: link(puzzlesPage),
+			plain: assets.link(translate(plainPage, loc)), loc: loc}
+	}
+	return out
 }
 
 // pageRoutes adds the browser's pages, its assets and the two reads only
@@ -59,15 +72,16 @@ func (s *Server) pageRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/games/{id}/position", s.reads(s.handlePosition))
 }
 
-func (s *Server) handleIndex(w http.ResponseWriter, _ *http.Request) {
-	writeShell(w, s.shells.index)
+func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
+	sh := s.page(r)
+	writeShell(w, sh, sh.index)
 }
 
 // handlePage answers an invite or spectator link: the game page, which
 // reads the game's id from its own path, or the not-found page when no
 // game has that id.
 func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
-	s.servePageOfGame(w, r, s.shells.game)
+	s.servePageOfGame(w, r, func(sh *shells) []byte { return sh.game })
 }
 
 // catalogGame is one game as GET /api/catalog lists it: what the new-game

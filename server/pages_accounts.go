@@ -21,20 +21,21 @@ var accountsShell []byte
 // leaderboards. The lobby is on the home page (index.html).
 func (s *Server) accountPageRoutes(mux *http.ServeMux) {
 	for path, p := range map[string]struct{ page, title string }{
-		"GET /signup":             {"signup", "Create an account"},
-		"GET /login":              {"login", "Sign in"},
-		"GET /account":            {"account", "Your account"},
-		"GET /leaderboard":        {"leaderboard", "Leaderboard"},
-		"GET /leaderboard/{game}": {"leaderboard", "Leaderboard"},
-		"GET /@/{name}":           {"profile", "Player"},
-		"GET /mod":                {"mod", "Moderation"},
+		"GET /signup":             {"signup", "shell.signup.title"},
+		"GET /login":              {"login", "shell.login.title"},
+		"GET /account":            {"account", "shell.account.title"},
+		"GET /leaderboard":        {"leaderboard", "shell.leaderboard.title"},
+		"GET /leaderboard/{game}": {"leaderboard", "shell.leaderboard.title"},
+		"GET /@/{name}":           {"profile", "shell.profile.title"},
+		"GET /mod":                {"mod", "shell.mod.title"},
 	} {
 		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
-			title := p.title
+			sh := s.page(r)
+			title := sh.loc.T(p.title)
 			if name := r.PathValue("name"); name != "" {
 				title = clip.Bare(name)
 			}
-			writeShell(w, accountShell(s.shells.accounts, p.page, title))
+			writeShell(w, sh, accountShell(sh.accounts, p.page, title))
 		})
 	}
 }

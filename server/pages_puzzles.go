@@ -2,7 +2,6 @@ package server
 
 import (
 	_ "embed"
-	"fmt"
 	"html"
 	"net/http"
 
@@ -29,11 +28,13 @@ func (s *Server) puzzlePageRoutes(mux *http.ServeMux) {
 func (s *Server) handlePuzzlesPage(w http.ResponseWriter, r *http.Request) {
 	if id := r.PathValue("game"); id != "" {
 		if _, ok := game.Lookup(id); !ok {
-			s.writePlainPage(w, http.StatusNotFound, "No such game",
-				"<p>"+html.EscapeString(fmt.Sprintf("No game %s; the games are %s.", quote(id), gameIDs()))+
-					` <a href="/puzzles">All the puzzles</a></p>`)
+			loc := s.page(r).loc
+			s.writePlainPage(w, r, http.StatusNotFound, loc.T("puzzles.notfound.title"),
+				"<p>"+html.EscapeString(loc.T("puzzles.notfound.text", "Game", quote(id), "Games", gameIDs()))+
+					` <a href="/puzzles">`+html.EscapeString(loc.T("puzzles.notfound.all"))+`</a></p>`)
 			return
 		}
 	}
-	writeShell(w, s.shells.puzzles)
+	sh := s.page(r)
+	writeShell(w, sh, sh.puzzles)
 }

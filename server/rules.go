@@ -10,6 +10,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/docs"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/internal/i18n"
 	"github.com/arbiter-games/arbiter/internal/rulespage"
 )
 
@@ -41,18 +42,19 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("game")
 	_, known := game.Lookup(name)
 	file, ok := rulesFile(name)
+	loc := s.page(r).loc
 	if !ok || (!known && name+".md" != file) {
-		s.writeNotFound(w, fmt.Sprintf("There is no rules page for %s; the games are %s.", quote(name), gameIDs()))
+		s.writeNotFound(w, r, loc.T("notfound.rules", "Game", quote(name), "Games", gameIDs()))
 		return
 	}
 	src, err := fs.ReadFile(docs.Rules(), file)
 	if err != nil {
-		s.writePlainPage(w, http.StatusInternalServerError, "Rules", "<p>The rules page could not be read.</p>")
+		s.writePlainPage(w, r, http.StatusInternalServerError, loc.T("rules.heading"), "<p>"+html.EscapeString(loc.T("rules.unread"))+"</p>")
 		return
 	}
 	article, err := s.rulesPages.html(file, src)
 	if err != nil {
-		s.writePlainPage(w, http.StatusInternalServerError, "Rules", "<p>The rules page could not be rendered.</p>")
+		s.writePlainPage(w, r, http.StatusInternalServerError, loc.T("rules.heading"), "<p>"+html.EscapeString(loc.T("rules.unrendered"))+"</p>")
 		return
 	}
 	title := strings.TrimPrefix(strings.SplitN(string(src), "\n", 2)[0], "# ")
@@ -62,7 +64,19 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	if !found {
 		rest = article
 	}
-	s.writePage(w, http.StatusOK, title+" rules", title+" rules", `<article class="rules">`+pageLinks(name, known)+foldSections(rest)+"</article>")
+	heading := loc.T("rules.title", "Game", title)
+	s.writePage(w, r, http.StatusOK, heading, heading, englishNotice(loc)+pageLinks(loc, name, known)+`<article class="rules" lang="en">`+foldSections(rest)+"</article>")
+}
+
+// englishNotice is the line that opens a rules page in a language other
+// than English: the rules are written in English alone (the project's
+// Markdown, docs/rules), and the reader is told so in their language
+// before the text changes language under them.
+func englishNotice(loc *i18n.Localizer) string {
+	if loc.Lang() == "en" {
+		return ""
+	}
+	return `<p class="in-english">` + html.EscapeString(loc.T("rules.in_english")) + "</p>"
 }
 
 // foldSections folds each section of a rules page but the first (the
@@ -90,13 +104,14 @@ func foldSections(html string) string {
 // pageLinks are a rules page's ways to play: a new game of the page's
 // game on the home page's form, and the analysis board; a family's page
 // ("punt") offers the home page, where its games are.
-func pageLinks(name string, known bool) string {
+func pageLinks(loc *i18n.Localizer, name string, known bool) string {
 	if !known {
-		return `<p class="page-links"><a href="/" class="play">Play</a></p>`
+		return `<p class="page-links"><a href="/" class="play">` + html.EscapeString(loc.T("rules.play_any")) + `</a></p>`
 	}
-	id, shown := html.EscapeString(name), html.EscapeString(gameName(name))
-	return fmt.Sprintf(`<p class="page-links"><a href="/?game=%s" class="play" data-game="%s">Play %s</a> `+
-		`<a href="/analysis/%s" class="analyse">Analyse a %s position</a></p>`, id, id, shown, id, shown)
+	id, shown := html.EscapeString(name), gameName(name)
+	return fmt.Sprintf(`<p class="page-links"><a href="/?game=%s" class="play" data-game="%s">%s</a> `+
+		`<a href="/analysis/%s" class="analyse">%s</a></p>`, id, id, html.EscapeString(loc.T("rules.play", "Game", shown)),
+		id, html.EscapeString(loc.T("rules.analyse", "Game", shown)))
 }
 
 // rulesHTML is the HTML of a rules page's Markdown, its links led to the
@@ -132,39 +147,45 @@ func (c *rulesCache) html(file string, src []byte) (string, error) {
 
 // writePlainPage writes a page with the site's style and header, and the
 // bundle only to draw the page's diagrams: body is HTML already escaped.
-func (s *Server) writePlainPage(w http.ResponseWriter, status int, title, body string) {
-	s.writePage(w, status, title, "", body)
+func (s *Server) writePlainPage(w http.ResponseWriter, r *http.Request, status int, title, body string) {
+	s.writePage(w, r, status, title, "", body)
 }
 
 // writePage is writePlainPage with heading, the page's title in the
-// header as the pages the script draws have it ("" for none).
-func (s *Server) writePage(w http.ResponseWriter, status int, title, heading, body string) {
+// header as the pages the script draws have it ("" for none), in r's
+// language.
+func (s *Server) writePage(w http.ResponseWriter, r *http.Request, status int, title, heading, body string) {
+	sh := s.page(r)
 	header := `<a href="/" class="home">arbiter</a>`
 	if heading != "" {
 		header += "<h1>" + html.EscapeString(heading) + "</h1>"
 	}
+	setPageLanguage(w, sh.loc.Lang())
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(status)
-	fmt.Fprintf(w, s.shells.plain, html.EscapeString(title), header, body)
+	// One pass, so that a title or body holding "{{header}}" stays text.
+	_, _ = strings.NewReplacer("{{title}}", html.EscapeString(title), "{{header}}", header, "{{body}}", body).WriteString(w, sh.plain)
 }
 
-// plainPage is the page of writePage, a format of its title, header and
-// body.
+// plainPage is the page of writePage: {{title}}, {{header}} and {{body}}
+// are the page's, filled in by writePage; {{lang}} is the language's,
+// filled in once by translate.
 const plainPage = `<!doctype html>
-<html lang="en">
+<html lang="{{lang}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>%s (arbiter)</title>
+<title>{{title}} (arbiter)</title>
 <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/app.css">
+<script defer src="/assets/i18n-{{lang}}.js"></script>
 <script defer src="/assets/app.js"></script>
 </head>
 <body data-page="rules">
-<header class="site">%s</header>
+<header class="site">{{header}}</header>
 <main class="text">
-%s
+{{body}}
 </main>
 </body>
 </html>

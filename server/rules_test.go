@@ -25,6 +25,7 @@ func TestRulesPages(t *testing.T) {
 	for _, d := range game.All() {
 		code, body := ts.do("GET", "/rules/"+d.ID, "", nil)
 		page := strings.Replace(string(body), `<script defer src="`+hashedAsset(t, "app.js")+`"></script>`, "", 1)
+		page = strings.Replace(page, `<script defer src="`+catalogAsset(t, ts, "en")+`"></script>`, "", 1)
 		if code != http.StatusOK {
 			t.Errorf("GET /rules/%s: %d", d.ID, code)
 			continue

@@ -24,6 +24,7 @@ import (
 	"github.com/arbiter-games/arbiter/analysis"
 	"github.com/arbiter-games/arbiter/community"
 	"github.com/arbiter-games/arbiter/hall"
+	"github.com/arbiter-games/arbiter/internal/i18n"
 	"github.com/arbiter-games/arbiter/internal/netlimit"
 	"github.com/arbiter-games/arbiter/lobby"
 	"github.com/arbiter-games/arbiter/notify"
@@ -230,7 +231,9 @@ type Server struct {
 	// assets are the pages' files, compressed once; shells the pages
 	// that name them.
 	assets *assetSet
-	shells shells
+	shells map[string]*shells
+	// langs are the pages' languages (languages.go).
+	langs *i18n.Catalogs
 	// events encodes each of the hall's events once for all its sockets.
 	events eventWires
 	// stacks run the sockets' deep work, so that their goroutines stay
@@ -259,7 +262,10 @@ func New(cfg Config) (*Server, error) {
 	if s.assets, err = siteAssets(); err != nil {
 		return nil, err
 	}
-	s.shells = newShells(s.assets)
+	if s.langs, err = siteCatalogs(); err != nil {
+		return nil, err
+	}
+	s.shells = newShells(s.assets, s.langs)
 	if s.handler, err = s.routes(); err != nil {
 		return nil, err
 	}

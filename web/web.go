@@ -2,7 +2,9 @@
 // sources under src/, compiled by esbuild into static/app.js, and the
 // style sheets under src/css/, bundled by esbuild into static/app.css
 // (both committed, so that a fresh clone serves without node or a build
-// step). The server embeds static/ and serves it under /assets/.
+// step). The server embeds static/ and serves it under /assets/. The
+// message catalogs under i18n/, one file a language, are the words of the
+// pages, the server's and the script's alike (package internal/i18n).
 package web
 
 import (
@@ -23,6 +25,19 @@ func Assets() fs.FS {
 	sub, err := fs.Sub(static, "static")
 	if err != nil {
 		panic(err) // "static" is embedded above, so this cannot happen
+	}
+	return sub
+}
+
+//go:embed i18n/*.toml
+var catalogs embed.FS
+
+// Catalogs are the message catalogs, one TOML file a language named by its
+// tag (en.toml, nl.toml), at the root.
+func Catalogs() fs.FS {
+	sub, err := fs.Sub(catalogs, "i18n")
+	if err != nil {
+		panic(err) // "i18n" is embedded above, so this cannot happen
 	}
 	return sub
 }

@@ -6,8 +6,10 @@ import { request, type CatalogGame } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
 import { notificationsBox } from "./notices";
+import { t, tParts } from "./i18n";
 import { addPasskey, listPasskeys, passkeysSupported, removePasskey } from "./passkeys";
 import { dateText, me, opponentNode, profileLink, type PlayedGame } from "./players";
+import { languageSelect } from "./theme";
 
 export async function accountPage(root: HTMLElement): Promise<void> {
   const name = await me();
@@ -16,10 +18,10 @@ export async function accountPage(root: HTMLElement): Promise<void> {
     return;
   }
   const catalog = await request<CatalogGame[]>("GET", "/api/catalog").catch(() => [] as CatalogGame[]);
-  root.replaceChildren(siteHeader(h("h1", {}, "Your account")),
+  root.replaceChildren(siteHeader(h("h1", {}, t("account.title"))),
     h("main", { class: "account" },
-      h("p", { class: "account-who" }, "Signed in as ", profileLink(name), "."),
-      ongoing(catalog), passwordBox(), passkeysBox(), tokensBox(), notificationsBox(), sessionsBox(name), deleteBox()));
+      h("p", { class: "account-who" }, ...tParts("account.signed_in", { Name: profileLink(name) })),
+      ongoing(catalog), passwordBox(), passkeysBox(), tokensBox(), notificationsBox(), languageBox(), sessionsBox(name), deleteBox()));
 }
 
 // panel is a section of the page with its heading.
@@ -43,38 +45,44 @@ function say(el: HTMLElement, text: string, ok: boolean): void {
   el.classList.toggle("ok", ok);
 }
 
+// languageBox chooses the pages' language, as the header's Display menu
+// does: remembered in this browser (a cookie), signed in or not.
+function languageBox(): HTMLElement {
+  return panel("language", t("account.language"), h("p", { class: "hint" }, t("account.language_help")), languageSelect(t("account.language_label")));
+}
+
 function ongoing(catalog: CatalogGame[]): HTMLElement {
   const list = h("ul", { class: "played-games" });
   const none = h("p", { class: "none" });
   request<PlayedGame[]>("GET", "/api/account/games").then((games) => {
-    if (games.length === 0) none.textContent = "No game in progress.";
+    if (games.length === 0) none.textContent = t("account.no_game");
     list.append(...games.map((g) => {
       const who: (Node | string)[] = [];
-      g.opponents.forEach((_, i) => who.push(...(i ? [", "] : ["vs "]), opponentNode(g, i)));
+      g.opponents.forEach((_, i) => who.push(...(i ? [", "] : [t("account.vs") + " "]), opponentNode(g, i)));
       return h("li", { class: "played", "data-game": g.id },
-        h("span", { class: "what" }, h("a", { href: `/play/${g.id}` }, catalog.find((c) => c.id === g.game)?.name ?? g.game), " ", h("span", { class: "mode" }, g.rated ? "rated" : "casual")),
+        h("span", { class: "what" }, h("a", { href: `/play/${g.id}` }, catalog.find((c) => c.id === g.game)?.name ?? g.game), " ", h("span", { class: "mode" }, g.rated ? t("account.rated") : t("account.casual"))),
         h("span", { class: "opponents" }, ...who), h("time", { dateTime: g.created }, dateText(g.created)));
     }));
   }, (e: Error) => { none.textContent = e.message; });
-  return panel("ongoing", "Games in progress", list, none);
+  return panel("ongoing", t("account.ongoing"), list, none);
 }
 
 function passwordBox(): HTMLElement {
-  const [oldField, old] = passwordField("password-old", "Current password", "current-password");
-  const [newField, next] = passwordField("password-new", "New password", "new-password");
+  const [oldField, old] = passwordField("password-old", t("account.password_old"), "current-password");
+  const [newField, next] = passwordField("password-new", t("account.password_new"), "new-password");
   const result = status("password-status");
-  const form = h("form", { class: "account-form" }, oldField, newField, result, h("button", { type: "submit" }, "Change the password"));
+  const form = h("form", { class: "account-form" }, oldField, newField, result, h("button", { type: "submit" }, t("account.password_submit")));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
       await request("POST", "/api/account/password", { old: old.value, new: next.value });
       form.reset();
-      say(result, "Password changed. Your other sessions are logged out.", true);
+      say(result, t("account.password_changed"), true);
     } catch (e) {
       say(result, (e as Error).message, false);
     }
   });
-  return panel("password", "Change your password", form);
+  return panel("password", t("account.password_title"), form);
 }
 
 // passkeysBox lists the account's passkeys, each with Remove, and adds
@@ -82,7 +90,7 @@ function passwordBox(): HTMLElement {
 function passkeysBox(): HTMLElement {
   // A line stands in for the listing until it comes, so that the form
   // under it does not jump down under the player's finger.
-  const list = h("ul", { class: "passkeys" }, h("li", { class: "none loading" }, "Looking for your passkeys…"));
+  const list = h("ul", { class: "passkeys" }, h("li", { class: "none loading" }, t("account.passkeys.loading")));
   const result = status("passkey-status");
   // Each listing is numbered and only the latest is drawn: the first,
   // asked for as the page opens, may answer after the one asked for
@@ -93,37 +101,37 @@ function passkeysBox(): HTMLElement {
     const keys = await listPasskeys();
     if (mine !== asked) return;
     list.replaceChildren(...keys.map((k) => {
-      const remove = h("button", { type: "button", class: "remove-passkey", "aria-label": `Remove: ${k.name}` }, "Remove");
+      const remove = h("button", { type: "button", class: "remove-passkey", "aria-label": t("account.passkeys.remove_label", { Name: k.name }) }, t("account.passkeys.remove"));
       remove.addEventListener("click", async () => {
         try {
           await removePasskey(k.id);
-          say(result, `Passkey “${k.name}” removed.`, true);
+          say(result, t("account.passkeys.removed", { Name: k.name }), true);
         } catch (e) {
           say(result, (e as Error).message, false);
         }
         void show();
       });
       return h("li", { "data-passkey": k.id }, h("span", { class: "passkey-name" }, k.name),
-        h("span", { class: "hint" }, `added ${dateText(k.created)}` + (k.used ? `, last used ${dateText(k.used)}` : "")), remove);
+        h("span", { class: "hint" }, t("account.passkeys.added", { Date: dateText(k.created) }) + (k.used ? t("account.passkeys.used", { Date: dateText(k.used) }) : "")), remove);
     }));
-    if (keys.length === 0) list.append(h("li", { class: "none" }, "No passkey yet."));
+    if (keys.length === 0) list.append(h("li", { class: "none" }, t("account.passkeys.none")));
   };
   void show();
-  if (!passkeysSupported()) return panel("passkeys", "Passkeys", list, h("p", {}, "This browser cannot make passkeys."));
-  const name = h("input", { id: "passkey-name", value: "This device", maxlength: "60", autocomplete: "off", "aria-describedby": "passkey-status" });
-  const form = h("form", { class: "account-form" }, h("p", { class: "field" }, h("label", { for: "passkey-name" }, "Name of a new passkey"), name),
-    result, h("button", { type: "submit", class: "add-passkey" }, "Add a passkey"));
+  if (!passkeysSupported()) return panel("passkeys", t("account.passkeys.title"), list, h("p", {}, t("account.passkeys.unsupported")));
+  const name = h("input", { id: "passkey-name", value: t("account.passkeys.this_device"), maxlength: "60", autocomplete: "off", "aria-describedby": "passkey-status" });
+  const form = h("form", { class: "account-form" }, h("p", { class: "field" }, h("label", { for: "passkey-name" }, t("account.passkeys.name")), name),
+    result, h("button", { type: "submit", class: "add-passkey" }, t("account.passkeys.add")));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
-      await addPasskey(name.value.trim() || "Passkey");
-      say(result, "Passkey added: you may sign in with it instead of the password.", true);
+      await addPasskey(name.value.trim() || t("account.passkeys.default_name"));
+      say(result, t("account.passkeys.added_ok"), true);
       void show();
     } catch (e) {
       say(result, (e as Error).message, false);
     }
   });
-  return panel("passkeys", "Passkeys", h("p", {}, "Sign in with this device's lock (a fingerprint, a face, a PIN) instead of the password."), list, form);
+  return panel("passkeys", t("account.passkeys.title"), h("p", {}, t("account.passkeys.about")), list, form);
 }
 
 // tokensBox lists the account's API tokens, each with Revoke, and makes
@@ -161,29 +169,29 @@ function tokensBox(): HTMLElement {
 }
 
 function sessionsBox(name: string): HTMLElement {
-  const everywhere = h("button", { type: "button", class: "log-out-everywhere" }, "Log out everywhere");
+  const everywhere = h("button", { type: "button", class: "log-out-everywhere" }, t("account.sessions.everywhere"));
   everywhere.addEventListener("click", async () => {
     await request("DELETE", "/api/account/sessions").catch(() => null);
     location.assign("/login");
   });
-  return panel("sessions", "Sessions and your data",
-    h("p", {}, "Log out on every browser and device, this one too."), everywhere,
-    h("p", {}, "Your games, all of them, as one record file (PDN): "),
-    h("a", { href: "/api/account/export", download: `arbiter-${name}.pdn`, class: "button export" }, "Export my games"));
+  return panel("sessions", t("account.sessions.title"),
+    h("p", {}, t("account.sessions.everywhere_help")), everywhere,
+    h("p", {}, t("account.sessions.export_help") + " "),
+    h("a", { href: "/api/account/export", download: `arbiter-${name}.pdn`, class: "button export" }, t("account.sessions.export")));
 }
 
 function deleteBox(): HTMLElement {
-  const [pwField, password] = passwordField("delete-password", "Your password", "current-password");
+  const [pwField, password] = passwordField("delete-password", t("account.delete.password"), "current-password");
   const sure = h("input", { type: "checkbox", id: "delete-sure" });
   const result = status("delete-status");
   const form = h("form", { class: "account-form" },
-    h("p", {}, "Your games in progress are resigned. Your finished games stay, your name shown as “deleted”. This cannot be undone."),
-    pwField, h("p", {}, h("label", { for: "delete-sure" }, sure, "I want to delete my account")), result,
-    h("button", { type: "submit", class: "danger delete-account" }, "Delete the account"));
+    h("p", {}, t("account.delete.warning")),
+    pwField, h("p", {}, h("label", { for: "delete-sure" }, sure, t("account.delete.sure"))), result,
+    h("button", { type: "submit", class: "danger delete-account" }, t("account.delete.title")));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     if (!sure.checked) {
-      say(result, "Tick the box to confirm.", false);
+      say(result, t("account.delete.tick"), false);
       sure.focus();
       return;
     }
@@ -194,5 +202,5 @@ function deleteBox(): HTMLElement {
       say(result, (e as Error).message, false);
     }
   });
-  return panel("delete", "Delete the account", h("details", {}, h("summary", {}, "Delete my account…"), form));
+  return panel("delete", t("account.delete.title"), h("details", {}, h("summary", {}, t("account.delete.open")), form));
 }

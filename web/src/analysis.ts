@@ -14,10 +14,12 @@ import { drawArrows } from "./arrows";
 import { drawBoard } from "./board";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
+import { fixed, t, tn } from "./i18n";
 import { choices, click, emptySelection, parseMove, targets, type Selection } from "./entry";
 import { evalBar, judge, type EvalBar, type Score } from "./evalbar";
 import { setupControls, type SetupControls } from "./setup";
 import { postEvents } from "./stream";
+import { kingName, resultText, sideName } from "./words";
 
 // Analysis is GET /api/analysis/{game}.
 interface Analysis {
@@ -169,45 +171,45 @@ async function firstShow(st: State, ui: UI, refresh: () => void): Promise<void> 
     return;
   }
   ui.fen.value = bad.fen;
-  st.message = `The FEN in the address could not be read, so the board shows the start position; correct the FEN below. The game's parser says: ${err.message}`;
+  st.message = t("analysis.bad_fen", { Why: err.message });
   refresh();
 }
 
 function layout(root: HTMLElement, st: State): UI {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("class", "board");
-  const fen = h("input", { id: "fen", name: "fen", autocomplete: "off", spellcheck: "false", placeholder: "FEN (empty: the start)" });
+  const fen = h("input", { id: "fen", name: "fen", autocomplete: "off", spellcheck: "false", placeholder: t("analysis.fen_placeholder") });
   const movetime = h("select", { id: "movetime" },
-    ...[["500", "0.5 s"], ["1000", "1 s"], ["2000", "2 s"], ["5000", "5 s"]].map(([v, t]) => h("option", { value: v }, t)));
+    ...[500, 1000, 2000, 5000].map((ms) => h("option", { value: String(ms) }, t("analysis.seconds", { Seconds: ms / 1000 }))));
   movetime.value = "1000";
   const lines = h("select", { id: "lines" }, ...Array.from({ length: maxLines }, (_, i) => h("option", { value: String(i + 1) }, String(i + 1))));
   const ui: UI = {
-    bar: evalBar(), linesAsked: lines, lines: h("ol", { class: "lines", "aria-label": "the engine's best moves" }),
+    bar: evalBar(), linesAsked: lines, lines: h("ol", { class: "lines", "aria-label": t("analysis.lines_label") }),
     svg, status: h("p", { class: "status", "aria-live": "polite" }), message: h("p", { class: "message", role: "alert" }),
     choices: h("div", { class: "choices" }), fen, nav: h("div", { class: "nav" }), line: h("ol", { class: "moves" }),
-    legal: h("div", { class: "legal" }), ask: h("button", { type: "button", class: "ask" }, "Ask the engine"), movetime,
-    stop: h("button", { type: "button", class: "stop" }, "Stop"),
+    legal: h("div", { class: "legal" }), ask: h("button", { type: "button", class: "ask" }, t("analysis.ask")), movetime,
+    stop: h("button", { type: "button", class: "stop" }, t("analysis.stop")),
     best: h("div", { class: "best", "aria-live": "polite" }),
     tables: h("section", { class: "tables", "aria-labelledby": "tables-title", "aria-live": "polite" }),
-    edit: h("button", { type: "button", class: "edit", "aria-pressed": "false" }, "Edit the position"), setupBox: h("div", { class: "setup-box" }),
+    edit: h("button", { type: "button", class: "edit", "aria-pressed": "false" }, t("analysis.edit")), setupBox: h("div", { class: "setup-box" }),
   };
-  const fenForm = h("form", { class: "fen" }, h("label", { for: "fen" }, "Position (FEN): "), fen,
-    h("button", { type: "submit", class: "setup" }, "Set up"));
+  const fenForm = h("form", { class: "fen" }, h("label", { for: "fen" }, t("analysis.fen") + " "), fen,
+    h("button", { type: "submit", class: "setup" }, t("analysis.set_up")));
   const boardBox = h("div", { class: "board-box" }, ui.bar.box);
   boardBox.append(svg);
   root.replaceChildren(
-    siteHeader(h("h1", {}, `Analysis: ${st.game}`),
-      h("a", { href: `/rules/${encodeURIComponent(st.game)}`, class: "rules" }, "Rules")),
+    siteHeader(h("h1", {}, t("analysis.title", { Game: st.game })),
+      h("a", { href: `/rules/${encodeURIComponent(st.game)}`, class: "rules" }, t("analysis.rules"))),
     h("main", { class: "game analysis" }, boardBox,
       // The engine first under the board: on a phone "Ask the engine" and
       // its answer stay in reach of the arrows it draws.
       h("aside", {}, ui.status, ui.message, ui.choices,
-        h("section", { class: "engine", "aria-labelledby": "engine-title" }, h("h2", { id: "engine-title" }, "Engine"),
-          h("p", { class: "engine-controls" }, h("label", { for: "movetime" }, "Think for "), movetime, " ",
-            h("label", { for: "lines" }, "Lines "), lines, " ", ui.ask, " ", ui.stop),
+        h("section", { class: "engine", "aria-labelledby": "engine-title" }, h("h2", { id: "engine-title" }, t("analysis.engine")),
+          h("p", { class: "engine-controls" }, h("label", { for: "movetime" }, t("analysis.think") + " "), movetime, " ",
+            h("label", { for: "lines" }, t("analysis.lines") + " "), lines, " ", ui.ask, " ", ui.stop),
           ui.best, ui.lines),
         ui.tables, fenForm, h("p", {}, ui.edit), ui.setupBox,
-        h("h2", {}, "Line"), ui.nav, ui.line, h("h2", {}, "Legal moves"), ui.legal)),
+        h("h2", {}, t("analysis.line")), ui.nav, ui.line, h("h2", {}, t("analysis.legal")), ui.legal)),
   );
   return ui;
 }
@@ -229,9 +231,9 @@ function fetchPosition(st: State, moves: string[]): Promise<Analysis> {
 // page first wrote its id.
 function nameGame(name: string): void {
   const title = document.querySelector("header h1");
-  if (title) title.textContent = `Analysis: ${name}`;
+  if (title) title.textContent = t("analysis.title", { Game: name });
   const rules = document.querySelector("header a.rules");
-  if (rules) rules.textContent = `${name} rules`;
+  if (rules) rules.textContent = t("rules.title", { Game: name });
 }
 
 // show reads the position at the cursor, the board's geometry the first
@@ -286,7 +288,7 @@ function clickCell(st: State, cell: string, refresh: () => void, play: (move: st
   const pos = st.pos;
   if (!pos) return;
   if (pos.result) {
-    st.message = `The game is over here: ${pos.description ?? pos.result.reason}.`;
+    st.message = t("analysis.over", { Result: ended(st, pos) });
     refresh();
     return;
   }
@@ -296,7 +298,7 @@ function clickCell(st: State, cell: string, refresh: () => void, play: (move: st
     play(out.move);
     return;
   }
-  if (out.kind === "reset" && st.sel.path.length === 0) st.message = `No legal move starts on ${cell}.`;
+  if (out.kind === "reset" && st.sel.path.length === 0) st.message = t("moves.none_from", { Cell: cell });
   st.sel = out.sel;
   refresh();
 }
@@ -353,7 +355,7 @@ function stopSearch(st: State): void {
 
 // buildSetup makes the set-up controls for this game's seats.
 function buildSetup(st: State, ui: UI, refresh: () => void): SetupControls {
-  const promoted = st.game.startsWith("pommel") ? "captain" : st.game === "checkers-2011" ? "king" : "";
+  const promoted = st.game.startsWith("pommel") ? t("piece.captain") : st.game === "checkers-2011" ? t("piece.king") : "";
   const setup = setupControls(st.seats, promoted, st.pos?.stacking ?? false);
   setup.toMove.addEventListener("change", () => {
     const toMove = Number(setup.toMove.value); // the choice made now, before a queued change redraws the panel
@@ -419,32 +421,42 @@ function render(st: State, ui: UI, onCell: (cell: string) => void, play: (move: 
   ui.message.textContent = st.message;
   const pos = st.pos;
   if (!pos || !st.geo) return;
-  const kingWord = st.game.startsWith("pommel") ? "captain" : "king";
+  const kingWord = kingName(st.game);
   const moves = pos.legal.map(parseMove);
   const last = st.cursor > 0 ? parseMove(st.line[st.cursor - 1]).path : [];
   const shown: Position = { board: pos.board, ply: st.cursor, toMove: pos.toMove, stacks: pos.stacks, scores: pos.scores };
   drawBoard(ui.svg, st.geo, shown, { selected: [...st.sel.path, ...st.sel.drops], targets: targets(moves, st.sel), lastMove: last }, kingWord, onCell);
   drawLineArrows(st, ui);
   ui.bar.show(st.best, pos.toMove, st.seats);
-  const status = pos.result ? `Over: ${pos.description ?? pos.result.reason}` : `${st.seats[pos.toMove] ?? `Seat ${pos.toMove + 1}`} to move`;
-  ui.svg.setAttribute("aria-label", `${st.game} analysis board, ${status}`);
+  const status = pos.result ? t("analysis.status_over", { Result: ended(st, pos) }) : t("analysis.to_move", { Side: seatName(st, pos.toMove) });
+  ui.svg.setAttribute("aria-label", t("analysis.board_label", { Game: st.game, Status: status }));
   ui.status.replaceChildren(h("span", { class: pos.result ? "result" : "turn" }, status),
-    ...(pos.scores ? [h("br"), h("span", { class: "scores" }, "Scores: " + pos.scores.map((sc, i) => `${st.seats[i] ?? i + 1} ${sc}`).join(", "))] : []));
-  document.title = `${st.game} analysis (arbiter)`;
+    ...(pos.scores ? [h("br"), h("span", { class: "scores" }, t("analysis.scores") + " " + pos.scores.map((sc, i) => `${st.seats[i] ? sideName(st.seats[i]) : i + 1} ${sc}`).join(", "))] : []));
+  document.title = t("analysis.window_title", { Game: st.game });
   ui.choices.replaceChildren(...choices(moves, st.sel).slice(0, 24).map((m) => button(m.text, "choice", () => play(m.text), m.text)));
   renderLine(st, ui, step);
   ui.legal.replaceChildren(...pos.legal.map((m) => button(m, "legal-move", () => play(m), m)));
-  if (pos.legal.length === 0) ui.legal.append("none");
+  if (pos.legal.length === 0) ui.legal.append(t("analysis.no_legal"));
   ui.ask.disabled = st.search !== null || pos.legal.length === 0;
-  ui.ask.textContent = st.search ? "Thinking…" : "Ask the engine";
+  ui.ask.textContent = st.search ? t("analysis.thinking") : t("analysis.ask");
   ui.stop.disabled = st.search === null;
   renderTables(st, ui, play);
   renderBest(st, ui, play);
   renderLines(st, ui, play);
-  ui.edit.textContent = st.editing ? "Done setting up" : "Edit the position";
+  ui.edit.textContent = st.editing ? t("analysis.edit_done") : t("analysis.edit");
   ui.edit.setAttribute("aria-pressed", String(st.editing));
   ui.setupBox.hidden = !st.editing;
   if (st.setup) st.setup.toMove.value = String(pos.toMove);
+}
+
+// ended says how the game ended at pos, in the page's language.
+function ended(st: State, pos: Analysis): string {
+  return pos.result ? resultText({ winners: pos.result.winners, reason: pos.result.reason, sides: st.seats, description: pos.description }) : "";
+}
+
+// seatName is seat's side, or its number when the catalog has not said.
+function seatName(st: State, seat: number): string {
+  return st.seats[seat] !== undefined ? sideName(st.seats[seat]) : t("analysis.seat", { Number: seat + 1 });
 }
 
 function button(label: string, cls: string, f: () => void, move?: string): HTMLButtonElement {
@@ -460,7 +472,7 @@ function renderLine(st: State, ui: UI, step: (to: number) => void): void {
     b.setAttribute("aria-label", name);
     return b;
   };
-  ui.nav.replaceChildren(nav("«", 0, "start"), nav("‹", st.cursor - 1, "back"), nav("›", st.cursor + 1, "forward"), nav("»", st.line.length, "end of the line"));
+  ui.nav.replaceChildren(nav("«", 0, t("analysis.nav.start")), nav("‹", st.cursor - 1, t("analysis.nav.back")), nav("›", st.cursor + 1, t("analysis.nav.forward")), nav("»", st.line.length, t("analysis.nav.end")));
   ui.line.replaceChildren(...st.line.map((m, i) => {
     const li = h("li", { class: i === st.cursor - 1 ? "move current" : i >= st.cursor ? "move ahead" : "move" });
     li.append(button(m, "", () => step(i + 1)));
@@ -470,29 +482,29 @@ function renderLine(st: State, ui: UI, step: (to: number) => void): void {
 
 // tablesWords writes the tables' value for the side to move: "win in 7
 // plies", "loss in 6 plies", "draw (tables)".
-export function tablesWords(t: Tables): string {
-  if (t.value === "draw") return "draw (tables)";
-  return `${t.value} in ${t.plies} ${t.plies === 1 ? "ply" : "plies"}`;
+export function tablesWords(v: Tables): string {
+  if (v.value === "draw") return t("analysis.tables.draw");
+  return v.value === "win" ? tn("analysis.tables.win", v.plies) : tn("analysis.tables.loss", v.plies);
 }
 
 // renderTables shows what the endgame tables say of the position, when
 // they hold it: its value for the side to move and the move that keeps it,
 // which a button plays.
 function renderTables(st: State, ui: UI, play: (move: string) => void): void {
-  const t = st.pos?.tables;
-  ui.tables.hidden = !t;
-  if (!t || !st.pos) {
+  const v = st.pos?.tables;
+  ui.tables.hidden = !v;
+  if (!v || !st.pos) {
     ui.tables.replaceChildren();
     return;
   }
-  const mover = st.seats[st.pos.toMove] ?? `Seat ${st.pos.toMove + 1}`;
-  const why = { win: "the fastest win", loss: "the slowest loss", draw: "keeping the draw" }[t.value];
-  ui.tables.dataset.value = t.value;
-  const play1 = button(`Play ${t.move}`, "play-tables", () => play(t.move), t.move);
+  const mover = seatName(st, st.pos.toMove);
+  const why = { win: t("analysis.tables.fastest"), loss: t("analysis.tables.slowest"), draw: t("analysis.tables.keeping") }[v.value];
+  ui.tables.dataset.value = v.value;
+  const play1 = button(t("analysis.play", { Move: v.move }), "play-tables", () => play(v.move), v.move);
   ui.tables.replaceChildren(
-    h("h2", { id: "tables-title" }, "Endgame tables"),
-    h("p", {}, `${mover} to move: `, h("strong", { class: "tables-value" }, tablesWords(t))),
-    h("p", { class: "tables-best" }, h("span", {}, "Best move ", h("strong", { class: "tables-move" }, t.move), `, ${why}`), play1),
+    h("h2", { id: "tables-title" }, t("analysis.tables.title")),
+    h("p", {}, t("analysis.tables.to_move", { Side: mover }) + " ", h("strong", { class: "tables-value" }, tablesWords(v))),
+    h("p", { class: "tables-best" }, h("span", {}, t("analysis.best_move") + " ", h("strong", { class: "tables-move" }, v.move), `, ${why}`), play1),
   );
 }
 
@@ -503,19 +515,19 @@ function renderBest(st: State, ui: UI, play: (move: string) => void): void {
   const state = st.search ? "thinking" : st.bestDone ? "done" : "stopped";
   if (!b) {
     ui.best.dataset.state = st.search ? state : "";
-    ui.best.replaceChildren(...(st.search ? [h("p", {}, "Thinking…")] : []));
+    ui.best.replaceChildren(...(st.search ? [h("p", {}, t("analysis.thinking"))] : []));
     return;
   }
   ui.best.dataset.state = state;
-  const lead = { thinking: "Thinking: best so far ", done: "Best move ", stopped: "Stopped: best so far " }[state];
+  const lead = { thinking: t("analysis.best_so_far"), done: t("analysis.best_move"), stopped: t("analysis.stopped") }[state] + " ";
   const mover = st.pos?.toMove ?? 0;
   const score = h("span", { class: "score", "data-score-text": b.scoreText }, judge(b, mover, st.seats).short);
   score.title = judge(b, mover, st.seats).words;
   ui.best.replaceChildren(
     h("p", {}, lead, h("strong", { class: "best-move" }, b.move), ", ", score,
-      " (depth ", h("span", { class: "depth" }, String(b.depth)), `, ${b.nodes} nodes, ${(b.ms / 1000).toFixed(1)} s)`),
-    h("p", { class: "pv" }, "Line: ", ...moveSpans(b.line)),
-    button(`Play ${b.move}`, "play-best", () => play(b.move)),
+      ` (${t("analysis.depth")} `, h("span", { class: "depth" }, String(b.depth)), t("analysis.nodes", { Nodes: b.nodes, Seconds: fixed(b.ms / 1000, 1) })),
+    h("p", { class: "pv" }, t("analysis.line_label") + " ", ...moveSpans(b.line)),
+    button(t("analysis.play", { Move: b.move }), "play-best", () => play(b.move)),
   );
 }
 
@@ -557,7 +569,7 @@ function renderLines(st: State, ui: UI, play: (move: string) => void): void {
   ui.lines.replaceChildren(...lines.map((l, i) => {
     const j = judge(l, mover, st.seats);
     const play1 = button(l.move, "play-line", () => play(l.move), l.move);
-    play1.setAttribute("aria-label", `play ${l.move}, ${j.words}`);
+    play1.setAttribute("aria-label", t("analysis.play_line", { Move: l.move, Words: j.words }));
     play1.addEventListener("focus", point(i));
     const li = h("li", { class: i === st.arrowLine ? "pv-line arrowed" : "pv-line", "data-move": l.move },
       play1, " ", h("span", { class: "line-score", title: j.words }, j.short), " ", h("span", { class: "line-moves" }, ...moveSpans(l.line.slice(1))));

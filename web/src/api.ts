@@ -1,5 +1,7 @@
 // The JSON API of arbiter serve, as the pages use it (docs/server.md).
 
+import { t } from "./i18n";
+
 export interface Seat {
   seat: number;
   player: string;
@@ -160,7 +162,7 @@ export async function request<T>(method: string, path: string, body?: unknown, t
   const data = await res.json().catch(() => null);
   if (!res.ok) {
     const err = data && data.error;
-    throw new ApiError(err ? err.code : "http_" + res.status, err ? err.message : `the server answered ${res.status}`);
+    throw new ApiError(err ? err.code : "http_" + res.status, err ? err.message : t("api.status", { Status: String(res.status) }));
   }
   return data as T;
 }

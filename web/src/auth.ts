@@ -6,35 +6,36 @@
 import { request } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
+import { t, tParts } from "./i18n";
 import { passkeysSupported, signInWithPasskey } from "./passkeys";
 import { me, safeNext } from "./players";
 
 export function authPage(root: HTMLElement, signup: boolean): void {
-  const title = signup ? "Create an account" : "Sign in";
+  const title = signup ? t("auth.signup.title") : t("auth.login.title");
   const error = h("p", { class: "form-error", id: "form-error", role: "alert" });
   const name = h("input", { id: "name", name: "name", autocomplete: "username", required: "", minlength: "2", maxlength: "20",
     autocapitalize: "off", spellcheck: "false", "aria-describedby": signup ? "name-help form-error" : "form-error" });
   const password = h("input", { id: "password", name: "password", type: "password", required: "",
     autocomplete: signup ? "new-password" : "current-password", "aria-describedby": signup ? "password-help form-error" : "form-error" });
   if (signup) password.setAttribute("minlength", "8");
-  const submit = h("button", { type: "submit" }, signup ? "Create the account" : "Sign in");
+  const submit = h("button", { type: "submit" }, signup ? t("auth.signup.submit") : t("auth.login.submit"));
   const form = h("form", { class: "auth-form", novalidate: "" },
-    h("p", { class: "field" }, h("label", { for: "name" }, "Name"), name,
-      ...(signup ? [h("small", { id: "name-help" }, "2 to 20 letters, digits, _ or -. Others see it.")] : [])),
-    h("p", { class: "field" }, h("label", { for: "password" }, "Password"), password,
-      ...(signup ? [h("small", { id: "password-help" }, "At least 8 characters, not a common password, not your name.")] : [])),
+    h("p", { class: "field" }, h("label", { for: "name" }, t("auth.name")), name,
+      ...(signup ? [h("small", { id: "name-help" }, t("auth.name_help"))] : [])),
+    h("p", { class: "field" }, h("label", { for: "password" }, t("auth.password")), password,
+      ...(signup ? [h("small", { id: "password-help" }, t("auth.password_help"))] : [])),
     error, submit);
   const next = location.search;
   const other = signup
-    ? h("p", { class: "auth-other" }, "Have an account? ", h("a", { href: "/login" + next }, "Sign in"))
-    : h("p", { class: "auth-other" }, "New here? ", h("a", { href: "/signup" + next }, "Create an account"), " · ", h("a", { href: "/forgot" }, "Forgot your password?"));
+    ? h("p", { class: "auth-other" }, t("auth.have_account"), " ", h("a", { href: "/login" + next }, t("auth.login.title")))
+    : h("p", { class: "auth-other" }, t("auth.new_here"), " ", h("a", { href: "/signup" + next }, t("auth.signup.title")), " · ", h("a", { href: "/forgot" }, t("auth.forgot")));
   const already = h("p", { class: "auth-already" });
   const passkey = !signup && passkeysSupported() ? [passkeyButton(error)] : [];
   root.replaceChildren(siteHeader(h("h1", {}, title)),
     h("main", { class: "auth" }, h("section", { class: "auth-box", "aria-labelledby": "auth-title" },
       h("h2", { id: "auth-title" }, title), already, form, ...passkey, other)));
   void me().then((who) => {
-    if (who) already.replaceChildren(`You are signed in as ${who}. `, h("a", { href: safeNext() }, "Go on"));
+    if (who) already.replaceChildren(...tParts("auth.already", { Name: who, Link: h("a", { href: safeNext() }, t("auth.go_on")) }));
   });
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -42,7 +43,7 @@ export function authPage(root: HTMLElement, signup: boolean): void {
     for (const f of [name, password]) f.removeAttribute("aria-invalid");
     const missing = !name.value.trim() ? name : !password.value ? password : null;
     if (missing) {
-      refuse(error, missing, missing === name ? "Enter your name." : "Enter your password.");
+      refuse(error, missing, missing === name ? t("auth.enter_name") : t("auth.enter_password"));
       return;
     }
     submit.disabled = true;
@@ -61,7 +62,7 @@ export function authPage(root: HTMLElement, signup: boolean): void {
 // passkeyButton signs in with a passkey of this site instead of the
 // password: the browser asks which, the server names the account.
 function passkeyButton(error: HTMLElement): HTMLElement {
-  const b = h("button", { type: "button", class: "passkey-sign-in" }, "Sign in with a passkey");
+  const b = h("button", { type: "button", class: "passkey-sign-in" }, t("auth.passkey"));
   b.addEventListener("click", async () => {
     error.textContent = "";
     b.disabled = true;
@@ -74,7 +75,7 @@ function passkeyButton(error: HTMLElement): HTMLElement {
       b.disabled = false;
     }
   });
-  return h("p", { class: "auth-passkey" }, h("span", { class: "or" }, "or"), b);
+  return h("p", { class: "auth-passkey" }, h("span", { class: "or" }, t("auth.or")), b);
 }
 
 // refuse shows why the form was refused, marks the field at fault and

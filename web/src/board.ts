@@ -4,11 +4,13 @@
 // promoted), then the pieces over it, which let clicks through.
 
 import type { Effects, Geometry, Piece, Point, Position } from "./api";
+import { t, tn } from "./i18n";
+import { pieceName } from "./words";
 
 const svgNS = "http://www.w3.org/2000/svg";
 
 // sideNames names the seats by their letters, for screen readers.
-const sideNames: Record<string, string> = { w: "White", b: "Black", r: "Red" };
+const sideNames: Record<string, string> = { w: t("side.white"), b: t("side.black"), r: t("side.red") };
 
 // shownPieces is how many pieces of a stack are drawn one above the other;
 // a taller stack shows its top ones and its height, and its whole
@@ -62,13 +64,10 @@ function inset(ps: Point[], c: Point, f: number): Point[] {
 // describeStack says a stack in words: "d1, White captain" or "c3, a stack of
 // 3: Black, White, White king (top)".
 export function describeStack(cell: string, stack: string | undefined, king: string): string {
-  if (!stack) return `${cell}, empty`;
-  const names = [...stack].map((l) => {
-    const side = sideNames[l.toLowerCase()] ?? l;
-    return l === l.toUpperCase() ? `${side} ${king}` : side;
-  });
+  if (!stack) return t("board.empty", { Cell: cell });
+  const names = [...stack].map((l) => pieceName(l, king));
   if (names.length === 1) return `${cell}, ${names[0]}`;
-  return `${cell}, a stack of ${names.length} from the bottom: ${names.join(", ")}`;
+  return t("board.stack", { Cell: cell, Count: names.length, Pieces: names.join(", ") });
 }
 
 // endRowSeats maps each cell to the seats whose end row it is on.
@@ -109,10 +108,10 @@ export function drawBoard(svg: SVGSVGElement, geo: Geometry, pos: Position, mark
     const seats = ends.get(c.name) ?? [];
     if (seats.length) classes.push("end-row", ...seats.map((s) => `end-row-${letters[s]}`));
     let label = describeStack(c.name, stack, king);
-    if (seats.length) label += `; end row of ${seats.map((s) => sideNames[letters[s]]).join(" and ")}`;
-    if (stack && frozen.has(c.name)) label += `; frozen, scores ${stack.length}`;
-    if (marks.taking?.includes(c.name)) label += "; taken by this move";
-    if (marks.premove?.includes(c.name)) label += "; premove";
+    if (seats.length) label += t("board.end_row", { Sides: seats.map((s) => sideNames[letters[s]]).join(` ${t("words.and_word")} `) });
+    if (stack && frozen.has(c.name)) label += tn("board.frozen", stack.length);
+    if (marks.taking?.includes(c.name)) label += t("board.taken");
+    if (marks.premove?.includes(c.name)) label += t("board.premove");
     const poly = el("polygon", { points: points(c.outline), class: classes.join(" "), "data-cell": c.name, role: opts.still ? "img" : "button", "aria-label": label });
     if (!opts.still) poly.setAttribute("tabindex", c.name === focusName ? "0" : "-1");
     if (stack) poly.setAttribute("data-stack", stack);
@@ -315,7 +314,7 @@ function showStack(popup: SVGGElement, at: Point, stack: string, vb: Geometry["v
   const box = el("g", { class: "stack-popup", "data-stack": stack });
   box.append(el("rect", { x, y, width, height, rx: 0.08, class: "popup-box" }));
   const caption = el("text", { x: x + 0.15, y: y + 0.2, class: "popup-text" });
-  caption.textContent = `${stack.length} pieces, bottom first`;
+  caption.textContent = t("board.popup", { Count: stack.length });
   box.append(caption);
   [...stack].forEach((letter, i) => box.append(...disc(x + 0.15 + r + i * 2 * r, y + 0.4 + r, r * 0.9, letter, true)));
   popup.replaceChildren(box);

@@ -6,6 +6,7 @@
 
 import { ApiError, request } from "./api";
 import { h } from "./dom";
+import { t } from "./i18n";
 import { me } from "./players";
 
 export interface ChatMessage {
@@ -24,7 +25,9 @@ interface Room {
   messages: ChatMessage[];
 }
 
-const roomTitles: Record<string, string> = { players: "Players' chat", spectators: "Spectators' chat" };
+const roomTitles: Record<string, string> = { players: t("chat.players"), spectators: t("chat.spectators") };
+// roomLabels name the rooms' fields, for screen readers.
+const roomLabels: Record<string, string> = { players: t("chat.to_players"), spectators: t("chat.to_spectators") };
 const maxKept = 200;
 
 export class Chat {
@@ -34,7 +37,7 @@ export class Chat {
   private lists = new Map<string, HTMLElement>();
 
   constructor(private readonly gameId: string) {
-    this.root = h("section", { class: "chat", "aria-label": "chat" });
+    this.root = h("section", { class: "chat", "aria-label": t("chat.label") });
   }
 
   // load reads the rooms again: on opening, and when the socket comes
@@ -72,7 +75,7 @@ export class Chat {
   private roomNode(r: Room): HTMLElement {
     const titleId = `chat-${r.room}-title`;
     const list = h("ul", { class: "chat-lines", "aria-live": "polite", "aria-labelledby": titleId, tabindex: "0" });
-    list.append(...(r.messages.length ? r.messages.map((m) => this.line(m)) : [h("li", { class: "chat-empty" }, "No messages yet.")]));
+    list.append(...(r.messages.length ? r.messages.map((m) => this.line(m)) : [h("li", { class: "chat-empty" }, t("chat.empty"))]));
     this.lists.set(r.room, list);
     return h("div", { class: `chat-room room-${r.room}` }, h("h2", { id: titleId }, roomTitles[r.room] ?? r.room), list, this.form(r));
   }
@@ -81,7 +84,7 @@ export class Chat {
     const who = h("a", { class: "chat-by", href: `/@/${encodeURIComponent(m.by)}` }, m.by);
     const li = h("li", { class: "chat-line", "data-id": m.id }, who, " ", h("span", { class: "chat-text" }, ...textNodes(m.text, m.links)));
     if (this.you && this.you !== m.by) {
-      const flag = h("button", { type: "button", class: "chat-report", "aria-label": `Report ${m.by}'s message`, title: "Report this message" }, "⚑");
+      const flag = h("button", { type: "button", class: "chat-report", "aria-label": t("chat.report_label", { Name: m.by }), title: t("chat.report_title") }, "⚑");
       flag.addEventListener("click", () => li.append(reportForm({ account: m.by, game: this.gameId, message: m.id }, () => flag.remove())));
       li.append(flag);
     }
@@ -91,10 +94,10 @@ export class Chat {
   private form(r: Room): HTMLElement {
     if (!r.write) return h("p", { class: "chat-why" }, r.why ?? "");
     const id = `chat-${r.room}-text`;
-    const input = h("input", { id, class: "chat-input", maxlength: "280", autocomplete: "off", placeholder: "Say something nice" });
+    const input = h("input", { id, class: "chat-input", maxlength: "280", autocomplete: "off", placeholder: t("chat.placeholder") });
     const error = h("p", { class: "chat-error", role: "alert" });
-    const form = h("form", { class: "chat-form" }, h("label", { for: id, class: "sr-only" }, `Message to the ${roomTitles[r.room] ?? r.room}`),
-      input, h("button", { type: "submit" }, "Send"), error);
+    const form = h("form", { class: "chat-form" }, h("label", { for: id, class: "sr-only" }, roomLabels[r.room] ?? r.room),
+      input, h("button", { type: "submit" }, t("chat.send")), error);
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const text = input.value.trim();
@@ -134,13 +137,13 @@ export function reportForm(what: { account: string; game?: string; message?: str
   const id = `report-${what.message ?? what.game ?? what.account}`;
   const reason = h("input", { id, class: "report-reason", minlength: "3", maxlength: "500", required: "" });
   const status = h("p", { class: "report-status", role: "status" });
-  const form = h("form", { class: "report-form" }, h("label", { for: id }, "Why report this?"), reason,
-    h("button", { type: "submit" }, "Send the report"), status);
+  const form = h("form", { class: "report-form" }, h("label", { for: id }, t("chat.report_why")), reason,
+    h("button", { type: "submit" }, t("chat.report_send")), status);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
       await request("POST", "/api/reports", { ...what, reason: reason.value.trim() });
-      form.replaceChildren(h("p", { class: "report-status", role: "status" }, "Reported. A moderator will look at it."));
+      form.replaceChildren(h("p", { class: "report-status", role: "status" }, t("chat.reported")));
       sent();
     } catch (e) {
       status.textContent = (e as Error).message;

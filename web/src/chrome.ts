@@ -3,13 +3,14 @@
 
 import { request } from "./api";
 import { h } from "./dom";
+import { lang, t, tn } from "./i18n";
 import { session, signInLink, type SessionInfo } from "./players";
 import { themeControls } from "./theme";
 
 // siteHeader is the header of a page the script draws; title is the
 // page's own heading, extra what the page adds beside it.
 export function siteHeader(title: HTMLElement, ...extra: Node[]): HTMLElement {
-  return h("header", { class: "site" }, h("a", { href: "/", class: "home" }, "arbiter"), title, ...extra, menuToggle(), nav(), accountMenu(), themeControls());
+  return h("header", { class: "site" }, h("a", { href: "/", class: "home" }, "arbiter"), title, ...extra, menuToggle(), nav(), accountMenu(), themeControls()); // i18n-ignore: the site's name
 }
 
 // decorateHeader completes a header the server wrote (the rules pages and
@@ -25,7 +26,7 @@ export function decorateHeader(doc: Document): void {
 // one row (brand, title, player, menu) until it is asked for. On a
 // desktop the style sheet hides it: everything fits.
 function menuToggle(): HTMLElement {
-  const b = h("button", { type: "button", class: "menu-toggle", "aria-expanded": "false", "aria-label": "Menu" },
+  const b = h("button", { type: "button", class: "menu-toggle", "aria-expanded": "false", "aria-label": t("chrome.menu") },
     h("span", { "aria-hidden": "true" }, "☰"));
   b.addEventListener("click", () => {
     const open = b.closest("header")?.classList.toggle("menu-open") ?? false;
@@ -39,13 +40,13 @@ function nav(): HTMLElement {
   const here = location.pathname;
   const link = (href: string, label: string, current: boolean) =>
     h("a", current ? { href, "aria-current": "page" } : { href }, label);
-  return h("nav", { class: "site-nav", "aria-label": "site" },
-    link("/", "Play", here === "/" || here.startsWith("/play/") || here.startsWith("/games/")),
-    link("/learn", "Learn", here.startsWith("/learn")),
-    link("/puzzles", "Puzzles", here.startsWith("/puzzles")),
-    link("/rules/pommel", "Rules", here.startsWith("/rules/")),
-    link("/analysis/pommel", "Analysis", here.startsWith("/analysis/")),
-    link("/leaderboard", "Leaderboard", here.startsWith("/leaderboard")));
+  return h("nav", { class: "site-nav", "aria-label": t("chrome.nav_label") },
+    link("/", t("chrome.nav.play"), here === "/" || here.startsWith("/play/") || here.startsWith("/games/")),
+    link("/learn", t("chrome.nav.learn"), here.startsWith("/learn")),
+    link("/puzzles", t("chrome.nav.puzzles"), here.startsWith("/puzzles")),
+    link("/rules/pommel", t("chrome.nav.rules"), here.startsWith("/rules/")),
+    link("/analysis/pommel", t("chrome.nav.analysis"), here.startsWith("/analysis/")),
+    link("/leaderboard", t("chrome.nav.leaderboard"), here.startsWith("/leaderboard")));
 }
 
 // accountMenu is "Sign in" for a visitor; for a player, their name (a
@@ -59,16 +60,16 @@ function accountMenu(): HTMLElement {
       if (!/^\/(login|signup)$/.test(location.pathname)) box.append(signInLink());
       return;
     }
-    const out = h("button", { type: "button", class: "log-out" }, "Log out");
+    const out = h("button", { type: "button", class: "log-out" }, t("chrome.log_out"));
     out.addEventListener("click", async () => {
       await request("DELETE", "/api/session").catch(() => null);
       location.assign("/");
     });
-    const menu = h("details", { class: "me" }, h("summary", { "aria-label": `${name}: your menu` },
+    const menu = h("details", { class: "me" }, h("summary", { "aria-label": t("chrome.me", { Name: name }) },
       h("span", { class: "me-initial", "aria-hidden": "true" }, name.charAt(0).toUpperCase()), h("span", { class: "me-name" }, name)),
       h("div", { class: "me-panel" },
-        h("a", { href: `/@/${encodeURIComponent(name)}` }, "Profile"),
-        h("a", { href: "/account" }, "Account"), ...(who.moderator ? [h("a", { href: "/mod" }, "Moderation")] : []), out));
+        h("a", { href: `/@/${encodeURIComponent(name)}` }, t("chrome.profile")),
+        h("a", { href: "/account" }, t("chrome.account")), ...(who.moderator ? [h("a", { href: "/mod" }, t("chrome.moderation"))] : []), out));
     // Escape or a click elsewhere closes the menu, as the Display one.
     menu.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape" && menu.open) {
@@ -93,7 +94,7 @@ export function showTurns(count: number): void {
   if (badge) {
     badge.hidden = count === 0;
     badge.textContent = String(count);
-    badge.setAttribute("aria-label", count === 1 ? "1 game waits for your move" : `${count} games wait for your move`);
+    badge.setAttribute("aria-label", tn("chrome.turns", count));
   }
   const summary = document.querySelector<HTMLElement>("header details.me > summary");
   if (summary) summary.dataset.turns = count ? String(count) : "";
@@ -105,8 +106,8 @@ export function showTurns(count: number): void {
 // banned or muted the account, and why: the player is never left to guess
 // why a move or a message is refused.
 function standingNotice(who: SessionInfo): void {
-  const text = who.banned ? `Your account is banned: ${who.banned}. You can watch games, but not play or chat.`
-    : who.mutedUntil ? `You are muted until ${new Date(who.mutedUntil).toLocaleString()}: ${who.muteReason ?? ""}` : "";
+  const text = who.banned ? t("chrome.banned", { Reason: who.banned })
+    : who.mutedUntil ? t("chrome.muted", { Until: new Date(who.mutedUntil).toLocaleString(lang()), Reason: who.muteReason ?? "" }) : "";
   if (!text) return;
   document.querySelector("header.site")?.after(h("p", { class: "standing-notice", role: "status" }, text));
 }

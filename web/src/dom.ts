@@ -1,5 +1,7 @@
 // Small helpers to build the pages' HTML elements.
 
+import { t } from "./i18n";
+
 export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -9,13 +11,13 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<s
 
 // copyButton copies text to the clipboard, saying so on the button.
 export function copyButton(text: string): HTMLButtonElement {
-  const b = h("button", { type: "button", class: "copy" }, "Copy");
+  const b = h("button", { type: "button", class: "copy" }, t("dom.copy"));
   b.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(text);
-      b.textContent = "Copied";
+      b.textContent = t("dom.copied");
     } catch {
-      b.textContent = "Select and copy";
+      b.textContent = t("dom.select_copy");
     }
   });
   return b;

@@ -8,6 +8,8 @@
 // show: the bar gives way to a note and the number is said in words.
 
 import { h } from "./dom";
+import { fixed, t, tn } from "./i18n";
+import { sideName } from "./words";
 
 // Score is what the engine says of a position or a move.
 export interface Score {
@@ -36,15 +38,15 @@ function decided(s: Score): { wins: boolean; plies: number } | null {
 }
 
 function seatName(seats: string[], seat: number): string {
-  return seats[seat] ?? `Seat ${seat + 1}`;
+  return seats[seat] !== undefined ? sideName(seats[seat]) : t("evalbar.seat", { Number: seat + 1 });
 }
 
 function plies(n: number): string {
-  return n === 1 ? "1 ply" : `${n} plies`;
+  return tn("evalbar.plies", n);
 }
 
 function pieces(hundredths: number): string {
-  return (Math.abs(hundredths) / 100).toFixed(2);
+  return fixed(Math.abs(hundredths) / 100, 2);
 }
 
 // judge says s, the score for mover, for people; with two seats it says
@@ -55,27 +57,28 @@ export function judge(s: Score, mover: number, seats: string[]): Judgement {
   if (seats.length > 2) {
     const me = name(mover);
     if (end) {
-      const verb = end.wins ? "wins" : "loses";
-      return { leader: end.wins ? mover : -1, short: `${me} ${verb} in ${end.plies}`, words: `${me}, to move, ${verb} in ${plies(end.plies)}`, share: 50, mark: "" };
+      const says = (n: string) => end.wins ? t("evalbar.wins", { Side: me, Plies: n }) : t("evalbar.loses", { Side: me, Plies: n });
+      const moverSays = end.wins ? t("evalbar.mover_wins", { Side: me, Plies: plies(end.plies) }) : t("evalbar.mover_loses", { Side: me, Plies: plies(end.plies) });
+      return { leader: end.wins ? mover : -1, short: says(String(end.plies)), words: moverSays, share: 50, mark: "" };
     }
     const sign = s.score >= 0 ? "+" : "−";
     return {
       leader: s.score > 0 ? mover : -1, short: `${me} ${sign}${pieces(s.score)}`,
-      words: `${me}, to move, is ${s.score >= 0 ? "ahead of" : "behind"} the best of the others by ${pieces(s.score)} pieces`, share: 50, mark: "",
+      words: s.score >= 0 ? t("evalbar.mover_ahead", { Side: me, Pieces: pieces(s.score) }) : t("evalbar.mover_behind", { Side: me, Pieces: pieces(s.score) }), share: 50, mark: "",
     };
   }
   const other = 1 - mover;
   if (end) {
     const leader = end.wins ? mover : other;
-    return { leader, short: `${name(leader)} wins in ${end.plies}`, words: `${name(leader)} wins in ${plies(end.plies)}`, share: leader === 0 ? 100 : 0, mark: `#${end.plies}` };
+    return { leader, short: t("evalbar.wins", { Side: name(leader), Plies: String(end.plies) }), words: t("evalbar.wins", { Side: name(leader), Plies: plies(end.plies) }), share: leader === 0 ? 100 : 0, mark: `#${end.plies}` };
   }
   const first = mover === 0 ? s.score : -s.score; // for the seat at the bottom
   const share = Math.round(500 + 500 * Math.tanh(first / pawnScale)) / 10;
-  if (s.score === 0) return { leader: -1, short: "even", words: "even: neither side is ahead", share, mark: "0.0" };
+  if (s.score === 0) return { leader: -1, short: t("evalbar.even"), words: t("evalbar.even_words"), share, mark: fixed(0, 1) };
   const leader = first > 0 ? 0 : 1;
   return {
-    leader, short: `${name(leader)} +${pieces(s.score)}`, words: `${name(leader)} is ahead by ${pieces(s.score)} pieces`, share,
-    mark: (Math.abs(s.score) / 100).toFixed(1),
+    leader, short: `${name(leader)} +${pieces(s.score)}`, words: t("evalbar.ahead", { Side: name(leader), Pieces: pieces(s.score) }), share,
+    mark: fixed(Math.abs(s.score) / 100, 1),
   };
 }
 
@@ -98,15 +101,15 @@ export function evalBar(): EvalBar {
     const many = seats.length > 2;
     bar.hidden = many;
     note.hidden = !many;
-    note.textContent = many ? `${seats.length} players: the engine gives one number, the mover's lead over the best of the others, so there is no bar; its score is under Engine.` : "";
-    bar.setAttribute("aria-label", `Evaluation: ${seatName(seats, 0)} at the bottom${seats[1] ? `, ${seats[1]} at the top` : ""}`);
+    note.textContent = many ? t("evalbar.no_bar", { Count: seats.length }) : "";
+    bar.setAttribute("aria-label", t("evalbar.label", { Bottom: seatName(seats, 0) }) + (seats[1] ? t("evalbar.label_top", { Top: sideName(seats[1]) }) : ""));
     fill.className = `eval-fill side-${letters[0] ?? "w"}`;
     bar.className = `eval-bar side-${letters[1] ?? "b"}`;
     if (!score) {
       bar.dataset.state = "none";
       bar.style.setProperty("--share", "50%");
       bar.setAttribute("aria-valuenow", "50");
-      bar.setAttribute("aria-valuetext", "no evaluation yet: ask the engine");
+      bar.setAttribute("aria-valuetext", t("evalbar.none"));
       mark.textContent = "";
       delete bar.dataset.score;
       return;

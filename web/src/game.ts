@@ -24,6 +24,8 @@ import { askReview, keepPolling, markMoves, moveOf, noReview, readReview, review
 import { drawArrows } from "./arrows";
 import { Chat } from "./chat";
 import { Conditional } from "./conditional";
+import { fixed, t, tn } from "./i18n";
+import { kingName, resultText, sideName } from "./words";
 
 interface Page {
   id: string;
@@ -183,7 +185,7 @@ interface UI {
 // judges it, and its message says why a move is refused.
 function typedEntry(form: HTMLFormElement, play: (move: string) => void): void {
   const input = h("input", { id: "typed-move", name: "move", autocomplete: "off", spellcheck: "false", autocapitalize: "off" });
-  form.append(h("label", { for: "typed-move" }, "Type a move"), input, h("button", { type: "submit" }, "Play"));
+  form.append(h("label", { for: "typed-move" }, t("game.typed.label")), input, h("button", { type: "submit" }, t("game.typed.play")));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     const move = input.value.trim().toLowerCase();
@@ -199,14 +201,14 @@ function layout(root: HTMLElement, chat: HTMLElement, cond: HTMLElement): UI {
     title: h("h1"), svg,
     above: h("div", { class: "players above" }), below: h("div", { class: "players below" }),
     status: h("p", { class: "status" }), notice: h("p", { class: "notice" }),
-    message: h("p", { class: "message", role: "alert" }), end: h("section", { class: "end banner", "aria-label": "result" }),
+    message: h("p", { class: "message", role: "alert" }), end: h("section", { class: "end banner", "aria-label": t("game.result_label") }),
     offer: h("div", { class: "offer banner", role: "status" }),
     choices: h("div", { class: "choices" }),
-    nav: h("div", { class: "nav" }), moves: h("div", { class: "moves", role: "list", "aria-label": "moves" }),
+    nav: h("div", { class: "nav" }), moves: h("div", { class: "moves", role: "list", "aria-label": t("game.moves_label") }),
     controls: h("div", { class: "controls" }), bar: h("div", { class: "play-bar" }), typed: h("form", { class: "typed" }),
-    links: h("div", { class: "links" }), menu: menuButton("⋯", "More: the spectators' link, the record, the rules"),
+    links: h("div", { class: "links" }), menu: menuButton("⋯", t("game.menu")),
     announce: h("p", { class: "sr-only", "aria-live": "polite" }),
-    review: h("section", { class: "review", "aria-label": "computer review" }),
+    review: h("section", { class: "review", "aria-label": t("game.review_label") }),
   };
   // The draw offers and the result are banners over the board, where
   // the player looks, on a phone as on a desktop.
@@ -215,10 +217,10 @@ function layout(root: HTMLElement, chat: HTMLElement, cond: HTMLElement): UI {
   root.replaceChildren(
     siteHeader(ui.title),
     h("main", { class: "game" },
-      h("section", { class: "board-area", "aria-label": "board" }, ui.above, boardBox, ui.below, ui.review),
+      h("section", { class: "board-area", "aria-label": t("game.board_area") }, ui.above, boardBox, ui.below, ui.review),
       ui.bar,
       h("aside", { class: "side" }, ui.status, ui.notice, ui.message, ui.choices, ui.typed, h("div", { class: "tools" }, ui.controls, ui.menu.root), cond,
-        h("section", { class: "move-list", "aria-label": "moves" }, h("h2", {}, "Moves"), ui.nav, ui.moves), chat, ui.links)),
+        h("section", { class: "move-list", "aria-label": t("game.moves_label") }, h("h2", {}, t("game.moves")), ui.nav, ui.moves), chat, ui.links)),
     ui.announce,
   );
   return ui;
@@ -352,7 +354,7 @@ function noteArrivals(page: Page, g: Game): void {
   if (!prev) return;
   const held = heldSeats(page);
   const came = g.seats.filter((s, i) => notArrived(prev, i, held) && !notArrived(g, i, held) && !g.movers.includes(i));
-  if (came.length) page.arrival = `${came.map((s) => s.side).join(" and ")} joined the game.`;
+  if (came.length) page.arrival = t("game.joined", { Sides: came.map((s) => sideName(s.side)).join(` ${t("words.and_word")} `) });
 }
 
 // effectsOf is what the move of ply did: as the socket told, else asked.
@@ -427,9 +429,9 @@ function connect(page: Page, refresh: () => void): void {
 // cannotPlay says why this browser cannot move now, or "" when it can.
 function cannotPlay(page: Page, g: Game): string {
   if (actingSeat(page) >= 0 && page.viewPly === null) return "";
-  if (g.result) return "The game is over.";
-  if (page.viewPly !== null) return "This is an earlier position; press End or » to go back to the game.";
-  return heldSeats(page).length ? `Not your turn: ${seatName(g, g.toMove)} is to move.` : "You are watching this game.";
+  if (g.result) return t("game.over");
+  if (page.viewPly !== null) return t("game.earlier");
+  return heldSeats(page).length ? t("game.not_your_turn", { Seat: seatName(g, g.toMove) }) : t("game.watching_game");
 }
 
 function onCell(page: Page, cell: string, refresh: () => void): void {
@@ -463,7 +465,7 @@ function onCell(page: Page, cell: string, refresh: () => void): void {
     return;
   }
   if (out.kind === "reset" && page.sel.path.length === 0 && g.legal.length > 0) {
-    page.message = `No legal move starts on ${cell}.`;
+    page.message = t("moves.none_from", { Cell: cell });
   }
   select(page, out.sel, refresh);
 }
@@ -478,7 +480,7 @@ function onDrag(page: Page, from: string, to: string, refresh: () => void): void
   const moves = g.legal.map(parseMove);
   const start = click(moves, emptySelection, from);
   const out = why || start.kind !== "select" ? null : click(moves, start.sel, to);
-  page.message = why || (start.kind !== "select" ? `No legal move starts on ${from}.` : out?.kind === "reset" ? `No legal move goes from ${from} to ${to}.` : "");
+  page.message = why || (start.kind !== "select" ? t("moves.none_from", { Cell: from }) : out?.kind === "reset" ? t("moves.none_between", { From: from, To: to }) : "");
   if (out?.kind === "play") {
     play(page, out.move, refresh);
     return;
@@ -518,7 +520,7 @@ async function play(page: Page, move: string, refresh: () => void): Promise<void
     page.message = "";
     await showAnswer(page, next, refresh);
   } catch (e) {
-    page.message = e instanceof ApiError ? e.message : `The move was not sent: ${(e as Error).message}`;
+    page.message = e instanceof ApiError ? e.message : t("moves.not_sent", { Why: (e as Error).message });
   }
   page.busy = false;
   refresh();
@@ -563,7 +565,7 @@ function onPremoveCell(page: Page, cell: string, refresh: () => void): void {
   }
   if (page.premoveFrom === null) {
     if (ownsTop(page.pos!, cell, g.seats[seat].side[0].toLowerCase())) page.premoveFrom = cell;
-    else page.message = `Not your turn: ${seatName(g, g.toMove)} is to move. A premove starts on one of your pieces.`;
+    else page.message = t("game.premove_start", { Seat: seatName(g, g.toMove) });
     refresh();
     return;
   }
@@ -603,7 +605,7 @@ function notePremove(page: Page, g: Game): void {
 }
 
 // droppedText says that a premove was not played.
-const droppedText = (move: string) => `Your premove ${move} was no longer legal, so it was not played.`;
+const droppedText = (move: string) => t("game.premove_dropped", { Move: move });
 
 // premoveHolder is the seat whose premoves this browser keeps: the first
 // person's seat it holds, unless it holds every person's (a friend at
@@ -750,7 +752,7 @@ async function rematch(page: Page, refresh: () => void): Promise<void> {
     }
     location.assign(mine >= 0 ? `/play/${made.id}?seat=${mine}` : made.url);
   } catch (e) {
-    page.message = `No rematch: ${(e as Error).message}`;
+    page.message = t("game.no_rematch", { Why: (e as Error).message });
     refresh();
   }
 }
@@ -766,7 +768,7 @@ async function challengeAgain(page: Page, g: Game, opponent: string, refresh: ()
     await request("POST", "/api/seeks", { game: g.game, options: g.options, rated: !!(g as AccountGame).rated, takebacks: g.takebacks, clock, to: opponent });
     location.assign("/");
   } catch (e) {
-    page.message = `No rematch: ${(e as Error).message}`;
+    page.message = t("game.no_rematch", { Why: (e as Error).message });
     refresh();
   }
 }
@@ -775,9 +777,9 @@ function render(page: Page, ui: UI, act: Actions): void {
   const g = page.game;
   ui.message.textContent = page.message;
   if (!g || !page.pos || !page.geo) return;
-  const kingWord = g.game.startsWith("pommel") ? "captain" : "king";
-  ui.title.textContent = `${nameOf(g)}: ${g.seats.map((_, i) => seatName(g, i)).join(" vs ")}`;
-  document.title = `${nameOf(g)}: ${statusText(page)} (arbiter)`;
+  const kingWord = kingName(g.game);
+  ui.title.textContent = `${nameOf(g)}: ${g.seats.map((_, i) => seatName(g, i)).join(` ${t("game.vs")} `)}`;
+  document.title = t("game.window_title", { Game: nameOf(g), Status: statusText(page) });
   const moves = g.legal.map(parseMove);
   const shownPly = page.viewPly ?? g.ply;
   const lastMove = recentPaths(g.moves.slice(0, shownPly).map((m) => parseMove(m).path), g.movers, shownPly, heldSeats(page), g.seats.length);
@@ -789,7 +791,7 @@ function render(page: Page, ui: UI, act: Actions): void {
   if (performance.getEntriesByName("board-drawn").length === 0) performance.mark("board-drawn");
   if (page.anim && page.viewPly === null && page.anim.path.length && page.pos.ply === g.ply) animateMove(ui.svg, page.geo, page.anim, letters);
   page.anim = null;
-  ui.svg.setAttribute("aria-label", `${nameOf(g)} board, ${statusText(page)}`);
+  ui.svg.setAttribute("aria-label", t("game.board_label", { Game: nameOf(g), Status: statusText(page) }));
   renderPlayers(page, ui);
   ui.status.replaceChildren(...statusLines(page));
   renderNotice(page, ui);
@@ -797,7 +799,7 @@ function render(page: Page, ui: UI, act: Actions): void {
   renderOffer(page, ui, act);
   renderChoices(page, ui, act, moves);
   ui.typed.hidden = actingSeat(page) < 0 || page.viewPly !== null;
-  ui.typed.querySelector("input")?.setAttribute("placeholder", g.legal.length ? `e.g. ${g.legal[0]}` : "");
+  ui.typed.querySelector("input")?.setAttribute("placeholder", g.legal.length ? t("game.typed.placeholder", { Move: g.legal[0] }) : "");
   renderMoves(page, ui, act);
   renderReview(page, ui, act);
   renderControls(page, ui, act);
@@ -864,11 +866,11 @@ function playerName(g: Game, seat: number, held: number[] = []): string {
   const level = /^ai:level=(\d+)$/.exec(s.player);
   if (s.account && !level) return s.account;
   if (s.name) return s.name;
-  if (s.open) return "waiting for a player";
-  if (level) return `AI level ${level[1]}`;
-  if (notArrived(g, seat, held)) return held.length ? "waiting for the opponent" : "waiting for the player";
-  if (s.player !== "human") return `engine ${s.player}`;
-  return held.includes(seat) ? "You" : "Anonymous";
+  if (s.open) return t("game.player.waiting");
+  if (level) return t("game.player.ai", { Level: level[1] });
+  if (notArrived(g, seat, held)) return held.length ? t("game.player.waiting_opponent") : t("game.player.waiting_player");
+  if (s.player !== "human") return t("game.player.engine", { Engine: s.player });
+  return held.includes(seat) ? t("game.player.you") : t("game.player.anonymous");
 }
 
 // notArrived says whether a person's seat is one no one has opened yet:
@@ -882,17 +884,23 @@ function notArrived(g: Game, seat: number, held: number[]): boolean {
 // side alone for a person with no name.
 function seatName(g: Game, seat: number): string {
   const who = playerName(g, seat);
-  return who === "Anonymous" || who === "waiting for the player" ? g.seats[seat].side : `${g.seats[seat].side} (${who})`;
+  const side = sideName(g.seats[seat].side);
+  return who === t("game.player.anonymous") || who === t("game.player.waiting_player") ? side : `${side} (${who})`;
 }
 
 function statusText(page: Page): string {
   const g = page.game!;
-  if (g.result) return g.description || (g.result.winners.length ? `${g.result.winners.map((w) => g.seats[w].side).join(" and ")} won: ${g.result.reason}` : `draw: ${g.result.reason}`);
-  if (actingSeat(page) >= 0) return heldSeats(page).length > 1 ? `Your move (${seatName(g, g.toMove)})` : "Your move";
-  if (g.seats[g.toMove].player !== "human") return `${seatName(g, g.toMove)} is thinking…`;
-  if (g.seats[g.toMove].open) return `Waiting for a player to take ${g.seats[g.toMove].side}`;
-  if (notArrived(g, g.toMove, heldSeats(page))) return `Waiting for ${g.seats[g.toMove].side}'s player to open the game`;
-  return `${seatName(g, g.toMove)} to move`;
+  if (g.result) return endText(g);
+  if (actingSeat(page) >= 0) return heldSeats(page).length > 1 ? t("game.status.your_move_seat", { Seat: seatName(g, g.toMove) }) : t("game.status.your_move");
+  if (g.seats[g.toMove].player !== "human") return t("game.status.thinking", { Seat: seatName(g, g.toMove) });
+  if (g.seats[g.toMove].open) return t("game.status.open", { Side: sideName(g.seats[g.toMove].side) });
+  if (notArrived(g, g.toMove, heldSeats(page))) return t("game.status.not_arrived", { Side: sideName(g.seats[g.toMove].side) });
+  return t("game.status.to_move", { Seat: seatName(g, g.toMove) });
+}
+
+// endText says how the game ended, in the page's language.
+function endText(g: Game): string {
+  return resultText({ winners: g.result?.winners ?? [], reason: g.result?.reason ?? "", sides: g.seats.map((s) => s.side), description: g.description });
 }
 
 function statusLines(page: Page): Node[] {
@@ -900,16 +908,16 @@ function statusLines(page: Page): Node[] {
   // Once over, the result box says it; the line stays for screen readers.
   const out: Node[] = [h("span", { class: g.result ? "result sr-only" : "turn" }, statusText(page))];
   const held = heldSeats(page).filter((s) => s < g.seats.length);
-  out.push(h("span", { class: "you" }, held.length ? `You play ${held.map((s) => g.seats[s].side).join(" and ")}` : "You are watching"));
-  if (g.seats.some((_, i) => seatOf(g, i).account)) out.push(h("span", { class: "mode" }, (g as AccountGame).rated ? "Rated game" : "Casual game"));
+  out.push(h("span", { class: "you" }, held.length ? t("game.you_play", { Sides: held.map((s) => sideName(g.seats[s].side)).join(` ${t("words.and_word")} `) }) : t("game.watching")));
+  if (g.seats.some((_, i) => seatOf(g, i).account)) out.push(h("span", { class: "mode" }, (g as AccountGame).rated ? t("game.rated") : t("game.casual")));
   if (page.pos?.scores) {
-    out.push(h("span", { class: "scores" }, "Scores: " + page.pos.scores.map((s, i) => `${g.seats[i].side} ${s}`).join(", ")));
+    out.push(h("span", { class: "scores" }, t("game.scores") + " " + page.pos.scores.map((s, i) => `${sideName(g.seats[i].side)} ${s}`).join(", ")));
   }
   if (page.arrival) out.push(h("span", { class: "arrival" }, page.arrival));
-  if (page.offline) out.push(h("span", { class: "offline" }, "Connection lost; reconnecting…"));
+  if (page.offline) out.push(h("span", { class: "offline" }, t("game.offline")));
   if (g.attention) out.push(h("span", { class: "attention", role: "alert" }, g.attention.charAt(0).toUpperCase() + g.attention.slice(1) + "."));
-  if (page.pos?.endRows) out.push(h("span", { class: "legend" }, "End rows are outlined in their player's colour; a boxed pile stands on its controller's end row: frozen, it scores."));
-  if (page.viewPly !== null) out.push(h("span", { class: "history" }, `Showing the position after ${page.viewPly} of ${g.ply} moves`));
+  if (page.pos?.endRows) out.push(h("span", { class: "legend" }, t("game.end_rows")));
+  if (page.viewPly !== null) out.push(h("span", { class: "history" }, t("game.history", { Shown: page.viewPly, Moves: g.ply })));
   return out.map((n) => h("span", { class: "line" }, n));
 }
 
@@ -939,13 +947,13 @@ function playerStrip(page: Page, seat: number): HTMLElement {
   const strip = h("div", { class: `player${turn ? " to-move" : ""}${won ? " winner" : ""}`, "data-seat": String(seat) },
     ...presenceDot(page, seat),
     h("span", { class: `chip side-${s.side[0].toLowerCase()}`, "aria-hidden": "true" }),
-    h("span", { class: "who" }, h("span", { class: "side" }, s.side), " ", playerNode(g, seat, heldSeats(page))), ...ratingNode(g, seat), ...materialNode(page, seat));
-  if (turn && s.player !== "human" && !s.open) strip.append(h("span", { class: "thinking" }, "thinking"));
-  else if (turn) strip.append(h("span", { class: "turn-mark" }, "to move"));
-  if (won) strip.append(h("span", { class: "won" }, "won"));
+    h("span", { class: "who" }, h("span", { class: "side" }, sideName(s.side)), " ", playerNode(g, seat, heldSeats(page))), ...ratingNode(g, seat), ...materialNode(page, seat));
+  if (turn && s.player !== "human" && !s.open) strip.append(h("span", { class: "thinking" }, t("game.strip.thinking")));
+  else if (turn) strip.append(h("span", { class: "turn-mark" }, t("game.strip.to_move")));
+  if (won) strip.append(h("span", { class: "won" }, t("game.strip.won")));
   if (g.clock) {
     const left = clockLeft(page, seat);
-    strip.append(h("span", { class: clockClass(page, seat, left), "data-seat": String(seat), role: "timer", "aria-label": `${s.side}'s clock` }, clockText(left)));
+    strip.append(h("span", { class: clockClass(page, seat, left), "data-seat": String(seat), role: "timer", "aria-label": t("game.clock_label", { Side: sideName(s.side) }) }, clockText(left)));
   }
   return strip;
 }
@@ -958,7 +966,7 @@ function presenceDot(page: Page, seat: number): HTMLElement[] {
   const s = page.game!.seats[seat];
   if (s.open) return [];
   const here = s.player !== "human" || !!page.present?.has(seat);
-  const words = here ? "connected" : "not connected";
+  const words = here ? t("game.presence.on") : t("game.presence.off");
   return [h("span", { class: `presence ${here ? "on" : "off"}`, role: "img", "aria-label": words, title: words, "data-seat": String(seat) })];
 }
 
@@ -969,13 +977,13 @@ function presenceDot(page: Page, seat: number): HTMLElement[] {
 function materialNode(page: Page, seat: number): HTMLElement[] {
   const g = page.game!, pos = page.pos;
   if (!pos) return [];
-  if (pos.scores) return [h("span", { class: "material score", "data-seat": String(seat), title: `${g.seats[seat].side}'s score` }, `score ${pos.scores[seat] ?? 0}`)];
+  if (pos.scores) return [h("span", { class: "material score", "data-seat": String(seat), title: t("game.score_title", { Side: sideName(g.seats[seat].side) }) }, t("game.score", { Score: String(pos.scores[seat] ?? 0) }))];
   if (!page.start || g.seats.length !== 2) return [];
   const letters = g.seats.map((s) => s.side[0].toLowerCase());
   const taken = takenBy(page.start, pos.stacks, letters)[seat];
   if (taken.pieces === 0) return [];
   const other = letters[1 - seat];
-  const words = `took ${taken.pieces} ${taken.pieces === 1 ? "piece" : "pieces"}${taken.lead ? `, ${taken.lead} ahead` : ""}`;
+  const words = tn("game.took", taken.pieces) + (taken.lead ? t("game.ahead", { Lead: taken.lead }) : "");
   return [h("span", { class: "material", "data-seat": String(seat), "data-taken": String(taken.pieces), "data-lead": String(taken.lead), title: words },
     h("span", { class: `mini side-${other}`, "aria-hidden": "true" }), h("span", { class: "sr-only" }, words),
     h("span", { "aria-hidden": "true" }, `×${taken.pieces}`), ...(taken.lead ? [h("span", { class: "lead", "aria-hidden": "true" }, `+${taken.lead}`)] : []))];
@@ -1012,7 +1020,7 @@ function ratingNode(g: Game, seat: number): HTMLElement[] {
 function ratingChanges(g: Game): HTMLElement | null {
   const all = (g as AccountGame).ratings;
   if (!all?.length) return null;
-  return h("ul", { class: "rating-changes", "aria-label": "rating changes" }, ...all.map((r) =>
+  return h("ul", { class: "rating-changes", "aria-label": t("game.rating_changes") }, ...all.map((r) =>
     h("li", { "data-seat": String(r.seat) }, h("span", { class: "who" }, playerName(g, r.seat)), " ",
       `${ratingText(r.before)} → ${ratingText(r.after)} `,
       h("span", { class: `delta ${r.after >= r.before ? "up" : "down"}` }, `(${change(r.before, r.after)})`))));
@@ -1028,8 +1036,8 @@ function renderNotice(page: Page, ui: UI): void {
   ui.notice.hidden = !lost;
   if (!lost) return;
   ui.notice.replaceChildren(
-    h("strong", {}, `This browser does not hold ${g.seats[seat].side}'s seat, so you are watching. `),
-    "A seat's link carries a secret token after its # sign, and this one came without it. To play, open the whole invite link you were sent (or that you copied when you made the game) in this browser; the browser where the seat was first opened keeps it.",
+    h("strong", {}, t("game.lost_seat", { Side: sideName(g.seats[seat].side) }) + " "),
+    t("game.lost_seat_why"),
   );
 }
 
@@ -1044,28 +1052,28 @@ function renderEnd(page: Page, ui: UI, act: Actions): void {
   }
   const buttons = h("div", { class: "end-actions" });
   if (heldSeats(page).length) {
-    const again = h("button", { type: "button", class: "rematch primary" }, "Rematch");
+    const again = h("button", { type: "button", class: "rematch primary" }, t("game.rematch"));
     again.addEventListener("click", () => act.rematch());
     buttons.append(again);
   }
-  buttons.append(h("a", { href: `/?game=${encodeURIComponent(g.game)}`, class: "button new-game" }, "New game"),
-    h("a", { href: analysisLink(g), class: "button analyse-end" }, "Analyse"));
+  buttons.append(h("a", { href: `/?game=${encodeURIComponent(g.game)}`, class: "button new-game" }, t("game.new_game")),
+    h("a", { href: analysisLink(g), class: "button analyse-end" }, t("game.analyse")));
   const changes = ratingChanges(g);
-  const close = h("button", { type: "button", class: "end-close", "aria-label": "Close the result to see the board", title: "Show the board" }, "×");
+  const close = h("button", { type: "button", class: "end-close", "aria-label": t("game.close_end"), title: t("game.show_board") }, "×");
   close.addEventListener("click", () => {
     page.endClosed = true;
     page.redraw();
   });
-  replaceKeepingFocus(ui.end, close, h("h2", {}, endTitle(page)), h("p", { class: "end-reason" }, g.description || g.result.reason), ...(changes ? [changes] : []), buttons);
+  replaceKeepingFocus(ui.end, close, h("h2", {}, endTitle(page)), h("p", { class: "end-reason" }, endText(g)), ...(changes ? [changes] : []), buttons);
 }
 
 function endTitle(page: Page): string {
   const g = page.game!;
   const winners = g.result!.winners;
-  if (winners.length === 0) return g.result!.reason === "aborted" ? "Game aborted" : "Draw";
+  if (winners.length === 0) return g.result!.reason === "aborted" ? t("game.end.aborted") : t("game.end.draw");
   const held = heldSeats(page);
-  if (held.length && held.length < g.seats.length) return winners.some((w) => held.includes(w)) ? "You won" : "You lost";
-  return `${winners.map((w) => g.seats[w].side).join(" and ")} won`;
+  if (held.length && held.length < g.seats.length) return winners.some((w) => held.includes(w)) ? t("game.end.you_won") : t("game.end.you_lost");
+  return tn("game.end.won", winners.length, { Sides: winners.map((w) => sideName(g.seats[w].side)).join(` ${t("words.and_word")} `) });
 }
 
 // announce tells a screen reader each new move and the end, and sounds
@@ -1086,7 +1094,7 @@ function announce(page: Page, ui: UI): void {
     const last = g.ply - 1;
     const fx = page.effects.get(last);
     const capture = fx ? fx.capture : g.moves[last].includes("x");
-    ui.announce.textContent = `${seatName(g, movers[last])} played ${g.moves[last]}${capture ? ", a capture" : ""}.`;
+    ui.announce.textContent = capture ? t("game.played_capture", { Seat: seatName(g, movers[last]), Move: g.moves[last] }) : t("game.played", { Seat: seatName(g, movers[last]), Move: g.moves[last] });
     page.sounds.play(capture ? "capture" : "move");
     page.heard = g.ply;
   }
@@ -1149,9 +1157,9 @@ function tickClocks(page: Page, ui: UI, refresh: () => void): void {
 // past an hour, m:ss, and seconds with tenths under ten seconds.
 function clockText(ms: number): string {
   const left = Math.max(0, ms);
-  if (left < 10_000) return (Math.floor(left / 100) / 10).toFixed(1);
+  if (left < 10_000) return fixed(Math.floor(left / 100) / 10, 1);
   const s = Math.floor(left / 1000);
-  if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  if (s >= 86400) return t("game.clock.days", { Days: Math.floor(s / 86400), Hours: Math.floor((s % 86400) / 3600) });
   const mmss = `${Math.floor((s % 3600) / 60)}:${String(s % 60).padStart(2, "0")}`;
   return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss.padStart(5, "0")}` : mmss;
 }
@@ -1160,7 +1168,7 @@ function renderChoices(page: Page, ui: UI, act: Actions, moves: ParsedMove[]): v
   const list = choices(moves, page.sel);
   ui.choices.replaceChildren();
   if (list.length === 0) return;
-  ui.choices.append(h("span", {}, list.length > 1 ? "Several moves match; play:" : "Play:"));
+  ui.choices.append(h("span", {}, list.length > 1 ? t("moves.several") : t("moves.play")));
   for (const m of list.slice(0, 24)) {
     const b = h("button", { type: "button", class: "choice", "data-move": m.text }, m.text);
     b.addEventListener("click", () => act.play(m.text));
@@ -1179,8 +1187,8 @@ function renderMoves(page: Page, ui: UI, act: Actions): void {
     b.addEventListener("click", () => act.step(to));
     return b;
   };
-  replaceKeepingFocus(ui.nav, nav("«", 0, "start (Home)"), nav("‹", shown - 1, "back (←)"), nav("›", shown + 1, "forward (→)"),
-    nav(page.viewPly === null ? "»" : "» Live", g.ply, "live position (End)", page.viewPly === null ? "" : "live"));
+  replaceKeepingFocus(ui.nav, nav("«", 0, t("game.nav.start")), nav("‹", shown - 1, t("game.nav.back")), nav("›", shown + 1, t("game.nav.forward")),
+    nav(page.viewPly === null ? "»" : "» " + t("game.nav.live"), g.ply, t("game.nav.live_label"), page.viewPly === null ? "" : "live"));
   const n = g.seats.length;
   const movers = g.movers;
   ui.moves.classList.toggle("three", n > 2);
@@ -1191,7 +1199,7 @@ function renderMoves(page: Page, ui: UI, act: Actions): void {
         li.append(h("span", { class: "move empty", "aria-hidden": "true" }, row.number === 1 && seat < movers[0] ? "…" : ""));
         return;
       }
-      const b = h("button", { type: "button", class: ply === shown - 1 ? "move current" : "move", "data-ply": String(ply + 1), "aria-label": `${row.number}, ${g.seats[seat].side}: ${g.moves[ply]}` }, g.moves[ply]);
+      const b = h("button", { type: "button", class: ply === shown - 1 ? "move current" : "move", "data-ply": String(ply + 1), "aria-label": `${row.number}, ${sideName(g.seats[seat].side)}: ${g.moves[ply]}` }, g.moves[ply]);
       if (ply === shown - 1) b.setAttribute("aria-current", "step");
       b.addEventListener("click", () => act.step(ply + 1));
       li.append(b);
@@ -1199,7 +1207,7 @@ function renderMoves(page: Page, ui: UI, act: Actions): void {
     return li;
   }));
   // A list with no item is no list to a screen reader.
-  if (g.moves.length === 0) ui.moves.append(h("p", { class: "none" }, "No moves yet."));
+  if (g.moves.length === 0) ui.moves.append(h("p", { class: "none" }, t("game.no_moves")));
   if (g.moves.length === 0) ui.moves.removeAttribute("role");
   else ui.moves.setAttribute("role", "list");
   keepInView(ui.moves, ui.moves.querySelector<HTMLElement>(".current"), page.viewPly === null);
@@ -1231,7 +1239,7 @@ function controls(page: Page, ui: UI, act: Actions): Node[] {
     items.push(b);
     return b;
   };
-  const sound = button(muted() ? "Sound off" : "Sound on", "mute", () => {
+  const sound = button(muted() ? t("game.sound_off") : t("game.sound_on"), "mute", () => {
     setMuted(!muted());
     renderControls(page, ui, act);
   });
@@ -1241,35 +1249,35 @@ function controls(page: Page, ui: UI, act: Actions): Node[] {
   // The pie rule: the second player's first move may be to take over the
   // first player's position, a move with no cell to click.
   if (g.legal.includes(swapMove) && actingSeat(page) >= 0 && page.viewPly === null) {
-    const swap = button("Swap sides", "swap", () => act.play(swapMove));
-    swap.title = "Take over the first player's position (the pie rule): the board turns, and the other side moves again";
+    const swap = button(t("game.swap"), "swap", () => act.play(swapMove));
+    swap.title = t("game.swap_title");
   }
   // Punt's end=all-stuck: a player whose piles are all frozen passes, a
   // move from a pile to itself (clicking the pile twice plays it too).
   const pass = g.legal.find((m) => { const p = parseMove(m).path; return p.length === 2 && p[0] === p[1]; });
   if (pass && actingSeat(page) >= 0 && page.viewPly === null) {
-    const b = button("Pass", "pass", () => act.play(pass));
-    b.title = "Every pile you control is frozen on your end-row: pass the turn";
+    const b = button(t("game.pass"), "pass", () => act.play(pass));
+    b.title = t("game.pass_title");
   }
-  button("Resign", "resign danger", () => {
-    void confirmInPage("Resign this game?", "Resign").then((yes) => { if (yes) act.command("resign", undefined); });
+  button(t("game.resign"), "resign danger", () => {
+    void confirmInPage(t("game.resign_confirm"), t("game.resign")).then((yes) => { if (yes) act.command("resign", undefined); });
   });
   const mine = (s: number) => held.includes(s);
-  if (canAskTakeback(page)) button("Take back", "takeback", () => act.takeback());
+  if (canAskTakeback(page)) button(t("game.takeback"), "takeback", () => act.takeback());
   if (g.takeback >= 0 && mine(g.takeback) && !g.result) {
-    items.push(h("span", { class: "offer-text" }, "You asked to take back your last move."));
-    button("Cancel", "takeback-cancel", () => act.command("takeback", { action: "decline" }));
+    items.push(h("span", { class: "offer-text" }, t("game.takeback_asked")));
+    button(t("game.cancel"), "takeback-cancel", () => act.command("takeback", { action: "decline" }));
   }
   if (page.premove) {
-    items.push(h("span", { class: "premove-text" }, `Premove: ${page.premove.move}.`));
-    button("Cancel premove", "premove-cancel", () => act.clearPremove());
+    items.push(h("span", { class: "premove-text" }, t("game.premove", { Move: page.premove.move })));
+    button(t("game.premove_cancel"), "premove-cancel", () => act.clearPremove());
   }
   if (g.seats.length !== 2) return items;
   // A draw offered to this browser is answered over the board (renderOffer).
   if (g.drawOffer >= 0 && mine(g.drawOffer)) {
-    items.push(h("span", { class: "offer-text" }, "You offered a draw."));
+    items.push(h("span", { class: "offer-text" }, t("game.draw_offered")));
   } else if (g.drawOffer < 0) {
-    button("Offer draw", "offer", () => act.command("draw", { action: "offer" }));
+    button(t("game.draw_offer"), "offer", () => act.command("draw", { action: "offer" }));
   }
   return items;
 }
@@ -1289,13 +1297,13 @@ function renderOffer(page: Page, ui: UI, act: Actions): void {
   };
   const parts: Node[] = [];
   if (takeback) {
-    parts.push(h("p", { class: "takeback-text" }, `${seatName(g, g.takeback)} asks to take back their last move.`),
-      h("div", { class: "offer-actions" }, button("Accept take-back", "takeback-accept primary", "takeback", "accept"),
-        button("Decline", "takeback-decline", "takeback", "decline")));
+    parts.push(h("p", { class: "takeback-text" }, t("game.takeback_asks", { Seat: seatName(g, g.takeback) })),
+      h("div", { class: "offer-actions" }, button(t("game.takeback_accept"), "takeback-accept primary", "takeback", "accept"),
+        button(t("game.decline"), "takeback-decline", "takeback", "decline")));
   }
   if (draw) {
-    parts.push(h("p", { class: "offer-text" }, `${seatName(g, g.drawOffer)} offers a draw.`),
-      h("div", { class: "offer-actions" }, button("Accept draw", "accept primary", "draw", "accept"), button("Decline", "decline", "draw", "decline")));
+    parts.push(h("p", { class: "offer-text" }, t("game.draw_offers", { Seat: seatName(g, g.drawOffer) })),
+      h("div", { class: "offer-actions" }, button(t("game.draw_accept"), "accept primary", "draw", "accept"), button(t("game.decline"), "decline", "draw", "decline")));
   } else if (page.drawAnswer) {
     parts.push(h("p", { class: "draw-answer" }, page.drawAnswer));
   }
@@ -1309,7 +1317,7 @@ function renderOffer(page: Page, ui: UI, act: Actions): void {
 function answered(page: Page, before: Game, next: Game): void {
   const other = before.seats.findIndex((_, i) => !heldSeats(page).includes(i));
   if (next.result || next.drawOffer >= 0 || other < 0 || before.seats[other].player === "human") return;
-  const answer = `${seatName(next, other)} declines the draw.`;
+  const answer = t("game.draw_declined", { Seat: seatName(next, other) });
   page.drawAnswer = answer;
   // The banner leaves the board after a while, if no move cleared it.
   setTimeout(() => {
@@ -1347,13 +1355,13 @@ function renderBar(page: Page, ui: UI, act: Actions): void {
     return b;
   };
   const sign = (text: string) => h("span", { "aria-hidden": "true" }, text);
-  const items = [step("‹", "back (←)", "bar-back", shown - 1), step("›", "forward (→)", "bar-forward", shown + 1)];
+  const items = [step("‹", t("game.nav.back"), "bar-back", shown - 1), step("›", t("game.nav.forward"), "bar-forward", shown + 1)];
   const playing = !g.result && heldSeats(page).length > 0;
-  if (canAskTakeback(page)) items.push(button("takeback", () => act.takeback(), sign("↶ "), "Take back"));
-  if (playing && g.seats.length === 2 && g.drawOffer < 0) items.push(button("offer", () => act.command("draw", { action: "offer" }), sign("½ "), "Draw"));
+  if (canAskTakeback(page)) items.push(button("takeback", () => act.takeback(), sign("↶ "), t("game.takeback")));
+  if (playing && g.seats.length === 2 && g.drawOffer < 0) items.push(button("offer", () => act.command("draw", { action: "offer" }), sign("½ "), t("game.bar.draw")));
   if (playing) items.push(button("resign danger", () => {
-    void confirmInPage("Resign this game?", "Resign").then((yes) => { if (yes) act.command("resign", undefined); });
-  }, sign("⚑ "), "Resign"));
+    void confirmInPage(t("game.resign_confirm"), t("game.resign")).then((yes) => { if (yes) act.command("resign", undefined); });
+  }, sign("⚑ "), t("game.resign")));
   replaceKeepingFocus(ui.bar, ...items);
 }
 
@@ -1377,7 +1385,7 @@ function renderLinks(page: Page, ui: UI): void {
     const url = invites[s.seat];
     if (!url || browserSeats.tokens(page.id)[s.seat]) continue;
     const full = location.origin + url;
-    rows.push(h("p", { class: "invite" }, h("label", { for: `invite-${s.seat}` }, `Invite for ${s.side}`),
+    rows.push(h("p", { class: "invite" }, h("label", { for: `invite-${s.seat}` }, t("game.invite", { Side: sideName(s.side) })),
       h("input", { id: `invite-${s.seat}`, readonly: "", value: full, "data-seat": String(s.seat) }), copyButton(full)));
   }
   ui.links.replaceChildren(...rows);
@@ -1390,18 +1398,18 @@ function renderLinks(page: Page, ui: UI): void {
 function menuItems(page: Page, ui: UI): HTMLElement[] {
   const g = page.game!;
   const spectate = location.origin + g.url;
-  const copy = h("button", { type: "button", class: "spectate", "data-link": spectate }, "Copy the spectators' link");
+  const copy = h("button", { type: "button", class: "spectate", "data-link": spectate }, t("game.menu_items.copy"));
   copy.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(spectate);
-      copy.textContent = "Spectators' link copied";
+      copy.textContent = t("game.menu_items.copied");
     } catch {
-      copy.textContent = `Copy this link: ${spectate}`;
+      copy.textContent = t("game.menu_items.copy_this", { Link: spectate });
     }
     ui.announce.textContent = copy.textContent;
   });
   return [copy,
-    h("a", { href: `/api/games/${page.id}/record`, download: `${g.game}-${page.id}.pdn`, class: "record" }, "Download the record (PDN)"),
-    h("a", { href: analysisLink(g), class: "analyse" }, "Analyse this game"),
-    h("a", { href: `/rules/${g.game}`, class: "rules" }, `Rules of ${nameOf(g)}`)];
+    h("a", { href: `/api/games/${page.id}/record`, download: `${g.game}-${page.id}.pdn`, class: "record" }, t("game.menu_items.record")),
+    h("a", { href: analysisLink(g), class: "analyse" }, t("game.menu_items.analyse")),
+    h("a", { href: `/rules/${g.game}`, class: "rules" }, t("game.menu_items.rules", { Game: nameOf(g) }))];
 }

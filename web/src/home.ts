@@ -5,11 +5,13 @@
 import { request, type CatalogGame, type Created, type Game, type Invite, type LobbyGame, type Seat } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
+import { lang, t, tn } from "./i18n";
 import { lobbySection } from "./lobby";
 import { me } from "./players";
 import { drawPreviews } from "./preview";
 import { lastGame, orderedGames, quickPlay, rememberGame } from "./quickplay";
 import * as browserSeats from "./seats";
+import { andList, reasonText, sideName, tagline } from "./words";
 
 // DatedGame is a game as GET /api/games/{id} writes it, with its dates.
 type DatedGame = Game & { created?: string; updated?: string };
@@ -17,20 +19,20 @@ type DatedGame = Game & { created?: string; updated?: string };
 type SeatChoice = "me" | "friend" | "invite" | "open" | `ai:level=${number}`;
 
 const seatChoices: [SeatChoice, string][] = [
-  ["me", "Me"],
-  ["friend", "A friend at this screen"],
-  ["invite", "A friend, by an invite link"],
-  ["open", "Anyone, from the open games"],
-  ...[1, 2, 3, 4, 5, 6].map((l): [SeatChoice, string] => [`ai:level=${l}`, `The computer, level ${l}`]),
+  ["me", t("home.seat.me")],
+  ["friend", t("home.seat.friend")],
+  ["invite", t("home.seat.invite")],
+  ["open", t("home.seat.open")],
+  ...[1, 2, 3, 4, 5, 6].map((l): [SeatChoice, string] => [`ai:level=${l}`, t("home.seat.ai", { Level: l })]),
 ];
 
 const clocks: [string, string][] = [
-  ["", "No clock"],
-  ["clock:3m+2s", "3 min, + 2 s a move"],
-  ["clock:5m+3s", "5 min, + 3 s a move"],
-  ["clock:15m+10s", "15 min, + 10 s a move"],
-  ["days:1", "1 day a move"],
-  ["days:3", "3 days a move"],
+  ["", t("home.clock.none")],
+  ["clock:3m+2s", t("home.clock.fischer", { Minutes: 3, Seconds: 2 })],
+  ["clock:5m+3s", t("home.clock.fischer", { Minutes: 5, Seconds: 3 })],
+  ["clock:15m+10s", t("home.clock.fischer", { Minutes: 15, Seconds: 10 })],
+  ["days:1", tn("home.clock.days", 1)],
+  ["days:3", tn("home.clock.days", 3)],
 ];
 
 // nameOf is a game's name for people, its id while the catalog has none.
@@ -38,7 +40,7 @@ const nameOf = (c: CatalogGame | undefined, id: string) => c?.name ?? id;
 
 export async function homePage(root: HTMLElement): Promise<void> {
   const message = h("p", { class: "message", role: "alert" });
-  root.replaceChildren(siteHeader(h("h1", {}, "Play checkers-family games")), message);
+  root.replaceChildren(siteHeader(h("h1", {}, t("home.title"))), message);
   let catalog: CatalogGame[];
   let who: string | null;
   try {
@@ -50,7 +52,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
   catalog = orderedGames(catalog);
   const form = newGameForm(catalog, message, requestedGame(catalog) ?? lastGame(catalog) ?? "pommel", !!who);
   const cards = gameCards(catalog, form);
-  const newGame = h("section", { class: "new-game-box", id: "new-game", "aria-labelledby": "new-game-title" }, h("h2", { id: "new-game-title" }, "New game"), form);
+  const newGame = h("section", { class: "new-game-box", id: "new-game", "aria-labelledby": "new-game-title" }, h("h2", { id: "new-game-title" }, t("home.new_game")), form);
   const mine = myGames(catalog);
   const side = h("div", { class: "home-side" }, newGame, mine, openGames(catalog, message));
   // "Play now" leads the page; then the lobby, for a player signed in;
@@ -59,7 +61,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
   const lobby = lobbySection(catalog, who, side, (waiting) => leaveOut(mine, waiting));
   if (!who) newGame.after(lobby.section);
   root.append(h("main", { class: "home" }, quickPlay(catalog, message, lobby.pairing), ...(who ? [lobby.section] : []),
-    h("section", { class: "games", "aria-labelledby": "games-title" }, h("h2", { id: "games-title" }, "The games"), cards), side));
+    h("section", { class: "games", "aria-labelledby": "games-title" }, h("h2", { id: "games-title" }, t("home.games")), cards), side));
   if (requestedGame(catalog)) form.scrollIntoView({ block: "start" });
   void drawPreviews(catalog, (id) => cards.querySelector<HTMLElement>(`li[data-game="${CSS.escape(id)}"] .preview-box`));
 }
@@ -75,21 +77,21 @@ function requestedGame(catalog: CatalogGame[]): string | undefined {
 function gameCards(catalog: CatalogGame[], form: HTMLFormElement): HTMLElement {
   const list = h("ul", { class: "catalog game-cards" });
   for (const c of catalog) {
-    const play = h("a", { href: `/?game=${encodeURIComponent(c.id)}`, class: "play button", "data-game": c.id }, "Play");
+    const play = h("a", { href: `/?game=${encodeURIComponent(c.id)}`, class: "play button", "data-game": c.id }, t("home.card.play"));
     play.addEventListener("click", (ev) => {
       ev.preventDefault();
       chooseGame(form, c.id);
     });
-    const players = c.players === 2 ? "2 players" : `${c.players} players`;
+    const players = tn("home.card.players", c.players);
     list.append(h("li", { class: "game-card", "data-game": c.id },
       h("span", { class: "preview-box" }),
       h("div", { class: "card-text" },
         h("h3", {}, nameOf(c, c.id)),
-        h("p", { class: "tagline" }, c.tagline ?? c.summary),
-        h("p", { class: "players" }, `${players}: ${c.seats.join(", ")}`)),
+        h("p", { class: "tagline" }, tagline(c.id, c.tagline ?? c.summary)),
+        h("p", { class: "players" }, `${players}: ${c.seats.map(sideName).join(", ")}`)),
       h("p", { class: "card-actions" }, play,
-        h("a", { href: `/rules/${c.id}`, class: "rules", "data-game": c.id, "aria-label": `Rules of ${nameOf(c, c.id)}` }, "Rules"),
-        h("a", { href: `/analysis/${c.id}`, class: "analyse", "data-game": c.id, "aria-label": `Analyse ${nameOf(c, c.id)}` }, "Analyse"))));
+        h("a", { href: `/rules/${c.id}`, class: "rules", "data-game": c.id, "aria-label": t("home.card.rules_label", { Game: nameOf(c, c.id) }) }, t("home.card.rules")),
+        h("a", { href: `/analysis/${c.id}`, class: "analyse", "data-game": c.id, "aria-label": t("home.card.analyse_label", { Game: nameOf(c, c.id) }) }, t("home.card.analyse")))));
   }
   return list;
 }
@@ -114,8 +116,8 @@ const shownGames = 20;
 function myGames(catalog: CatalogGame[]): HTMLElement {
   const ids = browserSeats.myGames().slice(0, shownGames);
   const list = h("ul", { class: "my-games" });
-  const section = h("section", { class: "my-games-box", "aria-labelledby": "my-games-title" }, h("h2", { id: "my-games-title" }, "My games"), list);
-  if (ids.length === 0) section.append(h("p", { class: "none" }, "None yet: the games you create or join here are listed."));
+  const section = h("section", { class: "my-games-box", "aria-labelledby": "my-games-title" }, h("h2", { id: "my-games-title" }, t("home.mine.title")), list);
+  if (ids.length === 0) section.append(h("p", { class: "none" }, t("home.mine.none")));
   else section.classList.add("has-games");
   for (const id of ids) {
     const link = h("a", { href: `/play/${id}` }, id);
@@ -134,7 +136,7 @@ function myGames(catalog: CatalogGame[]): HTMLElement {
       if (changed) {
         when.dateTime = changed;
         when.textContent = ago(new Date(changed));
-        when.title = new Date(changed).toLocaleString();
+        when.title = new Date(changed).toLocaleString(lang());
       }
     }, (e: Error) => { state.textContent = e.message; });
   }
@@ -152,51 +154,51 @@ function leaveOut(mine: HTMLElement, waiting: string[]): void {
 // opponents names the seats of a game not held here.
 function opponents(seats: Seat[], held: number[]): string {
   const others = seats.filter((s) => !held.includes(s.seat));
-  if (others.length === 0) return "you against yourself";
-  return "against " + others.map((s) => `${playerName(s)} (${s.side})`).join(" and ");
+  if (others.length === 0) return t("home.mine.yourself");
+  return t("home.mine.against", { Players: others.map((s) => `${playerName(s)} (${sideName(s.side)})`).join(` ${t("words.and_word")} `) });
 }
 
 // playerName says who sits in a seat: the name given, the computer's
 // level, or what kind of player.
 function playerName(s: Seat): string {
   if (s.name) return s.name;
-  if (s.open) return "an open seat";
+  if (s.open) return t("home.player.open");
   const level = /^ai:.*level=(\d+)/.exec(s.player);
-  if (level) return `AI level ${level[1]}`;
-  if (s.player.startsWith("ai") || s.player === "random") return "the computer";
-  return "a person";
+  if (level) return t("home.player.ai", { Level: level[1] });
+  if (s.player.startsWith("ai") || s.player === "random") return t("home.player.computer");
+  return t("home.player.person");
 }
 
 // whoseTurn says a game's state for a person holding seats.
 function whoseTurn(g: Game, held: number[]): string {
-  if (g.result) return g.result.winners.length ? `${g.result.winners.map((w) => g.seats[w].side).join(" and ")} won (${g.result.reason})` : `Drawn (${g.result.reason})`;
-  const side = g.seats[g.toMove].side;
-  return held.includes(g.toMove) ? `Your move (${side})` : `${side} to move`;
+  if (g.result) return g.result.winners.length ? t("home.state.won", { Winners: g.result.winners.map((w) => sideName(g.seats[w].side)).join(` ${t("words.and_word")} `), Reason: reasonText(g.result.reason) }) : t("home.state.drawn", { Reason: reasonText(g.result.reason) });
+  const side = sideName(g.seats[g.toMove].side);
+  return held.includes(g.toMove) ? t("home.state.yours", { Side: side }) : t("home.state.to_move", { Side: side });
 }
 
 // ago writes how long ago t was, in the largest whole unit, or its date
 // once it is over a week old.
-function ago(t: Date, now = new Date()): string {
-  const s = Math.max(0, Math.round((now.getTime() - t.getTime()) / 1000));
-  if (s < 60) return "just now";
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  if (s < 7 * 86400) return `${Math.floor(s / 86400)} d ago`;
-  return t.toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+function ago(then: Date, now = new Date()): string {
+  const s = Math.max(0, Math.round((now.getTime() - then.getTime()) / 1000));
+  if (s < 60) return t("home.ago.now");
+  if (s < 3600) return t("home.ago.minutes", { Count: Math.floor(s / 60) });
+  if (s < 86400) return t("home.ago.hours", { Count: Math.floor(s / 3600) });
+  if (s < 7 * 86400) return t("home.ago.days", { Count: Math.floor(s / 86400) });
+  return then.toLocaleDateString(lang(), { year: "numeric", month: "short", day: "numeric" });
 }
 
 // openGames lists the games with open seats, each with a Join button that
 // takes the seat and opens the game at it.
 function openGames(catalog: CatalogGame[], message: HTMLElement): HTMLElement {
   const list = h("ul", { class: "open-games" });
-  const section = h("section", { class: "open-games-box", "aria-labelledby": "open-games-title" }, h("h2", { id: "open-games-title" }, "Open games"), list);
+  const section = h("section", { class: "open-games-box", "aria-labelledby": "open-games-title" }, h("h2", { id: "open-games-title" }, t("home.open.title")), list);
   request<{ open: LobbyGame[] }>("GET", "/api/games").then((lobby) => {
-    if (lobby.open.length === 0) list.append(h("li", { class: "none" }, "No game waits for a player now."));
+    if (lobby.open.length === 0) list.append(h("li", { class: "none" }, t("home.open.none")));
     for (const g of lobby.open) {
       const name = nameOf(catalog.find((c) => c.id === g.game), g.game);
-      const li = h("li", { "data-game": g.id }, h("strong", {}, name), " ", h("a", { href: g.url, "aria-label": `Watch the ${name} game` }, "Watch"));
+      const li = h("li", { "data-game": g.id }, h("strong", {}, name), " ", h("a", { href: g.url, "aria-label": t("home.open.watch_label", { Game: name }) }, t("home.open.watch")));
       for (const s of g.seats.filter((s) => s.open)) {
-        const b = h("button", { type: "button", class: "join", "data-game": g.id, "data-seat": String(s.seat) }, `Join as ${s.side}`);
+        const b = h("button", { type: "button", class: "join", "data-game": g.id, "data-seat": String(s.seat) }, t("home.open.join", { Side: sideName(s.side) }));
         b.addEventListener("click", () => join(g.id, s.seat, b, message));
         li.append(" ", b);
       }
@@ -235,27 +237,27 @@ function select(name: string, label: string, options: [string, string][], value 
 
 function newGameForm(catalog: CatalogGame[], message: HTMLElement, chosen?: string, signedIn = false): HTMLFormElement {
   const form = h("form", { class: "new-game" });
-  const [gameLabel, gameSelect] = select("game", "Game", catalog.map((c) => [c.id, nameOf(c, c.id)]), chosen);
+  const [gameLabel, gameSelect] = select("game", t("home.form.game"), catalog.map((c) => [c.id, nameOf(c, c.id)]), chosen);
   const summary = h("p", { class: "summary", id: "game-summary" });
   gameSelect.setAttribute("aria-describedby", "game-summary");
   const seats = h("fieldset", { class: "seats" });
   const options = h("div", { class: "options" });
-  const [clockLabel, clockSelect] = select("clock", "Time control", clocks);
-  const fen = h("input", { id: "fen", name: "fen", autocomplete: "off", spellcheck: "false", placeholder: "the game's own start" });
-  const more = h("details", { class: "more" }, h("summary", {}, "More: rules options, a starting position"),
-    options, field(h("label", { for: "fen" }, "Start from a position (FEN)"), fen));
-  const submit = h("button", { type: "submit", class: "create" }, "Start the game");
+  const [clockLabel, clockSelect] = select("clock", t("home.form.clock"), clocks);
+  const fen = h("input", { id: "fen", name: "fen", autocomplete: "off", spellcheck: "false", placeholder: t("home.form.fen_placeholder") });
+  const more = h("details", { class: "more" }, h("summary", {}, t("home.form.more")),
+    options, field(h("label", { for: "fen" }, t("home.form.fen")), fen));
+  const submit = h("button", { type: "submit", class: "create" }, t("home.form.start"));
   // Take-backs are allowed unless turned off here: against the computer
   // a casual game takes a move back at once; between people the other
   // player agrees.
   const takebacks = h("p", { class: "field takebacks-choice" },
-    h("label", { for: "takebacks" }, h("input", { type: "checkbox", name: "takebacks", id: "takebacks", checked: "" }), "Take-backs allowed"),
-    h("small", {}, "Against the computer at once (never rated); between people, the other player accepts."));
+    h("label", { for: "takebacks" }, h("input", { type: "checkbox", name: "takebacks", id: "takebacks", checked: "" }), t("home.form.takebacks")),
+    h("small", {}, t("home.form.takebacks_help")));
   form.append(field(gameLabel, gameSelect), summary, seats, field(clockLabel, clockSelect), takebacks, more);
   // A player signed in plays as their account, and may play the AI's
   // levels rated (each level is an account with its rating).
-  if (signedIn) form.append(h("p", { class: "field rated-choice" }, h("label", {}, h("input", { type: "checkbox", name: "rated", id: "rated" }), "Rated"),
-    h("small", {}, "Against the computer's levels, with a clock.")));
+  if (signedIn) form.append(h("p", { class: "field rated-choice" }, h("label", {}, h("input", { type: "checkbox", name: "rated", id: "rated" }), t("home.form.rated")),
+    h("small", {}, t("home.form.rated_help"))));
   form.append(submit);
   const fill = () => fillDetails(summary, seats, options, catalog.find((c) => c.id === gameSelect.value)!);
   gameSelect.addEventListener("change", fill);
@@ -276,10 +278,10 @@ function newGameForm(catalog: CatalogGame[], message: HTMLElement, chosen?: stri
 // fillDetails shows the chosen game's summary, a choice of player for
 // each of its seats, named by side, and its options.
 function fillDetails(summary: HTMLElement, seats: HTMLElement, options: HTMLElement, c: CatalogGame): void {
-  summary.textContent = c.tagline ?? c.summary;
-  seats.replaceChildren(h("legend", {}, "Who plays each side"));
+  summary.textContent = tagline(c.id, c.tagline ?? c.summary);
+  seats.replaceChildren(h("legend", {}, t("home.form.seats")));
   c.seats.forEach((side, i) => {
-    const [label, s] = select(`seat${i}`, side, seatChoices, i === 0 ? "me" : "ai:level=1");
+    const [label, s] = select(`seat${i}`, sideName(side), seatChoices, i === 0 ? "me" : "ai:level=1");
     seats.append(field(label, s));
   });
   options.replaceChildren();
@@ -292,7 +294,7 @@ function fillDetails(summary: HTMLElement, seats: HTMLElement, options: HTMLElem
       input = h("input", { type: "number", id, name: id, min: String(o.min), max: String(o.max), value: o.default });
     }
     input.setAttribute("aria-describedby", `${id}-help`);
-    options.append(field(h("label", { for: id }, o.key), input, h("small", { id: `${id}-help` }, o.help)));
+    options.append(field(h("label", { for: id }, o.key), input, h("small", { id: `${id}-help`, lang: "en" }, o.help)));
   }
 }
 

@@ -9,7 +9,9 @@ import { animateMove, attachPointer, drawBoard } from "./board";
 import { siteHeader } from "./chrome";
 import { pictureBoard } from "./diagrams";
 import { h } from "./dom";
+import { lang, t, tn, tParts } from "./i18n";
 import { choices, click, emptySelection, parseMove, targets, type ParsedMove, type Selection } from "./entry";
+import { kingWord, sideName } from "./words";
 
 // Summary is a tutorial as GET /api/learn lists it.
 interface Summary {
@@ -65,11 +67,11 @@ export function learnPage(root: HTMLElement): void {
 async function listPage(root: HTMLElement): Promise<void> {
   const message = h("p", { class: "message", role: "alert" });
   const list = h("ul", { class: "tutorials" });
-  root.replaceChildren(siteHeader(h("h1", {}, "Learn the games")),
+  root.replaceChildren(siteHeader(h("h1", {}, t("learn.title"))),
     h("main", { class: "learn-list" },
-      h("p", { class: "lead" }, "These games are new to most players. Each tutorial shows a few positions, one rule at a time: read, then make the move asked for on the board."),
+      h("p", { class: "lead" }, t("learn.lead")), ...inEnglish(),
       message, list));
-  document.title = "Learn the games (arbiter)";
+  document.title = t("shell.learn.title");
   let all: Summary[];
   try {
     all = await request<Summary[]>("GET", "/api/learn");
@@ -78,28 +80,34 @@ async function listPage(root: HTMLElement): Promise<void> {
     return;
   }
   list.replaceChildren(...all.map(card));
-  await Promise.all(all.map((t) => preview(list, t)));
+  await Promise.all(all.map((s) => preview(list, s)));
 }
 
-function card(t: Summary): HTMLElement {
-  const games = t.games.flatMap((id, i) => [...(i > 0 ? [", "] : []), h("a", { href: `/rules/${encodeURIComponent(id)}` }, id)]);
-  return h("li", { class: "tutorial", "data-family": t.family },
+// inEnglish is the line that says, on a page in another language, that
+// the tutorials' texts (the server's, package learn) are English.
+function inEnglish(): HTMLElement[] {
+  return lang() === "en" ? [] : [h("p", { class: "in-english" }, t("learn.in_english"))];
+}
+
+function card(s: Summary): HTMLElement {
+  const games = s.games.flatMap((id, i) => [...(i > 0 ? [", "] : []), h("a", { href: `/rules/${encodeURIComponent(id)}` }, id)]);
+  return h("li", { class: "tutorial", "data-family": s.family },
     h("div", { class: "preview-box" }),
-    h("h2", {}, h("a", { href: `/learn/${encodeURIComponent(t.family)}` }, t.title)),
-    h("p", {}, t.summary),
-    h("p", { class: "games" }, "For ", ...games, `. ${t.stepCount} steps.`),
-    h("p", {}, h("a", { href: `/learn/${encodeURIComponent(t.family)}`, class: "start button primary" }, `Start: ${t.title}`)));
+    h("h2", { lang: "en" }, h("a", { href: `/learn/${encodeURIComponent(s.family)}` }, s.title)),
+    h("p", { lang: "en" }, s.summary),
+    h("p", { class: "games" }, t("learn.for") + " ", ...games, ". " + tn("learn.steps", s.stepCount)),
+    h("p", {}, h("a", { href: `/learn/${encodeURIComponent(s.family)}`, class: "start button primary" }, t("learn.start", { Title: s.title }))));
 }
 
 // preview draws the first step's position on a tutorial's card.
-async function preview(list: HTMLElement, t: Summary): Promise<void> {
-  const box = list.querySelector(`li[data-family="${CSS.escape(t.family)}"] .preview-box`);
+async function preview(list: HTMLElement, t0: Summary): Promise<void> {
+  const box = list.querySelector(`li[data-family="${CSS.escape(t0.family)}"] .preview-box`);
   if (!box) return;
   try {
-    const tut = await request<Tutorial>("GET", `/api/learn/${encodeURIComponent(t.family)}`);
+    const tut = await request<Tutorial>("GET", `/api/learn/${encodeURIComponent(t0.family)}`);
     const first = tut.steps[0];
     const geo = await request<Geometry>("GET", `/api/boards/${encodeURIComponent(first.position.board)}?turn=${first.turn}`);
-    box.append(pictureBoard(geo, first.position.stacks, first.position.toMove, first.game, `${t.title}: the first step's position`));
+    box.append(pictureBoard(geo, first.position.stacks, first.position.toMove, first.game, t("learn.preview", { Title: t0.title })));
   } catch {
     // The card reads as well without its picture.
   }
@@ -142,7 +150,7 @@ async function tutorialPage(root: HTMLElement, family: string): Promise<void> {
   try {
     tut = await request<Tutorial>("GET", `/api/learn/${encodeURIComponent(family)}`);
   } catch (e) {
-    root.replaceChildren(siteHeader(h("h1", {}, "Learn")), h("p", { class: "message", role: "alert" }, (e as Error).message));
+    root.replaceChildren(siteHeader(h("h1", {}, t("learn.learn"))), h("p", { class: "message", role: "alert" }, (e as Error).message));
     return;
   }
   const asked = Number(location.hash.slice(1)) - 1;
@@ -168,16 +176,16 @@ function layout(root: HTMLElement, tut: Tutorial): UI {
   const ui: UI = {
     steps: h("ol", { class: "learn-steps" }),
     progress: h("p", { class: "progress" }),
-    title: h("h2", { tabindex: "-1" }),
-    text: h("p", { class: "rule" }),
+    title: h("h2", { tabindex: "-1", lang: "en" }),
+    text: h("p", { class: "rule", lang: "en" }),
     goal: h("p", { class: "goal" }),
     scores: h("p", { class: "scores" }),
     feedback: h("p", { class: "feedback", role: "status", "aria-live": "polite" }),
     choices: h("div", { class: "choices" }),
-    reset: h("button", { type: "button", class: "reset" }, "Start again"),
-    next: h("button", { type: "button", class: "next primary" }, "Next step"),
+    reset: h("button", { type: "button", class: "reset" }, t("learn.start_again")),
+    next: h("button", { type: "button", class: "next primary" }, t("learn.next")),
     after: h("p", { class: "after" }),
-    play: h("section", { class: "play", "aria-label": "your move" }),
+    play: h("section", { class: "play", "aria-label": t("learn.your_move_label") }),
     svg,
   };
   ui.steps.replaceChildren(...tut.steps.map((s, i) =>
@@ -185,10 +193,10 @@ function layout(root: HTMLElement, tut: Tutorial): UI {
   const boardBox = h("div", { class: "board-box" });
   boardBox.append(svg);
   root.replaceChildren(
-    siteHeader(h("h1", {}, `Learn ${tut.title}`), h("a", { href: `/rules/${encodeURIComponent(tut.rules)}`, class: "rules" }, `${tut.title} rules`)),
+    siteHeader(h("h1", {}, t("learn.tutorial", { Title: tut.title })), h("a", { href: `/rules/${encodeURIComponent(tut.rules)}`, class: "rules" }, t("rules.title", { Game: tut.title }))),
     h("main", { class: "learn" },
-      h("section", { class: "lesson", "aria-label": "the step" },
-        h("nav", { "aria-label": "steps" }, ui.steps), ui.progress, ui.title, ui.text, ui.goal),
+      h("section", { class: "lesson", "aria-label": t("learn.step_section") },
+        h("nav", { "aria-label": t("learn.steps_nav") }, ui.steps), ...inEnglish(), ui.progress, ui.title, ui.text, ui.goal),
       boardBox,
       // Below the board on a phone, so that the board stays put while a
       // move is entered and the verdict comes where the eye is.
@@ -229,14 +237,14 @@ function tap(st: State, cell: string): void {
   if (st.busy) return;
   if (st.verdict) {
     const last = st.index + 1 >= st.tut.steps.length;
-    st.message = !st.verdict.correct ? "Press Try again to set the position up again, then try another move."
-      : last ? "Solved: Start again replays the step." : "Solved: go on with Next step, or Start again to replay it.";
+    st.message = !st.verdict.correct ? t("learn.press_try")
+      : last ? t("learn.solved_last") : t("learn.solved_next");
     st.refresh();
     return;
   }
   const moves = st.tut.steps[st.index].legal.map(parseMove);
   const out = click(moves, st.sel, cell);
-  st.message = out.kind === "reset" && st.sel.path.length === 0 ? `No legal move starts on ${cell}.` : "";
+  st.message = out.kind === "reset" && st.sel.path.length === 0 ? t("moves.none_from", { Cell: cell }) : "";
   if (out.kind === "play") {
     void tryMove(st, out.move);
     return;
@@ -272,7 +280,7 @@ async function tryMove(st: State, move: string): Promise<void> {
     }
   } catch (e) {
     if (shown !== st.shown) return;
-    st.message = e instanceof ApiError ? e.message : `The move was not sent: ${(e as Error).message}`;
+    st.message = e instanceof ApiError ? e.message : t("moves.not_sent", { Why: (e as Error).message });
   }
   st.busy = false;
   st.refresh();
@@ -311,28 +319,28 @@ function render(st: State): void {
   const count = st.tut.steps.length;
   const v = st.verdict;
   renderSteps(st);
-  ui.progress.textContent = `Step ${st.index + 1} of ${count} · ${step.game} · you play ${step.seats[step.position.toMove]}`;
+  ui.progress.textContent = t("learn.progress", { Step: st.index + 1, Count: count, Game: step.game, Side: sideName(step.seats[step.position.toMove]) });
   ui.title.textContent = step.title;
   ui.text.textContent = step.text;
-  ui.goal.replaceChildren(h("strong", {}, "Your move: "), step.goal);
-  ui.scores.textContent = st.pos.scores ? "Scores: " + st.pos.scores.map((s, i) => `${step.seats[i]} ${s}`).join(", ") : "";
+  ui.goal.replaceChildren(h("strong", {}, t("learn.your_move") + " "), h("span", { lang: "en" }, step.goal));
+  ui.scores.textContent = st.pos.scores ? t("learn.scores") + " " + st.pos.scores.map((s, i) => `${sideName(step.seats[i])} ${s}`).join(", ") : "";
   ui.feedback.className = v ? (v.correct ? "feedback right" : "feedback wrong") : "feedback";
   ui.feedback.replaceChildren(...feedback(st));
   const moves = step.legal.map(parseMove);
   ui.choices.replaceChildren(...choiceButtons(st, moves));
-  ui.reset.textContent = v && !v.correct ? "Try again" : "Start again";
+  ui.reset.textContent = v && !v.correct ? t("learn.try_again") : t("learn.start_again");
   ui.reset.classList.toggle("urge", !!v && !v.correct);
   ui.next.hidden = st.index + 1 >= count;
   ui.next.disabled = !st.solved.has(st.index);
   ui.after.replaceChildren(...(st.index + 1 >= count && st.solved.has(st.index)
-    ? [`That was the last step of ${st.tut.title}. `, h("a", { href: "/" }, "Play a game"), " or ", h("a", { href: "/learn" }, "learn another game"), "."]
+    ? tParts("learn.last", { Title: st.tut.title, Play: h("a", { href: "/" }, t("learn.play_game")), Other: h("a", { href: "/learn" }, t("learn.another")) })
     : []));
-  document.title = `Learn ${st.tut.title}: ${step.title} (arbiter)`;
+  document.title = t("learn.window_title", { Title: st.tut.title, Step: step.title });
   if (!st.geo) return;
   const last = v ? v.effects.path : [];
   drawBoard(ui.svg, st.geo, st.pos, { selected: [...st.sel.path, ...st.sel.drops], targets: v ? new Set() : targets(moves, st.sel), lastMove: last },
-    st.tut.king, (cell) => tap(st, cell), { pointer: true, letters: step.letters });
-  ui.svg.setAttribute("aria-label", `${step.game} board, step ${st.index + 1}: ${step.seats[step.position.toMove]} to move`);
+    kingWord(st.tut.king), (cell) => tap(st, cell), { pointer: true, letters: step.letters });
+  ui.svg.setAttribute("aria-label", t("learn.board_label", { Game: step.game, Step: st.index + 1, Side: sideName(step.seats[step.position.toMove]) }));
   ui.svg.dataset.step = String(st.index + 1);
 }
 
@@ -344,7 +352,7 @@ function renderSteps(st: State): void {
     b.classList.toggle("done", solved);
     if (i === st.index) b.setAttribute("aria-current", "step");
     else b.removeAttribute("aria-current");
-    b.setAttribute("aria-label", `Step ${i + 1}: ${st.tut.steps[i].title}${solved ? " (solved)" : ""}`);
+    b.setAttribute("aria-label", t("learn.step_label", { Step: i + 1, Title: st.tut.steps[i].title }) + (solved ? " " + t("learn.solved_mark") : ""));
   });
 }
 
@@ -353,10 +361,10 @@ function renderSteps(st: State): void {
 function feedback(st: State): (Node | string)[] {
   const v = st.verdict;
   const out: (Node | string)[] = [];
-  if (v) out.push(h("strong", {}, v.correct ? "Right. " : "Not this one. "), v.message);
-  if (v?.ended) out.push(h("br"), `The game is over: ${v.ended}.`);
+  if (v) out.push(h("strong", {}, (v.correct ? t("learn.right") : t("learn.wrong")) + " "), h("span", { lang: "en" }, v.message));
+  if (v?.ended) out.push(h("br"), ...tParts("learn.over", { Result: h("span", { lang: "en" }, v.ended) }));
   if (st.message) out.push(...(out.length ? [h("br")] : []), st.message);
-  if (st.busy) out.push("Checking the move…");
+  if (st.busy) out.push(t("learn.checking"));
   return out;
 }
 
@@ -366,7 +374,7 @@ function choiceButtons(st: State, moves: ParsedMove[]): Node[] {
   if (st.verdict) return [];
   const list = choices(moves, st.sel);
   if (list.length === 0) return [];
-  return [h("span", {}, list.length > 1 ? "Several moves match; play:" : "Play:"), ...list.slice(0, 24).map((m) => {
+  return [h("span", {}, list.length > 1 ? t("moves.several") : t("moves.play")), ...list.slice(0, 24).map((m) => {
     const b = h("button", { type: "button", class: "choice", "data-move": m.text }, m.text);
     b.addEventListener("click", () => void tryMove(st, m.text));
     return b;

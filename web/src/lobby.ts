@@ -9,6 +9,7 @@ import { request, type CatalogGame, type CatalogOption, type LobbyGame, type Sea
 import { showTurns } from "./chrome";
 import { pageNotice } from "./notices";
 import { h } from "./dom";
+import { t, tn, tParts } from "./i18n";
 import { botTag, clockText, opponentNode, profileLink, ratingText, signInLink, type Seek, type SeekClock, type SeekKind } from "./players";
 
 interface Lobby {
@@ -44,7 +45,9 @@ const nameOf = (lobby: Lobby, id: string) => lobby.catalog.find((c) => c.id === 
 
 // The lists of seeks, and the server's page of one kind: a full page may
 // have more after it.
-const seekKinds: [SeekKind, string][] = [["realtime", "Real time"], ["correspondence", "Correspondence"]];
+const seekKinds: [SeekKind, string][] = [["realtime", t("lobby.kind.realtime")], ["correspondence", t("lobby.kind.correspondence")]];
+// noSeeks say that a kind has no seeks.
+const noSeeks: Record<SeekKind, string> = { realtime: t("lobby.none.realtime"), correspondence: t("lobby.none.correspondence") };
 const seekPage = 50;
 
 // lobbySection is the lobby; the side's boxes (the games waiting for the
@@ -54,26 +57,26 @@ export function lobbySection(catalog: CatalogGame[], me: string | null, side: HT
   const lobby: Lobby = {
     me, catalog, seeks: [], shown: [], older: { realtime: [], correspondence: [] }, ended: { realtime: false, correspondence: false },
     lists: { realtime: seekList("realtime"), correspondence: seekList("correspondence") },
-    more: { realtime: h("button", { type: "button", class: "more-seeks", hidden: "" }, "More"), correspondence: h("button", { type: "button", class: "more-seeks", hidden: "" }, "More") },
-    filter: h("select", { id: "seek-filter" }, h("option", { value: "" }, "Every game"), ...catalog.map((c) => h("option", { value: c.id }, c.name))),
+    more: { realtime: h("button", { type: "button", class: "more-seeks", hidden: "" }, t("lobby.more")), correspondence: h("button", { type: "button", class: "more-seeks", hidden: "" }, t("lobby.more")) },
+    filter: h("select", { id: "seek-filter" }, h("option", { value: "" }, t("lobby.every_game")), ...catalog.map((c) => h("option", { value: c.id }, c.name))),
     message: h("p", { class: "message", role: "alert" }), announce: h("p", { class: "sr-only", "aria-live": "polite" }),
     game: h("select", { id: "quick-game" }, ...catalog.map((c) => h("option", c.id === "pommel" ? { value: c.id, selected: "" } : { value: c.id }, c.name))),
     turns: null, onTurns, known: new Set(), turnCount: -1,
   };
   let pairing: HTMLElement | null = null;
-  const section = h("section", { class: `lobby${me ? " wide" : ""}`, "aria-labelledby": "lobby-title" }, h("h2", { id: "lobby-title" }, "Play people"));
+  const section = h("section", { class: `lobby${me ? " wide" : ""}`, "aria-labelledby": "lobby-title" }, h("h2", { id: "lobby-title" }, t("lobby.title")));
   if (me) {
     pairing = quickPairing(lobby);
     section.append(h("div", { class: "lobby-controls" }, seekForm(lobby)));
     lobby.turns = h("ul", { class: "turn-list" });
     side.prepend(h("section", { class: "your-turn-box", id: "your-turn", "aria-labelledby": "your-turn-title" },
-      h("h2", { id: "your-turn-title" }, "Your turn"), lobby.turns));
+      h("h2", { id: "your-turn-title" }, t("lobby.your_turn")), lobby.turns));
     void readTurns(lobby);
   } else {
-    section.append(h("p", { class: "lobby-visitor" }, signInLink("Sign in to play"), " people, rated or casual, or ", h("a", { href: "/signup" }, "create an account"), "."));
+    section.append(h("p", { class: "lobby-visitor" }, ...tParts("lobby.visitor", { SignIn: signInLink(t("lobby.sign_in")), SignUp: h("a", { href: "/signup" }, t("lobby.sign_up")) })));
   }
   section.append(h("div", { class: "lobby-seeks" }, lobby.message,
-    h("div", { class: "seeks-head" }, h("h3", { id: "seeks-title" }, "Open seeks"), h("span", { class: "seek-filter" }, h("label", { for: "seek-filter" }, "Game"), lobby.filter)),
+    h("div", { class: "seeks-head" }, h("h3", { id: "seeks-title" }, t("lobby.open_seeks")), h("span", { class: "seek-filter" }, h("label", { for: "seek-filter" }, t("lobby.game")), lobby.filter)),
     ...seekKinds.map(([kind, title]) => h("section", { class: "seek-kind", "aria-labelledby": `seeks-${kind}` },
       h("h4", { id: `seeks-${kind}` }, title), lobby.lists[kind], lobby.more[kind])),
     lobby.announce));
@@ -169,15 +172,15 @@ function kindSeeks(lobby: Lobby, kind: SeekKind): Seek[] {
 // do. A challenge to the player comes first, marked, and is announced.
 function showSeeks(lobby: Lobby): void {
   const known = new Set<string>();
-  for (const [kind, title] of seekKinds) {
+  for (const [kind] of seekKinds) {
     const seeks = kindSeeks(lobby, kind).sort((a, b) => Number(b.to === lobby.me && !!lobby.me) - Number(a.to === lobby.me && !!lobby.me));
     const list = lobby.lists[kind];
     list.replaceChildren(...seeks.map((s) => seekRow(lobby, s)));
-    if (seeks.length === 0) list.append(h("li", { class: "none" }, `No ${title.toLowerCase()} seeks now.` + (lobby.me ? " Make one: others see it here." : "")));
+    if (seeks.length === 0) list.append(h("li", { class: "none" }, noSeeks[kind] + (lobby.me ? " " + t("lobby.none.make") : "")));
     lobby.more[kind].hidden = lobby.ended[kind] || seeks.length < seekPage;
     for (const s of seeks) {
       if (lobby.me && s.to === lobby.me && !lobby.known.has(s.id)) {
-        lobby.announce.textContent = `${s.by} challenges you to ${nameOf(lobby, s.game)}, ${clockText(s.clock)}.`;
+        lobby.announce.textContent = t("lobby.challenged", { Name: s.by, Game: nameOf(lobby, s.game), Clock: clockText(s.clock) });
         pageNotice("challenge", lobby.announce.textContent, "/");
       }
       known.add(s.id);
@@ -194,18 +197,18 @@ function seekRow(lobby: Lobby, s: Seek): HTMLElement {
     h("span", { class: "who" }, profileLink(s.by), " ", h("span", { class: "rating" }, ratingText(s.rating, s.provisional))),
     h("span", { class: "game" }, nameOf(lobby, s.game)),
     h("span", { class: "clock" }, clockText(s.clock)),
-    h("span", { class: "mode" }, s.rated ? "Rated" : "Casual"));
+    h("span", { class: "mode" }, s.rated ? t("lobby.rated") : t("lobby.casual")));
   const notes: (Node | string)[] = [];
-  if (toMe) notes.push(h("strong", {}, "Challenge to you"));
-  else if (s.to) notes.push("to ", ...botTag(s.toBot), profileLink(s.to));
-  if (s.seats > 2) notes.push(`${s.joined.length + 1} of ${s.seats}` + (s.joined.length ? ": " : ""), ...s.joined.flatMap((n, i) => [i ? ", " : "", profileLink(n)]));
+  if (toMe) notes.push(h("strong", {}, t("lobby.to_you")));
+  else if (s.to) notes.push(t("lobby.to") + " ", ...botTag(s.toBot), profileLink(s.to));
+  if (s.seats > 2) notes.push(t("lobby.of", { Joined: s.joined.length + 1, Seats: s.seats }) + (s.joined.length ? ": " : ""), ...s.joined.flatMap((n, i) => [i ? ", " : "", profileLink(n)]));
   if (Object.keys(s.options ?? {}).length) notes.push(" " + Object.entries(s.options).map(([k, v]) => `${k}=${v}`).join(" "));
-  if (!s.takebacks) notes.push(h("span", { class: "no-takebacks" }, " no take-backs"));
+  if (!s.takebacks) notes.push(h("span", { class: "no-takebacks" }, " " + t("lobby.no_takebacks")));
   li.append(h("span", { class: "notes" }, ...notes));
-  const what = `${s.by}'s ${s.rated ? "rated" : "casual"} ${nameOf(lobby, s.game)}, ${clockText(s.clock)}${s.takebacks ? "" : ", no take-backs"}`;
-  if (mine) li.append(action("Cancel", "cancel", what, () => request("DELETE", `/api/seeks/${s.id}`), lobby));
-  else if (joined) li.append(h("span", { class: "waiting" }, "Joined: waiting"));
-  else if (lobby.me && (!s.to || toMe)) li.append(action(toMe ? "Accept" : "Play", "accept", what, () => accept(lobby, s.id), lobby));
+  const what = t("lobby.what", { Name: s.by, Mode: s.rated ? t("lobby.what_rated") : t("lobby.what_casual"), Game: nameOf(lobby, s.game), Clock: clockText(s.clock) }) + (s.takebacks ? "" : ", " + t("lobby.no_takebacks"));
+  if (mine) li.append(action(t("lobby.cancel"), "cancel", what, () => request("DELETE", `/api/seeks/${s.id}`), lobby));
+  else if (joined) li.append(h("span", { class: "waiting" }, t("lobby.joined_waiting")));
+  else if (lobby.me && (!s.to || toMe)) li.append(action(toMe ? t("lobby.accept") : t("lobby.play"), "accept", what, () => accept(lobby, s.id), lobby));
   return li;
 }
 
@@ -231,14 +234,14 @@ function action(label: string, cls: string, what: string, run: () => Promise<unk
 async function accept(lobby: Lobby, id: string): Promise<void> {
   const out = await request<{ game?: string; joined?: string[] }>("POST", `/api/seeks/${id}/accept`);
   if (out.game) location.assign(`/play/${out.game}`);
-  else lobby.announce.textContent = "Joined: the game starts when its last player joins.";
+  else lobby.announce.textContent = t("lobby.joined");
 }
 
 // quickPairing seeks a rated game at a common clock in one click, or
 // takes the same seek someone else has open.
 function quickPairing(lobby: Lobby): HTMLElement {
   const buttons = quickClocks.map(([label, clock]) => {
-    const b = h("button", { type: "button", class: "quick", "data-clock": label }, label);
+    const b = h("button", { type: "button", class: "quick", "data-clock": label }, clockText(clock));
     b.addEventListener("click", async () => {
       lobby.message.textContent = "";
       const same = lobby.seeks.find((s) => s.game === lobby.game.value && s.rated && s.takebacks && !s.to && s.by !== lobby.me &&
@@ -253,7 +256,7 @@ function quickPairing(lobby: Lobby): HTMLElement {
     return b;
   });
   return h("div", { class: "quick-pairing" },
-    h("p", { class: "field" }, h("label", { for: "quick-game" }, "Quick pairing, rated"), lobby.game),
+    h("p", { class: "field" }, h("label", { for: "quick-game" }, t("lobby.quick")), lobby.game),
     h("div", { class: "quick-buttons" }, ...buttons));
 }
 
@@ -269,21 +272,21 @@ function seekForm(lobby: Lobby): HTMLElement {
     h("label", {}, h("input", checked ? { type: "radio", name, value, checked: "" } : { type: "radio", name, value }), label);
   const minutes = h("input", { id: "seek-minutes", name: "minutes", type: "number", min: "0", max: "180", step: "0.5", value: "10", inputmode: "decimal" });
   const increment = h("input", { id: "seek-increment", name: "increment", type: "number", min: "0", max: "180", value: "5", inputmode: "numeric" });
-  const days = h("select", { id: "seek-days", name: "days" }, ...[1, 2, 3, 5, 7, 14].map((d) => h("option", { value: String(d) }, d === 1 ? "1 day" : `${d} days`)));
-  const to = h("input", { id: "seek-to", name: "to", autocomplete: "off", autocapitalize: "off", spellcheck: "false", maxlength: "20", placeholder: "anyone" });
+  const days = h("select", { id: "seek-days", name: "days" }, ...[1, 2, 3, 5, 7, 14].map((d) => h("option", { value: String(d) }, tn("players.days", d))));
+  const to = h("input", { id: "seek-to", name: "to", autocomplete: "off", autocapitalize: "off", spellcheck: "false", maxlength: "20", placeholder: t("lobby.anyone") });
   const form = h("form", { class: "seek-form" },
-    h("p", { class: "field" }, h("label", { for: "seek-game" }, "Game"), game),
-    h("fieldset", { class: "inline" }, h("legend", {}, "Mode"), radio("rated", "true", "Rated", true), radio("rated", "false", "Casual")),
-    h("fieldset", { class: "inline" }, h("legend", {}, "Clock"), radio("kind", "fischer", "Real time", true), radio("kind", "days", "Correspondence"), radio("kind", "none", "Unlimited")),
+    h("p", { class: "field" }, h("label", { for: "seek-game" }, t("lobby.game")), game),
+    h("fieldset", { class: "inline" }, h("legend", {}, t("lobby.form.mode")), radio("rated", "true", t("lobby.rated"), true), radio("rated", "false", t("lobby.casual"))),
+    h("fieldset", { class: "inline" }, h("legend", {}, t("lobby.form.clock")), radio("kind", "fischer", t("lobby.kind.realtime"), true), radio("kind", "days", t("lobby.kind.correspondence")), radio("kind", "none", t("players.unlimited"))),
     h("div", { class: "clock-fields", "data-kind": "fischer" },
-      h("p", { class: "field" }, h("label", { for: "seek-minutes" }, "Minutes"), minutes),
-      h("p", { class: "field" }, h("label", { for: "seek-increment" }, "Increment (s)"), increment)),
-    h("div", { class: "clock-fields", "data-kind": "days", hidden: "" }, h("p", { class: "field" }, h("label", { for: "seek-days" }, "Per move"), days)),
-    h("p", { class: "field takebacks-choice" }, h("label", {}, h("input", { type: "checkbox", name: "takebacks", id: "seek-takebacks", checked: "" }), "Take-backs allowed"),
-      h("small", {}, "The other player accepts or declines each one.")),
-    h("details", { class: "more" }, h("summary", {}, "Rules options"), options),
-    h("p", { class: "field" }, h("label", { for: "seek-to" }, "Challenge a player (optional)"), to),
-    h("button", { type: "submit", class: "create-seek" }, "Create the seek"));
+      h("p", { class: "field" }, h("label", { for: "seek-minutes" }, t("lobby.form.minutes")), minutes),
+      h("p", { class: "field" }, h("label", { for: "seek-increment" }, t("lobby.form.increment")), increment)),
+    h("div", { class: "clock-fields", "data-kind": "days", hidden: "" }, h("p", { class: "field" }, h("label", { for: "seek-days" }, t("lobby.form.per_move")), days)),
+    h("p", { class: "field takebacks-choice" }, h("label", {}, h("input", { type: "checkbox", name: "takebacks", id: "seek-takebacks", checked: "" }), t("lobby.form.takebacks")),
+      h("small", {}, t("lobby.form.takebacks_help"))),
+    h("details", { class: "more" }, h("summary", {}, t("lobby.form.options")), options),
+    h("p", { class: "field" }, h("label", { for: "seek-to" }, t("lobby.form.to")), to),
+    h("button", { type: "submit", class: "create-seek" }, t("lobby.form.create")));
   form.addEventListener("change", () => {
     const kind = new FormData(form).get("kind");
     form.querySelectorAll<HTMLElement>(".clock-fields").forEach((f) => { f.hidden = f.dataset.kind !== kind; });
@@ -307,13 +310,13 @@ function seekForm(lobby: Lobby): HTMLElement {
       const box = form.parentElement as HTMLDetailsElement;
       box.open = false;
       box.querySelector("summary")?.focus();
-      lobby.announce.textContent = body.to ? `Challenge sent to ${body.to}.` : "Seek created: it waits in the list for an opponent.";
+      lobby.announce.textContent = body.to ? t("lobby.sent", { Name: String(body.to) }) : t("lobby.created");
       to.value = "";
     } catch (e) {
       lobby.message.textContent = (e as Error).message;
     }
   });
-  return h("details", { class: "seek-box" }, h("summary", {}, "Create a seek or challenge a player"), form);
+  return h("details", { class: "seek-box" }, h("summary", {}, t("lobby.form.title")), form);
 }
 
 function optionField(o: CatalogOption): HTMLElement {
@@ -321,7 +324,7 @@ function optionField(o: CatalogOption): HTMLElement {
   const input = o.values?.length
     ? h("select", { id, name: id }, ...o.values.map((v) => h("option", v === o.default ? { value: v, selected: "" } : { value: v }, v)))
     : h("input", { id, name: id, type: "number", min: String(o.min), max: String(o.max), value: o.default });
-  return h("p", { class: "field" }, h("label", { for: id }, o.key), input, h("small", {}, o.help));
+  return h("p", { class: "field" }, h("label", { for: id }, o.key), input, h("small", { lang: "en" }, o.help));
 }
 
 interface TurnGame {
@@ -342,8 +345,8 @@ async function readTurns(lobby: Lobby): Promise<void> {
   lobby.onTurns(games.map((g) => g.id));
   lobby.turns.replaceChildren(...games.map((g) => h("li", { "data-game": g.id },
     h("a", { href: `/play/${g.id}` }, nameOf(lobby, g.game)), " ",
-    h("span", { class: "opponents" }, ...g.opponents.flatMap((_, i) => [i ? ", " : "vs ", opponentNode(g, i)])))));
-  if (games.length === 0) lobby.turns.append(h("li", { class: "none" }, "No game waits for your move."));
+    h("span", { class: "opponents" }, ...g.opponents.flatMap((_, i) => [i ? ", " : t("lobby.vs") + " ", opponentNode(g, i)])))));
+  if (games.length === 0) lobby.turns.append(h("li", { class: "none" }, t("lobby.no_turn")));
 }
 
 // liveGames lists the games being played now, to watch.
@@ -352,18 +355,18 @@ function liveGames(lobby: Lobby): HTMLElement {
   request<{ live?: LobbyGame[] }>("GET", "/api/games?live=1").then((all) => {
     const live = all.live ?? [];
     list.append(...live.slice(0, 10).map((g) => h("li", { "data-game": g.id },
-      h("a", { href: g.url, "aria-label": `Watch ${nameOf(lobby, g.game)}: ${g.seats.map(seatWho).join(" vs ")}` }, nameOf(lobby, g.game)),
-      h("span", { class: "opponents" }, g.seats.map(seatWho).join(" vs ")))));
-    if (live.length === 0) list.append(h("li", { class: "none" }, "No game is being played now."));
+      h("a", { href: g.url, "aria-label": t("lobby.watch_label", { Game: nameOf(lobby, g.game), Players: g.seats.map(seatWho).join(` ${t("lobby.vs")} `) }) }, nameOf(lobby, g.game)),
+      h("span", { class: "opponents" }, g.seats.map(seatWho).join(` ${t("lobby.vs")} `)))));
+    if (live.length === 0) list.append(h("li", { class: "none" }, t("lobby.no_live")));
   }, () => {});
-  return h("section", { class: "live-games-box", "aria-labelledby": "live-title" }, h("h2", { id: "live-title" }, "Watch"), list);
+  return h("section", { class: "live-games-box", "aria-labelledby": "live-title" }, h("h2", { id: "live-title" }, t("lobby.watch")), list);
 }
 
 // seatWho names a seat's player in the live games: the account and its
 // rating, the name given, the AI's level, or "anonymous".
 function seatWho(s: Seat & { account?: string; rating?: number; bot?: boolean }): string {
   const level = /^ai:level=(\d+)$/.exec(s.player);
-  if (level) return `AI level ${level[1]}`;
-  if (s.account) return (s.bot ? "BOT " : "") + (s.rating ? `${s.account} (${Math.round(s.rating)})` : s.account);
-  return s.name ?? (s.open ? "open seat" : "anonymous");
+  if (level) return t("lobby.ai", { Level: level[1] });
+  if (s.account) return (s.bot ? t("players.bot") + " " : "") + (s.rating ? `${s.account} (${Math.round(s.rating)})` : s.account);
+  return s.name ?? (s.open ? t("lobby.open_seat") : t("lobby.anonymous"));
 }

@@ -8,6 +8,7 @@
 import { ApiError, request } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
+import { lang, t, tParts } from "./i18n";
 
 interface Report {
   id: string;
@@ -30,27 +31,27 @@ interface LogLine {
 }
 
 const actionNames: Record<string, string> = {
-  dismiss: "Dismiss", remove: "Remove the message", mute: "Mute", unmute: "Unmute", ban: "Ban", unban: "Unban",
-  close: "Close the account", engine: "Mark as engine-assisted", "clear-engine": "Clear the engine mark",
+  dismiss: t("mod.action.dismiss"), remove: t("mod.action.remove"), mute: t("mod.action.mute"), unmute: t("mod.action.unmute"), ban: t("mod.action.ban"), unban: t("mod.action.unban"),
+  close: t("mod.action.close"), engine: t("mod.action.engine"), "clear-engine": t("mod.action.clear_engine"),
 };
 
 export async function modPage(root: HTMLElement): Promise<void> {
   const message = h("p", { class: "message", role: "alert" });
   const main = h("main", { class: "mod" });
-  root.replaceChildren(siteHeader(h("h1", {}, "Moderation")), message, main);
+  root.replaceChildren(siteHeader(h("h1", {}, t("mod.title"))), message, main);
   const reports = h("section", { class: "mod-reports", "aria-labelledby": "reports-title" });
   const log = h("section", { class: "mod-log", "aria-labelledby": "log-title" });
   const redraw = async () => {
     try {
       const [r, l] = await Promise.all([request<{ reports: Report[] }>("GET", "/api/mod/reports"), request<{ log: LogLine[] }>("GET", "/api/mod/log")]);
-      reports.replaceChildren(h("h2", { id: "reports-title" }, `Open reports (${r.reports.length})`),
-        ...(r.reports.length ? [h("ul", { class: "report-list" }, ...r.reports.map((x) => reportNode(x, act)))] : [h("p", { class: "none" }, "No open report.")]));
-      log.replaceChildren(h("h2", { id: "log-title" }, "Audit log"), logTable(l.log));
+      reports.replaceChildren(h("h2", { id: "reports-title" }, t("mod.open_reports", { Count: r.reports.length })),
+        ...(r.reports.length ? [h("ul", { class: "report-list" }, ...r.reports.map((x) => reportNode(x, act)))] : [h("p", { class: "none" }, t("mod.no_report"))]));
+      log.replaceChildren(h("h2", { id: "log-title" }, t("mod.log")), logTable(l.log));
       message.textContent = "";
     } catch (e) {
       main.replaceChildren();
       message.textContent = e instanceof ApiError && (e.code === "forbidden" || e.code === "unauthorized")
-        ? "Only moderators read this page." : (e as Error).message;
+        ? t("mod.only") : (e as Error).message;
     }
   };
   const act = async (body: Record<string, unknown>, status: HTMLElement) => {
@@ -77,15 +78,15 @@ function reportNode(r: Report, act: Act): HTMLElement {
       ...(action === "remove" ? { message: r.message?.id } : {}), ...(action === "mute" ? { minutes: 60 } : {}) }, status));
     return b;
   });
-  const standing = [r.standing.banned && "banned", r.standing.closed && "closed", r.standing.engine && "engine-assisted",
-    r.standing.mutedUntil && `muted until ${new Date(r.standing.mutedUntil).toLocaleString()}`].filter(Boolean).join(", ");
+  const standing = [r.standing.banned && t("mod.standing.banned"), r.standing.closed && t("mod.standing.closed"), r.standing.engine && t("mod.standing.engine"),
+    r.standing.mutedUntil && t("mod.standing.muted", { Until: new Date(r.standing.mutedUntil).toLocaleString(lang()) })].filter(Boolean).join(", ");
   return h("li", { class: "report", "data-report": r.id },
-    h("p", { class: "report-what" }, h("a", { href: `/@/${encodeURIComponent(r.reporter)}` }, r.reporter), " reports ",
-      h("a", { class: "reported", href: `/@/${encodeURIComponent(r.account)}` }, r.account),
+    h("p", { class: "report-what" }, ...tParts("mod.reports", { Reporter: h("a", { href: `/@/${encodeURIComponent(r.reporter)}` }, r.reporter),
+      Account: h("a", { class: "reported", href: `/@/${encodeURIComponent(r.account)}` }, r.account) }),
       ...(standing ? [` (${standing})`] : []), ": ", h("q", { class: "report-reason-text" }, r.reason)),
     ...(r.message ? [h("blockquote", { class: "reported-message" }, `${r.message.by}: ${r.message.text}`)] : []),
-    ...(r.game ? [h("p", {}, h("a", { href: `/games/${encodeURIComponent(r.game)}` }, `The game ${r.game}`))] : []),
-    h("p", { class: "field" }, h("label", { for: id }, "Reason, shown to the account for a mute or a ban"), reason),
+    ...(r.game ? [h("p", {}, h("a", { href: `/games/${encodeURIComponent(r.game)}` }, t("mod.game", { Game: r.game })))] : []),
+    h("p", { class: "field" }, h("label", { for: id }, t("mod.reason_help")), reason),
     h("div", { class: "mod-actions" }, ...buttons), status);
 }
 
@@ -97,26 +98,26 @@ function accountForm(act: Act): HTMLElement {
   const reason = h("input", { id: "mod-account-reason", required: "", minlength: "3", maxlength: "500" });
   const status = h("p", { class: "mod-status", role: "alert" });
   const form = h("form", { class: "mod-account-form" },
-    h("p", { class: "field" }, h("label", { for: "mod-account" }, "Account"), name),
-    h("p", { class: "field" }, h("label", { for: "mod-action" }, "Action"), action),
-    h("p", { class: "field" }, h("label", { for: "mod-minutes" }, "Minutes (a mute)"), minutes),
-    h("p", { class: "field" }, h("label", { for: "mod-account-reason" }, "Reason"), reason),
-    h("button", { type: "submit" }, "Apply"), status);
+    h("p", { class: "field" }, h("label", { for: "mod-account" }, t("mod.account")), name),
+    h("p", { class: "field" }, h("label", { for: "mod-action" }, t("mod.action_label")), action),
+    h("p", { class: "field" }, h("label", { for: "mod-minutes" }, t("mod.minutes")), minutes),
+    h("p", { class: "field" }, h("label", { for: "mod-account-reason" }, t("mod.reason")), reason),
+    h("button", { type: "submit" }, t("mod.apply")), status);
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     status.textContent = "";
     void act({ account: name.value.trim(), action: action.value, reason: reason.value.trim(),
       ...(action.value === "mute" ? { minutes: Number(minutes.value) } : {}) }, status);
   });
-  return h("section", { class: "mod-account", "aria-labelledby": "mod-account-title" }, h("h2", { id: "mod-account-title" }, "Act on an account"), form);
+  return h("section", { class: "mod-account", "aria-labelledby": "mod-account-title" }, h("h2", { id: "mod-account-title" }, t("mod.act")), form);
 }
 
 function logTable(lines: LogLine[]): HTMLElement {
-  if (!lines.length) return h("p", { class: "none" }, "No action yet.");
+  if (!lines.length) return h("p", { class: "none" }, t("mod.no_action"));
   return h("table", { class: "audit" },
-    h("thead", {}, h("tr", {}, ...["When", "Moderator", "Account", "Action", "Reason"].map((t) => h("th", { scope: "col" }, t)))),
+    h("thead", {}, h("tr", {}, ...[t("mod.when"), t("mod.moderator"), t("mod.account"), t("mod.action_label"), t("mod.reason")].map((label) => h("th", { scope: "col" }, label)))),
     h("tbody", {}, ...lines.map((l) => h("tr", {},
-      h("td", {}, new Date(l.at).toLocaleString()), h("td", {}, l.moderator), h("td", {}, l.account),
-      h("td", {}, actionNames[l.action] ?? l.action, ...(l.until ? [` until ${new Date(l.until).toLocaleString()}`] : [])),
+      h("td", {}, new Date(l.at).toLocaleString(lang())), h("td", {}, l.moderator), h("td", {}, l.account),
+      h("td", {}, actionNames[l.action] ?? l.action, ...(l.until ? [" " + t("mod.until", { Until: new Date(l.until).toLocaleString(lang()) })] : [])),
       h("td", {}, l.reason)))));
 }

@@ -3,6 +3,8 @@
 // JSON, binary fields in base64url; the browser's API wants ArrayBuffers,
 // and its answer goes back as JSON the same way.
 
+import { t } from "./i18n";
+
 type Json = { [key: string]: unknown };
 
 export function passkeysSupported(): boolean {
@@ -71,7 +73,7 @@ async function post(path: string, body?: Json): Promise<Json> {
   const data = (await res.json().catch(() => ({}))) as Json;
   if (!res.ok) {
     const err = data.error as Json | undefined;
-    throw new Error((err?.message as string) || `the server answered ${res.status}`);
+    throw new Error((err?.message as string) || t("api.status", { Status: String(res.status) }));
   }
   return data;
 }
@@ -83,7 +85,7 @@ export async function addPasskey(name: string): Promise<void> {
   const cred = (await navigator.credentials.create({
     publicKey: withBuffers(options) as unknown as PublicKeyCredentialCreationOptions,
   })) as PublicKeyCredential | null;
-  if (!cred) throw new Error("no passkey was made");
+  if (!cred) throw new Error(t("passkeys.none_made"));
   const q = new URLSearchParams({ ceremony: begin.ceremony as string, name });
   await post("/api/account/passkeys/finish?" + q.toString(), answerJSON(cred));
 }
@@ -96,7 +98,7 @@ export async function signInWithPasskey(): Promise<string> {
   const cred = (await navigator.credentials.get({
     publicKey: withBuffers(options) as unknown as PublicKeyCredentialRequestOptions,
   })) as PublicKeyCredential | null;
-  if (!cred) throw new Error("no passkey was chosen");
+  if (!cred) throw new Error(t("passkeys.none_chosen"));
   const q = new URLSearchParams({ ceremony: begin.ceremony as string });
   const done = await post("/api/session/passkey/finish?" + q.toString(), answerJSON(cred));
   return done.name as string;
@@ -117,5 +119,5 @@ export async function listPasskeys(): Promise<PasskeyInfo[]> {
 
 export async function removePasskey(id: string): Promise<void> {
   const res = await fetch("/api/account/passkeys/" + encodeURIComponent(id), { method: "DELETE" });
-  if (!res.ok && res.status !== 404) throw new Error(`the server answered ${res.status}`);
+  if (!res.ok && res.status !== 404) throw new Error(t("api.status", { Status: String(res.status) }));
 }

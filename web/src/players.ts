@@ -4,6 +4,7 @@
 
 import { request } from "./api";
 import { h } from "./dom";
+import { lang, t, tn } from "./i18n";
 
 export interface Rating {
   rating: number;
@@ -137,8 +138,8 @@ export function change(before: number, after: number): string {
 
 // clockText writes a seek's clock as players do: "3+2", "½+0", "1 day".
 export function clockText(c: SeekClock): string {
-  if (!c) return "Unlimited";
-  if ("days" in c) return c.days === 1 ? "1 day" : `${c.days} days`;
+  if (!c) return t("players.unlimited");
+  if ("days" in c) return tn("players.days", c.days);
   const halves: Record<number, string> = { 15: "¼", 30: "½", 45: "¾" };
   const base = c.initial % 60 === 0 ? String(c.initial / 60) : halves[c.initial] ?? `${c.initial}s`;
   return `${base}+${c.increment}`;
@@ -146,7 +147,7 @@ export function clockText(c: SeekClock): string {
 
 // dateText is a date for people: "26 Nov 2026".
 export function dateText(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+  return new Date(iso).toLocaleDateString(lang(), { year: "numeric", month: "short", day: "numeric" });
 }
 
 // safeNext is where to go after signing in: the page's ?next= when it is
@@ -163,6 +164,6 @@ export function safeNext(): string {
 }
 
 // signInLink is the sign-in page, coming back here afterwards.
-export function signInLink(label = "Sign in"): HTMLAnchorElement {
+export function signInLink(label = t("players.sign_in")): HTMLAnchorElement {
   return h("a", { href: `/login?next=${encodeURIComponent(location.pathname + location.search)}`, class: "sign-in" }, label);
 }

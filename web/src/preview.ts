@@ -3,6 +3,7 @@
 
 import { request, type CatalogGame, type Geometry, type Position } from "./api";
 import { pictureBoard } from "./diagrams";
+import { t } from "./i18n";
 
 // drawPreviews draws the start position of each game into the box boxOf
 // gives for its id (none: no picture).
@@ -13,7 +14,7 @@ export async function drawPreviews(catalog: (CatalogGame & { name?: string })[],
     try {
       const start = await request<Position>("GET", `/api/analysis/${encodeURIComponent(c.id)}`);
       const geo = await request<Geometry>("GET", `/api/boards/${encodeURIComponent(start.board)}?turn=0`);
-      const svg = pictureBoard(geo, start.stacks, start.toMove, c.id, `${c.name ?? c.id}: the start position`);
+      const svg = pictureBoard(geo, start.stacks, start.toMove, c.id, t("preview.label", { Game: c.name ?? c.id }));
       svg.classList.add("preview");
       svg.dataset.game = c.id;
       box.replaceChildren(svg);

@@ -5,6 +5,7 @@
 import { ApiError, request, type CatalogGame } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
+import { t, tn, tParts } from "./i18n";
 import { botTag, change, dateText, me, opponentNode, ratingText, type PlayedGame, type User } from "./players";
 import { ratingPlot, type HistoryPoint } from "./ratingplot";
 import { reportForm } from "./chat";
@@ -25,20 +26,20 @@ export async function profilePage(root: HTMLElement): Promise<void> {
       [id, await request<HistoryPoint[]>("GET", `/api/users/${encodeURIComponent(name)}/history?game=${encodeURIComponent(id)}`).catch(() => [])])));
   } catch (e) {
     if (e instanceof ApiError && e.code === "not_found") {
-      title.textContent = "No such player";
-      main.append(h("section", { class: "no-player" }, h("h2", {}, "No such player"),
-        h("p", {}, `Nobody here is called “${name}”. `, h("a", { href: "/leaderboard" }, "See the leaderboard"), " or ", h("a", { href: "/" }, "go home"), ".")));
+      title.textContent = t("profile.no_player");
+      main.append(h("section", { class: "no-player" }, h("h2", {}, t("profile.no_player")),
+        h("p", {}, ...tParts("profile.nobody", { Name: name, Board: h("a", { href: "/leaderboard" }, t("profile.see_board")), Home: h("a", { href: "/" }, t("profile.go_home")) }))));
     } else message.textContent = (e as Error).message;
     return;
   }
   const nameOf = (id: string) => catalog.find((c) => c.id === id)?.name ?? id;
   const tags: Node[] = [];
-  if (user.level) tags.push(h("span", { class: "tag" }, "Computer"));
-  if (user.deleted) tags.push(h("span", { class: "tag" }, "Account deleted"));
+  if (user.level) tags.push(h("span", { class: "tag" }, t("profile.computer")));
+  if (user.deleted) tags.push(h("span", { class: "tag" }, t("profile.deleted")));
   const you = await me();
-  main.append(h("section", { class: "profile-head", "aria-label": "player" }, h("p", { class: "profile-name" }, ...botTag(user.bot), user.name),
-    h("p", { class: "since" }, `Member since ${dateText(user.created)}`, ...tags),
-    ...you === user.name ? [h("p", {}, h("a", { href: "/account" }, "Your account settings"))] : [],
+  main.append(h("section", { class: "profile-head", "aria-label": t("profile.label") }, h("p", { class: "profile-name" }, ...botTag(user.bot), user.name),
+    h("p", { class: "since" }, t("profile.since", { Date: dateText(user.created) }), ...tags),
+    ...you === user.name ? [h("p", {}, h("a", { href: "/account" }, t("profile.settings")))] : [],
     ...you && you !== user.name && !user.level && !user.deleted ? [await playerActions(user.name)] : []));
   main.append(ratingsSection(user, history, nameOf), gamesSection(user.name, catalog, nameOf));
 }
@@ -46,10 +47,10 @@ export async function profilePage(root: HTMLElement): Promise<void> {
 // ratingsSection shows a card per game rated: the rating ("?" while
 // provisional), its deviation, the games, and its history drawn.
 function ratingsSection(user: User, history: Record<string, HistoryPoint[]>, nameOf: (id: string) => string): HTMLElement {
-  const section = h("section", { class: "ratings", "aria-labelledby": "ratings-title" }, h("h2", { id: "ratings-title" }, "Ratings"));
+  const section = h("section", { class: "ratings", "aria-labelledby": "ratings-title" }, h("h2", { id: "ratings-title" }, t("profile.ratings")));
   const games = Object.keys(user.ratings);
   if (games.length === 0) {
-    section.append(h("p", { class: "none" }, "No rated game yet: everyone starts at 1500."));
+    section.append(h("p", { class: "none" }, t("profile.no_rating")));
     return section;
   }
   const list = h("ul", { class: "rating-cards" });
@@ -60,8 +61,8 @@ function ratingsSection(user: User, history: Record<string, HistoryPoint[]>, nam
       h("h3", {}, nameOf(id)),
       h("p", { class: "rating-line" }, h("span", { class: "rating" }, ratingText(r.rating, r.provisional)),
         h("span", { class: "rd" }, `±${Math.round(r.rd)}`),
-        h("span", { class: "count" }, r.games === 1 ? "1 game" : `${r.games} games`)),
-      ...(r.provisional ? [h("p", { class: "hint" }, "? : provisional, until the rating settles")] : []));
+        h("span", { class: "count" }, tn("profile.games_count", r.games))),
+      ...(r.provisional ? [h("p", { class: "hint" }, t("profile.provisional"))] : []));
     if (points.length) card.append(ratingPlot(points, nameOf(id), `plot-${id}`));
     list.append(card);
   }
@@ -71,10 +72,10 @@ function ratingsSection(user: User, history: Record<string, HistoryPoint[]>, nam
 
 // gamesSection lists the player's games, a game's filter and "More".
 function gamesSection(name: string, catalog: CatalogGame[], nameOf: (id: string) => string): HTMLElement {
-  const filter = h("select", { id: "games-filter" }, h("option", { value: "" }, "All games"),
+  const filter = h("select", { id: "games-filter" }, h("option", { value: "" }, t("profile.all_games")),
     ...catalog.map((c) => h("option", { value: c.id }, c.name)));
   const list = h("ul", { class: "played-games" });
-  const more = h("button", { type: "button", class: "more-games", hidden: "" }, "More games");
+  const more = h("button", { type: "button", class: "more-games", hidden: "" }, t("profile.more"));
   const status = h("p", { class: "none", "aria-live": "polite" });
   let last = "";
   const load = async (fresh: boolean) => {
@@ -91,7 +92,7 @@ function gamesSection(name: string, catalog: CatalogGame[], nameOf: (id: string)
       list.append(...games.map((g) => gameRow(g, nameOf)));
       if (games.length) last = games[games.length - 1].created;
       more.hidden = games.length < pageSize;
-      status.textContent = list.children.length ? "" : "No games yet.";
+      status.textContent = list.children.length ? "" : t("profile.no_games");
     } catch (e) {
       status.textContent = (e as Error).message;
     }
@@ -101,22 +102,22 @@ function gamesSection(name: string, catalog: CatalogGame[], nameOf: (id: string)
   more.addEventListener("click", () => void load(false));
   void load(true);
   return h("section", { class: "games-played", "aria-labelledby": "games-title" },
-    h("div", { class: "games-head" }, h("h2", { id: "games-title" }, "Games"),
-      h("p", { class: "field" }, h("label", { for: "games-filter" }, "Show"), filter)),
+    h("div", { class: "games-head" }, h("h2", { id: "games-title" }, t("profile.games")),
+      h("p", { class: "field" }, h("label", { for: "games-filter" }, t("profile.show")), filter)),
     list, status, more);
 }
 
-const results: Record<PlayedGame["result"], string> = { win: "Won", loss: "Lost", draw: "Draw", ongoing: "Playing", aborted: "Aborted" };
+const results: Record<PlayedGame["result"], string> = { win: t("profile.won"), loss: t("profile.lost"), draw: t("profile.draw"), ongoing: t("profile.playing"), aborted: t("profile.aborted") };
 
 function gameRow(g: PlayedGame, nameOf: (id: string) => string): HTMLElement {
-  const who: (Node | string)[] = g.opponents.length ? ["vs "] : ["alone"];
+  const who: (Node | string)[] = g.opponents.length ? [t("profile.vs") + " "] : [t("profile.alone")];
   g.opponents.forEach((_, i) => who.push(...(i ? [", "] : []), opponentNode(g, i)));
   const delta = g.ratingBefore !== undefined && g.ratingAfter !== undefined
     ? h("span", { class: `delta ${g.ratingAfter >= g.ratingBefore ? "up" : "down"}`, title: `${Math.round(g.ratingBefore)} → ${Math.round(g.ratingAfter)}` }, change(g.ratingBefore, g.ratingAfter))
     : h("span", { class: "delta" });
   return h("li", { class: `played result-${g.result}`, "data-game": g.id },
     h("span", { class: "result" }, results[g.result] ?? g.result),
-    h("span", { class: "what" }, h("a", { href: g.ended ? `/games/${g.id}` : `/play/${g.id}` }, nameOf(g.game)), " ", h("span", { class: "mode" }, g.rated ? "rated" : "casual")),
+    h("span", { class: "what" }, h("a", { href: g.ended ? `/games/${g.id}` : `/play/${g.id}` }, nameOf(g.game)), " ", h("span", { class: "mode" }, g.rated ? t("profile.rated") : t("profile.casual"))),
     h("span", { class: "opponents" }, ...who),
     h("time", { dateTime: g.created }, dateText(g.created)),
     delta);
@@ -131,8 +132,8 @@ async function playerActions(name: string): Promise<HTMLElement> {
   const blockButton = h("button", { type: "button", class: "block" });
   let blocked = false;
   const draw = () => {
-    blockButton.textContent = blocked ? "Unblock" : "Block";
-    status.textContent = blocked ? `You block ${name}: no challenges, chat or seeks between you.` : "";
+    blockButton.textContent = blocked ? t("profile.unblock") : t("profile.block");
+    status.textContent = blocked ? t("profile.blocked", { Name: name }) : "";
   };
   try {
     const list = await request<{ blocks: { name: string }[] }>("GET", "/api/blocks");
@@ -151,7 +152,7 @@ async function playerActions(name: string): Promise<HTMLElement> {
       status.textContent = (e as Error).message;
     }
   });
-  const reportButton = h("button", { type: "button", class: "report" }, "Report");
+  const reportButton = h("button", { type: "button", class: "report" }, t("profile.report"));
   reportButton.addEventListener("click", () => {
     reportButton.disabled = true;
     box.append(reportForm({ account: name }, () => {}));

@@ -12,9 +12,11 @@ import { clearArrows, drawArrows } from "./arrows";
 import { attachPointer, drawBoard } from "./board";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
+import { t, tn, tParts } from "./i18n";
 import { choices, click, emptySelection, parseMove, targets, type ParsedMove, type Selection } from "./entry";
 import { me } from "./players";
 import { firstGame } from "./quickplay";
+import { kingName, sideName } from "./words";
 
 // GameEntry is one game of GET /api/puzzles.
 interface GameEntry {
@@ -121,19 +123,34 @@ function ratingWords(rating: number, provisional: boolean): string {
 
 // themeLabel is a theme's id in words: "multiJump" is "multi-jump".
 export function themeLabel(theme: string): string {
-  const words: Record<string, string> = { oneMove: "one move", multiJump: "multi-jump", veryLong: "very long" };
-  return words[theme] ?? theme.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  switch (theme) {
+    case "leap": return t("puzzle.theme.leap");
+    case "multiJump": return t("puzzle.theme.multi_jump");
+    case "captain": return t("puzzle.theme.captain");
+    case "king": return t("puzzle.theme.king");
+    case "promotion": return t("puzzle.theme.promotion");
+    case "sandwich": return t("puzzle.theme.sandwich");
+    case "drop": return t("puzzle.theme.drop");
+    case "takeover": return t("puzzle.theme.takeover");
+    case "tempo": return t("puzzle.theme.tempo");
+    case "endgame": return t("puzzle.theme.endgame");
+    case "oneMove": return t("puzzle.theme.one_move");
+    case "short": return t("puzzle.theme.short");
+    case "long": return t("puzzle.theme.long");
+    case "veryLong": return t("puzzle.theme.very_long");
+  }
+  return theme.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
 }
 
 // listPage is /puzzles: a card per game.
 async function listPage(root: HTMLElement): Promise<void> {
   const message = h("p", { class: "message", role: "alert" });
   const list = h("ul", { class: "puzzle-games" });
-  root.replaceChildren(siteHeader(h("h1", {}, "Puzzles")),
+  root.replaceChildren(siteHeader(h("h1", {}, t("puzzle.title"))),
     h("main", { class: "puzzle-list" },
-      h("p", { class: "lead" }, "Positions where one line wins: find the best move, then the next. Your first try of each puzzle counts for your puzzle rating in that game."),
+      h("p", { class: "lead" }, t("puzzle.lead")),
       message, list));
-  document.title = "Puzzles (arbiter)";
+  document.title = t("shell.puzzles.title");
   try {
     const [all, who] = await Promise.all([request<{ games: GameEntry[] }>("GET", "/api/puzzles"), me()]);
     // Pommel first, the game the site was made for, as on the home page.
@@ -149,20 +166,20 @@ function gameCard(g: GameEntry, signedIn: boolean): HTMLElement {
   const themes = [...g.themes].sort((a, b) => b.count - a.count).slice(0, 4);
   return h("li", { class: "puzzle-game", "data-game": g.game },
     h("h2", {}, g.count > 0 ? h("a", { href }, g.name) : g.name),
-    h("p", { class: "count" }, g.count === 1 ? "1 puzzle" : `${g.count} puzzles`),
+    h("p", { class: "count" }, tn("puzzle.count", g.count)),
     h("p", { class: "your-rating" }, ...cardRating(g, signedIn)),
-    ...(themes.length ? [h("p", { class: "themes" }, "Themes: ", ...themes.flatMap((t, i) =>
-      [...(i ? [", "] : []), h("a", { href: `${href}?theme=${encodeURIComponent(t.theme)}` }, themeLabel(t.theme))]))] : []),
+    ...(themes.length ? [h("p", { class: "themes" }, t("puzzle.themes") + " ", ...themes.flatMap((th, i) =>
+      [...(i ? [", "] : []), h("a", { href: `${href}?theme=${encodeURIComponent(th.theme)}` }, themeLabel(th.theme))]))] : []),
     ...(g.count > 0 ? [h("p", { class: "card-actions" },
-      h("a", { href, class: "button primary start" }, "Solve", h("span", { class: "sr-only" }, ` ${g.name} puzzles`)),
-      h("a", { href: `${href}?mode=streak`, class: "button" }, "Streak", h("span", { class: "sr-only" }, ` of ${g.name} puzzles`)))] : []));
+      h("a", { href, class: "button primary start" }, t("puzzle.solve"), h("span", { class: "sr-only" }, " " + t("puzzle.solve_sr", { Game: g.name }))),
+      h("a", { href: `${href}?mode=streak`, class: "button" }, t("puzzle.streak"), h("span", { class: "sr-only" }, " " + t("puzzle.streak_sr", { Game: g.name }))))] : []));
 }
 
 function cardRating(g: GameEntry, signedIn: boolean): (Node | string)[] {
   const kept = signedIn ? null : keptRating(g.game);
   const r = g.rating ?? (kept ? { rating: kept.rating, provisional: kept.provisional ?? true } : null);
-  if (!r) return ["Your rating: ", h("span", { class: "rating" }, "not rated yet")];
-  return ["Your rating: ", h("strong", { class: "rating" }, ratingWords(r.rating, r.provisional))];
+  if (!r) return [t("puzzle.your_rating") + " ", h("span", { class: "rating" }, t("puzzle.unrated"))];
+  return [t("puzzle.your_rating") + " ", h("strong", { class: "rating" }, ratingWords(r.rating, r.provisional))];
 }
 
 // Phase is where the player is in a puzzle.
@@ -219,7 +236,7 @@ async function trainerPage(root: HTMLElement, game: string): Promise<void> {
   const q = new URLSearchParams(location.search);
   const ui = layout(root, game);
   const st: State = {
-    game, name: game, seats: [], players: 2, king: game.startsWith("pommel") ? "captain" : "king", signedIn: false,
+    game, name: game, seats: [], players: 2, king: kingName(game), signedIn: false,
     theme: q.get("theme") ?? "", streakMode: q.get("mode") === "streak", streak: 0, streakOver: false, askId: q.get("id") ?? "",
     puzzle: null, solver: 0, geo: null, pos: null, played: [], wrongMove: "", refutation: "", sel: emptySelection, phase: "loading", busy: false,
     mistake: false, attempt: null, outcome: null, rating: null, loads: 0, ui,
@@ -243,31 +260,31 @@ function layout(root: HTMLElement, game: string): UI {
     prompt: h("p", { class: "prompt" }),
     live: h("p", { class: "puzzle-live", role: "status", "aria-live": "polite" }),
     choices: h("div", { class: "choices" }),
-    retry: h("button", { type: "button", class: "retry" }, "Retry"),
-    solution: h("button", { type: "button", class: "see-solution" }, "See the solution"),
-    next: h("button", { type: "button", class: "next-puzzle" }, "Next puzzle"),
+    retry: h("button", { type: "button", class: "retry" }, t("puzzle.retry")),
+    solution: h("button", { type: "button", class: "see-solution" }, t("puzzle.see_solution")),
+    next: h("button", { type: "button", class: "next-puzzle" }, t("puzzle.next")),
     rating: h("p", { class: "your-rating" }),
     streak: h("p", { class: "streak" }),
-    streakToggle: h("button", { type: "button", class: "streak-toggle", "aria-pressed": "false" }, "Streak mode"),
-    themes: h("select", { id: "puzzle-theme" }, h("option", { value: "" }, "All themes")),
-    info: h("section", { class: "puzzle-info", "aria-label": "about this puzzle" }),
+    streakToggle: h("button", { type: "button", class: "streak-toggle", "aria-pressed": "false" }, t("puzzle.streak_mode")),
+    themes: h("select", { id: "puzzle-theme" }, h("option", { value: "" }, t("puzzle.all_themes"))),
+    info: h("section", { class: "puzzle-info", "aria-label": t("puzzle.about") }),
   };
   // The bar over the board says what to do, then the verdict: where the
   // eye is, covering none of the board.
   const boardBox = h("div", { class: "board-box" }, h("div", { class: "puzzle-bar" }, ui.prompt, ui.badge));
   boardBox.append(svg);
   root.replaceChildren(
-    siteHeader(h("h1", {}, `Puzzles: ${game}`), h("a", { href: "/puzzles", class: "all-puzzles" }, "All puzzles")),
+    siteHeader(h("h1", {}, t("puzzle.game_title", { Game: game })), h("a", { href: "/puzzles", class: "all-puzzles" }, t("puzzle.all"))),
     h("main", { class: "puzzle" }, boardBox,
       // Under the board on a phone: what to do, what happened and the
       // buttons stay within the thumb's reach of the board.
-      h("section", { class: "puzzle-play", "aria-label": "the puzzle" },
+      h("section", { class: "puzzle-play", "aria-label": t("puzzle.the_puzzle") },
         ui.live, ui.choices,
         h("div", { class: "puzzle-buttons" }, ui.retry, ui.solution, ui.next),
         ui.rating, ui.streak, ui.info,
         h("div", { class: "puzzle-options" },
-          h("label", { for: "puzzle-theme" }, "Theme "), ui.themes, " ", ui.streakToggle),
-        h("p", {}, h("a", { href: "/puzzles" }, "All the games' puzzles")))));
+          h("label", { for: "puzzle-theme" }, t("puzzle.theme_label") + " "), ui.themes, " ", ui.streakToggle),
+        h("p", {}, h("a", { href: "/puzzles" }, t("puzzle.all_games"))))));
   return ui;
 }
 
@@ -307,7 +324,7 @@ async function readThemes(st: State): Promise<void> {
   try {
     const entry = (await request<{ games: GameEntry[] }>("GET", "/api/puzzles")).games.find((g) => g.game === st.game);
     if (!entry) return;
-    st.ui.themes.append(...entry.themes.map((t) => h("option", { value: t.theme }, `${themeLabel(t.theme)} (${t.count})`)));
+    st.ui.themes.append(...entry.themes.map((th) => h("option", { value: th.theme }, `${themeLabel(th.theme)} (${th.count})`)));
     st.ui.themes.value = st.theme;
     if (entry.rating) st.rating = { rating: entry.rating.rating, provisional: entry.rating.provisional };
   } catch {
@@ -317,11 +334,11 @@ async function readThemes(st: State): Promise<void> {
 
 function nameGame(st: State): void {
   // On a phone the header has room for the game's name alone.
-  document.querySelector("header h1")?.replaceChildren(h("span", { class: "title-lead" }, "Puzzles: "), st.name);
+  document.querySelector("header h1")?.replaceChildren(h("span", { class: "title-lead" }, t("puzzle.title_lead") + " "), st.name);
 }
 
 function seatName(st: State, seat: number): string {
-  return st.seats[seat] ?? `Seat ${seat + 1}`;
+  return st.seats[seat] !== undefined ? sideName(st.seats[seat]) : t("puzzle.seat", { Number: seat + 1 });
 }
 
 // puzzleQuery asks for the puzzle of the address first, then one that
@@ -393,7 +410,7 @@ async function readBoard(st: State, board: string): Promise<void> {
 }
 
 function yourTurn(st: State): string {
-  return `Your turn: find the best move for ${seatName(st, st.solver)}`;
+  return t("puzzle.your_turn", { Side: seatName(st, st.solver) });
 }
 
 // say writes the live region, which screen readers read out.
@@ -417,7 +434,7 @@ function onCell(st: State, cell: string): void {
     void tryMove(st, out.move);
     return;
   }
-  if (out.kind === "reset" && st.sel.path.length === 0) say(st, `No legal move starts on ${cell}.`);
+  if (out.kind === "reset" && st.sel.path.length === 0) say(st, t("moves.none_from", { Cell: cell }));
   st.sel = out.sel;
   render(st);
 }
@@ -458,7 +475,7 @@ async function judge(st: State, p: Puzzle, move: string): Promise<void> {
     return;
   }
   const loads = st.loads;
-  await advance(st, expected, `${move}: correct.`);
+  await advance(st, expected, t("puzzle.correct", { Move: move }));
   // The others' moves of the line, one after another (two in a game of
   // three), until the solver's turn comes back or the line ends.
   while (loads === st.loads && st.played.length < p.solution.length && st.pos?.toMove !== st.solver) await reply(st);
@@ -490,7 +507,7 @@ async function reply(st: State): Promise<void> {
   if (loads !== st.loads) return;
   const move = p.solution[st.played.length];
   st.phase = "solving";
-  await advance(st, move, `${seatName(st, st.pos?.toMove ?? 0)} replies ${move}.`);
+  await advance(st, move, t("puzzle.replies", { Side: seatName(st, st.pos?.toMove ?? 0), Move: move }));
 }
 
 // wrong shows the wrong move on the board, marked, and counts the first
@@ -509,7 +526,7 @@ async function wrong(st: State, move: string): Promise<void> {
   st.phase = "wrong";
   st.mistake = true;
   if (st.streakMode) st.streakOver = true;
-  say(st, `${move} is not the move.${st.streakMode ? ` The streak ends at ${st.streak}.` : " Retry, or see the solution."}`);
+  say(st, t("puzzle.not_the_move", { Move: move }) + " " + (st.streakMode ? t("puzzle.streak_ends", { Count: st.streak }) : t("puzzle.retry_or")));
   render(st);
   void sendAttempt(st, false);
   void refute(st, move);
@@ -533,7 +550,7 @@ async function refute(st: State, move: string): Promise<void> {
       { fen: p.fen, moves: [...st.played, move], movetime: refuteMillis });
     if (loads !== st.loads || st.phase !== "wrong" || st.wrongMove !== move || !best.move) return;
     st.refutation = best.move;
-    say(st, `${st.ui.live.textContent} ${mover} answers ${best.move}.`);
+    say(st, `${st.ui.live.textContent} ${t("puzzle.answers", { Side: mover, Move: best.move })}`);
     render(st);
   } catch {
     // No answer to show: the verdict stands without it.
@@ -584,7 +601,7 @@ async function showSolution(st: State): Promise<void> {
     say(st, `${mover} ${move}.`);
     render(st);
   }
-  say(st, `The solution: ${p.solution.join(" ")}.`);
+  say(st, t("puzzle.the_solution", { Moves: p.solution.join(" ") }));
   render(st);
   focusNext(st);
 }
@@ -604,11 +621,11 @@ async function solved(st: State): Promise<void> {
     st.streak++;
     if (st.streak > bestStreak(st.game)) save(streakKey(st.game), st.streak);
   }
-  say(st, st.mistake ? "Solved, after a wrong first try." : "Solved!");
+  say(st, st.mistake ? t("puzzle.solved_late") : t("puzzle.solved"));
   render(st);
   focusNext(st);
   const out = await sendAttempt(st, !st.mistake);
-  if (out && !st.mistake) say(st, `Solved! ${resultWords(st, out)}`);
+  if (out && !st.mistake) say(st, `${t("puzzle.solved")} ${resultWords(st, out)}`);
 }
 
 // counted says whether the attempt changed the player's rating: rated
@@ -619,9 +636,9 @@ function counted(o: Outcome): boolean {
 }
 
 function resultWords(st: State, o: Outcome): string {
-  const stays = `your rating stays ${ratingWords(o.rating, o.provisional)}`;
-  if (counted(o)) return `Your rating: ${ratingWords(o.rating, o.provisional)} (${signed(o.change)}).`;
-  return st.streakMode ? `Streak puzzles are not rated; ${stays}.` : `Not rated, as you tried this puzzle before; ${stays}.`;
+  const stays = t("puzzle.stays", { Rating: ratingWords(o.rating, o.provisional) });
+  if (counted(o)) return t("puzzle.new_rating", { Rating: ratingWords(o.rating, o.provisional), Change: signed(o.change) });
+  return st.streakMode ? t("puzzle.streak_unrated", { Stays: stays }) : t("puzzle.tried_before", { Stays: stays });
 }
 
 // sendAttempt counts the first try of the puzzle, once: a visitor sends
@@ -642,7 +659,7 @@ function sendAttempt(st: State, solved: boolean): Promise<Outcome | null> {
     render(st);
     return o;
   }, (e: Error) => {
-    if (loads === st.loads) say(st, `Your try was not counted: ${e.message}`);
+    if (loads === st.loads) say(st, t("puzzle.not_counted", { Why: e.message }));
     return null;
   });
   return st.attempt;
@@ -654,7 +671,7 @@ function render(st: State): void {
   renderControls(st);
   renderStanding(st);
   renderInfo(st);
-  document.title = `${st.name} puzzles (arbiter)`;
+  document.title = t("puzzle.window_title", { Game: st.name });
 }
 
 function renderBoard(st: State): void {
@@ -670,7 +687,7 @@ function renderBoard(st: State): void {
   ui.svg.dataset.phase = st.phase;
   ui.svg.dataset.refutation = st.refutation;
   ui.svg.dataset.played = String(st.played.length);
-  ui.svg.setAttribute("aria-label", `${st.name} puzzle board: ${seatName(st, st.pos.toMove)} to move`);
+  ui.svg.setAttribute("aria-label", t("puzzle.board_label", { Game: st.name, Side: seatName(st, st.pos.toMove) }));
   ui.choices.replaceChildren(...choiceButtons(st, moves));
 }
 
@@ -678,7 +695,7 @@ function renderBoard(st: State): void {
 function choiceButtons(st: State, moves: ParsedMove[]): Node[] {
   const list = choices(moves, st.sel);
   if (list.length === 0) return [];
-  return [h("span", {}, list.length > 1 ? "Several moves match; play:" : "Play:"), ...list.slice(0, 24).map((m) => {
+  return [h("span", {}, list.length > 1 ? t("moves.several") : t("moves.play")), ...list.slice(0, 24).map((m) => {
     const b = h("button", { type: "button", class: "choice", "data-move": m.text }, m.text);
     b.addEventListener("click", () => void tryMove(st, m.text));
     return b;
@@ -695,7 +712,7 @@ function renderBadge(st: State): void {
   if (!done) return;
   const ok = st.phase === "solved" && !st.mistake;
   b.className = `puzzle-badge ${ok ? "good" : "bad"}`;
-  const head = st.phase === "solved" ? (st.mistake ? "Solved" : "Solved!") : st.phase === "wrong" ? "✗ Not the move" : "Solution";
+  const head = st.phase === "solved" ? (st.mistake ? t("puzzle.badge_solved") : t("puzzle.solved")) : st.phase === "wrong" ? t("puzzle.badge_wrong") : t("puzzle.badge_solution");
   const change = o && counted(o) && o.puzzle.id === st.puzzle?.id ? [" ", h("span", { class: "change" }, signed(o.change))] : [];
   b.replaceChildren(h("strong", {}, head), ...change);
   b.setAttribute("aria-hidden", "true"); // the live region says the same
@@ -705,21 +722,21 @@ function renderControls(st: State): void {
   const ui = st.ui;
   const p = st.puzzle;
   const over = st.phase === "solved" || st.phase === "shown";
-  ui.prompt.textContent = !p ? (st.phase === "failed" ? "No puzzle to show." : "Loading a puzzle…")
-    : over ? (st.phase === "solved" ? "Solved." : "The solution was played.")
-      : st.phase === "replying" ? `${seatName(st, st.pos?.toMove ?? 0)} is replying…`
-        : st.phase === "wrong" ? "Not the move." : `${yourTurn(st)}.`;
+  ui.prompt.textContent = !p ? (st.phase === "failed" ? t("puzzle.none") : t("puzzle.loading"))
+    : over ? (st.phase === "solved" ? t("puzzle.prompt_solved") : t("puzzle.prompt_shown"))
+      : st.phase === "replying" ? t("puzzle.replying", { Side: seatName(st, st.pos?.toMove ?? 0) })
+        : st.phase === "wrong" ? t("puzzle.prompt_wrong") : `${yourTurn(st)}.`;
   ui.prompt.className = `prompt ${st.phase}`;
   ui.prompt.hidden = !ui.badge.hidden;
   hideEcho(st);
   ui.retry.hidden = st.phase !== "wrong" || (st.streakMode && st.streakOver);
   ui.solution.hidden = !(st.phase === "solving" || st.phase === "wrong") || !p;
   ui.next.hidden = !(over || st.phase === "failed" || (st.phase === "wrong" && st.streakMode));
-  ui.next.textContent = st.streakMode && st.streakOver ? "New streak" : "Next puzzle";
+  ui.next.textContent = st.streakMode && st.streakOver ? t("puzzle.new_streak") : t("puzzle.next");
   ui.next.classList.toggle("primary", !ui.next.hidden);
   ui.retry.classList.toggle("primary", !ui.retry.hidden);
   ui.streakToggle.setAttribute("aria-pressed", String(st.streakMode));
-  ui.streakToggle.textContent = st.streakMode ? "Streak mode: on" : "Streak mode: off";
+  ui.streakToggle.textContent = st.streakMode ? t("puzzle.streak_on") : t("puzzle.streak_off");
 }
 
 // renderStanding shows the player's rating and, in streak mode, the streak.
@@ -728,11 +745,11 @@ function renderStanding(st: State): void {
   const r = st.rating;
   const o = st.outcome;
   const rated = o && counted(o) ? [" ", h("span", { class: o.change >= 0 ? "change up" : "change down" }, `(${signed(o.change)})`)] : [];
-  ui.rating.replaceChildren("Your puzzle rating: ", h("strong", { class: "rating" }, r ? ratingWords(r.rating, r.provisional) : "not rated yet"), ...rated,
-    ...(st.signedIn ? [] : [h("span", { class: "kept" }, " (kept in this browser)")]));
+  ui.rating.replaceChildren(t("puzzle.rating_label") + " ", h("strong", { class: "rating" }, r ? ratingWords(r.rating, r.provisional) : t("puzzle.unrated")), ...rated,
+    ...(st.signedIn ? [] : [h("span", { class: "kept" }, " " + t("puzzle.kept"))]));
   ui.streak.hidden = !st.streakMode;
-  ui.streak.replaceChildren(st.streakOver ? "Streak over: " : "Streak: ", h("strong", { class: "streak-count" }, String(st.streak)),
-    " · best ", h("strong", { class: "best-streak" }, String(bestStreak(st.game))));
+  ui.streak.replaceChildren((st.streakOver ? t("puzzle.streak_over") : t("puzzle.streak_label")) + " ", h("strong", { class: "streak-count" }, String(st.streak)),
+    ` · ${t("puzzle.best")} `, h("strong", { class: "best-streak" }, String(bestStreak(st.game))));
 }
 
 // renderInfo says what the puzzle was once it is done: its rating, its
@@ -749,9 +766,9 @@ function renderInfo(st: State): void {
   const rating = st.outcome?.puzzle.id === p.id ? st.outcome.puzzle.rating : p.rating;
   const analyse = `/analysis/${encodeURIComponent(p.game)}?${new URLSearchParams({ fen: p.fen })}`;
   ui.info.replaceChildren(
-    h("p", {}, "Puzzle ", h("strong", { class: "puzzle-rating" }, `rated ${Math.round(rating)}`), `, played ${p.plays} ${p.plays === 1 ? "time" : "times"}`,
-      ...(p.table ? [", ", h("span", { class: "table" }, `tables: ${p.table}`)] : []), "."),
-    ...(p.themes.length ? [h("p", { class: "puzzle-themes" }, "Themes: ", p.themes.map(themeLabel).join(", "))] : []),
-    h("p", { class: "puzzle-links" }, h("a", { href: analyse, class: "analyse" }, "Analyse this position"),
-      ...(p.sourceGame ? [" · ", h("a", { href: `/games/${encodeURIComponent(p.sourceGame)}`, class: "source-game" }, `From game ${p.sourceGame}`)] : [])));
+    h("p", {}, t("puzzle.puzzle") + " ", h("strong", { class: "puzzle-rating" }, t("puzzle.rated", { Rating: String(Math.round(rating)) })), tn("puzzle.played", p.plays),
+      ...(p.table ? [", ", h("span", { class: "table" }, t("puzzle.tables", { Table: p.table }))] : []), "."),
+    ...(p.themes.length ? [h("p", { class: "puzzle-themes" }, t("puzzle.themes") + " ", p.themes.map(themeLabel).join(", "))] : []),
+    h("p", { class: "puzzle-links" }, h("a", { href: analyse, class: "analyse" }, t("puzzle.analyse")),
+      ...(p.sourceGame ? [" · ", h("a", { href: `/games/${encodeURIComponent(p.sourceGame)}`, class: "source-game" }, t("puzzle.from_game", { Game: p.sourceGame }))] : [])));
 }

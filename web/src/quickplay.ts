@@ -7,8 +7,10 @@
 
 import { request, type CatalogGame, type Created } from "./api";
 import { h } from "./dom";
+import { t, tParts } from "./i18n";
 import { signInLink } from "./players";
 import * as browserSeats from "./seats";
+import { sideName } from "./words";
 
 // QuickChoice is what "Play the computer" plays: a game, the AI's level
 // and the seat the player takes.
@@ -60,18 +62,18 @@ function savedChoice(catalog: CatalogGame[]): QuickChoice {
 export function quickPlay(catalog: CatalogGame[], message: HTMLElement, pairing: HTMLElement | null): HTMLElement {
   const choice = savedChoice(catalog);
   const game = h("select", { id: "quick-ai-game" }, ...catalog.map((c) => h("option", c.id === choice.game ? { value: c.id, selected: "" } : { value: c.id }, c.name)));
-  const level = h("select", { id: "quick-ai-level" }, ...[1, 2, 3, 4, 5, 6].map((l) => h("option", l === choice.level ? { value: String(l), selected: "" } : { value: String(l) }, `Level ${l}`)));
+  const level = h("select", { id: "quick-ai-level" }, ...[1, 2, 3, 4, 5, 6].map((l) => h("option", l === choice.level ? { value: String(l), selected: "" } : { value: String(l) }, t("quick.level_n", { Level: l }))));
   const side = h("select", { id: "quick-ai-side" });
   const fillSides = (seat: number) => {
     const c = catalog.find((g) => g.id === game.value)!;
-    side.replaceChildren(...c.seats.map((s, i) => h("option", i === seat ? { value: String(i), selected: "" } : { value: String(i) }, s)));
+    side.replaceChildren(...c.seats.map((s, i) => h("option", i === seat ? { value: String(i), selected: "" } : { value: String(i) }, sideName(s))));
   };
   fillSides(choice.seat);
   const current = (): QuickChoice => ({ game: game.value, level: Number(level.value), seat: Number(side.value) });
   game.addEventListener("change", () => fillSides(0));
   const save = () => localStorage.setItem(choiceKey, JSON.stringify(current()));
   for (const s of [game, level, side]) s.addEventListener("change", save);
-  const play = h("button", { type: "button", class: "play-ai primary" }, "Play the computer");
+  const play = h("button", { type: "button", class: "play-ai primary" }, t("quick.play_ai"));
   play.addEventListener("click", async () => {
     play.disabled = true;
     try {
@@ -83,13 +85,13 @@ export function quickPlay(catalog: CatalogGame[], message: HTMLElement, pairing:
     }
   });
   const label = (id: string, text: string, control: HTMLElement) => h("p", { class: "field" }, h("label", { for: id }, text), control);
-  const people = pairing ?? h("p", { class: "quick-people-visitor" }, signInLink("Sign in to play people"), ", rated or casual.");
+  const people = pairing ?? h("p", { class: "quick-people-visitor" }, ...tParts("quick.visitor", { Link: signInLink(t("quick.sign_in")) }));
   return h("section", { class: "quick-play", "aria-labelledby": "quick-play-title" },
-    h("h2", { id: "quick-play-title" }, "Play now"),
-    h("div", { class: "quick-ai" }, h("h3", {}, "The computer"),
-      h("div", { class: "quick-ai-fields" }, label("quick-ai-game", "Game", game), label("quick-ai-level", "Level", level), label("quick-ai-side", "You play", side)),
+    h("h2", { id: "quick-play-title" }, t("quick.title")),
+    h("div", { class: "quick-ai" }, h("h3", {}, t("quick.computer")),
+      h("div", { class: "quick-ai-fields" }, label("quick-ai-game", t("quick.game"), game), label("quick-ai-level", t("quick.level"), level), label("quick-ai-side", t("quick.side"), side)),
       play),
-    h("div", { class: "quick-people" }, h("h3", {}, "People"), people));
+    h("div", { class: "quick-people" }, h("h3", {}, t("quick.people")), people));
 }
 
 // playComputer creates a casual, untimed game of c: the player at the

@@ -4,6 +4,7 @@
 // summary in words for those who do not see it.
 
 import { h } from "./dom";
+import { lang, t, tn } from "./i18n";
 
 export interface HistoryPoint {
   at: string;
@@ -44,8 +45,8 @@ export function ticks(lo: number, hi: number, count: number, whole = false): num
 export function summary(points: HistoryPoint[], gameName: string): string {
   const ratings = points.map((p) => Math.round(p.rating));
   const n = points.length;
-  return `${gameName}: ${Math.round(points[0].before)} before the first rated game, ${ratings[n - 1]} after ${n === 1 ? "1 rated game" : `${n} rated games`}` +
-    (n > 1 ? `; highest ${Math.max(...ratings)}, lowest ${Math.min(...ratings)}.` : ".");
+  return t("ratingplot.summary", { Game: gameName, Before: String(Math.round(points[0].before)), After: String(ratings[n - 1]), Games: tn("ratingplot.games", n) }) +
+    (n > 1 ? t("ratingplot.range", { High: String(Math.max(...ratings)), Low: String(Math.min(...ratings)) }) : ".");
 }
 
 // ratingPlot is a figure that draws itself at its own width, again when
@@ -85,11 +86,11 @@ function draw(points: HistoryPoint[], width: number, summaryId: string): SVGSVGE
     plot.append(svg("line", { class: "plot-axis", x1: x(i), x2: x(i), y1: height - m.bottom, y2: height - m.bottom + 4 }),
       svg("text", { class: "plot-label", x: x(i), y: height - m.bottom + 16, "text-anchor": "middle" }, String(i)));
   }
-  plot.append(svg("text", { class: "plot-label", x: width - m.right, y: height - 2, "text-anchor": "end" }, "rated games"),
+  plot.append(svg("text", { class: "plot-label", x: width - m.right, y: height - 2, "text-anchor": "end" }, t("ratingplot.axis")),
     svg("line", { class: "plot-axis", x1: m.left, x2: width - m.right, y1: height - m.bottom, y2: height - m.bottom }),
     svg("line", { class: "plot-axis", x1: m.left, x2: m.left, y1: m.top, y2: height - m.bottom }),
     svg("polyline", { class: "plot-line", points: values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ") }));
   points.forEach((p, i) => plot.append(svg("circle", { class: "plot-dot", cx: x(i + 1), cy: y(p.rating), r: 3 },
-    svg("title", {}, `Game ${i + 1}, ${new Date(p.at).toLocaleDateString()}: ${Math.round(p.rating)} ±${Math.round(p.rd)}`))));
+    svg("title", {}, t("ratingplot.point", { Number: i + 1, Date: new Date(p.at).toLocaleDateString(lang()), Rating: String(Math.round(p.rating)), Rd: String(Math.round(p.rd)) })))));
   return plot;
 }

@@ -7,6 +7,8 @@
 
 import { ApiError, request } from "./api";
 import { h } from "./dom";
+import { t } from "./i18n";
+import { sideName } from "./words";
 
 export type Mark = "inaccuracy" | "mistake" | "blunder";
 
@@ -49,7 +51,9 @@ export interface Review {
 
 // The symbols of the marks, as game records write them.
 export const markSymbol: Record<Mark, string> = { inaccuracy: "?!", mistake: "?", blunder: "??" };
-const plural: Record<Mark, string> = { inaccuracy: "Inaccuracies", mistake: "Mistakes", blunder: "Blunders" };
+const plural: Record<Mark, string> = { inaccuracy: t("review.inaccuracies"), mistake: t("review.mistakes"), blunder: t("review.blunders") };
+// markWord is a mark in words.
+const markWord: Record<Mark, string> = { inaccuracy: t("review.inaccuracy"), mistake: t("review.mistake"), blunder: t("review.blunder") };
 
 // ReviewState is what the page knows of its game's review: none asked
 // (null review, asked false), asked and waiting, or done.
@@ -116,7 +120,7 @@ export function markMoves(list: HTMLElement, r: Review | null): void {
     if (!b) continue;
     b.classList.add("marked", `mark-${m.mark}`);
     b.append(h("span", { class: "mark-symbol", "aria-hidden": "true" }, markSymbol[m.mark]));
-    b.setAttribute("aria-label", `${b.getAttribute("aria-label") ?? m.move}, ${m.mark}`);
+    b.setAttribute("aria-label", `${b.getAttribute("aria-label") ?? m.move}, ${markWord[m.mark]}`);
   }
 }
 
@@ -135,18 +139,18 @@ export function reviewPanel(st: ReviewState, seats: string[], shownPly: number, 
   const error = st.error ? [h("p", { class: "review-error", role: "alert" }, st.error)] : [];
   if (!st.asked) return [];
   if (r === null) {
-    const ask = h("button", { type: "button", class: "review-ask" }, "Request a computer review");
+    const ask = h("button", { type: "button", class: "review-ask" }, t("review.ask"));
     ask.addEventListener("click", act.ask);
     return [ask, ...error];
   }
   if (r.state === "queued" || r.state === "running") {
-    const text = r.state === "queued" ? "Computer review: waiting for a worker…" : "Computer review: the engine is going through the moves…";
+    const text = r.state === "queued" ? t("review.queued") : t("review.running");
     return [h("p", { class: `review-state ${r.state}`, role: "status" }, text), ...error];
   }
-  if (r.state === "failed") return [h("p", { class: "review-state failed", role: "status" }, `The computer review failed: ${r.error ?? "no reason given"}.`)];
-  const graph = h("details", { class: "review-graph" }, h("summary", {}, "Evaluation graph"), evalGraph(r, seats, shownPly, act.step));
+  if (r.state === "failed") return [h("p", { class: "review-state failed", role: "status" }, t("review.failed", { Why: r.error ?? t("review.no_reason") }))];
+  const graph = h("details", { class: "review-graph" }, h("summary", {}, t("review.graph")), evalGraph(r, seats, shownPly, act.step));
   if (!foldGraph) graph.setAttribute("open", "");
-  return [h("h2", {}, "Computer review"), graph, seatSummary(r, seats), markList(r, seats, shownPly, act), ...error];
+  return [h("h2", {}, t("review.title")), graph, seatSummary(r, seats), markList(r, seats, shownPly, act), ...error];
 }
 
 // seatSummary is each seat's accuracy and counts of marks.
@@ -154,12 +158,12 @@ function seatSummary(r: Review, seats: string[]): HTMLElement {
   const rows = seats.map((side, seat) => {
     const c = r.counts?.[seat] ?? { inaccuracy: 0, mistake: 0, blunder: 0 };
     const acc = r.accuracy[seat];
-    return h("tr", { "data-seat": String(seat) }, h("th", { scope: "row" }, side),
+    return h("tr", { "data-seat": String(seat) }, h("th", { scope: "row" }, sideName(side)),
       h("td", { class: "accuracy" }, acc === undefined || acc === null ? "–" : `${Math.round(acc)}%`),
       h("td", { class: "mark-inaccuracy" }, String(c.inaccuracy)), h("td", { class: "mark-mistake" }, String(c.mistake)), h("td", { class: "mark-blunder" }, String(c.blunder)));
   });
   return h("table", { class: "review-seats" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Accuracy"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("review.player")), h("th", { scope: "col" }, t("review.accuracy")),
       ...(["inaccuracy", "mistake", "blunder"] as Mark[]).map((m) => h("th", { scope: "col", class: `mark-${m}`, title: plural[m] },
         h("span", { class: "sr-only" }, `${plural[m]} `), markSymbol[m])))),
     h("tbody", {}, ...rows));
@@ -169,20 +173,20 @@ function seatSummary(r: Review, seats: string[]): HTMLElement {
 // board shows the better move, and links its better line.
 function markList(r: Review, seats: string[], shownPly: number, act: PanelActions): HTMLElement {
   const marked = r.moves.filter((m) => m.mark);
-  if (marked.length === 0) return h("p", { class: "review-none" }, "No move was marked: every move kept the expected score.");
+  if (marked.length === 0) return h("p", { class: "review-none" }, t("review.none"));
   const items = marked.map((m) => {
     const number = Math.floor(m.ply / seats.length) + 1;
     // A move is never broken across lines.
     const go = h("button", { type: "button", class: `review-go mark-${m.mark}`, "data-ply": String(m.ply), "data-best": m.best },
-      `${number}. ${seats[m.seat] ?? ""} `, h("span", { class: "mv" }, `${m.move}${markSymbol[m.mark!]}`), ` ${m.mark}, better `, h("span", { class: "mv" }, m.best));
+      `${number}. ${sideName(seats[m.seat] ?? "")} `, h("span", { class: "mv" }, `${m.move}${markSymbol[m.mark!]}`), ` ${markWord[m.mark!]}, ${t("review.better")} `, h("span", { class: "mv" }, m.best));
     if (m.ply === shownPly) go.setAttribute("aria-current", "step");
     go.addEventListener("click", () => act.step(m.ply));
     const parts: Node[] = [go];
     if (m.exact) parts.push(h("span", { class: "review-exact" }, ` ${m.exact}`));
-    parts.push(document.createTextNode(" "), h("a", { href: act.betterLine(m), class: "review-line" }, "show the better line"));
+    parts.push(document.createTextNode(" "), h("a", { href: act.betterLine(m), class: "review-line" }, t("review.show_line")));
     return h("li", {}, ...parts);
   });
-  return h("ol", { class: "review-marks", "aria-label": "marked moves" }, ...items);
+  return h("ol", { class: "review-marks", "aria-label": t("review.marked") }, ...items);
 }
 
 const svgNS = "http://www.w3.org/2000/svg";
@@ -248,5 +252,5 @@ function evalGraph(r: Review, seats: string[], shownPly: number, step: (ply: num
 // graphLabel says in words what the graph shows.
 function graphLabel(r: Review, seats: string[]): string {
   const marked = r.moves.filter((m) => m.mark).length;
-  return `Evaluation graph of ${r.moves.length} moves${seats.length === 2 ? `, ${seats[0]}'s expected score` : ""}; ${marked} marked moves, listed below.`;
+  return t("review.graph_label", { Moves: r.moves.length, Score: seats.length === 2 ? t("review.graph_score", { Side: sideName(seats[0]) }) : "", Marked: marked });
 }

@@ -3,6 +3,7 @@
 // and is stopped by aborting it, which EventSource does not allow.
 
 import { ApiError } from "./api";
+import { t } from "./i18n";
 
 export interface StreamEvent {
   name: string;
@@ -17,7 +18,7 @@ export async function postEvents(path: string, body: unknown, signal: AbortSigna
   if (!res.ok || !res.body) {
     const data = await res.json().catch(() => null);
     const err = data && data.error;
-    throw new ApiError(err ? err.code : "http_" + res.status, err ? err.message : `the server answered ${res.status}`);
+    throw new ApiError(err ? err.code : "http_" + res.status, err ? err.message : t("api.status", { Status: String(res.status) }));
   }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = "";

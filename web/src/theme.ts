@@ -5,6 +5,7 @@
 // restyles the page at once, the board included, without drawing again.
 
 import { h } from "./dom";
+import { chooseLanguage, lang, languages, t } from "./i18n";
 
 // Look is one thing the player chooses: its attribute on <html>, where
 // it is remembered, and its values with their names, the default first.
@@ -16,20 +17,20 @@ interface Look {
 }
 
 const themeLook: Look = {
-  attr: "theme", key: "arbiter.theme", label: "Theme",
-  options: [["system", "As the system"], ["light", "Light"], ["dark", "Dark"]],
+  attr: "theme", key: "arbiter.theme", label: t("theme.theme"),
+  options: [["system", t("theme.system")], ["light", t("theme.light")], ["dark", t("theme.dark")]],
 };
 const boardLook: Look = {
-  attr: "board", key: "arbiter.board", label: "Board",
-  options: [["wood", "Wood"], ["slate", "Slate"], ["green", "Green"]],
+  attr: "board", key: "arbiter.board", label: t("theme.board"),
+  options: [["wood", t("theme.wood")], ["slate", t("theme.slate")], ["green", t("theme.green")]],
 };
 const piecesLook: Look = {
-  attr: "pieces", key: "arbiter.pieces", label: "Pieces",
-  options: [["classic", "Classic"], ["contrast", "High contrast"]],
+  attr: "pieces", key: "arbiter.pieces", label: t("theme.pieces"),
+  options: [["classic", t("theme.classic")], ["contrast", t("theme.contrast")]],
 };
 const looks = [themeLook, boardLook, piecesLook];
 
-const darkQuery = "(prefers-color-scheme: dark)";
+const darkQuery = "(prefers-color-scheme: dark)"; // i18n-ignore: a media query
 
 // chosen is the player's remembered value of look, else its default; a
 // value this version does not know (or storage that cannot be read)
@@ -95,11 +96,11 @@ function choose(look: Look, value: string): void {
 // toggle, and a small "Display" popover choosing the theme (the system's
 // included), the board and the pieces.
 export function themeControls(): HTMLElement {
-  const toggle = h("button", { type: "button", class: "theme-toggle", "aria-label": "Dark theme", title: "Dark theme", "aria-pressed": "false" },
+  const toggle = h("button", { type: "button", class: "theme-toggle", "aria-label": t("theme.dark_toggle"), title: t("theme.dark_toggle"), "aria-pressed": "false" },
     h("span", { class: "icon", "aria-hidden": "true" }));
   toggle.addEventListener("click", () => choose(themeLook, isDark() ? "light" : "dark"));
-  const panel = h("div", { class: "looks-panel" }, ...looks.map(lookSelect));
-  const summary = h("summary", {}, h("span", { class: "icon", "aria-hidden": "true" }, "⚙\uFE0E"), h("span", { class: "switch-name" }, "Display"));
+  const panel = h("div", { class: "looks-panel" }, ...looks.map(lookSelect), languageSelect());
+  const summary = h("summary", {}, h("span", { class: "icon", "aria-hidden": "true" }, "⚙\uFE0E"), h("span", { class: "switch-name" }, t("theme.display")));
   const details = h("details", { class: "looks" }, summary, panel);
   closeOnEscape(details);
   const controls = h("div", { class: "theme-controls" }, toggle, details);
@@ -112,6 +113,17 @@ function lookSelect(look: Look): HTMLElement {
     ...look.options.map(([v, name]) => h("option", { value: v }, name)));
   select.addEventListener("change", () => choose(look, select.value));
   return h("label", { class: `look-${look.attr}` }, look.label, select);
+}
+
+// languageSelect chooses the page's language among those the site speaks
+// (one a catalog, i18n.ts), each named in itself; the choice is
+// remembered in a cookie and beats the browser's languages from then on.
+export function languageSelect(label = t("theme.language")): HTMLElement {
+  const select = h("select", { name: "lang", class: "language-select" },
+    ...languages().map((l) => h("option", { value: l.tag, lang: l.tag }, l.name)));
+  select.value = lang();
+  select.addEventListener("change", () => chooseLanguage(select.value));
+  return h("label", { class: "look-language" }, label, select);
 }
 
 // closeOnEscape closes the popover on Escape, back to its summary, as a
