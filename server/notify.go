@@ -28,13 +28,14 @@ func (s *Server) notifyRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/password/reset", s.handleReset)
 	mux.HandleFunc("POST /unsubscribe", s.handleUnsubscribe)
 	for path, p := range map[string]struct{ page, title string }{
-		"GET /forgot":         {"forgot", "Forgot your password?"},
-		"GET /reset-password": {"reset", "A new password"},
-		"GET /verify-email":   {"verify", "Your e-mail address"},
-		"GET /unsubscribe":    {"unsubscribe", "Stop these mails"},
+		"GET /forgot":         {"forgot", "shell.forgot.title"},
+		"GET /reset-password": {"reset", "shell.reset.title"},
+		"GET /verify-email":   {"verify", "shell.verify.title"},
+		"GET /unsubscribe":    {"unsubscribe", "shell.unsubscribe.title"},
 	} {
 		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
-			writeShell(w, accountShell(s.shells.accounts, p.page, p.title))
+			sh := s.page(r)
+			writeShell(w, sh, accountShell(sh.accounts, p.page, sh.loc.T(p.title)))
 		})
 	}
 	// The service worker shows the pushes; from the root, its scope is
