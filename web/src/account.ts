@@ -142,30 +142,30 @@ function tokensBox(): HTMLElement {
   const result = status("token-status");
   const show = async () => {
     const { tokens } = await request<{ tokens: { id: string; description: string; created: string }[] }>("GET", "/api/account/tokens");
-    list.replaceChildren(...tokens.map((t) => {
-      const revoke = h("button", { type: "button", class: "revoke-token", "aria-label": `Revoke: ${t.description}` }, "Revoke");
-      revoke.addEventListener("click", () => request("DELETE", `/api/account/tokens/${t.id}`).then(show, (e: Error) => say(result, e.message, false)));
-      return h("li", { "data-token": t.id }, h("span", { class: "token-name" }, t.description), h("span", { class: "hint" }, `made ${dateText(t.created)}`), revoke);
+    list.replaceChildren(...tokens.map((tok) => {
+      const revoke = h("button", { type: "button", class: "revoke-token", "aria-label": t("account.tokens.revoke_label", { Name: tok.description }) }, t("account.tokens.revoke"));
+      revoke.addEventListener("click", () => request("DELETE", `/api/account/tokens/${tok.id}`).then(show, (e: Error) => say(result, e.message, false)));
+      return h("li", { "data-token": tok.id }, h("span", { class: "token-name" }, tok.description), h("span", { class: "hint" }, t("account.tokens.made", { Date: dateText(tok.created) })), revoke);
     }));
-    if (tokens.length === 0) list.append(h("li", { class: "none" }, "No token yet."));
+    if (tokens.length === 0) list.append(h("li", { class: "none" }, t("account.tokens.none")));
   };
   void show().catch((e: Error) => say(result, e.message, false));
   const what = h("input", { id: "token-description", maxlength: "60", autocomplete: "off", "aria-describedby": "token-status" });
-  const form = h("form", { class: "account-form" }, h("p", { class: "field" }, h("label", { for: "token-description" }, "What the new token is for"), what),
-    result, h("button", { type: "submit", class: "make-token" }, "Make a token"));
+  const form = h("form", { class: "account-form" }, h("p", { class: "field" }, h("label", { for: "token-description" }, t("account.tokens.what")), what),
+    result, h("button", { type: "submit", class: "make-token" }, t("account.tokens.make")));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
       const made = await request<{ token: string }>("POST", "/api/account/tokens", { description: what.value });
       form.reset();
-      result.replaceChildren("Copy it now, it is shown this once: ", h("code", { class: "new-token" }, made.token));
+      result.replaceChildren(...tParts("account.tokens.made_ok", { Token: h("code", { class: "new-token" }, made.token) }));
       result.classList.add("ok");
       void show();
     } catch (e) {
       say(result, (e as Error).message, false);
     }
   });
-  return panel("tokens", "API tokens", h("p", {}, "A program acts for your account with a token, sent as Authorization: Bearer TOKEN: an engine you bring as a bot, say."), list, form);
+  return panel("tokens", t("account.tokens.title"), h("p", {}, t("account.tokens.about")), list, form);
 }
 
 function sessionsBox(name: string): HTMLElement {

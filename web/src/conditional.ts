@@ -7,6 +7,7 @@
 
 import { request, type Game } from "./api";
 import { h } from "./dom";
+import { t } from "./i18n";
 
 // Line is a seat's conditional moves: the opponent's expected move and the
 // reply, in turn, the first for ply.
@@ -34,7 +35,7 @@ export class Conditional {
   private note = h("p", { class: "cond-note", role: "status" });
   private input = h("input", { id: "cond-moves", autocomplete: "off", spellcheck: "false", autocapitalize: "off" });
   private form = h("form", { class: "cond-form" });
-  private clear = h("button", { type: "button", class: "cond-clear" }, "Clear");
+  private clear = h("button", { type: "button", class: "cond-clear" }, t("conditional.clear"));
   private line: Line | null = null;
   private version = -1; // the game's version the line was read for
   private reads = 0; // counts the reads, so that a stale answer is dropped
@@ -43,9 +44,9 @@ export class Conditional {
   // told says a line dropped on the page's message line (the box then
   // shows the player's own turn).
   constructor(private id: string, private redraw: () => void, private told: (text: string) => void) {
-    this.form.append(h("label", { for: "cond-moves" }, "Your line: their move, your reply, … with spaces between"), this.input,
-      h("button", { type: "submit" }, "Set"), this.clear);
-    this.root.append(h("h2", { id: "cond-title" }, "Conditional moves"), this.list, this.hint, this.form, this.note);
+    this.form.append(h("label", { for: "cond-moves" }, t("conditional.label")), this.input,
+      h("button", { type: "submit" }, t("conditional.set")), this.clear);
+    this.root.append(h("h2", { id: "cond-title" }, t("conditional.title")), this.list, this.hint, this.form, this.note);
     this.form.addEventListener("submit", (ev) => {
       ev.preventDefault();
       const moves = this.input.value.trim().toLowerCase().split(/[\s,;]+/).filter(Boolean);
@@ -67,14 +68,14 @@ export class Conditional {
     const theirs = g.toMove !== seat;
     const moves = this.line?.moves ?? [];
     const pairs: HTMLElement[] = [];
-    for (let i = 0; i + 1 < moves.length; i += 2) pairs.push(h("li", {}, `If ${moves[i]}, then ${moves[i + 1]}`));
+    for (let i = 0; i + 1 < moves.length; i += 2) pairs.push(h("li", {}, t("conditional.pair", { Move: moves[i], Reply: moves[i + 1] })));
     this.list.replaceChildren(...pairs);
     this.list.hidden = this.clear.hidden = pairs.length === 0;
     this.form.hidden = !theirs;
-    this.input.placeholder = theirs && g.legal.length ? `e.g. ${g.legal[0]} …` : "";
-    this.hint.textContent = (this.line && !pairs.length ? "None queued. " : "") + (theirs
-      ? "Each reply is played as soon as the move before it comes; any other move drops the line."
-      : "Your move comes first: set a line on the opponent's turn.");
+    this.input.placeholder = theirs && g.legal.length ? t("conditional.placeholder", { Move: g.legal[0] }) : "";
+    this.hint.textContent = (this.line && !pairs.length ? t("conditional.none") + " " : "") + (theirs
+      ? t("conditional.theirs")
+      : t("conditional.yours"));
   }
 
   // read asks for the line, and says what became of the one shown.
@@ -84,10 +85,10 @@ export class Conditional {
     if (!line || n !== this.reads) return;
     const was = this.line;
     const fate = was ? lineFate(was, g) : "";
-    if (was && fate === "played") this.note.textContent = `Your reply ${was.moves[1]} to ${was.moves[0]} was played.`;
+    if (was && fate === "played") this.note.textContent = t("conditional.played", { Reply: was.moves[1], Move: was.moves[0] });
     if (was && fate === "dropped") {
       this.note.textContent = "";
-      this.told(`${g.moves[was.ply]} was played, not ${was.moves[0]}: your conditional moves were dropped.`);
+      this.told(t("conditional.dropped", { Played: g.moves[was.ply], Move: was.moves[0] }));
     }
     this.line = line;
     this.redraw();
@@ -97,7 +98,7 @@ export class Conditional {
   private async send(moves: string[]): Promise<void> {
     try {
       this.line = await request<Line>("POST", `/api/games/${this.id}/conditional`, { moves }, this.token);
-      this.note.textContent = moves.length ? "Line queued." : "Line cleared.";
+      this.note.textContent = moves.length ? t("conditional.queued") : t("conditional.cleared");
       this.input.value = "";
       this.reads++; // a read sent before this answer is stale
     } catch (e) {

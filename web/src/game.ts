@@ -402,8 +402,8 @@ function connect(page: Page, refresh: () => void): void {
     const g: Game = gap ? await fetchGame(page) : msg.game;
     if (g.version <= page.game.version) return;
     // A hidden tab's notice: the player's turn came, or the game ended.
-    if (page.you >= 0 && g.ply > page.game.ply && !g.result && g.toMove === page.you) pageNotice("turn", `Your move: ${g.name ?? g.game}`, location.pathname);
-    if (page.you >= 0 && g.result && !page.game.result) pageNotice("ended", `The game ended: ${g.description ?? ""}`, location.pathname);
+    if (page.you >= 0 && g.ply > page.game.ply && !g.result && g.toMove === page.you) pageNotice("turn", t("game.notice.turn", { Game: g.name ?? g.game }), location.pathname);
+    if (page.you >= 0 && g.result && !page.game.result) pageNotice("ended", t("game.notice.ended", { Result: g.description ?? "" }), location.pathname);
     if (g.ply !== page.game.ply) {
       page.sel = emptySelection;
       page.taking = [];

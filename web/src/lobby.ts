@@ -105,10 +105,10 @@ function follow(lobby: Lobby, retry: number): void {
       for (const [kind] of seekKinds) lobby.lists[kind].dataset.live = "true"; // the seeks shown are the server's, and follow it
       void readShown(lobby);
     } else if (msg.type === "started") {
-      pageNotice("accepted", "Your seek was taken: the game starts", `/play/${msg.game}`);
+      pageNotice("accepted", t("lobby.notice.accepted"), `/play/${msg.game}`);
       location.assign(`/play/${msg.game}`);
     } else if (msg.type === "turn") {
-      if (lobby.turnCount >= 0 && msg.count > lobby.turnCount) pageNotice("turn", "A game waits for your move", "/#your-turn");
+      if (lobby.turnCount >= 0 && msg.count > lobby.turnCount) pageNotice("turn", t("lobby.notice.turn"), "/#your-turn");
       lobby.turnCount = msg.count;
       showTurns(msg.count);
       void readTurns(lobby);

@@ -8,6 +8,7 @@
 import { request } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
+import { lang, t, tParts } from "./i18n";
 
 interface Settings {
   prefs: Record<string, Record<string, boolean>>;
@@ -19,9 +20,17 @@ interface Settings {
   subscriptions: { id: string; host: string; created: string }[];
 }
 
-const kindNames: Record<string, string> = { turn: "Your move in a correspondence game", challenge: "A challenge to you",
-  accepted: "Your correspondence seek taken", ended: "A game your opponent ended", tournament: "A tournament about to start (none yet)" };
-const channelNames: Record<string, string> = { page: "This page", push: "Push", email: "E-mail" };
+// kindName and channelName are the words for the API's kinds and channels.
+function kindName(k: string): string {
+  const names: Record<string, string> = { turn: t("notify.kind.turn"), challenge: t("notify.kind.challenge"),
+    accepted: t("notify.kind.accepted"), ended: t("notify.kind.ended"), tournament: t("notify.kind.tournament") };
+  return names[k] ?? k;
+}
+
+function channelName(c: string): string {
+  const names: Record<string, string> = { page: t("notify.channel.page"), push: t("notify.channel.push"), email: t("notify.channel.email") };
+  return names[c] ?? c;
+}
 
 function status(id: string): HTMLElement {
   return h("p", { class: "form-status", id, role: "status", "aria-live": "polite" });
@@ -46,14 +55,14 @@ async function run(el: HTMLElement, done: string, act: () => Promise<unknown>): 
 // server sends none.
 export function notificationsBox(): HTMLElement {
   const box = h("section", { class: "account-box notify", id: "notify", "aria-labelledby": "notify-title" },
-    h("h2", { id: "notify-title" }, "Notifications"), h("p", { class: "none loading" }, "Reading your settings…"));
+    h("h2", { id: "notify-title" }, t("notify.title")), h("p", { class: "none loading" }, t("notify.loading")));
   const draw = async () => {
     const s = await request<Settings>("GET", "/api/account/notifications").catch((e: Error) => e);
     if (s instanceof Error) {
       box.lastElementChild?.replaceWith(h("p", {}, s.message));
       return;
     }
-    box.replaceChildren(box.firstElementChild!, h("p", {}, "What reaches you, and how. A correspondence turn is told two minutes after the move, if it is still yours; a live game tells nothing."),
+    box.replaceChildren(box.firstElementChild!, h("p", {}, t("notify.about")),
       prefsTable(s), deviceBox(s, draw), emailBox(s, draw));
   };
   void draw();
@@ -62,12 +71,12 @@ export function notificationsBox(): HTMLElement {
 
 function prefsTable(s: Settings): HTMLElement {
   const result = status("prefs-status");
-  const head = h("tr", {}, h("th", { scope: "col" }, "When"), ...s.channels.map((c) => h("th", { scope: "col" }, channelNames[c] ?? c)));
-  const rows = s.kinds.map((k) => h("tr", {}, h("th", { scope: "row" }, kindNames[k] ?? k), ...s.channels.map((c) => {
-    const box = h("input", { type: "checkbox", "aria-label": `${kindNames[k] ?? k}: ${channelNames[c] ?? c}`, "data-kind": k, "data-channel": c });
+  const head = h("tr", {}, h("th", { scope: "col" }, t("notify.when")), ...s.channels.map((c) => h("th", { scope: "col" }, channelName(c))));
+  const rows = s.kinds.map((k) => h("tr", {}, h("th", { scope: "row" }, kindName(k)), ...s.channels.map((c) => {
+    const box = h("input", { type: "checkbox", "aria-label": t("notify.pref_label", { Kind: kindName(k), Channel: channelName(c) }), "data-kind": k, "data-channel": c });
     box.checked = s.prefs[k]?.[c] ?? false;
     if (c === "email" && !s.email?.verified) box.disabled = true;
-    box.addEventListener("change", () => void run(result, "Saved.", () => request("PUT", "/api/account/notifications", { prefs: { [k]: { [c]: box.checked } } })));
+    box.addEventListener("change", () => void run(result, t("notify.saved"), () => request("PUT", "/api/account/notifications", { prefs: { [k]: { [c]: box.checked } } })));
     return h("td", {}, box);
   })));
   return h("div", { class: "notify-prefs" }, h("div", { class: "table-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, ...rows))), result);
@@ -79,14 +88,14 @@ function prefsTable(s: Settings): HTMLElement {
 function deviceBox(s: Settings, redraw: () => Promise<void>): HTMLElement {
   const result = status("device-status");
   const parts: Node[] = [];
-  if ("Notification" in window) {
-    const allow = h("button", { type: "button", class: "allow-notices" }, "Let this browser show notices");
-    allow.addEventListener("click", () => void Notification.requestPermission().then((p) => say(result, p === "granted" ? "This browser shows notices while a page of the site is open in a hidden tab." : "This browser does not show notices: its settings decide.", p === "granted")));
+  if ("Notification" in window) { // i18n-ignore: the API's name
+    const allow = h("button", { type: "button", class: "allow-notices" }, t("notify.allow"));
+    allow.addEventListener("click", () => void Notification.requestPermission().then((p) => say(result, p === "granted" ? t("notify.allowed") : t("notify.refused"), p === "granted")));
     parts.push(allow);
   }
-  if ("serviceWorker" in navigator && "PushManager" in window && s.vapidKey) {
-    const on = h("button", { type: "button", class: "push-on" }, "Push to this device");
-    on.addEventListener("click", () => void run(result, "This device gets pushes, even with the site closed.", async () => {
+  if ("serviceWorker" in navigator && "PushManager" in window && s.vapidKey) { // i18n-ignore: the API's name
+    const on = h("button", { type: "button", class: "push-on" }, t("notify.push"));
+    on.addEventListener("click", () => void run(result, t("notify.pushed"), async () => {
       const reg = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
       await navigator.serviceWorker.ready;
       const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: s.vapidKey });
@@ -95,41 +104,41 @@ function deviceBox(s: Settings, redraw: () => Promise<void>): HTMLElement {
     }));
     parts.push(on);
   } else {
-    parts.push(h("p", { class: "hint" }, "This browser cannot get pushes."));
+    parts.push(h("p", { class: "hint" }, t("notify.no_push")));
   }
   const list = h("ul", { class: "push-devices" }, ...s.subscriptions.map((d) => {
-    const remove = h("button", { type: "button", "aria-label": `Stop pushes to the device of ${d.host}` }, "Remove");
-    remove.addEventListener("click", () => void run(result, "Removed.", async () => {
+    const remove = h("button", { type: "button", "aria-label": t("notify.remove_label", { Host: d.host }) }, t("notify.remove"));
+    remove.addEventListener("click", () => void run(result, t("notify.removed"), async () => {
       await request("DELETE", `/api/account/push/${encodeURIComponent(d.id)}`);
       await redraw();
     }));
-    return h("li", {}, h("span", {}, `A device by ${d.host}, since ${new Date(d.created).toLocaleDateString()}`), remove);
+    return h("li", {}, h("span", {}, t("notify.device_since", { Host: d.host, Date: new Date(d.created).toLocaleDateString(lang()) })), remove);
   }));
-  if (!s.subscriptions.length) list.append(h("li", { class: "none" }, "No device gets pushes."));
-  return h("div", { class: "notify-device" }, h("h3", {}, "This device"), h("p", { class: "account-actions" }, ...parts), list, result);
+  if (!s.subscriptions.length) list.append(h("li", { class: "none" }, t("notify.no_device")));
+  return h("div", { class: "notify-device" }, h("h3", {}, t("notify.this_device")), h("p", { class: "account-actions" }, ...parts), list, result);
 }
 
 function emailBox(s: Settings, redraw: () => Promise<void>): HTMLElement {
-  if (!s.mail) return h("div", { class: "notify-email" }, h("h3", {}, "E-mail"), h("p", {}, "This site sends no e-mail."));
+  if (!s.mail) return h("div", { class: "notify-email" }, h("h3", {}, t("notify.channel.email")), h("p", {}, t("notify.no_mail")));
   const result = status("email-status");
   const input = h("input", { id: "email", type: "email", maxlength: "254", autocomplete: "email", value: s.email?.address ?? "", "aria-describedby": "email-state email-status" });
-  const state = h("p", { id: "email-state", class: "hint" }, !s.email ? "No address: nothing is mailed, and a forgotten password cannot be reset."
-    : s.email.verified ? `${s.email.address} is verified.` : `${s.email.address} waits for you to follow the link mailed to it; nothing else is mailed to it until then.`);
-  const form = h("form", { class: "account-form" }, h("p", { class: "field" }, h("label", { for: "email" }, "Your address"), input), state, result,
-    h("p", { class: "account-actions" }, h("button", { type: "submit" }, "Save and verify"),
-      ...(s.email ? [h("button", { type: "button", class: "remove-email" }, "Remove the address")] : [])));
+  const state = h("p", { id: "email-state", class: "hint" }, !s.email ? t("notify.email.none")
+    : s.email.verified ? t("notify.email.verified", { Address: s.email.address }) : t("notify.email.waiting", { Address: s.email.address }));
+  const form = h("form", { class: "account-form" }, h("p", { class: "field" }, h("label", { for: "email" }, t("notify.email.label")), input), state, result,
+    h("p", { class: "account-actions" }, h("button", { type: "submit" }, t("notify.email.save")),
+      ...(s.email ? [h("button", { type: "button", class: "remove-email" }, t("notify.email.remove"))] : [])));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
-    void run(result, "A link is on its way to the address: follow it to verify.", async () => {
+    void run(result, t("notify.email.sent"), async () => {
       await request("PUT", "/api/account/email", { address: input.value.trim() });
       await redraw();
     });
   });
-  form.querySelector(".remove-email")?.addEventListener("click", () => void run(result, "Removed.", async () => {
+  form.querySelector(".remove-email")?.addEventListener("click", () => void run(result, t("notify.removed"), async () => {
     await request("DELETE", "/api/account/email");
     await redraw();
   }));
-  return h("div", { class: "notify-email" }, h("h3", {}, "E-mail"), form);
+  return h("div", { class: "notify-email" }, h("h3", {}, t("notify.channel.email")), form);
 }
 
 // linkPage draws a page of the account shell: a heading and its box.
@@ -145,35 +154,35 @@ const token = () => new URLSearchParams(location.search).get("token") ?? "";
 export function forgotPage(root: HTMLElement): void {
   const result = status("forgot-status");
   const who = h("input", { id: "who", required: "", maxlength: "254", autocomplete: "username", autocapitalize: "off", spellcheck: "false", "aria-describedby": "forgot-status" });
-  const form = h("form", { class: "auth-form" }, h("p", { class: "field" }, h("label", { for: "who" }, "Your name or e-mail address"), who), result,
-    h("button", { type: "submit" }, "Mail me a link"));
+  const form = h("form", { class: "auth-form" }, h("p", { class: "field" }, h("label", { for: "who" }, t("notify.forgot.who")), who), result,
+    h("button", { type: "submit" }, t("notify.forgot.submit")));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     void request<{ message: string }>("POST", "/api/password/forgot", { name: who.value.trim() }).then((a) => say(result, a.message), (e: Error) => say(result, e.message, false));
   });
-  linkPage(root, "Forgot your password?", h("p", {}, "A link to choose a new password is mailed to the account's verified address."), form);
+  linkPage(root, t("shell.forgot.title"), h("p", {}, t("notify.forgot.about")), form);
 }
 
 // resetPage sets a new password by the mailed link.
 export function resetPage(root: HTMLElement): void {
   const result = status("reset-status");
   const pw = h("input", { id: "password", type: "password", required: "", minlength: "8", autocomplete: "new-password", "aria-describedby": "reset-help reset-status" });
-  const form = h("form", { class: "auth-form" }, h("p", { class: "field" }, h("label", { for: "password" }, "New password"), pw,
-    h("small", { id: "reset-help" }, "At least 8 characters, not a common password, not your name.")), result, h("button", { type: "submit" }, "Set the password"));
+  const form = h("form", { class: "auth-form" }, h("p", { class: "field" }, h("label", { for: "password" }, t("account.password_new")), pw,
+    h("small", { id: "reset-help" }, t("auth.password_help"))), result, h("button", { type: "submit" }, t("notify.reset.submit")));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     void request("POST", "/api/password/reset", { token: token(), password: pw.value }).then(() => {
-      form.replaceChildren(h("p", { role: "status" }, "Your password is set; every session of the account ended. ", h("a", { href: "/login" }, "Sign in")));
+      form.replaceChildren(h("p", { role: "status" }, ...tParts("notify.reset.done", { SignIn: h("a", { href: "/login" }, t("players.sign_in")) })));
     }, (e: Error) => say(result, e.message, false));
   });
-  linkPage(root, "A new password", form);
+  linkPage(root, t("shell.reset.title"), form);
 }
 
 // verifyPage verifies the address of the mailed link.
 export function verifyPage(root: HTMLElement): void {
-  const result = h("p", { role: "status" }, "Verifying…");
-  linkPage(root, "Your e-mail address", result, h("p", {}, h("a", { href: "/account#notify" }, "Your notifications")));
-  void request<{ address: string }>("POST", "/api/email/verify", { token: token() }).then((a) => { result.textContent = `${a.address} is verified.`; },
+  const result = h("p", { role: "status" }, t("notify.verify.busy"));
+  linkPage(root, t("shell.verify.title"), result, h("p", {}, h("a", { href: "/account#notify" }, t("notify.verify.yours"))));
+  void request<{ address: string }>("POST", "/api/email/verify", { token: token() }).then((a) => { result.textContent = t("notify.email.verified", { Address: a.address }); },
     (e: Error) => { result.textContent = e.message; });
 }
 
@@ -181,10 +190,10 @@ export function verifyPage(root: HTMLElement): void {
 // one-click POST a mail program sends (RFC 8058).
 export function unsubscribePage(root: HTMLElement): void {
   const result = status("unsubscribe-status");
-  const stop = h("button", { type: "button" }, "Stop these mails");
-  stop.addEventListener("click", () => void fetch(location.pathname + location.search, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) })
-    .then(async (r) => say(result, r.ok ? "Done: no more of these mails. Your account page sets the rest." : ((await r.json()).error?.message ?? `refused: ${r.status}`), r.ok)));
-  linkPage(root, "Stop these mails", h("p", {}, "The link of a mail from this site: it stops that kind of mail to your address."), stop, result);
+  const stop = h("button", { type: "button" }, t("notify.unsubscribe.stop"));
+  stop.addEventListener("click", () => void fetch(location.pathname + location.search, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) }) // i18n-ignore: RFC 8058's form
+    .then(async (r) => say(result, r.ok ? t("notify.unsubscribe.done") : ((await r.json()).error?.message ?? t("notify.unsubscribe.refused", { Status: String(r.status) })), r.ok)));
+  linkPage(root, t("shell.unsubscribe.title"), h("p", {}, t("notify.unsubscribe.about")), stop, result);
 }
 
 let pagePrefs: Promise<Settings | null> | null = null;
@@ -192,7 +201,7 @@ let pagePrefs: Promise<Settings | null> | null = null;
 // pageNotice shows a notice of kind when the tab is hidden, the browser
 // lets the site show them, and the player wants that kind on the page.
 export function pageNotice(kind: string, title: string, url: string): void {
-  if (!document.hidden || !("Notification" in window) || Notification.permission !== "granted") return;
+  if (!document.hidden || !("Notification" in window) || Notification.permission !== "granted") return; // i18n-ignore: the API's name
   pagePrefs ??= request<Settings>("GET", "/api/account/notifications").catch(() => null);
   void pagePrefs.then((s) => {
     if (!s?.prefs[kind]?.page) return;

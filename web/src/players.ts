@@ -122,7 +122,7 @@ export function opponentNode(g: Opposed, i: number): HTMLElement {
 // botTag marks the name of a bot's account (an engine plays it), as
 // lichess writes it: "BOT zed" (the mark and a space, to go before).
 export function botTag(bot?: boolean): (Node | string)[] {
-  return bot ? [h("span", { class: "bot-tag", title: "an engine plays this account" }, "BOT"), " "] : [];
+  return bot ? [h("span", { class: "bot-tag", title: t("players.bot_title") }, t("players.bot")), " "] : [];
 }
 
 // ratingText is a rating rounded, with "?" while it is provisional.
