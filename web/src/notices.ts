@@ -5,7 +5,7 @@
 // kind of mail) and the forgotten password's form, and the notices the
 // open page shows when its tab is hidden.
 
-import { request } from "./api";
+import { ApiError, request } from "./api";
 import { siteHeader } from "./chrome";
 import { h } from "./dom";
 import { lang, t, tParts } from "./i18n";
@@ -59,7 +59,7 @@ export function notificationsBox(): HTMLElement {
   const draw = async () => {
     const s = await request<Settings>("GET", "/api/account/notifications").catch((e: Error) => e);
     if (s instanceof Error) {
-      box.lastElementChild?.replaceWith(h("p", {}, s.message));
+      box.lastElementChild?.replaceWith(h("p", {}, s instanceof ApiError && s.code === "unavailable" ? t("notify.none") : s.message));
       return;
     }
     box.replaceChildren(box.firstElementChild!, h("p", {}, t("notify.about")),
