@@ -59,7 +59,7 @@ export function notificationsBox(): HTMLElement {
   const draw = async () => {
     const s = await request<Settings>("GET", "/api/account/notifications").catch((e: Error) => e);
     if (s instanceof Error) {
-      box.lastElementChild?.replaceWith(h("p", {}, s instanceof ApiError && s.code === "unavailable" ? t("notify.none") : s.message));
+      box.lastElementChild?.replaceWith(h("p", {}, s instanceof ApiError && s.code === "unavailable" ? t("notify.none") : s.message)); // i18n-ignore: an API code
       return;
     }
     box.replaceChildren(box.firstElementChild!, h("p", {}, t("notify.about")),
