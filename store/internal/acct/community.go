@@ -54,20 +54,9 @@ func (s *Service) Chat(ctx context.Context, game, room string, limit int) (list 
 		limit = defaultLimit
 	}
 	err = s.Read(ctx, func(tx Tx) error {
-		rows, err := tx.Query(ctx, `SELECT `+chatColumns+` FROM chat_messages
+		list, err = queryAll(ctx, tx, scanChat, `SELECT `+chatColumns+` FROM chat_messages
 			WHERE game_id = ? AND room = ? AND removed = 0 ORDER BY id DESC LIMIT ?`, game, room, limit)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			m, err := scanChat(rows)
-			if err != nil {
-				return err
-			}
-			list = append(list, m)
-		}
-		return rows.Err()
+		return err
 	})
 	slices.Reverse(list) // read newest first, for the limit; shown oldest first
 	return list, err
@@ -79,20 +68,9 @@ func (s *Service) ChatAfter(ctx context.Context, after string, limit int) (list 
 		limit = defaultLimit
 	}
 	err = s.Read(ctx, func(tx Tx) error {
-		rows, err := tx.Query(ctx, `SELECT `+chatColumns+` FROM chat_messages
+		list, err = queryAll(ctx, tx, scanChat, `SELECT `+chatColumns+` FROM chat_messages
 			WHERE id > ? AND removed = 0 ORDER BY id LIMIT ?`, after, limit)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			m, err := scanChat(rows)
-			if err != nil {
-				return err
-			}
-			list = append(list, m)
-		}
-		return rows.Err()
+		return err
 	})
 	return list, err
 }
@@ -273,19 +251,8 @@ func (s *Service) Reports(ctx context.Context, f store.ReportFilter) (list []sto
 	query += ` ORDER BY created DESC, id DESC LIMIT ?`
 	args = append(args, limit)
 	err = s.Read(ctx, func(tx Tx) error {
-		rows, err := tx.Query(ctx, query, args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			r, err := scanReport(rows)
-			if err != nil {
-				return err
-			}
-			list = append(list, r)
-		}
-		return rows.Err()
+		list, err = queryAll(ctx, tx, scanReport, query, args...)
+		return err
 	})
 	return list, err
 }
