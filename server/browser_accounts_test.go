@@ -317,7 +317,7 @@ func (r *accountsRun) axe(t *testing.T) {
 	pages := []axePage{
 		{"signup", "/signup", `!!document.querySelector("form.auth-form")`},
 		{"login", "/login", `!!document.querySelector("form.auth-form")`},
-		{"account", "/account", `document.querySelectorAll(".account-box").length === 6 && !!document.querySelector(".passkeys li")`},
+		{"account", "/account", `document.querySelectorAll(".account-box").length === 8 && !!document.querySelector(".passkeys li")`},
 		{"profile", "/@/" + r.ann.name, `!!document.querySelector(".rating-plot svg") && !!document.querySelector("li.played")`},
 		{"no-player", "/@/nobody-here", `!!document.querySelector(".no-player")`},
 		{"leaderboard", "/leaderboard/pommel", `!!document.querySelector("table.ranks")`},

@@ -12,7 +12,6 @@ import (
 	"github.com/arbiter-games/arbiter/puzzles"
 
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 )
 
 // TestBrowserPuzzles solves puzzles on the trainer as people do, at a
@@ -294,9 +293,18 @@ func (b *browser) retryByKeyboard(t *testing.T, id string) {
 	click(t, ctx, "button.retry")
 	poll[bool](t, ctx, "the position again", `document.querySelector("svg.board").dataset.phase === "solving"`)
 	route, _, _ := strings.Cut(line[0], "@")
-	for _, c := range strings.FieldsFunc(route, func(r rune) bool { return r == '-' || r == 'x' || r == ':' }) {
+	cells := strings.FieldsFunc(route, func(r rune) bool { return r == '-' || r == 'x' || r == ':' })
+	for i, c := range cells {
 		sel := fmt.Sprintf(`svg.board polygon[data-cell=%q]`, c)
-		run(t, ctx, script(fmt.Sprintf(`document.querySelector(%q).focus()`, sel)), chromedp.KeyEvent(kb.Enter))
+		// The focus and the key in one turn of the page's loop: a redraw
+		// between them (the last key's, late on a busy machine) would
+		// take the focus away and the key with it. Each cell is waited
+		// for before the next.
+		run(t, ctx, script(fmt.Sprintf(`{ const e = document.querySelector(%q); e.focus();
+			e.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true })); }`, sel)))
+		if i < len(cells)-1 {
+			poll[bool](t, ctx, "cell "+c+" taken", fmt.Sprintf(`!!document.querySelector(%q)?.classList.contains("selected")`, sel))
+		}
 	}
 	poll[bool](t, ctx, "solved after a retry", `document.querySelector("svg.board").dataset.phase === "solved" &&
 		document.querySelector(".puzzle-live").textContent === "Solved, after a wrong first try."`)
