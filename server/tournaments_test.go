@@ -122,6 +122,13 @@ func TestSwissAcceptance(t *testing.T) {
 				}
 			}
 			seats := []*member{byName[w], byName[b]}
+			// A pairing is stored with its games' ids before the hall makes
+			// the games (a crash in between makes them on the next pass),
+			// so the view may name a game a moment before it exists.
+			waitFor(t, 20*time.Second, "game "+g.ID+" made", func() bool {
+				code, _ := seats[0].call("GET", "/api/games/"+g.ID, nil)
+				return code == http.StatusOK
+			})
 			playMoves(t, seats, g.ID, 2)
 			sg := swissGame{round: round, white: w, black: b}
 			switch (round + board) % 3 {
