@@ -161,18 +161,7 @@ func (s *Service) blockedPlayer(ctx context.Context, st seated, account string) 
 // hidden are the accounts whose messages reader does not see: those it
 // blocks and those that block it.
 func (s *Service) hidden(ctx context.Context, reader string) (map[string]bool, error) {
-	if reader == "" {
-		return nil, nil
-	}
-	ids, err := s.store.BlockedEither(ctx, reader)
-	if err != nil {
-		return nil, err
-	}
-	hidden := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		hidden[id] = true
-	}
-	return hidden, nil
+	return store.BlockedSet(ctx, s.store, reader)
 }
 
 // messageOf is a stored message as readers see it.

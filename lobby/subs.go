@@ -93,18 +93,7 @@ func (l *Lobby) started(sk store.Seek, gameID string) {
 // hidden are the accounts blocked either way with account ("" hides
 // nothing).
 func (l *Lobby) hidden(ctx context.Context, account string) (map[string]bool, error) {
-	if account == "" {
-		return nil, nil
-	}
-	ids, err := l.store.BlockedEither(ctx, account)
-	if err != nil {
-		return nil, err
-	}
-	hidden := make(map[string]bool, len(ids))
-	for _, id := range ids {
-		hidden[id] = true
-	}
-	return hidden, nil
+	return store.BlockedSet(ctx, l.store, account)
 }
 
 // shownTo leaves out of views the seeks of hidden accounts, seeker or

@@ -196,3 +196,21 @@ type Community interface {
 	// 100; negative is an error).
 	ModActions(ctx context.Context, account string, limit int) ([]ModAction, error)
 }
+
+// BlockedSet is the set of accounts blocked either way with account, as
+// c's BlockedEither gives them; nil for account "" (nobody signed in
+// hides nothing). The chat and the lobby both hide them.
+func BlockedSet(ctx context.Context, c Community, account string) (map[string]bool, error) {
+	if account == "" {
+		return nil, nil
+	}
+	ids, err := c.BlockedEither(ctx, account)
+	if err != nil {
+		return nil, err
+	}
+	set := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		set[id] = true
+	}
+	return set, nil
+}
