@@ -91,7 +91,7 @@ func (s *Service) advance(ctx context.Context, t store.Tournament) error {
 	}
 	if t.Kind == Arena {
 		if !s.now().Before(arenaEnd(t)) {
-			return s.finish(ctx, t)
+			return s.finishArena(ctx, st)
 		}
 		return s.pairArena(ctx, st)
 	}
@@ -117,6 +117,25 @@ func (s *Service) advance(ctx context.Context, t store.Tournament) error {
 // not count.
 func arenaEnd(t store.Tournament) time.Time {
 	return t.Started.Add(time.Duration(t.Minutes) * time.Minute)
+}
+
+// finishArena ends an arena whose time is up: the games still in play
+// count for nothing (their result, once they end, would come after the
+// arena's end), so they are written as such, and the table and the
+// pages show them ended rather than going on forever; the games
+// themselves play on, outside the tournament.
+func (s *Service) finishArena(ctx context.Context, st *state) error {
+	end := arenaEnd(st.t)
+	for _, g := range st.games {
+		if g.Ended {
+			continue
+		}
+		g.Ended, g.Places, g.Finished = true, []int{}, end
+		if _, err := s.store.EndTournamentGame(ctx, g, nil); err != nil {
+			return err
+		}
+	}
+	return s.finish(ctx, st.t)
 }
 
 func (s *Service) finish(ctx context.Context, t store.Tournament) error {
