@@ -23,9 +23,10 @@ type tview struct {
 	Rounds []struct {
 		Round int `json:"round"`
 		Games []struct {
-			ID     string   `json:"id"`
-			Seats  []string `json:"seats"`
-			Result string   `json:"result"`
+			ID      string   `json:"id"`
+			Seats   []string `json:"seats"`
+			Result  string   `json:"result"`
+			Berserk []bool   `json:"berserk"`
 		} `json:"games"`
 	} `json:"rounds"`
 	Podium []string `json:"podium"`
