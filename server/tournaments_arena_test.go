@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"os"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -495,5 +496,68 @@ func TestArenaThreePlayers(t *testing.T) {
 	}
 	if !places["1/2"] || !places["2/1"] || !places["3/1"] {
 		t.Errorf("places seen %v: want a shared first place (a resignation), a sole second (an end on the board) and a sole last", places)
+	}
+}
+
+// TestArenaAcrossServers: two servers on one store, both running the
+// tournaments (their passes 20 ms apart at most), run one arena of six
+// without a double pairing: nobody sits at two games in play, every
+// game is scored once, and the table equals the test's scoring, the
+// games' moves and resignations sent to either server. On SQLite, and on
+// PostgreSQL when it is there (-short skips it unless
+// ARBITER_TEST_STORE=postgres).
+func TestArenaAcrossServers(t *testing.T) {
+	for _, kind := range []string{"sqlite", "postgres"} {
+		t.Run(kind, func(t *testing.T) {
+			if kind == "postgres" && os.Getenv("ARBITER_TEST_STORE") != "postgres" && testing.Short() {
+				t.Skip("-short: PostgreSQL only with ARBITER_TEST_STORE=postgres")
+			}
+			stores := twoStores(t, kind)
+			params := cheapHash
+			var sites [2]*testServer
+			for i, st := range stores {
+				sites[i] = newTestServer(t, siteConfig{Store: st, PasswordHash: &params, TournamentTick: 20 * time.Millisecond,
+					Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000}})
+			}
+			r := &arenaRun{t: t, ts: sites[0], byName: map[string]*member{}, games: map[string][]arenaGame{}, done: map[string]bool{}}
+			onB := map[string]*member{}
+			var names []string
+			for i := range 6 {
+				m := sites[0].signUp(fmt.Sprint("du", i))
+				b := *m
+				b.ts = sites[1]
+				r.byName[m.name], onB[m.name] = m, &b
+				names = append(names, m.name)
+			}
+			r.boss = r.byName["du0"]
+			var made struct{ ID string }
+			r.boss.must(201, "POST", "/api/tournaments", map[string]any{"kind": "arena", "game": "checkers-2011",
+				"clock": map[string]int{"initial": 60}, "minutes": 30}, &made)
+			r.id = made.ID
+			for i, n := range names {
+				who := map[bool]*member{true: r.byName[n], false: onB[n]}[i%2 == 0]
+				who.must(204, "POST", "/api/tournaments/"+r.id+"/join", nil, nil)
+			}
+			r.boss.must(204, "POST", "/api/tournaments/"+r.id+"/start", nil, nil)
+			for r.ended < 10 {
+				id, seats, _ := r.next()
+				side := map[bool]map[string]*member{true: r.byName, false: onB}[r.ended%2 == 0]
+				ms := []*member{side[seats[0]], side[seats[1]]}
+				if g := r.play(id, ms, 2); g.Result == nil {
+					ms[r.ended%2].must(200, "POST", "/api/games/"+id+"/resign", nil, nil)
+				}
+				r.record(id, seats, nil)
+				v := pollTournament(t, r.boss, r.id, "game "+id+" scored", func(v tview) bool { return gameScored(v, id) })
+				r.checkTable(v)
+				rounds := map[int]bool{}
+				for _, rd := range v.Rounds {
+					if rounds[rd.Round] {
+						t.Fatalf("round %d paired twice: %+v", rd.Round, v.Rounds)
+					}
+					rounds[rd.Round] = true
+				}
+			}
+			r.checkNoRematchRunning()
+		})
 	}
 }
