@@ -291,6 +291,7 @@ func TestChatOverTheSocket(t *testing.T) {
 // TestChatAcrossServers: a message written on one server reaches the
 // sockets of another sharing the store, once.
 func TestChatAcrossServers(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var servers [2]*testServer
 	params := cheapHash

@@ -65,6 +65,7 @@ func TestProfilesAreOffByDefault(t *testing.T) {
 // metrics' address serves holds the command line, whose --db URL may
 // hold the database's password (/debug/pprof/cmdline printed it).
 func TestProfilesNeverShowTheCommandLine(t *testing.T) {
+	t.Parallel()
 	const secret = "s3cret-Pa55word"
 	args := os.Args
 	os.Args = append(append([]string{}, args...), "--db", "postgres://arbiter:"+secret+"@db.example/arbiter")

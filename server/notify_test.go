@@ -272,6 +272,7 @@ func twoStores(t *testing.T, kind string) [2]store.Store {
 // the other server than the seek). On SQLite, and on PostgreSQL when it
 // is there (-short skips it unless ARBITER_TEST_STORE=postgres).
 func TestNotificationsOnceAcrossServers(t *testing.T) {
+	t.Parallel()
 	for _, kind := range []string{"sqlite", "postgres"} {
 		t.Run(kind, func(t *testing.T) {
 			if kind == "postgres" && os.Getenv("ARBITER_TEST_STORE") != "postgres" && testing.Short() {

@@ -31,6 +31,7 @@ var (
 // editor's cell and stack, and /api/boards/...?turn= each echoed all
 // 60 KB).
 func TestEveryRefusalIsShort(t *testing.T) {
+	t.Parallel()
 	// Thousands of requests, each with the long text: -short sends 4 KB
 	// (four times a refusal's bound, 50 times what may be quoted), which
 	// any echo still shows, and a sixth of the JSON to read.

@@ -76,12 +76,14 @@ func (ts *testServer) reviewOf(id string) (int, reviewView, []byte) {
 // record then carries it as comments. Unknown games, games nobody asked
 // about and unfinished games are refused.
 func TestReviewAPI(t *testing.T) {
+	t.Parallel()
 	reviewAPI(t, riverdb.Target{Address: filepath.Join(t.TempDir(), "queue.db")})
 }
 
 // TestReviewAPIOnPostgres is TestReviewAPI with the queue in PostgreSQL
 // (skipped under -short unless ARBITER_TEST_STORE=postgres).
 func TestReviewAPIOnPostgres(t *testing.T) {
+	t.Parallel()
 	reviewAPI(t, riverdb.Target{Postgres: true, Address: newDatabase(t)})
 }
 

@@ -277,6 +277,7 @@ func TestSocketAuthIsRateLimited(t *testing.T) {
 // games from its visitors' browsers: a body that is not JSON is refused
 // 415, and a browser's cross-site request 403.
 func TestChangesNeedJSONFromThisSite(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, siteConfig{})
 	body := `{"game":"pommel","seats":["human","human"]}`
 	for _, c := range []struct {
@@ -300,6 +301,7 @@ func TestChangesNeedJSONFromThisSite(t *testing.T) {
 // NFC, and refused with controls, bidi overrides, zero-width characters
 // or invalid UTF-8.
 func TestNamesCannotPassForOthers(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, siteConfig{})
 	for _, name := range []string{"Ann\u202eeve", "A\u200bnn", "Ann\x7f", "Ann\xff", "An\u2066n", "Ann\u00ad", strings.Repeat("a", 41), "Ann\nBob"} {
 		code, body := ts.do("POST", "/api/games", "", map[string]any{"game": "pommel", "seats": []string{"human", "open"}, "names": []string{name}})

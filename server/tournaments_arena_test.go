@@ -233,6 +233,7 @@ func (r *arenaRun) checkTable(v tview) {
 // equals the test's own scoring after every game, and at the end a game
 // still in play counts for nothing.
 func TestArenaAcceptance(t *testing.T) {
+	t.Parallel()
 	params := cheapHash
 	clock := &shiftClock{}
 	ts := newTestServer(t, siteConfig{PasswordHash: &params, TournamentTick: 20 * time.Millisecond, Now: clock.now,
@@ -449,6 +450,7 @@ func (r *arenaRun) playOut(id string, seats []*member, rng *rand.Rand, bound int
 // their end on the board (places from the score) or resigned (the two
 // others sharing the first place).
 func TestArenaThreePlayers(t *testing.T) {
+	t.Parallel()
 	params := cheapHash
 	ts := newTestServer(t, siteConfig{PasswordHash: &params, TournamentTick: 20 * time.Millisecond,
 		Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000}})
@@ -507,6 +509,7 @@ func TestArenaThreePlayers(t *testing.T) {
 // PostgreSQL when it is there (-short skips it unless
 // ARBITER_TEST_STORE=postgres).
 func TestArenaAcrossServers(t *testing.T) {
+	t.Parallel()
 	for _, kind := range []string{"sqlite", "postgres"} {
 		t.Run(kind, func(t *testing.T) {
 			if kind == "postgres" && os.Getenv("ARBITER_TEST_STORE") != "postgres" && testing.Short() {
@@ -539,7 +542,7 @@ func TestArenaAcrossServers(t *testing.T) {
 				who.must(204, "POST", "/api/tournaments/"+r.id+"/join", nil, nil)
 			}
 			r.boss.must(204, "POST", "/api/tournaments/"+r.id+"/start", nil, nil)
-			for r.ended < 10 {
+			for r.ended < 6 {
 				id, seats, _ := r.next()
 				side := map[bool]map[string]*member{true: r.byName, false: onB}[r.ended%2 == 0]
 				ms := []*member{side[seats[0]], side[seats[1]]}

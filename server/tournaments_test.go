@@ -78,6 +78,7 @@ type swissGame struct {
 // at most, everyone present paired once), and the final standings and
 // tie-breaks must equal the test's own computation.
 func TestSwissAcceptance(t *testing.T) {
+	t.Parallel()
 	params := cheapHash
 	ts := newTestServer(t, siteConfig{PasswordHash: &params, TournamentTick: 20 * time.Millisecond,
 		Limits: Limits{MovesPerSecond: 1000, MoveBurst: 1000}})

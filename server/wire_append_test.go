@@ -71,6 +71,7 @@ func TestAppendGameEventIsMarshal(t *testing.T) {
 // size, pieces of no rank (which json.Marshal refuses, and so must the
 // encoder).
 func TestAppendGameEventOfEveryField(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(2, 12))
 	const cases = 3000
 	byHand := 0
