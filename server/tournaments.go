@@ -12,6 +12,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/arbiter-games/arbiter/record"
+	"github.com/arbiter-games/arbiter/timecontrol"
 	"github.com/arbiter-games/arbiter/tournament"
 )
 
@@ -119,19 +120,26 @@ func tournamentRequestOf(b newTournamentRequest) (tournament.Request, *apiError)
 
 // tournamentSummary is a tournament in the lists.
 type tournamentSummary struct {
-	ID      string `json:"id"`
-	Name    string `json:"name"`
-	Kind    string `json:"kind"`
-	Game    string `json:"game"`
-	State   string `json:"state"`
-	Clock   string `json:"clock"`
-	Rated   bool   `json:"rated"`
-	Rounds  int    `json:"rounds,omitempty"`
-	Minutes int    `json:"minutes,omitempty"`
-	Invite  bool   `json:"invite,omitempty"`
-	Starts  int64  `json:"starts,omitempty"` // ms since 1970; 0: by hand
-	Started int64  `json:"started,omitempty"`
-	Ended   int64  `json:"ended,omitempty"`
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Kind  string `json:"kind"`
+	Game  string `json:"game"`
+	State string `json:"state"`
+	Clock string `json:"clock"`
+	// Control is the clock as a seek's: initial and increment seconds,
+	// or days a move.
+	Control *tournamentClock `json:"control,omitempty"`
+	Rated   bool             `json:"rated"`
+	Rounds  int              `json:"rounds,omitempty"`
+	Minutes int              `json:"minutes,omitempty"`
+	Invite  bool             `json:"invite,omitempty"`
+	Starts  int64            `json:"starts,omitempty"` // ms since 1970; 0: by hand
+	Started int64            `json:"started,omitempty"`
+	Ended   int64            `json:"ended,omitempty"`
+	// Round counts the rounds paired (an arena's waves of pairings);
+	// Winner is a finished tournament's first.
+	Round  int    `json:"round"`
+	Winner string `json:"winner,omitempty"`
 }
 
 func millis(t time.Time) int64 {
@@ -197,7 +205,6 @@ type tournamentView struct {
 	Options     map[string]string `json:"options"`
 	MinRating   int               `json:"minRating,omitempty"`
 	MaxRating   int               `json:"maxRating,omitempty"`
-	Round       int               `json:"round"`
 	TotalRounds int               `json:"totalRounds,omitempty"`
 	Ends        int64             `json:"ends,omitempty"`
 	Now         int64             `json:"now"`
@@ -212,12 +219,20 @@ type tournamentView struct {
 }
 
 func summaryOf(v tournament.View) tournamentSummary {
-	clock := ""
+	out := tournamentSummary{ID: v.ID, Name: v.Name, Kind: v.Kind, Game: v.Game, State: v.State, Rated: v.Rated,
+		Rounds: v.Tournament.Rounds, Minutes: v.Minutes, Invite: v.Invite, Starts: millis(v.Starts), Started: millis(v.Started), Ended: millis(v.Ended),
+		Round: v.Round}
 	if v.Clock != nil {
-		clock = v.Clock.String()
+		out.Clock = v.Clock.String()
+		out.Control = &tournamentClock{Initial: int(v.Clock.Base / time.Second), Increment: int(v.Clock.Increment / time.Second)}
+		if v.Clock.Correspondence() {
+			out.Control = &tournamentClock{Days: int(v.Clock.PerMove / timecontrol.Day)}
+		}
 	}
-	return tournamentSummary{ID: v.ID, Name: v.Name, Kind: v.Kind, Game: v.Game, State: v.State, Clock: clock, Rated: v.Rated,
-		Rounds: v.Tournament.Rounds, Minutes: v.Minutes, Invite: v.Invite, Starts: millis(v.Starts), Started: millis(v.Started), Ended: millis(v.Ended)}
+	if len(v.Podium) > 0 {
+		out.Winner = v.Podium[0]
+	}
+	return out
 }
 
 func standingOf(sd tournament.Standing) tableLineView {
@@ -245,7 +260,7 @@ func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
 // tournamentViewOf is v as the account me ("" for none) is shown it.
 func (s *Server) tournamentViewOf(v tournament.View, me string) tournamentView {
 	out := tournamentView{tournamentSummary: summaryOf(v), Creator: v.CreatorName, Options: v.Options, MinRating: v.MinRating,
-		MaxRating: v.MaxRating, Round: v.Round, TotalRounds: v.TotalRounds, Ends: millis(v.Ends), Now: s.now().UnixMilli(),
+		MaxRating: v.MaxRating, TotalRounds: v.TotalRounds, Ends: millis(v.Ends), Now: s.now().UnixMilli(),
 		Standings: []tableLineView{}, Rounds: []roundView{}, Podium: v.Podium, Invited: v.Invited}
 	if out.Podium == nil {
 		out.Podium = []string{}
