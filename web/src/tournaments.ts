@@ -72,10 +72,6 @@ const kindName = (k: string) => kindNames[k] ?? k;
 const stateNames: Record<string, string> = { created: t("tournament.state.created"), running: t("tournament.state.running"), finished: t("tournament.state.finished") };
 const rulesTexts: Record<string, string> = { arena: t("tournament.rules_text.arena"), swiss: t("tournament.rules_text.swiss"), roundrobin: t("tournament.rules_text.roundrobin") };
 
-applyTheme();
-const root = document.getElementById("app");
-if (root && document.body.dataset.page === "tournament") void tournamentPage(root);
-else if (root) void listPage(root);
 
 // gameNames are the catalog's games by id, read once.
 let catalog: Promise<CatalogGame[]> | null = null;
@@ -133,8 +129,8 @@ function whenText(s: Summary): string {
 function createBox(cat: CatalogGame[]): HTMLElement {
   const field = (id: string, label: string, input: HTMLElement, help = "") =>
     h("p", { class: "field", "data-field": id }, h("label", { for: `t-${id}` }, label), input, ...(help ? [h("small", {}, help)] : []));
-  const num = (id: string, value: string, min: string, max: string) =>
-    h("input", { id: `t-${id}`, name: id, type: "number", value, min, max, inputmode: "numeric" });
+  const num = (id: string, value: string, min: string, max: string, step = "1") =>
+    h("input", { id: `t-${id}`, name: id, type: "number", value, min, max, step, inputmode: step === "1" ? "numeric" : "decimal" });
   const radio = (name: string, value: string, label: string, checked = false) =>
     h("label", {}, h("input", checked ? { type: "radio", name, value, checked: "" } : { type: "radio", name, value }), label);
   const game = h("select", { id: "t-game", name: "game" }, ...cat.map((c) => h("option", c.id === "pommel" ? { value: c.id, selected: "" } : { value: c.id }, c.name)));
@@ -151,7 +147,7 @@ function createBox(cat: CatalogGame[]): HTMLElement {
     field("game", t("lobby.game"), game),
     h("details", { class: "more" }, h("summary", {}, t("lobby.form.options")), options),
     h("fieldset", { class: "inline" }, h("legend", {}, t("lobby.form.clock")), radio("clock", "fischer", t("lobby.kind.realtime"), true), radio("clock", "days", t("lobby.kind.correspondence"))),
-    h("div", { class: "clock-fields", "data-clock": "fischer" }, field("initial", t("lobby.form.minutes"), num("initial", "3", "0.5", "180")), field("increment", t("lobby.form.increment"), num("increment", "2", "0", "60"))),
+    h("div", { class: "clock-fields", "data-clock": "fischer" }, field("initial", t("lobby.form.minutes"), num("initial", "3", "0.5", "180", "0.5")), field("increment", t("lobby.form.increment"), num("increment", "2", "0", "60"))),
     h("div", { class: "clock-fields", "data-clock": "days", hidden: "" }, field("days", t("lobby.form.per_move"), days)),
     field("minutes", t("tournament.form.minutes"), num("minutes", "30", "1", "720")),
     field("rounds", t("tournament.rounds_field"), num("rounds", "5", "1", "15")),
@@ -391,3 +387,9 @@ function roundsBox(v: Tournament): HTMLElement {
   }
   return box;
 }
+
+// Drawn once every function and constant above is defined.
+applyTheme();
+const root = document.getElementById("app");
+if (root && document.body.dataset.page === "tournament") void tournamentPage(root);
+else if (root) void listPage(root);
