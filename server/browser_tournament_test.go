@@ -132,9 +132,9 @@ func TestBrowserTournament(t *testing.T) {
 
 	ready := `document.querySelector("main.tournament")?.dataset.live === "true" && document.querySelectorAll("table.tournament-table tbody tr").length === 2`
 	lookAtAs(t, ivy, "tournament", page, "page", ready, "")
-	lookAtAs(t, ivy, "tournament", b.url("/tournaments"), "list",
-		fmt.Sprintf(`!!document.querySelector('.tournament-part.running li[data-id=%q]')`, id),
-		`document.querySelector("details.tournament-create").open = true`)
+	listed := fmt.Sprintf(`!!document.querySelector('.tournament-part.running li[data-id=%q]')`, id)
+	lookAtAs(t, ivy, "tournament", b.url("/tournaments"), "list", listed, "")
+	lookAtAs(t, ivy, "tournament", b.url("/tournaments?form"), "form", listed+` && (document.querySelector("details.tournament-create").open = true)`, "")
 }
 
 // tabReaches presses Tab from the top of the page until the element sel

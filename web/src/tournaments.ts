@@ -17,7 +17,7 @@ interface Summary {
   kind: string;
   game: string;
   state: string;
-  control?: SeekClock;
+  control?: { initial: number; increment: number; days: number };
   rated: boolean;
   rounds?: number;
   minutes?: number;
@@ -78,6 +78,9 @@ let catalog: Promise<CatalogGame[]> | null = null;
 const games = () => (catalog ??= request<CatalogGame[]>("GET", "/api/catalog"));
 const gameName = (list: CatalogGame[], id: string) => list.find((c) => c.id === id)?.name ?? id;
 
+// clockOf is the API's clock as a seek's: days, or initial and increment.
+const clockOf = (c?: Summary["control"]): SeekClock => !c ? null : c.days ? { days: c.days } : { initial: c.initial, increment: c.increment };
+
 const when = (ms: number) => new Date(ms).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" });
 
 // --- The list ---
@@ -110,7 +113,7 @@ function listItem(s: Summary, cat: CatalogGame[]): HTMLElement {
 
 // facts are a tournament's kind, game, clock and mode in one line.
 function facts(s: Omit<Summary, "rounds">, cat: CatalogGame[]): string {
-  return [kindName(s.kind), gameName(cat, s.game), clockText(s.control ?? null), s.rated ? t("lobby.rated") : t("lobby.casual")].join(" · ");
+  return [kindName(s.kind), gameName(cat, s.game), clockText(clockOf(s.control)), s.rated ? t("lobby.rated") : t("lobby.casual")].join(" · ");
 }
 
 // whenText is where a listed tournament stands: its start, its time left
