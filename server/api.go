@@ -206,7 +206,12 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 		s.writeFailure(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, s.withAccounts(r, v, s.sessionAccountID(r), true))
+	answer := s.withAccounts(r, v, s.sessionAccountID(r), true)
+	if s.cfg.Tournaments != nil && slices.ContainsFunc(v.Accounts, func(a string) bool { return a != "" }) {
+		// Only accounts play tournaments: a game of none costs no read.
+		answer.Tournament, _ = s.cfg.Tournaments.OfGame(r.Context(), v.ID)
+	}
+	writeJSON(w, http.StatusOK, answer)
 }
 
 // gameAnswer is a game with what its accounts add: the seat the
@@ -216,6 +221,9 @@ type gameAnswer struct {
 	gameView
 	You     *int               `json:"you,omitempty"`
 	Ratings []ratingChangeView `json:"ratings,omitempty"`
+	// Tournament is the id of the tournament that paired the game, when
+	// one did (GET /api/games/{id} only).
+	Tournament string `json:"tournament,omitempty"`
 }
 
 // ratingChangeView is what a rated game did to one seat's rating.

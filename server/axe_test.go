@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"net/http/cookiejar"
 	"os"
 	"slices"
 	"strings"
@@ -111,7 +112,8 @@ const boardDrawn = `document.querySelectorAll("svg.board polygon[data-cell]").le
 
 // axePages are every kind of page: home, the puzzles, a game at a seat and watched
 // (a two-player game and a three-player one), each game's analysis and
-// rules pages, and a game that does not exist.
+// rules pages, a game that does not exist, and the tournaments' list and
+// a tournament's page (a visitor's).
 func (b *browser) axePages(t *testing.T) []axePage {
 	played := b.ts.create(map[string]any{"game": "pommel", "seats": []string{"human", "human"}})
 	for ply := range 2 {
@@ -137,6 +139,17 @@ func (b *browser) axePages(t *testing.T) []axePage {
 		{"puzzles", "/puzzles", `document.querySelectorAll("li.puzzle-game").length > 0`},
 		{"puzzles-game", "/puzzles/pommel-76", boardDrawn + ` && document.querySelector("svg.board").dataset.phase === "solving"`},
 	}
+	// A Swiss its creator joined: the list, and the page with its table.
+	jar, _ := cookiejar.New(nil)
+	tess := &member{t: t, ts: b.ts, name: "tess", c: &http.Client{Jar: jar}}
+	tess.must(http.StatusCreated, "POST", "/api/accounts", map[string]string{"name": "tess", "password": "green-lamps-glow-softly"}, nil)
+	var swiss struct{ ID string }
+	tess.must(http.StatusCreated, "POST", "/api/tournaments", map[string]any{"kind": "swiss", "game": "pommel",
+		"clock": map[string]int{"initial": 300, "increment": 3}, "rounds": 3}, &swiss)
+	tess.must(http.StatusNoContent, "POST", "/api/tournaments/"+swiss.ID+"/join", nil, nil)
+	pages = append(pages,
+		axePage{"tournaments", "/tournaments", `document.querySelectorAll(".tournament-part").length === 3`},
+		axePage{"tournament", "/tournaments/" + swiss.ID, `document.querySelector("main.tournament")?.dataset.live === "true" && !!document.querySelector("table.tournament-table")`})
 	for _, tut := range learn.Tutorials() {
 		pages = append(pages, axePage{"learn-" + tut.Family, "/learn/" + tut.Family, boardDrawn})
 	}

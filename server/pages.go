@@ -28,6 +28,8 @@ var analysisPage []byte
 // once a language in New.
 type shells struct {
 	index, game, analysis, learn, accounts, puzzles []byte
+	// tournaments is the tournaments' pages' shell (pages_tournaments.go).
+	tournaments []byte
 	// plain is writePage's page, its {{title}}, {{header}} and {{body}}
 	// left to fill.
 	plain string
@@ -45,6 +47,7 @@ func newShells(assets *assetSet, langs *i18n.Catalogs) map[string]*shells {
 		out[l.Tag] = &shells{index: link(indexPage), game: link(gamePage), analysis: link(analysisPage),
 			learn: link(learnPage), accounts: link(accountsShell), puzzles: link(puzzlesPage),
 			plain: assets.link(translate(plainPage, loc)), loc: loc}
+		out[l.Tag].tournaments = link(tournamentsShell)
 	}
 	return out
 }
@@ -61,6 +64,7 @@ func (s *Server) pageRoutes(mux *http.ServeMux) {
 	s.learnRoutes(mux)
 	s.puzzlePageRoutes(mux)
 	s.accountPageRoutes(mux)
+	s.tournamentPageRoutes(mux)
 	mux.HandleFunc("GET /assets/{name}", func(w http.ResponseWriter, r *http.Request) {
 		s.assets.serve(w, r, r.PathValue("name"))
 	})

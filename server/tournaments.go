@@ -1,12 +1,18 @@
 package server
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"github.com/arbiter-games/arbiter/record"
+	"github.com/arbiter-games/arbiter/timecontrol"
 	"github.com/arbiter-games/arbiter/tournament"
 )
 
@@ -17,6 +23,7 @@ func (s *Server) tournamentRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/tournaments", s.reads(s.handleTournaments))
 	mux.HandleFunc("GET /api/tournaments/{id}", s.reads(s.handleTournament))
 	mux.HandleFunc("GET /api/tournaments/{id}/games.pdn", s.reads(s.handleTournamentPDN))
+	mux.HandleFunc("GET /api/tournaments/{id}/ws", s.handleTournamentSocket)
 	for _, action := range []string{"join", "withdraw", "start", "berserk", "pause", "invite"} {
 		mux.HandleFunc("POST /api/tournaments/{id}/"+action, func(w http.ResponseWriter, r *http.Request) {
 			s.handleTournamentAction(w, r, action)
@@ -113,19 +120,26 @@ func tournamentRequestOf(b newTournamentRequest) (tournament.Request, *apiError)
 
 // tournamentSummary is a tournament in the lists.
 type tournamentSummary struct {
-	ID      string `json:"id"`
-	Name    string `json:"name"`
-	Kind    string `json:"kind"`
-	Game    string `json:"game"`
-	State   string `json:"state"`
-	Clock   string `json:"clock"`
-	Rated   bool   `json:"rated"`
-	Rounds  int    `json:"rounds,omitempty"`
-	Minutes int    `json:"minutes,omitempty"`
-	Invite  bool   `json:"invite,omitempty"`
-	Starts  int64  `json:"starts,omitempty"` // ms since 1970; 0: by hand
-	Started int64  `json:"started,omitempty"`
-	Ended   int64  `json:"ended,omitempty"`
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Kind  string `json:"kind"`
+	Game  string `json:"game"`
+	State string `json:"state"`
+	Clock string `json:"clock"`
+	// Control is the clock as a seek's: initial and increment seconds,
+	// or days a move.
+	Control *tournamentClock `json:"control,omitempty"`
+	Rated   bool             `json:"rated"`
+	Rounds  int              `json:"rounds,omitempty"`
+	Minutes int              `json:"minutes,omitempty"`
+	Invite  bool             `json:"invite,omitempty"`
+	Starts  int64            `json:"starts,omitempty"` // ms since 1970; 0: by hand
+	Started int64            `json:"started,omitempty"`
+	Ended   int64            `json:"ended,omitempty"`
+	// Round counts the rounds paired (an arena's waves of pairings);
+	// Winner is a finished tournament's first.
+	Round  int    `json:"round"`
+	Winner string `json:"winner,omitempty"`
 }
 
 func millis(t time.Time) int64 {
@@ -191,7 +205,6 @@ type tournamentView struct {
 	Options     map[string]string `json:"options"`
 	MinRating   int               `json:"minRating,omitempty"`
 	MaxRating   int               `json:"maxRating,omitempty"`
-	Round       int               `json:"round"`
 	TotalRounds int               `json:"totalRounds,omitempty"`
 	Ends        int64             `json:"ends,omitempty"`
 	Now         int64             `json:"now"`
@@ -199,17 +212,27 @@ type tournamentView struct {
 	Rounds      []roundView       `json:"rounds"`
 	Podium      []string          `json:"podium"`
 	Invited     []string          `json:"invited,omitempty"`
-	// You are the asker's standing, when it plays.
-	You *tableLineView `json:"you,omitempty"`
+	// You are the asker's standing, when it plays; Playing the id of
+	// its game going on.
+	You     *tableLineView `json:"you,omitempty"`
+	Playing string         `json:"playing,omitempty"`
 }
 
 func summaryOf(v tournament.View) tournamentSummary {
-	clock := ""
+	out := tournamentSummary{ID: v.ID, Name: v.Name, Kind: v.Kind, Game: v.Game, State: v.State, Rated: v.Rated,
+		Rounds: v.Tournament.Rounds, Minutes: v.Minutes, Invite: v.Invite, Starts: millis(v.Starts), Started: millis(v.Started), Ended: millis(v.Ended),
+		Round: v.Round}
 	if v.Clock != nil {
-		clock = v.Clock.String()
+		out.Clock = v.Clock.String()
+		out.Control = &tournamentClock{Initial: int(v.Clock.Base / time.Second), Increment: int(v.Clock.Increment / time.Second)}
+		if v.Clock.Correspondence() {
+			out.Control = &tournamentClock{Days: int(v.Clock.PerMove / timecontrol.Day)}
+		}
 	}
-	return tournamentSummary{ID: v.ID, Name: v.Name, Kind: v.Kind, Game: v.Game, State: v.State, Clock: clock, Rated: v.Rated,
-		Rounds: v.Tournament.Rounds, Minutes: v.Minutes, Invite: v.Invite, Starts: millis(v.Starts), Started: millis(v.Started), Ended: millis(v.Ended)}
+	if len(v.Podium) > 0 {
+		out.Winner = v.Podium[0]
+	}
+	return out
 }
 
 func standingOf(sd tournament.Standing) tableLineView {
@@ -231,9 +254,13 @@ func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
 		s.writeFailure(w, err)
 		return
 	}
-	me := s.sessionAccountID(r)
+	writeJSON(w, http.StatusOK, s.tournamentViewOf(v, s.sessionAccountID(r)))
+}
+
+// tournamentViewOf is v as the account me ("" for none) is shown it.
+func (s *Server) tournamentViewOf(v tournament.View, me string) tournamentView {
 	out := tournamentView{tournamentSummary: summaryOf(v), Creator: v.CreatorName, Options: v.Options, MinRating: v.MinRating,
-		MaxRating: v.MaxRating, Round: v.Round, TotalRounds: v.TotalRounds, Ends: millis(v.Ends), Now: s.now().UnixMilli(),
+		MaxRating: v.MaxRating, TotalRounds: v.TotalRounds, Ends: millis(v.Ends), Now: s.now().UnixMilli(),
 		Standings: []tableLineView{}, Rounds: []roundView{}, Podium: v.Podium, Invited: v.Invited}
 	if out.Podium == nil {
 		out.Podium = []string{}
@@ -249,10 +276,88 @@ func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
 		rv := roundView{Round: rd.Round, Games: []boardView{}}
 		for _, g := range rd.Games {
 			rv.Games = append(rv.Games, boardView{Board: g.Board, ID: g.ID, Seats: g.Seats, Result: g.Result, Berserk: g.Berserk})
+			if me != "" && g.ID != "" && !g.Ended && slices.Contains(g.Accounts, me) {
+				out.Playing = g.ID
+			}
 		}
 		out.Rounds = append(out.Rounds, rv)
 	}
-	writeJSON(w, http.StatusOK, out)
+	return out
+}
+
+// handleTournamentSocket streams a tournament's view, as GET
+// /api/tournaments/{id} answers it, each time it changes: the first at
+// once, then the view of the tournament's one watcher (package
+// tournament), shared by every socket on it. It counts in the client's
+// open sockets.
+func (s *Server) handleTournamentSocket(w http.ResponseWriter, r *http.Request) {
+	ts, ok := s.tournaments(w)
+	if !ok {
+		return
+	}
+	key, release, ok := s.socketSlot(w, r)
+	if !ok {
+		return
+	}
+	defer release()
+	watch, first, err := ts.Watch(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeFailure(w, err)
+		return
+	}
+	defer ts.Unwatch(watch)
+	me := s.sessionAccountID(r)
+	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	if err != nil {
+		return // Accept answered already (403 for a foreign origin)
+	}
+	conn.SetReadLimit(512)
+	s.metrics.sockets.Inc()
+	defer s.metrics.sockets.Dec()
+	sk := &socket{conn: conn, key: key, stopping: make(chan struct{})}
+	if !s.sockets.add(sk) {
+		conn.Close(websocket.StatusGoingAway, "the server is shutting down")
+		return
+	}
+	defer s.sockets.remove(sk)
+	ctx := conn.CloseRead(context.Background())
+	ping := time.NewTicker(s.timeouts.Ping)
+	defer ping.Stop()
+	v := first
+	for {
+		data, _ := json.Marshal(s.tournamentViewOf(v, me))
+		wctx, cancel := context.WithTimeout(ctx, writeWait)
+		err := conn.Write(wctx, websocket.MessageText, data)
+		cancel()
+		if err != nil {
+			conn.CloseNow()
+			return
+		}
+		if v, ok = s.nextTournamentView(ctx, sk, watch, ping); !ok {
+			return
+		}
+	}
+}
+
+// nextTournamentView waits for the watch's next view, pinging the
+// client meanwhile; ok is false once the socket closed.
+func (s *Server) nextTournamentView(ctx context.Context, sk *socket, watch *tournament.Watch, ping *time.Ticker) (tournament.View, bool) {
+	for {
+		select {
+		case v := <-watch.Views():
+			return v, true
+		case <-ping.C:
+			if !s.pinged(ctx, sk) {
+				return tournament.View{}, false
+			}
+		case <-sk.stopping:
+			sk.conn.Close(websocket.StatusGoingAway, "the server is shutting down")
+			return tournament.View{}, false
+		case <-ctx.Done():
+			sk.conn.CloseNow()
+			return tournament.View{}, false
+		}
+	}
 }
 
 // tournamentActionRequest is the body of /berserk, /pause and /invite

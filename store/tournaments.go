@@ -138,6 +138,9 @@ type Tournaments interface {
 	PairTournament(ctx context.Context, id string, round int, games []TournamentGame, free bool) error
 	// TournamentGames gives a tournament's games, by round and board.
 	TournamentGames(ctx context.Context, id string) ([]TournamentGame, error)
+	// TournamentOfGame gives the id of the tournament that paired game
+	// ("" for a game of none, and for the empty id of a bye).
+	TournamentOfGame(ctx context.Context, game string) (string, error)
 	// EndTournamentGame writes the result of a tournament's game (places
 	// and plies) and the players' scores after it, once: ended reports
 	// whether this call wrote it (false: written before).

@@ -285,6 +285,7 @@ func (s *Service) setPlayer(ctx context.Context, p store.TournamentPlayer, kind 
 		return err
 	}
 	s.Nudge()
+	s.changed(p.Tournament)
 	return nil
 }
 
@@ -399,7 +400,13 @@ func (s *Service) Start(ctx context.Context, id, creator string) error {
 		return err
 	}
 	s.Nudge()
+	s.changed(id)
 	return nil
+}
+
+// OfGame is the id of the tournament that paired game, "" for none.
+func (s *Service) OfGame(ctx context.Context, game string) (string, error) {
+	return s.store.TournamentOfGame(ctx, game)
 }
 
 // start starts t if enough players joined.

@@ -145,6 +145,7 @@ func (s *Service) finish(ctx context.Context, t store.Tournament) error {
 	}
 	if err == nil {
 		s.log.Info("tournament finished", "tournament", t.ID)
+		s.changed(t.ID)
 	}
 	return err
 }
@@ -207,7 +208,10 @@ func (s *Service) endGame(ctx context.Context, st *state, g *store.TournamentGam
 			scores[sd.Account] = sd.Score
 		}
 	}
-	_, err := s.store.EndTournamentGame(ctx, *g, scores)
+	ended, err := s.store.EndTournamentGame(ctx, *g, scores)
+	if ended {
+		s.changed(st.t.ID)
+	}
 	return err
 }
 
@@ -292,6 +296,8 @@ func (s *Service) pair(ctx context.Context, st *state, round int, games []store.
 			errs = append(errs, s.makeGame(ctx, st, g))
 		}
 	}
+	// Read once the games are made: a page sent to its game finds it.
+	s.changed(st.t.ID)
 	return errors.Join(errs...)
 }
 

@@ -71,6 +71,10 @@ type Config struct {
 	Now func() time.Time
 	// Tick is how often Run looks at the tournaments (0: Tick).
 	Tick time.Duration
+	// WatchPoll is how often a watched tournament is read again (0:
+	// WatchPoll); MaxWatches bounds the watches open (0: MaxWatches).
+	WatchPoll  time.Duration
+	MaxWatches int
 }
 
 // Service runs the tournaments of one store.
@@ -81,11 +85,22 @@ type Service struct {
 	now   func() time.Time
 	tick  time.Duration
 	poke  chan struct{}
+	// watch are the tournaments' pages watched (watch.go).
+	watch      watchers
+	watchPoll  time.Duration
+	maxWatches int
 }
 
 // New makes a service over cfg.Store; Run runs the tournaments.
 func New(cfg Config) *Service {
-	s := &Service{store: cfg.Store, hall: cfg.Hall, log: cfg.Logger, now: cfg.Now, tick: cfg.Tick, poke: make(chan struct{}, 1)}
+	s := &Service{store: cfg.Store, hall: cfg.Hall, log: cfg.Logger, now: cfg.Now, tick: cfg.Tick, poke: make(chan struct{}, 1),
+		watch: watchers{by: map[string]*watcher{}}, watchPoll: cfg.WatchPoll, maxWatches: cfg.MaxWatches}
+	if s.watchPoll <= 0 {
+		s.watchPoll = WatchPoll
+	}
+	if s.maxWatches <= 0 {
+		s.maxWatches = MaxWatches
+	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}

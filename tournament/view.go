@@ -119,7 +119,8 @@ func resultText(g store.TournamentGame) string {
 
 // Lists are the tournaments to come, running and finished, each newest
 // first (to come: soonest first).
-// Their Views hold the tournament only, no standings nor rounds.
+// Their Views hold the tournament only, no standings nor rounds; a
+// finished one's its Podium too.
 type Lists struct {
 	Upcoming, Running, Finished []View
 }
@@ -139,8 +140,31 @@ func (s *Service) List(ctx context.Context) (Lists, error) {
 			return Lists{}, err
 		}
 		for _, t := range list {
-			*x.to = append(*x.to, View{Tournament: t})
+			v := View{Tournament: t}
+			if t.State == store.TournamentFinished {
+				if v.Podium, err = s.podium(ctx, t); err != nil {
+					return Lists{}, err
+				}
+			}
+			*x.to = append(*x.to, v)
 		}
 	}
 	return l, nil
+}
+
+// podium is the first three of finished tournament t: two reads of the
+// store (its players and games), for each finished one listed.
+func (s *Service) podium(ctx context.Context, t store.Tournament) ([]string, error) {
+	st, err := s.read(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, sd := range standings(st) {
+		if len(names) == 3 {
+			break
+		}
+		names = append(names, sd.Name)
+	}
+	return names, nil
 }

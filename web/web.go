@@ -16,11 +16,13 @@ import (
 // when the committed one differs from a fresh build of src/.
 //
 //go:generate go tool esbuild src/main.ts --bundle --format=iife --target=es2020 --charset=utf8 --minify --outfile=static/app.js
+//go:generate go tool esbuild src/tournaments.ts --bundle --format=iife --target=es2020 --charset=utf8 --minify --outfile=static/tournaments.js
 //go:generate go tool esbuild src/css/app.css --bundle --charset=utf8 --minify --outfile=static/app.css
 //go:embed static
 var static embed.FS
 
-// Assets are the files the pages load: app.js and app.css at the root.
+// Assets are the files the pages load: app.js and app.css at the root,
+// and tournaments.js, the tournaments' pages' script in place of app.js.
 func Assets() fs.FS {
 	sub, err := fs.Sub(static, "static")
 	if err != nil {

@@ -20,6 +20,7 @@ import (
 func TestBundleIsFresh(t *testing.T) {
 	for _, b := range []struct{ entry, out string }{
 		{"src/main.ts", "static/app.js"},
+		{"src/tournaments.ts", "static/tournaments.js"},
 		{"src/css/app.css", "static/app.css"},
 	} {
 		opts := api.BuildOptions{
@@ -91,8 +92,14 @@ const (
 
 // catalogBudgetGzip bounds the script of one language's messages, which
 // a page loads beside the bundle (internal/i18n, ClientScript) and a
-// browser keeps a year: 9.0 KiB gzipped in English, 9.9 in Dutch.
-const catalogBudgetGzip = 12 * 1024
+// browser keeps a year: 9.0 KiB gzipped in English, 9.9 in Dutch. The
+// merged branches took Dutch to 11.4 KiB, and the tournaments' pages
+// (issue 39: their list, form, table and rules) to 12.2: the next step
+// is a catalog script per bundle, not to raise this again.
+const catalogBudgetGzip = 13 * 1024
+
+// tournamentsBudgetGzip bounds the tournaments' pages' own script.
+const tournamentsBudgetGzip = 10 * 1024
 
 // TestPageWeight keeps the game page light on a phone's connection.
 func TestPageWeight(t *testing.T) {
@@ -111,6 +118,13 @@ func TestPageWeight(t *testing.T) {
 	}
 	if zipped > pageBudgetGzip || whole > pageBudgetWhole {
 		t.Errorf("app.js and app.css weigh %d bytes gzipped (budget %d), %d whole (budget %d)", zipped, pageBudgetGzip, whole, pageBudgetWhole)
+	}
+	// The tournaments' pages load their own script in place of app.js:
+	// 7.2 KiB gzipped when they came (issue 39).
+	if data, err := fs.ReadFile(Assets(), "tournaments.js"); err != nil {
+		t.Error(err)
+	} else if n := gzipped(data); n > tournamentsBudgetGzip {
+		t.Errorf("tournaments.js weighs %d bytes gzipped (budget %d)", n, tournamentsBudgetGzip)
 	}
 	langs, err := i18n.Load(Catalogs())
 	if err != nil {

@@ -271,6 +271,13 @@ func testTournamentPairing(t *testing.T, open Opener, _ Reopener) {
 	if tr, _ := s.Tournament(ctx, "t1"); tr.Round != 1 {
 		t.Fatalf("round %d after a refused round 2, want 1", tr.Round)
 	}
+	// Each game names its tournament; a bye's empty id and a game of no
+	// tournament name none.
+	for game, want := range map[string]string{round1[0].Game: "t1", round1[1].Game: "t1", "": "", "nogame": ""} {
+		if got, err := s.TournamentOfGame(ctx, game); err != nil || got != want {
+			t.Errorf("TournamentOfGame(%q) = %q, %v; want %q", game, got, err, want)
+		}
+	}
 }
 
 func testTournamentPairingRace(t *testing.T, open Opener, again Reopener) {

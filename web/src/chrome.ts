@@ -46,7 +46,8 @@ function nav(): HTMLElement {
     link("/puzzles", t("chrome.nav.puzzles"), here.startsWith("/puzzles")),
     link("/rules/pommel", t("chrome.nav.rules"), here.startsWith("/rules/")),
     link("/analysis/pommel", t("chrome.nav.analysis"), here.startsWith("/analysis/")),
-    link("/leaderboard", t("chrome.nav.leaderboard"), here.startsWith("/leaderboard")));
+    link("/leaderboard", t("chrome.nav.leaderboard"), here.startsWith("/leaderboard")),
+    link("/tournaments", t("chrome.nav.tournaments"), here.startsWith("/tournaments")));
 }
 
 // accountMenu is "Sign in" for a visitor; for a player, their name (a

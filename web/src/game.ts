@@ -53,6 +53,7 @@ interface Page {
   ended: boolean; // the game's end was announced
   sounds: Sounds;
   you: number; // the seat the session's cookie holds, -1 for none
+  tournament: string; // the tournament that paired the game, "" for none
   reread: boolean; // a rated game's end was read again for its ratings
   endClosed: boolean; // the player closed the result's banner to see the board
   drawAnswer: string; // the AI's answer to this browser's draw offer, until the next move
@@ -70,7 +71,7 @@ interface Page {
 // What a game view says of accounts: rated or not, the seat the cookie
 // holds ("you"), each seat's account and rating, and once a rated game
 // ended, each seat's rating change.
-type AccountGame = Game & { rated?: boolean; you?: number; ratings?: { seat: number; before: number; after: number; rd: number }[] };
+type AccountGame = Game & { rated?: boolean; you?: number; ratings?: { seat: number; before: number; after: number; rd: number }[]; tournament?: string };
 type AccountSeat = Seat & { account?: string; rating?: number; provisional?: boolean; bot?: boolean };
 const seatOf = (g: Game, seat: number) => g.seats[seat] as AccountSeat;
 
@@ -79,7 +80,7 @@ export function gamePage(root: HTMLElement): void {
   const page: Page = {
     id: decodeURIComponent(parts[2] ?? ""), game: null, pos: null, start: null, geo: null, viewSeat: -1, viewPly: null, sel: emptySelection, taking: [],
     message: "", landed: null, busy: false, ws: null, retry: 0, shown: 0, effects: new Map(), anim: null, clockAt: 0, received: new WeakMap(), flagAsked: 0, offline: false,
-    heard: -1, ended: false, sounds: new Sounds(), you: -1, reread: false, endClosed: false, drawAnswer: "", arrival: "", arrivalHeard: "",
+    heard: -1, ended: false, sounds: new Sounds(), you: -1, tournament: "", reread: false, endClosed: false, drawAnswer: "", arrival: "", arrivalHeard: "",
     premoveFrom: null, premove: null, present: null, review: noReview(), redraw: () => {},
     chat: new Chat(decodeURIComponent(parts[2] ?? "")),
     cond: new Conditional(decodeURIComponent(parts[2] ?? ""), () => page.redraw(), (text) => { page.message = text; }),
@@ -318,6 +319,7 @@ async function show(page: Page, g: Game, told: Position | null = null): Promise<
 function keepAccounts(page: Page, g: Game): void {
   const you = (g as AccountGame).you;
   if (you !== undefined && you !== null) page.you = you;
+  page.tournament ||= (g as AccountGame).tournament ?? "";
   const prev = page.game;
   g.seats.forEach((s: AccountSeat, i) => {
     const was = prev ? seatOf(prev, i) : null;
@@ -1051,7 +1053,9 @@ function renderEnd(page: Page, ui: UI, act: Actions): void {
     return;
   }
   const buttons = h("div", { class: "end-actions" });
-  if (heldSeats(page).length) {
+  // A tournament's game leads back to it, not to a rematch.
+  if (page.tournament) buttons.append(h("a", { href: `/tournaments/${page.tournament}`, class: "button primary back-to-tournament" }, t("game.back_to_tournament")));
+  else if (heldSeats(page).length) {
     const again = h("button", { type: "button", class: "rematch primary" }, t("game.rematch"));
     again.addEventListener("click", () => act.rematch());
     buttons.append(again);

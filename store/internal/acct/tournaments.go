@@ -349,6 +349,21 @@ func (s *Service) TournamentGames(ctx context.Context, id string) (list []store.
 	return list, err
 }
 
+// TournamentOfGame implements store.Tournaments.
+func (s *Service) TournamentOfGame(ctx context.Context, game string) (id string, err error) {
+	if game == "" {
+		return "", nil // a bye has no game
+	}
+	err = s.Read(ctx, func(tx Tx) error {
+		err := tx.QueryRow(ctx, `SELECT tournament FROM tournament_games WHERE game_id = ?`, game).Scan(&id)
+		if errors.Is(err, ErrNoRows) {
+			return nil
+		}
+		return err
+	})
+	return id, err
+}
+
 // EndTournamentGame implements store.Tournaments.
 func (s *Service) EndTournamentGame(ctx context.Context, g store.TournamentGame, scores map[string]float64) (ended bool, err error) {
 	_, _, places, err := gameJSON(g)
