@@ -20,7 +20,9 @@ func comparedSummary(t *testing.T) *Summary {
 		{Index: 2, Moves: []string{"c"}, Seats: []string{"p", "q"}, Winners: []int{}, Reason: "repetition", Plies: 30},
 	}
 	plies := []PlyStats{{Game: 0, Ply: 1, Legal: 7, Searched: true, Eval: 30}}
-	return summarize(newGame(t, "pommel"), Manifest{Game: "pommel", Options: map[string]string{"hop": "any"}, Players: []string{"p", "q"}, Depth: 2}, games, plies)
+	s := summarize(newGame(t, "pommel"), Manifest{Game: "pommel", Options: map[string]string{"hop": "any"}, Players: []string{"p", "q"}, Depth: 2}, games, plies)
+	s.Engines = []EngineUse{{Player: "p", Signature: "95dd1432c669", Games: 3, First: 1, Builds: []string{"abc"}}}
+	return s
 }
 
 // TestCompareHasEveryMetric: each field of summary.json (and of its arc)
@@ -37,6 +39,7 @@ func TestCompareHasEveryMetric(t *testing.T) {
 		"eval": "evaluation: mean", "signals": "first capture: its player wins", "arc": "games with one winner",
 		"arc.games": "games with one winner", "arc.drama": "drama", "arc.comebacks": "comebacks",
 		"arc.decidedAt": "decided at: median [quartiles]", "measures": "outcome uniformity",
+		"engines": "engine signatures",
 	}
 	s := comparedSummary(t)
 	s.Label = "mine"

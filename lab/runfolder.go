@@ -66,6 +66,11 @@ type Manifest struct {
 	Label string `json:"label,omitempty"`
 	// Tables names the endgame tables the engines probed, "" for none.
 	Tables string `json:"tables,omitempty"`
+	// Builds name the arbiters that played the run's games (see Build),
+	// the first first: a run continued by another build names both. They
+	// do not decide the games (the engine signatures of the games say
+	// what played them), so a run may go on with another build.
+	Builds []string `json:"builds,omitempty"`
 }
 
 // sameRun says how m and other differ as runs, or "" when they are the
@@ -73,6 +78,7 @@ type Manifest struct {
 func (m Manifest) sameRun(other Manifest) string {
 	a, b := m, other
 	a.Games, b.Games, a.Date, b.Date, a.Label, b.Label = 0, 0, "", "", "", ""
+	a.Builds, b.Builds = nil, nil
 	if a.Shard != b.Shard {
 		return fmt.Sprintf("shard %s there, %s here", shardText(a.Shard), shardText(b.Shard))
 	}
@@ -178,6 +184,29 @@ type GameData struct {
 	Winners []int    `json:"winners"` // none for a draw
 	Reason  string   `json:"reason"`
 	Scores  []int    `json:"scores,omitempty"`
+	// Signatures are the engine signature of each seat's engine, in turn
+	// order (see Signature); none in a game recorded before games had
+	// them. Build names the arbiter that played the game (see Build).
+	Signatures []string `json:"signatures,omitempty"`
+	Build      string   `json:"build,omitempty"`
+}
+
+// signature is the engine signature of seat k, UnknownSignature when the
+// game has none.
+func (d GameData) signature(k int) string {
+	if k < len(d.Signatures) && d.Signatures[k] != "" {
+		return d.Signatures[k]
+	}
+	return UnknownSignature
+}
+
+// build is the arbiter that played the game, UnknownBuild when the game
+// does not say.
+func (d GameData) build() string {
+	if d.Build == "" {
+		return UnknownBuild
+	}
+	return d.Build
 }
 
 // Search is one engine move and what its search reported.

@@ -206,7 +206,7 @@ func TestRunRefusesAShard(t *testing.T) {
 // manifestOf is the manifest a coordinator queues for cfg.
 func manifestOf(t *testing.T, cfg lab.Config) []byte {
 	t.Helper()
-	man, _, err := lab.Prepare(cfg, filepath.Join(t.TempDir(), "run"))
+	man, _, _, err := lab.Prepare(context.Background(), cfg, filepath.Join(t.TempDir(), "run"))
 	if err != nil {
 		t.Fatal(err)
 	}
