@@ -34,7 +34,7 @@ func RunID(manifest []byte) string {
 	delete(fields, "games")
 	delete(fields, "date")
 	delete(fields, "label")
-	delete(fields, "builds") // the games' engine signatures say what played them
+	delete(fields, "builds")         // the games' engine signatures say what played them
 	canon, _ := json.Marshal(fields) // a map's keys come out sorted
 	sum := sha256.Sum256(canon)
 	return hex.EncodeToString(sum[:12])
