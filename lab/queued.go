@@ -32,12 +32,16 @@ func Prepare(ctx context.Context, cfg Config, dir string) (Manifest, Engines, []
 	return man, engines, todo, err
 }
 
-// AddGame adds a game played elsewhere to dir's games.jsonl, after
-// checking that it replays in g (a game that does not would spoil every
-// output of the run).
-func AddGame(dir string, g game.Game, d GameData) error {
-	if _, err := d.log(g, ""); err != nil {
+// AddGame adds a game of cfg's run played elsewhere to dir's games.jsonl,
+// after checking that it replays in cfg's game (a game that does not would
+// spoil every output of the run) and, unless cfg.Mix, that it was played
+// by the engines this arbiter plays (engines, from Prepare).
+func AddGame(dir string, cfg Config, engines Engines, d GameData) error {
+	if _, err := d.log(cfg.Game, ""); err != nil {
 		return err
+	}
+	if why := engines.Differs(d, cfg.build()); why != "" && !cfg.Mix {
+		return fmt.Errorf("it comes from another engine: %s: update the workers, or give --mix to mix them in one run (its report says so on its first line)", why)
 	}
 	return appendGame(dir, d)
 }

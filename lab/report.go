@@ -26,9 +26,22 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; }
 figure { margin: 1.5rem 0; }
 figure svg { max-width: 100%; height: auto; }
 figcaption { color: #555; font-size: .9rem; }
+dl.run { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; margin: 1rem 0; }
+dl.run dt { color: #555; }
+dl.run dd { margin: 0; overflow-wrap: anywhere; }
+dl.run code { font-size: .9rem; }
+p.warn { background: #fff3cd; border-left: .3rem solid #b8860b; padding: .5rem .75rem; }
 </style></head><body>
-<h1>{{.S.Game}} <small>{{.Options}}</small></h1>
-{{with .S.RepeatWarning}}<p><strong>{{.}}</strong></p>{{end}}<p>{{.S.Games}} games (n = {{.S.Distinct}} distinct); players: {{range $i, $p := .S.Players}}{{if $i}}, {{end}}{{$p}}{{end}};
+{{with .S.MixWarning}}<p class="warn"><strong>{{.}}</strong></p>
+{{end}}<h1>{{.S.Game}} <small>{{.Options}}</small></h1>
+<dl class="run">
+<dt>n</dt><dd><strong>{{.Distinct}}</strong>{{if ne .S.Games .S.Distinct}} ({{.S.Games}} played){{end}}</dd>
+<dt>build</dt><dd>{{.Builds}}</dd>
+<dt>engines</dt><dd>{{.Signatures}}</dd>
+<dt>date</dt><dd>{{.S.Run.Date}}</dd>
+<dt>command</dt><dd><code>{{.Command}}</code></dd>
+</dl>
+{{with .S.RepeatWarning}}<p><strong>{{.}}</strong></p>{{end}}<p>Players: {{range $i, $p := .S.Players}}{{if $i}}, {{end}}{{$p}}{{end}};
 limits: {{.Limits}}; {{.S.Run.Opening}} random opening plies; seed {{.S.Run.Seed}}{{if .S.Run.Shard}}; shard {{.S.Run.Shard}}{{end}}.</p>
 <h2>Results</h2>
 <table>
@@ -117,7 +130,12 @@ func (a *Analysis) Report() ([]byte, error) {
 		Signals     []reason
 		Fair        float64
 		Figures     []figure
-	}{S: s, Options: optionsText(s.Options), Limits: limitsText(s.Run), Figures: figs, Fair: 1 / float64(len(s.Seats))}
+		Builds      string
+		Signatures  string
+		Command     string
+		Distinct    string
+	}{Distinct: plural(s.Distinct, "distinct game"), S: s, Options: optionsText(s.Options), Limits: limitsText(s.Run), Figures: figs, Fair: 1 / float64(len(s.Seats)),
+		Builds: buildsText(s.Run.Builds), Signatures: signaturesText(s), Command: CommandText(s.Run)}
 	for _, kind := range slices.Sorted(maps.Keys(s.Signals)) {
 		data.Signals = append(data.Signals, reason{signalText(kind), s.Signals[kind]})
 	}
@@ -136,6 +154,61 @@ func (a *Analysis) Report() ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// CommandText writes the command that plays the run m describes, as far
+// as its manifest says: the options that differ from the game's
+// defaults, and placeholders for what it does not keep (the folder, the
+// book's and the tables' files).
+func CommandText(m Manifest) string {
+	parts := []string{"arbiter lab", m.Game}
+	defaults := withDefaults(m.Game, nil)
+	for _, k := range slices.Sorted(maps.Keys(m.Options)) {
+		if v := m.Options[k]; v != defaults[k] {
+			parts = append(parts, "-o "+k+"="+v)
+		}
+	}
+	for _, p := range m.Players {
+		parts = append(parts, "--player "+shellWord(p))
+	}
+	parts = append(parts, fmt.Sprintf("--games %d", m.Games))
+	if m.MoveTime != "" && m.MoveTime != "0s" {
+		parts = append(parts, "--movetime "+m.MoveTime)
+	}
+	if m.Depth > 0 {
+		parts = append(parts, fmt.Sprintf("--depth %d", m.Depth))
+	}
+	if m.Nodes > 0 {
+		parts = append(parts, fmt.Sprintf("--nodes %d", m.Nodes))
+	}
+	parts = append(parts, fmt.Sprintf("--seed %d --opening %d", m.Seed, m.Opening))
+	if m.From != "" {
+		parts = append(parts, "--from "+shellWord(m.From))
+	}
+	if m.Book != "" {
+		parts = append(parts, "--openings BOOK", "("+bookText(m.Book)+")")
+	}
+	if m.Tables != "" {
+		parts = append(parts, "--tables DIR")
+	}
+	if m.Shard != "" {
+		parts = append(parts, "--shard "+m.Shard)
+	}
+	if m.Label != "" {
+		parts = append(parts, "--label "+shellWord(m.Label))
+	}
+	return strings.Join(append(parts, "--out DIR"), " ")
+}
+
+// shellWord quotes w for a shell when it holds anything but plain
+// characters.
+func shellWord(w string) string {
+	if w != "" && !strings.ContainsFunc(w, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.:=,/+", r))
+	}) {
+		return w
+	}
+	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 }
 
 // limitsText writes a run's search limits as the command line gives them.

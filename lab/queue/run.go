@@ -1,7 +1,6 @@
 package queue
 
 import (
-	"cmp"
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -179,11 +178,7 @@ func (c *collector) collect(ctx context.Context) error {
 		if d.Index != i {
 			return fmt.Errorf("queue %s: game %d of run %s holds game %d", c.q.target, i+1, c.run, d.Index+1)
 		}
-		if why := c.engines.Differs(d, c.build()); why != "" && !c.game.Mix {
-			return fmt.Errorf("queue %s: run %s's games come from another engine: %s: update the workers, or give --mix to mix them in one run (its report says so on its first line)",
-				c.q.target, c.run, why)
-		}
-		if err := lab.AddGame(c.dir, c.game.Game, d); err != nil {
+		if err := lab.AddGame(c.dir, c.game, c.engines, d); err != nil {
 			return fmt.Errorf("game %d from the queue: %w", i+1, err)
 		}
 		delete(c.want, i)
@@ -193,9 +188,6 @@ func (c *collector) collect(ctx context.Context) error {
 	}
 	return nil
 }
-
-// build names the coordinator's arbiter, as the run records it.
-func (c *collector) build() string { return cmp.Or(c.game.Build, lab.Build()) }
 
 // finished lists the indexes of run's stored games.
 func (q *Queue) finished(ctx context.Context, run string) ([]int, error) {
