@@ -4,8 +4,11 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/arbiter-games/arbiter/ai"
 )
 
 // mixedRun is smallRun with ab played by another engine of the same name
@@ -128,5 +131,63 @@ func TestCommandText(t *testing.T) {
 	want := "arbiter lab pommel -o hop=any --player ab --player random --games 200 --depth 2 --seed 1 --opening 4 --from W:Wa1:Bb2 --label 'two words' --out DIR"
 	if got := CommandText(m); got != want {
 		t.Errorf("command\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestOutputsShowBuildAndSignature: the console text, report.html, lab
+// compare (text and HTML) and a skill trace (skill.json, skill.html)
+// name the build and the engines' signatures.
+func TestOutputsShowBuildAndSignature(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	cfg := smallRun(t, 2)
+	cfg.Build = "build-a"
+	sig, err := Signature(ctx, cfg.Game, cfg.Players[0].New)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := filepath.Join(root, "a"), filepath.Join(root, "b")
+	var sum *Summary
+	for _, dir := range []string{a, b} {
+		if sum, err = Run(ctx, cfg, dir, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runs, err := ReadSummaries([]string{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := CompareHTML(runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := SkillConfig{Run: Config{Game: cfg.Game, Players: []Player{engine("ab")}, Games: 2, Limits: ai.Limits{Depth: 1},
+		Seed: 5, OpeningPlies: 2, Build: "build-a"}, Steps: 1}
+	tr, err := Skill(ctx, sc, filepath.Join(root, "skill"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A skill step's engines are the spec at two depths: two players,
+	// two signatures.
+	stepSigs := tr.Steps[0].Signatures
+	if !regexp.MustCompile(`^ab depth 1 [0-9a-f]{12}, ab depth 2 [0-9a-f]{12}$`).MatchString(stepSigs) {
+		t.Errorf("skill step 1's signatures %q: want each depth's", stepSigs)
+	}
+	for name, text := range map[string]string{
+		"the console":  Text(sum),
+		"report.html":  string(readFile(t, filepath.Join(a, ReportFile))),
+		"lab compare":  CompareTable(runs),
+		"compare.html": string(page),
+		"skill.json":   string(readFile(t, filepath.Join(root, "skill", "skill.json"))),
+		"skill.html":   string(readFile(t, filepath.Join(root, "skill", "skill.html"))),
+		"skill's line": tr.EnginesText(),
+	} {
+		want := "ab " + sig
+		if strings.HasPrefix(name, "skill") {
+			want = stepSigs
+		}
+		if !strings.Contains(text, "build-a") || !strings.Contains(text, want) {
+			t.Errorf("%s names no build build-a or no signatures %q:\n%.3000s", name, want, text)
+		}
 	}
 }

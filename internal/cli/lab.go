@@ -53,7 +53,11 @@ warns when games repeat. --label names the run in 'lab compare'.
 
 Every game is added to DIR/games.jsonl as it ends: running the same command
 again continues the run (a larger --games extends it), and another command
-on the same DIR is refused. --shard I/N plays only the games i with
+on the same DIR is refused. run.json names the builds (revisions) that
+played the run, and each game its engines' signatures (a fingerprint of
+what each engine plays, from fixed searches): a run is continued only by
+engines of the same signatures, unless --mix is given, and then its report
+says on its first line that it mixes engines. --shard I/N plays only the games i with
 i mod N = I, so that many machines share a run; 'arbiter lab merge' joins
 their folders into one that equals the run played in one go. --queue URL
 (a postgres:// URL or an SQLite file) puts the games on a queue instead,
@@ -143,6 +147,10 @@ func (lf *labFlags) skill(cmd *cobra.Command, id string, steps int) error {
 		return err
 	}
 	out := cmd.OutOrStdout()
+	if w := tr.MixWarning(); w != "" {
+		fmt.Fprintln(out, w)
+	}
+	fmt.Fprintln(out, tr.EnginesText())
 	for _, st := range tr.Steps {
 		fmt.Fprintf(out, "step %d: %s vs %s: the stronger scores %s over n = %d distinct games (%d played), edge %+.1f points [%+.1f, %+.1f]\n",
 			st.Step, st.Stronger, st.Weaker, strings.TrimSpace(lab.RateText(st.Score)), st.Distinct, st.Games, 100*st.Edge, 100*st.Lo, 100*st.Hi)
