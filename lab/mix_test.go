@@ -191,3 +191,30 @@ func TestOutputsShowBuildAndSignature(t *testing.T) {
 		}
 	}
 }
+
+// TestOldOpeningOrderRefused: a run made before the random plies were
+// drawn in canonical order means other openings by its seed: it is not
+// continued, nor paired game by game with a new one.
+func TestOldOpeningOrderRefused(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	cfg := smallRun(t, 1)
+	if _, err := Run(context.Background(), cfg, dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := readManifest(dir)
+	if err != nil || m.OpeningOrder != OpeningOrder {
+		t.Fatalf("run.json's opening order %q (%v), want %q", m.OpeningOrder, err, OpeningOrder)
+	}
+	old := m
+	old.OpeningOrder = ""
+	if err := writeJSON(filepath.Join(dir, ManifestFile), old); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Mix = true
+	if _, err := Run(context.Background(), cfg, dir, nil); err == nil || !strings.Contains(err.Error(), "random plies' order the game's") {
+		t.Errorf("an old run's openings continued: %v", err)
+	}
+	if why := pairable(old, m); !strings.Contains(why, "random plies' order") {
+		t.Errorf("an old run pairs with a new one (%q)", why)
+	}
+}

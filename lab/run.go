@@ -119,6 +119,9 @@ func (cfg Config) manifest() Manifest {
 		Depth: cfg.Limits.Depth, Nodes: cfg.Limits.Nodes, Opening: cfg.OpeningPlies, From: cfg.From, Seed: cfg.Seed,
 		Shard: cfg.Shard.String(), Games: cfg.Games, Date: cfg.Date, Label: cfg.Label, Tables: cfg.Tables,
 		Builds: []string{cfg.build()}}
+	if cfg.OpeningPlies > 0 {
+		m.OpeningOrder = OpeningOrder
+	}
 	if len(cfg.Openings) > 0 {
 		m.Book = match.BookHash(cfg.Openings)
 		for _, o := range cfg.Openings {
@@ -134,6 +137,10 @@ func (cfg Config) manifest() Manifest {
 	}
 	return m
 }
+
+// OpeningOrder is the order this lab draws random opening plies from
+// (see Manifest.OpeningOrder).
+const OpeningOrder = "sorted"
 
 // check refuses a run that cannot be played, saying what is allowed.
 func (cfg Config) check() error {

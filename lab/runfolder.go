@@ -44,6 +44,12 @@ type Manifest struct {
 	Depth    int    `json:"depth"`
 	Nodes    int64  `json:"nodes"`
 	Opening  int    `json:"opening"`
+	// OpeningOrder is the order the random opening plies are drawn from:
+	// "sorted" (the legal moves sorted by their text, match.CanonicalMoves)
+	// in a run with random plies; "" in one without, or made before the
+	// lab drew them so (from the order the game generated the moves in,
+	// so that its seed means other openings).
+	OpeningOrder string `json:"openingOrder,omitempty"`
 	// From is the position (FEN) every game starts from, "" for the
 	// game's start.
 	From string `json:"from,omitempty"`
@@ -124,7 +130,8 @@ func differs(a, b Manifest) string {
 		x, y any
 	}{{"game", a.Game, b.Game}, {"options", optionsText(a.Options), optionsText(b.Options)},
 		{"players", a.Players, b.Players}, {"movetime", a.MoveTime, b.MoveTime}, {"depth", a.Depth, b.Depth},
-		{"nodes", a.Nodes, b.Nodes}, {"opening", a.Opening, b.Opening}, {"from", fromText(a.From), fromText(b.From)},
+		{"nodes", a.Nodes, b.Nodes}, {"opening", a.Opening, b.Opening},
+		{"random plies' order", openingOrderText(a), openingOrderText(b)}, {"from", fromText(a.From), fromText(b.From)},
 		{"openings book", bookText(a.Book), bookText(b.Book)}, {"seed", a.Seed, b.Seed},
 		{"shard", a.Shard, b.Shard}, {"endgame tables", tablesText(a.Tables), tablesText(b.Tables)}}
 	for _, f := range fields {
@@ -133,6 +140,17 @@ func differs(a, b Manifest) string {
 		}
 	}
 	return ""
+}
+
+// openingOrderText writes the order a run's random plies are drawn from.
+func openingOrderText(m Manifest) string {
+	switch {
+	case m.Opening == 0:
+		return "none"
+	case m.OpeningOrder == "":
+		return "the game's (before the lab sorted them)"
+	}
+	return m.OpeningOrder
 }
 
 // tablesText writes a run's endgame tables, "none" for none.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/game"
+	"github.com/arbiter-games/arbiter/match"
 )
 
 // UnknownBuild names a build that does not know its revision: a binary
@@ -105,7 +106,7 @@ func Signature(ctx context.Context, g game.Game, newEngine func(seed uint64) (ai
 
 // signaturePositions are the positions the signature searches: g's start
 // and those a seeded random walk reaches, each ply drawn from the moves
-// in canonical order (see CanonicalMoves) so that the positions stay the
+// in canonical order (see match.CanonicalMoves) so that the positions stay the
 // same when only the order of move generation changes.
 func signaturePositions(g game.Game) []game.State {
 	rng := rand.New(rand.NewPCG(signatureSeed, 1))
@@ -115,29 +116,10 @@ func signaturePositions(g game.Game) []game.State {
 		if slices.Contains(signaturePlies[:], ply) {
 			out = append(out, s.Clone())
 		}
-		moves, _ := CanonicalMoves(s)
+		moves, _ := match.CanonicalMoves(s.Moves(nil), g.Board())
 		s.Play(moves[rng.IntN(len(moves))])
 	}
 	return out
-}
-
-// CanonicalMoves lists s's legal moves sorted by their text, with the
-// texts: an order that does not depend on how the game generates them.
-func CanonicalMoves(s game.State) ([]game.Move, []string) {
-	moves := s.Moves(nil)
-	b := s.Game().Board()
-	idx := make([]int, len(moves))
-	texts := make([]string, len(moves))
-	for i, m := range moves {
-		idx[i], texts[i] = i, m.Text(b)
-	}
-	slices.SortStableFunc(idx, func(a, c int) int { return strings.Compare(texts[a], texts[c]) })
-	sortedMoves := make([]game.Move, len(moves))
-	sortedTexts := make([]string, len(moves))
-	for k, i := range idx {
-		sortedMoves[k], sortedTexts[k] = moves[i], texts[i]
-	}
-	return sortedMoves, sortedTexts
 }
 
 // Signatures computes engine signatures once each, for the life of the
