@@ -235,7 +235,7 @@ func gameRows(runs []Compared, row rowMaker) []compareRow {
 			return fmt.Sprintf("%.0f [%.0f, %.0f]", s.Plies.Median, s.Plies.Q1, s.Plies.Q3)
 		}),
 		row("plies: shortest to longest", func(s *Summary) string { return fmt.Sprintf("%d to %d", s.Plies.Min, s.Plies.Max) }),
-		row("branching", func(s *Summary) string { return fmt.Sprintf("%.1f", s.Branching.Mean) }),
+		row("branching (pooled; Ludii per game)", func(s *Summary) string { return fmt.Sprintf("%.1f", s.Branching.Mean) }),
 		row("decisions per game", func(s *Summary) string {
 			return fmt.Sprintf("%.1f (median %.0f)", s.Decisions.Mean, s.Decisions.Median)
 		}),
@@ -269,7 +269,7 @@ func gameRows(runs []Compared, row rowMaker) []compareRow {
 func arcRows(runs []Compared, row rowMaker) []compareRow {
 	rows := []compareRow{
 		row("games with one winner", func(s *Summary) string { return fmt.Sprint(s.Arc.Games) }),
-		row("drama", func(s *Summary) string { return fmt.Sprintf("%.1f%%", 100*s.Arc.Drama) }),
+		row("drama (how often behind; Ludii: by how much)", func(s *Summary) string { return fmt.Sprintf("%.1f%%", 100*s.Arc.Drama) }),
 		row("comebacks", func(s *Summary) string { return RateText(s.Arc.Comebacks) }),
 		row("decided at: mean", func(s *Summary) string { return fmt.Sprintf("%.0f%%", 100*s.Arc.DecidedAt.Mean) }),
 		row("decided at: median [quartiles]", func(s *Summary) string {

@@ -61,7 +61,7 @@ limits: {{.Limits}}; {{.S.Run.Opening}} random opening plies; seed {{.S.Run.Seed
 by more than half a piece {{pct .S.Arc.Drama}}% of the time on average (drama; within half a piece is level); {{rate .S.Arc.Comebacks}} of them were comebacks from
 two pieces or more behind. The winner's lead became lasting (two pieces or more at every later search) after
 {{pct .S.Arc.DecidedAt.Mean}}% of the game on average (median {{pct .S.Arc.DecidedAt.Median}}%): the rest was
-the decided part.</p>{{end}}
+the decided part. {{.DramaNote}}</p>{{end}}
 {{if .Signals}}<table><tr><th>the player who…</th><th>games</th><th>won [95% interval]</th></tr>
 {{range .Signals}}<tr><td>{{.Reason}}</td><td class="n">{{.Rate.Of}}</td><td class="n">{{rate .Rate}}</td></tr>
 {{end}}</table><p>Out of the games with one winner where the event names a player; a fair share is {{pct .Fair}}%.</p>{{end}}
@@ -71,7 +71,7 @@ the decided part.</p>{{end}}
 <tr><td>plies</td><td class="n">{{num .S.Plies.Mean}}</td><td class="n">{{.S.Plies.Median}}</td><td class="n">{{.S.Plies.Q1}} to {{.S.Plies.Q3}}</td><td class="n">{{.S.Plies.Min}} to {{.S.Plies.Max}}</td></tr>
 <tr><td>real decisions (more than one legal move)</td><td class="n">{{num .S.Decisions.Mean}}</td><td class="n">{{.S.Decisions.Median}}</td><td class="n">{{.S.Decisions.Q1}} to {{.S.Decisions.Q3}}</td><td class="n">{{.S.Decisions.Min}} to {{.S.Decisions.Max}}</td></tr>
 </table>
-<p>{{num .S.Branching.Mean}} legal moves per position on average; {{pct .S.DecisionShare}}% of positions offer a real choice.</p>
+<p>{{num .S.Branching.Mean}} legal moves per position on average ({{.BranchingNote}}); {{pct .S.DecisionShare}}% of positions offer a real choice.</p>
 <table><tr><th>what the moves did, per game</th><th>mean</th></tr>
 {{range .PerGame}}<tr><td>{{.Name}}</td><td class="n">{{num .Mean}}</td></tr>
 {{end}}</table>
@@ -89,6 +89,18 @@ leaves of their searches, one ply deep.{{end}}</p>
 </body></html>
 `))
 
+// How the lab's drama, lead changes and branching differ from the
+// measures of Ludii's that share their names: the report, lab compare
+// and docs/lab/README.md say so beside them.
+const (
+	DramaNote = "Drama here is how often the winner was behind; Ludii's Drama is by how much (the best player's " +
+		"state evaluation less the winner's, averaged over the positions), a severity, not a frequency."
+	LeadChangeNote = "counted per game, where Ludii's LeadChange is the share of a game's moves at which the leader " +
+		"by its state evaluation changes, with no level zone"
+	BranchingNote = "pooled over every position of every game, so that long games weigh more; Ludii's BranchingFactor " +
+		"takes each game's mean, then the mean over the games"
+)
+
 // perGameNames explain the per-game counts, in the order the page lists
 // them.
 var perGameNames = []struct{ key, text string }{
@@ -101,7 +113,7 @@ var perGameNames = []struct{ key, text string }{
 	{"sandwiches", "sandwiches (cells taken with no leg over them)"},
 	{"takeovers", "takeovers (landing on another player's stack)"},
 	{"scoreChanges", "moves that changed a score"},
-	{"leadChanges", "lead changes in the engines' evaluation (within half a piece is level)"},
+	{"leadChanges", "lead changes in the engines' evaluation (within half a piece is level; " + LeadChangeNote + ")"},
 }
 
 // Report writes report.html: one page with no outside reference, its
@@ -134,7 +146,10 @@ func (a *Analysis) Report() ([]byte, error) {
 		Signatures  string
 		Command     string
 		Distinct    string
-	}{Distinct: plural(s.Distinct, "distinct game"), S: s, Options: optionsText(s.Options), Limits: limitsText(s.Run), Figures: figs, Fair: 1 / float64(len(s.Seats)),
+		DramaNote   string
+		// BranchingNote says how the mean branching differs from Ludii's.
+		BranchingNote string
+	}{Distinct: plural(s.Distinct, "distinct game"), DramaNote: DramaNote, BranchingNote: BranchingNote, S: s, Options: optionsText(s.Options), Limits: limitsText(s.Run), Figures: figs, Fair: 1 / float64(len(s.Seats)),
 		Builds: buildsText(s.Run.Builds), Signatures: signaturesText(s), Command: CommandText(s.Run)}
 	for _, kind := range slices.Sorted(maps.Keys(s.Signals)) {
 		data.Signals = append(data.Signals, reason{signalText(kind), s.Signals[kind]})
