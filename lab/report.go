@@ -16,7 +16,7 @@ var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	"rate": RateText,
 	"num":  func(x float64) string { return fmt.Sprintf("%.2f", x) },
 }).Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>arbiter lab: {{.S.Game}} {{.Options}}</title>
 <style>
 body { font-family: sans-serif; max-width: 62rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
@@ -28,8 +28,9 @@ figure svg { max-width: 100%; height: auto; }
 figcaption { color: #555; font-size: .9rem; }
 dl.run { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; margin: 1rem 0; }
 dl.run dt { color: #555; }
-dl.run dd { margin: 0; overflow-wrap: anywhere; }
+dl.run dd { margin: 0; overflow-wrap: break-word; min-width: 0; }
 dl.run code { font-size: .9rem; }
+dl.run .w { white-space: nowrap; }
 p.warn { background: #fff3cd; border-left: .3rem solid #b8860b; padding: .5rem .75rem; }
 </style></head><body>
 {{with .S.MixWarning}}<p class="warn"><strong>{{.}}</strong></p>
@@ -39,7 +40,7 @@ p.warn { background: #fff3cd; border-left: .3rem solid #b8860b; padding: .5rem .
 <dt>build</dt><dd>{{.Builds}}</dd>
 <dt>engines</dt><dd>{{.Signatures}}</dd>
 <dt>date</dt><dd>{{.S.Run.Date}}</dd>
-<dt>command</dt><dd><code>{{.Command}}</code></dd>
+<dt>command</dt><dd><code>{{range $i, $w := .Command}}{{if $i}} {{end}}<span class="w">{{$w}}</span>{{end}}</code></dd>
 </dl>
 {{with .S.RepeatWarning}}<p><strong>{{.}}</strong></p>{{end}}<p>Players: {{range $i, $p := .S.Players}}{{if $i}}, {{end}}{{$p}}{{end}};
 limits: {{.Limits}}; {{.S.Run.Opening}} random opening plies; seed {{.S.Run.Seed}}{{if .S.Run.Shard}}; shard {{.S.Run.Shard}}{{end}}.</p>
@@ -144,13 +145,13 @@ func (a *Analysis) Report() ([]byte, error) {
 		Figures     []figure
 		Builds      string
 		Signatures  string
-		Command     string
+		Command     []string
 		Distinct    string
 		DramaNote   string
 		// BranchingNote says how the mean branching differs from Ludii's.
 		BranchingNote string
 	}{Distinct: plural(s.Distinct, "distinct game"), DramaNote: DramaNote, BranchingNote: BranchingNote, S: s, Options: optionsText(s.Options), Limits: limitsText(s.Run), Figures: figs, Fair: 1 / float64(len(s.Seats)),
-		Builds: buildsText(s.Run.Builds), Signatures: signaturesText(s), Command: CommandText(s.Run)}
+		Builds: buildsText(s.Run.Builds), Signatures: signaturesText(s), Command: commandParts(s.Run)}
 	for _, kind := range slices.Sorted(maps.Keys(s.Signals)) {
 		data.Signals = append(data.Signals, reason{signalText(kind), s.Signals[kind]})
 	}
@@ -175,7 +176,11 @@ func (a *Analysis) Report() ([]byte, error) {
 // as its manifest says: the options that differ from the game's
 // defaults, and placeholders for what it does not keep (the folder, the
 // book's and the tables' files).
-func CommandText(m Manifest) string {
+func CommandText(m Manifest) string { return strings.Join(commandParts(m), " ") }
+
+// commandParts are CommandText's words, each flag with its value (the
+// report keeps each on one line).
+func commandParts(m Manifest) []string {
 	parts := []string{"arbiter lab", m.Game}
 	defaults := withDefaults(m.Game, nil)
 	for _, k := range slices.Sorted(maps.Keys(m.Options)) {
@@ -196,7 +201,7 @@ func CommandText(m Manifest) string {
 	if m.Nodes > 0 {
 		parts = append(parts, fmt.Sprintf("--nodes %d", m.Nodes))
 	}
-	parts = append(parts, fmt.Sprintf("--seed %d --opening %d", m.Seed, m.Opening))
+	parts = append(parts, fmt.Sprintf("--seed %d", m.Seed), fmt.Sprintf("--opening %d", m.Opening))
 	if m.From != "" {
 		parts = append(parts, "--from "+shellWord(m.From))
 	}
@@ -212,7 +217,7 @@ func CommandText(m Manifest) string {
 	if m.Label != "" {
 		parts = append(parts, "--label "+shellWord(m.Label))
 	}
-	return strings.Join(append(parts, "--out DIR"), " ")
+	return append(parts, "--out DIR")
 }
 
 // shellWord quotes w for a shell when it holds anything but plain

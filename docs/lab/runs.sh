@@ -14,7 +14,8 @@ lab() { nice -n 10 "$arbiter" lab "$@"; }
 # The build the runs are made with: every run.json names it too ("builds"),
 # and every game its engines' signatures; build.txt keeps it beside the
 # runs for answers.md to quote. A binary made by go run, or outside the
-# repository, records no revision: build it with 'go build ./cmd/arbiter'.
+# repository, or with -buildvcs=false (in GOFLAGS too), records no revision:
+# build it with 'go build -buildvcs=true ./cmd/arbiter' in the repository.
 mkdir -p "$out"
 bin=$(command -v "$arbiter")
 {
