@@ -85,6 +85,8 @@ func compareRows(runs []Compared) []compareRow {
 		row("opening plies", func(s *Summary) string { return fmt.Sprint(s.Run.Opening) }),
 		row("from", func(s *Summary) string { return fromLabel(s.Run.From) }),
 		row("seed", func(s *Summary) string { return fmt.Sprint(s.Run.Seed) }),
+		row("builds", func(s *Summary) string { return buildsText(s.Run.Builds) }),
+		row("engine signatures", signaturesText),
 		row("games", func(s *Summary) string { return fmt.Sprint(s.Games) }),
 		row("distinct games (n)", func(s *Summary) string {
 			if s.Distinct == 0 && s.Games > 0 {
@@ -98,6 +100,38 @@ func compareRows(runs []Compared) []compareRow {
 	rows = append(rows, measureRows(row)...)
 	rows = append(rows, arcRows(runs, row)...)
 	return append(rows, differenceRows(runs)...)
+}
+
+// buildsText writes a run's builds, "unknown" for a run made before runs
+// recorded them.
+func buildsText(builds []string) string {
+	if len(builds) == 0 {
+		return UnknownBuild
+	}
+	return strings.Join(builds, ", ")
+}
+
+// signaturesText writes each seat name's engine signatures, "ab
+// 95dd1432c669, random bee3bdf31683", and says "mixed" after a name that
+// played with more than one.
+func signaturesText(s *Summary) string {
+	if len(s.Engines) == 0 {
+		return "-" // a summary written before the lab recorded them
+	}
+	var parts []string
+	mixed := s.mixedPlayers()
+	for i, u := range s.Engines {
+		if i > 0 && s.Engines[i-1].Player == u.Player {
+			parts[len(parts)-1] += "+" + u.Signature
+			continue
+		}
+		parts = append(parts, u.Player+" "+u.Signature)
+	}
+	text := strings.Join(parts, ", ")
+	if len(mixed) > 0 {
+		text += " (mixes engines: " + strings.Join(mixed, ", ") + ")"
+	}
+	return text
 }
 
 // differenceRows are each run's differences from the first, B − A, with
@@ -201,7 +235,7 @@ func gameRows(runs []Compared, row rowMaker) []compareRow {
 			return fmt.Sprintf("%.0f [%.0f, %.0f]", s.Plies.Median, s.Plies.Q1, s.Plies.Q3)
 		}),
 		row("plies: shortest to longest", func(s *Summary) string { return fmt.Sprintf("%d to %d", s.Plies.Min, s.Plies.Max) }),
-		row("branching", func(s *Summary) string { return fmt.Sprintf("%.1f", s.Branching.Mean) }),
+		row("branching (pooled; Ludii per game)", func(s *Summary) string { return fmt.Sprintf("%.1f", s.Branching.Mean) }),
 		row("decisions per game", func(s *Summary) string {
 			return fmt.Sprintf("%.1f (median %.0f)", s.Decisions.Mean, s.Decisions.Median)
 		}),
@@ -235,7 +269,7 @@ func gameRows(runs []Compared, row rowMaker) []compareRow {
 func arcRows(runs []Compared, row rowMaker) []compareRow {
 	rows := []compareRow{
 		row("games with one winner", func(s *Summary) string { return fmt.Sprint(s.Arc.Games) }),
-		row("drama", func(s *Summary) string { return fmt.Sprintf("%.1f%%", 100*s.Arc.Drama) }),
+		row("drama (how often behind; Ludii: by how much)", func(s *Summary) string { return fmt.Sprintf("%.1f%%", 100*s.Arc.Drama) }),
 		row("comebacks", func(s *Summary) string { return RateText(s.Arc.Comebacks) }),
 		row("decided at: mean", func(s *Summary) string { return fmt.Sprintf("%.0f%%", 100*s.Arc.DecidedAt.Mean) }),
 		row("decided at: median [quartiles]", func(s *Summary) string {

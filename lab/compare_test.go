@@ -20,7 +20,9 @@ func comparedSummary(t *testing.T) *Summary {
 		{Index: 2, Moves: []string{"c"}, Seats: []string{"p", "q"}, Winners: []int{}, Reason: "repetition", Plies: 30},
 	}
 	plies := []PlyStats{{Game: 0, Ply: 1, Legal: 7, Searched: true, Eval: 30}}
-	return summarize(newGame(t, "pommel"), Manifest{Game: "pommel", Options: map[string]string{"hop": "any"}, Players: []string{"p", "q"}, Depth: 2}, games, plies)
+	s := summarize(newGame(t, "pommel"), Manifest{Game: "pommel", Options: map[string]string{"hop": "any"}, Players: []string{"p", "q"}, Depth: 2}, games, plies)
+	s.Engines = []EngineUse{{Player: "p", Signature: "95dd1432c669", Games: 3, First: 1, Builds: []string{"abc"}}}
+	return s
 }
 
 // TestCompareHasEveryMetric: each field of summary.json (and of its arc)
@@ -32,11 +34,12 @@ func TestCompareHasEveryMetric(t *testing.T) {
 		"games": "games", "distinct": "distinct games (n)", "draws": "draws", "wins": "seat 1 wins",
 		"shared": "shared first places", "seats": "seat 2 wins", "firstPlayer": "first player's edge",
 		"byPlayer": "q's score", "drawRate": "draws", "endings": "games ended by no pieces",
-		"drawsBy": "  by repetition", "plies": "plies: median [quartiles]", "branching": "branching",
+		"drawsBy": "  by repetition", "plies": "plies: median [quartiles]", "branching": "branching (pooled; Ludii per game)",
 		"decisions": "decisions per game", "decisionShare": "real decisions", "perGame": "captures per game",
 		"eval": "evaluation: mean", "signals": "first capture: its player wins", "arc": "games with one winner",
-		"arc.games": "games with one winner", "arc.drama": "drama", "arc.comebacks": "comebacks",
-		"arc.decidedAt": "decided at: median [quartiles]", "measures": "outcome uniformity",
+		"arc.games": "games with one winner", "arc.drama": "drama (how often behind; Ludii: by how much)", "arc.comebacks": "comebacks",
+		"arc.decidedAt": "decided at: median [quartiles]", "measures": "outcome uniformity (÷n; Ludii ÷(n−1))",
+		"engines": "engine signatures",
 	}
 	s := comparedSummary(t)
 	s.Label = "mine"
@@ -73,7 +76,7 @@ func TestCompareHasEveryMetric(t *testing.T) {
 		}
 	}
 	// Drama is the mean of the two decided games' 25% and 0%.
-	for name, want := range map[string]string{"drama": "12.5%", "comebacks": RateText(NewRate(1, 2)),
+	for name, want := range map[string]string{"drama (how often behind; Ludii: by how much)": "12.5%", "comebacks": RateText(NewRate(1, 2)),
 		"decided at: median [quartiles]": "62% [56%, 69%]", "first capture: its player wins": RateText(NewRate(1, 2)) + " of 2",
 		"distinct games (n)": "3", "run": "mine", "folder": "runs/a"} {
 		if values[name] != want {

@@ -116,7 +116,7 @@ func TestRunOfIdenticalGames(t *testing.T) {
 		!strings.Contains(text, "3 games, n = 1 distinct") || !strings.Contains(text, "warning: 2 of the 3 games repeat") {
 		t.Errorf("summary.json games %d distinct %d, draws of %d, text:\n%s", js.Games, js.Distinct, sum.DrawRate.Of, text)
 	}
-	if page := string(readFile(t, filepath.Join(dir, ReportFile))); !strings.Contains(page, "3 games (n = 1 distinct)") ||
+	if page := string(readFile(t, filepath.Join(dir, ReportFile))); !strings.Contains(page, "<strong>1 distinct game</strong> (3 played)") ||
 		!strings.Contains(page, "warning: 2 of the 3 games repeat") {
 		t.Errorf("report.html gives neither n nor the warning")
 	}

@@ -373,7 +373,7 @@ func TestCompareOldSummary(t *testing.T) {
 	now := &Summary{Game: "pommel", Games: 2, Distinct: 2, Plies: Distribution{Mean: 40},
 		Measures: Measures{DecisionFactor: 12.5, OutcomeUniformity: 0.25}}
 	rows := compareRows([]Compared{{Label: "old", Dir: "a", Summary: old}, {Label: "now", Dir: "b", Summary: now}})
-	want := map[string][2]string{"decision factor": {"-", "12.50"}, "outcome uniformity": {"-", "0.25"},
+	want := map[string][2]string{"decision factor": {"-", "12.50"}, "outcome uniformity (÷n; Ludii ÷(n−1))": {"-", "0.25"},
 		"clarity: narrowness": {"-", "-"}, "score lead: mean": {"-", "-"}}
 	for _, r := range rows {
 		if w, ok := want[r[0]]; ok {

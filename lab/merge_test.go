@@ -29,7 +29,7 @@ func TestMergedShardsEqualTheWholeRun(t *testing.T) {
 		shards = append(shards, dir)
 	}
 	merged := filepath.Join(root, "merged")
-	sum, total, err := Merge(merged, []string{shards[1], shards[0]})
+	sum, total, err := Merge(merged, []string{shards[1], shards[0]}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestMergeRefuses(t *testing.T) {
 		{filepath.Join(root, "m4"), nil, "needs the shards' folders"},
 	}
 	for _, tt := range tests {
-		if _, _, err := Merge(tt.out, tt.dirs); err == nil || !strings.Contains(err.Error(), tt.want) {
+		if _, _, err := Merge(tt.out, tt.dirs, false); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Merge(%s, %v): %v, want an error with %q", tt.out, tt.dirs, err, tt.want)
 		}
 	}

@@ -81,7 +81,7 @@ func TestAnotherBookRefused(t *testing.T) {
 	if _, err := Run(context.Background(), other, b, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := Merge(filepath.Join(root, "m"), []string{a, b}); err == nil || !strings.Contains(err.Error(), "openings book") {
+	if _, _, err := Merge(filepath.Join(root, "m"), []string{a, b}, false); err == nil || !strings.Contains(err.Error(), "openings book") {
 		t.Errorf("merged with another book: %v", err)
 	}
 }

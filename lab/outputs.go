@@ -39,6 +39,7 @@ func Analyse(m Manifest, games []GameData) (*Analysis, error) {
 		a.Plies = append(a.Plies, mg.plies...)
 	}
 	a.Summary = summarize(g, m, a.Games, a.Plies)
+	a.Summary.Engines = engineUses(games)
 	return a, nil
 }
 

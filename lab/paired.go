@@ -135,6 +135,7 @@ func pairable(a, b Manifest) string {
 		name string
 		x, y any
 	}{{"game", a.Game, b.Game}, {"seed", a.Seed, b.Seed}, {"openings book", bookText(a.Book), bookText(b.Book)}, {"opening plies", a.Opening, b.Opening},
+		{"random plies' order", openingOrderText(a), openingOrderText(b)},
 		{"from", fromText(a.From), fromText(b.From)}, {"games", a.Games, b.Games}} {
 		if x, y := fmt.Sprint(f.x), fmt.Sprint(f.y); x != y {
 			return fmt.Sprintf("%s %s and %s", f.name, x, y)

@@ -19,43 +19,49 @@ import (
 // its manifest and plays one game of it. The lab itself knows no queue.
 
 // Prepare opens dir as cfg's run, as Run does (a folder of another run is
-// refused), and gives the run's manifest and the games dir still lacks.
-func Prepare(cfg Config, dir string) (Manifest, []int, error) {
-	if err := cfg.check(); err != nil {
-		return Manifest{}, nil, err
-	}
-	man, err := openRun(dir, cfg.manifest())
+// refused, and so are games of other engines unless cfg.Mix), and gives
+// the run's manifest, this arbiter's engine signatures (for checking the
+// games that come back: see Engines.Differs) and the games dir still
+// lacks.
+func Prepare(ctx context.Context, cfg Config, dir string) (Manifest, Engines, []int, error) {
+	cfg, engines, todo, err := prepare(ctx, cfg, dir)
 	if err != nil {
-		return Manifest{}, nil, err
+		return Manifest{}, nil, nil, err
 	}
-	cfg.Date = man.Date
-	have, err := readGames(dir)
-	if err != nil {
-		return Manifest{}, nil, err
-	}
-	return man, missing(cfg, have), nil
+	man, _, err := readManifest(dir)
+	return man, engines, todo, err
 }
 
-// AddGame adds a game played elsewhere to dir's games.jsonl, after
-// checking that it replays in g (a game that does not would spoil every
-// output of the run).
-func AddGame(dir string, g game.Game, d GameData) error {
-	if _, err := d.log(g, ""); err != nil {
+// AddGame adds a game of cfg's run played elsewhere to dir's games.jsonl,
+// after checking that it replays in cfg's game (a game that does not would
+// spoil every output of the run) and, unless cfg.Mix, that it was played
+// by the engines this arbiter plays (engines, from Prepare).
+func AddGame(dir string, cfg Config, engines Engines, d GameData) error {
+	if _, err := d.log(cfg.Game, ""); err != nil {
 		return err
+	}
+	if why := engines.Differs(d, cfg.build()); why != "" && !cfg.Mix {
+		return fmt.Errorf("it comes from another engine: %s: update the workers, or give --mix to mix them in one run (its report says so on its first line)", why)
 	}
 	return appendGame(dir, d)
 }
 
-// PlayGame plays game i of cfg's run, as Run would, and gives its data.
+// PlayGame plays game i of cfg's run, as Run would, and gives its data,
+// with its engines' signatures (kept in cfg.Signatures, when given, for
+// the next game) and its build.
 func PlayGame(ctx context.Context, cfg Config, i int) (GameData, error) {
 	if i < 0 || i >= cfg.Games {
 		return GameData{}, fmt.Errorf("game %d: the run has games 1 to %d", i+1, cfg.Games)
+	}
+	engines, err := cfg.engines(ctx)
+	if err != nil {
+		return GameData{}, err
 	}
 	log, err := match.Play(ctx, cfg.matchConfig(), i*cfg.matchStride())
 	if err != nil {
 		return GameData{}, err
 	}
-	return fromLog(i, log), nil
+	return engines.stamp(fromLog(i, log), cfg.build()), nil
 }
 
 // ConfigFromManifest rebuilds the run a manifest (run.json's JSON)

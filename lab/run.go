@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,6 +31,10 @@ import (
 type Player struct {
 	Spec string
 	New  func(seed uint64) (ai.Engine, error)
+	// Single makes the same engine searching on one thread, for its
+	// signature (a search on many threads visits other nodes each time);
+	// nil when New's engines search on one.
+	Single func(seed uint64) (ai.Engine, error)
 }
 
 // Shard is the share of a run's games one folder plays: game i (0 for the
@@ -87,13 +92,36 @@ type Config struct {
 	// (endgame.Tables.Identity), "" for none: they change the games, so
 	// a run continues only with the same.
 	Tables string
+	// Build names the arbiter that plays the games, "" for this binary's
+	// (Build); tests set it.
+	Build string
+	// Signatures keeps the engines' signatures for the process, nil for
+	// one of the run's own.
+	Signatures *Signatures
+	// Mix lets the run hold games played by engines of other signatures
+	// than this one's (a run continued by an arbiter whose engine plays
+	// otherwise): refused without it, and said on the report's first line
+	// with it.
+	Mix bool
+}
+
+// build is the arbiter that plays cfg's games.
+func (cfg Config) build() string {
+	if cfg.Build == "" {
+		return Build()
+	}
+	return cfg.Build
 }
 
 // manifest is the run cfg describes, as its folder keeps it.
 func (cfg Config) manifest() Manifest {
 	m := Manifest{Game: cfg.Game.ID(), Options: map[string]string{}, MoveTime: cfg.Limits.MoveTime.String(),
 		Depth: cfg.Limits.Depth, Nodes: cfg.Limits.Nodes, Opening: cfg.OpeningPlies, From: cfg.From, Seed: cfg.Seed,
-		Shard: cfg.Shard.String(), Games: cfg.Games, Date: cfg.Date, Label: cfg.Label, Tables: cfg.Tables}
+		Shard: cfg.Shard.String(), Games: cfg.Games, Date: cfg.Date, Label: cfg.Label, Tables: cfg.Tables,
+		Builds: []string{cfg.build()}}
+	if cfg.OpeningPlies > 0 {
+		m.OpeningOrder = OpeningOrder
+	}
 	if len(cfg.Openings) > 0 {
 		m.Book = match.BookHash(cfg.Openings)
 		for _, o := range cfg.Openings {
@@ -109,6 +137,10 @@ func (cfg Config) manifest() Manifest {
 	}
 	return m
 }
+
+// OpeningOrder is the order this lab draws random opening plies from
+// (see Manifest.OpeningOrder).
+const OpeningOrder = "sorted"
 
 // check refuses a run that cannot be played, saying what is allowed.
 func (cfg Config) check() error {
@@ -178,52 +210,92 @@ type Progress func(played, total int)
 // the games played so far are kept (running again continues) and the
 // error says so.
 func Run(ctx context.Context, cfg Config, dir string, progress Progress) (*Summary, error) {
-	if err := cfg.check(); err != nil {
-		return nil, err
-	}
-	man, err := openRun(dir, cfg.manifest())
+	cfg, engines, todo, err := prepare(ctx, cfg, dir)
 	if err != nil {
 		return nil, err
 	}
-	cfg.Date = man.Date
-	have, err := readGames(dir)
-	if err != nil {
-		return nil, err
-	}
-	todo := missing(cfg, have)
 	if progress != nil {
 		progress(0, len(todo))
 	}
-	if err := play(ctx, cfg, dir, todo, progress); err != nil {
+	if err := play(ctx, cfg, dir, todo, engines, progress); err != nil {
 		return nil, err
 	}
 	return WriteOutputs(dir)
 }
 
-// openRun makes dir a folder of the run m, or checks that it is one, and
-// returns the manifest it keeps (with m's games when m has more).
-func openRun(dir string, m Manifest) (Manifest, error) {
+// prepare checks cfg, opens dir as its run (refusing another run, and
+// games of other engines unless cfg.Mix) and gives cfg with the run's
+// date, this arbiter's engine signature of each seat name, and the games
+// of cfg's shard dir still lacks.
+func prepare(ctx context.Context, cfg Config, dir string) (Config, Engines, []int, error) {
+	if err := cfg.check(); err != nil {
+		return cfg, nil, nil, err
+	}
+	if cfg.Signatures == nil {
+		cfg.Signatures = &Signatures{}
+	}
+	engines, err := cfg.engines(ctx)
+	if err != nil {
+		return cfg, nil, nil, err
+	}
+	man, have, err := openRun(dir, cfg.manifest(), func(have []GameData) error {
+		if cfg.Mix {
+			return nil
+		}
+		return engines.refuseOthers(dir, cfg.build(), have)
+	})
+	if err != nil {
+		return cfg, nil, nil, err
+	}
+	cfg.Date = man.Date
+	return cfg, engines, missing(cfg, have), nil
+}
+
+// openRun makes dir a folder of the run m, or checks that it is one and
+// that check accepts the games it holds, and returns the manifest it
+// keeps (with m's games when m has more, and m's build among its builds)
+// and the games.
+func openRun(dir string, m Manifest, check func(have []GameData) error) (Manifest, []GameData, error) {
 	old, ok, err := readManifest(dir)
 	if err != nil {
-		return Manifest{}, err
+		return Manifest{}, nil, err
 	}
 	if ok {
 		if why := old.sameRun(m); why != "" {
-			return Manifest{}, fmt.Errorf("%s holds another run (%s): give another --out, or the command that started it", dir, why)
+			return Manifest{}, nil, fmt.Errorf("%s holds another run (%s): give another --out, or the command that started it", dir, why)
 		}
 		if m.Games < old.Games {
-			return Manifest{}, fmt.Errorf("%s holds a run of %d games: give --games %d or more to continue it", dir, old.Games, old.Games)
+			return Manifest{}, nil, fmt.Errorf("%s holds a run of %d games: give --games %d or more to continue it", dir, old.Games, old.Games)
 		}
 		m.Date = old.Date
 		if m.Label == "" {
 			m.Label = old.Label // continued without --label: keep the run's
 		}
+		m.Builds = joinBuilds(old.Builds, m.Builds)
 	} else if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
-		return Manifest{}, fmt.Errorf("%s holds files but no %s: give a new or empty folder", dir, ManifestFile)
+		return Manifest{}, nil, fmt.Errorf("%s holds files but no %s: give a new or empty folder", dir, ManifestFile)
 	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		return Manifest{}, err
+		return Manifest{}, nil, err
 	}
-	return m, writeJSON(filepath.Join(dir, ManifestFile), m)
+	have, err := readGames(dir)
+	if err != nil {
+		return Manifest{}, nil, err
+	}
+	if err := check(have); err != nil {
+		return Manifest{}, nil, err
+	}
+	return m, have, writeJSON(filepath.Join(dir, ManifestFile), m)
+}
+
+// joinBuilds is the builds of a and then those of b that a lacks.
+func joinBuilds(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, x := range b {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // missing lists the games of cfg's shard that have not been played.
@@ -243,7 +315,7 @@ func missing(cfg Config, have []GameData) []int {
 
 // play plays the games todo, Concurrency at a time, storing each as it
 // ends.
-func play(ctx context.Context, cfg Config, dir string, todo []int, progress Progress) error {
+func play(ctx context.Context, cfg Config, dir string, todo []int, engines Engines, progress Progress) error {
 	mc := cfg.matchConfig()
 	jobs := make(chan int)
 	var mu sync.Mutex
@@ -258,7 +330,7 @@ func play(ctx context.Context, cfg Config, dir string, todo []int, progress Prog
 				log, err := match.Play(ctx, mc, i*cfg.matchStride())
 				mu.Lock()
 				if err == nil {
-					err = appendGame(dir, fromLog(i, log))
+					err = appendGame(dir, engines.stamp(fromLog(i, log), cfg.build()))
 				}
 				if err != nil && firstErr == nil {
 					firstErr = err

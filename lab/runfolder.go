@@ -44,6 +44,12 @@ type Manifest struct {
 	Depth    int    `json:"depth"`
 	Nodes    int64  `json:"nodes"`
 	Opening  int    `json:"opening"`
+	// OpeningOrder is the order the random opening plies are drawn from:
+	// "sorted" (the legal moves sorted by their text, match.CanonicalMoves)
+	// in a run with random plies; "" in one without, or made before the
+	// lab drew them so (from the order the game generated the moves in,
+	// so that its seed means other openings).
+	OpeningOrder string `json:"openingOrder,omitempty"`
 	// From is the position (FEN) every game starts from, "" for the
 	// game's start.
 	From string `json:"from,omitempty"`
@@ -66,6 +72,11 @@ type Manifest struct {
 	Label string `json:"label,omitempty"`
 	// Tables names the endgame tables the engines probed, "" for none.
 	Tables string `json:"tables,omitempty"`
+	// Builds name the arbiters that played the run's games (see Build),
+	// the first first: a run continued by another build names both. They
+	// do not decide the games (the engine signatures of the games say
+	// what played them), so a run may go on with another build.
+	Builds []string `json:"builds,omitempty"`
 }
 
 // sameRun says how m and other differ as runs, or "" when they are the
@@ -73,6 +84,7 @@ type Manifest struct {
 func (m Manifest) sameRun(other Manifest) string {
 	a, b := m, other
 	a.Games, b.Games, a.Date, b.Date, a.Label, b.Label = 0, 0, "", "", "", ""
+	a.Builds, b.Builds = nil, nil
 	if a.Shard != b.Shard {
 		return fmt.Sprintf("shard %s there, %s here", shardText(a.Shard), shardText(b.Shard))
 	}
@@ -118,7 +130,8 @@ func differs(a, b Manifest) string {
 		x, y any
 	}{{"game", a.Game, b.Game}, {"options", optionsText(a.Options), optionsText(b.Options)},
 		{"players", a.Players, b.Players}, {"movetime", a.MoveTime, b.MoveTime}, {"depth", a.Depth, b.Depth},
-		{"nodes", a.Nodes, b.Nodes}, {"opening", a.Opening, b.Opening}, {"from", fromText(a.From), fromText(b.From)},
+		{"nodes", a.Nodes, b.Nodes}, {"opening", a.Opening, b.Opening},
+		{"random plies' order", openingOrderText(a), openingOrderText(b)}, {"from", fromText(a.From), fromText(b.From)},
 		{"openings book", bookText(a.Book), bookText(b.Book)}, {"seed", a.Seed, b.Seed},
 		{"shard", a.Shard, b.Shard}, {"endgame tables", tablesText(a.Tables), tablesText(b.Tables)}}
 	for _, f := range fields {
@@ -127,6 +140,17 @@ func differs(a, b Manifest) string {
 		}
 	}
 	return ""
+}
+
+// openingOrderText writes the order a run's random plies are drawn from.
+func openingOrderText(m Manifest) string {
+	switch {
+	case m.Opening == 0:
+		return "none"
+	case m.OpeningOrder == "":
+		return "the game's (before the lab sorted them)"
+	}
+	return m.OpeningOrder
 }
 
 // tablesText writes a run's endgame tables, "none" for none.
@@ -178,6 +202,29 @@ type GameData struct {
 	Winners []int    `json:"winners"` // none for a draw
 	Reason  string   `json:"reason"`
 	Scores  []int    `json:"scores,omitempty"`
+	// Signatures are the engine signature of each seat's engine, in turn
+	// order (see Signature); none in a game recorded before games had
+	// them. Build names the arbiter that played the game (see Build).
+	Signatures []string `json:"signatures,omitempty"`
+	Build      string   `json:"build,omitempty"`
+}
+
+// signature is the engine signature of seat k, UnknownSignature when the
+// game has none.
+func (d GameData) signature(k int) string {
+	if k < len(d.Signatures) && d.Signatures[k] != "" {
+		return d.Signatures[k]
+	}
+	return UnknownSignature
+}
+
+// build is the arbiter that played the game, UnknownBuild when the game
+// does not say.
+func (d GameData) build() string {
+	if d.Build == "" {
+		return UnknownBuild
+	}
+	return d.Build
 }
 
 // Search is one engine move and what its search reported.

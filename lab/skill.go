@@ -55,6 +55,12 @@ type SkillStep struct {
 	Lo       float64 `json:"lo"`
 	Hi       float64 `json:"hi"`
 	DrawRate Rate    `json:"drawRate"`
+	// Builds are the builds that played the step, Signatures its seats'
+	// engine signatures (as lab compare writes them) and Mixed the step's
+	// warning when its games mix engines (see Summary.MixWarning).
+	Builds     []string `json:"builds"`
+	Signatures string   `json:"signatures"`
+	Mixed      string   `json:"mixed,omitempty"`
 }
 
 // SkillTrace is what skill.json holds.
@@ -71,6 +77,33 @@ type SkillTrace struct {
 	// Plateaus say, for each measure, from which strength on it stops
 	// changing.
 	Plateaus []string `json:"plateaus"`
+	// Builds are the builds that played the steps, the first first.
+	Builds []string `json:"builds"`
+}
+
+// MixWarning is the line the trace's outputs start with when a step mixes
+// engines, "" when none does.
+func (tr *SkillTrace) MixWarning() string {
+	var parts []string
+	for _, st := range tr.Steps {
+		if st.Mixed != "" {
+			parts = append(parts, fmt.Sprintf("step %d: %s", st.Step, strings.TrimPrefix(st.Mixed, "warning: this run mixes engines (made with --mix): ")))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "warning: this trace mixes engines (made with --mix): " + strings.Join(parts, "; ")
+}
+
+// EnginesText writes the trace's builds and its steps' engine
+// signatures as one line.
+func (tr *SkillTrace) EnginesText() string {
+	var sigs []string
+	for _, st := range tr.Steps {
+		sigs = append(sigs, fmt.Sprintf("step %d %s", st.Step, st.Signatures))
+	}
+	return fmt.Sprintf("%s %s; engine signatures: %s", pluralWord(max(len(tr.Builds), 1), "build"), buildsText(tr.Builds), strings.Join(sigs, "; "))
 }
 
 // SkillChange is how step Step's games differ from step Step-1's.
@@ -175,6 +208,7 @@ func Skill(ctx context.Context, sc SkillConfig, dir string, progress SkillProgre
 			return nil, fmt.Errorf("step %d: %w", k, err)
 		}
 		tr.Steps = append(tr.Steps, skillStep(k, sub, cfg, sum))
+		tr.Builds = joinBuilds(tr.Builds, sum.Run.Builds)
 		played, err := readGamesOnly(sub)
 		if err != nil {
 			return nil, err
@@ -195,7 +229,8 @@ func Skill(ctx context.Context, sc SkillConfig, dir string, progress SkillProgre
 // skillStep reads the stronger engine's score from a step's summary.
 func skillStep(k int, dir string, cfg Config, sum *Summary) SkillStep {
 	st := SkillStep{Step: k, Dir: filepath.Base(dir), Stronger: cfg.Players[0].Spec, Weaker: cfg.Players[1].Spec,
-		Games: sum.Games, Distinct: sum.Distinct, DrawRate: sum.DrawRate, Strength: strengthOf(cfg, k)}
+		Games: sum.Games, Distinct: sum.Distinct, DrawRate: sum.DrawRate, Strength: strengthOf(cfg, k),
+		Builds: sum.Run.Builds, Signatures: signaturesText(sum), Mixed: sum.MixWarning()}
 	for _, p := range sum.ByPlayer {
 		if p.Name == st.Stronger {
 			st.Score = p.Score
@@ -307,8 +342,11 @@ var skillPage = template.Must(template.New("skill").Funcs(template.FuncMap{"rate
 <html lang="en"><head><meta charset="utf-8"><title>arbiter lab: skill trace of {{.T.Player}} in {{.T.Game}}</title>
 <style>body { font-family: sans-serif; max-width: 62rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
 table { border-collapse: collapse; } th, td { border-bottom: 1px solid #ccc; padding: .25rem .75rem; text-align: left; }
-td.n { text-align: right; font-variant-numeric: tabular-nums; } figure svg { max-width: 100%; height: auto; }</style></head><body>
-<h1>Does skill pay in {{.T.Game}}?</h1>
+td.n { text-align: right; font-variant-numeric: tabular-nums; } figure svg { max-width: 100%; height: auto; }
+p.warn { background: #fff3cd; border-left: .3rem solid #b8860b; padding: .5rem .75rem; }</style></head><body>
+{{with .T.MixWarning}}<p class="warn"><strong>{{.}}</strong></p>
+{{end}}<h1>Does skill pay in {{.T.Game}}?</h1>
+<p>{{.T.EnginesText}}.</p>
 <p>{{.T.Player}} against itself with twice the thinking (one ply deeper, or twice the nodes or time), step by step;
 the stronger engine's score, a win 1 and a draw a fair share.</p>
 <table><tr><th>step</th><th>stronger</th><th>weaker</th><th>games (n distinct)</th><th>stronger's score [95%]</th><th>edge (points)</th><th>draws</th></tr>

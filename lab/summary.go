@@ -61,6 +61,10 @@ type Summary struct {
 	Signals map[string]Rate `json:"signals"`
 	// Measures are Ludii's metrics and Browne's criteria (see Measures).
 	Measures Measures `json:"measures"`
+	// Engines are the engine signatures each seat name played the games
+	// with (more than one for a name only in a run made with --mix; see
+	// MixWarning), and the builds that played them.
+	Engines []EngineUse `json:"engines"`
 }
 
 // ArcStats sums up the arcs of the games with one winner.

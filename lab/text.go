@@ -7,10 +7,15 @@ import (
 	"strings"
 )
 
-// Text writes the summary's main numbers as a few lines for a terminal.
+// Text writes the summary's main numbers as a few lines for a terminal,
+// a run that mixes engines saying so first.
 func Text(s *Summary) string {
 	var b strings.Builder
+	if w := s.MixWarning(); w != "" {
+		fmt.Fprintln(&b, w)
+	}
 	fmt.Fprintf(&b, "%s (%s): %d games, n = %d distinct\n", s.Game, optionsText(s.Options), s.Games, s.Distinct)
+	fmt.Fprintln(&b, s.EnginesText())
 	if w := s.RepeatWarning(); w != "" {
 		fmt.Fprintln(&b, w)
 	}

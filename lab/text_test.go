@@ -34,7 +34,7 @@ func TestTextHasTheEngineTable(t *testing.T) {
 				t.Errorf("%s: the console text lacks the line %q:\n%s", tt.name, line, text)
 			}
 		}
-		if tt.lines == nil && strings.Contains(text, "engine") {
+		if tt.lines == nil && strings.Contains(text, "wins shared losses") {
 			t.Errorf("%s: an engine table where every seat has the same engine:\n%s", tt.name, text)
 		}
 	}

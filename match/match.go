@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/arbiter-games/arbiter/ai"
+	"github.com/arbiter-games/arbiter/board"
 	"github.com/arbiter-games/arbiter/game"
 	"github.com/arbiter-games/arbiter/internal/clip"
 	"github.com/arbiter-games/arbiter/record"
@@ -438,15 +439,41 @@ func openingFor(cfg Config, g int) (game.State, string, []string, error) {
 			return nil, "", nil, err
 		}
 		for k := 0; k < plies && !s.Result().Over(); k++ {
-			moves := s.Moves(nil)
-			m := moves[rng.IntN(len(moves))]
-			texts = append(texts, m.Text(cfg.Game.Board()))
+			m, text := drawMove(rng, s.Moves(nil), cfg.Game.Board())
+			texts = append(texts, text)
 			s.Play(m)
 		}
 		if !s.Result().Over() || plies == 0 {
 			return s, from, texts, nil
 		}
 	}
+}
+
+// drawMove draws one of moves at random, and gives its text. It draws
+// from the moves in canonical order (CanonicalMoves), not in the order
+// the game generated them, so that a seed gives the same openings in
+// builds whose move generation orders the moves otherwise.
+func drawMove(rng *rand.Rand, moves []game.Move, b *board.Board) (game.Move, string) {
+	sorted, texts := CanonicalMoves(moves, b)
+	k := rng.IntN(len(sorted))
+	return sorted[k], texts[k]
+}
+
+// CanonicalMoves sorts moves by their text, giving the texts too: an
+// order that does not depend on how the game generates them.
+func CanonicalMoves(moves []game.Move, b *board.Board) ([]game.Move, []string) {
+	idx := make([]int, len(moves))
+	texts := make([]string, len(moves))
+	for i, m := range moves {
+		idx[i], texts[i] = i, m.Text(b)
+	}
+	slices.SortStableFunc(idx, func(x, y int) int { return strings.Compare(texts[x], texts[y]) })
+	sortedMoves := make([]game.Move, len(moves))
+	sortedTexts := make([]string, len(moves))
+	for k, i := range idx {
+		sortedMoves[k], sortedTexts[k] = moves[i], texts[i]
+	}
+	return sortedMoves, sortedTexts
 }
 
 // bookStart is where group g starts before its random plies: the book's

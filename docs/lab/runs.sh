@@ -11,6 +11,19 @@ parts=${*:-survey pommel ties skill variants control plots}
 arbiter=${ARBITER:-arbiter}
 lab() { nice -n 10 "$arbiter" lab "$@"; }
 
+# The build the runs are made with: every run.json names it too ("builds"),
+# and every game its engines' signatures; build.txt keeps it beside the
+# runs for answers.md to quote. A binary made by go run, or outside the
+# repository, or with -buildvcs=false (in GOFLAGS too), records no revision:
+# build it with 'go build -buildvcs=true ./cmd/arbiter' in the repository.
+mkdir -p "$out"
+bin=$(command -v "$arbiter")
+{
+  echo "arbiter $bin, $(date -u +%Y-%m-%dT%H:%MZ)"
+  go version -m "$bin" 2>/dev/null | grep -E 'vcs\.(revision|modified|time)' || echo "no revision recorded"
+} >>"$out/build.txt"
+grep -q vcs.revision "$out/build.txt" || echo "warning: $bin records no revision; its runs name the build 'unknown'" >&2
+
 for part in $parts; do
   case $part in
   survey) # answers 2, 3, 4 and 5: every id, ab at depth 3, 1,000 games each

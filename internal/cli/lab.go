@@ -25,7 +25,11 @@ type labFlags struct {
 	gamesFlags
 	out, shard, label string
 	queue             string // a queue's URL or SQLite file: the run is played by 'lab work'
+	mix               bool   // let the run hold games of other engines' signatures
 }
+
+// mixUsage is what --mix does.
+const mixUsage = "let the run hold games played by engines of another signature (its report says so on its first line)"
 
 // shardAllowed is what --shard accepts.
 const shardAllowed = "I/N with 0 <= I < N, such as 0/4: game i belongs to shard i mod N"
@@ -49,7 +53,11 @@ warns when games repeat. --label names the run in 'lab compare'.
 
 Every game is added to DIR/games.jsonl as it ends: running the same command
 again continues the run (a larger --games extends it), and another command
-on the same DIR is refused. --shard I/N plays only the games i with
+on the same DIR is refused. run.json names the builds (revisions) that
+played the run, and each game its engines' signatures (a fingerprint of
+what each engine plays, from fixed searches): a run is continued only by
+engines of the same signatures, unless --mix is given, and then its report
+says on its first line that it mixes engines. --shard I/N plays only the games i with
 i mod N = I, so that many machines share a run; 'arbiter lab merge' joins
 their folders into one that equals the run played in one go. --queue URL
 (a postgres:// URL or an SQLite file) puts the games on a queue instead,
@@ -74,6 +82,7 @@ its plots. See docs/lab/README.md for what each number means.`,
 	allow(cmd, "label", labelAllowed)
 	cmd.Flags().StringVar(&lf.queue, "queue", "", "put the games on this queue ("+queueAllowed+") for 'lab work' to play")
 	allow(cmd, "queue", queueAllowed)
+	cmd.Flags().BoolVar(&lf.mix, "mix", false, mixUsage)
 	cmd.AddCommand(labCompareCmd(), labMergeCmd(), labSkillCmd(), labOpeningsCmd(), labWorkCmd())
 	return cmd
 }
@@ -103,6 +112,7 @@ line says from which strength on each stops changing.`,
 	lf.add(cmd, 100, "the engine spec (ab, uct, ai:level=N, ...): once", "an engine spec such as ab or uct")
 	cmd.Flags().StringVar(&lf.out, "out", "", "the trace's folder (new, empty, or this trace's to continue it)")
 	allow(cmd, "out", "a folder")
+	cmd.Flags().BoolVar(&lf.mix, "mix", false, mixUsage)
 	cmd.Flags().IntVar(&steps, "steps", 3, fmt.Sprintf("how many doublings of the thinking to measure (1 to %d)", lab.MaxSkillSteps))
 	allow(cmd, "steps", fmt.Sprintf("1 to %d", lab.MaxSkillSteps))
 	return cmd
@@ -137,6 +147,10 @@ func (lf *labFlags) skill(cmd *cobra.Command, id string, steps int) error {
 		return err
 	}
 	out := cmd.OutOrStdout()
+	if w := tr.MixWarning(); w != "" {
+		fmt.Fprintln(out, w)
+	}
+	fmt.Fprintln(out, tr.EnginesText())
 	for _, st := range tr.Steps {
 		fmt.Fprintf(out, "step %d: %s vs %s: the stronger scores %s over n = %d distinct games (%d played), edge %+.1f points [%+.1f, %+.1f]\n",
 			st.Step, st.Stronger, st.Weaker, strings.TrimSpace(lab.RateText(st.Score)), st.Distinct, st.Games, 100*st.Edge, 100*st.Lo, 100*st.Hi)
@@ -210,16 +224,19 @@ seed, openings, start and games, else unpaired, and the table says which.`,
 }
 
 func labMergeCmd() *cobra.Command {
-	return &cobra.Command{
+	var mix bool
+	cmd := &cobra.Command{
 		Use:   "merge OUT DIR...",
 		Short: "Join the folders of a run's shards into one",
 		Long: `merge joins the folders that 'arbiter lab --shard I/N' filled, for the same
 run, into OUT (a new or empty folder), and writes its games.pdn,
 summary.json, CSV files and report.html: the same as the run played in one
-go, as far as the shards got.`,
+go, as far as the shards got. Shards whose games were played by engines of
+different signatures (another arbiter's engine) are refused unless --mix
+is given; the merged report then says so on its first line.`,
 		Args: withUsage(cobra.MinimumNArgs(2)),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			sum, total, err := lab.Merge(args[0], args[1:])
+			sum, total, err := lab.Merge(args[0], args[1:], mix)
 			if err != nil {
 				return err
 			}
@@ -228,6 +245,8 @@ go, as far as the shards got.`,
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&mix, "mix", false, "merge shards whose games were played by engines of another signature (the report says so on its first line)")
+	return cmd
 }
 
 // config checks the flags and builds the run they describe.
@@ -256,7 +275,11 @@ func (lf *labFlags) config(id string) (lab.Config, error) {
 		if err != nil {
 			return lab.Config{}, fmt.Errorf("--player %s: %w", spec, err)
 		}
-		players = append(players, lab.Player{Spec: spec, New: newEngine})
+		single, err := engineMaker(spec, spec, append(engineOptions(t), ai.WithThreads(1))...)
+		if err != nil {
+			return lab.Config{}, fmt.Errorf("--player %s: %w", spec, err)
+		}
+		players = append(players, lab.Player{Spec: spec, New: newEngine, Single: single})
 	}
 	if lf.lim == (ai.Limits{}) {
 		return lab.Config{}, errors.New("give the engines a limit: --movetime, --depth or --nodes")
@@ -268,7 +291,8 @@ func (lf *labFlags) config(id string) (lab.Config, error) {
 		return lab.Config{}, err
 	}
 	cfg := lab.Config{Game: g, Players: players, Games: lf.games, Concurrency: lf.concurrency, Limits: lf.lim,
-		Seed: lf.seed, OpeningPlies: lf.opening, Label: lf.label, Date: time.Now().Format("2006.01.02")}
+		Seed: lf.seed, OpeningPlies: lf.opening, Label: lf.label, Date: time.Now().Format("2006.01.02"),
+		Mix: lf.mix, Signatures: &lab.Signatures{}}
 	if t != nil {
 		cfg.Tables = t.Identity()
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/lab"
 	"github.com/arbiter-games/arbiter/lab/queue"
 )
@@ -35,7 +36,11 @@ func queuedPlayer(spec string) (lab.Player, error) {
 	if err != nil {
 		return lab.Player{}, err
 	}
-	return lab.Player{Spec: spec, New: newEngine}, nil
+	single, err := engineMaker(spec, spec, ai.WithThreads(1))
+	if err != nil {
+		return lab.Player{}, err
+	}
+	return lab.Player{Spec: spec, New: newEngine, Single: single}, nil
 }
 
 // runQueued puts the run on the queue, waits for the workers to play it,

@@ -206,7 +206,7 @@ func TestRunRefusesAShard(t *testing.T) {
 // manifestOf is the manifest a coordinator queues for cfg.
 func manifestOf(t *testing.T, cfg lab.Config) []byte {
 	t.Helper()
-	man, _, err := lab.Prepare(cfg, filepath.Join(t.TempDir(), "run"))
+	man, _, _, err := lab.Prepare(context.Background(), cfg, filepath.Join(t.TempDir(), "run"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -412,5 +412,69 @@ func TestRunRefusesABadGameFromTheQueue(t *testing.T) {
 				t.Fatalf("got %v, want %q", err, c.want)
 			}
 		})
+	}
+}
+
+// flat is an evaluation that sees nothing: an engine that plays by it is
+// another arbiter's engine of the same name.
+type flat struct{}
+
+func (flat) Judges(game.State) bool                   { return true }
+func (flat) Evaluate(game.State) [game.MaxPlayers]int { return [game.MaxPlayers]int{} }
+
+// TestQueueRefusesAnotherEngine: a game a worker of another engine played
+// for a run begun here is refused by the coordinator, naming both signatures,
+// unless the run mixes engines (--mix); its report then says so first.
+func TestQueueRefusesAnotherEngine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: runs River")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	path := filepath.Join(t.TempDir(), "queue.db")
+	q := openSQLiteQueue(t, path, true)
+	other := func(spec string) (lab.Player, error) {
+		p, err := enginePlayer(spec)
+		if spec == "ab" {
+			p.New = func(seed uint64) (ai.Engine, error) { return ai.New(spec, seed, ai.WithEvaluation(flat{})) }
+		}
+		return p, err
+	}
+	startWorkersAs(t, path, 1, WorkConfig{Concurrency: 2, RescueAfter: time.Minute, Players: other, Poll: 50 * time.Millisecond,
+		Build: "build-b"})
+	cfg := quickRun(t, 2)
+	cfg.Build = "build-a"
+	own, err := lab.Signature(ctx, cfg.Game, cfg.Players[0].New)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := other("ab")
+	theirs, err := lab.Signature(ctx, cfg.Game, p.New)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The run's first game is played here; the worker plays the second.
+	dir := filepath.Join(t.TempDir(), "run")
+	start := cfg
+	start.Games = 1
+	if _, err := lab.Run(ctx, start, dir, nil); err != nil {
+		t.Fatal(err)
+	}
+	_, err = q.Run(ctx, cfg, dir, nil, RunConfig{Poll: 50 * time.Millisecond})
+	if err == nil {
+		t.Fatal("the coordinator took games of another engine")
+	}
+	for _, want := range []string{own, theirs, "build-a", "build-b", "--mix"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("refusal %q does not name %s", err, want)
+		}
+	}
+	cfg.Mix = true
+	s, err := q.Run(ctx, cfg, dir, nil, RunConfig{Poll: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatalf("--mix: %v", err)
+	}
+	if line, _, _ := strings.Cut(lab.Text(s), "\n"); !strings.Contains(line, "this run mixes engines") || !strings.Contains(line, theirs) {
+		t.Errorf("the first line %q does not say the run mixes engines", line)
 	}
 }

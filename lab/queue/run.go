@@ -19,7 +19,8 @@ import (
 )
 
 // RunID names a run by its manifest: a hash of every field but those that
-// do not decide the games (how many there are, the date, the label), so
+// do not decide the games (how many there are, the date, the label, the
+// builds that played them), so
 // that a run continued with more games, or a folder made anew for it,
 // finds the games already played. The manifest is read as plain JSON, so
 // fields added to it later count too.
@@ -32,6 +33,7 @@ func RunID(manifest []byte) string {
 	delete(fields, "games")
 	delete(fields, "date")
 	delete(fields, "label")
+	delete(fields, "builds")         // the games' engine signatures say what played them
 	canon, _ := json.Marshal(fields) // a map's keys come out sorted
 	sum := sha256.Sum256(canon)
 	return hex.EncodeToString(sum[:12])
@@ -59,7 +61,7 @@ func (q *Queue) Run(ctx context.Context, cfg lab.Config, dir string, progress la
 	if cfg.Shard.Count > 0 {
 		return nil, fmt.Errorf("--queue and --shard %s: give one (the queue shares the games among the workers)", cfg.Shard)
 	}
-	man, todo, err := lab.Prepare(cfg, dir)
+	man, engines, todo, err := lab.Prepare(ctx, cfg, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +73,7 @@ func (q *Queue) Run(ctx context.Context, cfg lab.Config, dir string, progress la
 	if err := q.clearRefusals(ctx, run); err != nil {
 		return nil, err
 	}
-	c := collector{q: q, game: cfg, dir: dir, run: run, want: map[int]bool{}, total: len(todo), progress: progress}
+	c := collector{q: q, game: cfg, engines: engines, dir: dir, run: run, want: map[int]bool{}, total: len(todo), progress: progress}
 	for _, i := range todo {
 		c.want[i] = true
 	}
@@ -124,8 +126,12 @@ func (q *Queue) enqueue(ctx context.Context, run string, manifest []byte, games 
 
 // collector gathers a run's finished games into its folder.
 type collector struct {
-	q        *Queue
-	game     lab.Config
+	q    *Queue
+	game lab.Config
+	// engines are the coordinator's engine signatures: a game played by
+	// another engine (a worker of other source, or a game stored for the
+	// run by an earlier arbiter) is refused unless the run mixes them.
+	engines  lab.Engines
 	dir, run string
 	want     map[int]bool // the games dir still lacks
 	total    int
@@ -172,7 +178,7 @@ func (c *collector) collect(ctx context.Context) error {
 		if d.Index != i {
 			return fmt.Errorf("queue %s: game %d of run %s holds game %d", c.q.target, i+1, c.run, d.Index+1)
 		}
-		if err := lab.AddGame(c.dir, c.game.Game, d); err != nil {
+		if err := lab.AddGame(c.dir, c.game, c.engines, d); err != nil {
 			return fmt.Errorf("game %d from the queue: %w", i+1, err)
 		}
 		delete(c.want, i)

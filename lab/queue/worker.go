@@ -95,7 +95,7 @@ func (q *Queue) Work(ctx context.Context, c WorkConfig) error {
 		return err
 	}
 	workers := river.NewWorkers()
-	if err := river.AddWorkerSafely(workers, &gameWorker{q: q, c: c}); err != nil {
+	if err := river.AddWorkerSafely(workers, &gameWorker{q: q, c: c, signatures: &lab.Signatures{}}); err != nil {
 		return err
 	}
 	poll := c.Poll
@@ -131,6 +131,9 @@ type gameWorker struct {
 	river.WorkerDefaults[gameJob]
 	q *Queue
 	c WorkConfig
+	// signatures keeps the engines' signatures for the worker's life: it
+	// plays many games of a run.
+	signatures *lab.Signatures
 }
 
 // Work plays the job's game and stores it, unless it is stored already (a
@@ -155,6 +158,7 @@ func (w *gameWorker) Work(ctx context.Context, job *river.Job[gameJob]) error {
 	if id := RunID(a.Manifest); id != a.Run {
 		return w.refuse(ctx, a, fmt.Errorf("the job's run %s is not its manifest's (%s)", clip.Quote(a.Run), id))
 	}
+	cfg.Build, cfg.Signatures = w.c.Build, w.signatures
 	w.logf("game %d of %s: playing\n", a.Index+1, a.Run)
 	d, err := lab.PlayGame(ctx, cfg, a.Index)
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
