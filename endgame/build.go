@@ -82,6 +82,9 @@ func Build(ctx context.Context, cfg Config) (*Manifest, error) {
 	}
 	stop := b.reportProgress()
 	defer stop()
+	if dropsMen(cfg.Game) {
+		return b.buildDrops(ctx)
+	}
 	for _, m := range b.materials {
 		if err := b.material(ctx, m); err != nil {
 			return nil, err
@@ -142,8 +145,12 @@ func newBuilder(cfg Config) (*builder, error) {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
 	n := cfg.Game.Board().Len()
+	materials := Materials(cfg.Pieces)
+	if dropsMen(cfg.Game) {
+		materials = DropMaterials(cfg.Pieces)
+	}
 	b := &builder{cfg: cfg, g: cfg.Game, n: n, binom: newBinomials(n),
-		materials: Materials(cfg.Pieces), solved: map[Material][]uint16{}, layouts: map[Material]*layout{}}
+		materials: materials, solved: map[Material][]uint16{}, layouts: map[Material]*layout{}}
 	for _, m := range b.materials {
 		l := newLayout(m, n, b.binom)
 		b.layouts[m] = &l
@@ -162,6 +169,9 @@ func newBuilder(cfg Config) (*builder, error) {
 // them, and a slice's scratch (a few words a position and one for each
 // king's move inside it) on each worker.
 func (b *builder) memoryNeeded() int64 {
+	if dropsMen(b.g) {
+		return b.dropMemoryNeeded()
+	}
 	var largest uint64
 	for _, l := range b.layouts {
 		largest = max(largest, l.sliceSize())
