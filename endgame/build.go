@@ -66,6 +66,10 @@ type Progress struct {
 // MaxPieces is the most pieces Build accepts.
 const MaxPieces = 5
 
+// MaxDropPieces is the most pieces Build accepts for a game with drops
+// (Eximo): five would hold some 480 million positions, solved at once.
+const MaxDropPieces = 4
+
 // Build builds the tables Config asks for into cfg.Dir, one material at
 // a time in the order Materials lists them, writing each when it is done,
 // and returns the manifest it wrote.
@@ -136,7 +140,10 @@ func newBuilder(cfg Config) (*builder, error) {
 		return nil, errors.New("endgame: no game")
 	}
 	if _, ok := cfg.Game.Start().(game.Placer); !ok || cfg.Game.Players() != 2 {
-		return nil, fmt.Errorf("endgame: %s has no tables: only two-player games of one piece a cell (Pommel) have them so far", cfg.Game.ID())
+		return nil, fmt.Errorf("endgame: %s has no tables: only two-player games of one piece a cell (Pommel, Eximo) have them so far", cfg.Game.ID())
+	}
+	if dropsMen(cfg.Game) && cfg.Pieces > MaxDropPieces {
+		return nil, fmt.Errorf("endgame: %d pieces: the tables of %s hold 2 to %d", cfg.Pieces, cfg.Game.ID(), MaxDropPieces)
 	}
 	if cfg.Pieces < 2 || cfg.Pieces > MaxPieces {
 		return nil, fmt.Errorf("endgame: %d pieces: tables hold 2 to %d", cfg.Pieces, MaxPieces)
