@@ -320,6 +320,7 @@ func (b *builder) buildDrops(ctx context.Context) (*Manifest, error) {
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		b.loaded.Store(false)
+		b.current.Store(b.materials[len(b.materials)-1]) // the system, named by its largest material
 		if bounds, err = b.solveDrops(ctx); err != nil {
 			return nil, err
 		}

@@ -184,6 +184,9 @@ func (sf *solveFlags) build(ctx context.Context, cmd *cobra.Command, cfg endgame
 	start := time.Now()
 	man, err := endgame.Build(ctx, cfg)
 	bar.finish()
+	if _, drops := cfg.Game.(endgame.Dropper); drops && errors.Is(err, context.Canceled) {
+		return fmt.Errorf("stopped: %s's tables are solved whole, so nothing is kept; run the same command to solve them again", cfg.Game.ID())
+	}
 	if errors.Is(err, context.Canceled) {
 		return fmt.Errorf("stopped: the materials finished are kept in %s; run the same command to go on", sf.out)
 	}
