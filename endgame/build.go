@@ -66,6 +66,10 @@ type Progress struct {
 // MaxPieces is the most pieces Build accepts.
 const MaxPieces = 5
 
+// MaxDropPieces is the most pieces Build accepts for a game with drops
+// (Eximo): five would hold some 480 million positions, solved at once.
+const MaxDropPieces = 4
+
 // Build builds the tables Config asks for into cfg.Dir, one material at
 // a time in the order Materials lists them, writing each when it is done,
 // and returns the manifest it wrote.
@@ -82,6 +86,9 @@ func Build(ctx context.Context, cfg Config) (*Manifest, error) {
 	}
 	stop := b.reportProgress()
 	defer stop()
+	if dropsMen(cfg.Game) {
+		return b.buildDrops(ctx)
+	}
 	for _, m := range b.materials {
 		if err := b.material(ctx, m); err != nil {
 			return nil, err
@@ -133,7 +140,10 @@ func newBuilder(cfg Config) (*builder, error) {
 		return nil, errors.New("endgame: no game")
 	}
 	if _, ok := cfg.Game.Start().(game.Placer); !ok || cfg.Game.Players() != 2 {
-		return nil, fmt.Errorf("endgame: %s has no tables: only two-player games of one piece a cell (Pommel) have them so far", cfg.Game.ID())
+		return nil, fmt.Errorf("endgame: %s has no tables: only two-player games of one piece a cell (Pommel, Eximo) have them so far", cfg.Game.ID())
+	}
+	if dropsMen(cfg.Game) && cfg.Pieces > MaxDropPieces {
+		return nil, fmt.Errorf("endgame: %d pieces: the tables of %s hold 2 to %d", cfg.Pieces, cfg.Game.ID(), MaxDropPieces)
 	}
 	if cfg.Pieces < 2 || cfg.Pieces > MaxPieces {
 		return nil, fmt.Errorf("endgame: %d pieces: tables hold 2 to %d", cfg.Pieces, MaxPieces)
@@ -142,8 +152,12 @@ func newBuilder(cfg Config) (*builder, error) {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
 	n := cfg.Game.Board().Len()
+	materials := Materials(cfg.Pieces)
+	if dropsMen(cfg.Game) {
+		materials = DropMaterials(cfg.Pieces)
+	}
 	b := &builder{cfg: cfg, g: cfg.Game, n: n, binom: newBinomials(n),
-		materials: Materials(cfg.Pieces), solved: map[Material][]uint16{}, layouts: map[Material]*layout{}}
+		materials: materials, solved: map[Material][]uint16{}, layouts: map[Material]*layout{}}
 	for _, m := range b.materials {
 		l := newLayout(m, n, b.binom)
 		b.layouts[m] = &l
@@ -162,6 +176,9 @@ func newBuilder(cfg Config) (*builder, error) {
 // them, and a slice's scratch (a few words a position and one for each
 // king's move inside it) on each worker.
 func (b *builder) memoryNeeded() int64 {
+	if dropsMen(b.g) {
+		return b.dropMemoryNeeded()
+	}
 	var largest uint64
 	for _, l := range b.layouts {
 		largest = max(largest, l.sliceSize())

@@ -350,7 +350,7 @@ func TestNoMoveIsLost(t *testing.T) {
 	if len(w.buckets) == 0 || len(w.buckets[0]) != 1 || w.buckets[0][0] != uint32(i-base)<<1|1 {
 		t.Fatalf("the position was not scheduled as a loss in 0: %v", w.buckets)
 	}
-	v, err := (&checker{st: s, pl: s.(game.Placer)}).fromChildren()
+	v, err := (&checker{st: s, pl: s.(game.Placer)}).fromChildren(0)
 	if err != nil || v != (Value{Kind: Loss}) {
 		t.Errorf("the check's own rule says %v, %v", v, err)
 	}

@@ -26,7 +26,10 @@ import (
 const (
 	manifestName = "manifest.json"
 	fileMagic    = "ARBEGT1\n"
-	formatNumber = 1
+	formatNumber = 2
+	// oldestFormat is the oldest format read: format 1 is format 2
+	// without drop tables (no drops, unknown or bound fields).
+	oldestFormat = 1
 	wdlExt       = ".wdl"
 	dtmExt       = ".dtm"
 )
@@ -43,22 +46,29 @@ const (
 // many pieces, and each material's figures. Build writes it after each
 // material, so a folder of an unfinished build describes what it holds.
 type Manifest struct {
-	Format    int             `json:"format"`
-	Game      string          `json:"game"`
-	Rules     string          `json:"rules"`
-	Cells     int             `json:"cells"`
-	Pieces    int             `json:"pieces"`
+	Format int    `json:"format"`
+	Game   string `json:"game"`
+	Rules  string `json:"rules"`
+	Cells  int    `json:"cells"`
+	Pieces int    `json:"pieces"`
+	// Drops is set for the tables of a game whose moves add pieces
+	// (Eximo): each material has two bounds, M.0.* and M.1.*, and a
+	// position whose bounds differ is not held.
+	Drops     bool            `json:"drops,omitempty"`
 	Materials []MaterialStats `json:"materials"`
 }
 
 // MaterialStats are one material's figures. Positions counts indexes that
 // are positions; wins, draws and losses are for the side to move.
 type MaterialStats struct {
-	Material       string `json:"material"`
-	Positions      uint64 `json:"positions"`
-	Wins           uint64 `json:"wins"`
-	Draws          uint64 `json:"draws"`
-	Losses         uint64 `json:"losses"`
+	Material  string `json:"material"`
+	Positions uint64 `json:"positions"`
+	Wins      uint64 `json:"wins"`
+	Draws     uint64 `json:"draws"`
+	Losses    uint64 `json:"losses"`
+	// Unknown counts, in drop tables, the positions not held: their
+	// value depends on positions of more pieces. Positions counts them.
+	Unknown        uint64 `json:"unknown,omitempty"`
 	LongestWin     int    `json:"longest_win"`
 	LongestWinFEN  string `json:"longest_win_fen,omitempty"`
 	LongestLoss    int    `json:"longest_loss"`
@@ -73,7 +83,10 @@ type fileHeader struct {
 	Indexes  uint64 `json:"indexes"`
 	Content  string `json:"content"` // "wdl" or "plies"
 	Width    int    `json:"width"`   // bytes a position, for plies
-	SHA256   string `json:"sha256"`
+	// Bound is, in drop tables, the player whom every move beyond the
+	// tables favours: "0" or "1".
+	Bound  string `json:"bound,omitempty"`
+	SHA256 string `json:"sha256"`
 }
 
 // RulesOf is the part of g's options that decides positions' values:
@@ -122,8 +135,8 @@ func readManifest(dir string) (*Manifest, error) {
 	if err := json.Unmarshal(data, &m); err != nil {
 		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, manifestName), err)
 	}
-	if m.Format != formatNumber {
-		return nil, fmt.Errorf("%s: format %d, this build reads format %d", filepath.Join(dir, manifestName), m.Format, formatNumber)
+	if m.Format < oldestFormat || m.Format > formatNumber {
+		return nil, fmt.Errorf("%s: format %d, this build reads formats %d to %d", filepath.Join(dir, manifestName), m.Format, oldestFormat, formatNumber)
 	}
 	return &m, nil
 }
@@ -207,6 +220,21 @@ func encodePlies(vals []uint16) ([]byte, int) {
 
 // writeMaterial writes m's two files.
 func writeMaterial(dir string, man *Manifest, m Material, vals []uint16) error {
+	return writeMaterialFiles(dir, man, m, vals, "")
+}
+
+// fileBase is the name of m's files without their extension: M, or M.X
+// for bound X of drop tables.
+func fileBase(m Material, bound string) string {
+	if bound == "" {
+		return m.String()
+	}
+	return m.String() + "." + bound
+}
+
+// writeMaterialFiles writes m's two files of a bound ("" for tables
+// without drops).
+func writeMaterialFiles(dir string, man *Manifest, m Material, vals []uint16, bound string) error {
 	wdl := encodeWDL(vals)
 	plies, width := encodePlies(vals)
 	for _, f := range []struct {
@@ -214,8 +242,8 @@ func writeMaterial(dir string, man *Manifest, m Material, vals []uint16) error {
 		data         []byte
 		width        int
 	}{{wdlExt, "wdl", wdl, 0}, {dtmExt, "plies", plies, width}} {
-		h := fileHeader{Game: man.Game, Rules: man.Rules, Material: m.String(), Indexes: uint64(len(vals)), Content: f.content, Width: f.width}
-		if err := writeTableFile(filepath.Join(dir, m.String()+f.ext), h, f.data); err != nil {
+		h := fileHeader{Game: man.Game, Rules: man.Rules, Material: m.String(), Indexes: uint64(len(vals)), Content: f.content, Width: f.width, Bound: bound}
+		if err := writeTableFile(filepath.Join(dir, fileBase(m, bound)+f.ext), h, f.data); err != nil {
 			return err
 		}
 	}
@@ -265,7 +293,7 @@ func readTableFile(path string, want fileHeader) (fileHeader, []byte, error) {
 	switch {
 	case h.Game != want.Game || h.Rules != want.Rules:
 		return h, nil, bad(fmt.Sprintf("a table of %s (%s), not of %s (%s)", h.Game, h.Rules, want.Game, want.Rules))
-	case h.Material != want.Material || h.Indexes != want.Indexes || h.Content != want.Content:
+	case h.Material != want.Material || h.Indexes != want.Indexes || h.Content != want.Content || h.Bound != want.Bound:
 		return h, nil, bad("its header does not match its name")
 	}
 	sum := sha256.Sum256(data)
@@ -289,14 +317,20 @@ func readTableFile(path string, want fileHeader) (fileHeader, []byte, error) {
 // os.ErrNotExist when either file is missing: the material is still to
 // be built.
 func readMaterial(dir string, man *Manifest, m Material, indexes uint64) ([]uint16, error) {
-	want := fileHeader{Game: man.Game, Rules: man.Rules, Material: m.String(), Indexes: indexes}
+	return readMaterialFiles(dir, man, m, indexes, "")
+}
+
+// readMaterialFiles reads m's files of a bound ("" for tables without
+// drops), as readMaterial does.
+func readMaterialFiles(dir string, man *Manifest, m Material, indexes uint64, bound string) ([]uint16, error) {
+	want := fileHeader{Game: man.Game, Rules: man.Rules, Material: m.String(), Indexes: indexes, Bound: bound}
 	want.Content = "wdl"
-	_, wdl, err := readTableFile(filepath.Join(dir, m.String()+wdlExt), want)
+	_, wdl, err := readTableFile(filepath.Join(dir, fileBase(m, bound)+wdlExt), want)
 	if err != nil {
 		return nil, err
 	}
 	want.Content = "plies"
-	h, plies, err := readTableFile(filepath.Join(dir, m.String()+dtmExt), want)
+	h, plies, err := readTableFile(filepath.Join(dir, fileBase(m, bound)+dtmExt), want)
 	if err != nil {
 		return nil, err
 	}

@@ -21,8 +21,9 @@ func (t *Tables) Indexes(m Material) uint64 {
 }
 
 // At returns the value at index i of material m, and false when i is no
-// position (a man where it would have been promoted). It reads m's
-// files the first time, as a lookup does.
+// position (a man where it would have been promoted) or, in drop tables,
+// a position not held (its bounds differ). It reads m's files the first
+// time, as a lookup does.
 func (t *Tables) At(m Material, i uint64) (Value, bool, error) {
 	st, err := t.loaded(m)
 	if err != nil {
@@ -31,16 +32,16 @@ func (t *Tables) At(m Material, i uint64) (Value, bool, error) {
 	if i >= st.l.size() {
 		return Value{}, false, fmt.Errorf("%s has %d indexes, not %d", m, st.l.size(), i+1)
 	}
-	d := int(distance(st.plies, st.width, i))
-	switch st.wdl[i/4] >> (2 * (i % 4)) & 3 {
-	case wdlWin:
-		return Value{Kind: Win, Plies: d}, true, nil
-	case wdlLoss:
-		return Value{Kind: Loss, Plies: d}, true, nil
-	case wdlNone:
+	v, code := st.bounds[0].at(i)
+	if code == wdlNone {
 		return Value{}, false, nil
 	}
-	return Value{Kind: Draw}, true, nil
+	if t.man.Drops {
+		if v1, _ := st.bounds[1].at(i); v1 != v {
+			return Value{}, false, nil
+		}
+	}
+	return v, true, nil
 }
 
 // Position returns the state that index i of material m stands for, or

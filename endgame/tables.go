@@ -24,14 +24,33 @@ type Tables struct {
 	materials map[Material]*stored
 }
 
-// stored is one material, read once.
+// stored is one material, read once: its values, or in drop tables its
+// two bounds.
 type stored struct {
-	once  sync.Once
-	l     layout
+	once   sync.Once
+	l      layout
+	bounds [2]storedBound
+	err    error
+}
+
+// storedBound is one table of values as its two files hold it.
+type storedBound struct {
 	wdl   []byte
 	plies []byte
 	width int
-	err   error
+}
+
+// at is index i's value and its .wdl code.
+func (b *storedBound) at(i uint64) (Value, byte) {
+	d := int(distance(b.plies, b.width, i))
+	switch code := b.wdl[i/4] >> (2 * (i % 4)) & 3; code {
+	case wdlWin:
+		return Value{Kind: Win, Plies: d}, code
+	case wdlLoss:
+		return Value{Kind: Loss, Plies: d}, code
+	default:
+		return Value{}, code
+	}
 }
 
 // Open opens the tables in dir for g. It refuses a folder without a
@@ -122,16 +141,60 @@ func (t *Tables) value(m Material, pieces []game.Placed, toMove game.Player) (Va
 		return Value{}, err
 	}
 	i := st.l.index(pieces, toMove)
-	d := int(distance(st.plies, st.width, i))
-	switch st.wdl[i/4] >> (2 * (i % 4)) & 3 {
-	case wdlWin:
-		return Value{Kind: Win, Plies: d}, nil
-	case wdlLoss:
-		return Value{Kind: Loss, Plies: d}, nil
-	case wdlNone:
+	v, code := st.bounds[0].at(i)
+	if code == wdlNone {
 		return Value{}, fmt.Errorf("index %d of %s is no position", i, m)
 	}
-	return Value{Kind: Draw}, nil
+	if !t.man.Drops {
+		return v, nil
+	}
+	if v1, _ := st.bounds[1].at(i); v1 != v {
+		lo, hi := v, v1
+		if rank(hi) < rank(lo) {
+			lo, hi = hi, lo
+		}
+		return Value{}, &NotHeldError{Pieces: t.man.Pieces, Low: lo, High: hi}
+	}
+	return v, nil
+}
+
+// boundValue is the value of a position of material m in bound x of drop
+// tables (in the only table of others).
+func (t *Tables) boundValue(m Material, pieces []game.Placed, toMove game.Player, x int) (Value, error) {
+	st, err := t.loaded(m)
+	if err != nil {
+		return Value{}, err
+	}
+	i := st.l.index(pieces, toMove)
+	v, code := st.bounds[x].at(i)
+	if code == wdlNone {
+		return Value{}, fmt.Errorf("index %d of %s is no position", i, m)
+	}
+	return v, nil
+}
+
+// NotHeldError says that drop tables do not hold a position: its value
+// depends on positions of more pieces than they hold, and lies between
+// Low and High for the side to move.
+type NotHeldError struct {
+	Pieces    int
+	Low, High Value
+}
+
+func (e *NotHeldError) Error() string {
+	return fmt.Sprintf("the tables do not hold this position: its value depends on positions of more than %d pieces (it is between %v and %v)", e.Pieces, e.Low, e.High)
+}
+
+// rank orders values for the side to move, worst first: the quickest
+// loss, ..., the slowest, a draw, the slowest win, ..., the quickest.
+func rank(v Value) int {
+	switch v.Kind {
+	case Loss:
+		return v.Plies - 1<<20
+	case Win:
+		return 1<<20 - v.Plies
+	}
+	return 0
 }
 
 // loaded returns material m, read from disk the first time.
@@ -146,14 +209,23 @@ func (t *Tables) loaded(m Material) (*stored, error) {
 
 // load reads the material's files.
 func (s *stored) load(dir string, man *Manifest) {
-	want := fileHeader{Game: man.Game, Rules: man.Rules, Material: s.l.m.String(), Indexes: s.l.size(), Content: "wdl"}
-	if _, s.wdl, s.err = readTableFile(filepath.Join(dir, s.l.m.String()+wdlExt), want); s.err != nil {
-		return
+	bounds := []string{""}
+	if man.Drops {
+		bounds = []string{boundName(0), boundName(1)}
 	}
-	want.Content = "plies"
-	var h fileHeader
-	h, s.plies, s.err = readTableFile(filepath.Join(dir, s.l.m.String()+dtmExt), want)
-	s.width = h.Width
+	for x, bound := range bounds {
+		want := fileHeader{Game: man.Game, Rules: man.Rules, Material: s.l.m.String(), Indexes: s.l.size(), Content: "wdl", Bound: bound}
+		b := &s.bounds[x]
+		if _, b.wdl, s.err = readTableFile(filepath.Join(dir, fileBase(s.l.m, bound)+wdlExt), want); s.err != nil {
+			return
+		}
+		want.Content = "plies"
+		var h fileHeader
+		if h, b.plies, s.err = readTableFile(filepath.Join(dir, fileBase(s.l.m, bound)+dtmExt), want); s.err != nil {
+			return
+		}
+		b.width = h.Width
+	}
 }
 
 // Prober looks positions up for one search at a time: it keeps the

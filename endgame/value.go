@@ -7,7 +7,10 @@
 //
 // A game joins when its states implement game.Placer (one piece a cell)
 // and its pieces are men and kings that never come back once taken: today
-// Pommel on both boards.
+// Pommel on both boards. A game whose moves add men (Eximo's drops) joins
+// as a Dropper: its materials are solved together, and the tables hold
+// only the positions whose value does not depend on more pieces (see
+// drops.go).
 package endgame
 
 import "strconv"

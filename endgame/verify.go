@@ -130,33 +130,46 @@ func (v *verifier) newChecker() *checker {
 }
 
 // check checks index i of material m.
+// In drop tables both bounds are checked, each against its own rule for
+// the moves beyond the tables (see dropSystem.solve).
 func (c *checker) check(m Material, st *stored, i uint64) error {
-	if st.wdl[i/4]>>(2*(i%4))&3 == wdlNone {
+	if _, code := st.bounds[0].at(i); code == wdlNone {
 		return nil
 	}
 	var toMove game.Player
 	c.pieces, toMove = st.l.position(i, c.pieces[:0])
-	got, err := c.v.t.value(m, c.pieces, toMove)
-	if err != nil {
-		return err
-	}
 	if err := c.pl.Place(c.pieces, toMove); err != nil {
 		return fmt.Errorf("endgame: %s index %d: %v", m, i, err)
 	}
-	want, err := c.fromChildren()
-	if err != nil {
-		return err
+	bounds := 1
+	if c.v.t.man.Drops {
+		bounds = 2
 	}
-	c.v.checked.Add(1)
-	if got != want {
-		c.v.fail(fmt.Sprintf("%s: the table says %v, its moves say %v", c.fen(), got, want))
+	for x := range bounds {
+		got, err := c.v.t.boundValue(m, c.pieces, toMove, x)
+		if err != nil {
+			return err
+		}
+		want, err := c.fromChildren(x)
+		if err != nil {
+			return err
+		}
+		c.v.checked.Add(1)
+		if got != want {
+			what := ""
+			if bounds == 2 {
+				what = fmt.Sprintf(" (bound %d)", x)
+			}
+			c.v.fail(fmt.Sprintf("%s: the table says %v%s, its moves say %v", c.fen(), got, what, want))
+		}
 	}
 	return nil
 }
 
 // fromChildren is the value the position in c.st has by its children's
-// values in the tables.
-func (c *checker) fromChildren() (Value, error) {
+// values in the tables (bound x of drop tables, where a child beyond the
+// tables is a win in 1 when x is to move in it, else a loss in 0).
+func (c *checker) fromChildren(x int) (Value, error) {
 	c.moves = c.st.Moves(c.moves[:0])
 	bestLoss, longestWin, draw := -1, -1, false
 	for _, mv := range c.moves {
@@ -164,13 +177,18 @@ func (c *checker) fromChildren() (Value, error) {
 		var cm Material
 		c.child, toMove, cm = childOf(c.st, c.pl, mv, c.child)
 		var cv Value
-		if cm.Side(toMove) > 0 {
+		switch {
+		case cm.Side(toMove) == 0:
+			cv = Value{Kind: Loss} // the move took the last enemy piece
+		case c.v.t.man.Drops && cm.Total() > c.v.t.man.Pieces:
+			if cv = (Value{Kind: Loss}); int(toMove) == x {
+				cv = Value{Kind: Win, Plies: 1}
+			}
+		default:
 			var err error
-			if cv, err = c.v.t.value(cm, c.child, toMove); err != nil {
+			if cv, err = c.v.t.boundValue(cm, c.child, toMove, x); err != nil {
 				return Value{}, err
 			}
-		} else {
-			cv = Value{Kind: Loss} // the move took the last enemy piece
 		}
 		switch cv.Kind {
 		case Loss:

@@ -93,7 +93,7 @@ func (pf *probeFlags) run(cmd *cobra.Command, id string) error {
 	// The same test as Build's, so that such a game is not blamed on the
 	// folder.
 	if _, ok := g.Start().(game.Placer); !ok || g.Players() != 2 {
-		return fmt.Errorf("%s has no endgame tables: only two-player games of one piece a cell (Pommel) have them so far", g.ID())
+		return fmt.Errorf("%s has no endgame tables: only two-player games of one piece a cell (Pommel, Eximo) have them so far", g.ID())
 	}
 	if flags.Changed("sample") {
 		return pf.runSample(cmd, g)

@@ -72,7 +72,10 @@ it checks the tables already in DIR and builds nothing. It prints the
 positions checked and the first failures; any failure is an error.
 
 Only games of one piece a cell with men and kings have tables: Pommel on
-both boards.`,
+both boards, and Eximo (up to 4 pieces), whose drops add men: its
+materials are solved together, and a position whose value depends on
+positions of more than --pieces men is not held (a column of the table
+counts them; see docs/tables.md).`,
 		Args: withUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return sf.run(cmd, args[0])
@@ -181,6 +184,9 @@ func (sf *solveFlags) build(ctx context.Context, cmd *cobra.Command, cfg endgame
 	start := time.Now()
 	man, err := endgame.Build(ctx, cfg)
 	bar.finish()
+	if _, drops := cfg.Game.(endgame.Dropper); drops && errors.Is(err, context.Canceled) {
+		return fmt.Errorf("stopped: %s's tables are solved whole, so nothing is kept; run the same command to solve them again", cfg.Game.ID())
+	}
 	if errors.Is(err, context.Canceled) {
 		return fmt.Errorf("stopped: the materials finished are kept in %s; run the same command to go on", sf.out)
 	}
@@ -237,21 +243,38 @@ func (sf *solveFlags) verify(ctx context.Context, cmd *cobra.Command, cfg endgam
 
 // materialTable writes one line per material: its positions, the
 // side to move's wins, draws and losses, and the longest win in plies;
-// then the totals.
+// then the totals. Drop tables (Eximo) get a column of the positions
+// they do not hold, whose values depend on positions of more pieces.
 func materialTable(stats []endgame.MaterialStats) string {
+	unknown := false
+	for _, s := range stats {
+		unknown = unknown || s.Unknown > 0
+	}
 	var b strings.Builder
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "material\tpositions\twins\tdraws\tlosses\tlongest win\t")
-	var total endgame.MaterialStats
+	row := func(s endgame.MaterialStats) {
+		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t", s.Material, s.Positions, s.Wins, s.Draws, s.Losses)
+		if unknown {
+			fmt.Fprintf(w, "%d\t", s.Unknown)
+		}
+		fmt.Fprintf(w, "%d\t\n", s.LongestWin)
+	}
+	head := "material\tpositions\twins\tdraws\tlosses\t"
+	if unknown {
+		head += "not held\t"
+	}
+	fmt.Fprintln(w, head+"longest win\t")
+	total := endgame.MaterialStats{Material: "total"}
 	for _, s := range stats {
-		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%d\t\n", s.Material, s.Positions, s.Wins, s.Draws, s.Losses, s.LongestWin)
+		row(s)
 		total.Positions += s.Positions
 		total.Wins += s.Wins
 		total.Draws += s.Draws
 		total.Losses += s.Losses
+		total.Unknown += s.Unknown
 		total.LongestWin = max(total.LongestWin, s.LongestWin)
 	}
-	fmt.Fprintf(w, "total\t%d\t%d\t%d\t%d\t%d\t\n", total.Positions, total.Wins, total.Draws, total.Losses, total.LongestWin)
+	row(total)
 	w.Flush()
 	return b.String()
 }

@@ -245,7 +245,8 @@ func TestSolveRefused(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"a game without tables", []string{"eximo", "--pieces", "2", "--out", out}, "eximo has no tables"},
+		{"a game without tables", []string{"checkers-2011", "--pieces", "2", "--out", out}, "checkers-2011 has no tables"},
+		{"five pieces of eximo", []string{"eximo", "--pieces", "5", "--out", out}, "the tables of eximo hold 2 to 4"},
 		{"an unknown game", []string{"chess", "--pieces", "2", "--out", out}, `unknown game "chess"`},
 		{"a bad option", []string{"pommel", "-o", "hop=sideways", "--pieces", "2", "--out", out}, "hop"},
 		{"no --pieces", []string{"pommel", "--out", out}, "--pieces is missing"},
