@@ -43,8 +43,12 @@ func TestBrowserTV(t *testing.T) {
 	lookAtAs(t, cy, "tv", b.url("/"), "home", `!!document.querySelector(".tv-box:not([hidden]) svg.board")`,
 		`document.querySelector(".tv-box").scrollIntoView({ block: "center" })`)
 
-	// The box's board opens /tv, which follows the same game.
-	click(t, cy.ctx, `.tv-box a.tv-board`)
+	// The box's board opens /tv (its link does, for the keyboard), which
+	// follows the same game.
+	if href := evaluate[string](t, cy.ctx, `document.querySelector(".tv-box a.tv-watch")?.getAttribute("href") ?? ""`); href != "/tv" {
+		t.Errorf("the box's watch link goes to %q, want /tv", href)
+	}
+	click(t, cy.ctx, `.tv-box .tv-board`)
 	poll[bool](t, cy.ctx, "/tv following the game", fmt.Sprintf(`location.pathname === "/tv" && %s === %q && !!document.querySelector('main.tv a[href="/games/%s"]')`, boardStacks("main.tv"), want, first))
 	lookAtAs(t, cy, "tv", b.url("/tv"), "tv", `!!document.querySelector("main.tv svg.board")`, "")
 	run(t, cy.ctx, script(`window.stayed = true`))

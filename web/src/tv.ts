@@ -1,8 +1,8 @@
 // The top game, live, as lichess's TV shows one (docs/server.md, "Top
 // game and watching"): GET /api/tv names it, and the game's own API and
 // socket follow it, as the game page does for a spectator. The home page
-// shows it small in a box (hidden while no game is in play), its board a
-// link to /tv; /tv shows it large. When the game ends, its result stays a
+// shows it small in a box (hidden while no game is in play), its board
+// and a link opening /tv; /tv shows it large. When the game ends, its result stays a
 // few seconds, then the next top game takes its place.
 
 import { request, type Game, type Geometry, type Position } from "./api";
@@ -44,7 +44,9 @@ class TV {
   readonly extra = h("p", { class: "tv-links" });
 
   constructor(readonly box: HTMLElement, readonly big: boolean) {
-    this.board = big ? h("div", { class: "tv-board" }) : h("a", { class: "tv-board", href: "/tv" });
+    // The box's board opens /tv at a click; the keyboard has its link.
+    this.board = h("div", { class: "tv-board" });
+    if (!big) this.board.addEventListener("click", () => { location.href = "/tv"; });
     box.append(this.about, this.above, this.board, this.below, this.status, this.extra);
     setInterval(() => this.tick(), 200);
     void this.look();
@@ -125,7 +127,6 @@ class TV {
       : t("game.status.to_move", { Seat: sideName(g.seats[g.toMove].side) });
     const name = g.name ?? g.game;
     this.board.replaceChildren(pictureBoard(geo, pos.stacks, pos.toMove, g.game, t("game.board_label", { Game: `${name} (${players})`, Status: status })));
-    if (!this.big) this.board.setAttribute("aria-label", t("tv.watch_label", { Game: name, Players: players }));
     const n = g.seats.length;
     replaceKeepingFocus(this.above, ...Array.from({ length: n - 1 }, (_, i) => this.strip(n - 1 - i)));
     replaceKeepingFocus(this.below, this.strip(0));
@@ -133,7 +134,8 @@ class TV {
     const about: (Node | string)[] = [name];
     if (top.tournament) about.push(" · ", h("a", { href: `/tournaments/${encodeURIComponent(top.tournament.id)}`, class: "tv-tournament" }, top.tournament.name));
     replaceKeepingFocus(this.about, ...about);
-    replaceKeepingFocus(this.extra, h("a", { href: `/games/${encodeURIComponent(g.id)}` }, t("tv.open")));
+    const open = h("a", { href: `/games/${encodeURIComponent(g.id)}` }, t("tv.open"));
+    replaceKeepingFocus(this.extra, ...(this.big ? [open] : [h("a", { href: "/tv", class: "tv-watch" }, t("tv.watch")), open]));
   }
 
   // strip is a seat's player: their piece, name and rating, and clock.
