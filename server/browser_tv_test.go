@@ -43,6 +43,16 @@ func TestBrowserTV(t *testing.T) {
 	lookAtAs(t, cy, "tv", b.url("/"), "home", `!!document.querySelector(".tv-box:not([hidden]) svg.board")`,
 		`document.querySelector(".tv-box").scrollIntoView({ block: "center" })`)
 
+	// On a phone the box comes after Play now, whose button stays on the
+	// first screen.
+	phone := personTab(t, cy, screenSizes[1], "light", phoneScale())
+	run(t, phone, chromedp.Navigate(b.url("/")))
+	poll[bool](t, phone, "the box on a phone", `!!document.querySelector(".tv-box:not([hidden]) svg.board")`)
+	if !evaluate[bool](t, phone, `document.querySelector(".quick-play").getBoundingClientRect().bottom <= document.querySelector(".tv-box").getBoundingClientRect().top &&
+		document.querySelector(".quick-play button.play-ai").getBoundingClientRect().bottom <= innerHeight`) {
+		t.Error("on a phone the top game's box pushes Play now's button off the first screen")
+	}
+
 	// The box's board opens /tv (its link does, for the keyboard), which
 	// follows the same game.
 	if href := evaluate[string](t, cy.ctx, `document.querySelector(".tv-box a.tv-watch")?.getAttribute("href") ?? ""`); href != "/tv" {
