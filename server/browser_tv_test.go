@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -13,12 +14,13 @@ import (
 // TestBrowserTV: the top game (issue 39). Ada and Bob play a real-time
 // game through the API; Cy, a visitor, sees it in the home page's box,
 // and a move played through the API appears on its board live. Cy opens
-// /tv from the box; Eve and Fay start a game meanwhile; Ada resigns, and
-// /tv shows the result, then Eve and Fay's game, without a reload.
+// /tv from the box; Eve and Fay's game of a tournament starts meanwhile;
+// Ada resigns, and /tv shows the result, then Eve and Fay's game with
+// its tournament's link, without a reload.
 func TestBrowserTV(t *testing.T) {
 	skipWithoutBrowser(t)
 	params := cheapHash
-	b := newBrowserWith(t, siteConfig{PasswordHash: &params})
+	b := newBrowserWith(t, siteConfig{PasswordHash: &params, TournamentTick: 200 * time.Millisecond})
 	ada, bob := b.ts.signUp("ada"), b.ts.signUp("bob")
 	clock := map[string]int{"initial": 600, "increment": 5}
 	first := seekGame(t, ada, bob, clock)
@@ -63,16 +65,28 @@ func TestBrowserTV(t *testing.T) {
 	lookAtAs(t, cy, "tv", b.url("/tv"), "tv", `!!document.querySelector("main.tv svg.board")`, "")
 	run(t, cy.ctx, script(`window.stayed = true`))
 
-	// A second game starts; the first ends; /tv shows its result, then
-	// the second game, in the same page.
+	// A tournament's game starts; the first game ends; /tv shows its
+	// result, then the tournament's game, in the same page.
 	eve, fay := b.ts.signUp("eve"), b.ts.signUp("fay")
-	second := seekGame(t, eve, fay, clock)
+	var cup struct{ ID string }
+	eve.must(201, "POST", "/api/tournaments", map[string]any{"kind": "swiss", "game": "pommel", "name": "Spring Cup",
+		"clock": clock, "rounds": 1}, &cup)
+	for _, m := range []*member{eve, fay} {
+		m.must(204, "POST", "/api/tournaments/"+cup.ID+"/join", nil, nil)
+	}
+	eve.must(204, "POST", "/api/tournaments/"+cup.ID+"/start", nil, nil)
+	v := pollTournament(t, eve, cup.ID, "the tournament's game", func(v tview) bool { return len(v.Rounds) == 1 })
+	second := v.Rounds[0].Games[0].ID
 	ada.must(200, "POST", "/api/games/"+first+"/resign", nil, nil)
 	status := poll[string](t, cy.ctx, "the result on /tv", `document.querySelector("main.tv .tv-status")?.textContent.includes("The next game follows") ? document.querySelector("main.tv .tv-status").textContent : ""`)
 	if !strings.Contains(strings.ToLower(status), "resign") {
 		t.Errorf("/tv says %q at the end, want the resignation", status)
 	}
 	poll[bool](t, cy.ctx, "the second game on /tv", fmt.Sprintf(`window.stayed === true && !!document.querySelector('main.tv a[href="/games/%s"]') && document.querySelector("main.tv").textContent.includes("eve")`, second))
+	if link := evaluate[string](t, cy.ctx, `(() => { const a = document.querySelector("main.tv a.tv-tournament"); return a ? a.getAttribute("href") + " " + a.textContent : "" })()`); link != "/tournaments/"+cup.ID+" Spring Cup" {
+		t.Errorf("the tournament's link on /tv: %q, want /tournaments/%s Spring Cup", link, cup.ID)
+	}
+	viewShot(t, cy.ctx, "tv-tv-tournament")
 	if text := evaluate[string](t, cy.ctx, `document.querySelector("main.tv").textContent`); !strings.Contains(text, "fay") || strings.Contains(text, "ada") {
 		t.Errorf("/tv shows %q, want Eve and Fay's game only", text)
 	}

@@ -102,3 +102,35 @@ func TestTVPage(t *testing.T) {
 		t.Fatalf("GET /tv: %d %s", code, body)
 	}
 }
+
+// TestTVTournament: a running tournament's game, made by the tournament
+// service, takes the top from a casual game, and /api/tv names its
+// tournament.
+func TestTVTournament(t *testing.T) {
+	params := cheapHash
+	ts := newTestServer(t, siteConfig{PasswordHash: &params, TournamentTick: 20 * time.Millisecond, WatchFresh: time.Nanosecond})
+	ada, bob, cy, dee := ts.signUp("ada"), ts.signUp("bob"), ts.signUp("cy"), ts.signUp("dee")
+	var made struct{ ID string }
+	cy.must(201, "POST", "/api/tournaments", map[string]any{"kind": "swiss", "game": "pommel", "name": "Spring Cup",
+		"clock": map[string]int{"initial": 600}, "rounds": 1}, &made)
+	for _, m := range []*member{cy, dee} {
+		m.must(204, "POST", "/api/tournaments/"+made.ID+"/join", nil, nil)
+	}
+	casual := seekGame(t, ada, bob, map[string]int{"initial": 180, "increment": 2})
+	if got, raw := tvOf(t, ada.c, ts.http.URL); got.Game == nil || got.Game.ID != casual {
+		t.Fatalf("before the tournament: %s, want %s", raw, casual)
+	}
+	cy.must(204, "POST", "/api/tournaments/"+made.ID+"/start", nil, nil)
+	var got tvAnswer
+	var raw string
+	waitFor(t, 20*time.Second, "the tournament's game on top", func() bool {
+		got, raw = tvOf(t, ada.c, ts.http.URL)
+		return got.Game != nil && got.Game.ID != casual
+	})
+	if tr := got.Game.Tournament; tr == nil || tr.ID != made.ID || tr.Name != "Spring Cup" {
+		t.Fatalf("the top game's tournament: %s, want %s, Spring Cup", raw, made.ID)
+	}
+	if names := got.Game.Seats[0].Name + " " + got.Game.Seats[1].Name; names != "cy dee" && names != "dee cy" {
+		t.Fatalf("the tournament's game seats %q, want cy and dee", names)
+	}
+}

@@ -40,13 +40,16 @@ class TV {
   readonly above = h("div", { class: "players" });
   readonly below = h("div", { class: "players" });
   readonly board: HTMLElement;
-  readonly status = h("p", { class: "tv-status", "aria-live": "polite" });
+  readonly status = h("p", { class: "tv-status" });
   readonly extra = h("p", { class: "tv-links" });
 
   constructor(readonly box: HTMLElement, readonly big: boolean) {
-    // The box's board opens /tv at a click; the keyboard has its link.
     this.board = h("div", { class: "tv-board" });
-    if (!big) this.board.addEventListener("click", () => { location.href = "/tv"; });
+    // /tv says each turn and the end to a screen reader; the home page,
+    // where the box is beside the point, does not. The box's board opens
+    // /tv at a click; the keyboard has its link.
+    if (big) this.status.setAttribute("aria-live", "polite");
+    else this.board.addEventListener("click", () => { location.href = "/tv"; });
     box.append(this.about, this.above, this.board, this.below, this.status, this.extra);
     setInterval(() => this.tick(), 200);
     void this.look();
@@ -98,6 +101,7 @@ class TV {
       const msg = JSON.parse(ev.data);
       if (msg.type !== "game" || !msg.game || this.ws !== ws || !this.g || msg.game.version <= this.g.version) return;
       const pos: Position = msg.position ?? (await request<Position>("GET", `/api/games/${id}/position`).catch(() => this.pos));
+      if (this.ws !== ws || msg.game.version <= this.g.version) return; // a later event came meanwhile
       Object.assign(this, { g: msg.game, pos, at: performance.now() });
       this.draw();
       if (msg.game.result) this.ended();
