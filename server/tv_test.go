@@ -94,12 +94,14 @@ func TestTVAPI(t *testing.T) {
 	}
 }
 
-// TestTVPage: /tv is the watching page's shell.
+// TestTVPage: /tv is the watching page's shell, titled in the reader's
+// language.
 func TestTVPage(t *testing.T) {
 	ts := newTestServer(t, siteConfig{})
-	code, body := ts.do("GET", "/tv", "", nil)
-	if code != 200 || !strings.Contains(string(body), `data-page="tv"`) {
-		t.Fatalf("GET /tv: %d %s", code, body)
+	for lang, title := range map[string]string{"en": "<title>Top game (arbiter)</title>", "nl": "<title>Topspel (arbiter)</title>"} {
+		if _, page := getPage(t, ts, "/tv", "Accept-Language", lang); !strings.Contains(page, `data-page="tv"`) || !strings.Contains(page, title) {
+			t.Errorf("GET /tv in %s: want data-page tv and %s in\n%.600s", lang, title, page)
+		}
 	}
 }
 
