@@ -23,8 +23,9 @@ func TestWatchTagsNoWire(t *testing.T) { depstest.NoStructTags(t) }
 var base = time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 
 // ratings are the accounts of the tests, by name, with their ratings in
-// pommel (0: none, a new player's start). "Lev" holds an AI level's seat.
-var ratings = map[string]float64{"Ada": 2300, "Bea": 2100, "Cas": 1900, "Dan": 1300, "Eve": 1200, "Fay": 1700, "Gus": 0, "Lev": 2400}
+// pommel (0: none, a new player's start). "Lev" holds an AI level's seat,
+// "Zed" a bot's.
+var ratings = map[string]float64{"Ada": 2300, "Bea": 2100, "Cas": 1900, "Dan": 1300, "Eve": 1200, "Fay": 1700, "Gus": 0, "Lev": 2400, "Zed": 2000}
 
 func openStore(t *testing.T) *sqlite.Store {
 	t.Helper()
@@ -78,6 +79,8 @@ func (g game) header() store.Header {
 			seat.Name = "someone"
 		case "Lev":
 			seat = store.Seat{Player: "ai:level=6", Account: "id-Lev"}
+		case "Zed":
+			seat.Account, seat.Bot = "id-Zed", true
 		default:
 			seat.Account = "id-" + name
 		}
@@ -151,6 +154,10 @@ func TestTopChoice(t *testing.T) {
 			{id: "level", seats: []string{"Ada", "Lev"}, clock: "fischer"},
 			{id: "people", seats: []string{"Dan", "Eve"}, clock: "fischer"},
 		}, "people"},
+		{"a bot's seat is shown", []game{
+			{id: "bot", seats: []string{"Ada", "Zed"}, clock: "fischer"},
+			{id: "people", seats: []string{"Dan", "Eve"}, clock: "fischer"},
+		}, "bot"},
 		{"correspondence is left out", []game{
 			{id: "days", seats: []string{"Ada", "Bea"}, clock: "days", cup: true},
 			{id: "fischer", seats: []string{"Dan", "Eve"}, clock: "fischer"},

@@ -11,7 +11,7 @@ import { pictureBoard } from "./diagrams";
 import { h, replaceKeepingFocus } from "./dom";
 import { clockText } from "./game";
 import { t } from "./i18n";
-import { profileLink, ratingText } from "./players";
+import { botTag, profileLink, ratingText } from "./players";
 import { resultText, sideName } from "./words";
 
 // Top is GET /api/tv's game.
@@ -142,14 +142,15 @@ class TV {
     replaceKeepingFocus(this.extra, ...(this.big ? [open] : [h("a", { href: "/tv", class: "tv-watch" }, t("tv.watch")), open]));
   }
 
-  // strip is a seat's player: their piece, name and rating, and clock.
+  // strip is a seat's player: their piece, name (a bot's marked) and
+  // rating, and clock.
   strip(seat: number): HTMLElement {
     const g = this.g!, s = g.seats[seat], who = this.top!.seats[seat];
     const turn = !g.result && g.toMove === seat;
     const won = !!g.result?.winners.includes(seat);
     const out = h("div", { class: `player${turn ? " to-move" : ""}${won ? " winner" : ""}`, "data-seat": String(seat) },
       h("span", { class: `chip side-${s.side[0].toLowerCase()}`, "aria-hidden": "true" }),
-      h("span", { class: "who" }, h("span", { class: "side" }, sideName(s.side)), " ", h("span", { class: "name" }, who ? profileLink(who.name) : ""),
+      h("span", { class: "who" }, h("span", { class: "side" }, sideName(s.side)), " ", h("span", { class: "name" }, ...botTag((s as { bot?: boolean }).bot), who ? profileLink(who.name) : ""),
         " ", h("span", { class: "rating" }, who ? ratingText(who.rating) : "")));
     if (g.clock) out.append(h("span", { class: `clock${turn && g.clock.running ? " running" : ""}`, "data-seat": String(seat), role: "timer", "aria-label": t("game.clock_label", { Side: sideName(s.side) }) }, this.left(seat)));
     return out;
