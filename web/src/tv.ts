@@ -119,7 +119,7 @@ class TV {
     const ws = this.ws;
     this.ws = null;
     ws?.close();
-    this.status.textContent = `${resultText({ winners: this.g!.result!.winners, reason: this.g!.result!.reason, sides: this.g!.seats.map((s) => s.side), description: this.g!.description })} ${t("tv.next")}`;
+    this.status.textContent = `${endText(this.g!)} ${t("tv.next")}`;
     setTimeout(() => void this.look(), resultFor);
   }
 
@@ -127,8 +127,7 @@ class TV {
     const { top, g, pos, geo } = this;
     if (!top || !g || !pos || !geo) return;
     const players = top.seats.map((s) => s.name).join(` ${t("game.vs")} `);
-    const status = g.result ? resultText({ winners: g.result.winners, reason: g.result.reason, sides: g.seats.map((s) => s.side), description: g.description })
-      : t("game.status.to_move", { Seat: sideName(g.seats[g.toMove].side) });
+    const status = g.result ? endText(g) : t("game.status.to_move", { Seat: sideName(g.seats[g.toMove].side) });
     const name = g.name ?? g.game;
     this.board.replaceChildren(pictureBoard(geo, pos.stacks, pos.toMove, g.game, t("game.board_label", { Game: `${name} (${players})`, Status: status })));
     const n = g.seats.length;
@@ -171,6 +170,11 @@ class TV {
       if (span.textContent !== text) span.textContent = text;
     }
   }
+}
+
+// endText says how g ended.
+function endText(g: Game): string {
+  return resultText({ winners: g.result?.winners ?? [], reason: g.result?.reason ?? "", sides: g.seats.map((s) => s.side), description: g.description });
 }
 
 // topGameBox is the home page's box: hidden until a game is in play.
