@@ -50,6 +50,7 @@ func (s *Server) routes() (http.Handler, error) {
 	s.lobbyRoutes(mux)
 	s.tournamentRoutes(mux)
 	s.botRoutes(mux)
+	s.tvRoutes(mux)
 	s.pageRoutes(mux)
 	cop, err := s.crossOrigin()
 	if err != nil {

@@ -31,6 +31,7 @@ import (
 	"github.com/arbiter-games/arbiter/store/postgres"
 	"github.com/arbiter-games/arbiter/store/sqlite"
 	"github.com/arbiter-games/arbiter/tournament"
+	"github.com/arbiter-games/arbiter/watch"
 )
 
 // testServer is a started server over a fresh store, behind httptest.
@@ -269,6 +270,8 @@ type siteConfig struct {
 	CommunityLimits community.Limits
 	// TournamentTick is the tournaments' tick (0: tournament.Tick).
 	TournamentTick time.Duration
+	// WatchFresh is how long the top game is kept (0: watch.DefaultFresh).
+	WatchFresh time.Duration
 	// Notify, when not nil, is the notification service's
 	// configuration, wired as internal/site does (nil: none); Notified,
 	// when not nil, is given the service made.
@@ -340,7 +343,7 @@ func newSite(cfg siteConfig) (*Server, error) {
 		}
 	}
 	tours := tournament.New(tournament.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now, Tick: cfg.TournamentTick})
-	return New(Config{Tournaments: tours, Puzzles: pz, Community: com, Notify: nt, Hall: h, Lobby: lobby.New(lc),
+	return New(Config{Watch: watch.New(watch.Config{Store: cfg.Store, Fresh: cfg.WatchFresh}), Tournaments: tours, Puzzles: pz, Community: com, Notify: nt, Hall: h, Lobby: lobby.New(lc),
 		Accounts: accts, Analysis: an, Reviews: cfg.Reviews, Logger: cfg.Logger, Now: cfg.Now, Origins: cfg.Origins, Limits: cfg.Limits,
 		Timeouts: cfg.Timeouts, ConnsPerAddr: cfg.ConnsPerAddr, Conns: cfg.Conns, TrustedProxies: cfg.TrustedProxies,
 		TLS: cfg.TLS, Pprof: cfg.Pprof})

@@ -31,6 +31,7 @@ import (
 	"github.com/arbiter-games/arbiter/puzzles"
 	"github.com/arbiter-games/arbiter/reviews"
 	"github.com/arbiter-games/arbiter/tournament"
+	"github.com/arbiter-games/arbiter/watch"
 )
 
 // Limits bound what one client may ask of the server; zero fields take
@@ -131,6 +132,9 @@ type Config struct {
 	// sends no notifications (their endpoints answer 503). The server
 	// starts and closes it.
 	Notify *notify.Service
+	// Watch chooses the top game, which the home page's box and /tv
+	// follow; nil: GET /api/tv shows none.
+	Watch *watch.Service
 	// Logger receives the structured log; nil discards it.
 	Logger *slog.Logger
 	// Now is the time (nil: time.Now); the services keep their own.

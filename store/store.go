@@ -210,6 +210,7 @@ type Store interface {
 	Tournaments
 	Notifications
 	Bots
+	Live
 	// Close ends the subscriptions and releases the database; every call
 	// after it returns ErrClosed.
 	Close() error

@@ -84,10 +84,14 @@ func TestAssets(t *testing.T) {
 // the mailed links, the API tokens and the conditional moves' box took
 // it to about 64 KiB. The next step is to split the pages few players
 // open (the moderators', the mailed links') out of the bundle, not to
-// raise this again.
+// raise this again. It was raised once more, the whole to 244 KiB, when
+// the top game's live box on the home page and the /tv page came (issue
+// 39: 240 KiB whole, 65.7 KiB gzipped); the tournaments' pages had gone
+// to a bundle of their own. Splitting the moderators' page and /tv out
+// the same way is the next step.
 const (
 	pageBudgetGzip  = 66 * 1024
-	pageBudgetWhole = 232 * 1024
+	pageBudgetWhole = 244 * 1024
 )
 
 // catalogBudgetGzip bounds the script of one language's messages, which

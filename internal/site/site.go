@@ -26,6 +26,7 @@ import (
 	"github.com/arbiter-games/arbiter/server"
 	"github.com/arbiter-games/arbiter/store"
 	"github.com/arbiter-games/arbiter/tournament"
+	"github.com/arbiter-games/arbiter/watch"
 )
 
 // Config is a site: its store and each service's own configuration,
@@ -152,6 +153,9 @@ func New(cfg Config) (*server.Server, error) {
 	sc.Hall, sc.Analysis, sc.Accounts, sc.Reviews, sc.Puzzles, sc.Community, sc.Notify = h, analyses, accts, revs, pz, com, nt
 	sc.Lobby = lobby.New(lc)
 	sc.Tournaments = tournament.New(tournament.Config{Store: cfg.Store, Hall: h, Logger: cfg.Logger, Now: cfg.Now})
+	// The top game is kept for a second of the machine's time, whatever
+	// the site's clock says: it bounds the store's load, not a game's.
+	sc.Watch = watch.New(watch.Config{Store: cfg.Store})
 	sc.Logger, sc.Now = cfg.Logger, cfg.Now
 	srv, err := server.New(sc)
 	if err != nil {

@@ -7,8 +7,10 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/arbiter-games/arbiter/store"
+	"github.com/arbiter-games/arbiter/timecontrol"
 )
 
 // benchStore opens a store for a benchmark with games games created,
@@ -96,5 +98,53 @@ func BenchmarkAddMoveSerial(b *testing.B) {
 		if err := s.AddMove(context.Background(), store.Move{Ply: ply, Text: "c3-d4"}, h); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkTopGames ranks the games in play for the top game (what the
+// watch service asks once a second): games in play between accounts,
+// every fourth of them correspondence, each account rated.
+func BenchmarkTopGames(b *testing.B) {
+	for _, games := range []int{1000, 10000} {
+		b.Run(fmt.Sprintf("games=%d", games), func(b *testing.B) {
+			ctx := context.Background()
+			s, err := Open(ctx, b.TempDir())
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Cleanup(func() { s.Close() })
+			const accounts = 500
+			for i := range accounts {
+				id := fmt.Sprint("a", i)
+				if err := s.CreateAccount(ctx, store.Account{ID: id, Name: id}); err != nil {
+					b.Fatal(err)
+				}
+				if err := s.SetRating(ctx, id, store.Rating{Game: "pommel", Rating: float64(1000 + i*3), RD: 80, Volatility: 0.06}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			var wg sync.WaitGroup
+			for i := range games {
+				control := timecontrol.Control{Base: 3 * time.Minute, Increment: 2 * time.Second}
+				if i%4 == 0 {
+					control = timecontrol.Control{PerMove: 24 * time.Hour}
+				}
+				h := store.Header{ID: fmt.Sprint("g", i), Game: "pommel", Version: 1, DrawOffer: -1,
+					Clock: &store.Clock{Control: control, Left: []time.Duration{time.Minute, time.Minute}},
+					Seats: []store.Seat{{Player: "human", Account: fmt.Sprint("a", i%accounts)}, {Player: "human", Account: fmt.Sprint("a", (i*7+1)%accounts)}}}
+				wg.Go(func() {
+					if err := s.Create(ctx, h); err != nil {
+						b.Error(err)
+					}
+				})
+			}
+			wg.Wait()
+			b.ResetTimer()
+			for b.Loop() {
+				if got, err := s.TopGames(ctx, 1); err != nil || len(got) != 1 {
+					b.Fatal(got, err)
+				}
+			}
+		})
 	}
 }

@@ -57,6 +57,7 @@ func Run(t *testing.T, open Opener, again Reopener) {
 	tests = append(tests, tournamentTests...)
 	tests = append(tests, notifyTests...)
 	tests = append(tests, botTests...)
+	tests = append(tests, liveTests...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.run(t, open, again) })
 	}

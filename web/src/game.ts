@@ -1159,7 +1159,7 @@ function tickClocks(page: Page, ui: UI, refresh: () => void): void {
 
 // clockText writes a time left: days and hours for correspondence, h:mm:ss
 // past an hour, m:ss, and seconds with tenths under ten seconds.
-function clockText(ms: number): string {
+export function clockText(ms: number): string {
   const left = Math.max(0, ms);
   if (left < 10_000) return fixed(Math.floor(left / 100) / 10, 1);
   const s = Math.floor(left / 1000);

@@ -11,6 +11,7 @@ import { me } from "./players";
 import { drawPreviews } from "./preview";
 import { lastGame, orderedGames, quickPlay, rememberGame } from "./quickplay";
 import * as browserSeats from "./seats";
+import { topGameBox } from "./tv";
 import { andList, reasonText, sideName, tagline } from "./words";
 
 // DatedGame is a game as GET /api/games/{id} writes it, with its dates.
@@ -54,7 +55,8 @@ export async function homePage(root: HTMLElement): Promise<void> {
   const cards = gameCards(catalog, form);
   const newGame = h("section", { class: "new-game-box", id: "new-game", "aria-labelledby": "new-game-title" }, h("h2", { id: "new-game-title" }, t("home.new_game")), form);
   const mine = myGames(catalog);
-  const side = h("div", { class: "home-side" }, newGame, mine, openGames(catalog, message));
+  // The top game leads the side column; on a phone it follows "Play now".
+  const side = h("div", { class: "home-side" }, topGameBox(), newGame, mine, openGames(catalog, message));
   // "Play now" leads the page; then the lobby, for a player signed in;
   // a visitor's page goes on with the games and a new game, the lobby
   // under the form.

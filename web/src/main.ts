@@ -15,6 +15,7 @@ import { forgotPage, resetPage, unsubscribePage, verifyPage } from "./notices";
 import { profilePage } from "./profile";
 import { foldedSections } from "./rules";
 import { applyTheme } from "./theme";
+import { tvPage } from "./tv";
 
 applyTheme();
 const page = document.body.dataset.page;
@@ -38,6 +39,7 @@ else if (root) {
   else if (page === "unsubscribe") unsubscribePage(root);
   else if (page === "profile") void profilePage(root);
   else if (page === "leaderboard") void leaderboardPage(root);
+  else if (page === "tv") tvPage(root);
   else if (page === "mod") void import("./mod").then((m) => m.modPage(root));
   else homePage(root);
 }
