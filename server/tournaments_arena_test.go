@@ -160,9 +160,19 @@ func (r *arenaRun) next() (string, []string, tview) {
 	return id, seats, v
 }
 
-// play plays n plies of game id, each by the seat to move, and reads
-// the game.
+// play plays n plies of game id, each by the seat to move (its first
+// legal move), and reads the game.
 func (r *arenaRun) play(id string, seats []*member, n int) gameResult {
+	r.t.Helper()
+	r.moves(id, seats, n, func(legal []string) string { return legal[0] })
+	var g gameResult
+	seats[0].must(200, "GET", "/api/games/"+id, nil, &g)
+	return g
+}
+
+// moves plays up to n plies of game id, each by the seat to move, the
+// move pick chooses, and reports whether the game ended.
+func (r *arenaRun) moves(id string, seats []*member, n int, pick func(legal []string) string) bool {
 	r.t.Helper()
 	for range n {
 		var g struct {
@@ -173,13 +183,11 @@ func (r *arenaRun) play(id string, seats []*member, n int) gameResult {
 		}
 		seats[0].must(200, "GET", "/api/games/"+id, nil, &g)
 		if g.Result != nil {
-			break
+			return true
 		}
-		seats[g.ToMove].must(200, "POST", "/api/games/"+id+"/moves", map[string]any{"move": g.Legal[0], "ply": g.Ply}, nil)
+		seats[g.ToMove].must(200, "POST", "/api/games/"+id+"/moves", map[string]any{"move": pick(g.Legal), "ply": g.Ply}, nil)
 	}
-	var g gameResult
-	seats[0].must(200, "GET", "/api/games/"+id, nil, &g)
-	return g
+	return false
 }
 
 // record writes game id's end into every seat's sheet, from the game's
@@ -426,21 +434,9 @@ func (r *arenaRun) checkRulesSeen() {
 // within a bound of plies.
 func (r *arenaRun) playOut(id string, seats []*member, rng *rand.Rand, bound int) {
 	r.t.Helper()
-	for range bound {
-		var g struct {
-			Ply    int      `json:"ply"`
-			ToMove int      `json:"toMove"`
-			Legal  []string `json:"legal"`
-			Result any      `json:"result"`
-		}
-		seats[0].must(200, "GET", "/api/games/"+id, nil, &g)
-		if g.Result != nil {
-			return
-		}
-		move := g.Legal[rng.IntN(len(g.Legal))]
-		seats[g.ToMove].must(200, "POST", "/api/games/"+id+"/moves", map[string]any{"move": move, "ply": g.Ply}, nil)
+	if !r.moves(id, seats, bound+1, func(legal []string) string { return legal[rng.IntN(len(legal))] }) {
+		r.t.Fatalf("game %s did not end in %d plies", id, bound)
 	}
-	r.t.Fatalf("game %s did not end in %d plies", id, bound)
 }
 
 // TestArenaThreePlayers: an arena of a three-player game seats its six
