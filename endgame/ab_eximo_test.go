@@ -7,7 +7,6 @@ import (
 
 	"github.com/arbiter-games/arbiter/ai"
 	"github.com/arbiter-games/arbiter/endgame"
-	"github.com/arbiter-games/arbiter/game"
 	_ "github.com/arbiter-games/arbiter/games/eximo"
 )
 
@@ -19,18 +18,7 @@ func TestDeepSearchAgreesEximo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("deep searches: the full run only")
 	}
-	g, err := game.New("eximo", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if _, err := endgame.Build(t.Context(), endgame.Config{Game: g, Pieces: 3, Dir: dir}); err != nil {
-		t.Fatal(err)
-	}
-	tb, err := endgame.Open(dir, g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb := builtTables(t, "eximo", 3)
 	rng := rand.New(rand.NewPCG(41, 3))
 	forced, checked := 0, 0
 	for _, ms := range tb.Manifest().Materials {

@@ -19,18 +19,7 @@ func TestDeepSearchAgrees(t *testing.T) {
 	if testing.Short() {
 		t.Skip("deep searches: the full run only")
 	}
-	g, err := game.New("pommel", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if _, err := endgame.Build(t.Context(), endgame.Config{Game: g, Pieces: 3, Dir: dir}); err != nil {
-		t.Fatal(err)
-	}
-	tb, err := endgame.Open(dir, g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb := builtTables(t, "pommel", 3)
 	rng := rand.New(rand.NewPCG(23, 3))
 	forced, exact, checked := 0, 0, 0
 	for _, ms := range tb.Manifest().Materials {
@@ -78,4 +67,23 @@ func TestDeepSearchAgrees(t *testing.T) {
 	if forced < checked/4 {
 		t.Errorf("ab found only %d forced results in %d positions: the check checks little", forced, checked)
 	}
+}
+
+// builtTables builds and opens the tables of game id up to pieces in a
+// folder of the test's.
+func builtTables(t *testing.T, id string, pieces int) *endgame.Tables {
+	t.Helper()
+	g, err := game.New(id, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := endgame.Build(t.Context(), endgame.Config{Game: g, Pieces: pieces, Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := endgame.Open(dir, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
 }
