@@ -45,9 +45,9 @@ func newShells(assets *assetSet, langs *i18n.Catalogs) map[string]*shells {
 		loc := langs.Localizer(l.Tag)
 		link := func(page []byte) []byte { return []byte(assets.link(translate(string(page), loc))) }
 		out[l.Tag] = &shells{index: link(indexPage), game: link(gamePage), analysis: link(analysisPage),
-			learn: link(learnPage), accounts: link(accountsShell), puzzles: link(puzzlesPage),
+			learn: link(learnPage), accounts: link(scripted("app.js", loc.T("shell.accounts.nojs"))), puzzles: link(puzzlesPage),
 			plain: assets.link(translate(plainPage, loc)), loc: loc}
-		out[l.Tag].tournaments = link(tournamentsShell)
+		out[l.Tag].tournaments = link(scripted("tournaments.js", loc.T("shell.tournaments.nojs")))
 	}
 	return out
 }

@@ -5,17 +5,26 @@ import (
 	_ "embed"
 	"html"
 	"net/http"
+	"strings"
 
 	"github.com/arbiter-games/arbiter/internal/clip"
 )
 
-// accountsShell is the shell of the pages of accounts, profiles and the
-// leaderboards: the script draws each from the JSON API, reading the
-// player's name or the game from the page's own path. {{page}} becomes
-// the body's data-page, {{title}} the window's title.
+// scriptedShell is the shell of the pages a script draws from the JSON
+// API, reading the player's name, the game or the tournament from the
+// page's own path: the pages of accounts, profiles and the leaderboards
+// (app.js), the tournaments' (their own tournaments.js). {{script}} is
+// the script, {{nojs}} what the page says without it; then {{page}}
+// becomes the body's data-page, {{title}} the window's title.
 //
-//go:embed accounts.html
-var accountsShell []byte
+//go:embed scripted.html
+var scriptedShell string
+
+// scripted is the shell of script's pages, nojs (plain text) what they
+// say without it.
+func scripted(script, nojs string) []byte {
+	return []byte(strings.NewReplacer("{{script}}", script, "{{nojs}}", html.EscapeString(nojs)).Replace(scriptedShell))
+}
 
 // accountPageRoutes adds the pages of accounts, profiles and the
 // leaderboards. The lobby is on the home page (index.html).

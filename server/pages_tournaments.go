@@ -1,20 +1,10 @@
 package server
 
-import (
-	_ "embed"
-	"net/http"
-)
+import "net/http"
 
-// tournamentsShell is the shell of the tournaments' pages: the list and
-// one tournament's page, drawn by a script of their own
-// (web/src/tournaments.ts, static/tournaments.js), so that the other
-// pages' bundle does not carry them. {{page}} becomes the body's
-// data-page, {{title}} the window's title.
-//
-//go:embed tournaments.html
-var tournamentsShell []byte
-
-// tournamentPageRoutes adds the tournaments' pages. A tournament's page
+// tournamentPageRoutes adds the tournaments' pages, drawn by a script of
+// their own (web/src/tournaments.ts, static/tournaments.js), so that the
+// other pages' bundle does not carry them. A tournament's page
 // of an id nobody has is still the page: it says so itself, from the
 // API's 404.
 func (s *Server) tournamentPageRoutes(mux *http.ServeMux) {
