@@ -231,8 +231,11 @@ func pressPath(t *testing.T, ctx context.Context, path []string) {
 		}
 		// A key that reached a board being drawn again is lost, on a
 		// busy machine: pressed again while the cell is not selected.
+		// The wait is long, since a second Enter on a cell whose first
+		// was only slow would take the selection off again (it failed
+		// so at a load of 15 with 3 s).
 		selected := fmt.Sprintf(`!!document.querySelector('svg.board polygon.selected[data-cell=%q]')`, cell)
-		for attempt := 1; !within(ctx, selected, 3*time.Second); attempt++ {
+		for attempt := 1; !within(ctx, selected, 15*time.Second); attempt++ {
 			if attempt == 5 {
 				t.Fatalf("%s: not selected after %d presses of Enter", cell, attempt)
 			}

@@ -101,7 +101,7 @@ func killedWorkerRun(t *testing.T, queueURL string) {
 
 	// The first worker alone, so that it leads River's maintenance; it is
 	// killed as soon as it starts a game.
-	work := []string{"lab", "work", "--queue", queueURL, "--rescue-after", "3s"}
+	work := []string{"lab", "work", "--queue", queueURL, "--rescue-after", "15s"}
 	doomed := startProc(t, work...)
 	lost := doomed.await(t, regexp.MustCompile(`^game ([0-9]+) of (\w+): playing`), time.Minute)
 	if err := doomed.cmd.Process.Signal(syscall.SIGKILL); err != nil {
